@@ -1,0 +1,26 @@
+"""Rule Explorer: the Streamlit entrypoint (``streamlit run app.py``).
+
+Thin on purpose: page config, shared state, navigation.  Pages live in ``pages/``; all
+computation is in ``rulecore`` and all figures in ``rulecore.viz``.
+"""
+
+import streamlit as st
+
+from pages import common
+
+st.set_page_config(page_title="Rule Explorer", page_icon=":material/rule:", layout="wide")
+common.init_state()
+
+PAGES = [
+    st.Page("pages/data.py", title="Data", icon=":material/table:", default=True),
+    st.Page("pages/terms.py", title="Terms", icon=":material/view_column:"),
+]
+
+nav = st.navigation(PAGES)
+with st.sidebar:
+    try:
+        ds = common.current_dataset()
+        st.caption(f"**{ds.name}** · {ds.n_samples:,} rows · positive: {ds.positive}")
+    except common.RulecoreError:
+        st.caption("No usable data loaded: see the Data page.")
+nav.run()

@@ -1,0 +1,177 @@
+"""State and helpers shared by every page (the only page module that is not a page).
+
+Cross-page choices live in plain ``st.session_state`` keys (widget state is dropped when the
+user leaves a page, so widgets copy their value into these keys with callbacks):
+
+- ``source``: ``"sample"`` or ``"upload"``; ``sample``: the sample name;
+  ``upload``: ``{"name", "data", "digest"}`` of the uploaded file (this session only);
+- ``target``, ``positive``, ``kinds``: target column, positive class, column-kind overrides;
+- ``terms``: the binarizer settings ``{"n_thresholds", "thresholds", "negations"}``,
+  shared by the Terms, Rule and Screening pages.
+
+Pages call :func:`require_dataset` and wrap rulecore calls in :func:`user_errors`.
+Anything derived from an upload is cached with ``scope="session"``: never shared across users.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from rulecore.binarize import Binarizer
+from rulecore.data import Dataset, from_frame, load_csv
+from rulecore.exceptions import RulecoreError
+from rulecore.samples import DEFAULT_SAMPLE, load_sample
+
+DEFAULTS: dict[str, Any] = {
+    "source": "sample",
+    "sample": DEFAULT_SAMPLE,
+    "upload": None,
+    "target": None,
+    "positive": None,
+    "kinds": {},
+    "terms": {"n_thresholds": 10, "thresholds": "quantile", "negations": True},
+}
+
+
+def init_state() -> None:
+    """Fill in the shared session keys the first time a session runs."""
+    for key, value in DEFAULTS.items():
+        if key not in st.session_state:
+            st.session_state[key] = value.copy() if isinstance(value, dict) else value
+
+
+def reset_choices() -> None:
+    """Forget target / class / kind choices (after the data source changes)."""
+    st.session_state["target"] = None
+    st.session_state["positive"] = None
+    st.session_state["kinds"] = {}
+    # The Data page's widgets show these choices: drop their state so they show the defaults
+    # of the new data instead of the old data's values.
+    for key in ("w_target", "w_positive", "w_categorical"):
+        st.session_state.pop(key, None)
+
+
+@contextmanager
+def user_errors(stop: bool = True) -> Iterator[None]:
+    """Show a :class:`RulecoreError` as ``st.error`` (and stop this page's run).
+
+    The session stays alive: the user fixes the input and the next rerun works.
+    """
+    try:
+        yield
+    except RulecoreError as exc:
+        st.error(str(exc), icon=":material/error:")
+        if stop:
+            st.stop()
+
+
+# Samples are public, identical for every user: a global cache is right for them.
+@st.cache_data(max_entries=32, show_spinner="Loading sample...")
+def _sample(name: str, target: str | None, kinds: tuple) -> Dataset:
+    ds = load_sample(name)
+    if target is None and not kinds:
+        return ds
+    frame = pd.concat([ds.X, ds.y], axis=1)
+    return from_frame(frame, target=target or ds.target, kinds=dict(kinds), name=ds.name,
+                      description=ds.description)
+
+
+# Uploads are user data: cached per session only, keyed by a digest of the bytes.
+@st.cache_data(scope="session", max_entries=8, show_spinner="Reading the file...")
+def _upload(digest: str, name: str, target: str | None, kinds: tuple, _data: bytes) -> Dataset:
+    return load_csv(io.BytesIO(_data), target=target, kinds=dict(kinds), name=name)
+
+
+def set_upload(name: str, data: bytes) -> None:
+    """Make an uploaded file the current data source."""
+    st.session_state["upload"] = {"name": name, "data": data,
+                                  "digest": hashlib.sha1(data).hexdigest()}
+    st.session_state["source"] = "upload"
+    reset_choices()
+
+
+def current_dataset() -> Dataset:
+    """The dataset with the user's target, kinds and positive class applied.
+
+    Raises
+    ------
+    RulecoreError
+        When the chosen source cannot be loaded as chosen.
+    """
+    init_state()
+    ss = st.session_state
+    kinds = tuple(sorted(ss["kinds"].items()))
+    if ss["source"] == "upload" and ss["upload"]:
+        up = ss["upload"]
+        ds = _upload(up["digest"], up["name"], ss["target"], kinds, _data=up["data"])
+    else:
+        ds = _sample(ss["sample"], ss["target"], kinds)
+    if ss["positive"] is not None and ss["positive"] in ds.classes:
+        ds = ds.with_positive(ss["positive"])
+    return ds
+
+
+def require_dataset() -> Dataset:
+    """:func:`current_dataset`, or an error box and a stop if it cannot be loaded."""
+    with user_errors():
+        return current_dataset()
+    raise AssertionError("unreachable")  # user_errors stops the run on failure
+
+
+@st.cache_data(scope="session", max_entries=16)
+def fitted_binarizer(digest: str, n_thresholds: int, thresholds: str, negations: bool,
+                     _X: pd.DataFrame, _kinds: dict) -> Binarizer:
+    """A :class:`Binarizer` fitted on the whole table, cached per session and setting."""
+    return Binarizer(n_thresholds=n_thresholds, thresholds=thresholds, negations=negations,
+                     kinds=_kinds).fit(_X)
+
+
+def binarizer_for(ds: Dataset) -> Binarizer:
+    """The binarizer for the current term settings (``st.session_state["terms"]``)."""
+    t = st.session_state["terms"]
+    return fitted_binarizer(ds.digest, int(t["n_thresholds"]), t["thresholds"],
+                            bool(t["negations"]), _X=ds.X, _kinds=ds.kinds)
+
+
+def sync(widget_key: str, state_key: str, field: str | None = None) -> None:
+    """Callback: copy a widget's value into a shared (non-widget) state key."""
+    value = st.session_state[widget_key]
+    if field is None:
+        st.session_state[state_key] = value
+    else:
+        st.session_state[state_key] = {**st.session_state[state_key], field: value}
+
+
+def terms_controls(prefix: str) -> None:
+    """Thresholds slider, quantile/all choice and negations toggle, bound to ``terms``.
+
+    ``prefix`` keeps widget keys unique per page (``f"{prefix}n_thresholds"`` ...).
+    """
+    t = st.session_state["terms"]
+    cols = st.columns([3, 2, 2])
+    cols[0].slider("Thresholds per numeric column", 1, 100, int(t["n_thresholds"]),
+                   key=f"{prefix}n_thresholds", on_change=sync,
+                   args=(f"{prefix}n_thresholds", "terms", "n_thresholds"),
+                   disabled=t["thresholds"] == "all",
+                   help="Quantile thresholds; duplicates are dropped, so columns with few "
+                        "distinct values get fewer.")
+    cols[1].radio("Thresholds", ["quantile", "all"], index=["quantile", "all"].index(
+        t["thresholds"]), key=f"{prefix}thresholds", horizontal=True, on_change=sync,
+        args=(f"{prefix}thresholds", "terms", "thresholds"),
+        help="'all' uses every midpoint between consecutive distinct values.")
+    cols[2].toggle("Negations (> and !=)", value=bool(t["negations"]), key=f"{prefix}negations",
+                   on_change=sync, args=(f"{prefix}negations", "terms", "negations"))
+
+
+def dataset_caption(ds: Dataset) -> None:
+    """One line under a page title saying which data the page works on."""
+    st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} features · "
+               f"target `{ds.target}`, positive class **{ds.positive}** "
+               f"({ds.y_binary.mean():.0%} of rows)")

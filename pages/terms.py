@@ -1,0 +1,34 @@
+"""Terms page: how thresholds turn the table into Boolean terms (the sensing matrix A)."""
+
+import streamlit as st
+
+from pages import common
+from rulecore.viz.terms import term_counts
+
+st.title("Terms")
+ds = common.require_dataset()
+common.dataset_caption(ds)
+common.terms_controls("terms_")
+
+with common.user_errors():
+    binarizer = common.binarizer_for(ds)
+counts = binarizer.term_counts()
+n_terms = len(binarizer.terms_)
+
+c1, c2, c3 = st.columns(3)
+c1.metric("Terms in all", f"{n_terms:,}")
+c2.metric("Numeric columns", int((counts["kind"] == "numeric").sum()))
+c3.metric("Categorical columns", int((counts["kind"] == "categorical").sum()))
+
+left, right = st.columns([2, 3])
+with left:
+    st.dataframe(counts, width="stretch", hide_index=True)
+with right:
+    st.plotly_chart(term_counts(counts), width="stretch", key="term_counts")
+
+st.subheader("Term matrix (first 30 rows)")
+st.caption("✓ where the row satisfies the term. Missing values make every term on their "
+           "column false.")
+with common.user_errors():
+    frame = binarizer.term_frame(ds.X, rows=30)
+st.dataframe(frame.replace({True: "✓", False: ""}), width="stretch", height=400)

@@ -1,0 +1,254 @@
+"""Boolean terms: the columns of the sensing matrix A (DESIGN.md §1).
+
+A :class:`Term` is a predicate on one column: ``x <= θ`` / ``x > θ`` for numeric columns,
+``x == v`` / ``x != v`` for categorical ones.  :class:`Binarizer` learns the terms from a
+table and evaluates them, vectorised per column (one broadcast comparison for all thresholds
+of a column; never a loop over rows).
+
+Missing values make *every* term on that column false, negations included, so a row with
+an unknown salary satisfies neither ``salary <= 75000`` nor ``salary > 75000``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.validation import check_is_fitted
+
+from rulecore.data import Kind, infer_kind
+from rulecore.exceptions import DataError, ParameterError
+
+Op = Literal["<=", ">", "==", "!="]
+_NEGATE: dict[str, Op] = {"<=": ">", ">": "<=", "==": "!=", "!=": "=="}
+
+
+def format_value(v: Any) -> str:
+    """A threshold or level as a person would write it (no '1.7500000001', no '7e+04')."""
+    if isinstance(v, (float, np.floating)):
+        if float(v).is_integer() and abs(v) < 1e15:
+            return str(int(v))
+        return np.format_float_positional(float(v), precision=6, unique=True, trim="-")
+    return str(v)
+
+
+@dataclass(frozen=True)
+class Term:
+    """One Boolean condition ``feature op value``.
+
+    Attributes
+    ----------
+    feature : str
+        Column name.
+    op : {"<=", ">", "==", "!="}
+        Comparison.
+    value : float or str
+        Threshold (numeric) or level (categorical).
+    """
+
+    feature: str
+    op: Op
+    value: Any
+
+    def __str__(self) -> str:
+        return f"{self.feature} {self.op} {format_value(self.value)}"
+
+    @property
+    def numeric(self) -> bool:
+        return self.op in ("<=", ">")
+
+    def negate(self) -> Term:
+        """The opposite condition (same column, same value)."""
+        return Term(self.feature, _NEGATE[self.op], self.value)
+
+    def evaluate(self, column: pd.Series | np.ndarray) -> np.ndarray:
+        """Boolean array: does each value satisfy the term?  Missing values give False."""
+        s = pd.Series(column)
+        if self.numeric:
+            v = pd.to_numeric(s, errors="coerce").to_numpy(dtype=float)
+            with np.errstate(invalid="ignore"):
+                return v <= self.value if self.op == "<=" else v > self.value
+        present = s.notna().to_numpy()
+        eq = (s.astype(str) == str(self.value)).to_numpy()
+        return eq & present if self.op == "==" else ~eq & present
+
+    def to_dict(self) -> dict:
+        value = self.value.item() if isinstance(self.value, np.generic) else self.value
+        return {"feature": self.feature, "op": self.op, "value": value}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Term:
+        if d.get("op") not in _NEGATE:
+            raise DataError(f"Unknown operator {d.get('op')!r} in a rule condition.")
+        value = float(d["value"]) if d["op"] in ("<=", ">") else str(d["value"])
+        return cls(str(d["feature"]), d["op"], value)
+
+
+def _short_between(lo: float, hi: float) -> float:
+    """The midpoint of (lo, hi), rounded to the fewest significant digits that stay inside.
+
+    Thresholds then print short ("1.75", "75000") and the printed value is the value used,
+    so a rule read off the screen classifies exactly like the model.
+    """
+    mid = (lo + hi) / 2.0
+    for digits in range(1, 16):
+        r = float(f"{mid:.{digits}g}")
+        if lo < r < hi:
+            return r
+    return mid
+
+
+def candidate_thresholds(values: np.ndarray, n_thresholds: int | None) -> np.ndarray:
+    """Thresholds between consecutive distinct values.
+
+    ``n_thresholds=None`` gives every midpoint ("all thresholds"); otherwise the values at the
+    ``i/(D+1)`` quantiles (i = 1..D) are each replaced by the split just above them, and
+    duplicates dropped (DESIGN.md §1), so at most ``D`` thresholds, fewer for columns with
+    few distinct values.
+    """
+    u = np.unique(values[np.isfinite(values)])
+    if len(u) < 2:
+        return np.empty(0)
+    if n_thresholds is None or n_thresholds >= len(u) - 1:
+        lows = np.arange(len(u) - 1)
+    else:
+        q = np.quantile(values[np.isfinite(values)],
+                        np.arange(1, n_thresholds + 1) / (n_thresholds + 1), method="lower")
+        lows = np.unique(np.clip(np.searchsorted(u, q), 0, len(u) - 2))
+    return np.array([_short_between(u[i], u[i + 1]) for i in lows])
+
+
+class Binarizer(TransformerMixin, BaseEstimator):
+    """Turn a table into Boolean terms.
+
+    Parameters
+    ----------
+    n_thresholds : int, default=10
+        Quantile thresholds per numeric column (deduplicated).  Ignored when
+        ``thresholds="all"``.
+    thresholds : {"quantile", "all"}, default="quantile"
+        ``"all"`` uses every midpoint between consecutive distinct values.
+    negations : bool, default=True
+        Also emit the opposite of each term (``>`` beside ``<=``, ``!=`` beside ``==``).
+    max_levels : int, default=50
+        Categorical columns get terms for their ``max_levels`` most frequent levels only.
+    kinds : dict, optional
+        Column kinds; inferred with :func:`rulecore.data.infer_kind` when missing.
+
+    Attributes
+    ----------
+    terms_ : list of Term
+        The terms, in output-column order (per column: ``<=`` terms by threshold, then ``>``).
+    feature_names_in_ : ndarray of str
+        Input columns.
+    kinds_ : dict
+        Column kind used for every input column.
+    """
+
+    def __init__(self, n_thresholds: int = 10, thresholds: str = "quantile",
+                 negations: bool = True, max_levels: int = 50,
+                 kinds: dict[str, Kind] | None = None) -> None:
+        self.n_thresholds = n_thresholds
+        self.thresholds = thresholds
+        self.negations = negations
+        self.max_levels = max_levels
+        self.kinds = kinds
+
+    def _frame(self, X: Any) -> pd.DataFrame:
+        if isinstance(X, pd.DataFrame):
+            return X
+        arr = np.asarray(X)
+        if arr.ndim != 2:
+            raise DataError("Expected a 2-D table of features.")
+        names = getattr(self, "feature_names_in_", None)
+        cols = list(names) if names is not None and len(names) == arr.shape[1] else \
+            [f"x{i}" for i in range(arr.shape[1])]
+        return pd.DataFrame(arr, columns=cols)
+
+    def fit(self, X: pd.DataFrame, y: Any = None) -> Binarizer:
+        """Learn thresholds and levels from ``X`` of shape (n_samples, n_features)."""
+        if self.thresholds not in ("quantile", "all"):
+            raise ParameterError("thresholds must be 'quantile' or 'all'.")
+        if self.thresholds == "quantile" and (int(self.n_thresholds) < 1):
+            raise ParameterError("n_thresholds must be at least 1.")
+        X = self._frame(X)
+        if X.shape[0] == 0 or X.shape[1] == 0:
+            raise DataError("Cannot build terms from an empty table.")
+        self.feature_names_in_ = np.asarray([str(c) for c in X.columns], dtype=object)
+        kinds = dict(self.kinds or {})
+        self.kinds_ = {c: kinds.get(c) or infer_kind(X[c]) for c in self.feature_names_in_}
+        n_thr = None if self.thresholds == "all" else int(self.n_thresholds)
+        self._plan: list[tuple[str, Kind, np.ndarray, list[Op]]] = []
+        terms: list[Term] = []
+        for col in self.feature_names_in_:
+            if self.kinds_[col] == "numeric":
+                v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)
+                thr = candidate_thresholds(v, n_thr)
+                ops: list[Op] = ["<=", ">"] if self.negations else ["<="]
+            else:
+                counts = X[col].dropna().astype(str).value_counts(sort=True)
+                thr = np.asarray(counts.index[: self.max_levels], dtype=object)
+                if len(counts) == 2:
+                    # For a two-level column "x != a" is "x == b": keep only the == terms.
+                    ops = ["=="]
+                else:
+                    ops = ["==", "!="] if self.negations else ["=="]
+            self._plan.append((col, self.kinds_[col], thr, ops))
+            terms += [Term(col, op, t) for op in ops for t in thr]
+        self.terms_ = terms
+        self.n_features_in_ = len(self.feature_names_in_)
+        return self
+
+    def transform(self, X: pd.DataFrame, sparse: bool = False) -> np.ndarray | sp.csc_matrix:
+        """Evaluate every term: a bool array of shape (n_samples, n_terms).
+
+        With ``sparse=True`` a ``scipy.sparse.csc_matrix`` (column-wise, as the LP wants).
+        """
+        check_is_fitted(self, "terms_")
+        X = self._frame(X)
+        missing = [c for c in self.feature_names_in_ if c not in X.columns]
+        if missing:
+            raise DataError(f"The table lacks the columns {', '.join(map(repr, missing))} the "
+                            "terms were built on.")
+        blocks = []
+        for col, kind, thr, ops in self._plan:
+            if kind == "numeric":
+                v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)[:, None]
+                with np.errstate(invalid="ignore"):
+                    le = v <= thr[None, :]          # NaN compares False both ways
+                    blocks.append(le)
+                    if ">" in ops:
+                        blocks.append(v > thr[None, :])
+            else:
+                s = X[col]
+                present = s.notna().to_numpy()[:, None]
+                eq = s.astype(str).to_numpy()[:, None] == thr[None, :].astype(str)
+                eq &= present
+                blocks.append(eq)
+                if "!=" in ops:
+                    blocks.append(~eq & present)
+        A = np.concatenate(blocks, axis=1) if blocks else np.zeros((len(X), 0), dtype=bool)
+        return sp.csc_matrix(A) if sparse else A
+
+    def get_feature_names_out(self, input_features: Any = None) -> np.ndarray:
+        check_is_fitted(self, "terms_")
+        return np.asarray([str(t) for t in self.terms_], dtype=object)
+
+    def term_counts(self) -> pd.DataFrame:
+        """Number of terms per input column, as a frame (column, kind, thresholds, terms)."""
+        check_is_fitted(self, "terms_")
+        rows = [{"column": col, "kind": kind, "values": len(thr),
+                 "terms": len(thr) * len(ops)} for col, kind, thr, ops in self._plan]
+        return pd.DataFrame(rows)
+
+    def term_frame(self, X: pd.DataFrame, rows: int | None = None) -> pd.DataFrame:
+        """The term matrix as a DataFrame with readable column names (for display)."""
+        X = self._frame(X)
+        if rows is not None:
+            X = X.head(rows)
+        return pd.DataFrame(self.transform(X), columns=self.get_feature_names_out(),
+                            index=X.index)

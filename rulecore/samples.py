@@ -1,0 +1,159 @@
+"""Bundled sample tables: scikit-learn's small sets and our own synthetic sets.
+
+The synthetic sets have a *planted* conjunctive rule plus label noise, so the app can show
+that the learner recovers it.  Their generators are seeded: the same call gives the same
+table on every machine.  ``python -m rulecore.samples`` writes them to ``sample_data/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from rulecore.data import Dataset, from_frame
+from rulecore.exceptions import DataError
+
+SEED = 20261122
+
+
+@dataclass(frozen=True)
+class Sample:
+    name: str
+    title: str
+    make: Callable[[], Dataset]
+
+
+def _sklearn(loader: str, title: str, name: str, positive=None) -> Callable[[], Dataset]:
+    def make() -> Dataset:
+        import sklearn.datasets as skd
+
+        bunch = getattr(skd, loader)(as_frame=True)
+        df = bunch.frame.copy()
+        names = getattr(bunch, "target_names", None)
+        if names is not None and len(names) and not str(names[0]).isdigit():
+            df["target"] = np.asarray(names)[df["target"].to_numpy()]
+        desc = bunch.DESCR.split("\n\n")[0].strip("* \n") if hasattr(bunch, "DESCR") else title
+        return from_frame(df, target="target", name=name, positive=positive,
+                          description=f"{title} (scikit-learn's bundled copy). {desc}")
+    return make
+
+
+def salesforce_attrition(n: int = 1500, noise: float = 0.04, seed: int = SEED) -> pd.DataFrame:
+    """Salespeople who resign, in the spirit of Varshney et al. (2012).
+
+    Planted rule for ``resigned = yes`` (then ``noise`` of the labels flipped)::
+
+        job_role == "Specialty Software Rep" AND base_salary <= 75000
+        AND months_since_promotion > 13 AND quota_based_pay == "no"
+    """
+    rng = np.random.default_rng(seed)
+    roles = np.array(["Specialty Software Rep", "Account Executive", "Dealmaker",
+                      "Sales Engineer", "Inside Sales Rep"])
+    role = rng.choice(roles, size=n, p=[0.35, 0.2, 0.15, 0.15, 0.15])
+    region = rng.choice(["North", "South", "East", "West"], size=n)
+    salary = np.round(rng.normal(78000, 15000, size=n), -2).clip(35000, 150000)
+    months = rng.integers(0, 61, size=n)
+    quota = rng.choice(["yes", "no"], size=n, p=[0.45, 0.55])
+    tenure = np.round(rng.gamma(2.0, 2.5, size=n), 1)
+    deals = rng.poisson(12, size=n)
+    rule = ((role == "Specialty Software Rep") & (salary <= 75000) & (months > 13)
+            & (quota == "no"))
+    flip = rng.random(n) < noise
+    resigned = np.where(rule ^ flip, "yes", "no")
+    return pd.DataFrame({
+        "job_role": role, "region": region, "base_salary": salary,
+        "months_since_promotion": months, "quota_based_pay": quota,
+        "tenure_years": tenure, "deals_closed": deals, "resigned": resigned,
+    })
+
+
+def machine_failure(n: int = 2000, noise: float = 0.03, seed: int = SEED + 1) -> pd.DataFrame:
+    """Milling machines that fail, with sensors, a machine type and missing readings.
+
+    Planted rule for ``failure = yes`` (then ``noise`` of the labels flipped)::
+
+        torque_nm > 45 AND tool_wear_min > 120 AND machine_type != "L"
+
+    About 2 % of the air temperature readings are missing, to show how missing values
+    make every term on that column false.
+    """
+    rng = np.random.default_rng(seed)
+    mtype = rng.choice(["L", "M", "H"], size=n, p=[0.5, 0.3, 0.2])
+    torque = np.round(rng.normal(42, 10, size=n), 1).clip(5, 80)
+    wear = rng.integers(0, 250, size=n)
+    speed = np.round(2860 - 25 * torque + rng.normal(0, 60, size=n))
+    air = np.round(rng.normal(300, 2, size=n), 1)
+    process = np.round(air + 10 + rng.normal(0, 1, size=n), 1)
+    air[rng.random(n) < 0.02] = np.nan
+    shift = rng.choice(["day", "night"], size=n)
+    rule = (torque > 45) & (wear > 120) & (mtype != "L")
+    flip = rng.random(n) < noise
+    failure = np.where(rule ^ flip, "yes", "no")
+    return pd.DataFrame({
+        "machine_type": mtype, "shift": shift, "air_temp_k": air, "process_temp_k": process,
+        "rotational_speed_rpm": speed, "torque_nm": torque, "tool_wear_min": wear,
+        "failure": failure,
+    })
+
+
+def _synthetic(frame: Callable[[], pd.DataFrame], name: str, target: str, positive: str,
+               title: str) -> Callable[[], Dataset]:
+    def make() -> Dataset:
+        doc = (frame.__doc__ or "").strip()
+        return from_frame(frame(), target=target, positive=positive, name=name,
+                          description=f"{title} Synthetic, seed {SEED}. {doc}")
+    return make
+
+
+SAMPLES: dict[str, Sample] = {s.name: s for s in [
+    Sample("iris", "Iris flowers (3 species)", _sklearn("load_iris", "Iris flowers", "iris")),
+    Sample("salesforce attrition", "Salesforce attrition (synthetic, planted rule)",
+           _synthetic(salesforce_attrition, "salesforce attrition", "resigned", "yes",
+                      "Which salespeople resign?")),
+    Sample("machine failure", "Machine failure (synthetic, planted rule)",
+           _synthetic(machine_failure, "machine failure", "failure", "yes",
+                      "Which milling machines fail?")),
+    Sample("breast cancer", "Breast cancer Wisconsin (WDBC)",
+           _sklearn("load_breast_cancer", "Breast cancer Wisconsin diagnostic", "breast cancer",
+                    positive="malignant")),
+    Sample("wine", "Wine cultivars (3 classes)", _sklearn("load_wine", "Wine", "wine")),
+    Sample("digits", "Handwritten digits 8x8 (10 classes)",
+           _sklearn("load_digits", "Handwritten digits", "digits")),
+]}
+
+DEFAULT_SAMPLE = "iris"
+
+
+def list_samples() -> list[str]:
+    """Names of the bundled samples, the default first."""
+    return list(SAMPLES)
+
+
+def load_sample(name: str) -> Dataset:
+    """Load a bundled sample by name (see :func:`list_samples`)."""
+    try:
+        return SAMPLES[name].make()
+    except KeyError:
+        raise DataError(f"There is no sample called {name!r}; the samples are "
+                        f"{', '.join(SAMPLES)}.") from None
+
+
+def write_csvs(folder: Path) -> list[Path]:
+    """Write the synthetic samples as CSV files (for users who want a file to upload)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for fname, make in [("salesforce_attrition.csv", salesforce_attrition),
+                        ("machine_failure.csv", machine_failure)]:
+        path = folder / fname
+        make().to_csv(path, index=False)
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":
+    for p in write_csvs(Path(__file__).resolve().parents[1] / "sample_data"):
+        print("wrote", p)

@@ -1,0 +1,21 @@
+"""Shared look of every figure: one palette and one layout helper."""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+#: Class / outcome colours used everywhere (positive, negative, accent, muted).
+POSITIVE = "#d62728"
+NEGATIVE = "#1f77b4"
+ACCENT = "#2ca02c"
+MUTED = "#7f7f7f"
+SEQUENCE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+            "#17becf", "#bcbd22", "#7f7f7f"]
+
+
+def layout(fig: go.Figure, title: str | None = None, height: int = 360, **kw) -> go.Figure:
+    """Apply the common layout (title, margins, white template) and return the figure."""
+    fig.update_layout(title=title, height=height, template="plotly_white",
+                      margin=dict(l=10, r=10, t=50 if title else 20, b=10),
+                      legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0), **kw)
+    return fig

@@ -1,0 +1,41 @@
+"""Helpers for Playwright tests of the Streamlit app (waiting for reruns, reading metrics)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+
+def settle(page: Page, timeout: float = 60_000) -> None:
+    """Wait for a rerun to finish, as Streamlit's own end-to-end tests do."""
+    page.wait_for_timeout(300)
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']",
+                           timeout=timeout)
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
+                           timeout=timeout)
+    page.wait_for_timeout(200)
+
+
+def metric_value(page: Page, label: str) -> str:
+    m = page.get_by_test_id("stMetric").filter(has_text=label).first
+    return m.get_by_test_id("stMetricValue").inner_text().strip()
+
+
+def choose(page: Page, key: str, option: str) -> None:
+    """Pick ``option`` in the selectbox with widget key ``key``."""
+    page.locator(f".st-key-{key}").get_by_role("combobox").click()
+    page.get_by_role("option", name=option, exact=True).click()
+    settle(page)
+
+
+def goto_page(page: Page, title: str) -> None:
+    page.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
+    settle(page)
+
+
+def nudge(page: Page, key: str, presses: int = 1, direction: str = "ArrowRight") -> None:
+    """Move the slider with widget key ``key`` by keyboard, then wait for the rerun."""
+    thumb = page.locator(f".st-key-{key}").get_by_role("slider")
+    thumb.focus()
+    for _ in range(presses):
+        page.keyboard.press(direction)
+    settle(page)

@@ -1,0 +1,121 @@
+"""rulecore.binarize: terms, thresholds, missing values, sparse output, display."""
+
+import numpy as np
+import pandas as pd
+import pytest
+import scipy.sparse as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulecore.binarize import Binarizer, Term, candidate_thresholds, format_value
+from rulecore.data import load_sample
+from rulecore.exceptions import DataError, ParameterError
+
+
+def frame():
+    return pd.DataFrame({"num": [1.0, 2.0, 3.0, np.nan, 5.0, 2.0],
+                         "cat": ["a", "b", "c", "a", None, "b"]})
+
+
+def test_terms_and_matrix_agree_with_term_evaluate():
+    X = frame()
+    b = Binarizer(n_thresholds=3).fit(X)
+    A = b.transform(X)
+    assert A.dtype == bool and A.shape == (6, len(b.terms_))
+    for j, t in enumerate(b.terms_):
+        np.testing.assert_array_equal(A[:, j], t.evaluate(X[t.feature]), err_msg=str(t))
+    ops = {(t.feature, t.op) for t in b.terms_}
+    assert ops == {("num", "<="), ("num", ">"), ("cat", "=="), ("cat", "!=")}
+
+
+def test_missing_values_make_every_term_on_the_column_false():
+    X = frame()
+    b = Binarizer(n_thresholds=3).fit(X)
+    A = b.transform(X)
+    num_cols = [j for j, t in enumerate(b.terms_) if t.feature == "num"]
+    cat_cols = [j for j, t in enumerate(b.terms_) if t.feature == "cat"]
+    assert not A[3, num_cols].any()  # num is NaN on row 3: neither <= nor >
+    assert not A[4, cat_cols].any()  # cat is None on row 4: neither == nor !=
+    assert A[0, num_cols].any() and A[0, cat_cols].any()
+
+
+def test_negations_off_and_two_level_categories():
+    X = pd.DataFrame({"n": np.arange(10.0), "flag": ["y", "n"] * 5})
+    b = Binarizer(n_thresholds=4, negations=False).fit(X)
+    assert {t.op for t in b.terms_} == {"<=", "=="}
+    # a two-level column needs no != terms: "flag != y" is "flag == n"
+    assert [t.op for t in Binarizer().fit(X).terms_ if t.feature == "flag"] == ["==", "=="]
+
+
+def test_all_thresholds_is_every_midpoint():
+    v = np.array([1.0, 1.0, 2.0, 4.0, 8.0])
+    X = pd.DataFrame({"v": v})
+    b = Binarizer(thresholds="all").fit(X)
+    assert [t.value for t in b.terms_ if t.op == "<="] == [1.5, 3.0, 6.0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=60),
+       st.integers(1, 30))
+def test_quantile_thresholds_are_distinct_splits(values, d):
+    v = np.asarray(values)
+    thr = candidate_thresholds(v, d)
+    u = np.unique(v)
+    assert len(thr) <= min(d, len(u) - 1)
+    assert np.all(np.diff(thr) > 0)
+    # every threshold splits the data: something on each side, and no value equals it
+    for t in thr:
+        assert (v <= t).any() and (v > t).any() and not np.isclose(v, t, rtol=0, atol=0).any()
+
+
+def test_thresholds_print_short_and_exactly():
+    d = load_sample("iris")
+    b = Binarizer(thresholds="all").fit(d.X)
+    names = [str(t) for t in b.terms_]
+    assert "petal width (cm) <= 1.75" in names
+    for t in b.terms_:  # the printed value is the value used
+        assert float(format_value(t.value)) == t.value
+    assert format_value(75000.0) == "75000" and format_value(0.1 + 0.2) == "0.3"
+
+
+def test_sparse_output_matches_dense():
+    d = load_sample("salesforce attrition")
+    b = Binarizer(n_thresholds=20).fit(d.X)
+    S = b.transform(d.X, sparse=True)
+    assert sp.issparse(S) and S.format == "csc"
+    np.testing.assert_array_equal(S.toarray(), b.transform(d.X))
+    assert list(b.get_feature_names_out()) == [str(t) for t in b.terms_]
+
+
+def test_more_thresholds_more_terms_and_counts_add_up():
+    d = load_sample("breast cancer")
+    n = [len(Binarizer(n_thresholds=k).fit(d.X).terms_) for k in (2, 10, 50)]
+    assert n[0] < n[1] < n[2]
+    b = Binarizer(n_thresholds=10).fit(d.X)
+    assert b.term_counts()["terms"].sum() == len(b.terms_)
+
+
+def test_unseen_category_level():
+    b = Binarizer().fit(pd.DataFrame({"c": ["a", "b", "c", "a"]}))
+    A = b.transform(pd.DataFrame({"c": ["z"]}))
+    row = dict(zip(map(str, b.terms_), A[0]))
+    assert row["c == a"] is np.False_ and row["c != a"] is np.True_
+
+
+def test_errors():
+    with pytest.raises(ParameterError):
+        Binarizer(thresholds="some").fit(frame())
+    with pytest.raises(ParameterError):
+        Binarizer(n_thresholds=0).fit(frame())
+    b = Binarizer().fit(frame())
+    with pytest.raises(DataError, match="lacks the columns"):
+        b.transform(pd.DataFrame({"num": [1.0]}))
+
+
+def test_term_roundtrip_and_negate():
+    t = Term("x", "<=", 1.5)
+    assert t.negate() == Term("x", ">", 1.5) and t.negate().negate() == t
+    assert Term.from_dict(t.to_dict()) == t
+    assert Term.from_dict(Term("c", "==", "a").to_dict()) == Term("c", "==", "a")
+    with pytest.raises(DataError):
+        Term.from_dict({"feature": "x", "op": "<", "value": 1})

@@ -1,0 +1,35 @@
+"""Real browser: Debian chromium driven by Playwright against `streamlit run app.py`."""
+
+import pytest
+
+from tests.browser_util import choose, goto_page, metric_value, nudge, settle
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(server, browser):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 2200})
+    pg = ctx.new_page()
+    pg.goto(server)
+    settle(pg)
+    yield pg
+    ctx.close()
+
+
+def test_data_and_terms_pages(page, artifacts):
+    # opens on a sample, no upload needed
+    assert metric_value(page, "Rows") == "150"
+    choose(page, "w_sample", "Salesforce attrition (synthetic, planted rule)")
+    assert metric_value(page, "Rows") == "1,500"
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(artifacts / "data.png"))
+
+    goto_page(page, "Terms")
+    before = int(metric_value(page, "Terms in all").replace(",", ""))
+    nudge(page, "terms_n_thresholds", presses=5)
+    after = int(metric_value(page, "Terms in all").replace(",", ""))
+    assert after > before, (before, after)
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(artifacts / "terms.png"))
+    assert not page.get_by_test_id("stException").count()

@@ -1,0 +1,496 @@
+"""One rule by Boolean compressed sensing (DESIGN.md §2; Malioutov & Varshney, ICML 2013).
+
+The OR-rule LP (their eq. 10), with sample weights ``d`` (DESIGN.md §2)::
+
+    min  Σ_j w_j + λ Σ_{i∈P} d_i ξ_i + λ Σ_{i∈Z} d_i ξ_i
+    s.t. A_P w + ξ_P >= 1,   0 <= ξ_P <= 1,   ξ_Z = A_Z w,   0 <= w <= 1.
+
+``ξ_Z`` is substituted out, so column j costs ``1 + λ Σ_{i∈Z} d_i a_ij`` and only the positive
+rows remain as constraints.  AND-rules use De Morgan: an OR-rule on ``1 − A`` with labels
+``1 − y``.  Read in the AND view the objective is
+``#conditions + λ (false positives + Σ_{positives} #conditions they violate)``.
+
+The 0/1 problem is solved exactly as a MIP by HiGHS (``solver="mip"``), or relaxed to the LP
+and rounded (``"lp"``: every fractional ``w_j`` becomes 1, as in the paper;
+``"lp-randomized"``: randomized rounding, best of many draws).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
+
+from rulecore import highs
+from rulecore.binarize import Binarizer
+from rulecore.exceptions import DataError, ParameterError, SolverError
+from rulecore.rule import Rule
+
+SOLVERS = ("mip", "lp", "lp-randomized")
+SCREENING = ("none", "basic", "enhanced")
+
+
+@dataclass
+class ClauseSolution:
+    """The result of learning one OR-clause on a term matrix.
+
+    Attributes
+    ----------
+    w : bool ndarray of shape (n_terms,)
+        Chosen columns of the (OR-problem) matrix.
+    objective : float
+        Objective of ``w`` counted directly (:func:`or_objective`).
+    bound : float
+        A proven lower bound on the 0/1 optimum (MIP dual bound, or the LP value).
+    result : highs.SolveResult
+        What HiGHS reported for the main solve.
+    method : str
+        Which solver produced ``w``.
+    lp_value : float
+        The LP relaxation value when an LP was solved (``nan`` otherwise).
+    screening : object
+        The screening report when columns were screened, else ``None``.
+    """
+
+    w: np.ndarray
+    objective: float
+    bound: float
+    result: highs.SolveResult
+    method: str
+    lp_value: float = float("nan")
+    screening: Any = None
+
+    @property
+    def gap(self) -> float:
+        return max(0.0, (self.objective - self.bound) / max(abs(self.objective), 1e-9))
+
+
+def or_objective(A: np.ndarray, y: np.ndarray, w: np.ndarray, lam: float,
+                 d: np.ndarray | None = None) -> float:
+    """Objective of a 0/1 OR-clause counted directly (not by a solver).
+
+    ``Σ w + λ (Σ_{i∈P} d_i [row i meets no chosen term] + Σ_{i∈Z} d_i #chosen terms it meets)``.
+    """
+    d = np.ones(len(y)) if d is None else np.asarray(d, dtype=float)
+    w = np.asarray(w, dtype=bool)
+    hits = np.asarray(A[:, w], dtype=np.int64).sum(axis=1).ravel() if w.any() else \
+        np.zeros(len(y), dtype=np.int64)
+    pos = np.asarray(y) == 1
+    misses = (hits[pos] == 0).astype(float) @ d[pos]
+    false_alarms = hits[~pos].astype(float) @ d[~pos]
+    return float(w.sum() + lam * (misses + false_alarms))
+
+
+def column_costs(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> np.ndarray:
+    """``c_j = 1 + λ Σ_{i∈Z} d_i a_ij``: a column's cost once ``ξ_Z`` is substituted out."""
+    neg = y == 0
+    return 1.0 + lam * (d[neg] @ A[neg])
+
+
+def solve_clause(
+    A: np.ndarray,
+    y: np.ndarray,
+    lam: float,
+    d: np.ndarray | None = None,
+    *,
+    solver: str = "mip",
+    time_limit: float = 30.0,
+    random_state: int | np.random.Generator | None = None,
+    columns: np.ndarray | None = None,
+    mip_start: np.ndarray | None = None,
+    n_draws: int = 50,
+) -> ClauseSolution:
+    """Learn one OR-clause on a Boolean matrix.
+
+    Parameters
+    ----------
+    A : bool ndarray of shape (n_samples, n_terms)
+        Term matrix of the OR problem (complemented already for AND-rules).
+    y : int ndarray of shape (n_samples,)
+        0/1 labels of the OR problem.
+    lam : float
+        λ, the weight of errors against conditions.
+    d : ndarray of shape (n_samples,), optional
+        Sample weights (default 1).
+    solver : {"mip", "lp", "lp-randomized"}
+    time_limit : float
+        Seconds for the HiGHS run.
+    columns : int ndarray, optional
+        Only these columns may be chosen (the survivors of screening).
+    mip_start : bool ndarray of shape (n_terms,), optional
+        A 0/1 clause to start the MIP from.
+    """
+    if solver not in SOLVERS:
+        raise ParameterError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}.")
+    if not lam > 0:
+        raise ParameterError("λ (lam) must be positive.")
+    A = np.asarray(A, dtype=bool)
+    y = np.asarray(y).astype(np.int64)
+    m, n = A.shape
+    d = np.ones(m) if d is None else np.asarray(d, dtype=float)
+    cols = np.arange(n) if columns is None else np.asarray(columns, dtype=np.int64)
+
+    # Rows: positives with weight.  A positive that no candidate column covers pays λ d_i
+    # whatever we choose: a constant, not a constraint.
+    pos = np.flatnonzero((y == 1) & (d > 0))
+    Ap = A[np.ix_(pos, cols)]
+    coverable = Ap.any(axis=1)
+    constant = lam * d[pos[~coverable]].sum()
+    Ap, pos = Ap[coverable], pos[coverable]
+    k, p = len(cols), len(pos)
+
+    cost = np.concatenate([column_costs(A[:, cols], y, lam, d), lam * d[pos]])
+    M = sp.hstack([sp.csc_matrix(Ap, dtype=np.float64), sp.identity(p, format="csc")],
+                  format="csc")
+    lower = np.zeros(k + p)
+    upper = np.ones(k + p)
+    row_lo, row_hi = np.ones(p), np.full(p, np.inf)
+
+    def expand(wk: np.ndarray) -> np.ndarray:
+        w = np.zeros(n, dtype=bool)
+        w[cols[wk]] = True
+        return w
+
+    if solver == "mip":
+        start = None
+        if mip_start is not None:
+            wk = np.asarray(mip_start, dtype=bool)[cols]
+            xi = ~(Ap[:, wk].any(axis=1)) if wk.any() else np.ones(p, dtype=bool)
+            start = np.concatenate([wk, xi]).astype(float)
+        integer = np.concatenate([np.ones(k, dtype=bool), np.zeros(p, dtype=bool)])
+        res = highs.solve(cost, M, row_lo, row_hi, lower, upper, integer,
+                          time_limit=time_limit, mip_start=start)
+        if not res.has_solution:
+            raise SolverError(f"The rule MIP found no solution ({res.status}) within "
+                              f"{time_limit:g} s; raise the time limit or use the LP solver.")
+        w = expand(res.x[:k] > 0.5)
+        bound = res.bound + constant
+        return ClauseSolution(w, or_objective(A, y, w, lam, d), min(bound, np.inf), res, "mip")
+
+    res = highs.solve(cost, M, row_lo, row_hi, lower, upper, time_limit=time_limit)
+    if not res.has_solution:
+        raise SolverError(f"The rule LP stopped without a solution ({res.status}) within "
+                          f"{time_limit:g} s; raise the time limit.")
+    frac = np.clip(res.x[:k], 0.0, 1.0)
+    lp_value = res.objective + constant
+    # Paper §3: every w_j > 0 becomes 1 (1e-9 absorbs the solver's round-off).
+    best = expand(frac > 1e-9)
+    best_obj = or_objective(A, y, best, lam, d)
+    if solver == "lp-randomized":
+        # Randomized rounding: keep j with probability w_j (scaled up, as in the log(m)
+        # argument), best of n_draws by the true objective; the deterministic rounding
+        # competes too, so this is never worse than "lp".
+        rng = np.random.default_rng(random_state)
+        for scale in np.linspace(1.0, max(1.0, np.log(max(p, 2))), n_draws):
+            cand = expand(rng.random(k) < np.minimum(1.0, scale * frac))
+            obj = or_objective(A, y, cand, lam, d)
+            if obj < best_obj:
+                best, best_obj = cand, obj
+    return ClauseSolution(best, best_obj, lp_value if res.status == "optimal" else -np.inf,
+                          res, solver, lp_value=lp_value)
+
+
+def _as_frame(X: Any, feature_names: Any = None,
+              fitted_names: np.ndarray | None = None) -> pd.DataFrame:
+    if isinstance(X, pd.DataFrame):
+        return X.rename(columns=str)
+    arr = check_array(X, dtype=None, ensure_all_finite="allow-nan")
+    if feature_names is not None:
+        names = [str(c) for c in feature_names]
+    elif fitted_names is not None and len(fitted_names) == arr.shape[1]:
+        names = list(fitted_names)
+    else:
+        names = [f"x{i}" for i in range(arr.shape[1])]
+    if len(names) != arr.shape[1]:
+        raise DataError(f"Got {len(names)} feature names for {arr.shape[1]} columns.")
+    return pd.DataFrame(arr, columns=names)
+
+
+def class_sample_weights(y01: np.ndarray, class_weight: Any, classes: np.ndarray,
+                         sample_weight: np.ndarray | None) -> np.ndarray:
+    """Per-sample weights ``d_i`` = sample weight × class weight (``"balanced"`` or a dict)."""
+    d = np.ones(len(y01)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    if d.shape != (len(y01),) or np.any(d < 0) or not np.all(np.isfinite(d)):
+        raise ParameterError("sample_weight must be finite, non-negative, one per row.")
+    if d.sum() <= 0:
+        raise ParameterError("The sample weights are all zero: nothing to learn from.")
+    if class_weight is None:
+        return d
+    if class_weight == "balanced":
+        counts = np.bincount(y01, minlength=2).astype(float)
+        per = len(y01) / (2.0 * np.maximum(counts, 1.0))
+    elif isinstance(class_weight, dict):
+        per = np.array([float(class_weight.get(classes[0], 1.0)),
+                        float(class_weight.get(classes[1], 1.0))])
+    else:
+        raise ParameterError("class_weight must be None, 'balanced' or a dict {label: weight}.")
+    return d * per[y01]
+
+
+class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
+    """One interpretable AND- (or OR-) rule learned by Boolean compressed sensing.
+
+    Parameters
+    ----------
+    lam : float, default=1.0
+        λ: the weight of training errors against the number of conditions (paper eq. 10).
+        Larger λ fits the training data more closely with more conditions.
+    rule_type : {"and", "or"}, default="and"
+    n_thresholds : int, default=10
+        Quantile thresholds per numeric column (see :class:`~rulecore.binarize.Binarizer`).
+    thresholds : {"quantile", "all"}, default="quantile"
+    negations : bool, default=True
+        Offer ``>``/``!=`` terms beside ``<=``/``==``.
+    solver : {"mip", "lp", "lp-randomized"}, default="mip"
+        Exact 0/1 optimum by HiGHS, or the LP with the paper's rounding, or randomized rounding.
+    time_limit : float, default=30.0
+        Seconds per HiGHS run.  A MIP stopped by it keeps its incumbent; ``mip_gap_`` says
+        how far from optimal it may be.
+    class_weight : None, "balanced" or dict, default=None
+        Weight of each class's errors; ``{0: 1, 1: 5}`` makes a miss cost five false alarms.
+    random_state : int, optional
+        Seed for ``"lp-randomized"``.
+    screening : {"none", "basic", "enhanced"}, default="none"
+        Certified screening (:mod:`rulecore.screening`) removes columns that provably take no
+        part in an optimal 0/1 rule before the solve.
+    kinds : dict, optional
+        Column kinds for the binarizer.
+
+    Attributes
+    ----------
+    rule_ : Rule
+        The learned rule; ``str(rule_)`` reads "a AND b AND c".
+    classes_ : ndarray of shape (2,)
+        ``classes_[1]`` is the positive class (the rule's "yes").
+    binarizer_ : Binarizer
+        The fitted terms.
+    n_terms_ : int
+        Candidate terms (columns of A).
+    objective_ : float
+        Objective of the returned rule: #conditions + λ × errors (DESIGN.md §2).
+    lower_bound_ : float
+        A proven lower bound on the 0/1 optimum.
+    mip_gap_ : float
+        Relative gap between ``objective_`` and ``lower_bound_`` (0 when proven optimal).
+    lp_status_ : str
+        Solver status (``optimal``, ``time_limit``, ...).
+    lp_value_ : float
+        The LP relaxation's value (``nan`` for the MIP solver).
+    solve_seconds_ : float
+        Time of the HiGHS run.
+    screening_report_ : ScreeningReport or None
+        What screening removed and why.
+    """
+
+    def __init__(self, lam: float = 1.0, rule_type: str = "and", n_thresholds: int = 10,
+                 thresholds: str = "quantile", negations: bool = True, solver: str = "mip",
+                 time_limit: float = 30.0, class_weight: Any = None,
+                 random_state: int | None = None, screening: str = "none",
+                 kinds: dict | None = None) -> None:
+        self.lam = lam
+        self.rule_type = rule_type
+        self.n_thresholds = n_thresholds
+        self.thresholds = thresholds
+        self.negations = negations
+        self.solver = solver
+        self.time_limit = time_limit
+        self.class_weight = class_weight
+        self.random_state = random_state
+        self.screening = screening
+        self.kinds = kinds
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.allow_nan = True
+        tags.input_tags.string = True
+        tags.input_tags.categorical = True
+        return tags
+
+    # ------------------------------------------------------------------ fitting
+
+    def _check_params(self) -> None:
+        if self.rule_type not in ("and", "or"):
+            raise ParameterError("rule_type must be 'and' or 'or'.")
+        if self.solver not in SOLVERS:
+            raise ParameterError(f"solver must be one of {', '.join(SOLVERS)}.")
+        if self.screening not in SCREENING:
+            raise ParameterError(f"screening must be one of {', '.join(SCREENING)}.")
+        if not (isinstance(self.lam, (int, float, np.number)) and self.lam > 0):
+            raise ParameterError("λ (lam) must be a positive number.")
+        if not (isinstance(self.time_limit, (int, float)) and self.time_limit > 0):
+            raise ParameterError("time_limit must be a positive number of seconds.")
+
+    def _targets(self, y: Any) -> tuple[np.ndarray, str]:
+        if y is None:
+            raise DataError(f"{type(self).__name__} requires y to be passed, but the target y "
+                            "is None.")
+        name = str(y.name) if isinstance(y, pd.Series) and y.name is not None else "target"
+        y = column_or_1d(np.asarray(y), warn=True)
+        if pd.isna(y).any():
+            raise DataError("The target has missing values; drop those rows first.")
+        check_classification_targets(y)
+        classes = np.unique(y)
+        if len(classes) < 2:
+            raise DataError(f"The target has only one class ({classes[0]!r}); a classifier "
+                            "needs two.")
+        if len(classes) > 2:
+            raise DataError(f"Only binary classification is supported: a rule separates two "
+                            f"classes, but the target has {len(classes)}. Pick a positive class "
+                            "and pass y == positive (one-vs-rest).")
+        self.classes_ = classes
+        return (y == classes[1]).astype(np.int64), name
+
+    def fit(self, X: Any, y: Any, sample_weight: Any = None,
+            feature_names: Any = None) -> BooleanRuleClassifier:
+        """Learn the rule.
+
+        Parameters
+        ----------
+        X : DataFrame or array of shape (n_samples, n_features)
+            Numeric and categorical columns; missing values fail every term on their column.
+        y : array of shape (n_samples,)
+            Two classes; the larger label (``classes_[1]``) is the positive one.
+        sample_weight : array of shape (n_samples,), optional
+        feature_names : list of str, optional
+            Column names when ``X`` is an array.
+        """
+        self._check_params()
+        frame = _as_frame(X, feature_names)
+        y01, target = self._targets(y)
+        if len(frame) != len(y01):
+            raise DataError(f"X has {len(frame)} rows but y has {len(y01)}.")
+        if isinstance(X, pd.DataFrame):
+            self.feature_names_in_ = np.asarray(frame.columns, dtype=object)
+        self._names = np.asarray(frame.columns, dtype=object)
+        self.n_features_in_ = frame.shape[1]
+        d = class_sample_weights(y01, self.class_weight, self.classes_, sample_weight)
+        self.binarizer_ = Binarizer(n_thresholds=self.n_thresholds, thresholds=self.thresholds,
+                                    negations=self.negations, kinds=self.kinds).fit(frame)
+        A = self.binarizer_.transform(frame)
+        self._fit_matrix(A, y01, d, target)
+        return self
+
+    def _fit_matrix(self, A: np.ndarray, y01: np.ndarray, d: np.ndarray, target: str,
+                    mip_start: np.ndarray | None = None) -> ClauseSolution:
+        """Fit on a ready term matrix (shared with the rule-set learners and the λ path)."""
+        t0 = time.perf_counter()
+        A_or, y_or = (~A, 1 - y01) if self.rule_type == "and" else (A, y01)
+        columns, report = None, None
+        if self.screening != "none":
+            from rulecore.screening import screen
+
+            feature_of = np.array([t.feature for t in self.binarizer_.terms_], dtype=object)
+            report = screen(A_or, y_or, float(self.lam), weights=d, level=self.screening,
+                            feature_of=feature_of, time_limit=float(self.time_limit))
+            columns = np.flatnonzero(report.kept)
+            if mip_start is None:
+                mip_start = report.incumbent
+        sol = solve_clause(A_or, y_or, float(self.lam), d, solver=self.solver,
+                           time_limit=float(self.time_limit), random_state=self.random_state,
+                           columns=columns, mip_start=mip_start)
+        sol.screening = report
+        terms = self.binarizer_.terms_
+        positive = self.classes_[1] if hasattr(self, "classes_") else 1
+        self.rule_ = Rule(tuple(terms[j] for j in np.flatnonzero(sol.w)), self.rule_type,
+                          target=target, positive=positive)
+        self.w_ = sol.w
+        self.n_terms_ = A.shape[1]
+        self.objective_ = sol.objective
+        self.lower_bound_ = sol.bound
+        self.mip_gap_ = sol.gap
+        self.lp_status_ = sol.result.status
+        self.lp_value_ = sol.lp_value
+        self.solve_seconds_ = sol.result.seconds
+        self.fit_seconds_ = time.perf_counter() - t0
+        self.screening_report_ = report
+        # predict_proba: weighted share of positives among training rows the rule labels
+        # 1 / labels 0 (Laplace-smoothed so an empty side gives the prior, not 0/0).
+        fired = self._fires(A)
+        prior = float(d @ y01 / max(d.sum(), 1e-12))
+        self.proba_fired_ = (d[fired] @ y01[fired] + prior) / (d[fired].sum() + 1.0)
+        self.proba_not_fired_ = (d[~fired] @ y01[~fired] + prior) / (d[~fired].sum() + 1.0)
+        return sol
+
+    def _fires(self, A: np.ndarray) -> np.ndarray:
+        sel = A[:, self.w_]
+        if self.rule_type == "and":
+            return sel.all(axis=1)
+        return sel.any(axis=1)
+
+    # ------------------------------------------------------------------ prediction
+
+    def _frame_for_predict(self, X: Any) -> pd.DataFrame:
+        check_is_fitted(self, "rule_")
+        frame = _as_frame(X, fitted_names=self._names)
+        if frame.shape[1] != self.n_features_in_:
+            raise DataError(f"X has {frame.shape[1]} features, but {type(self).__name__} is "
+                            f"expecting {self.n_features_in_} features as input.")
+        if not isinstance(X, pd.DataFrame):
+            frame.columns = list(self._names)
+        return frame
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        """1.0 where the rule fires, else 0.0; shape (n_samples,)."""
+        frame = self._frame_for_predict(X)
+        return self.rule_.predict(frame).astype(float)
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Class labels, shape (n_samples,): ``classes_[1]`` where the rule fires."""
+        frame = self._frame_for_predict(X)
+        return self.classes_[self.rule_.predict(frame)]
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Shape (n_samples, 2): the training share of positives on the rule's side of a row."""
+        frame = self._frame_for_predict(X)
+        fired = self.rule_.predict(frame).astype(bool)
+        p1 = np.where(fired, self.proba_fired_, self.proba_not_fired_)
+        return np.column_stack([1.0 - p1, p1])
+
+
+def lambda_path(
+    X: pd.DataFrame,
+    y: np.ndarray,
+    lams: np.ndarray,
+    X_test: pd.DataFrame | None = None,
+    y_test: np.ndarray | None = None,
+    progress: Any = None,
+    **params: Any,
+) -> pd.DataFrame:
+    """Fit one rule per λ on the same terms; rule size and train/test error for each.
+
+    The term matrix is built once and reused for every λ.  ``progress(i, n)`` is called after
+    each fit (for progress bars).  Returns a frame with columns ``lam``, ``conditions``,
+    ``train_error``, ``test_error``, ``objective``, ``status``, ``gap``, ``rule``, ``json``.
+    """
+    base = BooleanRuleClassifier(**params)
+    base._check_params()
+    frame = _as_frame(X)
+    y01, target = base._targets(y)
+    base._names = np.asarray(frame.columns, dtype=object)
+    base.n_features_in_ = frame.shape[1]
+    d = class_sample_weights(y01, base.class_weight, base.classes_, None)
+    base.binarizer_ = Binarizer(n_thresholds=base.n_thresholds, thresholds=base.thresholds,
+                                negations=base.negations, kinds=base.kinds).fit(frame)
+    A = base.binarizer_.transform(frame)
+    rows = []
+    for i, lam in enumerate(lams):
+        base.lam = float(lam)
+        base._fit_matrix(A, y01, d, target)
+        row = {"lam": float(lam), "conditions": len(base.rule_),
+               "train_error": float(np.mean(base.predict(frame) != np.asarray(y))),
+               "test_error": np.nan, "objective": base.objective_, "status": base.lp_status_,
+               "gap": base.mip_gap_, "rule": str(base.rule_), "json": base.rule_.to_json(None)}
+        if X_test is not None and y_test is not None and len(X_test):
+            row["test_error"] = float(np.mean(base.predict(X_test) != np.asarray(y_test)))
+        rows.append(row)
+        if progress is not None:
+            progress(i + 1, len(lams))
+    return pd.DataFrame(rows)

@@ -1,0 +1,351 @@
+"""A learned rule: a conjunction (AND) or disjunction (OR) of :class:`~rulecore.binarize.Term`.
+
+:class:`Rule` evaluates itself on a table (condition by condition, for the checklist view) and
+exports itself as text, Markdown, JSON (which round-trips), an SQL ``WHERE`` clause and a Python
+function.  Exports are safe to paste: identifiers are quoted, strings escaped, and no text
+export starts a line with a spreadsheet formula character.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+from rulecore.binarize import Term, format_value
+from rulecore.exceptions import DataError
+
+RuleType = Literal["and", "or"]
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(text: str) -> str:
+    """Neutralise text a spreadsheet would run as a formula (prefix an apostrophe)."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def sql_identifier(name: str) -> str:
+    """A double-quoted SQL identifier (embedded quotes doubled)."""
+    return '"' + str(name).replace('"', '""') + '"'
+
+
+def sql_literal(value: Any) -> str:
+    if isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
+        return format_value(float(value))
+    return "'" + str(value).replace("'", "''") + "'"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A Boolean rule over terms.
+
+    Attributes
+    ----------
+    conditions : tuple of Term
+        The terms of the rule.
+    rule_type : {"and", "or"}
+        ``"and"``: a row is positive when it meets every condition (an empty AND-rule is
+        always true); ``"or"``: when it meets any (an empty OR-rule is always false).
+    target, positive : optional
+        What the rule predicts, for display and export (``resigned == yes``).
+    """
+
+    conditions: tuple[Term, ...] = ()
+    rule_type: RuleType = "and"
+    target: str = "target"
+    positive: Any = 1
+    meta: dict = field(default_factory=dict, compare=False, hash=False)
+
+    # ------------------------------------------------------------------ evaluation
+
+    def __len__(self) -> int:
+        return len(self.conditions)
+
+    def __str__(self) -> str:
+        if not self.conditions:
+            return "TRUE (every row)" if self.rule_type == "and" else "FALSE (no row)"
+        return f" {self.rule_type.upper()} ".join(str(c) for c in self.conditions)
+
+    @property
+    def features(self) -> list[str]:
+        """Distinct columns the rule reads, in order of first use."""
+        return list(dict.fromkeys(c.feature for c in self.conditions))
+
+    def evaluate(self, X: pd.DataFrame) -> pd.DataFrame:
+        """Pass/fail of every condition on every row.
+
+        Returns
+        -------
+        DataFrame of shape (n_samples, n_conditions) of bool, columns named by condition.
+        """
+        missing = [f for f in self.features if f not in X.columns]
+        if missing:
+            raise DataError(f"The table lacks the columns {', '.join(map(repr, missing))} "
+                            "this rule uses.")
+        data = {str(c): c.evaluate(X[c.feature]) for c in self.conditions}
+        return pd.DataFrame(data, index=X.index, columns=[str(c) for c in self.conditions])
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        """0/1 decision per row, shape (n_samples,)."""
+        checks = self.evaluate(X).to_numpy()
+        hit = checks.all(axis=1) if self.rule_type == "and" else checks.any(axis=1)
+        return hit.astype(np.int64)
+
+    def checklist(self, X: pd.DataFrame, y: np.ndarray | None = None) -> pd.DataFrame:
+        """Per condition: support (share of rows meeting it) and precision among them.
+
+        With ``y`` (0/1), precision is the share of positives among the rows that meet the
+        condition; ``y`` absent leaves it out.
+        """
+        checks = self.evaluate(X)
+        rows = []
+        for name in checks.columns:
+            met = checks[name].to_numpy()
+            row = {"condition": name, "support": met.mean() if len(met) else np.nan}
+            if y is not None:
+                row["precision"] = float(np.asarray(y)[met].mean()) if met.any() else np.nan
+            rows.append(row)
+        return pd.DataFrame(rows, columns=["condition", "support"] +
+                            (["precision"] if y is not None else []))
+
+    # ------------------------------------------------------------------ export
+
+    def _head(self) -> str:
+        return f"{self.target} = {format_value(self.positive)}"
+
+    def to_text(self) -> str:
+        """Plain text: ``IF a AND b THEN target = positive``."""
+        joiner = f"\n   {self.rule_type.upper()} "
+        body = joiner.join(str(c) for c in self.conditions) if self.conditions else \
+            ("TRUE" if self.rule_type == "and" else "FALSE")
+        return safe_cell(f"IF {body}\nTHEN {self._head()}")
+
+    def to_markdown(self) -> str:
+        """A Markdown checklist."""
+        word = "all" if self.rule_type == "and" else "any"
+        lines = [f"**Predict `{self._head()}` when {word} of these hold:**", ""]
+        lines += [f"- [ ] `{str(c).replace('`', '')}`" for c in self.conditions] or \
+            ["- (no condition)"]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        positive = self.positive.item() if isinstance(self.positive, np.generic) else \
+            self.positive
+        return {"rule_type": self.rule_type, "target": self.target, "positive": positive,
+                "conditions": [c.to_dict() for c in self.conditions]}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """JSON that :meth:`from_json` reads back into an equal rule."""
+        return json.dumps(self.to_dict(), indent=indent, default=str)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Rule:
+        if d.get("rule_type") not in ("and", "or"):
+            raise DataError("A rule needs rule_type 'and' or 'or'.")
+        return cls(tuple(Term.from_dict(c) for c in d.get("conditions", [])), d["rule_type"],
+                   d.get("target", "target"), d.get("positive", 1))
+
+    @classmethod
+    def from_json(cls, text: str) -> Rule:
+        try:
+            return cls.from_dict(json.loads(text))
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise DataError(f"This is not a rule in JSON form: {exc}") from None
+
+    def sql_condition(self) -> str:
+        """The rule as an SQL boolean expression (NULL fails every condition, as here)."""
+        if not self.conditions:
+            return "1 = 1" if self.rule_type == "and" else "1 = 0"
+        parts = []
+        for c in self.conditions:
+            op = "<>" if c.op == "!=" else ("=" if c.op == "==" else c.op)
+            parts.append(f"{sql_identifier(c.feature)} {op} {sql_literal(c.value)}")
+        joined = f" {self.rule_type.upper()} ".join(parts)
+        return f"({joined})"
+
+    def to_sql(self) -> str:
+        """An SQL ``WHERE`` clause selecting the rows the rule calls positive."""
+        return f"WHERE {self.sql_condition()}"
+
+    def to_python(self, name: str = "predict") -> str:
+        """Source of a dependency-free function ``predict(row: dict) -> bool``."""
+        if not name.isidentifier():
+            raise DataError(f"{name!r} is not a valid Python function name.")
+        lines = [f"def {name}(row):",
+                 f'    """{self._head()!s} when {self.rule_type.upper()} of the conditions '
+                 'hold (a missing value fails its condition)."""'.replace("\\", "\\\\"),
+                 "    def num(v):",
+                 "        try:",
+                 "            v = float(v)",
+                 "        except (TypeError, ValueError):",
+                 "            return None",
+                 "        return None if v != v else v",
+                 "    def txt(v):",
+                 "        if v is None or v != v:",
+                 "            return None",
+                 "        if isinstance(v, float) and v.is_integer():",
+                 "            return str(int(v))",
+                 "        return str(v)",
+                 "    checks = ["]
+        for c in self.conditions:
+            key = repr(c.feature)
+            if c.numeric:
+                op = "<=" if c.op == "<=" else ">"
+                lines.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
+                             f"(num(row.get({key}))),")
+            else:
+                op = "==" if c.op == "==" else "!="
+                lines.append(f"        (lambda v: v is not None and v {op} {str(c.value)!r})"
+                             f"(txt(row.get({key}))),")
+        lines.append("    ]")
+        lines.append(f"    return {'all' if self.rule_type == 'and' else 'any'}(checks)")
+        return "\n".join(lines) + "\n"
+
+    def export(self, fmt: str) -> str:
+        """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``."""
+        makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
+                  "sql": self.to_sql, "python": self.to_python}
+        if fmt not in makers:
+            raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
+        return makers[fmt]()
+
+
+EXPORT_FORMATS = {"text": ("txt", "text/plain"), "markdown": ("md", "text/markdown"),
+                  "json": ("json", "application/json"), "sql": ("sql", "text/plain"),
+                  "python": ("py", "text/x-python")}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Several AND-clauses combined: an OR of clauses (DNF, set covering) or a weighted vote
+    (boosting: positive iff ``Σ_t C_t · clause_t(x) > 0``; a clause without conditions is a
+    constant vote).
+
+    Attributes
+    ----------
+    clauses : tuple of Rule
+    weights : tuple of float or None
+        ``None`` for a DNF; the vote weights ``C_t`` for a weighted set.
+    """
+
+    clauses: tuple[Rule, ...] = ()
+    weights: tuple[float, ...] | None = None
+    target: str = "target"
+    positive: Any = 1
+
+    def __len__(self) -> int:
+        return len(self.clauses)
+
+    @property
+    def weighted(self) -> bool:
+        return self.weights is not None
+
+    @property
+    def n_conditions(self) -> int:
+        return sum(len(c) for c in self.clauses)
+
+    @property
+    def features(self) -> list[str]:
+        return list(dict.fromkeys(f for c in self.clauses for f in c.features))
+
+    def __str__(self) -> str:
+        if not self.clauses:
+            return "FALSE (no row)"
+        if not self.weighted:
+            return " OR ".join(f"({c})" for c in self.clauses)
+        return " + ".join(f"{w:+.3g}·[{c}]" for c, w in zip(self.clauses, self.weights)) + " > 0"
+
+    def votes(self, X: pd.DataFrame) -> np.ndarray:
+        """Per row and clause: does the clause fire?  Shape (n_samples, n_clauses)."""
+        if not self.clauses:
+            return np.zeros((len(X), 0), dtype=bool)
+        return np.column_stack([c.predict(X).astype(bool) for c in self.clauses])
+
+    def score(self, X: pd.DataFrame) -> np.ndarray:
+        """Weighted vote Σ_t C_t clause_t(x) (for a DNF: the number of clauses that fire)."""
+        v = self.votes(X).astype(float)
+        w = np.ones(len(self.clauses)) if not self.weighted else np.asarray(self.weights)
+        return v @ w
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        if not self.weighted:
+            return self.votes(X).any(axis=1).astype(np.int64)
+        return (self.score(X) > 0).astype(np.int64)
+
+    def _head(self) -> str:
+        return f"{self.target} = {format_value(self.positive)}"
+
+    def to_text(self) -> str:
+        lines = []
+        for t, c in enumerate(self.clauses):
+            body = " AND ".join(str(x) for x in c.conditions) or "(always)"
+            vote = f"  [vote {self.weights[t]:+.4g}]" if self.weighted else ""
+            lines.append(f"{t + 1}. {body}{vote}")
+        rule = ("Predict " + self._head() + (" when the votes of the firing clauses sum to "
+                "more than 0:" if self.weighted else " when any clause holds:"))
+        return safe_cell("\n".join([rule] + lines))
+
+    def to_markdown(self) -> str:
+        out = [f"**Predict `{self._head()}` when "
+               + ("the votes of the clauses that hold sum to more than 0:**" if self.weighted
+                  else "any of these clauses holds:**"), ""]
+        for t, c in enumerate(self.clauses):
+            vote = f" (vote {self.weights[t]:+.4g})" if self.weighted else ""
+            conds = " AND ".join(f"`{x}`" for x in c.conditions) or "always"
+            out.append(f"{t + 1}. {conds}{vote}")
+        return "\n".join(out)
+
+    def to_dict(self) -> dict:
+        positive = self.positive.item() if isinstance(self.positive, np.generic) else \
+            self.positive
+        return {"rule_set": "weighted" if self.weighted else "dnf", "target": self.target,
+                "positive": positive, "clauses": [c.to_dict() for c in self.clauses],
+                "weights": list(map(float, self.weights)) if self.weighted else None}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, default=str)
+
+    @classmethod
+    def from_json(cls, text: str) -> RuleSet:
+        try:
+            d = json.loads(text)
+            clauses = tuple(Rule.from_dict(c) for c in d["clauses"])
+            weights = tuple(map(float, d["weights"])) if d.get("weights") is not None else None
+            return cls(clauses, weights, d.get("target", "target"), d.get("positive", 1))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            raise DataError(f"This is not a rule set in JSON form: {exc}") from None
+
+    def to_sql(self) -> str:
+        if not self.clauses:
+            return "WHERE 1 = 0"
+        if not self.weighted:
+            return "WHERE " + " OR ".join(c.sql_condition() for c in self.clauses)
+        terms = [f"CASE WHEN {c.sql_condition()} THEN {float(w)!r} ELSE 0 END"
+                 for c, w in zip(self.clauses, self.weights)]
+        return "WHERE (" + " + ".join(terms) + ") > 0"
+
+    def to_python(self, name: str = "predict") -> str:
+        if not name.isidentifier():
+            raise DataError(f"{name!r} is not a valid Python function name.")
+        parts = [c.to_python(f"_clause_{t}") for t, c in enumerate(self.clauses)]
+        body = [f"def {name}(row):", f'    """{self._head()} by the rule set."""']
+        if self.weighted:
+            body.append("    score = 0.0")
+            for t, w in enumerate(self.weights):
+                body.append(f"    if _clause_{t}(row):")
+                body.append(f"        score += {float(w)!r}")
+            body.append("    return score > 0")
+        else:
+            calls = " or ".join(f"_clause_{t}(row)" for t in range(len(self.clauses)))
+            body.append(f"    return bool({calls or 'False'})")
+        return "\n".join(parts + body) + "\n"
+
+    def export(self, fmt: str) -> str:
+        makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
+                  "sql": self.to_sql, "python": self.to_python}
+        if fmt not in makers:
+            raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
+        return makers[fmt]()

@@ -1,0 +1,187 @@
+"""rulecore.bcs: exact recovery, the LP objective against a direct count, iris, sklearn API."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from rulecore.bcs import BooleanRuleClassifier, lambda_path, or_objective, solve_clause
+from rulecore.binarize import Term
+from rulecore.data import load_sample
+from rulecore.exceptions import DataError, ParameterError
+
+
+def planted(K: int, seed: int, m: int = 300, n: int = 15, p: float = 0.75):
+    """Random binary design with a planted K-term AND-rule ``f_k == 1`` (no noise)."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame(rng.random((m, n)) < p, columns=[f"f{i}" for i in range(n)]).astype(int)
+    chosen = sorted(rng.choice(n, size=K, replace=False))
+    y = X.iloc[:, chosen].all(axis=1).astype(int).to_numpy()
+    return X, y, {Term(f"f{k}", "==", "1") for k in chosen}
+
+
+@pytest.mark.parametrize("solver", ["lp", "mip"])
+@pytest.mark.parametrize("K", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_exact_recovery_of_planted_rule(solver, K, seed):
+    X, y, truth = planted(K, seed)
+    assert 0 < y.mean() < 1
+    clf = BooleanRuleClassifier(lam=10.0, solver=solver).fit(X, y)
+    assert set(clf.rule_.conditions) == truth
+    assert clf.objective_ == pytest.approx(K)
+    assert (clf.predict(X) == y).all()
+
+
+def direct_and_objective(X: pd.DataFrame, y: np.ndarray, conditions, lam: float,
+                         d=None) -> float:
+    """#conditions + λ (false positives + Σ_positives #conditions violated), counted by hand."""
+    d = np.ones(len(y)) if d is None else d
+    checks = np.column_stack([c.evaluate(X[c.feature]) for c in conditions]) if conditions \
+        else np.ones((len(y), 0), dtype=bool)
+    fires = checks.all(axis=1)
+    violated = (~checks).sum(axis=1)
+    fp = d[(y == 0) & fires].sum()
+    return len(conditions) + lam * (fp + (d[y == 1] * violated[y == 1]).sum())
+
+
+@pytest.mark.parametrize("solver", ["mip", "lp", "lp-randomized"])
+@pytest.mark.parametrize("lam", [0.2, 1.0, 7.0])
+@pytest.mark.parametrize("seed", range(3))
+def test_objective_equals_direct_count(solver, lam, seed):
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"a": rng.normal(size=80), "b": rng.normal(size=80),
+                      "c": rng.choice(["u", "v", "w"], size=80)})
+    y = ((X.a > 0) & (X.c != "u") | (rng.random(80) < 0.1)).astype(int).to_numpy()
+    w = rng.random(80) + 0.5
+    clf = BooleanRuleClassifier(lam=lam, solver=solver, n_thresholds=5, random_state=0)
+    clf.fit(X, y, sample_weight=w)
+    assert clf.objective_ == pytest.approx(
+        direct_and_objective(X, y, clf.rule_.conditions, lam, w))
+    assert clf.lower_bound_ <= clf.objective_ + 1e-6
+    if solver == "mip":
+        assert clf.lp_status_ == "optimal" and clf.mip_gap_ == pytest.approx(0, abs=1e-6)
+
+
+def test_mip_beats_or_ties_every_lp_rounding():
+    X, y, _ = planted(3, 11)
+    rng = np.random.default_rng(0)
+    y = np.where(rng.random(len(y)) < 0.1, 1 - y, y)  # noise makes the LP fractional
+    objs = {s: BooleanRuleClassifier(lam=2.0, solver=s, random_state=0).fit(X, y).objective_
+            for s in ["mip", "lp", "lp-randomized"]}
+    assert objs["mip"] <= objs["lp-randomized"] + 1e-9 <= objs["lp"] + 2e-9
+
+
+def test_or_rule_objective_and_prediction():
+    rng = np.random.default_rng(3)
+    A = rng.random((60, 8)) < 0.2
+    y = (A[:, 1] | A[:, 5]).astype(int)
+    sol = solve_clause(A, y, 5.0)
+    assert set(np.flatnonzero(sol.w)) == {1, 5}
+    assert sol.objective == pytest.approx(or_objective(A, y, sol.w, 5.0)) == 2.0
+    X = pd.DataFrame(A.astype(int), columns=[f"t{i}" for i in range(8)])
+    clf = BooleanRuleClassifier(rule_type="or", lam=5.0).fit(X, y)
+    assert (clf.predict(X) == y).all() and len(clf.rule_) == 2
+    assert " OR " in str(clf.rule_)
+
+
+def test_iris_versicolor():
+    ds = load_sample("iris").with_positive("versicolor")
+    clf = BooleanRuleClassifier(lam=0.3).fit(ds.X, ds.y_binary)
+    assert len(clf.rule_) <= 4
+    assert set(clf.rule_.features) <= {"petal length (cm)", "petal width (cm)"}
+    assert clf.score(ds.X, ds.y_binary) >= 0.9
+
+
+def test_planted_sample_rules_are_found():
+    ds = load_sample("machine failure")
+    clf = BooleanRuleClassifier(lam=1.0).fit(ds.X, ds.y_binary)
+    assert {"machine_type", "torque_nm", "tool_wear_min"} <= set(clf.rule_.features)
+    assert clf.score(ds.X, ds.y_binary) > 0.94
+
+
+def test_predict_proba_and_labels():
+    ds = load_sample("breast cancer")
+    y = ds.y.to_numpy()  # string labels: classes_[1] = "malignant" is the positive class
+    clf = BooleanRuleClassifier(lam=1.0).fit(ds.X, y)
+    assert list(clf.classes_) == ["benign", "malignant"]
+    proba = clf.predict_proba(ds.X)
+    assert proba.shape == (len(y), 2) and np.allclose(proba.sum(axis=1), 1)
+    fired = clf.decision_function(ds.X) == 1
+    assert (clf.predict(ds.X)[fired] == "malignant").all()
+    # the probability on the firing side is the share of positives there
+    assert proba[fired, 1].mean() == pytest.approx((y[fired] == "malignant").mean(), abs=0.02)
+
+
+def test_class_weight_trades_misses_for_false_alarms():
+    ds = load_sample("salesforce attrition")
+    y = ds.y_binary
+    plain = BooleanRuleClassifier(lam=0.5).fit(ds.X, y).predict(ds.X)
+    heavy = BooleanRuleClassifier(lam=0.5, class_weight={1: 5.0}).fit(ds.X, y).predict(ds.X)
+    # AND-rules: a heavier weight on positives means fewer conditions violated by positives
+    assert (heavy[y == 1] == 1).mean() >= (plain[y == 1] == 1).mean()
+
+
+def test_array_input_with_feature_names():
+    X, y, truth = planted(2, 5)
+    clf = BooleanRuleClassifier(lam=10.0).fit(X.to_numpy(), y, feature_names=list(X.columns))
+    assert set(clf.rule_.conditions) == {Term(t.feature, "==", "1") for t in truth}
+    assert (clf.predict(X.to_numpy()) == y).all()
+
+
+def test_time_limit_reports_status():
+    X, y, _ = planted(3, 1, m=400, n=20)
+    clf = BooleanRuleClassifier(lam=1.0, time_limit=5).fit(X, y)
+    assert clf.lp_status_ in ("optimal", "time_limit")
+    assert np.isfinite(clf.objective_) and clf.mip_gap_ >= 0
+
+
+def test_bad_parameters_and_data():
+    X, y, _ = planted(2, 0)
+    for bad in [dict(lam=0), dict(lam=-1), dict(solver="cplex"), dict(rule_type="xor"),
+                dict(time_limit=0), dict(screening="maybe")]:
+        with pytest.raises(ParameterError):
+            BooleanRuleClassifier(**bad).fit(X, y)
+    with pytest.raises(DataError, match="one class"):
+        BooleanRuleClassifier().fit(X, np.zeros(len(y)))
+    with pytest.raises(DataError, match="3"):
+        BooleanRuleClassifier().fit(X, np.arange(len(y)) % 3)
+
+
+def test_lambda_path_sizes_grow_with_lambda():
+    ds = load_sample("breast cancer")
+    lams = np.logspace(-2, 2, 5)
+    path = lambda_path(ds.X, ds.y_binary, lams, ds.X, ds.y_binary, lam=1.0)
+    assert list(path.columns[:4]) == ["lam", "conditions", "train_error", "test_error"]
+    assert path["conditions"].iloc[0] <= path["conditions"].iloc[-1]
+    assert path["train_error"].iloc[-1] <= path["train_error"].iloc[0]
+    calls = []
+    lambda_path(ds.X, ds.y_binary, lams[:2], progress=lambda i, n: calls.append((i, n)))
+    assert calls == [(1, 2), (2, 2)]
+
+
+# Ties: weighting a row by 2 and repeating it give LPs with the same optimal value but HiGHS
+# may return a different optimal rule among equals, so predictions can differ.  Objectives are
+# compared instead in test_sample_weight_equals_repetition_in_objective.
+XFAIL = {"check_sample_weight_equivalence_on_dense_data":
+         "equally good rules may tie; the optimum value is equivalent (tested separately)"}
+
+
+@parametrize_with_checks([BooleanRuleClassifier(lam=1.0, n_thresholds=5, time_limit=10)],
+                         expected_failed_checks=lambda est: XFAIL)
+def test_sklearn_compatible(estimator, check):
+    check(estimator)
+
+
+def test_sample_weight_equals_repetition_in_objective():
+    rng = np.random.default_rng(7)
+    X = pd.DataFrame({"a": rng.normal(size=40), "b": rng.integers(0, 5, size=40)})
+    y = ((X.a > 0.2) | (rng.random(40) < 0.2)).astype(int).to_numpy()
+    w = rng.integers(0, 3, size=40)
+    weighted = BooleanRuleClassifier(lam=2.0).fit(X, y, sample_weight=w)
+    rep = np.repeat(np.arange(40), w)
+    repeated = BooleanRuleClassifier(lam=2.0)
+    repeated.binarizer_ = weighted.binarizer_  # same terms: compare the optimisation only
+    A = weighted.binarizer_.transform(X.iloc[rep])
+    repeated.classes_ = weighted.classes_
+    sol = repeated._fit_matrix(A, y[rep], np.ones(len(rep)), "y")
+    assert sol.objective == pytest.approx(weighted.objective_)

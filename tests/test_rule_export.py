@@ -1,0 +1,101 @@
+"""Rule and RuleSet: checklist evaluation and every export format, checked by running them."""
+
+import sqlite3
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore.bcs import BooleanRuleClassifier
+from rulecore.binarize import Term
+from rulecore.data import load_sample
+from rulecore.exceptions import DataError
+from rulecore.rule import Rule, RuleSet, safe_cell, sql_identifier
+from rulecore.rulesets import BoostedRuleClassifier, SetCoveringRuleClassifier
+
+HOSTILE = 'we"ird; DROP TABLE t; --'
+
+
+@pytest.fixture(scope="module")
+def data():
+    ds = load_sample("machine failure")
+    X = ds.X.copy()
+    X[HOSTILE] = np.where(np.arange(len(X)) % 3 == 0, "O'Brien", "x")  # quotes everywhere
+    return X, ds.y_binary
+
+
+@pytest.fixture(scope="module")
+def models(data):
+    X, y = data
+    rule = BooleanRuleClassifier(lam=1.0).fit(X, y).rule_
+    rule = Rule(rule.conditions + (Term(HOSTILE, "!=", "O'Brien"),), "and", "failure", "yes")
+    cover = SetCoveringRuleClassifier(lam=2.0, max_rules=3).fit(X, y).ruleset_
+    boost = BoostedRuleClassifier(n_rounds=5).fit(X, y).ruleset_
+    return {"rule": rule, "cover": cover, "boost": boost}
+
+
+def run_python(source: str, X: pd.DataFrame) -> np.ndarray:
+    ns: dict = {}
+    exec(compile(source, "<export>", "exec"), ns)  # noqa: S102 - testing our own export
+    rows = X.astype(object).where(X.notna(), None).to_dict("records")
+    return np.array([int(ns["predict"](r)) for r in rows])
+
+
+def run_sql(where: str, X: pd.DataFrame) -> np.ndarray:
+    con = sqlite3.connect(":memory:")
+    X.assign(_row=np.arange(len(X))).to_sql("t", con, index=False)
+    hits = {r[0] for r in con.execute(f"SELECT _row FROM t {where}")}
+    return np.array([int(i in hits) for i in range(len(X))])
+
+
+@pytest.mark.parametrize("name", ["rule", "cover", "boost"])
+def test_exports_predict_like_the_model(models, data, name):
+    X, _ = data
+    model = models[name]
+    X = X.copy()
+    X.loc[X.index[:40], "torque_nm"] = np.nan  # missing values fail their conditions
+    expected = model.predict(X)
+    assert 0 < expected.sum() < len(X)
+    back = (Rule if name == "rule" else RuleSet).from_json(model.to_json())
+    assert back == model
+    np.testing.assert_array_equal(back.predict(X), expected)
+    np.testing.assert_array_equal(run_python(model.to_python(), X), expected)
+    np.testing.assert_array_equal(run_sql(model.to_sql(), X), expected)
+    for fmt in ["text", "markdown", "json", "sql", "python"]:
+        assert model.export(fmt)
+
+
+def test_checklist_and_evaluate(data):
+    X, y = data
+    rule = Rule((Term("torque_nm", ">", 45.5), Term("machine_type", "!=", "L")), "and")
+    checks = rule.evaluate(X)
+    assert list(checks.columns) == ["torque_nm > 45.5", "machine_type != L"]
+    np.testing.assert_array_equal(rule.predict(X), checks.all(axis=1).astype(int))
+    table = rule.checklist(X, y)
+    assert table["support"].iloc[0] == pytest.approx((X.torque_nm > 45.5).mean())
+    assert table["precision"].iloc[1] == pytest.approx(y[(X.machine_type != "L")].mean())
+    assert str(rule) == "torque_nm > 45.5 AND machine_type != L"
+    assert "IF torque_nm > 45.5" in rule.to_text()
+    assert rule.to_markdown().count("- [ ]") == 2
+
+
+def test_empty_rules():
+    X = pd.DataFrame({"a": [1.0, 2.0]})
+    assert Rule((), "and").predict(X).tolist() == [1, 1]
+    assert Rule((), "or").predict(X).tolist() == [0, 0]
+    assert run_sql(Rule((), "and").to_sql(), X).tolist() == [1, 1]
+    assert RuleSet().predict(X).tolist() == [0, 0]
+
+
+def test_safety_of_identifiers_and_cells():
+    assert sql_identifier('a"b') == '"a""b"'
+    assert safe_cell("=cmd|' /C calc'!A0").startswith("'=")
+    assert safe_cell("plain") == "plain"
+    evil = Rule((Term("=HYPERLINK(1)", "<=", 1.0),), "and", "=x", "+y")
+    assert not evil.to_text().startswith(("=", "+", "-", "@"))
+    with pytest.raises(DataError):
+        Rule.from_json("{not json")
+    with pytest.raises(DataError):
+        evil.to_python("not a name")
+    with pytest.raises(DataError):
+        evil.export("pdf")

@@ -1,0 +1,69 @@
+"""Set covering and boosting (Algorithm 1) of Boolean rules."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore.data import load_sample
+from rulecore.rulesets import BoostedRuleClassifier, SetCoveringRuleClassifier
+
+
+def test_boosting_weights_match_hand_computation():
+    # x = 1..4, y = 0,0,1,1: round 1 learns "x > 2.5" (fires on rows 3, 4 only).
+    X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0]})
+    y = np.array([0, 0, 1, 1])
+    clf = BoostedRuleClassifier(n_rounds=2, lam=1000.0).fit(X, y)
+    r1 = clf.rounds_[0]
+    assert str(clf.clauses_[0]) == "x > 2.5"
+    # s_TP = 0.5, s_FP = 0, s_T = s_F = 0.5; (√.5 − 0)² = .5 > 0 → a rule round
+    assert (r1["s_TP"], r1["s_FP"], r1["s_T"], r1["s_F"]) == pytest.approx((.5, 0, .5, .5))
+    assert not r1["constant"]
+    eps = 1 / 8                                            # 1 / (2m)
+    C1 = 0.5 * np.log((0.5 + eps) / (0 + eps))             # = ½ ln 5
+    assert r1["C"] == pytest.approx(C1) == pytest.approx(0.5 * np.log(5))
+    # d_2: rows 3, 4 divided by e^{C1} = √5, rows 1, 2 unchanged, then normalised
+    raw = np.array([0.25, 0.25, 0.25 / np.sqrt(5), 0.25 / np.sqrt(5)])
+    np.testing.assert_allclose(clf.weights_history_[1], raw / raw.sum())
+    np.testing.assert_allclose(clf.weights_history_[1], [0.3455, 0.3455, 0.1545, 0.1545],
+                               atol=1e-4)
+    assert (clf.predict(X) == y).all()
+
+
+def test_boosting_constant_round():
+    # A clause worth less than the prior gives a constant vote C = ½ ln((s_T+ε)/(s_F+ε)).
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"x": rng.normal(size=60)})
+    y = (rng.random(60) < 0.8).astype(int)  # labels independent of x
+    clf = BoostedRuleClassifier(n_rounds=3, lam=0.5).fit(X, y)
+    consts = [r for r in clf.rounds_ if r["constant"]]
+    assert consts
+    r = consts[0]
+    eps = 1 / 120
+    assert r["C"] == pytest.approx(0.5 * np.log((r["s_T"] + eps) / (r["s_F"] + eps)))
+    assert len(clf.weights_history_) == 4
+    np.testing.assert_allclose(clf.weights_history_.sum(axis=1), 1.0)
+
+
+def test_set_covering_learns_a_dnf():
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame({"a": rng.random(400), "b": rng.random(400), "c": rng.random(400)})
+    y = (((X.a > 0.7) & (X.b > 0.5)) | ((X.c < 0.2) & (X.a < 0.5))).astype(int).to_numpy()
+    clf = SetCoveringRuleClassifier(max_rules=4, lam=5.0, thresholds="all").fit(X, y)
+    assert 2 <= len(clf.clauses_) <= 4
+    assert clf.score(X, y) > 0.97
+    single = SetCoveringRuleClassifier(max_rules=1, lam=5.0, thresholds="all").fit(X, y)
+    assert clf.score(X, y) > single.score(X, y)
+    table = clf.clause_table(X, y)
+    assert list(table.columns) == ["clause", "conditions", "size", "weight", "coverage",
+                                   "precision"]
+    assert (table["precision"] > 0.8).all()
+
+
+def test_rule_sets_on_a_sample_beat_or_match_a_single_rule():
+    from rulecore.bcs import BooleanRuleClassifier
+
+    ds = load_sample("breast cancer")
+    one = BooleanRuleClassifier(lam=1000.0).fit(ds.X, ds.y_binary).score(ds.X, ds.y_binary)
+    sc = SetCoveringRuleClassifier(lam=1000.0).fit(ds.X, ds.y_binary)
+    assert sc.score(ds.X, ds.y_binary) >= one - 1e-9
+    assert sc.predict_proba(ds.X).shape == (len(ds.X), 2)

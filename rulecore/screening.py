@@ -1,0 +1,537 @@
+"""Certified screening of the rule LP's columns (DESIGN.md §4; Dash, Malioutov & Varshney 2014).
+
+Everything here acts on the OR problem of :mod:`rulecore.bcs` (complemented data for AND
+rules), in the scale of the screening paper's eq. (4): the objective divided by λ,
+
+    min  Σ_j c_j w_j + Σ_{i∈P} d_i ξ_i   s.t.  A_P w + ξ ≥ 1,  w, ξ ≥ 0,
+    c_j = 1/λ + Σ_{i∈Z} d_i a_ij   (the column's cost),   p_j = Σ_{i∈P} d_i a_ij.
+
+A *certified* test removes column j only with a proof that j is in **no** optimal 0/1
+solution (or, for the count test, that every solution can drop j without getting worse), so the
+0/1 optimum of the reduced problem equals the full one.  The tests run in sequence; each sees
+the survivors of the last, which is sound because each reduction keeps the optimum.
+
+Tests, each with its proof beside the code:
+
+``count``      c_j ≥ p_j (the paper's ‖a_Z‖₀ ≥ ‖a_P‖₀, with 1/λ kept: stronger).
+``dominance``  supp(a_P^j) ⊆ supp(a_P^{j'}) and c_{j'} ≤ c_j (DESIGN.md §4's safe rule).
+``duality``    LB_j = c_j + Σ_{i∈N(j)} μ_i > UB for a dual-feasible μ and a 0/1 primal UB.
+``lp-dual``    (enhanced) the same bound with the optimal dual of the LP on the survivors and
+               an upper bound from rounding its solution: reduced-cost fixing, iterated.
+
+The paper's pairwise test (§3.1: drop j if p_{j'} − p_j > z_{j'} − z_j for nested j ⊂ j') is
+**not** a certificate (DESIGN.md §4; ``tests/test_screening.py`` exhibits an instance where it
+changes the optimum).  It is available only as a labelled heuristic, ``unsafe_pairwise=True``,
+and a report that used it says ``certified = False``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+
+from rulecore.exceptions import ParameterError
+
+Level = Literal["basic", "enhanced"]
+CERTIFIED_TESTS = ("count", "dominance", "duality", "lp-dual")
+TEST_LABELS = {
+    "count": "Count test",
+    "dominance": "Safe dominance",
+    "duality": "Duality test",
+    "lp-dual": "LP dual (reduced-cost fixing)",
+    "pairwise-heuristic": "Paper's pairwise test (heuristic, not certified)",
+}
+# Bounds are compared with a margin so round-off never removes a column that ties.
+_TOL = 1e-9
+
+
+@dataclass
+class Step:
+    """One test run in the sequence."""
+
+    test: str
+    removed: int
+    remaining: int
+    seconds: float
+
+
+@dataclass
+class ScreeningReport:
+    """What screening removed, why, and how long each step took.
+
+    Attributes
+    ----------
+    n_columns : int
+        Columns before screening.
+    kept : bool ndarray of shape (n_columns,)
+        Columns that survive every test (the reduced problem).
+    removed_by : dict of str to bool ndarray
+        Per test, the columns *that test* removed in the sequence.
+    alone : dict of str to bool ndarray
+        Per test, what it removes when run alone on all columns (the paper's tables).
+    steps : list of Step
+        The sequence: columns removed and remaining after each test, with times.
+    certificates : DataFrame
+        One row per removed column: ``column``, ``test`` and the numbers that prove it
+        (``cost``, ``gain`` for count; ``by`` for dominance; ``lb``, ``ub`` for duality).
+        Costs and bounds are in the objective's own scale (#conditions + λ·errors).
+    upper_bound : float
+        Objective of the best 0/1 rule found while screening (#conditions + λ·errors).
+    lower_bound : float
+        A proven lower bound on the 0/1 optimum, same scale.
+    incumbent : bool ndarray of shape (n_columns,)
+        The rule achieving ``upper_bound`` (a MIP start).
+    certified : bool
+        False when the paper's heuristic pairwise test took part.
+    level : str
+    lam : float
+    seconds : float
+        Total screening time.
+    """
+
+    n_columns: int
+    kept: np.ndarray
+    removed_by: dict[str, np.ndarray] = field(default_factory=dict)
+    alone: dict[str, np.ndarray] = field(default_factory=dict)
+    steps: list[Step] = field(default_factory=list)
+    certificates: pd.DataFrame = field(default_factory=pd.DataFrame)
+    upper_bound: float = float("inf")
+    lower_bound: float = float("-inf")
+    incumbent: np.ndarray | None = None
+    certified: bool = True
+    level: str = "basic"
+    lam: float = 1.0
+    seconds: float = 0.0
+
+    @property
+    def n_kept(self) -> int:
+        return int(self.kept.sum())
+
+    @property
+    def fraction_screened(self) -> float:
+        return 1.0 - self.n_kept / max(self.n_columns, 1)
+
+    @property
+    def union(self) -> np.ndarray:
+        """Columns removed by any test (the complement of ``kept``)."""
+        return ~self.kept
+
+    def funnel(self) -> pd.DataFrame:
+        """Columns remaining after each step: ``stage``, ``columns``, ``removed``, ``seconds``."""
+        rows = [{"stage": "All terms", "columns": self.n_columns, "removed": 0, "seconds": 0.0}]
+        rows += [{"stage": TEST_LABELS.get(s.test, s.test), "columns": s.remaining,
+                  "removed": s.removed, "seconds": s.seconds} for s in self.steps]
+        return pd.DataFrame(rows)
+
+
+class _Problem:
+    """The OR problem in eq. (4) form, restricted to a set of live columns."""
+
+    def __init__(self, A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> None:
+        pos = (y == 1) & (d > 0)
+        self.lam = lam
+        self.AP = np.ascontiguousarray(A[pos], dtype=bool)          # p × n
+        self.dP = d[pos].astype(float)                               # slack costs d_i
+        neg = y == 0
+        self.z = d[neg].astype(float) @ A[neg]                      # Σ_Z d_i a_ij
+        self.c = 1.0 / lam + self.z                                  # column costs c_j
+        self.p = self.dP @ self.AP                                   # Σ_P d_i a_ij
+        self.n = A.shape[1]
+
+    def value(self, w: np.ndarray) -> float:
+        """Objective (4) of a 0/1 ``w``: Σ c_j w_j + weight of positives left uncovered."""
+        covered = self.AP[:, w].any(axis=1) if w.any() else np.zeros(len(self.dP), bool)
+        return float(self.c[w].sum() + self.dP[~covered].sum())
+
+
+# ----------------------------------------------------------------------------- primal heuristics
+
+
+def _greedy_pass(pr: _Problem, live: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Basic primal heuristic (paper §3.3): visit columns by increasing z_j − p_j and keep one
+    iff the objective drops, i.e. the weight it newly covers exceeds its cost."""
+    w = w.copy()
+    covered = pr.AP[:, w].any(axis=1) if w.any() else np.zeros(len(pr.dP), bool)
+    order = np.flatnonzero(live & ~w)
+    order = order[np.argsort(pr.z[order] - pr.p[order], kind="stable")]
+    for j in order:
+        gain = pr.dP[~covered & pr.AP[:, j]].sum()
+        if gain > pr.c[j] + _TOL:
+            w[j] = True
+            covered |= pr.AP[:, j]
+    return w
+
+
+def _best_improvement(pr: _Problem, live: np.ndarray, w: np.ndarray,
+                      max_adds: int = 50) -> np.ndarray:
+    """Enhanced primal heuristic: repeatedly add the column that lowers the objective most
+    (the paper stops after three additions; we go on while it helps, capped)."""
+    w = w.copy()
+    covered = pr.AP[:, w].any(axis=1) if w.any() else np.zeros(len(pr.dP), bool)
+    cols = np.flatnonzero(live)
+    for _ in range(max_adds):
+        gains = (pr.dP * ~covered) @ pr.AP[:, cols] - pr.c[cols]
+        gains[w[cols]] = -np.inf
+        k = int(np.argmax(gains)) if len(cols) else 0
+        if not len(cols) or gains[k] <= _TOL:
+            break
+        w[cols[k]] = True
+        covered |= pr.AP[:, cols[k]]
+    return _drop_redundant(pr, w)
+
+
+def _drop_redundant(pr: _Problem, w: np.ndarray) -> np.ndarray:
+    """Remove chosen columns whose removal lowers the objective (a cheap 1-opt)."""
+    w = w.copy()
+    for j in np.flatnonzero(w)[np.argsort(-pr.c[w])]:
+        trial = w.copy()
+        trial[j] = False
+        if pr.value(trial) < pr.value(w) - _TOL:
+            w = trial
+    return w
+
+
+# ----------------------------------------------------------------------------- dual heuristics
+
+
+def _greedy_dual(pr: _Problem, live: np.ndarray, sort_rows: bool) -> np.ndarray:
+    """A feasible dual μ of (5) restricted to the live columns: 0 ≤ μ_i ≤ d_i,
+    Σ_i μ_i a_ij ≤ c_j for every live j.
+
+    One pass over the rows (paper §3.3); enhanced sorts rows by increasing nonzeros first.
+    Where the paper adds a row only if the whole d_i fits, we give each row the largest value
+    that still fits, min(d_i, min_{j∋i} slack_j): still feasible, never smaller.
+    """
+    AP = pr.AP[:, live]
+    slack = pr.c[live].copy()
+    mu = np.zeros(len(pr.dP))
+    rows = np.arange(len(pr.dP))
+    if sort_rows:
+        rows = rows[np.argsort(AP.sum(axis=1), kind="stable")]
+    for i in rows:
+        cols = AP[i]
+        room = slack[cols].min() if cols.any() else pr.dP[i]
+        v = min(pr.dP[i], max(room, 0.0))
+        if v > 0:
+            mu[i] = v
+            slack[cols] -= v
+    return mu
+
+
+def _feasible_dual(pr: _Problem, live: np.ndarray, mu: np.ndarray) -> np.ndarray:
+    """Project a (solver) dual onto dual feasibility for the live columns by scaling down.
+
+    μ clipped to [0, d]; if some live column is overloaded (μ·a^j > c_j) μ is scaled by
+    min_j c_j / (μ·a^j), which keeps every constraint satisfied exactly.
+    """
+    mu = np.clip(mu, 0.0, pr.dP)
+    load = mu @ pr.AP[:, live]
+    over = load > pr.c[live]
+    if over.any():
+        mu = mu * np.min(pr.c[live][over] / load[over]) * (1 - 1e-12)
+    return mu
+
+
+def _duality_bounds(pr: _Problem, mu: np.ndarray) -> np.ndarray:
+    """LB_j = c_j + Σ_{i∈N(j)} μ_i (paper eq. 7) for every column.
+
+    Proof sketch (paper §3.2): fixing w_j = 1 leaves problem (6) on the rows N(j) that j does
+    not cover; μ restricted to N(j) is feasible for its dual, so Σ_{N(j)} μ_i bounds it below.
+    """
+    return pr.c + mu.sum() - mu @ pr.AP
+
+
+# ----------------------------------------------------------------------------- the tests
+
+
+def _count_test(pr: _Problem, live: np.ndarray) -> np.ndarray:
+    """Remove j if c_j ≥ p_j.
+
+    Proof: dropping j from any 0/1 solution saves c_j and uncovers at most the positives only
+    j covered, of weight ≤ p_j ≤ c_j.  So every solution can drop all such columns (one at a
+    time, never getting worse): an optimal solution without them exists.
+    """
+    return live & (pr.c >= pr.p - _TOL)
+
+
+def _groups(feature_of: np.ndarray | None, n: int) -> list[np.ndarray]:
+    if feature_of is None:
+        return [np.arange(n)]
+    keys = pd.factorize(pd.Series(feature_of))[0]
+    return [np.flatnonzero(keys == k) for k in range(keys.max() + 1)] if n else []
+
+
+def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Remove j if some live j' covers every positive j covers (supp a_P^j ⊆ supp a_P^{j'})
+    at no greater cost (c_{j'} ≤ c_j); exact ties keep the lower index.
+
+    Proof: in any solution, swapping j for j' covers a superset of positives at no greater
+    cost.  The relation "(c, index) smaller and support larger" is acyclic, so every removed
+    column is dominated, through a chain, by a kept one.  Pairs are compared within a group
+    (one input feature: nested thresholds live there), with packed bit sets.
+    """
+    removed = np.zeros(pr.n, dtype=bool)
+    by = np.full(pr.n, -1)
+    for g in groups:
+        g = g[live[g]]
+        if len(g) < 2:
+            continue
+        bits = np.packbits(pr.AP[:, g], axis=0).T                 # |g| × bytes
+        # subset[a, b]: supp(a) ⊆ supp(b)  ⟺  no bit of a outside b
+        for a_pos, a in enumerate(g):
+            outside = np.bitwise_and(bits[a_pos], np.bitwise_not(bits)).any(axis=1)
+            cand = ~outside
+            cand[a_pos] = False
+            cheaper = pr.c[g] < pr.c[a] - _TOL
+            tie = np.abs(pr.c[g] - pr.c[a]) <= _TOL
+            same_support = cand & ~np.bitwise_and(bits, np.bitwise_not(bits[a_pos])).any(axis=1)
+            # strictly cheaper superset, or equal cost superset that is strictly larger, or an
+            # identical column (same support and cost) with a lower index
+            strict_superset = cand & ~same_support
+            dom = cand & (cheaper | (tie & strict_superset) | (tie & same_support & (g < a)))
+            if dom.any():
+                removed[a] = True
+                by[a] = g[np.flatnonzero(dom)[0]]
+    return removed, by
+
+
+def _pairwise_heuristic(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
+                        all_pairs: bool) -> np.ndarray:
+    """The paper's §3.1 pairwise test, kept only as a labelled heuristic (NOT certified).
+
+    For nested columns supp(j) ⊂ supp(j'), drop j if p_{j'} − p_j > z_{j'} − z_j; consecutive
+    thresholds (basic) or all nested pairs (enhanced).  Unsound: the extra positives j' covers
+    may already be covered by another chosen column (DESIGN.md §4).
+    """
+    removed = np.zeros(pr.n, dtype=bool)
+    for g in groups:
+        g = g[live[g]]
+        if len(g) < 2:
+            continue
+        P = pr.AP[:, g]
+        # order by support size: nested columns form chains in this order
+        order = np.argsort(P.sum(axis=0), kind="stable")
+        for ia, a_pos in enumerate(order):
+            cands = order[ia + 1: ia + 2] if not all_pairs else order[ia + 1:]
+            for b_pos in cands:
+                nested = not np.any(P[:, a_pos] & ~P[:, b_pos])
+                if nested and (pr.p[g[b_pos]] - pr.p[g[a_pos]] >
+                               pr.z[g[b_pos]] - pr.z[g[a_pos]] + _TOL):
+                    removed[g[a_pos]] = True
+                    break
+    return removed
+
+
+def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
+           ) -> tuple[np.ndarray | None, np.ndarray | None, float]:
+    """Solve LP (4) on the live columns: (fractional w over all columns, dual μ, value)."""
+    cols = np.flatnonzero(live)
+    rows = pr.AP[:, cols].any(axis=1)
+    Ap = pr.AP[np.ix_(rows, cols)]
+    p = int(rows.sum())
+    M = sp.hstack([sp.csc_matrix(Ap, dtype=float), sp.identity(p, format="csc")], format="csc")
+    cost = np.concatenate([pr.c[cols], pr.dP[rows]])
+    res = highs_solve_with_duals(cost, M, time_limit)
+    if res is None:
+        return None, None, float("-inf")
+    x, row_dual, value = res
+    w = np.zeros(pr.n)
+    w[cols] = x[: len(cols)]
+    mu = np.zeros(len(pr.dP))
+    mu[rows] = row_dual
+    # rows no live column covers have ξ_i = 1 forced; μ_i = d_i is feasible for them
+    mu[~rows] = pr.dP[~rows]
+    return w, mu, value + pr.dP[~rows].sum()
+
+
+def highs_solve_with_duals(cost: np.ndarray, M: sp.csc_matrix, time_limit: float):
+    """min cost·x s.t. M x ≥ 1, x ≥ 0 (no upper bounds: eq. 4 makes them redundant).
+
+    Returns (x, row duals, value) or None when HiGHS stops without an optimum.
+    """
+    import highspy
+
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("time_limit", float(time_limit))
+    lp = highspy.HighsLp()
+    m, n = M.shape
+    lp.num_col_, lp.num_row_ = n, m
+    lp.col_cost_ = cost
+    lp.col_lower_ = np.zeros(n)
+    lp.col_upper_ = np.full(n, np.inf)
+    lp.row_lower_ = np.ones(m)
+    lp.row_upper_ = np.full(m, np.inf)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = M.indptr.astype(np.int32)
+    lp.a_matrix_.index_ = M.indices.astype(np.int32)
+    lp.a_matrix_.value_ = M.data.astype(float)
+    h.passModel(lp)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return None
+    sol = h.getSolution()
+    return (np.asarray(sol.col_value), np.asarray(sol.row_dual),
+            float(h.getInfo().objective_function_value))
+
+
+# ----------------------------------------------------------------------------- driver
+
+
+def screen(
+    A: np.ndarray,
+    y: np.ndarray,
+    lam: float,
+    weights: np.ndarray | None = None,
+    tests: tuple[str, ...] | None = None,
+    level: Level = "basic",
+    *,
+    feature_of: np.ndarray | None = None,
+    unsafe_pairwise: bool = False,
+    time_limit: float = 30.0,
+) -> ScreeningReport:
+    """Screen the columns of the OR problem before solving it.
+
+    Parameters
+    ----------
+    A : bool ndarray of shape (n_samples, n_columns)
+        Term matrix of the OR problem (``~A`` of the terms for AND-rules).
+    y : ndarray of shape (n_samples,)
+        0/1 labels of the OR problem (``1 − y`` for AND-rules).
+    lam : float
+        λ of the rule LP.
+    weights : ndarray of shape (n_samples,), optional
+        Sample weights ``d_i`` (class costs, boosting).
+    tests : tuple of str, optional
+        Certified tests to run, in order; default all of ``count, dominance, duality`` and,
+        for ``level="enhanced"``, ``lp-dual``.
+    level : {"basic", "enhanced"}
+        Basic: rows in order for the dual, one greedy pass for the primal.  Enhanced: rows
+        sorted for the dual, best-improvement primal, and the reduced-LP dual step.
+    feature_of : ndarray of shape (n_columns,), optional
+        Group label per column (the input feature); dominance compares within groups.
+        Default: all columns in one group.
+    unsafe_pairwise : bool
+        Also run the paper's pairwise test (a heuristic: the report is then not certified).
+    time_limit : float
+        Seconds for the LP in the ``lp-dual`` step.
+
+    Returns
+    -------
+    ScreeningReport
+    """
+    if level not in ("basic", "enhanced"):
+        raise ParameterError("level must be 'basic' or 'enhanced'.")
+    if not lam > 0:
+        raise ParameterError("λ (lam) must be positive.")
+    A = np.asarray(A, dtype=bool)
+    y = np.asarray(y).astype(np.int64)
+    d = np.ones(len(y)) if weights is None else np.asarray(weights, dtype=float)
+    if tests is None:
+        tests = ("count", "dominance", "duality") + (("lp-dual",) if level == "enhanced" else ())
+    unknown = set(tests) - set(CERTIFIED_TESTS)
+    if unknown:
+        raise ParameterError(f"Unknown screening tests: {', '.join(sorted(unknown))}.")
+    t_start = time.perf_counter()
+    pr = _Problem(A, y, float(lam), d)
+    n = pr.n
+    groups = _groups(feature_of, n)
+    enhanced = level == "enhanced"
+    report = ScreeningReport(n_columns=n, kept=np.ones(n, dtype=bool), level=level, lam=lam)
+    certs: list[dict] = []
+
+    # A first 0/1 primal: its value is the UB every duality test compares against.
+    def primal(live: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
+        w0 = np.zeros(n, dtype=bool) if start is None else start & live
+        w = _greedy_pass(pr, live, w0)
+        if enhanced:
+            w2 = _best_improvement(pr, live, w0)
+            w2 = _greedy_pass(pr, live, w2)
+            if pr.value(w2) < pr.value(w):
+                w = w2
+        return _drop_redundant(pr, w)
+
+    all_cols = np.ones(n, dtype=bool)
+    best_w = primal(all_cols)
+    ub = pr.value(best_w)
+    lb = float("-inf")
+
+    def record(test: str, mask: np.ndarray, t0: float, **numbers: np.ndarray) -> None:
+        report.removed_by[test] = mask
+        report.kept &= ~mask
+        for j in np.flatnonzero(mask):
+            row = {"column": int(j), "test": test}
+            row.update({k: float(v[j]) for k, v in numbers.items()})
+            certs.append(row)
+        report.steps.append(Step(test, int(mask.sum()), report.n_kept,
+                                 time.perf_counter() - t0))
+
+    lam_f = float(lam)
+    for test in tests:
+        t0 = time.perf_counter()
+        live = report.kept.copy()
+        if test == "count":
+            mask = _count_test(pr, live)
+            record(test, mask, t0, cost=lam_f * pr.c, gain=lam_f * pr.p)
+            report.alone[test] = _count_test(pr, all_cols)
+        elif test == "dominance":
+            mask, by = _dominance_test(pr, live, groups)
+            record(test, mask, t0, by=by)
+            report.alone[test] = _dominance_test(pr, all_cols, groups)[0]
+        elif test == "duality":
+            mu = _greedy_dual(pr, live, sort_rows=enhanced)
+            lb = max(lb, mu.sum())
+            LB = _duality_bounds(pr, mu)
+            mask = live & (LB > ub + _TOL * max(1.0, abs(ub)))
+            record(test, mask, t0, lb=lam_f * LB, ub=np.full(n, lam_f * ub))
+            mu_all = _greedy_dual(pr, all_cols, sort_rows=enhanced)
+            report.alone[test] = _duality_bounds(pr, mu_all) > ub + _TOL * max(1.0, abs(ub))
+        elif test == "lp-dual":
+            # Iterate: LP on the survivors → its optimal dual gives the tightest bounds of this
+            # form (reduced-cost fixing), and rounding its solution may lower UB; repeat while
+            # it removes columns.  Valid because earlier removals already keep the optimum.
+            total = np.zeros(n, dtype=bool)
+            LB = np.full(n, -np.inf)
+            for _ in range(5):
+                live = report.kept & ~total
+                w_lp, mu, value = _lp_on(pr, live, time_limit)
+                if w_lp is None:
+                    break
+                cand = primal(live, start=(w_lp > 1e-9))
+                for trial in (cand, _drop_redundant(pr, (w_lp > 1e-9) & live)):
+                    if pr.value(trial) < ub:
+                        best_w, ub = trial, pr.value(trial)
+                mu = _feasible_dual(pr, live, mu)
+                lb = max(lb, mu.sum())
+                LB = np.maximum(LB, _duality_bounds(pr, mu))
+                new = live & (LB > ub + _TOL * max(1.0, abs(ub)))
+                if not new.any():
+                    break
+                total |= new
+            record(test, total, t0, lb=lam_f * LB, ub=np.full(n, lam_f * ub))
+            report.alone[test] = total.copy()
+    if unsafe_pairwise:
+        t0 = time.perf_counter()
+        mask = _pairwise_heuristic(pr, report.kept.copy(), groups, all_pairs=enhanced)
+        record("pairwise-heuristic", mask, t0)
+        report.alone["pairwise-heuristic"] = _pairwise_heuristic(pr, all_cols, groups, enhanced)
+        report.certified = False
+
+    # The MIP start must live on the survivors: re-derive the incumbent there and keep the
+    # better of it and the best rule found so far (when that one survived intact).
+    cand = primal(report.kept, start=best_w & report.kept)
+    if not (best_w & ~report.kept).any() and pr.value(best_w) <= pr.value(cand):
+        cand = best_w
+    report.incumbent = cand
+    report.upper_bound = lam_f * pr.value(cand)
+    report.lower_bound = lam_f * lb if np.isfinite(lb) else float("-inf")
+    report.certificates = pd.DataFrame(certs)
+    report.seconds = time.perf_counter() - t_start
+    return report

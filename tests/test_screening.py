@@ -1,0 +1,166 @@
+"""Certified screening never changes the 0/1 optimum; the paper's pairwise test can.
+
+The safety tests below must be able to fail: they compare exact MIP optima with and without
+screening on 1,000+ random instances (binary designs and binarized continuous data, varied
+size, λ, class balance and weights), and confirm the MIP optima themselves by enumeration.
+"""
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore.bcs import BooleanRuleClassifier, or_objective, solve_clause
+from rulecore.binarize import Binarizer
+from rulecore.data import load_sample
+from rulecore.exceptions import ParameterError
+from rulecore.screening import screen
+
+
+def random_instance(seed: int):
+    """An OR-problem instance: (A, y, λ, weights or None, feature group per column)."""
+    rng = np.random.default_rng(seed)
+    m = int(rng.integers(6, 40))
+    lam = float(rng.choice([0.3, 0.7, 1.0, 2.0, 5.0, 20.0, 1000.0]))
+    balance = rng.uniform(0.15, 0.85)
+    weights = rng.uniform(0.2, 3.0, size=m) if rng.random() < 0.4 else None
+    if rng.random() < 0.5:
+        # binarized continuous data: nested threshold columns, as the app builds them
+        n_feat = int(rng.integers(1, 4))
+        X = pd.DataFrame(np.round(rng.normal(size=(m, n_feat)), 1),
+                         columns=[f"f{i}" for i in range(n_feat)])
+        b = Binarizer(n_thresholds=int(rng.integers(2, 6))).fit(X)
+        A = b.transform(X)
+        groups = np.array([t.feature for t in b.terms_])
+        if rng.random() < 0.5:  # AND-rule view: complemented matrix
+            A = ~A
+    else:
+        n = int(rng.integers(3, 14))
+        A = rng.random((m, n)) < rng.uniform(0.1, 0.6)
+        groups = rng.integers(0, 3, size=n)
+    y = (rng.random(m) < balance).astype(int)
+    if y.min() == y.max():
+        y[0] = 1 - y[0]
+    return A, y, lam, weights, groups
+
+
+def mip_value(A, y, lam, d, columns=None) -> float:
+    return solve_clause(A, y, lam, d, columns=columns, time_limit=30).objective
+
+
+N_INSTANCES = 1000
+
+
+def test_certified_screening_keeps_the_mip_optimum_on_1000_instances():
+    checked = removed = 0
+    for seed in range(N_INSTANCES):
+        A, y, lam, d, groups = random_instance(seed)
+        if A.shape[1] == 0:
+            continue
+        full = mip_value(A, y, lam, d)
+        for level in ("basic", "enhanced"):
+            rep = screen(A, y, lam, weights=d, level=level, feature_of=groups)
+            assert rep.certified
+            kept = np.flatnonzero(rep.kept)
+            reduced = mip_value(A, y, lam, d, columns=kept)
+            assert reduced == pytest.approx(full, rel=1e-9, abs=1e-9), (seed, level)
+            # the screening incumbent and bounds are honest
+            assert rep.upper_bound >= full - 1e-6 and rep.lower_bound <= full + 1e-6
+            assert or_objective(A, y, rep.incumbent, lam, d) == pytest.approx(rep.upper_bound)
+            assert not (rep.incumbent & ~rep.kept).any()
+            removed += int((~rep.kept).sum())
+            checked += 1
+    assert checked >= 2 * N_INSTANCES * 0.99
+    assert removed > 0  # screening did something, so the test had something to refute
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_mip_optimum_equals_enumeration_on_tiny_instances(seed):
+    A, y, lam, d, _ = random_instance(10_000 + seed)
+    A = A[:, :10]
+    n = A.shape[1]
+    best = min(or_objective(A, y, np.array(w, dtype=bool), lam, d)
+               for w in itertools.product([0, 1], repeat=n))
+    assert mip_value(A, y, lam, d) == pytest.approx(best, rel=1e-9, abs=1e-9)
+    rep = screen(A, y, lam, weights=d, level="enhanced")
+    best_kept = min(or_objective(A, y, np.array(w, dtype=bool) & rep.kept, lam, d)
+                    for w in itertools.product([0, 1], repeat=n))
+    assert best_kept == pytest.approx(best, rel=1e-9, abs=1e-9)
+
+
+def test_the_papers_pairwise_test_is_not_safe():
+    """DESIGN.md §4: the paper's pairwise test changes the optimum on some instances."""
+    changed = []
+    for seed in range(400):
+        A, y, lam, d, groups = random_instance(20_000 + seed)
+        rep = screen(A, y, lam, weights=d, level="enhanced", tests=(), feature_of=groups,
+                     unsafe_pairwise=True)
+        assert not rep.certified
+        if rep.kept.all():
+            continue
+        full = mip_value(A, y, lam, d)
+        reduced = mip_value(A, y, lam, d, columns=np.flatnonzero(rep.kept))
+        if reduced > full + 1e-9:
+            changed.append(seed)
+        if len(changed) >= 3:
+            break
+    assert changed, "expected the heuristic to change the optimum on some instance"
+
+
+def test_certificates_carry_their_numbers():
+    ds = load_sample("breast cancer")
+    b = Binarizer(n_thresholds=20).fit(ds.X)
+    A, y = ~b.transform(ds.X), 1 - ds.y_binary
+    rep = screen(A, y, 10.0, level="enhanced",
+                 feature_of=np.array([t.feature for t in b.terms_]))
+    cert = rep.certificates
+    assert len(cert) == rep.n_columns - rep.n_kept
+    assert set(cert["test"]) <= {"count", "dominance", "duality", "lp-dual"}
+    count = cert[cert.test == "count"]
+    assert (count["cost"] >= count["gain"] - 1e-6).all()
+    dual = cert[cert.test.isin(["duality", "lp-dual"])]
+    assert (dual["lb"] > dual["ub"]).all()
+    dom = cert[cert.test == "dominance"]
+    assert (dom["by"] >= 0).all() and rep.kept[dom["by"].astype(int)].any()
+    funnel = rep.funnel()
+    assert funnel["columns"].iloc[0] == rep.n_columns
+    assert funnel["columns"].iloc[-1] == rep.n_kept
+    assert (np.diff(funnel["columns"]) <= 0).all()
+    # each test alone removes a subset of what it could; the sequence removes the union
+    for mask in rep.removed_by.values():
+        assert not (mask & rep.kept).any()
+    assert rep.fraction_screened > 0.5
+
+
+def test_classifier_with_screening_matches_without():
+    for name, pos in [("breast cancer", "malignant"), ("salesforce attrition", "yes"),
+                      ("iris", "virginica")]:
+        ds = load_sample(name).with_positive(pos)
+        for lam in (0.5, 5.0):
+            base = BooleanRuleClassifier(lam=lam, n_thresholds=20).fit(ds.X, ds.y_binary)
+            for level in ("basic", "enhanced"):
+                scr = BooleanRuleClassifier(lam=lam, n_thresholds=20, screening=level)
+                scr.fit(ds.X, ds.y_binary)
+                assert scr.objective_ == pytest.approx(base.objective_), (name, lam, level)
+                assert scr.screening_report_.n_kept < scr.n_terms_
+
+
+def test_weighted_screening_through_boosting():
+    from rulecore.rulesets import BoostedRuleClassifier
+
+    ds = load_sample("salesforce attrition")
+    a = BoostedRuleClassifier(n_rounds=3, lam=1000.0).fit(ds.X, ds.y_binary)
+    b = BoostedRuleClassifier(n_rounds=3, lam=1000.0, screening="enhanced").fit(
+        ds.X, ds.y_binary)
+    assert [r["C"] for r in a.rounds_] == pytest.approx([r["C"] for r in b.rounds_])
+
+
+def test_bad_arguments():
+    A = np.ones((3, 2), dtype=bool)
+    with pytest.raises(ParameterError):
+        screen(A, np.array([0, 1, 1]), 1.0, level="max")
+    with pytest.raises(ParameterError):
+        screen(A, np.array([0, 1, 1]), 0.0)
+    with pytest.raises(ParameterError):
+        screen(A, np.array([0, 1, 1]), 1.0, tests=("pairwise",))

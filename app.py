@@ -14,6 +14,8 @@ common.init_state()
 PAGES = [
     st.Page("pages/data.py", title="Data", icon=":material/table:", default=True),
     st.Page("pages/terms.py", title="Terms", icon=":material/view_column:"),
+    st.Page("pages/rule.py", title="Rule", icon=":material/rule:"),
+    st.Page("pages/screening.py", title="Screening", icon=":material/filter_alt:"),
 ]
 
 nav = st.navigation(PAGES)

@@ -37,7 +37,14 @@ DEFAULTS: dict[str, Any] = {
     "positive": None,
     "kinds": {},
     "terms": {"n_thresholds": 10, "thresholds": "quantile", "negations": True},
+    "rule": {"model": "single rule", "lam": 1.0, "rule_type": "and", "solver": "mip",
+             "time_limit": 30, "screening": "enhanced", "test_size": 0.25, "seed": 0,
+             "max_rules": 5, "n_rounds": 5},
 }
+
+#: λ values offered by the sliders (log scale).
+LAMS = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0,
+        1000.0]
 
 
 def init_state() -> None:
@@ -45,6 +52,9 @@ def init_state() -> None:
     for key, value in DEFAULTS.items():
         if key not in st.session_state:
             st.session_state[key] = value.copy() if isinstance(value, dict) else value
+        elif isinstance(value, dict):  # a newer version may add settings: fill them in
+            for k, v in value.items():
+                st.session_state[key].setdefault(k, v)
 
 
 def reset_choices() -> None:
@@ -175,3 +185,52 @@ def dataset_caption(ds: Dataset) -> None:
     st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} features · "
                f"target `{ds.target}`, positive class **{ds.positive}** "
                f"({ds.y_binary.mean():.0%} of rows)")
+
+
+def lam_slider(key: str = "lam") -> float:
+    """The λ slider (log-spaced values), bound to ``rule["lam"]``; returns λ."""
+    rule = st.session_state["rule"]
+    current = min(LAMS, key=lambda v: abs(v - float(rule["lam"])))
+    st.select_slider("λ: weight of errors against conditions", LAMS, value=current, key=key,
+                     on_change=sync, args=(key, "rule", "lam"),
+                     format_func=lambda v: f"{v:g}",
+                     help="Objective: #conditions + λ × errors. Larger λ fits the training "
+                          "data more closely with more conditions.")
+    return float(st.session_state["rule"]["lam"])
+
+
+def model_params(ds: Dataset) -> dict:
+    """Estimator settings from the shared ``terms`` and ``rule`` state."""
+    t, r = st.session_state["terms"], st.session_state["rule"]
+    return dict(model=r["model"], lam=float(r["lam"]), rule_type=r["rule_type"],
+                solver=r["solver"], time_limit=float(r["time_limit"]),
+                screening=r["screening"], n_thresholds=int(t["n_thresholds"]),
+                thresholds=t["thresholds"], negations=bool(t["negations"]),
+                max_rules=int(r["max_rules"]), n_rounds=int(r["n_rounds"]), kinds=ds.kinds)
+
+
+@st.cache_data(scope="session", max_entries=64, show_spinner=False)
+def fit_rule_model(digest: str, settings: tuple, test_size: float, seed: int,
+                   _ds: Dataset) -> dict:
+    """Fit the Rule page's model on the train split; cached per session, data and settings.
+
+    Returns ``{"model", "train", "test"}`` (the fitted estimator and row indices).
+    """
+    from rulecore.data import train_test_indices
+    from rulecore.rulesets import make_rule_model
+
+    params = dict(settings)
+    params["kinds"] = dict(params["kinds"])
+    model = make_rule_model(params.pop("model"), **params)
+    train, test = train_test_indices(_ds.y_binary, test_size, seed)
+    model.fit(_ds.X.iloc[train], _ds.y_binary[train])
+    return {"model": model, "train": train, "test": test}
+
+
+def fitted_rule_model(ds: Dataset) -> dict:
+    """:func:`fit_rule_model` for the current settings (errors shown by the caller)."""
+    params = model_params(ds)
+    params["kinds"] = tuple(sorted(params["kinds"].items()))
+    r = st.session_state["rule"]
+    return fit_rule_model(ds.digest, tuple(sorted(params.items())), float(r["test_size"]),
+                          int(r["seed"]), _ds=ds)

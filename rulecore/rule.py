@@ -111,6 +111,19 @@ class Rule:
         return pd.DataFrame(rows, columns=["condition", "support"] +
                             (["precision"] if y is not None else []))
 
+    def explain(self, row: pd.DataFrame | pd.Series) -> pd.DataFrame:
+        """The checklist for one row: ``condition``, ``value`` (the row's), ``holds`` (bool).
+
+        Missing values show as ``None`` and fail their condition.
+        """
+        frame = row.to_frame().T if isinstance(row, pd.Series) else row.iloc[:1]
+        checks = self.evaluate(frame).iloc[0]
+        return pd.DataFrame({
+            "condition": [str(c) for c in self.conditions],
+            "value": [None if pd.isna(frame[c.feature].iloc[0]) else frame[c.feature].iloc[0]
+                      for c in self.conditions],
+            "holds": [bool(checks.iloc[k]) for k in range(len(self.conditions))]})
+
     # ------------------------------------------------------------------ export
 
     def _head(self) -> str:

@@ -53,6 +53,8 @@ class _RuleSetClassifier(BooleanRuleClassifier):
         learner.classes_ = self.classes_
         self._learn(learner, A, y01, d, target)
         self.rule_ = self.ruleset_
+        # screening of the last clause fit (each clause is screened on its own problem)
+        self.screening_report_ = getattr(learner, "screening_report_", None)
         fired = self.ruleset_.predict(frame).astype(bool)
         prior = float(d @ y01 / max(d.sum(), 1e-12))
         self.proba_fired_ = (d[fired] @ y01[fired] + prior) / (d[fired].sum() + 1.0)
@@ -241,3 +243,23 @@ class BoostedRuleClassifier(_RuleSetClassifier):
         self.lp_status_ = "optimal" if all(s == "optimal" for s in status) else \
             next(s for s in status if s != "optimal")
         self.mip_gap_ = max(gaps) if gaps else 0.0
+
+
+RULE_MODELS = {"single rule": BooleanRuleClassifier, "set covering": SetCoveringRuleClassifier,
+               "boosting": BoostedRuleClassifier}
+
+
+def make_rule_model(model: str, *, lam: float, rule_type: str = "and", n_rounds: int = 5,
+                    max_rules: int = 5, **params: Any) -> BooleanRuleClassifier:
+    """The estimator the Rule page (and the command line) means by a model name.
+
+    ``model`` is ``"single rule"``, ``"set covering"`` or ``"boosting"``; ``params`` are the
+    shared settings (thresholds, solver, time limit, screening, class weight, kinds).
+    """
+    if model == "single rule":
+        return BooleanRuleClassifier(lam=lam, rule_type=rule_type, **params)
+    if model == "set covering":
+        return SetCoveringRuleClassifier(max_rules=max_rules, lam=lam, **params)
+    if model == "boosting":
+        return BoostedRuleClassifier(n_rounds=n_rounds, lam=lam, **params)
+    raise ParameterError(f"Unknown rule model {model!r}; choose from {', '.join(RULE_MODELS)}.")

@@ -27,7 +27,8 @@ class Sample:
     make: Callable[[], Dataset]
 
 
-def _sklearn(loader: str, title: str, name: str, positive=None) -> Callable[[], Dataset]:
+def _sklearn(loader: str, title: str, name: str, target: str,
+             positive=None) -> Callable[[], Dataset]:
     def make() -> Dataset:
         import sklearn.datasets as skd
 
@@ -36,9 +37,9 @@ def _sklearn(loader: str, title: str, name: str, positive=None) -> Callable[[], 
         names = getattr(bunch, "target_names", None)
         if names is not None and len(names) and not str(names[0]).isdigit():
             df["target"] = np.asarray(names)[df["target"].to_numpy()]
-        desc = bunch.DESCR.split("\n\n")[0].strip("* \n") if hasattr(bunch, "DESCR") else title
-        return from_frame(df, target="target", name=name, positive=positive,
-                          description=f"{title} (scikit-learn's bundled copy). {desc}")
+        df = df.rename(columns={"target": target})
+        return from_frame(df, target=target, name=name, positive=positive,
+                          description=f"{title} (scikit-learn's bundled copy).")
     return make
 
 
@@ -110,7 +111,9 @@ def _synthetic(frame: Callable[[], pd.DataFrame], name: str, target: str, positi
 
 
 SAMPLES: dict[str, Sample] = {s.name: s for s in [
-    Sample("iris", "Iris flowers (3 species)", _sklearn("load_iris", "Iris flowers", "iris")),
+    Sample("iris", "Iris flowers (3 species)",
+           _sklearn("load_iris", "Iris flowers: versicolor against the rest, as in the BCS "
+                    "paper's figure.", "iris", "species", positive="versicolor")),
     Sample("salesforce attrition", "Salesforce attrition (synthetic, planted rule)",
            _synthetic(salesforce_attrition, "salesforce attrition", "resigned", "yes",
                       "Which salespeople resign?")),
@@ -119,10 +122,11 @@ SAMPLES: dict[str, Sample] = {s.name: s for s in [
                       "Which milling machines fail?")),
     Sample("breast cancer", "Breast cancer Wisconsin (WDBC)",
            _sklearn("load_breast_cancer", "Breast cancer Wisconsin diagnostic", "breast cancer",
-                    positive="malignant")),
-    Sample("wine", "Wine cultivars (3 classes)", _sklearn("load_wine", "Wine", "wine")),
+                    "diagnosis", positive="malignant")),
+    Sample("wine", "Wine cultivars (3 classes)",
+           _sklearn("load_wine", "Wine from three cultivars", "wine", "cultivar")),
     Sample("digits", "Handwritten digits 8x8 (10 classes)",
-           _sklearn("load_digits", "Handwritten digits", "digits")),
+           _sklearn("load_digits", "Handwritten digits, 8x8 pixels", "digits", "digit")),
 ]}
 
 DEFAULT_SAMPLE = "iris"

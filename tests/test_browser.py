@@ -33,3 +33,27 @@ def test_data_and_terms_pages(page, artifacts):
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "terms.png"))
     assert not page.get_by_test_id("stException").count()
+
+
+def checklist_text(page) -> str:
+    return page.get_by_test_id("stMarkdown").filter(has_text="Decision:").first.inner_text()
+
+
+def test_rule_page_lambda_changes_the_checklist(page, artifacts):
+    goto_page(page, "Rule")
+    assert page.get_by_text("Predict").first.is_visible()
+    before = checklist_text(page)
+    conds_before = metric_value(page, "Conditions")
+    nudge(page, "lam", presses=4, direction="ArrowLeft")      # smaller λ: fewer conditions
+    after = checklist_text(page)
+    conds_after = metric_value(page, "Conditions")
+    assert (before, conds_before) != (after, conds_after)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "rule.png"))
+    goto_page(page, "Screening")
+    kept_before = metric_value(page, "Kept")
+    nudge(page, "scr_lam", presses=6)
+    assert metric_value(page, "Kept") != kept_before
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "screening.png"))
+    assert not page.get_by_test_id("stException").count()

@@ -15,7 +15,9 @@ SEQUENCE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#
 
 def layout(fig: go.Figure, title: str | None = None, height: int = 360, **kw) -> go.Figure:
     """Apply the common layout (title, margins, white template) and return the figure."""
-    fig.update_layout(title=title, height=height, template="plotly_white",
-                      margin=dict(l=10, r=10, t=50 if title else 20, b=10),
-                      legend=dict(orientation="h", yanchor="bottom", y=1.02, x=0), **kw)
+    # Title on top, legend in its own band under it, so they never overlap.
+    fig.update_layout(title=dict(text=title, y=0.98, yanchor="top"), height=height,
+                      template="plotly_white",
+                      margin=dict(l=10, r=10, t=90 if title else 40, b=10),
+                      legend=dict(orientation="h", yanchor="bottom", y=1.01, x=0), **kw)
     return fig

@@ -1,0 +1,133 @@
+"""Screening page: watch certified screening shrink the rule LP as λ and thresholds move."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from pages import common
+from rulecore.bcs import solve_clause
+from rulecore.screening import TEST_LABELS, screen
+from rulecore.viz.screening import funnel, removed_by_test
+
+ss = st.session_state
+st.title("Screening")
+ds = common.require_dataset()
+common.dataset_caption(ds)
+st.caption("Certified tests remove a term only with a proof that it is in no optimal 0/1 rule, "
+           "so the rule learned on the kept terms is the same, found on a smaller problem. "
+           "Screening acts on the whole table, for the rule type chosen on the Rule page.")
+
+
+@st.cache_data(scope="session", max_entries=8, show_spinner="Building the term matrix...")
+def or_problem(digest: str, n_thresholds: int, thresholds: str, negations: bool,
+               rule_type: str, _ds) -> dict:
+    """What does not depend on λ: the OR-problem matrix, labels and column groups.
+
+    AND-rules screen the complemented matrix (De Morgan, DESIGN.md §2).
+    """
+    b = common.fitted_binarizer(digest, n_thresholds, thresholds, negations,
+                                _X=_ds.X, _kinds=_ds.kinds)
+    A = b.transform(_ds.X)
+    y = _ds.y_binary
+    if rule_type == "and":
+        A, y = ~A, 1 - y
+    return {"A": A, "y": y, "terms": [str(t) for t in b.terms_],
+            "feature_of": np.array([t.feature for t in b.terms_], dtype=object)}
+
+
+@st.cache_data(scope="session", max_entries=32, show_spinner=False)
+def screening_report(digest: str, key: tuple, lam: float, level: str, unsafe: bool, _prob):
+    return screen(_prob["A"], _prob["y"], lam, level=level, feature_of=_prob["feature_of"],
+                  unsafe_pairwise=unsafe)
+
+
+r = ss["rule"]
+c1, c2 = st.columns([3, 2])
+with c1:
+    lam = common.lam_slider("scr_lam")
+with c2:
+    level = st.radio("Tests", ["basic", "enhanced"], horizontal=True, key="scr_level",
+                     index=0 if r["screening"] == "basic" else 1,
+                     help="Basic: rows in order for the dual, one greedy pass for the primal. "
+                          "Enhanced: sorted rows, best-improvement primal, and the dual of "
+                          "the LP on the survivors (reduced-cost fixing), iterated.")
+    unsafe = st.toggle("Add the paper's pairwise test (heuristic, NOT certified)",
+                       key="scr_unsafe", value=False,
+                       help="The pairwise test of the screening paper (§3.1) can remove terms "
+                            "an optimal rule needs; results using it are marked uncertified.")
+common.terms_controls("scr_")
+
+t = ss["terms"]
+key = (int(t["n_thresholds"]), t["thresholds"], bool(t["negations"]), r["rule_type"])
+with common.user_errors():
+    prob = or_problem(ds.digest, *key, _ds=ds)
+    rep = screening_report(ds.digest, key, float(lam), level, unsafe, _prob=prob)
+
+a, b, c, d = st.columns(4)
+a.metric("Terms", f"{rep.n_columns:,}")
+b.metric("Kept", f"{rep.n_kept:,}")
+c.metric("Screened", f"{rep.fraction_screened:.1%}")
+d.metric("Screening time", f"{rep.seconds * 1000:.0f} ms")
+if not rep.certified:
+    st.warning("The paper's pairwise test took part: these results are **not certified** and "
+               "the rule on the kept terms may be worse than the optimum.",
+               icon=":material/warning:")
+
+left, right = st.columns(2)
+left.plotly_chart(funnel(rep), width="stretch", key="funnel")
+right.plotly_chart(removed_by_test(rep), width="stretch", key="by_test")
+st.caption(f"Bounds on the 0/1 optimum (#conditions + λ·errors): "
+           f"{rep.lower_bound:,.4g} ≤ optimum ≤ {rep.upper_bound:,.4g}.")
+
+st.subheader("Removed terms and their certificates")
+if len(rep.certificates):
+    cert = rep.certificates.copy()
+    cert.insert(1, "term", [prob["terms"][j] for j in cert["column"]])
+    cert.insert(2, "feature", [prob["feature_of"][j] for j in cert["column"]])
+    cert["test"] = cert["test"].map(lambda s: TEST_LABELS.get(s, s))
+    if "by" in cert:
+        cert["by"] = [prob["terms"][int(j)] if pd.notna(j) and j >= 0 else None
+                      for j in cert["by"]]
+    feats = st.multiselect("Filter by feature", sorted(set(cert["feature"])), key="scr_feat")
+    if feats:
+        cert = cert[cert["feature"].isin(feats)]
+    st.dataframe(cert.drop(columns=["column"]), hide_index=True, width="stretch",
+                 key="certs", column_config={
+                     "cost": st.column_config.NumberColumn("cost c_j", format="%.4g"),
+                     "gain": st.column_config.NumberColumn("max gain p_j", format="%.4g"),
+                     "lb": st.column_config.NumberColumn("LB_j", format="%.6g"),
+                     "ub": st.column_config.NumberColumn("UB", format="%.6g"),
+                     "by": "dominated by"})
+    st.caption("Count: the term costs at least what it can gain (c_j ≥ p_j). Dominance: "
+               "another term covers every positive this one covers, at no greater cost. "
+               "Duality: any rule using the term costs at least LB_j, more than a rule "
+               "already found (UB).")
+else:
+    st.info("No term removed at this setting.")
+
+st.subheader("Solve with and without screening")
+if st.button("Solve both (exact MIP)", key="scr_solve",
+             help="Solves the 0/1 problem on all terms and on the kept terms, same process."):
+    with st.status("Solving...", expanded=True) as box, common.user_errors():
+        st.write(f"Full problem: {rep.n_columns:,} terms")
+        full = solve_clause(prob["A"], prob["y"], float(lam), time_limit=float(r["time_limit"]))
+        st.write(f"Reduced problem: {rep.n_kept:,} terms")
+        red = solve_clause(prob["A"], prob["y"], float(lam), columns=np.flatnonzero(rep.kept),
+                           mip_start=rep.incumbent, time_limit=float(r["time_limit"]))
+        box.update(label="Solved", state="complete")
+    same = abs(full.objective - red.objective) <= 1e-9 * max(1.0, abs(full.objective))
+    ss["scr_compare"] = {"full": full.objective, "reduced": red.objective,
+                         "t_full": full.result.seconds,
+                         "t_red": rep.seconds + red.result.seconds,
+                         "status": (full.result.status, red.result.status), "same": same,
+                         "params": (ds.digest, key, float(lam), level, unsafe)}
+res = ss.get("scr_compare")
+if res and res["params"] == (ds.digest, key, float(lam), level, unsafe):
+    a, b, c = st.columns(3)
+    a.metric("Without screening", f"{res['t_full']:.2f} s", help=f"status {res['status'][0]}")
+    b.metric("Screening + reduced", f"{res['t_red']:.2f} s",
+             delta=f"{res['t_full'] / max(res['t_red'], 1e-9):.1f}× faster",
+             help=f"status {res['status'][1]}")
+    c.metric("Optimum", f"{res['full']:,.6g}",
+             delta="identical" if res["same"] else f"differs: {res['reduced']:,.6g}",
+             delta_color="normal" if res["same"] else "inverse")

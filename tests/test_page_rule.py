@@ -1,0 +1,96 @@
+"""AppTest for the Rule and Screening pages."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import APP
+
+pytestmark = pytest.mark.usefixtures("clear_caches")
+
+
+def open_page(page: str, sample: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    if sample:
+        at.selectbox(key="w_sample").set_value(sample).run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def frame_with(at: AppTest, column: str):
+    """The first dataframe on the page that has ``column`` (AppTest finds frames by order)."""
+    return next(df.value for df in at.dataframe if column in df.value.columns)
+
+
+def checklist(at: AppTest) -> list[str]:
+    return list(frame_with(at, "support")["condition"])
+
+
+def test_rule_page_checklist_follows_lambda():
+    at = open_page("pages/rule.py")
+    assert "optimal" in at.success[0].value
+    small = checklist(at)
+    at.select_slider(key="lam").set_value(0.05).run()
+    assert not at.exception
+    tiny = checklist(at)
+    at.select_slider(key="lam").set_value(100.0).run()
+    big = checklist(at)
+    assert len(tiny) <= len(small) <= len(big) and len(tiny) < len(big)
+    assert at.session_state["rule"]["lam"] == 100.0
+
+
+def test_rule_page_row_check_and_decision():
+    at = open_page("pages/rule.py", "machine failure")
+    at.number_input(key="row").set_value(5).run()
+    text = "\n".join(m.value for m in at.markdown)
+    assert "**Decision:" in text and ("✓ `" in text or "✗ `" in text)
+    assert "value:" in text
+
+
+@pytest.mark.parametrize("model", ["set covering", "boosting"])
+def test_rule_sets_on_the_page(model):
+    at = open_page("pages/rule.py", "salesforce attrition")
+    at.radio(key="model").set_value(model).run()
+    assert not at.exception
+    clauses = frame_with(at, "coverage")
+    assert len(clauses) >= 1 and "coverage" in clauses.columns
+    assert at.download_button  # every export format is offered
+
+
+def test_rule_page_solver_modes_and_exports():
+    at = open_page("pages/rule.py", "salesforce attrition")
+    for solver in ["lp", "lp-randomized", "mip"]:
+        at.selectbox(key="solver").set_value(solver).run()
+        assert not at.exception
+    for fmt in ["text", "markdown", "json", "sql", "python"]:
+        at.radio(key="export_fmt").set_value(fmt).run()
+        assert at.code[0].value
+    assert "WHERE" in at.code[0].value or "def predict" in at.code[0].value
+
+
+def test_rule_page_lambda_path():
+    at = open_page("pages/rule.py")
+    at.button(key="compute_path").click().run()
+    assert not at.exception
+    path = frame_with(at, "train_error")
+    assert len(path) == 16 and path["conditions"].iloc[0] <= path["conditions"].iloc[-1]
+
+
+def test_screening_page_updates_with_lambda_and_solves_both():
+    at = open_page("pages/screening.py", "breast cancer")
+
+    def kept():
+        return int(next(m.value for m in at.metric if m.label == "Kept").replace(",", ""))
+
+    k1 = kept()
+    at.select_slider(key="scr_lam").set_value(0.05).run()
+    k2 = kept()
+    assert k1 != k2
+    at.slider(key="scr_n_thresholds").set_value(30).run()
+    assert next(m.value for m in at.metric if m.label == "Terms") != "0"
+    at.button(key="scr_solve").click().run()
+    assert not at.exception
+    opt = next(m for m in at.metric if m.label == "Optimum")
+    assert opt.delta == "identical"
+    at.toggle(key="scr_unsafe").set_value(True).run()
+    assert any("not certified" in w.value for w in at.warning)

@@ -94,7 +94,7 @@ def _short_between(lo: float, hi: float) -> float:
     Thresholds then print short ("1.75", "75000") and the printed value is the value used,
     so a rule read off the screen classifies exactly like the model.
     """
-    mid = (lo + hi) / 2.0
+    mid = lo / 2.0 + hi / 2.0  # no overflow near ±1.8e308
     for digits in range(1, 16):
         r = float(f"{mid:.{digits}g}")
         if lo < r < hi:

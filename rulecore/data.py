@@ -248,9 +248,13 @@ def load_csv(
         missing target column, a target with one class, or no usable feature.
     """
     data, fname = _read_bytes(source, max_bytes)
-    text = _decode(data, fname)
+    # Old Mac files end lines with a bare CR; the csv module wants \n.
+    text = _decode(data, fname).replace("\r\n", "\n").replace("\r", "\n")
     delimiter, header = _sniff(text)
-    first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
+    try:
+        first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
+    except csv.Error as exc:
+        raise DataError(f"{fname} could not be read as a table: {exc}.") from None
     n_fields = len(first)
     if n_fields > max_columns:
         raise DataError(f"{fname} has {n_fields} columns; the limit is {max_columns}.")
@@ -288,6 +292,37 @@ def _first_line(exc: Exception) -> str:
 
 
 # --------------------------------------------------------------------------- frames
+
+_THOUSANDS = r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$"
+_DECIMAL_COMMA = r"^[+-]?\d+,\d+$"
+
+
+def parse_numbers(s: pd.Series) -> pd.Series:
+    """Text cells as numbers when *every* present value is one.
+
+    Accepts plain numbers, thousands separators (``1,234,567.5``) and decimal commas
+    (``3,14``, common with ``;``-separated files).  A column with any other text stays text.
+    """
+    present = s.dropna()
+    if present.empty or pd.api.types.is_numeric_dtype(s):
+        return s
+    text = present.astype(str).str.strip()
+    num = pd.to_numeric(text, errors="coerce")
+    if num.notna().all():
+        return pd.to_numeric(s, errors="coerce")
+    plain = num.notna()
+    thousands = text.str.match(_THOUSANDS)
+    decimal = text.str.match(_DECIMAL_COMMA)
+    # "1,234" fits both patterns: read it as thousands (three digits after every comma), and
+    # "3,14" as a decimal comma.  Mixed with plain numbers either way is fine.
+    if (thousands | plain).all() and thousands.any():
+        return pd.to_numeric(s.astype(str).str.replace(",", "", regex=False).where(
+            s.notna()), errors="coerce")
+    if (decimal | plain).all() and decimal.any():
+        return pd.to_numeric(s.astype(str).str.replace(",", ".", regex=False).where(
+            s.notna()), errors="coerce")
+    return s
+
 
 
 def infer_kind(s: pd.Series) -> Kind:
@@ -361,7 +396,7 @@ def from_frame(
     unknown = set(overrides) - set(df.columns)
     if unknown:
         raise DataError(f"Cannot set the kind of unknown columns: {', '.join(sorted(unknown))}.")
-    X = pd.DataFrame(index=df.index)
+    columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
     for col in df.columns:
         s = df[col]
@@ -371,6 +406,8 @@ def from_frame(
         if s.nunique(dropna=True) <= 1:
             notes.append(f"Dropped column {col!r}: it has a single value.")
             continue
+        if not typed:
+            s = parse_numbers(s)
         kind = overrides.get(col) or infer_kind(s)
         if kind == "numeric":
             num = pd.to_numeric(s, errors="coerce").astype(float)
@@ -379,7 +416,7 @@ def from_frame(
                 raise DataError(f"Column {col!r} cannot be numeric: values such as "
                                 f"{s[bad].iloc[0]!r} are not numbers.")
             num[~np.isfinite(num)] = np.nan  # inf is not a value any threshold can use
-            X[col] = num
+            columns[col] = num
         else:
             text = _as_text(s)
             n_levels = text.nunique(dropna=True)
@@ -387,8 +424,9 @@ def from_frame(
                     n_levels == text.notna().sum():
                 notes.append(f"Dropped column {col!r}: every value is different (an identifier).")
                 continue
-            X[col] = text
+            columns[col] = text
         out_kinds[col] = kind
+    X = pd.DataFrame(columns, index=df.index)
     if X.shape[1] == 0:
         raise DataError(f"{name} has no usable feature column: every column besides "
                         f"{target!r} is empty, constant or an identifier.")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -93,9 +94,18 @@ def _sample(name: str, target: str | None, kinds: tuple) -> Dataset:
                       description=ds.description)
 
 
+def _trace(event: str, detail: str) -> None:
+    """Append a line to $RULECORE_TRACE when set (tests use it to see cache misses)."""
+    path = os.environ.get("RULECORE_TRACE")
+    if path:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(f"{event} {detail}\n")
+
+
 # Uploads are user data: cached per session only, keyed by a digest of the bytes.
 @st.cache_data(scope="session", max_entries=8, show_spinner="Reading the file...")
 def _upload(digest: str, name: str, target: str | None, kinds: tuple, _data: bytes) -> Dataset:
+    _trace("parse-upload", digest)
     return load_csv(io.BytesIO(_data), target=target, kinds=dict(kinds), name=name)
 
 

@@ -36,15 +36,24 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+TRACE = ARTIFACTS / "server-trace.log"
+
+
 @pytest.fixture(scope="session")
 def server():
-    """A real ``streamlit run app.py`` on a free loopback port; yields its base URL."""
+    """A real ``streamlit run app.py`` on a free loopback port; yields its base URL.
+
+    The server appends cache misses of uploads to ``TRACE`` (``RULECORE_TRACE``).
+    """
     port = _free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    TRACE.write_text("")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",
          "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "RULECORE_TRACE": str(TRACE)})
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(120):

@@ -1,0 +1,59 @@
+"""Session isolation: one user's upload never appears in, or speeds up, another's session."""
+
+import hashlib
+
+import pytest
+
+from tests.browser_util import metric_value, settle
+from tests.conftest import TRACE
+
+SECRET = "secret_column_7f3a"
+
+
+def secret_csv(rows: int = 300) -> bytes:
+    lines = [f"{SECRET},other,label"] + [f"{i % 17},{i % 5},{'yes' if i % 3 else 'no'}"
+                                         for i in range(rows)]
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.browser
+def test_two_browser_sessions_do_not_see_each_other(server, browser, tmp_path, artifacts):
+    """B never sees A's upload; B uploading the same bytes parses them itself (a cache shared
+    between users would have answered from A's entry: one parse in the server trace)."""
+    path = tmp_path / "secret.csv"
+    path.write_bytes(secret_csv())
+    a_ctx = browser.new_context(viewport={"width": 1400, "height": 1800})
+    b_ctx = browser.new_context(viewport={"width": 1400, "height": 1800})
+    try:
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        a.goto(server)
+        settle(a)
+        a.get_by_text("Upload a CSV").click()
+        settle(a)
+        a.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
+        settle(a)
+        a.wait_for_timeout(500)
+        settle(a)
+        assert metric_value(a, "Rows") == "300"
+        assert SECRET in a.content()
+
+        b.goto(server)
+        settle(b)
+        assert metric_value(b, "Rows") == "150"          # B still sees the default sample
+        assert SECRET not in b.content() and "secret.csv" not in b.content()
+        b.get_by_text("Upload a CSV").click()
+        settle(b)
+        assert "secret.csv" not in b.content()            # no trace of A's file
+        b.screenshot(path=str(artifacts / "isolation_b.png"))
+        digest = hashlib.sha1(path.read_bytes()).hexdigest()
+        parses = TRACE.read_text().split().count(digest)
+        assert parses == 1
+        b.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
+        settle(b)
+        b.wait_for_timeout(500)
+        settle(b)
+        assert metric_value(b, "Rows") == "300"
+        assert TRACE.read_text().split().count(digest) == 2   # B parsed it: no shared cache
+    finally:
+        a_ctx.close()
+        b_ctx.close()

@@ -118,42 +118,64 @@ with right:
                     width="stretch", key="confusion")
 
 # ---------------------------------------------------------------- one row
-st.subheader("Check one row")
-pick, show = st.columns([1, 3])
-with pick:
-    row = st.number_input("Row (index in the table)", 0, ds.n_samples - 1, 0, key="row")
-    where = "test" if row in set(test) else "train"
-    st.caption(f"Row {row} is in the **{where}** split. True class: "
-               f"**{ds.y.iloc[row]}**.")
-with show:
-    x_row = ds.X.iloc[[row]]
-    clauses = rule.clauses if is_set else (rule,)
-    for k, clause in enumerate(clauses):
-        if is_set:
-            vote = f" (vote {rule.weights[k]:+.3f})" if rule.weighted else ""
-            st.markdown(f"**Clause {k + 1}**{vote}")
-        expl = clause.explain(x_row)
-        lines = [f"{'✓' if h else '✗'} `{c}` — value: {v if v is not None else 'missing'}"
-                 for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
-        st.markdown("\n\n".join(lines) if lines else f"(no condition: {clause})")
-    decision = int(model.predict(x_row)[0] == model.classes_[1])
-    verdict = f"{ds.positive}" if decision else f"not {ds.positive}"
-    right_answer = decision == ds.y_binary[row]
-    st.markdown(f"**Decision: {verdict}** "
-                f"{'✓ correct' if right_answer else '✗ wrong'} (true: {ds.y.iloc[row]})")
+# Fragments: picking a row, axes or an export format reruns only that part, not the fit.
+@st.fragment
+def row_check() -> None:
+    st.subheader("Check one row")
+    ss.setdefault("row", 0)
+    if ss["row"] >= ds.n_samples:  # the data changed under a remembered row
+        ss["row"] = 0
+    pick, show = st.columns([1, 3])
+    def _picked() -> None:
+        rows = ss["row_table"].selection.rows
+        if rows:
+            ss["row"] = int(rows[0])
+
+    with st.expander("Pick a row from the table"):
+        st.dataframe(pd.concat([ds.X, ds.y], axis=1), key="row_table", on_select=_picked,
+                     selection_mode="single-row", height=250, width="stretch")
+    with pick:
+        row = st.number_input("Row (index in the table)", 0, ds.n_samples - 1, key="row")
+        where = "test" if row in set(test) else "train"
+        st.caption(f"Row {row} is in the **{where}** split. True class: "
+                   f"**{ds.y.iloc[row]}**.")
+    with show:
+        x_row = ds.X.iloc[[row]]
+        clauses = rule.clauses if is_set else (rule,)
+        for k, clause in enumerate(clauses):
+            if is_set:
+                vote = f" (vote {rule.weights[k]:+.3f})" if rule.weighted else ""
+                st.markdown(f"**Clause {k + 1}**{vote}")
+            expl = clause.explain(x_row)
+            lines = [f"{'✓' if h else '✗'} `{c}` — value: {v if v is not None else 'missing'}"
+                     for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
+            st.markdown("\n\n".join(lines) if lines else f"(no condition: {clause})")
+        decision = int(model.predict(x_row)[0] == model.classes_[1])
+        verdict = f"{ds.positive}" if decision else f"not {ds.positive}"
+        right_answer = decision == ds.y_binary[row]
+        st.markdown(f"**Decision: {verdict}** "
+                    f"{'✓ correct' if right_answer else '✗ wrong'} (true: {ds.y.iloc[row]})")
+
+
+row_check()
 
 # ---------------------------------------------------------------- scatter
-numeric = [c for c, k in ds.kinds.items() if k == "numeric"]
-if len(numeric) >= 2 and not is_set:
-    st.subheader("Rule region")
-    used = [f for f in rule.features if f in numeric]
-    defaults = (used + [c for c in numeric if c not in used])[:2]
-    a, b = st.columns(2)
-    fx = a.selectbox("x axis", numeric, index=numeric.index(defaults[0]), key="fx")
-    fy = b.selectbox("y axis", numeric, index=numeric.index(defaults[1]), key="fy")
-    st.plotly_chart(rviz.rule_scatter(ds.X, ds.y_binary, rule, fx, fy,
-                                      ("other", str(ds.positive))),
-                    width="stretch", key="scatter")
+@st.fragment
+def rule_region() -> None:
+    numeric = [c for c, k in ds.kinds.items() if k == "numeric"]
+    if len(numeric) >= 2 and not is_set:
+        st.subheader("Rule region")
+        used = [f for f in rule.features if f in numeric]
+        defaults = (used + [c for c in numeric if c not in used])[:2]
+        a, b = st.columns(2)
+        fx = a.selectbox("x axis", numeric, index=numeric.index(defaults[0]), key="fx")
+        fy = b.selectbox("y axis", numeric, index=numeric.index(defaults[1]), key="fy")
+        st.plotly_chart(rviz.rule_scatter(ds.X, ds.y_binary, rule, fx, fy,
+                                          ("other", str(ds.positive))),
+                        width="stretch", key="scatter")
+
+
+rule_region()
 
 # ---------------------------------------------------------------- λ path
 if not is_set:
@@ -191,12 +213,17 @@ if not is_set:
                      hide_index=True, width="stretch", key="path_table")
 
 # ---------------------------------------------------------------- export
-st.subheader("Export")
-fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key="export_fmt")
-text = rule.export(fmt)
-st.code(text, language={"json": "json", "sql": "sql", "python": "python",
-                        "markdown": "markdown"}.get(fmt, "text"))
-cols = st.columns(len(EXPORT_FORMATS))
-for col, (name, (ext, mime)) in zip(cols, EXPORT_FORMATS.items()):
-    col.download_button(f"Download {name}", rule.export(name), file_name=f"rule.{ext}",
-                        mime=mime, key=f"dl_{name}")
+@st.fragment
+def export() -> None:
+    st.subheader("Export")
+    fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key="export_fmt")
+    text = rule.export(fmt)
+    st.code(text, language={"json": "json", "sql": "sql", "python": "python",
+                            "markdown": "markdown"}.get(fmt, "text"))
+    cols = st.columns(len(EXPORT_FORMATS))
+    for col, (name, (ext, mime)) in zip(cols, EXPORT_FORMATS.items()):
+        col.download_button(f"Download {name}", rule.export(name), file_name=f"rule.{ext}",
+                            mime=mime, key=f"dl_{name}")
+
+
+export()

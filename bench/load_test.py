@@ -1,0 +1,193 @@
+"""Load test: N concurrent headless browser sessions moving sliders on one local server.
+
+Starts ``streamlit run app.py`` on a free loopback port, opens N browser contexts in Debian's
+chromium (Playwright, async), loads a mid-size sample in each, then for ``--seconds`` each
+session keeps moving the λ and thresholds sliders of the Rule page, timing every move until the
+page has settled.  Reports errors, p50/p95/max time to a settled page, and the server's memory
+(RSS, sampled every second).  Traffic goes to 127.0.0.1 only; the run stops by itself.
+
+    .venv/bin/python bench/load_test.py --users 10 --seconds 120 --out bench/results/load_test.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process and its children, in MB (Linux /proc)."""
+    total = 0
+    pids = [pid]
+    try:
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        pids += [int(p) for p in out.split()]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+async def settle(page, timeout: float = 60_000) -> None:
+    await page.wait_for_timeout(250)
+    await page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']",
+                                 timeout=timeout)
+    await page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']",
+                                 timeout=timeout)
+
+
+async def user(browser, url: str, sample: str, seconds: float, seed: int, out: dict) -> None:
+    rnd = random.Random(seed)
+    ctx = await browser.new_context(viewport={"width": 1300, "height": 1600})
+    page = await ctx.new_page()
+    try:
+        await page.goto(url, timeout=120_000)
+        await settle(page)
+        await page.locator(".st-key-w_sample").get_by_role("combobox").click()
+        await page.get_by_role("option", name=sample, exact=True).click()
+        await settle(page)
+        await page.get_by_test_id("stSidebarNav").get_by_text("Rule", exact=True).click()
+        await settle(page)
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            key = rnd.choice(["lam", "rule_n_thresholds"])
+            thumb = page.locator(f".st-key-{key}").get_by_role("slider")
+            await thumb.focus()
+            t0 = time.monotonic()
+            await page.keyboard.press(rnd.choice(["ArrowLeft", "ArrowRight"]))
+            try:
+                await settle(page, timeout=30_000)
+                # settle() waits 250 ms before looking; do not count that pause
+                out["times"].append(max(0.0, time.monotonic() - t0 - 0.25))
+                if await page.get_by_test_id("stException").count():
+                    out["errors"].append("exception shown on page")
+            except Exception as exc:  # a timeout is an error of the run, not of the script
+                out["errors"].append(type(exc).__name__)
+            await page.wait_for_timeout(rnd.randint(200, 800))  # think time
+    except Exception as exc:
+        out["errors"].append(f"session: {type(exc).__name__}: {str(exc)[:80]}")
+    finally:
+        await ctx.close()
+
+
+async def run(users: int, seconds: float, sample: str, url: str, pid: int) -> dict:
+    from playwright.async_api import async_playwright
+
+    out: dict = {"times": [], "errors": [], "rss": []}
+    stop = asyncio.Event()
+
+    async def sample_memory() -> None:
+        while not stop.is_set():
+            out["rss"].append(rss_mb(pid))
+            await asyncio.sleep(1.0)
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=[
+            "--disable-gpu", "--no-sandbox", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        mem = asyncio.create_task(sample_memory())
+        await asyncio.gather(*(user(browser, url, sample, seconds, i, out)
+                               for i in range(users)))
+        stop.set()
+        await mem
+        await browser.close()
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--users", type=int, default=10)
+    ap.add_argument("--seconds", type=float, default=120)
+    ap.add_argument("--sample", default="Machine failure (synthetic, planted rule)")
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
+         "true", "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.5)
+        t0 = time.monotonic()
+        out = asyncio.run(run(args.users, args.seconds, args.sample, url, server.pid))
+        wall = time.monotonic() - t0
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    times = out["times"]
+    cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text()
+                .splitlines() if ln.startswith("model name")), platform.processor())
+    lines = [
+        "# Load test: concurrent browser sessions on one server",
+        "",
+        f"Machine: {os.cpu_count()}-core {cpu}, "
+        f"{os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30:.0f} GiB; "
+        f"date {date.today()}; the browsers run on the same machine as the server.",
+        "",
+        f"Command: `.venv/bin/python bench/load_test.py --users {args.users} "
+        f"--seconds {args.seconds:g}`",
+        "",
+        f"Each of {args.users} sessions loads *{args.sample}*, opens the Rule page and for "
+        f"{args.seconds:g} s moves the λ or thresholds slider one step at a time (200–800 ms "
+        "think time), timing each move until the app reports the script finished.",
+        "",
+        "| users | moves | errors | p50 (s) | p95 (s) | max (s) | server RSS max (MB) | wall (s) |",
+        "|---|---|---|---|---|---|---|---|",
+        f"| {args.users} | {len(times)} | {len(out['errors'])} | "
+        f"{statistics.median(times) if times else float('nan'):.2f} | "
+        f"{percentile(times, 0.95):.2f} | {max(times) if times else float('nan'):.2f} | "
+        f"{max(out['rss']) if out['rss'] else float('nan'):.0f} | {wall:.0f} |",
+    ]
+    if out["errors"]:
+        lines += ["", "Errors: " + ", ".join(sorted(set(out["errors"])))]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.out:
+        args.out.write_text(text)
+
+
+if __name__ == "__main__":
+    main()

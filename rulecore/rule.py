@@ -27,6 +27,18 @@ def safe_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def safe_csv(df: pd.DataFrame, **to_csv: Any) -> bytes:
+    """CSV bytes in which no text cell or header would run as a spreadsheet formula."""
+    out = df.copy()
+    out.columns = [safe_cell(str(c)) for c in out.columns]
+    for col in out.columns:
+        if not pd.api.types.is_numeric_dtype(out[col]):
+            out[col] = out[col].map(lambda v: safe_cell(v) if isinstance(v, str) else v)
+    if out.index.name is not None:
+        out.index.name = safe_cell(str(out.index.name))
+    return out.to_csv(**to_csv).encode("utf-8")
+
+
 def sql_identifier(name: str) -> str:
     """A double-quoted SQL identifier (embedded quotes doubled)."""
     return '"' + str(name).replace('"', '""') + '"'

@@ -99,3 +99,13 @@ def test_safety_of_identifiers_and_cells():
         evil.to_python("not a name")
     with pytest.raises(DataError):
         evil.export("pdf")
+
+
+def test_safe_csv_neutralises_formulas():
+    from rulecore.rule import safe_csv
+
+    df = pd.DataFrame({"=evil": ["=1+1", "ok", "@x"], "n": [-1.5, 2.0, 3.0]})
+    text = safe_csv(df, index=False).decode()
+    lines = text.splitlines()
+    assert lines[0] == "'=evil,n"
+    assert lines[1] == "'=1+1,-1.5" and lines[3] == "'@x,3.0"

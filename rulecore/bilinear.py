@@ -1,0 +1,708 @@
+"""Bilinear training-set reduction (DESIGN.md §7, papers/bilinear-form-training-data-reduction).
+
+Two estimators:
+
+* :class:`CalculationEstimationClassifier` -- Zhuravlev's calculation-estimation (voting)
+  classifier with feature weights ``x`` and object weights ``y``.  A training object ``v``
+  votes for its class with weight ``y_v · C(d − 1, k − 1) · Σ_{i∈J} x_i`` where ``J`` are the
+  features on which the test object is ε-close to ``v`` and ``d = |J|`` (the binomial counts
+  the k-subsets of ``J`` that contain a given feature).  No k-subset is ever enumerated.
+* :class:`BilinearReducer` -- builds the matrix ``C`` with ``F(x, y) = xᵀ C y`` (own-class minus
+  ``t`` × other-class leave-one-out votes) and maximises it over 0/1 masks by the paper's
+  local search (§3), one O(n + m) step per iteration on maintained ``u = Cᵀx``, ``v = C y``.
+  Every iteration is recorded in ``trace_`` with the held-out accuracy of the classifier
+  retrained on the kept sub-table.
+
+Notation: ``m`` objects (rows), ``n`` features (columns), as in the paper.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
+from sklearn.model_selection import train_test_split
+from sklearn.utils import check_random_state
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from rulecore.exceptions import DataError, ParameterError, SolverError
+
+# Elements of one boolean closeness block (objects × objects × features) held in memory.
+_BLOCK = 2_000_000
+
+
+# --------------------------------------------------------------------------------------------
+# Building blocks
+# --------------------------------------------------------------------------------------------
+
+
+def mean_abs_pairwise_diff(X: np.ndarray) -> np.ndarray:
+    """Default closeness thresholds: mean absolute pairwise difference of each column.
+
+    ``ε_i = 2/(m(m−1)) Σ_{u>v} |z_ui − z_vi|``.  With the column sorted, ``a_(1) <= ... <=
+    a_(m)``, the element of rank ``j`` (1-based) is the larger one in ``j − 1`` pairs and the
+    smaller in ``m − j``, so the sum is ``Σ_j (2j − m − 1) a_(j)``: O(m log m), not O(m²).
+
+    Parameters
+    ----------
+    X : ndarray of shape (m, n)
+
+    Returns
+    -------
+    eps : ndarray of shape (n,)
+    """
+    X = np.asarray(X, dtype=float)
+    m = X.shape[0]
+    if m < 2:
+        return np.zeros(X.shape[1])
+    coef = 2.0 * np.arange(1, m + 1) - m - 1
+    return 2.0 * (coef @ np.sort(X, axis=0)) / (m * (m - 1))
+
+
+def binomial_table(n: int, k: int) -> np.ndarray:
+    """``b[d] = C(d − 1, k − 1)`` for ``d = 0..n`` (0 when ``d < k``), as floats.
+
+    This is the number of k-subsets of a d-set that contain one fixed element
+    (DESIGN.md §7; the paper prints ``C^{k−1}_d``, off by one).
+    """
+    try:
+        return np.array([float(math.comb(d - 1, k - 1)) if d >= k else 0.0 for d in range(n + 1)])
+    except OverflowError as exc:  # C(n−1, k−1) beyond float range
+        raise ParameterError(
+            f"k={k} with {n} features gives binomial weights beyond floating-point range; "
+            "use a smaller k (or far from n/2)."
+        ) from exc
+
+
+def _close_blocks(A: np.ndarray, B: np.ndarray, eps: np.ndarray):
+    """Yield ``(rows, close)`` with ``close[a, b, i] = |A_ai − B_bi| <= ε_i`` block by block.
+
+    Blocks of rows of ``A`` keep ``rows × |B| × n`` booleans below ``_BLOCK`` elements.
+    """
+    step = max(1, _BLOCK // max(1, B.shape[0] * A.shape[1]))
+    for s in range(0, A.shape[0], step):
+        rows = slice(s, min(s + step, A.shape[0]))
+        yield rows, np.abs(A[rows, None, :] - B[None, :, :]) <= eps
+
+
+def _check_k(k: Any, n: int) -> int:
+    """Validate ``k``; ``None`` means half the features, rounded up."""
+    if k is None:
+        return max(1, math.ceil(n / 2))
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ParameterError(f"k must be a positive integer (support-set size), got {k!r}.")
+    if k > n:
+        raise ParameterError(f"k={k} exceeds the number of features ({n}).")
+    return int(k)
+
+
+def _check_weights(w: Any, size: int, name: str) -> np.ndarray:
+    if w is None:
+        return np.ones(size)
+    w = np.asarray(w, dtype=float).ravel()
+    if w.shape != (size,):
+        raise ParameterError(f"{name} must have length {size}, got {w.shape[0]}.")
+    if not np.all(np.isfinite(w)) or np.any(w < 0):
+        raise ParameterError(f"{name} must be finite and non-negative.")
+    return w
+
+
+# --------------------------------------------------------------------------------------------
+# The voting classifier
+# --------------------------------------------------------------------------------------------
+
+
+class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
+    """Zhuravlev's calculation-estimation (voting) classifier with feature/object weights.
+
+    Score of class ``c`` for an object ``z`` (DESIGN.md §7)::
+
+        Γ_c(z) = (1/|K_c|) Σ_{v∈K_c} y_v · C(d(z, z_v) − 1, k − 1) · Σ_{i∈J(z, z_v)} x_i
+
+    where ``J(z, z_v) = {i : |z_i − z_vi| <= ε_i}`` and ``d = |J|``.  With unit feature
+    weights this is ``k/|K_c| Σ y_v C(d, k)``, the classic count of k-subsets on which ``z`` and
+    ``z_v`` agree.  The predicted class has the strictly largest score; a tie for the top
+    score is a *rejection*.
+
+    Parameters
+    ----------
+    k : int, optional
+        Support-set size (``1 <= k <= n_features``); default half the features, rounded up
+        (on digits, wine and ionosphere accuracy peaks for k between n/2 and 3n/4 and
+        collapses as k approaches n).
+    eps : float or array-like of shape (n_features,), optional
+        Closeness thresholds; default: mean absolute pairwise difference per column of the
+        training data (:func:`mean_abs_pairwise_diff`).
+    feature_weights : array-like of shape (n_features,), optional
+        ``x`` (default all ones).
+    object_weights : array-like of shape (n_samples,), optional
+        ``y`` for the training objects passed to ``fit`` (default all ones).
+    reject_label : object, default=None
+        Value that :meth:`predict` puts in rejected rows.  With ``None`` a prediction that
+        contains a rejection has dtype ``object``.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    eps_ : ndarray of shape (n_features,)
+    class_counts_ : ndarray of shape (n_classes,)
+        ``|K_c|`` (number of training objects per class, regardless of weights).
+    """
+
+    def __init__(
+        self,
+        k: int | None = None,
+        eps: float | np.ndarray | None = None,
+        feature_weights: np.ndarray | None = None,
+        object_weights: np.ndarray | None = None,
+        reject_label: Any = None,
+    ) -> None:
+        self.k = k
+        self.eps = eps
+        self.feature_weights = feature_weights
+        self.object_weights = object_weights
+        self.reject_label = reject_label
+
+    def fit(self, X, y) -> CalculationEstimationClassifier:
+        """Store the training table.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Class labels (any hashable values, multi-class allowed).
+        """
+        X, y = validate_data(self, X, y, dtype=float)
+        check_classification_targets(y)
+        n = X.shape[1]
+        self._k = _check_k(self.k, n)
+        self.classes_, yi = np.unique(y, return_inverse=True)
+        self.class_counts_ = np.bincount(yi, minlength=len(self.classes_))
+        if self.eps is None:
+            self.eps_ = mean_abs_pairwise_diff(X)
+        else:
+            eps = np.broadcast_to(np.asarray(self.eps, dtype=float), (n,)).copy()
+            if np.any(eps < 0) or not np.all(np.isfinite(eps)):
+                raise ParameterError("eps must be finite and non-negative.")
+            self.eps_ = eps
+        self._x = _check_weights(self.feature_weights, n, "feature_weights")
+        self._y = _check_weights(self.object_weights, X.shape[0], "object_weights")
+        self._binom = binomial_table(n, self._k)
+        self._X = X
+        self._onehot = np.zeros((X.shape[0], len(self.classes_)))
+        self._onehot[np.arange(X.shape[0]), yi] = 1.0
+        return self
+
+    def scores(self, X) -> np.ndarray:
+        """Class scores Γ (closed form, no k-subset enumerated).
+
+        Parameters
+        ----------
+        X : array-like of shape (m_test, n)
+
+        Returns
+        -------
+        scores : ndarray of shape (m_test, n_classes)
+        """
+        check_is_fitted(self, "eps_")
+        X = validate_data(self, X, dtype=float, reset=False)
+        out = np.empty((X.shape[0], len(self.classes_)))
+        unit_x = np.all(self._x == 1.0)
+        for rows, close in _close_blocks(X, self._X, self.eps_):
+            d = close.sum(axis=2)
+            s = d if unit_x else close @ self._x  # Σ_{i∈J} x_i
+            votes = self._y * self._binom[d] * s  # (rows, m_train)
+            out[rows] = votes @ self._onehot
+        return out / self.class_counts_
+
+    def decision_function(self, X) -> np.ndarray:
+        """scikit-learn's convention: ``Γ_1 − Γ_0`` (shape (m_test,)) for two classes, else Γ.
+
+        Zero (binary) or a tie for the top score (multi-class) means rejection.
+        """
+        G = self.scores(X)
+        return G[:, 1] - G[:, 0] if G.shape[1] == 2 else G
+
+    def predict_with_reject(self, X) -> tuple[np.ndarray, np.ndarray]:
+        """Labels of the top score and a mask of rejected rows (tie for the top score).
+
+        Returns
+        -------
+        labels : ndarray of shape (m_test,)
+            ``classes_[argmax Γ]`` (meaningless where rejected).
+        rejected : ndarray of bool, shape (m_test,)
+        """
+        G = self.scores(X)
+        top = G.max(axis=1, keepdims=True)
+        rejected = (G == top).sum(axis=1) > 1
+        return self.classes_[G.argmax(axis=1)], rejected
+
+    def predict(self, X) -> np.ndarray:
+        """Predicted labels; rejected rows hold ``reject_label``."""
+        labels, rejected = self.predict_with_reject(X)
+        if not rejected.any():
+            return labels
+        out = labels.astype(object)
+        out[rejected] = self.reject_label
+        if self.reject_label is not None:
+            out = np.array(out.tolist())  # one common dtype, e.g. int with reject_label=-1
+        return out
+
+    def score(self, X, y, sample_weight=None) -> float:
+        """Accuracy; a rejection counts as an error."""
+        labels, rejected = self.predict_with_reject(X)
+        ok = (labels == np.asarray(y)) & ~rejected
+        return float(np.average(ok, weights=sample_weight))
+
+
+# --------------------------------------------------------------------------------------------
+# The bilinear criterion
+# --------------------------------------------------------------------------------------------
+
+
+def criterion_matrix(
+    X: np.ndarray, y: np.ndarray, t: float, k: int | None, eps: np.ndarray | None = None,
+    deadline: float | None = None,
+) -> np.ndarray:
+    """The matrix ``C`` (n_features × n_objects) with ``F(x, y) = xᵀ C y`` (DESIGN.md §7).
+
+    ``C_iv = Σ_{τ≠v} [i ∈ J(τ, v)] · C(d_τv − 1, k − 1) · w_τv`` with
+    ``w_τv = 1/(|K(v)| − 1)`` if ``τ`` and ``v`` share a class (leave-one-out: ``v`` does not
+    vote for itself, so its own class has ``|K(v)| − 1`` voters) and ``−t/|K(v)|`` otherwise.
+    Built in blocks of voted-on objects ``τ`` so memory stays at ``_BLOCK`` booleans.
+
+    Parameters
+    ----------
+    X : ndarray of shape (m, n)
+    y : ndarray of shape (m,)
+        Labels.
+    t : float
+        Weight of other-class votes.
+    k : int
+        Support-set size.
+    eps : ndarray of shape (n,), optional
+        Closeness thresholds (default :func:`mean_abs_pairwise_diff`).
+    deadline : float, optional
+        ``time.perf_counter()`` value after which the build stops with a SolverError
+        (it needs m² · n comparisons).
+
+    Returns
+    -------
+    C : ndarray of shape (n, m)
+    """
+    X = np.asarray(X, dtype=float)
+    m, n = X.shape
+    k = _check_k(k, n)
+    eps = mean_abs_pairwise_diff(X) if eps is None else np.asarray(eps, dtype=float)
+    _, yi = np.unique(np.asarray(y), return_inverse=True)
+    counts = np.bincount(yi)
+    own = 1.0 / np.maximum(counts - 1, 1)  # classes of one object have no own-class voter
+    other = -float(t) / counts
+    binom = binomial_table(n, k)
+    C = np.zeros((n, m))
+    for rows, close in _close_blocks(X, X, eps):
+        tau = np.arange(m)[rows]
+        same = yi[tau, None] == yi[None, :]
+        W = binom[close.sum(axis=2)] * np.where(same, own[yi][None, :], other[yi][None, :])
+        W[np.arange(len(tau)), tau] = 0.0  # an object never votes for itself
+        C += np.einsum("tvi,tv->iv", close, W, optimize=True)
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SolverError(
+                f"Building C (m² · n = {m}² · {n} comparisons) exceeded the time limit after "
+                f"{rows.stop} of {m} objects; raise the limit or use fewer objects.")
+    return C
+
+
+# --------------------------------------------------------------------------------------------
+# Local search (paper §3)
+# --------------------------------------------------------------------------------------------
+
+
+def best_move(
+    C: np.ndarray,
+    x: np.ndarray,
+    y: np.ndarray,
+    u: np.ndarray,
+    v: np.ndarray,
+    row_max: np.ndarray,
+    col_max: np.ndarray,
+) -> tuple[float, list[int], list[int], str]:
+    """Best move among one or two flips around the 0/1 point ``(x, y)``, in O(n + m).
+
+    With ``s_i = 1 − 2x_i`` and ``r_j = 1 − 2y_j`` (the change of a flipped coordinate) the
+    gains are (paper §3)::
+
+        one feature i:        a_i = v_i s_i                 (v = C y)
+        one object j:         b_j = u_j r_j                 (u = Cᵀ x)
+        two features i1, i2:  a_i1 + a_i2                   (F is linear in x for fixed y)
+        two objects j1, j2:   b_j1 + b_j2
+        feature i, object j:  a_i + b_j + C_ij s_i r_j
+
+    The first four are exact maxima from the two largest gains.  For the mixed move the paper
+    bounds ``C_ij s_i r_j`` by ``max_j |C_ij|`` (or ``max_i |C_ij|``); we take the rows
+    ``i`` maximising ``a_i + max_j|C_ij|`` and ``a_i`` and the columns ``j`` maximising
+    ``b_j + max_i|C_ij|`` and ``b_j``, and for each of them the exact best partner (O(m) per
+    row, O(n) per column).  The returned gain is always the exact ΔF of the returned move.
+
+    Moves that would leave no feature or no object are excluded (``F = 0`` there, a trivial
+    and useless optimum when the start has ``F < 0``).
+
+    Returns
+    -------
+    gain : float
+        Exact ΔF (``-inf`` if no move is allowed).
+    features, objects : list of int
+        Indices to flip.
+    kind : str
+        ``"1f"``, ``"1o"``, ``"2f"``, ``"2o"`` or ``"fo"``.
+    """
+    s = 1.0 - 2.0 * x
+    r = 1.0 - 2.0 * y
+    cands: list[tuple[float, list[int], list[int], str]] = []
+    # pairs of the same kind may swap the last kept coordinate for another
+    gain, pair = _best_pair(v * s, x)
+    cands.append((gain, pair, [], "2f"))
+    gain, pair = _best_pair(u * r, y)
+    cands.append((gain, [], pair, "2o"))
+    a = _forbid_last(v * s, x)
+    b = _forbid_last(u * r, y)
+    i0, j0 = int(np.argmax(a)), int(np.argmax(b))
+    cands.append((a[i0], [i0], [], "1f"))
+    cands.append((b[j0], [], [j0], "1o"))
+    with np.errstate(invalid="ignore"):  # -inf + finite stays -inf; no inf - inf arises
+        for i in {int(np.argmax(a + row_max)), i0}:
+            g = a[i] + b + C[i] * (s[i] * r)
+            j = int(np.argmax(g))
+            cands.append((g[j], [i], [j], "fo"))
+        for j in {int(np.argmax(b + col_max)), j0}:
+            g = a + b[j] + C[:, j] * (s * r[j])
+            i = int(np.argmax(g))
+            cands.append((g[i], [i], [j], "fo"))
+    best = max(cands, key=lambda c: c[0])
+    return float(best[0]), best[1], best[2], best[3]
+
+
+def _forbid_last(g: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Gains with the removal of the last kept coordinate set to ``-inf``."""
+    if mask.sum() <= 1:
+        g = np.where(mask == 1, -np.inf, g)
+    return g
+
+
+def _top2(g: np.ndarray) -> list[int]:
+    if g.size <= 2:
+        return [int(i) for i in np.argsort(-g, kind="stable")]
+    idx = np.argpartition(-g, 1)[:2]
+    return [int(i) for i in idx[np.argsort(-g[idx], kind="stable")]]
+
+
+def _best_pair(g: np.ndarray, mask: np.ndarray) -> tuple[float, list[int]]:
+    """Best two distinct flips with gains ``g`` that keep at least one coordinate (O(len)).
+
+    Only with exactly two kept coordinates can a pair remove all of them.
+    """
+    if g.size < 2:
+        return -np.inf, []
+    top = _top2(g)
+    if mask.sum() != 2 or not (mask[top[0]] == 1 and mask[top[1]] == 1):
+        return float(g[top[0]] + g[top[1]]), top
+    # exactly two kept and both are the top gains: pair the better removal with an addition,
+    # or take two additions
+    add = np.flatnonzero(mask == 0)
+    if add.size == 0:
+        return -np.inf, []
+    best_add = _top2(g[add])
+    options = [(g[top[0]] + g[add[best_add[0]]], [top[0], int(add[best_add[0]])])]
+    if len(best_add) > 1:
+        options.append((g[add[best_add[0]]] + g[add[best_add[1]]],
+                        [int(add[best_add[0]]), int(add[best_add[1]])]))
+    gain, pair = max(options, key=lambda o: o[0])
+    return float(gain), pair
+
+
+def _default_rule(trace: pd.DataFrame, delta: float) -> int:
+    """Smallest table share among iterations within ``delta`` of the best accuracy."""
+    acc = trace["accuracy"]
+    if acc.notna().sum() == 0:
+        return int(trace["iteration"].iloc[-1])
+    ok = trace[acc >= acc.max() - delta]
+    return int(ok.sort_values(["table_share", "iteration"]).iloc[0]["iteration"])
+
+
+class BilinearReducer(TransformerMixin, BaseEstimator):
+    """Simultaneous feature and object selection by maximising ``F(x, y) = xᵀ C y``.
+
+    ``fit`` splits off held-out data (unless given), builds ``C`` on the training part
+    (:func:`criterion_matrix`), starts from random 0/1 masks keeping the requested shares and
+    climbs with :func:`best_move` until no move increases ``F`` (a local optimum), ``max_iter``
+    steps, or ``time_limit`` seconds.  Each iteration's held-out accuracy is that of a
+    :class:`CalculationEstimationClassifier` fitted on the kept sub-table alone (its own ε,
+    ``k`` capped at the number of kept features), so a downloaded reduced table reproduces it.
+
+    Parameters
+    ----------
+    t : float, default=1.0
+        Weight of other-class votes in ``F``.
+    k : int, optional
+        Support-set size of the voting classifier; default half the features, rounded up.
+    feature_share, object_share : float in (0, 1], default=1.0
+        Shares of features / objects kept by the random start.
+    max_iter : int, default=1000
+        Maximal number of local steps.
+    random_state : int, RandomState or None
+        Start masks and the held-out split.
+    time_limit : float, default=60.0
+        Seconds for the search (``C`` build and accuracy evaluation included).
+    validation_share : float, default=0.3
+        Held-out share when ``fit`` gets no ``X_val``.
+    eval_every : int, default=1
+        Evaluate the accuracy every ``eval_every`` iterations (and at the first and last);
+        others have NaN accuracy.
+    delta : float, default=0.01
+        Accuracy tolerance of the default iteration choice.
+    selection : callable, optional
+        ``selection(trace_df) -> iteration``; default: the smallest table share among
+        iterations whose accuracy is within ``delta`` of the best.
+
+    Attributes
+    ----------
+    C_ : ndarray of shape (n_features, n_train)
+    trace_ : pandas.DataFrame
+        One row per iteration (0 = start): ``iteration, F, delta_F, move, n_features,
+        n_objects, feature_share, object_share, table_share, accuracy, seconds``.
+    feature_masks_ : ndarray of bool, shape (n_iter + 1, n_features)
+    object_masks_ : ndarray of bool, shape (n_iter + 1, n_train)
+    best_iteration_ : int
+    full_accuracy_ : float
+        Held-out accuracy of the classifier on the full training table.
+    status_ : str
+        ``"local_optimum"``, ``"max_iter"`` or ``"time_limit"``.
+    n_iter_ : int
+    """
+
+    def __init__(
+        self,
+        t: float = 1.0,
+        k: int | None = None,
+        feature_share: float = 1.0,
+        object_share: float = 1.0,
+        max_iter: int = 1000,
+        random_state: Any = None,
+        time_limit: float = 60.0,
+        validation_share: float = 0.3,
+        eval_every: int = 1,
+        delta: float = 0.01,
+        selection: Callable[[pd.DataFrame], int] | None = None,
+    ) -> None:
+        self.t = t
+        self.k = k
+        self.feature_share = feature_share
+        self.object_share = object_share
+        self.max_iter = max_iter
+        self.random_state = random_state
+        self.time_limit = time_limit
+        self.validation_share = validation_share
+        self.eval_every = eval_every
+        self.delta = delta
+        self.selection = selection
+
+    # ---------------------------------------------------------------- fitting
+    def _check_params(self) -> None:
+        for name in ("feature_share", "object_share"):
+            val = getattr(self, name)
+            if not (isinstance(val, (int, float)) and 0 < val <= 1):
+                raise ParameterError(f"{name} must be in (0, 1], got {val!r}.")
+        if not (isinstance(self.t, (int, float)) and np.isfinite(self.t) and self.t >= 0):
+            raise ParameterError(f"t must be a non-negative number, got {self.t!r}.")
+        if not (isinstance(self.max_iter, (int, np.integer)) and self.max_iter >= 0):
+            raise ParameterError(f"max_iter must be a non-negative integer, got {self.max_iter!r}.")
+        if not (isinstance(self.time_limit, (int, float)) and self.time_limit > 0):
+            raise ParameterError(f"time_limit must be positive, got {self.time_limit!r}.")
+        if not (0 < self.validation_share < 1):
+            raise ParameterError("validation_share must be in (0, 1).")
+        if not (isinstance(self.eval_every, (int, np.integer)) and self.eval_every >= 1):
+            raise ParameterError("eval_every must be a positive integer.")
+
+    def fit(self, X, y, X_val=None, y_val=None, callback=None) -> BilinearReducer:
+        """Build ``C`` and run the local search.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+            Numeric features.
+        y : array-like of shape (m,)
+            Class labels (multi-class allowed).
+        X_val, y_val : array-like, optional
+            Held-out data for the accuracy column; default: a stratified ``validation_share``
+            split of ``(X, y)`` (then ``C`` uses only the training part).
+        callback : callable, optional
+            ``callback(iteration, max_iter)`` after each step (progress bars).
+        """
+        self._check_params()
+        start = time.perf_counter()
+        columns = list(X.columns) if isinstance(X, pd.DataFrame) else None
+        X, y = validate_data(self, X, y, dtype=float)
+        check_classification_targets(y)
+        if X.shape[0] < 4:  # a held-out part and leave-one-out voters are needed
+            raise DataError(f"Reduction needs at least 4 objects, got n_samples={X.shape[0]}.")
+        if len(np.unique(y)) < 2:
+            raise DataError("Reduction needs at least two classes.")
+        k = _check_k(self.k, X.shape[1])
+        rng = check_random_state(self.random_state)
+        if X_val is None:
+            _, counts = np.unique(y, return_counts=True)
+            strat = y if counts.min() >= 2 else None
+            idx_tr, idx_va = train_test_split(
+                np.arange(len(y)), test_size=self.validation_share, stratify=strat,
+                random_state=rng.randint(2**31 - 1))
+            X_val, y_val = X[idx_va], y[idx_va]
+            X, y = X[idx_tr], y[idx_tr]
+            self.train_index_ = idx_tr
+        else:
+            if y_val is None or len(y_val) != len(X_val):
+                raise ParameterError("X_val needs y_val with one label per row.")
+            X_val = validate_data(self, X_val, dtype=float, reset=False)
+            y_val = np.asarray(y_val)
+            self.train_index_ = np.arange(len(y))
+        self.columns_ = columns if columns is not None else [f"x{i}" for i in range(X.shape[1])]
+        self.X_train_, self.y_train_ = X, y
+        self._X_val, self._y_val = X_val, y_val
+        m, n = X.shape[0], X.shape[1]
+
+        self.C_ = C = criterion_matrix(X, y, self.t, k, deadline=start + self.time_limit)
+        row_max = np.abs(C).max(axis=1)
+        col_max = np.abs(C).max(axis=0)
+
+        # Random start with the requested shares (at least one feature and one object).
+        xm = np.zeros(n)
+        xm[rng.choice(n, max(1, round(self.feature_share * n)), replace=False)] = 1.0
+        ym = np.zeros(m)
+        ym[rng.choice(m, max(1, round(self.object_share * m)), replace=False)] = 1.0
+        u, v = C.T @ xm, C @ ym
+        F = float(xm @ v)
+
+        fmasks, omasks = [xm.astype(bool)], [ym.astype(bool)]
+        rows = [self._row(0, F, np.nan, "start", xm, ym, start)]
+        self.full_accuracy_ = self.accuracy_of(np.ones(n, bool), np.ones(m, bool))
+        rows[0]["accuracy"] = self.accuracy_of(fmasks[0], omasks[0])
+        self.status_ = "max_iter"
+        it = 0
+        while it < self.max_iter:
+            if time.perf_counter() - start > self.time_limit:
+                self.status_ = "time_limit"
+                break
+            gain, fi, oj, kind = best_move(C, xm, ym, u, v, row_max, col_max)
+            # Stop at a local optimum; the relative tolerance absorbs rounding in u, v.
+            if gain <= 1e-12 * (1.0 + abs(F)):
+                self.status_ = "local_optimum"
+                break
+            for i in fi:  # x_i flips: u changes by C_i· s_i
+                u += C[i] * (1.0 - 2.0 * xm[i])
+                xm[i] = 1.0 - xm[i]
+            for j in oj:  # y_j flips: v changes by C_·j r_j
+                v += C[:, j] * (1.0 - 2.0 * ym[j])
+                ym[j] = 1.0 - ym[j]
+            it += 1
+            if it % 200 == 0:  # refresh against drift of the running sums
+                u, v = C.T @ xm, C @ ym
+            F += gain
+            fmasks.append(xm.astype(bool))
+            omasks.append(ym.astype(bool))
+            label = kind + ":" + ",".join([f"f{i}" for i in fi] + [f"o{j}" for j in oj])
+            rows.append(self._row(it, F, gain, label, xm, ym, start))
+            if it % self.eval_every == 0:
+                rows[-1]["accuracy"] = self.accuracy_of(fmasks[-1], omasks[-1])
+            if callback is not None:
+                callback(it, self.max_iter)
+        if np.isnan(rows[-1]["accuracy"]):
+            rows[-1]["accuracy"] = self.accuracy_of(fmasks[-1], omasks[-1])
+        self.n_iter_ = it
+        self.feature_masks_ = np.array(fmasks)
+        self.object_masks_ = np.array(omasks)
+        self.trace_ = pd.DataFrame(rows)
+        self.F_ = F
+        self.seconds_ = time.perf_counter() - start
+        self.best_iteration_ = self.choose_iteration()
+        return self
+
+    def _row(self, it, F, gain, move, xm, ym, start) -> dict:
+        nf, no = int(xm.sum()), int(ym.sum())
+        fs, os_ = nf / xm.size, no / ym.size
+        return dict(iteration=it, F=F, delta_F=gain, move=move, n_features=nf, n_objects=no,
+                    feature_share=fs, object_share=os_, table_share=fs * os_,
+                    accuracy=np.nan, seconds=time.perf_counter() - start)
+
+    def accuracy_of(self, feature_mask: np.ndarray, object_mask: np.ndarray) -> float:
+        """Held-out accuracy of the classifier fitted on the given sub-table (0 if empty)."""
+        feature_mask = np.asarray(feature_mask, bool)
+        object_mask = np.asarray(object_mask, bool)
+        if not feature_mask.any() or not object_mask.any():
+            return 0.0
+        Xs = self.X_train_[np.ix_(object_mask, feature_mask)]
+        k = None if self.k is None else min(self.k, int(feature_mask.sum()))
+        clf = CalculationEstimationClassifier(k=k)
+        clf.fit(Xs, self.y_train_[object_mask])
+        return clf.score(self._X_val[:, feature_mask], self._y_val)
+
+    # ---------------------------------------------------------------- choosing and output
+    def choose_iteration(
+        self, rule: Callable[[pd.DataFrame], int] | None = None, delta: float | None = None
+    ) -> int:
+        """Iteration chosen by ``rule(trace_)`` (default: ``selection`` or the δ rule)."""
+        check_is_fitted(self, "trace_")
+        rule = rule or self.selection
+        if rule is not None:
+            it = int(rule(self.trace_))
+        else:
+            it = _default_rule(self.trace_, self.delta if delta is None else delta)
+        if not 0 <= it <= self.n_iter_:
+            raise ParameterError(f"iteration {it} outside 0..{self.n_iter_}.")
+        return it
+
+    def masks(self, iteration: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """``(feature_mask, object_mask)`` at an iteration (default ``best_iteration_``)."""
+        check_is_fitted(self, "trace_")
+        it = self.best_iteration_ if iteration is None else int(iteration)
+        if not 0 <= it <= self.n_iter_:
+            raise ParameterError(f"iteration {it} outside 0..{self.n_iter_}.")
+        return self.feature_masks_[it], self.object_masks_[it]
+
+    def transform(self, X, iteration: int | None = None):
+        """Keep the selected features of ``X`` (rows are kept: new data is not reduced)."""
+        fmask, _ = self.masks(iteration)
+        Xv = validate_data(self, X, dtype=float, reset=False)
+        if isinstance(X, pd.DataFrame):
+            return X.loc[:, fmask]
+        return Xv[:, fmask]
+
+    def reduced_table(self, iteration: int | None = None) -> tuple[pd.DataFrame, np.ndarray]:
+        """The reduced training table (kept objects × kept features) and its labels.
+
+        The frame's index is the row position in the ``X`` passed to ``fit``.
+        """
+        fmask, omask = self.masks(iteration)
+        cols = [c for c, keep in zip(self.columns_, fmask, strict=True) if keep]
+        df = pd.DataFrame(self.X_train_[np.ix_(omask, fmask)], columns=cols,
+                          index=self.train_index_[omask])
+        return df, self.y_train_[omask]
+
+    def get_feature_names_out(self, input_features=None) -> np.ndarray:
+        fmask, _ = self.masks()
+        names = [c for c, keep in zip(self.columns_, fmask, strict=True) if keep]
+        return np.array(names, dtype=object)
+
+
+__all__ = [
+    "BilinearReducer",
+    "CalculationEstimationClassifier",
+    "best_move",
+    "binomial_table",
+    "criterion_matrix",
+    "mean_abs_pairwise_diff",
+]

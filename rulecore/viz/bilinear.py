@@ -1,0 +1,126 @@
+"""Figures of the bilinear reduction (rulecore.bilinear.BilinearReducer.trace_ and tables)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from rulecore.viz.style import ACCENT, MUTED, NEGATIVE, POSITIVE, layout
+
+
+def _marker(fig: go.Figure, iteration: int | None) -> None:
+    if iteration is not None:
+        fig.add_vline(x=iteration, line=dict(color=MUTED, dash="dash", width=1))
+
+
+def _legend_below(fig: go.Figure) -> go.Figure:
+    """Legend under the plot: above it, it would collide with the title in narrow columns."""
+    fig.update_layout(legend=dict(orientation="h", yanchor="top", y=-0.22, x=0),
+                      margin=dict(b=60))
+    return fig
+
+
+def trace_figure(trace: pd.DataFrame, iteration: int | None = None,
+                 full_accuracy: float | None = None) -> go.Figure:
+    """F, held-out accuracy and table share per iteration.
+
+    Parameters
+    ----------
+    trace : DataFrame
+        ``BilinearReducer.trace_`` (columns ``iteration, F, accuracy, table_share``).
+    iteration : int, optional
+        Iteration to mark with a vertical line.
+    full_accuracy : float, optional
+        Accuracy on the full table, drawn as a horizontal reference.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Accuracy and table share on the left axis (0–1), F on the right axis.
+    """
+    fig = make_subplots(specs=[[{"secondary_y": True}]])
+    acc = trace.dropna(subset=["accuracy"])
+    fig.add_trace(go.Scatter(x=acc["iteration"], y=acc["accuracy"], name="accuracy",
+                             mode="lines+markers" if len(acc) < 60 else "lines",
+                             line=dict(color=POSITIVE)), secondary_y=False)
+    fig.add_trace(go.Scatter(x=trace["iteration"], y=trace["table_share"], name="table share",
+                             line=dict(color=NEGATIVE)), secondary_y=False)
+    fig.add_trace(go.Scatter(x=trace["iteration"], y=trace["F"], name="F",
+                             line=dict(color=ACCENT)), secondary_y=True)
+    if full_accuracy is not None:
+        fig.add_hline(y=full_accuracy, line=dict(color=POSITIVE, dash="dot", width=1),
+                      annotation_text="full-table accuracy", annotation_position="bottom right")
+    _marker(fig, iteration)
+    fig.update_yaxes(title_text="accuracy / share", range=[0, 1.02], secondary_y=False)
+    fig.update_yaxes(title_text="F", showgrid=False, exponentformat="e", secondary_y=True)
+    fig.update_xaxes(title_text="iteration")
+    return _legend_below(layout(fig, "Accuracy, F and table share"))
+
+
+def shares_figure(trace: pd.DataFrame, iteration: int | None = None) -> go.Figure:
+    """Feature share and object share per iteration.
+
+    Parameters
+    ----------
+    trace : DataFrame
+        ``BilinearReducer.trace_`` (``iteration, feature_share, object_share``).
+    iteration : int, optional
+        Iteration to mark.
+    """
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=trace["iteration"], y=trace["feature_share"],
+                             name="feature share", line=dict(color=ACCENT)))
+    fig.add_trace(go.Scatter(x=trace["iteration"], y=trace["object_share"],
+                             name="object share", line=dict(color=NEGATIVE)))
+    _marker(fig, iteration)
+    fig.update_yaxes(title_text="share kept", range=[0, 1.02])
+    fig.update_xaxes(title_text="iteration")
+    return _legend_below(layout(fig, "Feature share and object share"))
+
+
+def table_heatmap(X: pd.DataFrame, y: np.ndarray | pd.Series, max_rows: int = 1500,
+                  seed: int = 0) -> go.Figure:
+    """Heatmap of a (reduced) table: kept objects (rows, grouped by class) × kept features.
+
+    Each column is scaled to [0, 1] by its own min and max so columns with different units
+    share one colour scale; hover shows the raw value.
+
+    Parameters
+    ----------
+    X : DataFrame of shape (m, n)
+        Numeric table.
+    y : array-like of shape (m,)
+        Labels; rows are sorted by label (stable), and labels tick the y axis.
+    max_rows : int, default=1500
+        Larger tables show an evenly spaced subset of rows (the title says so).
+    """
+    y = np.asarray(y)
+    n_rows = len(X)
+    order = np.argsort(y.astype(str), kind="stable")
+    if n_rows > max_rows:
+        order = order[np.linspace(0, n_rows - 1, max_rows).round().astype(int)]
+    raw = X.to_numpy(dtype=float)[order]
+    lo, hi = np.nanmin(raw, axis=0, initial=np.inf), np.nanmax(raw, axis=0, initial=-np.inf)
+    span = np.where(hi > lo, hi - lo, 1.0)
+    scaled = (raw - lo) / span if raw.size else raw
+    labels = y[order].astype(str)
+    rows = [f"{i}: {lab}" for i, lab in zip(X.index.to_numpy()[order], labels, strict=True)]
+    fig = go.Figure(go.Heatmap(
+        z=scaled, x=[str(c) for c in X.columns], y=rows, customdata=raw,
+        colorscale="Viridis", zmin=0, zmax=1, colorbar=dict(title="scaled"),
+        hovertemplate="object %{y}<br>feature %{x}<br>value %{customdata}<extra></extra>"))
+    if len(rows) > 60:  # too many rows to label: tick the first row of each class block
+        starts = np.flatnonzero(np.r_[True, labels[1:] != labels[:-1]])
+        fig.update_yaxes(tickmode="array", tickvals=[rows[i] for i in starts],
+                         ticktext=[labels[i] for i in starts])
+    fig.update_yaxes(autorange="reversed", title_text="objects (by class)")
+    fig.update_xaxes(title_text="features", showticklabels=X.shape[1] <= 80)
+    title = f"Kept table: {n_rows} objects × {X.shape[1]} features"
+    if n_rows > max_rows:
+        title += f" (every {n_rows / max_rows:.1f}-th row shown)"
+    return layout(fig, title, height=520)
+
+
+__all__ = ["shares_figure", "table_heatmap", "trace_figure"]

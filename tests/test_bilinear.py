@@ -1,0 +1,337 @@
+"""Exactness of rulecore.bilinear against brute force (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+import itertools
+import types
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.base import clone
+
+import rulecore.bilinear as bl
+from rulecore.bilinear import (
+    BilinearReducer,
+    CalculationEstimationClassifier,
+    best_move,
+    criterion_matrix,
+    mean_abs_pairwise_diff,
+)
+from rulecore.exceptions import DataError, ParameterError, SolverError
+
+# ------------------------------------------------------------------------------ brute force
+
+
+def brute_eps(X):
+    m = X.shape[0]
+    return np.array([
+        sum(abs(X[u, i] - X[v, i]) for u in range(m) for v in range(u)) * 2 / (m * (m - 1))
+        for i in range(X.shape[1])
+    ])
+
+
+def brute_gamma(Xtr, ytr, eps, k, x, w, z, exclude=None):
+    """Γ_c(z) by enumerating every k-subset Ω: Σ_v w_v Σ_Ω (Σ_{i∈Ω} x_i) B_Ω(z_v, z) / n_c.
+
+    ``exclude`` is a training index left out (leave-one-out), which also shrinks its class.
+    """
+    n = Xtr.shape[1]
+    out = {}
+    for c in np.unique(ytr):
+        members = [v for v in range(len(ytr)) if ytr[v] == c and v != exclude]
+        size = len(members)
+        total = 0.0
+        for v in members:
+            for omega in itertools.combinations(range(n), k):
+                if all(abs(Xtr[v, j] - z[j]) <= eps[j] for j in omega):
+                    total += w[v] * sum(x[i] for i in omega)
+        out[c] = total / size if size else 0.0
+    return out
+
+
+def brute_F(X, y, eps, k, t, x, w):
+    """Own-class minus t × other-class votes over the training objects, leave-one-out."""
+    F = 0.0
+    for tau in range(len(y)):
+        g = brute_gamma(X, y, eps, k, x, w, X[tau], exclude=tau)
+        for c, val in g.items():
+            F += val if c == y[tau] else -t * val
+    return F
+
+
+def small_data(seed, m=9, n=5, classes=3):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 4, size=(m, n)).astype(float) + rng.normal(0, 0.3, size=(m, n))
+    y = np.arange(m) % classes
+    rng.shuffle(y)
+    return X, y
+
+
+# ------------------------------------------------------------------------------ ε and Γ
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_eps_sorting_formula_matches_pairwise_mean(seed):
+    X = np.random.default_rng(seed).normal(size=(13, 4))
+    X[:, 0] = np.round(X[:, 0])  # ties in a column
+    np.testing.assert_allclose(mean_abs_pairwise_diff(X), brute_eps(X), rtol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("k", [1, 2, 3, 5])
+def test_gamma_closed_form_equals_subset_enumeration(seed, k):
+    X, y = small_data(seed, m=10, n=5)
+    rng = np.random.default_rng(100 + seed)
+    x = rng.random(5)
+    w = rng.random(10)
+    Z = X[:4] + rng.normal(0, 0.5, size=(4, 5))
+    clf = CalculationEstimationClassifier(k=k, feature_weights=x, object_weights=w).fit(X, y)
+    G = clf.scores(Z)
+    eps = mean_abs_pairwise_diff(X)
+    for r, z in enumerate(Z):
+        g = brute_gamma(X, y, eps, k, x, w, z)
+        np.testing.assert_allclose(G[r], [g[c] for c in clf.classes_], rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize(("d", "k"), [(4, 2), (6, 3), (5, 5), (7, 1)])
+def test_binomial_counts_subsets_containing_a_feature(d, k):
+    """DESIGN.md §7: the weight of feature i is C(d − 1, k − 1); the paper prints C(d, k − 1)."""
+    from math import comb
+
+    count = sum(0 in omega for omega in itertools.combinations(range(d), k))
+    assert bl.binomial_table(d, k)[d] == count == comb(d - 1, k - 1)
+    if k > 1:
+        assert comb(d, k - 1) != count  # the printed formula is off by one
+
+
+def test_unit_weights_give_classic_count():
+    """With x = 1: Σ_{i∈J} x_i C(d−1, k−1) = k C(d, k), Zhuravlev's count of k-subsets."""
+    X, y = small_data(7, m=12, n=6)
+    k = 3
+    G = CalculationEstimationClassifier(k=k).fit(X, y).scores(X)
+    eps = mean_abs_pairwise_diff(X)
+    from math import comb
+
+    d = (np.abs(X[:, None, :] - X[None, :, :]) <= eps).sum(axis=2)
+    classes = np.unique(y)
+    expect = np.array([[k * sum(comb(int(d[a, v]), k) for v in np.flatnonzero(y == c))
+                        / np.sum(y == c) for c in classes] for a in range(len(y))])
+    np.testing.assert_allclose(G, expect, rtol=1e-12)
+
+
+def test_tie_is_rejection():
+    X = np.array([[0.0], [2.0]])
+    y = np.array(["a", "b"])
+    clf = CalculationEstimationClassifier(k=1).fit(X, y)  # ε = 2: z = 1 is close to both
+    labels, rejected = clf.predict_with_reject(np.array([[1.0], [-0.5]]))
+    assert rejected.tolist() == [True, False]
+    pred = clf.predict(np.array([[1.0], [-1.5]]))
+    assert pred[0] is None and pred[1] == "a"
+    assert clf.score(np.array([[1.0]]), np.array(["a"])) == 0.0
+    pred = CalculationEstimationClassifier(k=1, reject_label="?").fit(X, y).predict([[1.0]])
+    assert pred.tolist() == ["?"]
+
+
+def test_classifier_params_and_errors():
+    X, y = small_data(1)
+    clf = CalculationEstimationClassifier(k=2)
+    assert clone(clf).get_params()["k"] == 2
+    with pytest.raises(ParameterError):
+        CalculationEstimationClassifier(k=9).fit(X, y)
+    with pytest.raises(ParameterError):
+        CalculationEstimationClassifier(k=0).fit(X, y)
+    with pytest.raises(ParameterError):
+        CalculationEstimationClassifier(feature_weights=[1.0]).fit(X, y)
+    assert CalculationEstimationClassifier().fit(X, y)._k == 3  # ceil(5 / 2)
+
+
+def test_classifier_learns_separable_classes():
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(0, 1, (30, 4)), rng.normal(6, 1, (30, 4))])
+    y = np.repeat(["lo", "hi"], 30)
+    clf = CalculationEstimationClassifier(k=2).fit(X, y)
+    assert clf.score(X, y) > 0.95
+    # binary decision_function follows scikit-learn: Γ(classes_[1]) − Γ(classes_[0])
+    G = clf.scores(X)
+    np.testing.assert_allclose(clf.decision_function(X), G[:, 1] - G[:, 0])
+    pred = clf.predict(X)
+    assert np.all(pred[clf.decision_function(X) > 0] == clf.classes_[1])
+
+
+# ------------------------------------------------------------------------------ F = xᵀCy
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("kind", ["binary", "fractional"])
+def test_bilinear_form_equals_gamma_criterion(seed, kind):
+    X, y = small_data(seed, m=9, n=5)
+    k, t = 2, 0.7
+    rng = np.random.default_rng(50 + seed)
+    if kind == "binary":
+        x = rng.integers(0, 2, 5).astype(float)
+        w = rng.integers(0, 2, 9).astype(float)
+    else:
+        x, w = rng.random(5), rng.random(9)
+    C = criterion_matrix(X, y, t, k)
+    expect = brute_F(X, y, mean_abs_pairwise_diff(X), k, t, x, w)
+    assert x @ C @ w == pytest.approx(expect, rel=1e-10, abs=1e-10)
+
+
+def test_criterion_matrix_blocks_do_not_matter(monkeypatch):
+    X, y = small_data(3, m=20, n=4)
+    full = criterion_matrix(X, y, 1.3, 2)
+    monkeypatch.setattr(bl, "_BLOCK", 7)  # one object per block
+    np.testing.assert_allclose(criterion_matrix(X, y, 1.3, 2), full, rtol=1e-12)
+
+
+# ------------------------------------------------------------------------------ local search
+
+
+def neighbourhood(n, m):
+    """All moves of one or two flips: (features, objects)."""
+    for i in range(n):
+        yield [i], []
+    for j in range(m):
+        yield [], [j]
+    for a, b in itertools.combinations(range(n), 2):
+        yield [a, b], []
+    for a, b in itertools.combinations(range(m), 2):
+        yield [], [a, b]
+    for i in range(n):
+        for j in range(m):
+            yield [i], [j]
+
+
+def flipped(v, idx):
+    v = v.copy()
+    v[idx] = 1 - v[idx]
+    return v
+
+
+def allowed(mask, idx):
+    """A move may not remove the last kept feature (object)."""
+    return not (mask.sum() >= 1 and flipped(mask, idx).sum() == 0)
+
+
+def random_mask(rng, size, kept):
+    mask = np.zeros(size)
+    mask[rng.choice(size, kept, replace=False)] = 1.0
+    return mask
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_best_move_gain_is_exact_and_dominates_pure_moves(seed):
+    rng = np.random.default_rng(seed)
+    n, m = 4, 7
+    C = rng.normal(size=(n, m))
+    C[rng.integers(n), rng.integers(m)] *= 20  # a large entry makes the mixed move matter
+    x = random_mask(rng, n, seed % 4 + 1)  # 1, 2, 3 or 4 kept features
+    y = random_mask(rng, m, seed % 3 + 1)  # few kept objects: the "keep one" rule matters
+    if seed % 5 == 0:
+        C = -np.abs(C)  # every removal pays: the search would empty the table
+    u, v = C.T @ x, C @ y
+    gain, fi, oj, kind = best_move(C, x, y, u, v, np.abs(C).max(1), np.abs(C).max(0))
+    F0 = x @ C @ y
+    assert allowed(x, fi) and allowed(y, oj)
+    assert flipped(x, fi) @ C @ flipped(y, oj) - F0 == pytest.approx(gain, abs=1e-9)
+    gains = {tuple(map(tuple, mv)): flipped(x, mv[0]) @ C @ flipped(y, mv[1]) - F0
+             for mv in neighbourhood(n, m) if allowed(x, mv[0]) and allowed(y, mv[1])}
+    pure = max(g for (f, o), g in gains.items() if not (f and o))
+    assert gain >= pure - 1e-9
+    assert gain <= max(gains.values()) + 1e-9
+    best_mixed = {}  # exact best partner for each feature
+    for (f, o), g in gains.items():
+        if f and o:
+            best_mixed[f[0]] = max(best_mixed.get(f[0], -np.inf), g)
+    a = (C @ y) * (1 - 2 * x)
+    if x.sum() <= 1:
+        a[x == 1] = -np.inf
+    i_star = int(np.argmax(a + np.abs(C).max(1)))
+    if i_star in best_mixed:  # the bound-chosen row is searched exactly
+        assert gain >= best_mixed[i_star] - 1e-9
+
+
+def test_search_never_empties_the_table():
+    rng = np.random.default_rng(4)
+    X = rng.normal(size=(60, 5))
+    y = rng.integers(0, 3, 60)  # labels unrelated to X: other-class votes dominate for t large
+    r = BilinearReducer(t=5.0, k=2, random_state=0).fit(X, y)
+    assert r.trace_["n_features"].min() >= 1 and r.trace_["n_objects"].min() >= 1
+    assert r.trace_["F"].iloc[-1] > r.trace_["F"].iloc[0]
+
+
+@pytest.mark.parametrize("start", [(1.0, 1.0), (0.6, 0.5)])
+def test_reducer_steps_match_recomputed_F_and_never_decrease(start):
+    X, y = small_data(11, m=60, n=8)
+    X_val, y_val = small_data(12, m=30, n=8)
+    r = BilinearReducer(t=1.5, k=3, feature_share=start[0], object_share=start[1],
+                        random_state=0, max_iter=500).fit(X, y, X_val, y_val)
+    assert r.n_iter_ > 0
+    tr = r.trace_
+    Fs = np.array([fm @ r.C_ @ om for fm, om in zip(r.feature_masks_.astype(float),
+                                                     r.object_masks_.astype(float), strict=True)])
+    scale = np.abs(Fs).max()
+    np.testing.assert_allclose(tr["F"], Fs, atol=1e-9 * scale)
+    np.testing.assert_allclose(tr["delta_F"].iloc[1:], np.diff(Fs), atol=1e-9 * scale)
+    assert np.all(np.diff(Fs) > 0)
+    # every step flips one or two coordinates
+    flips = (np.abs(np.diff(r.feature_masks_.astype(int), axis=0)).sum(1)
+             + np.abs(np.diff(r.object_masks_.astype(int), axis=0)).sum(1))
+    assert set(flips) <= {1, 2}
+    if r.status_ == "local_optimum":  # no single flip improves the end point
+        x, w = r.feature_masks_[-1].astype(float), r.object_masks_[-1].astype(float)
+        a, b = (r.C_ @ w) * (1 - 2 * x), (r.C_.T @ x) * (1 - 2 * w)
+        a[(x == 1) & (x.sum() == 1)] = -np.inf  # the last kept one may not go
+        b[(w == 1) & (w.sum() == 1)] = -np.inf
+        assert np.all(a <= 1e-9 * scale) and np.all(b <= 1e-9 * scale)
+
+
+def test_reducer_trace_masks_transform_and_selection():
+    X, y = small_data(5, m=80, n=6)
+    df = pd.DataFrame(X, columns=[f"c{i}" for i in range(6)])
+    r = BilinearReducer(t=2.0, k=2, random_state=3, feature_share=0.8, object_share=0.7,
+                        max_iter=40).fit(df, y)
+    tr = r.trace_
+    assert list(tr.columns[:10]) == ["iteration", "F", "delta_F", "move", "n_features",
+                                     "n_objects", "feature_share", "object_share",
+                                     "table_share", "accuracy"]
+    assert len(tr) == r.n_iter_ + 1 == len(r.feature_masks_)
+    np.testing.assert_allclose(tr["table_share"], tr["feature_share"] * tr["object_share"])
+    assert tr["accuracy"].notna().all()
+    # the default rule: smallest table within δ of the best accuracy
+    ok = tr[tr["accuracy"] >= tr["accuracy"].max() - r.delta]
+    assert tr.loc[r.best_iteration_, "table_share"] == ok["table_share"].min()
+    assert r.choose_iteration(rule=lambda t: len(t) - 1) == r.n_iter_
+    # accuracy column = classifier refitted on the sub-table
+    it = r.n_iter_
+    fm, om = r.masks(it)
+    assert tr.loc[it, "accuracy"] == r.accuracy_of(fm, om)
+    sub, ysub = r.reduced_table(it)
+    assert sub.shape == (om.sum(), fm.sum()) and len(ysub) == om.sum()
+    assert list(sub.columns) == [c for c, k in zip(df.columns, fm, strict=True) if k]
+    np.testing.assert_array_equal(sub.to_numpy(), df.to_numpy()[sub.index][:, fm])
+    out = r.transform(df, iteration=it)
+    assert list(out.columns) == list(sub.columns) and len(out) == len(df)
+    with pytest.raises(ParameterError):
+        r.masks(r.n_iter_ + 1)
+
+
+def test_reducer_time_limit_and_errors(monkeypatch):
+    X, y = small_data(2, m=40, n=5)
+    with pytest.raises(SolverError, match="time limit"):  # C itself is not built in time
+        BilinearReducer(t=1.0, k=2, time_limit=1e-9, random_state=0).fit(X, y)
+    # a fake clock that advances one second per reading: the search stops by the limit
+    ticks = itertools.count()
+    monkeypatch.setattr(bl, "time", types.SimpleNamespace(perf_counter=lambda: next(ticks)))
+    r = BilinearReducer(t=1.0, k=2, time_limit=8, random_state=0).fit(X, y)
+    assert r.status_ == "time_limit" and 0 < r.n_iter_ < 8 and len(r.trace_) == r.n_iter_ + 1
+    monkeypatch.undo()
+    r = BilinearReducer(t=1.0, k=2, max_iter=1, random_state=0).fit(X, y)
+    assert r.status_ in {"max_iter", "local_optimum"} and r.n_iter_ <= 1
+    with pytest.raises(ParameterError):
+        BilinearReducer(feature_share=0).fit(X, y)
+    with pytest.raises(ParameterError):
+        BilinearReducer(t=-1).fit(X, y)
+    with pytest.raises(DataError):
+        BilinearReducer().fit(X, np.zeros(len(y)))

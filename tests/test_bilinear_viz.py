@@ -1,0 +1,66 @@
+"""Figure builders of the bilinear reduction (rulecore.viz.bilinear)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import pytest
+
+from rulecore.bilinear import BilinearReducer
+from rulecore.viz.bilinear import shares_figure, table_heatmap, trace_figure
+
+
+@pytest.fixture(scope="module")
+def reducer():
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.integers(0, 5, size=(90, 6)).astype(float),
+                     columns=[f"f{i}" for i in range(6)])
+    y = np.repeat(["a", "b", "c"], 30)
+    X.loc[y == "b", "f0"] += 4
+    return BilinearReducer(t=1.5, k=2, random_state=0, feature_share=0.7, object_share=0.8,
+                           max_iter=30, eval_every=2).fit(X, y)
+
+
+def test_trace_figure(reducer):
+    tr = reducer.trace_
+    fig = trace_figure(tr, iteration=reducer.best_iteration_,
+                       full_accuracy=reducer.full_accuracy_)
+    assert isinstance(fig, go.Figure)
+    names = [t.name for t in fig.data]
+    assert names == ["accuracy", "table share", "F"]
+    acc = tr.dropna(subset=["accuracy"])
+    np.testing.assert_allclose(fig.data[0].y, acc["accuracy"])
+    np.testing.assert_allclose(fig.data[2].y, tr["F"])
+    assert fig.data[2].yaxis == "y2"  # F on its own axis
+    assert any(s.x0 == reducer.best_iteration_ for s in fig.layout.shapes)
+
+
+def test_shares_figure(reducer):
+    tr = reducer.trace_
+    fig = shares_figure(tr, iteration=3)
+    np.testing.assert_allclose(fig.data[0].y, tr["feature_share"])
+    np.testing.assert_allclose(fig.data[1].y, tr["object_share"])
+    assert fig.layout.shapes[0].x0 == 3
+
+
+def test_table_heatmap_scales_columns_and_groups_classes(reducer):
+    X, y = reducer.reduced_table(reducer.n_iter_)
+    fig = table_heatmap(X, y)
+    z = np.asarray(fig.data[0].z, dtype=float)
+    assert z.shape == X.shape
+    assert np.nanmin(z) >= 0 and np.nanmax(z) <= 1
+    ys = [r.split(": ")[1] for r in fig.data[0].y]
+    assert ys == sorted(ys)  # rows grouped by class
+    assert list(fig.data[0].x) == list(X.columns)
+    raw = np.asarray(fig.data[0].customdata, dtype=float)
+    assert sorted(raw[:, 0]) == sorted(X.iloc[:, 0])
+
+
+def test_table_heatmap_subsamples_rows():
+    X = pd.DataFrame(np.arange(300.0).reshape(100, 3), columns=list("abc"))
+    y = np.repeat([0, 1], 50)
+    fig = table_heatmap(X, y, max_rows=80)
+    assert np.asarray(fig.data[0].z).shape == (80, 3)
+    assert "every" in fig.layout.title.text
+    assert list(fig.layout.yaxis.ticktext) == ["0", "1"]  # one tick per class block

@@ -39,3 +39,16 @@ def nudge(page: Page, key: str, presses: int = 1, direction: str = "ArrowRight")
     for _ in range(presses):
         page.keyboard.press(direction)
     settle(page)
+
+
+def wait_for_change(page: Page, read, before, timeout: float = 30.0):
+    """Poll ``read()`` until it differs from ``before`` (a rerun may start late under load)."""
+    import time
+
+    end = time.monotonic() + timeout
+    value = read()
+    while value == before and time.monotonic() < end:
+        page.wait_for_timeout(250)
+        settle(page)
+        value = read()
+    return value

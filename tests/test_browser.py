@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.browser_util import choose, goto_page, metric_value, nudge, settle
+from tests.browser_util import choose, goto_page, metric_value, nudge, settle, wait_for_change
 
 pytestmark = pytest.mark.browser
 
@@ -21,14 +21,15 @@ def test_data_and_terms_pages(page, artifacts):
     # opens on a sample, no upload needed
     assert metric_value(page, "Rows") == "150"
     choose(page, "w_sample", "Salesforce attrition (synthetic, planted rule)")
-    assert metric_value(page, "Rows") == "1,500"
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "1,500"
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "data.png"))
 
     goto_page(page, "Terms")
     before = int(metric_value(page, "Terms in all").replace(",", ""))
     nudge(page, "terms_n_thresholds", presses=5)
-    after = int(metric_value(page, "Terms in all").replace(",", ""))
+    after = int(wait_for_change(page, lambda: metric_value(page, "Terms in all"), str(before))
+                .replace(",", ""))
     assert after > before, (before, after)
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "terms.png"))
@@ -45,15 +46,16 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
     before = checklist_text(page)
     conds_before = metric_value(page, "Conditions")
     nudge(page, "lam", presses=4, direction="ArrowLeft")      # smaller λ: fewer conditions
-    after = checklist_text(page)
-    conds_after = metric_value(page, "Conditions")
+    after, conds_after = wait_for_change(
+        page, lambda: (checklist_text(page), metric_value(page, "Conditions")),
+        (before, conds_before))
     assert (before, conds_before) != (after, conds_after)
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "rule.png"))
     goto_page(page, "Screening")
     kept_before = metric_value(page, "Kept")
     nudge(page, "scr_lam", presses=6)
-    assert metric_value(page, "Kept") != kept_before
+    assert wait_for_change(page, lambda: metric_value(page, "Kept"), kept_before) != kept_before
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "screening.png"))
     assert not page.get_by_test_id("stException").count()

@@ -4,7 +4,7 @@ import hashlib
 
 import pytest
 
-from tests.browser_util import metric_value, settle
+from tests.browser_util import metric_value, settle, wait_for_change
 from tests.conftest import TRACE
 
 SECRET = "secret_column_7f3a"
@@ -32,9 +32,7 @@ def test_two_browser_sessions_do_not_see_each_other(server, browser, tmp_path, a
         settle(a)
         a.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
         settle(a)
-        a.wait_for_timeout(500)
-        settle(a)
-        assert metric_value(a, "Rows") == "300"
+        assert wait_for_change(a, lambda: metric_value(a, "Rows"), "150") == "300"
         assert SECRET in a.content()
 
         b.goto(server)
@@ -50,9 +48,7 @@ def test_two_browser_sessions_do_not_see_each_other(server, browser, tmp_path, a
         assert parses == 1
         b.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
         settle(b)
-        b.wait_for_timeout(500)
-        settle(b)
-        assert metric_value(b, "Rows") == "300"
+        assert wait_for_change(b, lambda: metric_value(b, "Rows"), "150") == "300"
         assert TRACE.read_text().split().count(digest) == 2   # B parsed it: no shared cache
     finally:
         a_ctx.close()

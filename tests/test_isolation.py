@@ -11,7 +11,8 @@ SECRET = "secret_column_7f3a"
 
 
 def secret_csv(rows: int = 300) -> bytes:
-    lines = [f"{SECRET},other,label"] + [f"{i % 17},{i % 5},{'yes' if i % 3 else 'no'}"
+    # the secret is the target's name: the Data page shows it in the target box
+    lines = [f"x,other,{SECRET}"] + [f"{i % 17},{i % 5},{'yes' if i % 3 else 'no'}"
                                          for i in range(rows)]
     return ("\n".join(lines) + "\n").encode()
 

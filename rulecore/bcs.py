@@ -88,6 +88,20 @@ def or_objective(A: np.ndarray, y: np.ndarray, w: np.ndarray, lam: float,
     return float(w.sum() + lam * (misses + false_alarms))
 
 
+def merge_identical_rows(rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Merge identical rows of a 0/1 matrix, summing their weights.
+
+    Positives with the same pattern over the candidate columns have the same optimal slack, so
+    one constraint ``a w + ξ ≥ 1`` with slack cost ``Σ d_i`` replaces them all: the same
+    optimum, and after screening (few columns) often a hundred times fewer rows.
+    """
+    if len(rows) == 0:
+        return rows, weights
+    packed = np.packbits(rows, axis=1)
+    _, first, inverse = np.unique(packed, axis=0, return_index=True, return_inverse=True)
+    return rows[first], np.bincount(inverse.ravel(), weights=weights, minlength=len(first))
+
+
 def column_costs(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> np.ndarray:
     """``c_j = 1 + λ Σ_{i∈Z} d_i a_ij``: a column's cost once ``ξ_Z`` is substituted out."""
     neg = y == 0
@@ -143,10 +157,10 @@ def solve_clause(
     Ap = A[np.ix_(pos, cols)]
     coverable = Ap.any(axis=1)
     constant = lam * d[pos[~coverable]].sum()
-    Ap, pos = Ap[coverable], pos[coverable]
-    k, p = len(cols), len(pos)
+    Ap, row_w = merge_identical_rows(Ap[coverable], d[pos[coverable]])
+    k, p = len(cols), len(row_w)
 
-    cost = np.concatenate([column_costs(A[:, cols], y, lam, d), lam * d[pos]])
+    cost = np.concatenate([column_costs(A[:, cols], y, lam, d), lam * row_w])
     M = sp.hstack([sp.csc_matrix(Ap, dtype=np.float64), sp.identity(p, format="csc")],
                   format="csc")
     lower = np.zeros(k + p)

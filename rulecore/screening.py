@@ -129,6 +129,20 @@ class ScreeningReport:
         return pd.DataFrame(rows)
 
 
+def wsum(w: np.ndarray, M: np.ndarray, chunk: int = 2048) -> np.ndarray:
+    """``w @ M`` for a bool matrix, in float64 blocks of rows.
+
+    ``w @ M`` on a bool matrix would first copy all of M to float64 (300 MB for MAGIC at 100
+    thresholds); blocks keep the copy small and the arithmetic exact in float64.
+    """
+    out = np.zeros(M.shape[1])
+    for i in range(0, M.shape[0], chunk):
+        block = M[i:i + chunk]
+        if block.size:
+            out += w[i:i + chunk] @ block.astype(np.float64)
+    return out
+
+
 class _Problem:
     """The OR problem in eq. (4) form, restricted to a set of live columns."""
 
@@ -136,11 +150,12 @@ class _Problem:
         pos = (y == 1) & (d > 0)
         self.lam = lam
         self.AP = np.ascontiguousarray(A[pos], dtype=bool)          # p × n
+        self.APT = np.ascontiguousarray(self.AP.T)                   # n × p, for column access
         self.dP = d[pos].astype(float)                               # slack costs d_i
         neg = y == 0
-        self.z = d[neg].astype(float) @ A[neg]                      # Σ_Z d_i a_ij
+        self.z = wsum(d[neg].astype(float), A[neg])                  # Σ_Z d_i a_ij
         self.c = 1.0 / lam + self.z                                  # column costs c_j
-        self.p = self.dP @ self.AP                                   # Σ_P d_i a_ij
+        self.p = wsum(self.dP, self.AP)                              # Σ_P d_i a_ij
         self.n = A.shape[1]
 
     def value(self, w: np.ndarray) -> float:
@@ -160,28 +175,37 @@ def _greedy_pass(pr: _Problem, live: np.ndarray, w: np.ndarray) -> np.ndarray:
     order = np.flatnonzero(live & ~w)
     order = order[np.argsort(pr.z[order] - pr.p[order], kind="stable")]
     for j in order:
-        gain = pr.dP[~covered & pr.AP[:, j]].sum()
+        gain = pr.dP[~covered & pr.APT[j]].sum()
         if gain > pr.c[j] + _TOL:
             w[j] = True
-            covered |= pr.AP[:, j]
+            covered |= pr.APT[j]
     return w
 
 
 def _best_improvement(pr: _Problem, live: np.ndarray, w: np.ndarray,
                       max_adds: int = 50) -> np.ndarray:
     """Enhanced primal heuristic: repeatedly add the column that lowers the objective most
-    (the paper stops after three additions; we go on while it helps, capped)."""
+    (the paper stops after three additions; we go on while it helps, capped).
+
+    Gains are kept up to date by subtracting only the rows each addition newly covers.  Columns
+    with p_j ≤ c_j are skipped: a column never gains more than p_j.
+    """
     w = w.copy()
     covered = pr.AP[:, w].any(axis=1) if w.any() else np.zeros(len(pr.dP), bool)
-    cols = np.flatnonzero(live)
+    cols = np.flatnonzero(live & ~w & (pr.p > pr.c + _TOL))
+    if not len(cols):
+        return _drop_redundant(pr, w)
+    sub = pr.AP[:, cols]
+    gains = wsum(pr.dP * ~covered, sub) - pr.c[cols]
     for _ in range(max_adds):
-        gains = (pr.dP * ~covered) @ pr.AP[:, cols] - pr.c[cols]
-        gains[w[cols]] = -np.inf
-        k = int(np.argmax(gains)) if len(cols) else 0
-        if not len(cols) or gains[k] <= _TOL:
+        k = int(np.argmax(gains))
+        if gains[k] <= _TOL:
             break
         w[cols[k]] = True
-        covered |= pr.AP[:, cols[k]]
+        new = pr.APT[cols[k]] & ~covered
+        covered |= new
+        gains -= wsum(pr.dP[new], sub[new])
+        gains[k] = -np.inf
     return _drop_redundant(pr, w)
 
 
@@ -230,20 +254,24 @@ def _feasible_dual(pr: _Problem, live: np.ndarray, mu: np.ndarray) -> np.ndarray
     min_j c_j / (μ·a^j), which keeps every constraint satisfied exactly.
     """
     mu = np.clip(mu, 0.0, pr.dP)
-    load = mu @ pr.AP[:, live]
+    load = wsum(mu, pr.AP[:, live])
     over = load > pr.c[live]
     if over.any():
         mu = mu * np.min(pr.c[live][over] / load[over]) * (1 - 1e-12)
     return mu
 
 
-def _duality_bounds(pr: _Problem, mu: np.ndarray) -> np.ndarray:
+def _duality_bounds(pr: _Problem, mu: np.ndarray, cols: np.ndarray | None = None) -> np.ndarray:
     """LB_j = c_j + Σ_{i∈N(j)} μ_i (paper eq. 7) for every column.
 
     Proof sketch (paper §3.2): fixing w_j = 1 leaves problem (6) on the rows N(j) that j does
     not cover; μ restricted to N(j) is feasible for its dual, so Σ_{N(j)} μ_i bounds it below.
     """
-    return pr.c + mu.sum() - mu @ pr.AP
+    if cols is None:
+        return pr.c + mu.sum() - wsum(mu, pr.AP)
+    out = np.full(pr.n, -np.inf)  # columns not asked for get no bound (never removed)
+    out[cols] = pr.c[cols] + mu.sum() - wsum(mu, pr.AP[:, cols])
+    return out
 
 
 # ----------------------------------------------------------------------------- the tests
@@ -334,9 +362,16 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     cols = np.flatnonzero(live)
     rows = pr.AP[:, cols].any(axis=1)
     Ap = pr.AP[np.ix_(rows, cols)]
-    p = int(rows.sum())
-    M = sp.hstack([sp.csc_matrix(Ap, dtype=float), sp.identity(p, format="csc")], format="csc")
-    cost = np.concatenate([pr.c[cols], pr.dP[rows]])
+    # Identical rows merge into one with the summed slack cost (bcs.merge_identical_rows);
+    # the merged dual splits back in proportion to d_i, which keeps it feasible.
+    packed = np.packbits(Ap, axis=1)
+    _, first, inverse = np.unique(packed, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.ravel()
+    dsum = np.bincount(inverse, weights=pr.dP[rows], minlength=len(first))
+    p = len(first)
+    M = sp.hstack([sp.csc_matrix(Ap[first], dtype=float), sp.identity(p, format="csc")],
+                  format="csc")
+    cost = np.concatenate([pr.c[cols], dsum])
     res = highs_solve_with_duals(cost, M, time_limit)
     if res is None:
         return None, None, float("-inf")
@@ -344,7 +379,8 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     w = np.zeros(pr.n)
     w[cols] = x[: len(cols)]
     mu = np.zeros(len(pr.dP))
-    mu[rows] = row_dual
+    share = pr.dP[rows] / np.maximum(dsum[inverse], 1e-300)
+    mu[rows] = row_dual[inverse] * share
     # rows no live column covers have ξ_i = 1 forced; μ_i = d_i is feasible for them
     mu[~rows] = pr.dP[~rows]
     return w, mu, value + pr.dP[~rows].sum()
@@ -510,7 +546,7 @@ def screen(
                         best_w, ub = trial, pr.value(trial)
                 mu = _feasible_dual(pr, live, mu)
                 lb = max(lb, mu.sum())
-                LB = np.maximum(LB, _duality_bounds(pr, mu))
+                LB = np.maximum(LB, _duality_bounds(pr, mu, np.flatnonzero(live)))
                 new = live & (LB > ub + _TOL * max(1.0, abs(ub)))
                 if not new.any():
                     break

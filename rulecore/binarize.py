@@ -95,11 +95,12 @@ def _short_between(lo: float, hi: float) -> float:
     so a rule read off the screen classifies exactly like the model.
     """
     mid = lo / 2.0 + hi / 2.0  # no overflow near ±1.8e308
-    for digits in range(1, 16):
+    for digits in range(1, 18):
         r = float(f"{mid:.{digits}g}")
         if lo < r < hi:
             return r
-    return mid
+    # No float strictly between (adjacent doubles): "x <= lo" splits the same way.
+    return lo
 
 
 def candidate_thresholds(values: np.ndarray, n_thresholds: int | None) -> np.ndarray:

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import scipy.sparse as sp
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rulecore.binarize import Binarizer, Term, candidate_thresholds, format_value
@@ -57,15 +57,18 @@ def test_all_thresholds_is_every_midpoint():
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=2, max_size=60),
        st.integers(1, 30))
+@example([-1000000.0, -999999.9999999999], 1)  # adjacent doubles: nothing lies between
 def test_quantile_thresholds_are_distinct_splits(values, d):
     v = np.asarray(values)
     thr = candidate_thresholds(v, d)
     u = np.unique(v)
     assert len(thr) <= min(d, len(u) - 1)
     assert np.all(np.diff(thr) > 0)
-    # every threshold splits the data: something on each side, and no value equals it
+    # every threshold splits the data between two neighbouring distinct values
     for t in thr:
-        assert (v <= t).any() and (v > t).any() and not np.isclose(v, t, rtol=0, atol=0).any()
+        assert (v <= t).any() and (v > t).any()
+        lo, hi = u[u <= t].max(), u[u > t].min()
+        assert lo <= t < hi and not ((u > lo) & (u < hi)).any()
 
 
 def test_thresholds_print_short_and_exactly():

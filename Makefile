@@ -11,7 +11,7 @@ PORT ?= 8501
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,dask]"
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -234,6 +234,10 @@ def fit_rule_model(digest: str, settings: tuple, test_size: float, seed: int,
     model = make_rule_model(params.pop("model"), **params)
     train, test = train_test_indices(_ds.y_binary, test_size, seed)
     model.fit(_ds.X.iloc[train], _ds.y_binary[train])
+    # fitted on 0/1: say what the rule predicts in the data's own words
+    model.rule_ = model.rule_.relabel(_ds.target, _ds.positive)
+    if hasattr(model, "ruleset_"):
+        model.ruleset_ = model.rule_
     return {"model": model, "train": train, "test": test}
 
 

@@ -131,7 +131,8 @@ def row_check() -> None:
         if rows:
             ss["row"] = int(rows[0])
 
-    with st.expander("Pick a row from the table"):
+    # The table is sent only when asked for: it is the heaviest element of a rerun.
+    if st.toggle("Pick a row from the table", key="row_pick_table"):
         st.dataframe(pd.concat([ds.X, ds.y], axis=1), key="row_table", on_select=_picked,
                      selection_mode="single-row", height=250, width="stretch")
     with pick:
@@ -160,6 +161,15 @@ def row_check() -> None:
 row_check()
 
 # ---------------------------------------------------------------- scatter
+@st.cache_data(scope="session", max_entries=32, show_spinner=False)
+def region_figure(digest: str, rule_json: str, fx: str, fy: str, _ds):
+    """The scatter is rebuilt only when the rule or the axes change (plotly is slow to build)."""
+    from rulecore.rule import Rule
+
+    return rviz.rule_scatter(_ds.X, _ds.y_binary, Rule.from_json(rule_json), fx, fy,
+                             ("other", str(_ds.positive)))
+
+
 @st.fragment
 def rule_region() -> None:
     numeric = [c for c, k in ds.kinds.items() if k == "numeric"]
@@ -170,8 +180,7 @@ def rule_region() -> None:
         a, b = st.columns(2)
         fx = a.selectbox("x axis", numeric, index=numeric.index(defaults[0]), key="fx")
         fy = b.selectbox("y axis", numeric, index=numeric.index(defaults[1]), key="fy")
-        st.plotly_chart(rviz.rule_scatter(ds.X, ds.y_binary, rule, fx, fy,
-                                          ("other", str(ds.positive))),
+        st.plotly_chart(region_figure(ds.digest, rule.to_json(None), fx, fy, _ds=ds),
                         width="stretch", key="scatter")
 
 

@@ -9,7 +9,7 @@ export starts a line with a spreadsheet formula character.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -122,6 +122,10 @@ class Rule:
             rows.append(row)
         return pd.DataFrame(rows, columns=["condition", "support"] +
                             (["precision"] if y is not None else []))
+
+    def relabel(self, target: str, positive: Any) -> Rule:
+        """The same rule predicting ``target = positive`` (a fit on 0/1 says ``target = 1``)."""
+        return replace(self, target=target, positive=positive)
 
     def explain(self, row: pd.DataFrame | pd.Series) -> pd.DataFrame:
         """The checklist for one row: ``condition``, ``value`` (the row's), ``holds`` (bool).
@@ -282,6 +286,11 @@ class RuleSet:
         if not self.weighted:
             return " OR ".join(f"({c})" for c in self.clauses)
         return " + ".join(f"{w:+.3g}·[{c}]" for c, w in zip(self.clauses, self.weights)) + " > 0"
+
+    def relabel(self, target: str, positive: Any) -> RuleSet:
+        """The same rule set predicting ``target = positive``."""
+        return replace(self, clauses=tuple(c.relabel(target, positive) for c in self.clauses),
+                       target=target, positive=positive)
 
     def votes(self, X: pd.DataFrame) -> np.ndarray:
         """Per row and clause: does the clause fire?  Shape (n_samples, n_clauses)."""

@@ -1,0 +1,186 @@
+"""Datum-wise page: a sparse classifier that picks features per datum (DESIGN.md §6).
+
+The settings form fits :class:`rulecore.datumwise.DatumWiseClassifier` on a stratified training
+part of the current dataset (raw multi-class labels, numeric features via ``to_numeric``); the
+fit is cached per session.  Tabs: a per-datum view of one test row's acquisition sequence, a
+histogram of the number of features used (correct vs incorrect), and an accuracy-sparsity curve
+over a λ grid against L1-SVM on the same split (each λ point cached on its own).
+"""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from pages import common
+from rulecore.data import to_numeric, train_test_indices
+from rulecore.datumwise import DatumWiseClassifier, l1_svm_curve
+from rulecore.exceptions import ParameterError
+from rulecore.viz.datumwise import (
+    decision_path_figure,
+    feature_usage_figure,
+    features_used_histogram,
+    sparsity_curve_figure,
+)
+
+TIME_LIMIT = 60.0  # seconds per fit: the policy iteration stops after the iteration past it
+
+common.init_state()
+ss = st.session_state
+st.title("Datum-wise")
+ds = common.require_dataset()
+with common.user_errors():
+    X = to_numeric(ds.X, ds.kinds)
+y = ds.y.to_numpy()
+m, d = X.shape
+st.caption(f"Data: **{ds.name}** · {m:,} rows × {d} numeric features · target `{ds.target}` "
+           f"with its {len(ds.classes)} raw classes (multi-class, no one-vs-rest)")
+st.markdown(
+    "Classifies each datum by a short sequence of decisions: *acquire one more feature* "
+    "(cost λ each) or *classify now* (cost 1 if wrong). The policy is learned by approximate "
+    "policy iteration, so easy rows stop after a feature or two and hard rows look further. "
+    "**Constrained** (DWSM-Con) acquires features in one learned order for every row; only "
+    "the stopping point varies.")
+if d > 100:
+    st.warning(f"{d} features: training time grows with the square of the feature count; "
+               f"each fit stops after {TIME_LIMIT:.0f} s.", icon=":material/timer:")
+
+
+@st.cache_data(scope="session", max_entries=64, show_spinner=False)
+def fit_policy(digest: str, lam: float, constrained: bool, n_states: int, n_iterations: int,
+               test_share: float, seed: int, _X: pd.DataFrame, _y: np.ndarray
+               ) -> tuple[DatumWiseClassifier, np.ndarray, np.ndarray]:
+    """The fitted classifier and the (train, test) row indices, for one setting."""
+    tr, te = train_test_indices(_y, test_share, seed)
+    model = DatumWiseClassifier(feature_cost=lam, constrained=constrained, n_states=n_states,
+                                n_iterations=n_iterations, time_limit=TIME_LIMIT,
+                                random_state=seed).fit(_X.iloc[tr], _y[tr])
+    return model, tr, te
+
+
+@st.cache_data(scope="session", max_entries=8, show_spinner=False)
+def svm_curve(digest: str, test_share: float, seed: int, _X: pd.DataFrame, _y: np.ndarray
+              ) -> pd.DataFrame:
+    """The L1-SVM accuracy-sparsity curve on the same split."""
+    tr, te = train_test_indices(_y, test_share, seed)
+    Xv = _X.to_numpy(dtype=float)
+    return l1_svm_curve(Xv[tr], _y[tr], Xv[te], _y[te])
+
+
+# ------------------------------------------------------------------ settings
+with st.form("dw_settings"):
+    c = st.columns(6)
+    lam = c[0].number_input("λ (cost of a feature)", 0.0, 1.0, 0.01, 0.001, format="%.4f",
+                            key="dw_lambda", help="Relative to one misclassification (cost 1).")
+    variant = c[1].radio("Variant", ["Unconstrained", "Constrained"], key="dw_variant")
+    n_states = c[2].number_input("Rollout states", 50, 5000, 1000, 50, key="dw_states",
+                                 help="States sampled per policy iteration (paper: 2,000).")
+    n_iter = c[3].number_input("Policy iterations", 1, 30, 10, 1, key="dw_iters")
+    test_share = c[4].slider("Test share", 0.1, 0.5, 0.3, 0.05, key="dw_test")
+    seed = c[5].number_input("Seed", 0, 2**31 - 1, 0, 1, key="dw_seed")
+    submitted = st.form_submit_button("Learn the policy", type="primary", key="dw_submit")
+
+if submitted:
+    ss["dw_params"] = dict(digest=ds.digest, lam=float(lam),
+                           constrained=variant == "Constrained", n_states=int(n_states),
+                           n_iterations=int(n_iter), test_share=float(test_share),
+                           seed=int(seed))
+
+params = ss.get("dw_params")
+if params is None or params["digest"] != ds.digest:
+    st.info("Choose the settings and press **Learn the policy**. The paper used 2,000 rollout "
+            "states and 10 iterations; λ around 0.001–0.1 spans dense to very sparse.",
+            icon=":material/info:")
+    st.stop()
+
+with st.status("Learning the policy…", expanded=False) as status:
+    with common.user_errors():
+        model, tr, te = fit_policy(_X=X, _y=y, **params)
+    secs = model.history_[-1]["seconds"] if model.history_ else 0.0  # empty for one class
+    status.update(label=f"{model.n_iter_} policy iterations in {secs:.2f} s · "
+                        f"{model.status_.replace('_', ' ')} · kept iteration "
+                        f"{model.best_iteration_}", state="complete")
+
+Xte, yte = X.iloc[te], y[te]
+run = model.run_policy(Xte)
+pred = model.classes_[run.labels]
+correct = pred == yte
+n_used = run.used.sum(axis=1)
+k = st.columns(4)
+k[0].metric("Test accuracy", f"{correct.mean():.3f}")
+k[1].metric("Mean features per datum", f"{n_used.mean():.2f} / {d}")
+k[2].metric("Sparsity", f"{1 - run.used.mean():.3f}",
+            help="Mean share of features NOT used per test datum (the paper's definition).")
+k[3].metric("Test rows", f"{len(te):,}")
+
+tab_datum, tab_hist, tab_curve = st.tabs(["Per datum", "Features used", "λ curve"])
+
+
+# ------------------------------------------------------------------ per-datum view
+@st.fragment
+def datum_panel() -> None:
+    pos = st.number_input(f"Test row (0–{len(te) - 1})", 0, len(te) - 1, 0, 1, key="dw_row")
+    row = Xte.iloc[[int(pos)]]
+    ex = model.explain(row)
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Decision", str(ex.prediction))
+    c2.metric("True label", str(yte[int(pos)]))
+    c3.metric("Features acquired", len(ex.features))
+    if ex.features:
+        seq = pd.DataFrame({"order": np.arange(1, len(ex.features) + 1),
+                            "feature": ex.feature_names, "value": ex.values})
+        st.dataframe(seq, hide_index=True, width="stretch", key="dw_seq")
+    else:
+        st.write("Classified without looking at any feature (the class prior decided).")
+    st.plotly_chart(decision_path_figure(ex), width="stretch", key="dw_path")
+    st.caption(f"Original row index: {Xte.index[int(pos)]}")
+
+
+with tab_datum:
+    datum_panel()
+
+with tab_hist:
+    st.plotly_chart(features_used_histogram(n_used, correct, n_features=d), width="stretch",
+                    key="dw_hist")
+    st.plotly_chart(feature_usage_figure(run.used, [str(c) for c in X.columns]),
+                    width="stretch", key="dw_usage")
+
+# ------------------------------------------------------------------ λ curve
+with tab_curve:
+    grid_text = st.text_input("λ grid (comma-separated)", "0, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1",
+                              key="dw_grid")
+    go_curve = st.button("Compute the curve", key="dw_curve_go", icon=":material/show_chart:")
+    if go_curve:
+        with common.user_errors():
+            try:
+                grid = sorted({float(v) for v in grid_text.replace(";", ",").split(",")
+                               if v.strip()})
+            except ValueError:
+                raise ParameterError("The λ grid must be numbers separated by commas.") from None
+            if not grid or min(grid) < 0:
+                raise ParameterError("The λ grid needs at least one λ ≥ 0.")
+        ss["dw_curve"] = {**params, "grid": grid}
+    cp = ss.get("dw_curve")
+    if cp is not None and {k: v for k, v in cp.items() if k not in ("grid", "lam")} == {
+            k: v for k, v in params.items() if k != "lam"}:
+        bar = st.progress(0.0, text="Fitting over the λ grid…")
+        rows = []
+        for i, lam_i in enumerate(cp["grid"]):
+            with common.user_errors():
+                mi, _, _ = fit_policy(_X=X, _y=y, **{**params, "lam": lam_i})
+            r = mi.run_policy(Xte)
+            rows.append({"model": "DWSM-Con" if params["constrained"] else "DWSM-Un",
+                         "param": lam_i, "sparsity": 1 - r.used.mean(),
+                         "mean_features": r.used.sum(1).mean(),
+                         "accuracy": np.mean(mi.classes_[r.labels] == yte)})
+            bar.progress((i + 1) / len(cp["grid"]), text=f"λ = {lam_i:g} done")
+        bar.empty()
+        with common.user_errors():
+            svm = svm_curve(ds.digest, params["test_share"], params["seed"], _X=X, _y=y)
+        curve = pd.concat([pd.DataFrame(rows), svm[list(rows[0])]], ignore_index=True)
+        st.plotly_chart(sparsity_curve_figure(curve), width="stretch", key="dw_curve_fig")
+        st.dataframe(curve.round(4), hide_index=True, width="stretch", key="dw_curve_table")
+    else:
+        st.info("Press **Compute the curve** to fit the current settings over the λ grid "
+                "(each point is cached) and compare with L1-SVM "
+                "(`LinearSVC(penalty='l1')`, sparsity = share of zero weights).",
+                icon=":material/info:")

@@ -1,0 +1,127 @@
+"""Figures for the datum-wise sparse classifier (rulecore.datumwise), as plain builders."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+__all__ = [
+    "decision_path_figure",
+    "features_used_histogram",
+    "feature_usage_figure",
+    "sparsity_curve_figure",
+]
+
+
+def decision_path_figure(explanation) -> go.Figure:
+    """Best 'acquire' and best 'classify' score at each step of one datum's episode.
+
+    The policy acquires while the acquire line is above the classify line and stops at the
+    first step where classifying scores higher.
+
+    Parameters
+    ----------
+    explanation : rulecore.datumwise.DatumExplanation
+    """
+    steps = explanation.steps
+    x = [s["step"] for s in steps]
+    labels = ["start"] + [f"+ {n}" for n in explanation.feature_names]
+    fig = go.Figure()
+    fig.add_scatter(x=x, y=[s["best_acquire_score"] for s in steps], mode="lines+markers",
+                    name="best acquire", line={"color": "#1f77b4"})
+    fig.add_scatter(x=x, y=[s["best_classify_score"] for s in steps], mode="lines+markers",
+                    name="best classify", line={"color": "#d62728"})
+    fig.update_layout(
+        title=f"Decision path: {len(explanation.features)} feature(s), "
+              f"predicted {explanation.prediction!s}",
+        xaxis={"title": "features seen", "tickvals": x, "ticktext": labels[: len(x)],
+               "tickangle": -30},
+        yaxis={"title": "score (estimated return)"},
+        legend={"orientation": "h", "y": -0.25},
+        margin={"t": 50},
+    )
+    return fig
+
+
+def features_used_histogram(n_used: Sequence[int], correct: Sequence[bool],
+                            n_features: int | None = None) -> go.Figure:
+    """Share of data classified with exactly k features, correct vs incorrect (paper Fig. 4).
+
+    Parameters
+    ----------
+    n_used : array-like of shape (n,)
+        Features acquired per datum.
+    correct : array-like of shape (n,), bool
+        Whether the datum was classified correctly.
+    n_features : int, optional
+        Total number of features (sets the x range).
+    """
+    n_used = np.asarray(n_used, dtype=int)
+    correct = np.asarray(correct, dtype=bool)
+    if n_used.shape != correct.shape:
+        raise ValueError("n_used and correct must have the same length.")
+    kmax = int(n_features if n_features is not None else (n_used.max() if n_used.size else 0))
+    ks = np.arange(kmax + 1)
+    n = max(len(n_used), 1)
+    fig = go.Figure()
+    for ok, name, color in ((True, "correct", "#2ca02c"), (False, "incorrect", "#d62728")):
+        counts = np.bincount(n_used[correct == ok], minlength=kmax + 1)[: kmax + 1]
+        fig.add_bar(x=ks, y=counts / n, name=name, marker_color=color,
+                    customdata=counts, hovertemplate="%{x} features: %{customdata} data<extra>"
+                    + name + "</extra>")
+    fig.update_layout(barmode="stack", title="Number of features used per datum",
+                      xaxis={"title": "features used", "dtick": 1 if kmax <= 30 else None},
+                      yaxis={"title": "share of data", "tickformat": ".0%"},
+                      legend={"orientation": "h", "y": -0.2})
+    return fig
+
+
+def feature_usage_figure(used: np.ndarray, names: Sequence[str] | None = None) -> go.Figure:
+    """Share of data for which each feature was acquired (paper Fig. 4, left).
+
+    Parameters
+    ----------
+    used : ndarray of shape (n, d), bool
+    names : sequence of d str, optional
+    """
+    used = np.asarray(used, dtype=bool)
+    d = used.shape[1]
+    names = list(names) if names is not None else [f"x{j}" for j in range(d)]
+    share = used.mean(axis=0) if len(used) else np.zeros(d)
+    fig = go.Figure(go.Bar(x=names, y=share, marker_color="#1f77b4"))
+    fig.update_layout(title="How often each feature is acquired",
+                      yaxis={"title": "share of data", "tickformat": ".0%", "range": [0, 1]},
+                      xaxis={"title": "feature"})
+    return fig
+
+
+def sparsity_curve_figure(curves: pd.DataFrame | Mapping[str, pd.DataFrame]) -> go.Figure:
+    """Accuracy against sparsity, one line per model (paper Fig. 3).
+
+    Parameters
+    ----------
+    curves : DataFrame with columns ``model``, ``sparsity``, ``accuracy`` and optionally
+        ``param`` (λ or C, shown on hover); or a mapping model -> DataFrame.
+    """
+    if isinstance(curves, Mapping):
+        curves = pd.concat([df.assign(model=k) for k, df in curves.items()], ignore_index=True)
+    fig = go.Figure()
+    palette = {"DWSM-Un": "#d62728", "DWSM-Con": "#ff7f0e", "L1-SVM": "#1f77b4"}
+    for model, df in curves.groupby("model", sort=False):
+        # Along the curve: by sparsity, then by the parameter (several C can share a sparsity).
+        df = df.sort_values(["sparsity", "param"] if "param" in df else ["sparsity"])
+        param = df["param"] if "param" in df else pd.Series([np.nan] * len(df))
+        fig.add_scatter(x=df["sparsity"], y=df["accuracy"], mode="lines+markers", name=str(model),
+                        line={"color": palette.get(str(model))},
+                        customdata=np.asarray(param, dtype=float),
+                        hovertemplate="sparsity %{x:.2f}<br>accuracy %{y:.3f}"
+                                      "<br>param %{customdata:.4g}<extra>" + str(model)
+                                      + "</extra>")
+    fig.update_layout(title="Accuracy vs sparsity",
+                      xaxis={"title": "sparsity (share of features not used)", "range": [0, 1.02]},
+                      yaxis={"title": "test accuracy"},
+                      legend={"orientation": "h", "y": -0.2})
+    return fig

@@ -1,0 +1,80 @@
+"""AppTest for the Datum-wise page (pages/datumwise.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests import conftest
+
+pytestmark = pytest.mark.usefixtures("clear_caches")
+PAGE = "pages/datumwise.py"
+
+
+def open_page(sample: str | None = None) -> AppTest:
+    if PAGE in Path(conftest.APP).read_text():
+        at = AppTest.from_file(conftest.APP, default_timeout=120).run()
+        if sample is not None:
+            at.session_state["sample"] = sample
+        at.switch_page(PAGE).run()
+    else:  # until the page is registered in app.py: run it on its own
+        at = AppTest.from_file(str(conftest.ROOT / PAGE), default_timeout=120)
+        if sample is not None:
+            at.session_state["sample"] = sample
+        at.run()
+    assert not at.exception
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def test_fit_datum_view_histogram_and_curve():
+    at = open_page("wine")
+    assert at.title[0].value == "Datum-wise"
+    assert any("Learn the policy" in i.value for i in at.info)  # nothing runs before submit
+    at.number_input(key="dw_states").set_value(300)
+    at.number_input(key="dw_iters").set_value(4)
+    at.number_input(key="dw_lambda").set_value(0.02)
+    at.button(key="dw_submit").click().run()
+    assert not at.exception and not at.error
+    p = at.session_state["dw_params"]
+    assert p["lam"] == 0.02 and p["n_states"] == 300 and not p["constrained"]
+    assert float(metric(at, "Test accuracy")) > 0.7
+    mean_used = float(metric(at, "Mean features per datum").split("/")[0])
+    assert 0 < mean_used < 13
+
+    # Per-datum view: the sequence table lists the features acquired, in order.
+    seq = at.dataframe[0].value if len(at.dataframe) else None
+    n_acq = int(metric(at, "Features acquired"))
+    if seq is not None and n_acq:
+        assert list(seq["order"]) == list(range(1, n_acq + 1))
+    at.number_input(key="dw_row").set_value(5).run()
+    assert not at.exception
+    assert metric(at, "True label").startswith("class_")
+
+    # λ curve: a small grid, then the table has DWSM and L1-SVM rows.
+    at.text_input(key="dw_grid").set_value("0.005, 0.3").run()
+    at.button(key="dw_curve_go").click().run()
+    assert not at.exception and not at.error
+    table = at.dataframe[-1].value
+    assert set(table["model"]) == {"DWSM-Un", "L1-SVM"}
+    dw = table[table["model"] == "DWSM-Un"].sort_values("param")
+    assert np.all(np.diff(dw["mean_features"]) <= 0)  # λ = 0.3 uses fewer features
+
+
+def test_bad_grid_shows_error():
+    at = open_page("iris")
+    at.number_input(key="dw_states").set_value(200)
+    at.number_input(key="dw_iters").set_value(2)
+    at.radio(key="dw_variant").set_value("Constrained")
+    at.button(key="dw_submit").click().run()
+    assert not at.exception
+    at.text_input(key="dw_grid").set_value("0.01, abc").run()
+    at.button(key="dw_curve_go").click().run()
+    assert not at.exception
+    assert any("numbers separated by commas" in e.value for e in at.error)

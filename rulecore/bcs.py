@@ -403,7 +403,8 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
 
             feature_of = np.array([t.feature for t in self.binarizer_.terms_], dtype=object)
             report = screen(A_or, y_or, float(self.lam), weights=d, level=self.screening,
-                            feature_of=feature_of, time_limit=float(self.time_limit))
+                            feature_of=feature_of, time_limit=float(self.time_limit),
+                            diagnostics=False)
             columns = np.flatnonzero(report.kept)
             if mip_start is None:
                 mip_start = report.incumbent

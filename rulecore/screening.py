@@ -432,6 +432,7 @@ def screen(
     feature_of: np.ndarray | None = None,
     unsafe_pairwise: bool = False,
     time_limit: float = 30.0,
+    diagnostics: bool = True,
 ) -> ScreeningReport:
     """Screen the columns of the OR problem before solving it.
 
@@ -458,6 +459,9 @@ def screen(
         Also run the paper's pairwise test (a heuristic: the report is then not certified).
     time_limit : float
         Seconds for the LP in the ``lp-dual`` step.
+    diagnostics : bool
+        Also fill ``report.alone`` (each test run alone on all columns, as in the paper's
+        tables).  The estimators switch it off: it costs a third of the screening time.
 
     Returns
     -------
@@ -486,13 +490,12 @@ def screen(
     # A first 0/1 primal: its value is the UB every duality test compares against.
     def primal(live: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
         w0 = np.zeros(n, dtype=bool) if start is None else start & live
-        w = _greedy_pass(pr, live, w0)
-        if enhanced:
-            w2 = _best_improvement(pr, live, w0)
-            w2 = _greedy_pass(pr, live, w2)
+        w = _drop_redundant(pr, _greedy_pass(pr, live, w0))
+        if enhanced:  # compare finished candidates only (each after its 1-opt clean-up)
+            w2 = _drop_redundant(pr, _greedy_pass(pr, live, _best_improvement(pr, live, w0)))
             if pr.value(w2) < pr.value(w):
                 w = w2
-        return _drop_redundant(pr, w)
+        return w
 
     all_cols = np.ones(n, dtype=bool)
     best_w = primal(all_cols)
@@ -516,19 +519,23 @@ def screen(
         if test == "count":
             mask = _count_test(pr, live)
             record(test, mask, t0, cost=lam_f * pr.c, gain=lam_f * pr.p)
-            report.alone[test] = _count_test(pr, all_cols)
+            if diagnostics:
+                report.alone[test] = _count_test(pr, all_cols)
         elif test == "dominance":
             mask, by = _dominance_test(pr, live, groups)
             record(test, mask, t0, by=by)
-            report.alone[test] = _dominance_test(pr, all_cols, groups)[0]
+            if diagnostics:
+                report.alone[test] = _dominance_test(pr, all_cols, groups)[0]
         elif test == "duality":
             mu = _greedy_dual(pr, live, sort_rows=enhanced)
             lb = max(lb, mu.sum())
             LB = _duality_bounds(pr, mu)
             mask = live & (LB > ub + _TOL * max(1.0, abs(ub)))
             record(test, mask, t0, lb=lam_f * LB, ub=np.full(n, lam_f * ub))
-            mu_all = _greedy_dual(pr, all_cols, sort_rows=enhanced)
-            report.alone[test] = _duality_bounds(pr, mu_all) > ub + _TOL * max(1.0, abs(ub))
+            if diagnostics:
+                mu_all = _greedy_dual(pr, all_cols, sort_rows=enhanced)
+                report.alone[test] = (_duality_bounds(pr, mu_all)
+                                      > ub + _TOL * max(1.0, abs(ub)))
         elif test == "lp-dual":
             # Iterate: LP on the survivors → its optimal dual gives the tightest bounds of this
             # form (reduced-cost fixing), and rounding its solution may lower UB; repeat while
@@ -557,7 +564,9 @@ def screen(
         t0 = time.perf_counter()
         mask = _pairwise_heuristic(pr, report.kept.copy(), groups, all_pairs=enhanced)
         record("pairwise-heuristic", mask, t0)
-        report.alone["pairwise-heuristic"] = _pairwise_heuristic(pr, all_cols, groups, enhanced)
+        if diagnostics:
+            report.alone["pairwise-heuristic"] = _pairwise_heuristic(pr, all_cols, groups,
+                                                                     enhanced)
         report.certified = False
 
     # The MIP start must live on the survivors: re-derive the incumbent there and keep the

@@ -48,9 +48,12 @@ def test_screening_figures_match_report():
     f = funnel(rep)
     assert list(f.data[0].x) == list(rep.funnel()["columns"])
     assert "certified" in f.layout.title.text
-    b = removed_by_test(rep)
-    assert sum(b.data[1].y) == rep.n_columns - rep.n_kept
+    b = removed_by_test(rep)  # the estimator screens without diagnostics: one series
+    assert [tr.name for tr in b.data] == ["in sequence"]
+    assert sum(b.data[0].y) == rep.n_columns - rep.n_kept
     feat = np.array([t.feature for t in m.binarizer_.terms_])
     unsafe = screen(~m.binarizer_.transform(ds.X), 1 - ds.y_binary, 5.0, feature_of=feat,
                     unsafe_pairwise=True)
     assert "NOT certified" in funnel(unsafe).layout.title.text
+    both = removed_by_test(unsafe)
+    assert [tr.name for tr in both.data] == ["alone", "in sequence"]

@@ -32,8 +32,9 @@ def removed_by_test(report: ScreeningReport) -> go.Figure:
     """Bars: what each test removes alone (on all columns) and in the sequence."""
     tests = list(report.removed_by)
     fig = go.Figure()
-    fig.add_bar(name="alone", x=[TEST_LABELS.get(t, t) for t in tests],
-                y=[int(report.alone[t].sum()) for t in tests], marker_color=MUTED)
+    if all(t in report.alone for t in tests):  # screen(..., diagnostics=False) has none
+        fig.add_bar(name="alone", x=[TEST_LABELS.get(t, t) for t in tests],
+                    y=[int(report.alone[t].sum()) for t in tests], marker_color=MUTED)
     fig.add_bar(name="in sequence", x=[TEST_LABELS.get(t, t) for t in tests],
                 y=[int(report.removed_by[t].sum()) for t in tests], marker_color=NEGATIVE)
     fig.update_layout(barmode="group")

@@ -16,6 +16,7 @@ PAGES = [
     st.Page("pages/terms.py", title="Terms", icon=":material/view_column:"),
     st.Page("pages/rule.py", title="Rule", icon=":material/rule:"),
     st.Page("pages/screening.py", title="Screening", icon=":material/filter_alt:"),
+    st.Page("pages/compare.py", title="Compare", icon=":material/compare_arrows:"),
     st.Page("pages/datumwise.py", title="Datum-wise", icon=":material/checklist:"),
     st.Page("pages/reduction.py", title="Reduction", icon=":material/compress:"),
 ]

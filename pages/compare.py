@@ -1,0 +1,155 @@
+"""Compare page: several interpretable models fitted on ONE train/test split of the current data.
+
+Models come from :data:`rulecore.compare.REGISTRY` (BCS rule and rule sets, exact sparse SVM /
+logistic regression, datum-wise, and scikit-learn baselines).  Each model's fit is cached per
+session on (data digest, model, settings, split), so adding a model to the comparison only fits
+that one.  Output: one table (CSV / Markdown export), accuracy against features used, the outer
+approximation's bound trace and the coefficients of the sparse models.
+"""
+
+import json
+
+import pandas as pd
+import streamlit as st
+
+from pages import common
+from rulecore.compare import (
+    Comparison,
+    available_models,
+    coefficients,
+    compare_models,
+    table_markdown,
+)
+from rulecore.rule import safe_csv
+from rulecore.viz import sparse as sviz
+
+GAMMAS = [0.0001, 0.001, 0.01, 0.1, 1.0, 10.0]
+
+common.init_state()
+ss = st.session_state
+st.title("Compare")
+ds = common.require_dataset()
+y = ds.y_binary
+st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} columns · predict "
+           f"`{ds.target} = {ds.positive}` (one-vs-rest)")
+st.markdown(
+    "Fit several models on **one** stratified train/test split and compare test accuracy, AUC, "
+    "the number of features each one uses (for the datum-wise classifier: the mean per test "
+    "row) and its size (rule conditions, non-zero coefficients or tree splits).  The exact "
+    "methods also report a **certified gap**: 0 means proven optimal for their objective.")
+
+names, skipped = available_models()
+if skipped:
+    st.info("Not available yet: " + ", ".join(skipped), icon=":material/info:")
+
+
+@st.cache_data(scope="session", max_entries=64, show_spinner=False)
+def fit_one(digest: str, name: str, params_json: str, test_share: float, seed: int,
+            _X: pd.DataFrame, _y, _kinds: dict) -> Comparison:
+    """One model's row of the comparison (cached per model and setting)."""
+    return compare_models(_X, _y, {name: json.loads(params_json)}, test_size=test_share,
+                          random_state=seed, kinds=_kinds)
+
+
+# ------------------------------------------------------------------ settings
+default_pick = [n for n in ("BCS rule", "Sparse logistic", "L1 logistic (sklearn)",
+                            "CART (sklearn)") if n in names]
+with st.form("cmp_form"):
+    picked = st.multiselect("Models", names, default=default_pick, key="cmp_models")
+    c = st.columns(4)
+    test_share = c[0].slider("Test share", 0.1, 0.5, 0.25, 0.05, key="cmp_test")
+    seed = c[1].number_input("Split seed", 0, 2**31 - 1, 0, 1, key="cmp_seed")
+    time_limit = c[2].number_input("Time limit per fit (s)", 1, 600, 30, 1, key="cmp_time")
+    with st.expander("Rule models", expanded=False):
+        r = st.columns(4)
+        lam = r[0].select_slider("λ (rule)", common.LAMS, value=10.0, key="cmp_lam")
+        n_thr = r[1].number_input("Thresholds per column", 2, 100, 10, 1, key="cmp_thr")
+        max_rules = r[2].number_input("Max rules (set covering)", 1, 20, 5, 1, key="cmp_rules")
+        n_rounds = r[3].number_input("Rounds (boosting)", 1, 20, 5, 1, key="cmp_rounds")
+    with st.expander("Sparse SVM / logistic", expanded=True):
+        s = st.columns(3)
+        k = s[0].slider("k (non-zeros)", 1, 20, 3, key="cmp_k")
+        gamma = s[1].select_slider("γ (weaker ridge to the right)", GAMMAS, value=0.01,
+                                   key="cmp_gamma")
+        use_cv = s[2].checkbox("Choose k and γ by validation AUC", False, key="cmp_cv",
+                               help="Grid k ∈ {1, 2, 3, 5, 8} × 6 values of γ (at most 5 s "
+                               "each), then a refit on the training part; slower.")
+    with st.expander("Datum-wise and baselines", expanded=False):
+        b = st.columns(3)
+        feature_cost = b[0].number_input("Datum-wise λ (cost of a feature)", 0.0, 1.0, 0.01,
+                                         0.001, format="%.4f", key="cmp_dw_cost")
+        C = b[1].select_slider("L1 logistic C", [0.001, 0.01, 0.1, 1.0, 10.0], value=0.1,
+                               key="cmp_C")
+        depth = b[2].slider("CART max depth", 1, 8, 3, key="cmp_depth")
+    submitted = st.form_submit_button("Compare", type="primary", key="cmp_submit")
+
+if submitted:
+    tl = float(time_limit)
+    rule = {"lam": float(lam), "n_thresholds": int(n_thr), "time_limit": tl}
+    sparse = {"k": int(k), "gamma": float(gamma), "time_limit": tl, "cv": bool(use_cv)}
+    params = {"BCS rule": rule,
+              "Rule set (set covering)": {**rule, "max_rules": int(max_rules)},
+              "Rule set (boosting)": {**rule, "n_rounds": int(n_rounds)},
+              "Sparse SVM": sparse, "Sparse logistic": sparse,
+              "Datum-wise": {"feature_cost": float(feature_cost), "time_limit": tl},
+              "L1 logistic (sklearn)": {"C": float(C)},
+              "CART (sklearn)": {"max_depth": int(depth)}}
+    ss["cmp_params"] = {"models": {m: params[m] for m in picked},
+                        "test_share": float(test_share), "seed": int(seed)}
+
+run = ss.get("cmp_params")
+if not run or not run["models"]:
+    st.info("Pick models and press **Compare**.", icon=":material/play_arrow:")
+    st.stop()
+
+results: dict[str, Comparison] = {}
+todo = list(run["models"].items())
+with st.status(f"Fitting {len(todo)} model(s)…", expanded=False) as status:
+    bar = st.progress(0.0)
+    for i, (name, p) in enumerate(todo):
+        bar.progress(i / len(todo), text=f"{name} ({i + 1}/{len(todo)})")
+        with common.user_errors(stop=False):
+            results[name] = fit_one(ds.digest, name, json.dumps(p, sort_keys=True),
+                                    run["test_share"], run["seed"], ds.X, y, ds.kinds)
+    bar.progress(1.0, text="done")
+    status.update(label=f"Fitted {len(results)} of {len(todo)} model(s)", state="complete")
+if not results:
+    st.stop()
+
+table = pd.concat([r.table for r in results.values()], ignore_index=True)
+ss["cmp_table"] = table
+any_split = next(iter(results.values()))
+st.caption(f"Train {len(any_split.train):,} rows · test {len(any_split.test):,} rows "
+           f"(stratified, seed {run['seed']})")
+st.dataframe(table, hide_index=True, key="cmp_table_view", column_config={
+    "accuracy": st.column_config.NumberColumn(format="%.3f"),
+    "auc": st.column_config.NumberColumn("AUC", format="%.3f"),
+    "features_used": st.column_config.NumberColumn("features used", format="%.2f"),
+    "fit_seconds": st.column_config.NumberColumn("fit (s)", format="%.2f"),
+    "gap": st.column_config.NumberColumn("certified gap", format="%.2e")})
+d = st.columns(2)
+d[0].download_button("Download table (CSV)", safe_csv(table, index=False), "comparison.csv",
+                     "text/csv", key="cmp_csv")
+d[1].download_button("Download table (Markdown)", table_markdown(table), "comparison.md",
+                     "text/markdown", key="cmp_md")
+
+st.plotly_chart(sviz.accuracy_vs_features(table), width="stretch", key="cmp_fig_acc")
+
+sparse_fitted = [n for n in ("Sparse SVM", "Sparse logistic") if n in results]
+if sparse_fitted:
+    which = st.radio("Sparse model", sparse_fitted, horizontal=True, key="cmp_which")
+    est = results[which].models[which]
+    cols = st.columns(2)
+    cols[0].plotly_chart(sviz.bound_trace(est.trace_, f"{which}: lower / upper bound"),
+                         width="stretch", key="cmp_fig_trace")
+    coefs = {n: coefficients(results[n], n) for n in sparse_fitted}
+    if "L1 logistic (sklearn)" in results:
+        coefs["L1 logistic (sklearn)"] = coefficients(results["L1 logistic (sklearn)"],
+                                                      "L1 logistic (sklearn)")
+    cols[1].plotly_chart(sviz.coefficients(coefs, "Non-zero coefficients (original units)"),
+                         width="stretch", key="cmp_fig_coef")
+    if hasattr(est, "cv_results_"):
+        st.plotly_chart(sviz.cv_heatmap(est.cv_results_), width="stretch", key="cmp_fig_cv")
+    st.caption(f"{which}: status **{est.status_}**, objective {est.objective_:.4g}, "
+               f"lower bound {est.lower_bound_:.4g}, gap {est.gap_:.1e}, "
+               f"{len(est.trace_)} master iteration(s).")

@@ -1,0 +1,359 @@
+"""Compare interpretable models on one train/test split: a small data-driven model registry.
+
+Each registry entry says how to build the model from a parameter dict, whether it needs numeric
+input (:func:`rulecore.data.to_numeric`), and how to count its *size* (conditions or non-zero
+coefficients), the *features it uses* (original columns; mean per datum for the datum-wise
+classifier) and its *certified gap*.  Adding a model is one :class:`ModelSpec` in ``REGISTRY``.
+
+Models from modules that are not importable are skipped with a note (the app keeps working
+while parts of rulecore are still being written).
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from sklearn.metrics import accuracy_score, roc_auc_score
+
+from rulecore.exceptions import DataError, ParameterError
+
+# ---------------------------------------------------------------------------------------------
+# How to read size / features / gap off each kind of fitted model
+# ---------------------------------------------------------------------------------------------
+
+
+def _rule_features(clauses) -> set:
+    return {c.feature for clause in clauses for c in clause.conditions}
+
+
+def _rule_size(clauses) -> int:
+    return int(sum(len(clause.conditions) for clause in clauses))
+
+
+def _nonzero_columns(coef: np.ndarray, names: list[str]) -> list[str]:
+    return [names[j] for j in np.flatnonzero(np.abs(np.ravel(coef)) > 1e-12)]
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """One comparable model.
+
+    Attributes
+    ----------
+    module : str
+        Module imported lazily; the model is skipped with a note when it is missing.
+    make : callable(params: dict) -> estimator
+    numeric : bool
+        Fit on :func:`rulecore.data.to_numeric` of the table (else on the raw DataFrame).
+    size : callable(est) -> float or None
+        Conditions (rules, trees) or non-zero coefficients (linear models).
+    used : callable(est, numeric_names) -> list of model-input column names, or None
+        Columns the model looks at (mapped to original columns by :func:`compare_models`).
+    gap : callable(est) -> float or None
+        Certified relative optimality gap, None when the method has none.
+    size_kind : str
+    defaults : dict
+        Default parameters (the page's widgets start from these).
+    """
+
+    module: str
+    make: Callable[[dict], Any]
+    numeric: bool
+    size: Callable[[Any], float | None]
+    used: Callable[[Any, list[str]], list[str] | None]
+    gap: Callable[[Any], float | None] = lambda est: None
+    size_kind: str = "conditions"
+    defaults: dict = field(default_factory=dict)
+
+
+def _bcs(p):
+    from rulecore.bcs import BooleanRuleClassifier
+    return BooleanRuleClassifier(lam=p["lam"], rule_type="and", n_thresholds=p["n_thresholds"],
+                                 solver="mip", time_limit=p["time_limit"])
+
+
+def _setcover(p):
+    from rulecore.rulesets import SetCoveringRuleClassifier
+    return SetCoveringRuleClassifier(max_rules=p["max_rules"], lam=p["lam"],
+                                     n_thresholds=p["n_thresholds"], time_limit=p["time_limit"])
+
+
+def _boost(p):
+    from rulecore.rulesets import BoostedRuleClassifier
+    return BoostedRuleClassifier(n_rounds=p["n_rounds"], lam=p["lam"],
+                                 n_thresholds=p["n_thresholds"], time_limit=p["time_limit"])
+
+
+def _sparse(loss):
+    def make(p):
+        from rulecore.sparse import SparseClassifier, SparseClassifierCV
+        if p.get("cv"):
+            # the grid has |ks| × 6 points: cap each one so the page stays responsive
+            return SparseClassifierCV(ks=tuple(p.get("ks", (1, 2, 3, 5, 8))), loss=loss,
+                                      gammas=p.get("gammas"),
+                                      time_limit=min(float(p["time_limit"]), 5.0),
+                                      random_state=p.get("random_state", 0))
+        return SparseClassifier(k=p["k"], gamma=p["gamma"], loss=loss,
+                                time_limit=p["time_limit"])
+    return make
+
+
+def _datumwise(p):
+    from rulecore.datumwise import DatumWiseClassifier
+    return DatumWiseClassifier(feature_cost=p["feature_cost"], random_state=p.get("random_state",
+                                                                                  0),
+                               time_limit=p.get("time_limit"))
+
+
+def _l1(p):
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    return make_pipeline(StandardScaler(), LogisticRegression(C=p["C"], l1_ratio=1.0,
+                                                              solver="liblinear"))
+
+
+def _cart(p):
+    from sklearn.tree import DecisionTreeClassifier
+    return DecisionTreeClassifier(max_depth=p["max_depth"],
+                                  random_state=p.get("random_state", 0))
+
+
+def _tree_used(est, names):
+    f = est.tree_.feature
+    return [names[j] for j in np.unique(f[f >= 0])]
+
+
+_RULE_DEFAULTS = {"lam": 10.0, "n_thresholds": 10, "time_limit": 30.0}
+
+REGISTRY: dict[str, ModelSpec] = {
+    "BCS rule": ModelSpec(
+        "rulecore.bcs", _bcs, numeric=False,
+        size=lambda e: _rule_size([e.rule_]),
+        used=lambda e, names: sorted(_rule_features([e.rule_])),
+        gap=lambda e: float(e.mip_gap_), defaults=dict(_RULE_DEFAULTS)),
+    "Rule set (set covering)": ModelSpec(
+        "rulecore.rulesets", _setcover, numeric=False,
+        size=lambda e: _rule_size(e.clauses_),
+        used=lambda e, names: sorted(_rule_features(e.clauses_)),
+        defaults={**_RULE_DEFAULTS, "max_rules": 5}),
+    "Rule set (boosting)": ModelSpec(
+        "rulecore.rulesets", _boost, numeric=False,
+        size=lambda e: _rule_size(e.clauses_),
+        used=lambda e, names: sorted(_rule_features(e.clauses_)),
+        defaults={**_RULE_DEFAULTS, "lam": 1000.0, "n_rounds": 5}),
+    "Sparse SVM": ModelSpec(
+        "rulecore.sparse", _sparse("hinge"), numeric=True,
+        size=lambda e: int(np.count_nonzero(e.coef_)),
+        used=lambda e, names: _nonzero_columns(e.coef_, names),
+        gap=lambda e: float(e.gap_), size_kind="non-zeros",
+        defaults={"k": 3, "gamma": 0.01, "time_limit": 30.0, "cv": False}),
+    "Sparse logistic": ModelSpec(
+        "rulecore.sparse", _sparse("logistic"), numeric=True,
+        size=lambda e: int(np.count_nonzero(e.coef_)),
+        used=lambda e, names: _nonzero_columns(e.coef_, names),
+        gap=lambda e: float(e.gap_), size_kind="non-zeros",
+        defaults={"k": 3, "gamma": 0.01, "time_limit": 30.0, "cv": False}),
+    "Datum-wise": ModelSpec(
+        "rulecore.datumwise", _datumwise, numeric=True,
+        size=lambda e: None, used=lambda e, names: None, size_kind="—",
+        defaults={"feature_cost": 0.01, "time_limit": 60.0}),
+    "L1 logistic (sklearn)": ModelSpec(
+        "sklearn.linear_model", _l1, numeric=True,
+        size=lambda e: int(np.count_nonzero(e[-1].coef_)),
+        used=lambda e, names: _nonzero_columns(e[-1].coef_, names),
+        size_kind="non-zeros", defaults={"C": 0.1}),
+    "CART (sklearn)": ModelSpec(
+        "sklearn.tree", _cart, numeric=True,
+        size=lambda e: int((e.tree_.feature >= 0).sum()),
+        used=_tree_used, size_kind="splits", defaults={"max_depth": 3}),
+}
+
+
+def available_models(registry: Mapping[str, ModelSpec] = REGISTRY) -> tuple[list[str], dict]:
+    """Names whose modules import, and ``{name: reason}`` for the ones skipped."""
+    ok, skipped = [], {}
+    for name, spec in registry.items():
+        try:
+            importlib.import_module(spec.module)
+            ok.append(name)
+        except ImportError as exc:
+            skipped[name] = f"not available yet ({exc})"
+    return ok, skipped
+
+
+# ---------------------------------------------------------------------------------------------
+# The comparison
+# ---------------------------------------------------------------------------------------------
+
+
+def original_columns(names: Iterable[str], columns: Iterable[str]) -> list[str]:
+    """Map model-input names back to table columns (``"job=Rep"`` → ``"job"``), deduplicated."""
+    cols = set(map(str, columns))
+    out = []
+    for n in map(str, names):
+        c = n if n in cols else n.split("=", 1)[0]
+        if c not in out:
+            out.append(c if c in cols else n)
+    return out
+
+
+def _scores(est, X) -> np.ndarray:
+    if hasattr(est, "predict_proba"):
+        try:
+            return np.asarray(est.predict_proba(X))[:, 1]
+        except (AttributeError, NotImplementedError):
+            pass
+    if hasattr(est, "decision_function"):
+        return np.asarray(est.decision_function(X), dtype=float).ravel()
+    return np.asarray(est.predict(X), dtype=float)
+
+
+@dataclass
+class Comparison:
+    """Result of :func:`compare_models`.
+
+    Attributes
+    ----------
+    table : DataFrame
+        One row per model: ``model, accuracy, auc, features_used, size, size_kind,
+        fit_seconds, gap, status, note``.
+    models : dict
+        Fitted estimators by name.
+    input_names : dict
+        The column names each model was fitted on (numeric models: one-hot names).
+    skipped : dict
+        ``{name: reason}`` for models not run.
+    train, test : ndarray of int
+        The split's row indices.
+    """
+
+    table: pd.DataFrame
+    models: dict
+    input_names: dict
+    skipped: dict
+    train: np.ndarray
+    test: np.ndarray
+
+
+def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping] | Iterable[str],
+                   test_size: float = 0.25, random_state: int = 0,
+                   kinds: Mapping[str, str] | None = None,
+                   registry: Mapping[str, ModelSpec] = REGISTRY,
+                   progress: Callable[[int, int, str], None] | None = None) -> Comparison:
+    """Fit the chosen models on ONE stratified train/test split and tabulate them.
+
+    Parameters
+    ----------
+    X : DataFrame of shape (n_samples, n_features)
+        Raw table (categorical columns allowed; numeric models get a one-hot version).
+    y : array-like of shape (n_samples,)
+        0/1 target (1 = positive class).
+    models : mapping name -> params, or iterable of names (registry defaults)
+        Params are merged over the registry defaults.
+    test_size : float, default=0.25
+    random_state : int, default=0
+    kinds : mapping, optional
+        Column kinds passed to :func:`rulecore.data.to_numeric`.
+    progress : callable(done, total, name), optional
+        Called before each fit and once at the end.
+
+    Returns
+    -------
+    Comparison
+    """
+    from rulecore.data import to_numeric, train_test_indices
+
+    if not isinstance(X, pd.DataFrame):
+        X = pd.DataFrame(X, columns=[f"x{j}" for j in range(np.shape(X)[1])])
+    y = np.asarray(y)
+    if set(np.unique(y)) - {0, 1} or len(np.unique(y)) != 2:
+        raise DataError("compare_models needs a 0/1 target with both classes present.")
+    if len(X) != len(y):
+        raise DataError(f"X has {len(X)} rows but y has {len(y)}.")
+    chosen = dict(models) if isinstance(models, Mapping) else {m: {} for m in models}
+    unknown = [m for m in chosen if m not in registry]
+    if unknown:
+        raise ParameterError(f"unknown model(s) {unknown}; choose from {list(registry)}")
+    if not chosen:
+        raise ParameterError("choose at least one model to compare")
+    train, test = train_test_indices(y, test_size, random_state)
+    numeric = None
+    _, skipped = available_models({m: registry[m] for m in chosen})
+    rows, fitted, names = [], {}, {}
+    todo = [m for m in chosen if m not in skipped]
+    for i, name in enumerate(todo):
+        if progress is not None:
+            progress(i, len(todo), name)
+        spec = registry[name]
+        params = {**spec.defaults, **dict(chosen[name])}
+        if spec.numeric and numeric is None:
+            numeric = to_numeric(X, kinds) if kinds is not None else to_numeric(X)
+        data = numeric if spec.numeric else X
+        cols = [str(c) for c in data.columns]
+        est = spec.make(params)
+        t0 = time.perf_counter()
+        est.fit(data.iloc[train], y[train])
+        seconds = time.perf_counter() - t0
+        Xte = data.iloc[test]
+        pred = np.asarray(est.predict(Xte)).astype(int)
+        scores = _scores(est, Xte)
+        auc = roc_auc_score(y[test], scores) if len(np.unique(y[test])) == 2 else np.nan
+        note = "" if (hasattr(est, "predict_proba") or hasattr(est, "decision_function")) \
+            else "AUC from hard predictions"
+        used = spec.used(est, cols)
+        if used is not None:
+            n_used: float = float(len(original_columns(used, X.columns)))
+        else:  # datum-wise: mean number of original columns looked at per test datum
+            mask = np.asarray(est.features_used(Xte), dtype=bool)
+            groups = original_columns(cols, X.columns)
+            col_of = np.array([groups.index(original_columns([c], X.columns)[0]) for c in cols])
+            per_datum = [len(set(col_of[row])) for row in mask]
+            n_used = float(np.mean(per_datum))
+            note = (note + "; " if note else "") + "features used = mean per test datum"
+        status = getattr(est, "status_", getattr(est, "lp_status_", ""))
+        rows.append(dict(model=name, accuracy=accuracy_score(y[test], pred), auc=auc,
+                         features_used=n_used, size=spec.size(est), size_kind=spec.size_kind,
+                         fit_seconds=seconds, gap=spec.gap(est), status=str(status),
+                         note=note))
+        fitted[name], names[name] = est, cols
+    if progress is not None:
+        progress(len(todo), len(todo), "")
+    table = pd.DataFrame(rows, columns=["model", "accuracy", "auc", "features_used", "size",
+                                        "size_kind", "fit_seconds", "gap", "status", "note"])
+    return Comparison(table, fitted, names, skipped, train, test)
+
+
+def coefficients(comparison: Comparison, name: str) -> pd.Series:
+    """Non-zero coefficients (original units) of a fitted linear model, by input column."""
+    est = comparison.models[name]
+    coef = est[-1].coef_ if hasattr(est, "steps") else est.coef_
+    s = pd.Series(np.ravel(coef), index=comparison.input_names[name])
+    return s[s.abs() > 1e-12]
+
+
+def table_markdown(table: pd.DataFrame, digits: int = 3) -> str:
+    """The comparison table as GitHub Markdown (no extra dependency)."""
+    cols = list(table.columns)
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for _, row in table.iterrows():
+        cells = []
+        for v in row:
+            if v is None or (isinstance(v, float) and np.isnan(v)):
+                cells.append("")
+            elif isinstance(v, (float, np.floating)):
+                cells.append(f"{v:.{digits}g}")
+            else:
+                cells.append(str(v).replace("|", "\\|"))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["REGISTRY", "ModelSpec", "Comparison", "available_models", "compare_models",
+           "coefficients", "original_columns", "table_markdown"]

@@ -1,0 +1,1077 @@
+"""Exact sparse SVM and sparse logistic regression by outer approximation (DESIGN.md §5).
+
+Solves, for labels ``y ∈ {−1, +1}`` and standardised features ``X`` (n × p),
+
+    min_{‖w‖₀ ≤ k, b}  Σ_i ℓ(y_i, wᵀx_i + b) + ‖w‖² / (2γ)
+
+as the binary convex problem ``min_{s ∈ {0,1}^p, Σs ≤ k} c(s)`` of Bertsimas, Pauphilet and
+Van Parys (papers/sparse-classification-…, Theorem 2.4), where ``c(s)`` is the regularised
+classifier restricted to the support ``s``.
+
+Dual parametrisation used throughout.  Write the dual variable as ``α = −y ∘ t`` with
+``t ∈ [0, 1]^n``; for both losses the conjugate term only depends on ``t``:
+
+* hinge ``ℓ(y, u) = max(0, 1 − y u)``:          ``−Σ ℓ̂(y_i, α_i) = Σ t_i``
+* logistic ``ℓ(y, u) = log(1 + exp(−y u))``:    ``−Σ ℓ̂(y_i, α_i) = Σ H(t_i)``,
+  ``H(t) = −t log t − (1 − t) log(1 − t)`` (entropy in nats)
+
+and with ``z = Xᵀ(y ∘ t)`` (so ``X_jᵀα = −z_j``)
+
+    c(s) = max_t  h(t) − (γ/2) Σ_j s_j z_j²      s.t.  Σ_i y_i t_i = 0  (only with an intercept)
+
+Any feasible ``t`` therefore gives the valid cut ``c(s') ≥ h(t) − (γ/2) Σ_j s'_j z_j²`` for every
+support ``s'``, tight at ``s`` when ``t`` is the dual optimum at ``s`` (DESIGN.md §5).
+Primal from dual: ``w = γ X_Sᵀ(y ∘ t)``; dual from primal: ``t_i = −y_i ∂ℓ/∂u(u_i)``.
+
+The master problem ``min η  s.t. η ≥ cut_t(s), Σ s = k, s binary`` is one HiGHS MIP re-solved
+after each new cut with the incumbent as a MIP start (multi-tree outer approximation; HiGHS has no
+usable lazy-constraint callback).  ``c`` is non-increasing in ``s`` (a larger support can only
+lower the minimum), so ``Σ s = k`` loses nothing against ``Σ s ≤ k``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import highspy
+import numpy as np
+from scipy.special import expit
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.metrics import roc_auc_score
+from sklearn.model_selection import train_test_split
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.validation import check_is_fitted, check_random_state, validate_data
+
+from rulecore.exceptions import DataError, ParameterError, SolverError
+
+LOSSES = ("hinge", "logistic")
+WARM_STARTS = ("l1", "relaxation", None)
+_EPS_T = 1e-12  # logistic duals live in the open interval (0, 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Losses, conjugates and dual feasibility
+# ---------------------------------------------------------------------------------------------
+
+
+def _loss_sum(loss: str, margins: np.ndarray) -> float:
+    """``Σ ℓ`` as a function of the margins ``y_i u_i``."""
+    if loss == "hinge":
+        return float(np.maximum(0.0, 1.0 - margins).sum())
+    return float(np.logaddexp(0.0, -margins).sum())
+
+
+def _h(loss: str, t: np.ndarray) -> float:
+    """``−Σ ℓ̂(y_i, α_i)`` at ``α = −y ∘ t`` (the conjugate part of the dual objective)."""
+    if loss == "hinge":
+        return float(t.sum())
+    tc = np.clip(t, 0.0, 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ent = -(np.where(tc > 0, tc * np.log(tc), 0.0)
+                + np.where(tc < 1, (1 - tc) * np.log1p(-tc), 0.0))
+    return float(ent.sum())
+
+
+def _t_from_margins(loss: str, margins: np.ndarray) -> np.ndarray:
+    """Dual from primal, ``t_i = −y_i ℓ'(u_i)``: σ(−m) for logistic, 1{m < 1} for hinge."""
+    if loss == "hinge":
+        return np.where(margins < 1.0, 1.0, np.where(margins > 1.0, 0.0, 0.5))
+    return expit(-margins)
+
+
+def _make_feasible(t: np.ndarray, y: np.ndarray, fit_intercept: bool) -> np.ndarray:
+    """Return ``t`` clipped to [0, 1] and, with an intercept, satisfying ``Σ y_i t_i = 0``.
+
+    Scaling down the ``t`` of the heavier class keeps every entry in [0, 1] and hits the equality
+    exactly, so the cut stays valid however rough ``t`` was (used for stochastic cuts and to clean
+    solver round-off from exact duals).
+    """
+    t = np.clip(t, 0.0, 1.0)
+    if not fit_intercept:
+        return t
+    pos, neg = y > 0, y < 0
+    sp, sn = t[pos].sum(), t[neg].sum()
+    t = t.copy()
+    if sp > sn:
+        t[pos] *= sn / sp
+    elif sn > sp:
+        t[neg] *= sp / sn
+    return t
+
+
+@dataclass
+class _Cut:
+    """``η ≥ const − Σ_j coef_j s_j`` with ``coef_j = (γ/2) z_j²``."""
+
+    const: float
+    coef: np.ndarray
+
+    def value(self, support: np.ndarray) -> float:
+        return self.const - float(self.coef[support].sum())
+
+
+def _cut_from_t(loss: str, X: np.ndarray, y: np.ndarray, t: np.ndarray, gamma: float) -> _Cut:
+    z = X.T @ (y * t)
+    return _Cut(_h(loss, t), 0.5 * gamma * z * z)
+
+
+# ---------------------------------------------------------------------------------------------
+# Inner problem c(s): exact primal solve on the support, dual read off the primal optimum
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Inner:
+    support: np.ndarray  # sorted feature indices
+    w: np.ndarray
+    b: float
+    primal: float  # objective of (w, b): an upper bound on c(s), equal to it up to solver tolerance
+    t: np.ndarray  # feasible dual
+    dual: float  # dual objective at t: a lower bound on c(s)
+
+
+def _primal_value(loss, Xs, y, w, b, gamma) -> float:
+    return _loss_sum(loss, y * (Xs @ w + b)) + float(w @ w) / (2.0 * gamma)
+
+
+def _logistic_newton(Xs, y, gamma, fit_intercept, w0=None, b0=0.0, tol=1e-11, max_iter=100):
+    """Damped Newton on the primal ``Σ log(1+e^{−y u}) + ‖w‖²/(2γ)``; b is unpenalised."""
+    n, k = Xs.shape
+    Z = np.hstack([Xs, np.ones((n, 1))]) if fit_intercept else Xs
+    reg = np.full(Z.shape[1], 1.0 / gamma)
+    if fit_intercept:
+        reg[-1] = 0.0
+    theta = np.zeros(Z.shape[1])
+    if w0 is not None:
+        theta[:k] = w0
+        if fit_intercept:
+            theta[-1] = b0
+
+    def f(th):
+        return float(np.logaddexp(0.0, -y * (Z @ th)).sum() + 0.5 * (reg * th * th).sum())
+
+    fval = f(theta)
+    for _ in range(max_iter):
+        m = y * (Z @ theta)
+        p = expit(-m)  # = t
+        grad = -Z.T @ (y * p) + reg * theta
+        if np.abs(grad).max() <= tol * max(1.0, n ** 0.5):
+            break
+        d = p * (1.0 - p)
+        H = (Z * d[:, None]).T @ Z + np.diag(reg) + 1e-12 * np.eye(Z.shape[1])
+        try:
+            step = np.linalg.solve(H, grad)
+        except np.linalg.LinAlgError:
+            step = np.linalg.lstsq(H, grad, rcond=None)[0]
+        lr = 1.0
+        while lr > 1e-10:
+            cand = theta - lr * step
+            fc = f(cand)
+            if fc <= fval - 1e-4 * lr * float(grad @ step) or fc <= fval:
+                break
+            lr *= 0.5
+        if fc > fval:
+            break
+        theta, fval = cand, fc
+    w = theta[:k]
+    b = float(theta[-1]) if fit_intercept else 0.0
+    return w, b
+
+
+def _hinge_qp(Xs, y, gamma, fit_intercept, lin_w=None, lin_b=0.0, time_limit=60.0,
+              b_box=(-np.inf, np.inf)):
+    """Hinge primal on the rows given, as a HiGHS QP; returns (w, b, t) with t the row duals.
+
+    Variables ``[w (k), b, ξ (n)]``; rows ``y_i (x_iᵀw + b) + ξ_i ≥ 1``; objective
+    ``Σ ξ + lin_wᵀw + lin_b·b + ‖w‖²/(2γ)``.  The multiplier of row i is ``t_i ∈ [0, 1]``
+    (DESIGN.md §5).  The linear terms carry the rows known to sit inside the margin.
+    """
+    n, k = Xs.shape
+    nb = 1 if fit_intercept else 0
+    ncol = k + nb + n
+    # CSC column blocks: w_j -> y ∘ X_j (dense), b -> y, ξ_i -> e_i
+    yX = Xs * y[:, None]
+    rows = np.arange(n, dtype=np.int32)
+    index = [rows] * (k + nb + 1)
+    value = [yX[:, j] for j in range(k)] + ([y.astype(float)] if nb else []) + [np.ones(n)]
+    starts = np.concatenate([np.arange(k + nb + 1) * n, (k + nb) * n + np.arange(1, n + 1)])
+    cost = np.zeros(ncol)
+    cost[k + nb:] = 1.0
+    if lin_w is not None:
+        cost[:k] = lin_w
+        if nb:
+            cost[k] = lin_b
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = ncol, n
+    lp.col_cost_ = cost
+    lower = np.concatenate([np.full(k + nb, -highspy.kHighsInf), np.zeros(n)])
+    upper = np.full(ncol, highspy.kHighsInf)
+    if nb:
+        lower[k], upper[k] = max(b_box[0], -highspy.kHighsInf), min(b_box[1], highspy.kHighsInf)
+    lp.col_lower_, lp.col_upper_ = lower, upper
+    lp.row_lower_ = np.ones(n)
+    lp.row_upper_ = np.full(n, highspy.kHighsInf)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = starts.astype(np.int32)
+    lp.a_matrix_.index_ = np.concatenate(index).astype(np.int32)
+    lp.a_matrix_.value_ = np.concatenate(value).astype(float)
+    model = highspy.HighsModel()
+    model.lp_ = lp
+    if k:  # Hessian (1/γ) I on the w block, lower-triangular CSC
+        hess = highspy.HighsHessian()
+        hess.dim_ = ncol
+        hess.format_ = highspy.HessianFormat.kTriangular
+        hess.start_ = np.concatenate([np.arange(k + 1), np.full(ncol - k, k)]).astype(np.int32)
+        hess.index_ = np.arange(k, dtype=np.int32)
+        hess.value_ = np.full(k, 1.0 / gamma)
+        model.hessian_ = hess
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("time_limit", float(max(time_limit, 1e-3)))
+    h.setOptionValue("primal_feasibility_tolerance", 1e-10)
+    h.setOptionValue("dual_feasibility_tolerance", 1e-10)
+    h.passModel(model)
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        # tight tolerances occasionally upset the QP solver: retry once with the defaults
+        h.setOptionValue("primal_feasibility_tolerance", 1e-7)
+        h.setOptionValue("dual_feasibility_tolerance", 1e-7)
+        h.clearSolver()
+        h.run()
+    sol = h.getSolution()
+    ms = h.getModelStatus()
+    # "Solve error" here means the active-set QP finished with infeasibilities ~1e-7: keep the
+    # point; the caller measures its primal-dual gap and falls back to the dual QP if needed
+    if ms != highspy.HighsModelStatus.kOptimal and not (
+            ms == highspy.HighsModelStatus.kSolveError and sol.value_valid):
+        status = h.modelStatusToString(ms)
+        raise SolverError(f"HiGHS QP for the hinge loss stopped: {status}")
+    x = np.asarray(sol.col_value)
+    t = np.abs(np.asarray(sol.row_dual)) if sol.dual_valid else None
+    return x[:k], (float(x[k]) if nb else 0.0), t
+
+
+def _smoothed_hinge_newton(Xs, y, gamma, fit_intercept, width=0.2, iters=40):
+    """Rough primal for the hinge loss: damped Newton on a quadratically smoothed hinge."""
+    n, k = Xs.shape
+    Z = np.hstack([Xs, np.ones((n, 1))]) if fit_intercept else Xs
+    reg = np.full(Z.shape[1], 1.0 / gamma)
+    if fit_intercept:
+        reg[-1] = 0.0
+
+    def f(th):
+        m = y * (Z @ th)
+        loss = np.where(m >= 1, 0.0, np.where(m > 1 - width, (1 - m) ** 2 / (2 * width),
+                                              1 - m - width / 2))
+        return float(loss.sum() + 0.5 * (reg * th * th).sum())
+
+    # start from the logistic fit: its direction is close and Newton on it is robust
+    w0, b0 = _logistic_newton(Xs, y, gamma, fit_intercept, tol=1e-4, max_iter=20)
+    theta = np.concatenate([w0, [b0]]) if fit_intercept else w0
+    fval = f(theta)
+    for _ in range(iters):
+        m = y * (Z @ theta)
+        slope = np.clip((1 - m) / width, 0.0, 1.0)  # −dℓ/dm
+        grad = -Z.T @ (y * slope) + reg * theta
+        curv = ((m < 1) & (m > 1 - width)) / width
+        H = (Z * curv[:, None]).T @ Z + np.diag(reg) + 1e-6 * n * np.eye(Z.shape[1])
+        step = np.linalg.solve(H, grad)
+        lr = 1.0
+        while lr > 1e-10:
+            cand = theta - lr * step
+            fc = f(cand)
+            if fc < fval:
+                break
+            lr *= 0.5
+        if fc >= fval or fval - fc < 1e-10 * max(1.0, fval):
+            break
+        theta, fval = cand, fc
+    return theta[:k], (float(theta[-1]) if fit_intercept else 0.0)
+
+
+def _hinge_exact(Xs, y, gamma, fit_intercept, time_limit=60.0):
+    """Exact hinge c(s) by a working set of rows near the margin.
+
+    Rows are split into L (assumed margin < 1: loss is linear, 1 − m), R (margin > 1: zero loss)
+    and W (kept as QP rows).  The restricted objective is ≤ the true one everywhere, so when its
+    optimum has every L row at margin ≤ 1 and every R row at margin ≥ 1 it is the true optimum;
+    otherwise the violators join W and we re-solve.  Only W reaches the QP, so the QP stays small.
+    """
+    n = Xs.shape[0]
+    w, b = _smoothed_hinge_newton(Xs, y, gamma, fit_intercept)
+    m = y * (Xs @ w + b)
+    band, half = 0.3, 1.0
+    inside = np.abs(m - 1) <= band
+    while True:
+        L = (~inside) & (m < 1)
+        R = (~inside) & (m > 1)
+        lin_w = -(Xs[L] * y[L, None]).sum(0)
+        lin_b = -float(y[L].sum())
+        # b is boxed around the estimate: the linear part alone could make b unbounded when W
+        # is thin; a box that is not active at the optimum does not change it
+        box = (b - half, b + half) if not inside.all() else (-np.inf, np.inf)
+        w, b, tw = _hinge_qp(Xs[inside], y[inside], gamma, fit_intercept, lin_w, lin_b,
+                             time_limit, box)
+        m = y * (Xs @ w + b)
+        bad = (L & (m > 1 + 1e-9)) | (R & (m < 1 - 1e-9))
+        at_box = fit_intercept and min(b - box[0], box[1] - b) < 1e-9
+        if not bad.any() and not at_box:
+            break
+        if at_box:
+            half *= 4.0
+        inside |= bad | (np.abs(m - 1) <= 1e-6)
+    if tw is None:  # no duals from the QP: read them off the margins (the caller checks the gap)
+        tw = _t_from_margins("hinge", m[inside])
+    t = np.zeros(n)
+    t[L] = 1.0
+    t[inside] = np.clip(tw, 0.0, 1.0)
+    return w, b, t
+
+
+def _hinge_dual_qp(Xs, y, gamma, fit_intercept, time_limit=60.0):
+    """Hinge dual as a HiGHS QP, ``min −Σt + (γ/2)‖z‖²  s.t. z = X_Sᵀ(y∘t), yᵀt = 0, t ∈ [0,1]``.
+
+    Slower than the working-set primal for large n but very accurate: the fallback.
+    Returns t; w = γ z and b follow (b by an exact 1-D minimisation).
+    """
+    n, k = Xs.shape
+    nr = k + (1 if fit_intercept else 0)
+    yX = Xs * y[:, None]
+    vals_t = np.hstack([-yX, y[:, None]]) if fit_intercept else -yX
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = n + k, nr
+    lp.col_cost_ = np.concatenate([-np.ones(n), np.zeros(k)])
+    lp.col_lower_ = np.concatenate([np.zeros(n), np.full(k, -highspy.kHighsInf)])
+    lp.col_upper_ = np.concatenate([np.ones(n), np.full(k, highspy.kHighsInf)])
+    lp.row_lower_, lp.row_upper_ = np.zeros(nr), np.zeros(nr)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = np.concatenate([np.arange(n + 1) * nr,
+                                          n * nr + np.arange(1, k + 1)]).astype(np.int32)
+    lp.a_matrix_.index_ = np.concatenate([np.tile(np.arange(nr), n),
+                                          np.arange(k)]).astype(np.int32)
+    lp.a_matrix_.value_ = np.concatenate([vals_t.ravel(), np.ones(k)])
+    model = highspy.HighsModel()
+    model.lp_ = lp
+    hess = highspy.HighsHessian()
+    hess.dim_ = n + k
+    hess.format_ = highspy.HessianFormat.kTriangular
+    hess.start_ = np.concatenate([np.zeros(n + 1), np.arange(1, k + 1)]).astype(np.int32)
+    hess.index_ = np.arange(n, n + k).astype(np.int32)
+    hess.value_ = np.full(k, float(gamma))
+    model.hessian_ = hess
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("time_limit", float(max(time_limit, 1e-3)))
+    h.passModel(model)
+    h.run()
+    sol = h.getSolution()
+    if not sol.value_valid:
+        raise SolverError("HiGHS QP for the hinge dual failed: "
+                          + h.modelStatusToString(h.getModelStatus()))
+    return np.clip(np.asarray(sol.col_value)[:n], 0.0, 1.0)
+
+
+def _hinge_kkt_dual(Xs, y, w, b, gamma, fit_intercept, tol=1e-6):
+    """Dual t from a hinge primal optimum by its KKT conditions.
+
+    ``t_i = 1`` inside the margin, ``0`` outside; rows on the margin solve
+    ``γ X_Sᵀ(y∘t) = w`` and ``Σ y_i t_i = 0`` (k + 1 equations) by bounded least squares.
+    """
+    from scipy.optimize import lsq_linear
+
+    m = y * (Xs @ w + b)
+    on = np.abs(m - 1) <= tol
+    t = (m < 1).astype(float)
+    t[on] = 0.0
+    if on.any():
+        A = gamma * (Xs[on] * y[on, None]).T
+        r = w - gamma * Xs.T @ (y * t)
+        if fit_intercept:
+            A = np.vstack([A, y[on][None, :]])
+            r = np.concatenate([r, [-float(y @ t)]])
+        t[on] = lsq_linear(A, r, bounds=(0.0, 1.0), tol=1e-12).x
+    return t
+
+
+def _best_intercept(u, y):
+    """Exact ``argmin_b Σ max(0, 1 − y_i (u_i + b))``: a weighted-median breakpoint."""
+    bp = y - u  # y_i (u_i + b) = 1  <=>  b = y_i − u_i
+    order = np.argsort(bp)
+    # slope at −∞ is −#positives; passing breakpoint i adds 1 (either class)
+    slope = -float((y > 0).sum()) + np.arange(1, len(u) + 1)
+    i = int(np.searchsorted(slope, 0.0))
+    return float(bp[order[min(i, len(u) - 1)]])
+
+
+def _solve_inner(loss, X, y, support, gamma, fit_intercept, time_limit=60.0) -> _Inner:
+    """Exact ``c(s)`` on ``support``: primal (w, b), its objective, and the matching dual t."""
+    support = np.asarray(sorted(support), dtype=np.intp)
+    Xs = X[:, support]
+    if loss == "logistic":
+        w, b = _logistic_newton(Xs, y, gamma, fit_intercept)
+        t = _t_from_margins(loss, y * (Xs @ w + b))
+    else:
+        try:
+            w, b, t = _hinge_exact(Xs, y, gamma, fit_intercept, time_limit)
+        except SolverError:  # the active-set QP gave up: a valid, loose start; fallback below
+            w = np.zeros(len(support))
+            b = _best_intercept(np.zeros(len(y)), y) if fit_intercept else 0.0
+            t = _t_from_margins(loss, y * b)
+    t = _make_feasible(t, y, fit_intercept)
+    primal = _primal_value(loss, Xs, y, w, b, gamma)
+    z = Xs.T @ (y * t)
+    dual = _h(loss, t) - 0.5 * gamma * float(z @ z)
+    if loss == "hinge" and primal - dual > 1e-10 * max(1.0, primal):
+        # QP duals are only accurate to the QP tolerances: rebuild them from the KKT conditions
+        t2 = _make_feasible(_hinge_kkt_dual(Xs, y, w, b, gamma, fit_intercept), y, fit_intercept)
+        z2 = Xs.T @ (y * t2)
+        dual2 = _h(loss, t2) - 0.5 * gamma * float(z2 @ z2)
+        if dual2 > dual:
+            t, dual = t2, dual2
+    if loss == "hinge" and primal - dual > 1e-7 * max(1.0, primal):
+        # the working-set QP failed or was not accurate enough: solve the dual directly
+        try:
+            t2 = _hinge_dual_qp(Xs, y, gamma, fit_intercept, min(time_limit, 10.0))
+        except SolverError:  # keep the valid (if looser) bounds we already have
+            t2 = t
+        t2 = _make_feasible(t2, y, fit_intercept)
+        z2 = Xs.T @ (y * t2)
+        dual2 = _h(loss, t2) - 0.5 * gamma * float(z2 @ z2)
+        w2 = gamma * z2
+        u2 = Xs @ w2
+        b2 = _best_intercept(u2, y) if fit_intercept else 0.0
+        primal2 = _primal_value(loss, Xs, y, w2, b2, gamma)
+        if dual2 > dual:
+            t, dual = t2, dual2
+        if primal2 < primal:
+            w, b, primal = w2, b2, primal2
+    return _Inner(support, w, b, primal, t, dual)
+
+
+def support_objective(X, y, support, gamma, loss="hinge",
+                      fit_intercept=True) -> tuple[float, float]:
+    """``(primal, dual)`` values of ``c(s)`` for one support on already-prepared data.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,), values in {−1, +1}
+    support : sequence of int
+    gamma : float
+    loss : {"hinge", "logistic"}
+    fit_intercept : bool
+
+    Returns
+    -------
+    primal, dual : float
+        The primal objective of the fitted model and the dual objective of the matching dual
+        point; ``dual <= c(s) <= primal`` and both agree to solver precision.
+    """
+    r = _solve_inner(loss, np.asarray(X, float), np.asarray(y, float), support, gamma,
+                     fit_intercept)
+    return r.primal, r.dual
+
+
+# ---------------------------------------------------------------------------------------------
+# Warm starts
+# ---------------------------------------------------------------------------------------------
+
+
+def _project_box_hyperplane(v, y, lo, hi):
+    """Euclidean projection of v onto {t ∈ [lo, hi]^n : yᵀt = 0} (bisection on the multiplier)."""
+    a, b = -np.abs(v).max() - hi - 1.0, np.abs(v).max() + hi + 1.0
+    for _ in range(60):
+        nu = 0.5 * (a + b)
+        if float(y @ np.clip(v - nu * y, lo, hi)) > 0:
+            a = nu
+        else:
+            b = nu
+    return np.clip(v - 0.5 * (a + b) * y, lo, hi)
+
+
+def _relaxation(loss, X, y, gamma, k, fit_intercept, n_iter=80):
+    """Boolean relaxation of §5 solved in the dual: max_t h(t) − (γ/2)·(sum of the k largest z_j²).
+
+    ``min_{s ∈ [0,1]^p, Σs ≤ k} max_t  =  max_t min_s`` (the objective is linear in s), and the
+    inner min picks the k largest ``z_j²``.  Accelerated projected gradient ascent on t; every
+    iterate is dual feasible, so the best one gives a valid cut and its top-k a support.
+    """
+    n = X.shape[0]
+    lo, hi = (1e-9, 1 - 1e-9) if loss == "logistic" else (0.0, 1.0)
+
+    def proj(v):
+        return _project_box_hyperplane(v, y, lo, hi) if fit_intercept else np.clip(v, lo, hi)
+
+    def value_grad(t):
+        z = X.T @ (y * t)
+        top = np.argpartition(-(z * z), k - 1)[:k] if k < len(z) else np.arange(len(z))
+        val = _h(loss, t) - 0.5 * gamma * float((z[top] ** 2).sum())
+        dh = np.ones(n) if loss == "hinge" else np.log((1 - t) / t)
+        return val, dh - gamma * y * (X[:, top] @ z[top]), top
+
+    t = proj(np.full(n, 0.5))
+    _, _, top = value_grad(t)
+    # curvature of the quadratic part on the current top-k block: γ ‖X_T‖₂²
+    lip = gamma * float(np.linalg.eigvalsh(X[:, top].T @ X[:, top])[-1])
+    lip = max(lip + (4.0 if loss == "logistic" else 0.0), 1e-9)
+    best_val, best_t, best_top = -np.inf, t, top
+    prev, mom = t, 1.0
+    for _ in range(n_iter):
+        val, g, top = value_grad(t)
+        if val > best_val:
+            best_val, best_t, best_top = val, t, top
+        nxt = proj(t + g / lip)
+        mom_next = 0.5 * (1 + math.sqrt(1 + 4 * mom * mom))
+        t, prev = proj(nxt + ((mom - 1) / mom_next) * (nxt - prev)), nxt
+        mom = mom_next
+    return best_t, np.sort(best_top)
+
+
+def _l1_supports(X, y, k, fit_intercept, n_path=12):
+    """Supports of size k along an L1-logistic path (scikit-learn, liblinear), padded by |Xᵀy|."""
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.svm import l1_min_c
+
+    p = X.shape[1]
+    corr = np.abs(X.T @ y)
+    c0 = l1_min_c(X, y, loss="log", fit_intercept=fit_intercept)
+    supports = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        for c in c0 * np.logspace(0.05, 3, n_path):
+            clf = LogisticRegression(C=c, l1_ratio=1.0, solver="liblinear",
+                                     fit_intercept=fit_intercept, max_iter=200, tol=1e-4)
+            clf.fit(X, y)
+            coef = np.abs(clf.coef_.ravel())
+            nz = int((coef > 0).sum())
+            order = np.lexsort((-corr, -coef))  # by |coef|, ties (zeros) by correlation
+            supports.append(np.sort(order[: min(k, p)]))
+            if nz >= 2 * k:
+                break
+    uniq = {tuple(s) for s in supports}
+    return [np.array(s) for s in sorted(uniq)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Outer approximation
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class OAResult:
+    support: np.ndarray
+    inner: _Inner
+    upper: float
+    lower: float
+    gap: float
+    status: str
+    trace: list = field(default_factory=list)
+
+
+class _OuterApproximation:
+    """Cut pool and master MIP for one (X, y, γ, loss).
+
+    Reusable across k: a cut depends on γ but not on k.
+    """
+
+    def __init__(self, loss, X, y, gamma, fit_intercept, rng):
+        self.loss, self.X, self.y, self.gamma = loss, X, y, gamma
+        self.fit_intercept, self.rng = fit_intercept, rng
+        self.cuts: list[_Cut] = []
+        self.cache: dict[tuple, _Inner] = {}
+
+    # --- cuts ----------------------------------------------------------------------------------
+    def evaluate(self, support, time_limit=60.0) -> _Inner:
+        key = tuple(int(j) for j in sorted(support))
+        if key not in self.cache:
+            r = _solve_inner(self.loss, self.X, self.y, key, self.gamma, self.fit_intercept,
+                             time_limit)
+            self.cache[key] = r
+            self.cuts.append(_cut_from_t(self.loss, self.X, self.y, r.t, self.gamma))
+        return self.cache[key]
+
+    def stochastic_cut(self, support, n_batches=10):
+        """Algorithm 2: average w over B row subsets, read the dual off the full data.
+
+        Returns ``(cut, primal_upper_bound)``; the cut is valid whatever the estimate's quality.
+        """
+        X, y = self.X, self.y
+        n = X.shape[0]
+        m = int(min(n, max(10 * (len(support) + 1), n // 5)))
+        Xs = X[:, support]
+        ws, bs = [], []
+        for _ in range(n_batches):
+            idx = self.rng.choice(n, m, replace=False)
+            if len(np.unique(y[idx])) < 2:
+                continue
+            # the sub-sample problem Σ_sub ℓ + ‖w‖²/(2γ m/n) estimates the full one
+            g = self.gamma * m / n
+            if self.loss == "logistic":
+                w, b = _logistic_newton(Xs[idx], y[idx], g, self.fit_intercept, tol=1e-6)
+            else:
+                w, b = _smoothed_hinge_newton(Xs[idx], y[idx], g, self.fit_intercept)
+            ws.append(w)
+            bs.append(b)
+        if not ws:
+            return None, np.inf
+        w, b = np.mean(ws, axis=0), float(np.mean(bs))
+        margins = y * (Xs @ w + b)
+        t = _make_feasible(_t_from_margins(self.loss, margins), y, self.fit_intercept)
+        return (_cut_from_t(self.loss, X, y, t, self.gamma),
+                _primal_value(self.loss, Xs, y, w, b, self.gamma))
+
+    def _neighbours(self, support, n_swaps):
+        if n_swaps <= 0 or len(support) == 0 or len(support) >= self.X.shape[1]:
+            return []
+        key = tuple(int(j) for j in support)
+        if key not in self.cache:
+            return []
+        coef = _cut_from_t(self.loss, self.X, self.y, self.cache[key].t, self.gamma).coef
+        inside = np.zeros(len(coef), bool)
+        inside[support] = True
+        weakest = support[np.argmin(coef[support])]
+        out = np.flatnonzero(~inside)
+        best_out = out[np.argsort(-coef[out])[:n_swaps]]
+        nbs = []
+        for j in best_out:
+            s = np.sort(np.append(support[support != weakest], j))
+            if tuple(int(i) for i in s) not in self.cache:
+                nbs.append(s)
+        return nbs
+
+    # --- master --------------------------------------------------------------------------------
+    def _master(self, k):
+        p = self.X.shape[1]
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("threads", 1)
+        h.setOptionValue("mip_rel_gap", 1e-9)
+        h.setOptionValue("mip_abs_gap", 1e-9)
+        lp = highspy.HighsLp()
+        lp.num_col_, lp.num_row_ = p + 1, 1
+        lp.col_cost_ = np.concatenate([np.zeros(p), [1.0]])
+        lp.col_lower_ = np.zeros(p + 1)
+        lp.col_upper_ = np.concatenate([np.ones(p), [highspy.kHighsInf]])  # c(s) >= 0
+        lp.row_lower_ = np.array([float(k)])
+        lp.row_upper_ = np.array([float(k)])
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+        lp.a_matrix_.start_ = np.concatenate([np.arange(p + 1), [p]]).astype(np.int32)
+        lp.a_matrix_.index_ = np.zeros(p, dtype=np.int32)
+        lp.a_matrix_.value_ = np.ones(p)
+        lp.integrality_ = [highspy.HighsVarType.kInteger] * p + [highspy.HighsVarType.kContinuous]
+        h.passModel(lp)
+        return h
+
+    def _add_cut(self, h, cut: _Cut):
+        # η + Σ_j coef_j s_j >= const; drop negligible coefficients to keep rows sparse
+        p = len(cut.coef)
+        keep = np.flatnonzero(cut.coef > 1e-12 * max(1.0, cut.coef.max(initial=0.0)))
+        idx = np.concatenate([keep, [p]]).astype(np.int32)
+        val = np.concatenate([cut.coef[keep], [1.0]])
+        h.addRow(cut.const, highspy.kHighsInf, len(idx), idx, val)
+
+    def solve(self, k, time_limit, tol=1e-6, warm_start="l1", stochastic=False,
+              progress=None, n_swaps=3) -> OAResult:
+        start = time.perf_counter()
+        deadline = start + time_limit
+        p = self.X.shape[1]
+        k = min(k, p)
+        trace = []
+        best: _Inner | None = None
+
+        def consider(r):
+            nonlocal best
+            if best is None or r.primal < best.primal:
+                best = r
+
+        def left():
+            return max(deadline - time.perf_counter(), 0.5)
+
+        # --- warm starts (their cuts form the "rich root node", DESIGN.md §5) ---
+        for r in self.cache.values():  # reused across k (and across calls)
+            if len(r.support) == k:
+                consider(r)
+        if best is None:  # a first incumbent: top-k correlation with the labels
+            consider(self.evaluate(np.sort(np.argsort(-np.abs(self.X.T @ self.y))[:k]), left()))
+        if warm_start in ("l1", "relaxation"):
+            if warm_start == "l1":
+                for s in _l1_supports(self.X, self.y, k, self.fit_intercept):
+                    if time.perf_counter() > deadline:
+                        break
+                    consider(self.evaluate(s, left()))
+            if time.perf_counter() < deadline:
+                t_rel, s_rel = _relaxation(self.loss, self.X, self.y, self.gamma, k,
+                                           self.fit_intercept)
+                self.cuts.append(_cut_from_t(self.loss, self.X, self.y, t_rel, self.gamma))
+                consider(self.evaluate(s_rel, left()))
+
+        upper, lower = best.primal, 0.0
+        h = self._master(k)
+        n_rows_cuts = 0  # every cut is valid for every support, so all of self.cuts go in
+
+        def gap():
+            return max(0.0, upper - lower) / max(abs(upper), 1.0)
+
+        status = "time_limit"
+        while True:
+            for cut in self.cuts[n_rows_cuts:]:
+                self._add_cut(h, cut)
+            n_rows_cuts = len(self.cuts)
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                if not trace:
+                    trace.append(dict(iteration=0, lower=lower, upper=upper, gap=gap(),
+                                      cuts=n_rows_cuts, seconds=time.perf_counter() - start))
+                break
+            s0 = np.zeros(p + 1)
+            s0[best.support] = 1.0
+            s0[p] = upper
+            h.setSolution(p + 1, np.arange(p + 1, dtype=np.int32), s0)
+            h.setOptionValue("time_limit", float(remaining))
+            h.run()
+            info = h.getInfo()
+            ms = h.getModelStatus()
+            if np.isfinite(info.mip_dual_bound):
+                lower = max(lower, float(info.mip_dual_bound))
+            lower = min(lower, upper)
+            sol = np.asarray(h.getSolution().col_value)
+            trace.append(dict(iteration=len(trace), lower=lower, upper=upper, gap=gap(),
+                              cuts=n_rows_cuts, seconds=time.perf_counter() - start))
+            if progress is not None:
+                progress(trace[-1])
+            if gap() <= tol:
+                status = "optimal"
+                break
+            if ms != highspy.HighsModelStatus.kOptimal or sol.size != p + 1:
+                break  # time limit inside the master: keep the incumbent and the bound
+            s_new = np.sort(np.flatnonzero(sol[:p] > 0.5))
+            eta = sol[p]
+            key = tuple(int(j) for j in s_new)
+            if key in self.cache:
+                # its exact cut is already in the master, so η* >= c(s*) up to the inner
+                # solver's tolerance: no new cut is possible and the gap left is round-off
+                consider(self.cache[key])
+                upper = best.primal
+                status = "optimal" if gap() <= max(tol, 1e-6) else "stalled"
+                trace[-1].update(upper=upper, gap=gap())
+                break
+            if stochastic:
+                cut, ub = self.stochastic_cut(s_new)
+                if cut is not None and cut.value(s_new) > eta + 1e-9 * max(1.0, abs(eta)):
+                    self.cuts.append(cut)  # separates the master point: keep it
+                    if ub < upper:
+                        # a better support found by an estimate; its exact c is computed later
+                        consider(self.evaluate(s_new, left()))
+                        upper = best.primal
+                    continue
+            consider(self.evaluate(s_new, left()))
+            # more cuts per (expensive) master solve: evaluate swap neighbours of s* that its
+            # own cut rates best (drop the weakest chosen j, add a strong unchosen one)
+            for s_nb in self._neighbours(s_new, n_swaps):
+                if time.perf_counter() > deadline:
+                    break
+                consider(self.evaluate(s_nb, left()))
+            upper = best.primal
+        return OAResult(best.support, best, upper, lower, gap(), status, trace)
+
+
+# ---------------------------------------------------------------------------------------------
+# Estimators
+# ---------------------------------------------------------------------------------------------
+
+
+def _check_params(est):
+    if est.loss not in LOSSES:
+        raise ParameterError(f"loss must be one of {LOSSES}, got {est.loss!r}")
+    if not (isinstance(est.k, (int, np.integer)) and est.k >= 1):
+        raise ParameterError(f"k (the number of features) must be an integer >= 1, got {est.k!r}")
+    if est.warm_start not in WARM_STARTS + (True, False):
+        raise ParameterError(f"warm_start must be one of {WARM_STARTS}, got {est.warm_start!r}")
+    if not (est.time_limit is not None and est.time_limit > 0):
+        raise ParameterError(f"time_limit must be positive seconds, got {est.time_limit!r}")
+
+
+def _warm(value):
+    """``True``/``False`` are accepted for "l1"/None (scikit-learn's checks toggle booleans)."""
+    return {True: "l1", False: None}.get(value, value) if isinstance(value, bool) else value
+
+
+def _check_gamma(gamma):
+    if not (isinstance(gamma, (int, float, np.floating)) and np.isfinite(gamma) and gamma > 0):
+        raise ParameterError(f"gamma must be a positive number, got {gamma!r}")
+
+
+class _Standardiser:
+    def __init__(self, X, center):
+        self.mean = X.mean(axis=0) if center else np.zeros(X.shape[1])
+        sd = X.std(axis=0) if center else np.sqrt((X * X).mean(axis=0))
+        self.scale = np.where(sd > 1e-12 * max(1.0, float(np.abs(X).max(initial=0.0))), sd, 1.0)
+
+    def __call__(self, X):
+        return (X - self.mean) / self.scale
+
+
+def _binary_labels(est, y):
+    from sklearn.utils.multiclass import type_of_target
+
+    kind = type_of_target(y, input_name="y")
+    if kind not in ("binary", "multiclass"):
+        raise DataError(f"Unknown label type: labels must be classes, got target type {kind!r}")
+    classes = np.unique(y)
+    if len(classes) < 2:
+        raise DataError("the target has only 1 class: a classifier needs two classes")
+    if len(classes) > 2:
+        raise DataError(
+            f"Only binary classification is supported. {type(est).__name__} got "
+            f"{len(classes)} classes; pick the positive class (one-vs-rest) before fitting")
+    return classes, np.where(y == classes[1], 1.0, -1.0)
+
+
+class SparseClassifier(ClassifierMixin, BaseEstimator):
+    """Exact k-sparse SVM / logistic regression by outer approximation (DESIGN.md §5).
+
+    Parameters
+    ----------
+    k : int, default=5
+        Maximum number of non-zero coefficients (capped at the number of features).
+    gamma : float, default=1.0
+        Ridge weight: the objective is ``Σ ℓ + ‖w‖²/(2γ)`` on standardised features (a larger
+        γ means weaker regularisation; γ plays the role of scikit-learn's ``C``).
+    loss : {"hinge", "logistic"}, default="hinge"
+    fit_intercept : bool, default=True
+        Unpenalised intercept (adds ``Σ y_i t_i = 0`` to the dual).
+    time_limit : float, default=60.0
+        Seconds for the whole fit (warm starts + outer approximation).  On time-out the best
+        support found is returned with its certified gap and ``status_ == "time_limit"``.
+    warm_start : {"l1", "relaxation", None}, default="l1"
+        "l1": cuts at the supports along an L1-logistic path plus the Boolean relaxation;
+        "relaxation": Boolean relaxation only; None: a correlation screen only.
+    stochastic_cuts : bool, default=False
+        Algorithm 2 of the paper: cuts from w averaged over random row subsets, kept only when
+        they separate the master point.
+    tol : float, default=1e-6
+        Relative optimality gap ``(UB − LB) / max(UB, 1)`` at which to stop.
+    random_state : int, RandomState or None, default=None
+        Seeds the row subsets of the stochastic cuts.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+    coef_ : ndarray of shape (1, n_features)
+        Coefficients in the original units of the features (zero off the support).
+    intercept_ : ndarray of shape (1,)
+    support_ : ndarray of int
+        Indices of the selected features.
+    objective_ : float
+        ``c(support_)`` on standardised features (the primal objective of the fitted model).
+    lower_bound_ : float
+        Certified lower bound on the optimum over all supports of size ≤ k.
+    gap_ : float
+        ``(objective_ − lower_bound_) / max(objective_, 1)``.
+    status_ : {"optimal", "time_limit", "stalled"}
+        "stalled" (rare): the master returned a support already evaluated while the gap was
+        still above ``tol`` because an inner solve was not accurate enough to give a tight cut;
+        the bounds are still valid, ``gap_`` says how far from proven optimal.
+    trace_ : list of dict
+        Per master iteration: ``iteration, lower, upper, gap, cuts, seconds``.
+    n_features_in_ : int
+    """
+
+    def __init__(self, k: int = 5, gamma: float = 1.0, loss: str = "hinge",
+                 fit_intercept: bool = True, time_limit: float = 60.0,
+                 warm_start: str | None = "l1", stochastic_cuts: bool = False,
+                 tol: float = 1e-6, random_state=None):
+        self.k = k
+        self.gamma = gamma
+        self.loss = loss
+        self.fit_intercept = fit_intercept
+        self.time_limit = time_limit
+        self.warm_start = warm_start
+        self.stochastic_cuts = stochastic_cuts
+        self.tol = tol
+        self.random_state = random_state
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags
+
+    def _prepare(self, X, y):
+        _check_params(self)
+        _check_gamma(self.gamma)
+        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=False)
+        self.classes_, ys = _binary_labels(self, y)
+        self._std = _Standardiser(X, self.fit_intercept)
+        return self._std(X), ys
+
+    def fit(self, X, y, progress=None):
+        """Fit the k-sparse classifier.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,), two classes
+        progress : callable, optional
+            Called with each trace row (dict) after every master solve.
+
+        Returns
+        -------
+        self
+        """
+        Xs, ys = self._prepare(X, y)
+        oa = _OuterApproximation(self.loss, Xs, ys, float(self.gamma), self.fit_intercept,
+                                 check_random_state(self.random_state))
+        res = oa.solve(int(self.k), float(self.time_limit), tol=self.tol,
+                       warm_start=_warm(self.warm_start), stochastic=self.stochastic_cuts,
+                       progress=progress)
+        self._set_result(res, Xs.shape[1])
+        return self
+
+    def _set_result(self, res: OAResult, p: int):
+        w = np.zeros(p)
+        w[res.inner.support] = res.inner.w
+        coef = w / self._std.scale
+        self.coef_ = coef[None, :]
+        self.intercept_ = np.array([res.inner.b - float(coef @ self._std.mean)])
+        self.support_ = np.asarray(res.inner.support, dtype=np.intp)
+        self.objective_ = float(res.upper)
+        self.lower_bound_ = float(res.lower)
+        self.gap_ = float(res.gap)
+        self.status_ = res.status
+        self.trace_ = res.trace
+
+    def decision_function(self, X):
+        """Signed score ``Xw + b``; positive means ``classes_[1]``.  Shape (n_samples,)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
+        return X @ self.coef_.ravel() + self.intercept_[0]
+
+    def predict(self, X):
+        """Predicted class labels, shape (n_samples,)."""
+        check_is_fitted(self)
+        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+
+    def _is_logistic(self):
+        return self.loss == "logistic"
+
+    @available_if(_is_logistic)
+    def predict_proba(self, X):
+        """Class probabilities (logistic loss only), shape (n_samples, 2)."""
+        p1 = expit(self.decision_function(X))
+        return np.column_stack([1 - p1, p1])
+
+
+def gamma_grid(X: np.ndarray, k: int, n_gamma: int = 6) -> np.ndarray:
+    """Authors' γ grid: ``γ₀ = p / (k n max_i ‖x_i‖²)`` (standardised data), doubled each step.
+
+    Rows with outlying norms make γ₀ tiny (heavy regularisation) on real data; pass your own grid
+    to :class:`SparseClassifierCV` then.
+    """
+    X = np.asarray(X, float)
+    Xs = (X - X.mean(0)) / np.where(X.std(0) > 0, X.std(0), 1.0)
+    n, p = Xs.shape
+    g0 = p / (k * n * max(float((Xs * Xs).sum(1).max()), 1e-12))
+    return g0 * 2.0 ** np.arange(n_gamma)
+
+
+class SparseClassifierCV(SparseClassifier):
+    """SparseClassifier with k and γ chosen by validation AUC on a hold-out split.
+
+    For each γ one cut pool is built on the training part and reused for every k (a cut depends
+    on γ, not on k), so the supports and cuts found for small k warm-start larger k.
+
+    Parameters
+    ----------
+    ks : sequence of int, default=(1, 2, 3, 5, 8)
+    gammas : sequence of float or None, default=None
+        None: :func:`gamma_grid` with 6 values.
+    validation_fraction : float, default=0.25
+    loss, fit_intercept, warm_start, stochastic_cuts, tol, random_state
+        As in :class:`SparseClassifier`.
+    time_limit : float, default=10.0
+        Seconds per grid point (and for the final refit).
+
+    Attributes
+    ----------
+    k_, gamma_ : chosen values
+    cv_results_ : list of dict (k, gamma, auc, status, gap, seconds)
+    and every attribute of :class:`SparseClassifier` for the refit on all data.
+    """
+
+    def __init__(self, ks=(1, 2, 3, 5, 8), gammas=None, loss: str = "hinge",
+                 fit_intercept: bool = True, time_limit: float = 10.0,
+                 warm_start: str | None = "l1", stochastic_cuts: bool = False,
+                 validation_fraction: float = 0.25, tol: float = 1e-6, random_state=None):
+        self.ks = ks
+        self.gammas = gammas
+        self.loss = loss
+        self.fit_intercept = fit_intercept
+        self.time_limit = time_limit
+        self.warm_start = warm_start
+        self.stochastic_cuts = stochastic_cuts
+        self.validation_fraction = validation_fraction
+        self.tol = tol
+        self.random_state = random_state
+
+    @property
+    def k(self):
+        return getattr(self, "k_", max(self.ks) if len(self.ks) else 1)
+
+    @property
+    def gamma(self):
+        return getattr(self, "gamma_", 1.0)
+
+    def fit(self, X, y, progress=None):
+        """Grid search on a stratified hold-out split, then refit on all data.
+
+        ``progress`` is called with ``(done, total, row)`` after each grid point.
+        """
+        if not len(self.ks) or any(int(k) < 1 for k in self.ks):
+            raise ParameterError("ks must be a non-empty list of integers >= 1")
+        if not 0 < self.validation_fraction < 1:
+            raise ParameterError("validation_fraction must lie strictly between 0 and 1")
+        for attr in ("k_", "gamma_"):
+            self.__dict__.pop(attr, None)
+        Xs, ys = self._prepare(X, y)
+        rng = check_random_state(self.random_state)
+        try:
+            tr, va = train_test_split(np.arange(len(ys)), test_size=self.validation_fraction,
+                                      stratify=ys, random_state=rng)
+        except ValueError as exc:
+            raise DataError(f"too few samples of a class for a validation split: {exc}") from exc
+        gammas = (gamma_grid(Xs, max(self.ks)) if self.gammas is None
+                  else np.asarray(self.gammas, float))
+        for g in gammas:
+            _check_gamma(float(g))
+        total, rows = len(gammas) * len(self.ks), []
+        for g in gammas:
+            oa = _OuterApproximation(self.loss, Xs[tr], ys[tr], float(g), self.fit_intercept, rng)
+            for k in sorted(int(k) for k in self.ks):
+                t0 = time.perf_counter()
+                res = oa.solve(k, float(self.time_limit), tol=self.tol,
+                               warm_start=_warm(self.warm_start),
+                               stochastic=self.stochastic_cuts)
+                score = Xs[va][:, res.inner.support] @ res.inner.w + res.inner.b
+                auc = roc_auc_score(ys[va], score) if len(np.unique(ys[va])) > 1 else np.nan
+                rows.append(dict(k=k, gamma=float(g), auc=float(auc), status=res.status,
+                                 gap=res.gap, seconds=time.perf_counter() - t0))
+                if progress is not None:
+                    progress(len(rows), total, rows[-1])
+        best = max(rows, key=lambda r: (np.nan_to_num(r["auc"], nan=-1.0), -r["k"]))
+        self.cv_results_ = rows
+        oa = _OuterApproximation(self.loss, Xs, ys, best["gamma"], self.fit_intercept, rng)
+        res = oa.solve(best["k"], float(self.time_limit), tol=self.tol,
+                       warm_start=_warm(self.warm_start), stochastic=self.stochastic_cuts)
+        self._set_result(res, Xs.shape[1])
+        self.k_, self.gamma_ = best["k"], best["gamma"]
+        return self
+
+
+__all__ = ["SparseClassifier", "SparseClassifierCV", "gamma_grid", "support_objective"]

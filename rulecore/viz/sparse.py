@@ -1,0 +1,94 @@
+"""Figures for sparse classification and the model comparison (pure builders, no Streamlit)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from rulecore.viz.style import ACCENT, NEGATIVE, POSITIVE, SEQUENCE, layout
+
+
+def bound_trace(trace: Sequence[Mapping], title: str = "Outer approximation: bounds",
+                x: str = "seconds") -> go.Figure:
+    """Lower and upper bounds of the outer approximation per master iteration.
+
+    Parameters
+    ----------
+    trace : sequence of dict
+        ``SparseClassifier.trace_``: rows with ``lower``, ``upper``, ``gap``, ``cuts``,
+        ``seconds``.
+    x : {"seconds", "iteration"}
+    """
+    df = pd.DataFrame(list(trace))
+    fig = go.Figure()
+    if df.empty:
+        return layout(fig, title + " (no iterations)")
+    xs = df[x] if x in df else np.arange(len(df))
+    hover = [f"gap {g:.2e}<br>{c} cuts" for g, c in zip(df["gap"], df["cuts"])]
+    fig.add_trace(go.Scatter(x=xs, y=df["upper"], mode="lines+markers", name="upper bound",
+                             line=dict(color=POSITIVE, shape="hv"), hovertext=hover))
+    fig.add_trace(go.Scatter(x=xs, y=df["lower"], mode="lines+markers", name="lower bound",
+                             line=dict(color=NEGATIVE, shape="hv"), hovertext=hover))
+    fig.update_xaxes(title="seconds" if x == "seconds" else "master iteration")
+    fig.update_yaxes(title="objective c(s)")
+    return layout(fig, title)
+
+
+def coefficients(coefs: Mapping[str, pd.Series], title: str = "Coefficients") -> go.Figure:
+    """Grouped horizontal bars of the non-zero coefficients of one or more linear models.
+
+    Parameters
+    ----------
+    coefs : mapping model name -> Series (index: feature name, values: coefficient)
+    """
+    fig = go.Figure()
+    feats: list[str] = []
+    for s in coefs.values():
+        for f in s.index:
+            if f not in feats:
+                feats.append(str(f))
+    # biggest |coefficient| on top
+    size = {f: max((abs(float(s.get(f, 0.0))) for s in coefs.values()), default=0.0)
+            for f in feats}
+    order = sorted(feats, key=lambda f: size[f])
+    for i, (name, s) in enumerate(coefs.items()):
+        s = s.copy()
+        s.index = s.index.map(str)
+        fig.add_trace(go.Bar(y=order, x=[float(s.get(f, 0.0)) for f in order], orientation="h",
+                             name=name, marker_color=SEQUENCE[i % len(SEQUENCE)]))
+    fig.update_layout(barmode="group")
+    fig.update_xaxes(title="coefficient (original units)", zeroline=True)
+    return layout(fig, title, height=max(300, 60 + 28 * len(order) * max(1, len(coefs))))
+
+
+def accuracy_vs_features(table: pd.DataFrame, title: str = "Accuracy against features used",
+                         metric: str = "accuracy") -> go.Figure:
+    """One marker per model: features used (x) against test accuracy or AUC (y)."""
+    fig = go.Figure()
+    for i, row in enumerate(table.itertuples(index=False)):
+        fig.add_trace(go.Scatter(
+            x=[row.features_used], y=[getattr(row, metric)], mode="markers+text",
+            text=[row.model], textposition="top center", name=row.model,
+            marker=dict(size=12, color=SEQUENCE[i % len(SEQUENCE)])))
+    fig.update_xaxes(title="features used (mean per datum for datum-wise)", rangemode="tozero")
+    fig.update_yaxes(title=f"test {metric}")
+    fig.update_layout(showlegend=False)
+    return layout(fig, title)
+
+
+def cv_heatmap(cv_results: Sequence[Mapping], title: str = "Validation AUC") -> go.Figure:
+    """Validation AUC over the (k, γ) grid of :class:`~rulecore.sparse.SparseClassifierCV`."""
+    df = pd.DataFrame(list(cv_results))
+    piv = df.pivot_table(index="k", columns="gamma", values="auc")
+    fig = go.Figure(go.Heatmap(z=piv.to_numpy(), x=[f"{g:.2e}" for g in piv.columns],
+                               y=[str(k) for k in piv.index], colorscale="Greens",
+                               colorbar=dict(title="AUC")))
+    fig.update_xaxes(title="γ")
+    fig.update_yaxes(title="k")
+    return layout(fig, title)
+
+
+__all__ = ["bound_trace", "coefficients", "accuracy_vs_features", "cv_heatmap", "ACCENT"]

@@ -1,0 +1,180 @@
+"""Tests for rulecore.sparse: dual/primal agreement, brute-force optimality, recovery, limits."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from rulecore.exceptions import DataError, ParameterError
+from rulecore.sparse import SparseClassifier, SparseClassifierCV, support_objective
+
+LOSSES = ["hinge", "logistic"]
+
+
+def _data(n, p, informative=3, noise=1.0, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, p))
+    beta = np.zeros(p)
+    beta[:informative] = rng.choice([-1.0, 1.0], informative) * rng.uniform(0.5, 1.5, informative)
+    y = (X @ beta + noise * rng.normal(size=n) > 0).astype(int)
+    return X, y
+
+
+def _standardise(X):
+    return (X - X.mean(0)) / X.std(0)
+
+
+def _independent_primal(loss, Xs, y, gamma):
+    """Primal objective of one support by a different method (scipy), intercept included."""
+    n, k = Xs.shape
+    if loss == "logistic":
+        def f(th):
+            u = Xs @ th[:k] + th[k]
+            return np.logaddexp(0, -y * u).sum() + th[:k] @ th[:k] / (2 * gamma)
+        res = minimize(f, np.zeros(k + 1), method="BFGS", options={"gtol": 1e-10})
+        return res.fun
+    # hinge: QP in (w, b, ξ) by SLSQP
+    def obj(v):
+        return v[k + 1:].sum() + v[:k] @ v[:k] / (2 * gamma)
+
+    def jac(v):
+        return np.concatenate([v[:k] / gamma, [0.0], np.ones(n)])
+
+    A = np.hstack([Xs * y[:, None], y[:, None], np.eye(n)])
+    cons = [{"type": "ineq", "fun": lambda v: A @ v - 1, "jac": lambda v: A},
+            {"type": "ineq", "fun": lambda v: v[k + 1:],
+             "jac": lambda v: np.hstack([np.zeros((n, k + 1)), np.eye(n)])}]
+    v0 = np.concatenate([np.zeros(k + 1), np.ones(n)])
+    res = minimize(obj, v0, jac=jac, constraints=cons, method="SLSQP",
+                   options={"ftol": 1e-14, "maxiter": 1000})
+    return res.fun
+
+
+@pytest.mark.parametrize("loss", LOSSES)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_dual_value_equals_independent_primal(loss, seed):
+    X, y = _data(40, 8, seed=seed)
+    Xs, ys = _standardise(X), np.where(y == 1, 1.0, -1.0)
+    support = [0, 3, 5]
+    primal, dual = support_objective(Xs, ys, support, 0.7, loss=loss)
+    ref = _independent_primal(loss, Xs[:, support], ys, 0.7)
+    assert dual == pytest.approx(ref, rel=1e-6)
+    assert primal == pytest.approx(ref, rel=1e-6)
+    assert dual <= primal + 1e-9 * primal
+
+
+def _brute_force(loss, X, y, k, gamma, fit_intercept=True, sizes=None):
+    Xs = _standardise(X) if fit_intercept else X / np.sqrt((X * X).mean(0))
+    ys = np.where(y == 1, 1.0, -1.0)
+    sizes = range(1, k + 1) if sizes is None else sizes
+    return min(support_objective(Xs, ys, s, gamma, loss, fit_intercept)[0]
+               for kk in sizes for s in itertools.combinations(range(X.shape[1]), kk))
+
+
+@pytest.mark.parametrize("loss", LOSSES)
+@pytest.mark.parametrize("seed,p,k,gamma,kw", [
+    (0, 16, 3, 0.3, {}),
+    (1, 12, 2, 1.0, {}),
+    (2, 14, 3, 0.5, {"warm_start": None}),
+    (3, 12, 3, 0.5, {"stochastic_cuts": True, "warm_start": "relaxation"}),
+    (4, 12, 2, 0.5, {"fit_intercept": False}),
+])
+def test_outer_approximation_matches_brute_force(loss, seed, p, k, gamma, kw):
+    X, y = _data(60, p, noise=1.0, seed=seed)
+    clf = SparseClassifier(k=k, gamma=gamma, loss=loss, time_limit=60, random_state=0, **kw)
+    clf.fit(X, y)
+    best = _brute_force(loss, X, y, k, gamma, kw.get("fit_intercept", True))
+    assert clf.status_ == "optimal"
+    assert clf.objective_ == pytest.approx(best, rel=1e-6)
+    assert clf.gap_ <= 1e-6
+    assert clf.lower_bound_ <= best * (1 + 1e-7)
+    assert len(clf.support_) <= k
+    assert np.count_nonzero(clf.coef_) <= k
+    # trace rows are well formed and the bounds are consistent
+    assert all(r["lower"] <= r["upper"] + 1e-9 for r in clf.trace_)
+    assert {"lower", "upper", "gap", "cuts", "seconds"} <= set(clf.trace_[-1])
+
+
+@pytest.mark.parametrize("loss", LOSSES)
+def test_support_recovery_strong_signal(loss):
+    rng = np.random.default_rng(7)
+    n, p, k = 500, 200, 5
+    X = rng.normal(size=(n, p))
+    true = np.sort(rng.choice(p, k, replace=False))
+    beta = np.zeros(p)
+    beta[true] = rng.choice([-1.0, 1.0], k)
+    y = (X @ beta + 0.1 * rng.normal(size=n) > 0).astype(int)
+    clf = SparseClassifier(k=k, gamma=0.01, loss=loss, time_limit=60).fit(X, y)
+    assert np.array_equal(np.sort(clf.support_), true)
+    assert clf.status_ == "optimal"
+    assert clf.score(X, y) > 0.9
+
+
+def test_time_limit_returns_incumbent_with_honest_gap():
+    X, y = _data(60, 16, informative=0, noise=1.0, seed=11)  # pure noise: a hard instance
+    k, gamma = 4, 20.0
+    t0 = time.perf_counter()
+    clf = SparseClassifier(k=k, gamma=gamma, loss="logistic", time_limit=1.5,
+                           warm_start=None).fit(X, y)
+    elapsed = time.perf_counter() - t0
+    assert elapsed < 1.5 + 2.0
+    assert clf.status_ == "time_limit"
+    assert clf.gap_ > 1e-6
+    assert clf.gap_ == pytest.approx((clf.objective_ - clf.lower_bound_) / max(clf.objective_, 1))
+    # honest: the bound is below the true optimum, the incumbent above it
+    # size k only: c is non-increasing in the support (the brute-force test checks all sizes)
+    best = _brute_force("logistic", X, y, k, gamma, sizes=[k])
+    assert clf.lower_bound_ <= best * (1 + 1e-9) <= clf.objective_ * (1 + 1e-9)
+
+
+def test_coefficients_in_original_units():
+    X, y = _data(80, 6, seed=3)
+    X2 = X * np.array([1.0, 1000.0, 0.001, 1.0, 5.0, 1.0]) + 7.0
+    a = SparseClassifier(k=2, gamma=0.5, loss="logistic").fit(X, y)
+    b = SparseClassifier(k=2, gamma=0.5, loss="logistic").fit(X2, y)
+    assert np.array_equal(a.support_, b.support_)
+    assert a.objective_ == pytest.approx(b.objective_, rel=1e-8)
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X2), rtol=1e-6,
+                               atol=1e-8)
+    p = b.predict_proba(X2)
+    assert p.shape == (80, 2) and np.allclose(p.sum(1), 1)
+
+
+def test_predict_proba_only_for_logistic():
+    X, y = _data(50, 5)
+    assert not hasattr(SparseClassifier(k=2).fit(X, y), "predict_proba")
+    assert hasattr(SparseClassifier(k=2, loss="logistic").fit(X, y), "predict_proba")
+
+
+def test_errors_are_clear():
+    X, y = _data(50, 5)
+    with pytest.raises(DataError, match="Only binary"):
+        SparseClassifier(k=2).fit(X, np.arange(50) % 3)
+    with pytest.raises(ParameterError):
+        SparseClassifier(k=0).fit(X, y)
+    with pytest.raises(ParameterError):
+        SparseClassifier(loss="squared").fit(X, y)
+    with pytest.raises(ParameterError):
+        SparseClassifier(gamma=-1.0).fit(X, y)
+
+
+def test_cv_picks_from_grid_and_reuses_cuts():
+    X, y = _data(120, 10, informative=2, noise=0.3, seed=5)
+    seen = []
+    cv = SparseClassifierCV(ks=(1, 2, 4), gammas=[0.05, 0.5], loss="logistic", time_limit=10,
+                            random_state=0).fit(X, y, progress=lambda d, t, r: seen.append(d))
+    assert len(cv.cv_results_) == 6 and seen[-1] == 6
+    assert cv.k_ in (1, 2, 4) and cv.gamma_ in (0.05, 0.5)
+    assert len(cv.support_) <= cv.k_
+    assert cv.score(X, y) > 0.8
+
+
+@parametrize_with_checks([SparseClassifier(k=2, time_limit=5.0),
+                          SparseClassifier(k=2, loss="logistic", time_limit=5.0)])
+def test_sklearn_compatible(estimator, check):
+    check(estimator)

@@ -1,0 +1,653 @@
+"""The ``rulecore`` command line: the app's rule learning for scripts and scheduled jobs.
+
+Subcommands mirror the app's pages::
+
+    rulecore learn   data.csv --target resigned --positive yes --lam 2 --json result.json
+    rulecore screen  --sample "salesforce attrition" --lam 2 --level enhanced
+    rulecore compare --sample "breast cancer" --format csv --output compare.csv
+    rulecore sweep   --sample "machine failure" --lams 0.5,2,8 --thresholds 5,10 --cv 5 \\
+                     --output front.csv --html front.html [--backend dask --scheduler tcp://...]
+
+Errors a user can fix (:class:`~rulecore.exceptions.RulecoreError`) print the app's message on
+stderr and exit with status 2, without a traceback.  Progress lines go to stderr and only when
+it is a terminal, so pipes and log files stay clean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+import pandas as pd
+
+from rulecore.exceptions import DataError, ParameterError, RulecoreError
+
+EXIT_OK, EXIT_USER_ERROR, EXIT_INTERRUPTED = 0, 2, 130
+_EXPORT_BY_SUFFIX = {".txt": "text", ".md": "markdown", ".json": "json", ".sql": "sql",
+                     ".py": "python"}
+
+
+# --------------------------------------------------------------------------- output helpers
+
+
+class Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal.
+
+    No dependency (tqdm would be one more package for one line): ``progress(done, total)``
+    redraws ``label  done/total [#####.....]  elapsed, eta`` at most ten times a second.
+    """
+
+    def __init__(self, label: str, stream: TextIO | None = None) -> None:
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.active = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.t0 = time.perf_counter()
+        self._last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.active:
+            return
+        now = time.perf_counter()
+        if done < total and now - self._last < 0.1:
+            return
+        self._last = now
+        elapsed = now - self.t0
+        eta = elapsed / done * (total - done) if done else float("nan")
+        width = 24
+        filled = int(width * done / max(total, 1))
+        line = (f"\r{self.label}  {done}/{total} [{'#' * filled}{'.' * (width - filled)}]  "
+                f"{elapsed:5.1f} s" + (f", about {eta:.0f} s left" if done < total else ""))
+        self.stream.write(line.ljust(80))
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+    def note(self, text: str) -> None:
+        if self.active:
+            self.stream.write(f"{text}\n")
+            self.stream.flush()
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, (float, np.floating)):
+        if math.isnan(v):
+            return ""
+        return f"{v:.4g}"
+    return str(v).replace("|", "\\|").replace("\n", " ")
+
+
+def markdown_table(df: pd.DataFrame) -> str:
+    """A GitHub Markdown table (no tabulate dependency)."""
+    cols = [str(c) for c in df.columns]
+    lines = ["| " + " | ".join(cols) + " |",
+             "| " + " | ".join("---:" if pd.api.types.is_numeric_dtype(df[c]) else "---"
+                               for c in df.columns) + " |"]
+    for row in df.itertuples(index=False):
+        lines.append("| " + " | ".join(_cell(v) for v in row) + " |")
+    return "\n".join(lines)
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, np.generic):
+        v = v.item()
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    return v
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise DataError(f"Cannot write {path}: {exc.strerror or exc}.") from None
+
+
+def _floats(text: str, what: str) -> list[float]:
+    try:
+        values = [float(v) for v in text.split(",") if v.strip()]
+    except ValueError:
+        raise ParameterError(f"{what} must be numbers separated by commas, not {text!r}.") \
+            from None
+    if not values:
+        raise ParameterError(f"Give at least one value for {what}.")
+    return values
+
+
+def _lam_grid(args: argparse.Namespace) -> list[float]:
+    if args.lam_range:
+        parts = args.lam_range.split(":")
+        try:
+            lo, hi, n = float(parts[0]), float(parts[1]), int(parts[2])
+        except (ValueError, IndexError):
+            raise ParameterError("--lam-range is LOW:HIGH:COUNT, e.g. 0.1:100:7.") from None
+        if not (0 < lo <= hi and n >= 1):
+            raise ParameterError("--lam-range needs 0 < LOW <= HIGH and COUNT >= 1.")
+        return [float(v) for v in np.geomspace(lo, hi, n)]
+    return _floats(args.lams, "--lams")
+
+
+def _thresholds(text: str) -> list[int | str]:
+    out: list[int | str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if part == "all":
+            out.append("all")
+            continue
+        try:
+            out.append(int(part))
+        except ValueError:
+            raise ParameterError(f"--thresholds takes counts or 'all', not {part!r}.") from None
+    if not out:
+        raise ParameterError("Give at least one threshold setting.")
+    return out
+
+
+# --------------------------------------------------------------------------- data
+
+
+def load_dataset(args: argparse.Namespace):
+    """The Dataset named on the command line (CSV path or ``--sample``), positive class set."""
+    from rulecore.data import from_frame, load_csv
+    from rulecore.samples import load_sample
+
+    if args.csv and args.sample:
+        raise ParameterError("Give either a CSV file or --sample, not both.")
+    if not args.csv and not args.sample:
+        raise ParameterError("Give a CSV file or --sample NAME (see 'rulecore samples').")
+    if args.csv:
+        ds = load_csv(args.csv, target=args.target)
+    else:
+        ds = load_sample(args.sample)
+        if args.target and args.target != ds.target:
+            df = ds.X.assign(**{ds.target: ds.y})
+            ds = from_frame(df, target=args.target, name=ds.name, description=ds.description)
+    if args.positive is not None:
+        match = [c for c in ds.classes if str(c) == args.positive]
+        if not match:
+            raise DataError(f"{args.positive!r} is not a class of the target {ds.target!r}; "
+                            f"the classes are {ds.classes}.")
+        ds = ds.with_positive(match[0])
+    return ds
+
+
+def _split(ds, args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
+    from rulecore.data import train_test_indices
+
+    if args.test_size == 0:
+        return np.arange(ds.n_samples), np.arange(0)
+    return train_test_indices(ds.y_binary, args.test_size, args.seed)
+
+
+def _spec(args: argparse.Namespace, ds=None):
+    """The rule settings on the command line (column kinds from the loaded data, as the app)."""
+    from rulecore.sweep import RuleSpec
+
+    kinds = tuple(sorted(ds.kinds.items())) if ds is not None else None
+    return RuleSpec(model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
+                    solver=args.solver, time_limit=args.time_limit, screening=args.screening,
+                    class_weight=args.class_weight, random_state=args.seed,
+                    max_rules=args.max_rules, n_rounds=args.n_rounds, kinds=kinds)
+
+
+def _default_lam(model: str) -> float:
+    return 1000.0 if model == "boosting" else 1.0
+
+
+def _metrics(y: np.ndarray, pred: np.ndarray) -> dict:
+    if not len(y):
+        return {}
+    tp = int(((pred == 1) & (y == 1)).sum())
+    fp = int(((pred == 1) & (y == 0)).sum())
+    fn = int(((pred == 0) & (y == 1)).sum())
+    acc = float(np.mean(pred == y))
+    precision = tp / (tp + fp) if tp + fp else float("nan")
+    recall = tp / (tp + fn) if tp + fn else float("nan")
+    f1 = 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else float("nan")
+    return {"rows": int(len(y)), "accuracy": acc, "error": 1 - acc, "precision": precision,
+            "recall": recall, "f1": f1, "true_positives": tp, "false_positives": fp,
+            "false_negatives": fn}
+
+
+def _pct(v: float) -> str:
+    return "n/a" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{100 * v:.1f}%"
+
+
+# --------------------------------------------------------------------------- learn
+
+
+def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
+    from rulecore.sweep import relabel
+
+    ds = load_dataset(args)
+    tr, te = _split(ds, args)
+    y01 = ds.y_binary
+    lam = args.lam if args.lam is not None else _default_lam(args.model)
+    est = _spec(args, ds).estimator(lam, args.n_thresholds if args.thresholds == "quantile"
+                                else "all")
+    progress = Progress(f"Learning a {args.model} rule on {len(tr):,} rows")
+    progress.note(progress.label + " ...")
+    Xtr = ds.X.iloc[tr]
+    est.fit(Xtr, pd.Series(y01[tr], name=ds.target))
+    rule = relabel(est.rule_, ds.target, ds.positive)
+    pred_tr = est.predict(Xtr)
+    m_train = _metrics(y01[tr], pred_tr)
+    m_test = _metrics(y01[te], est.predict(ds.X.iloc[te])) if len(te) else {}
+
+    word = "all" if getattr(rule, "rule_type", "and") == "and" else "any"
+    out.write(f"{ds.name}: {ds.n_samples:,} rows, {len(tr):,} to learn from"
+              + (f", {len(te):,} held out" if len(te) else "") + "\n\n")
+    from rulecore.rule import RuleSet
+
+    if isinstance(rule, RuleSet):
+        out.write(rule.to_text() + "\n\n")
+        table = est.clause_table(Xtr, y01[tr])
+        out.write(markdown_table(table) + "\n")
+    else:
+        out.write(f"Predict {ds.target} = {ds.positive} when {word} of these hold:\n")
+        check = rule.checklist(Xtr, y01[tr])
+        if not len(check):
+            out.write("  (no condition: " + str(rule) + ")\n")
+        for row in check.itertuples(index=False):
+            out.write(f"  [ ] {row.condition:<48} support {_pct(row.support):>6}  "
+                      f"precision {_pct(row.precision):>6}\n")
+    out.write("\n")
+    for name, m in (("train", m_train), ("test", m_test)):
+        if m:
+            out.write(f"{name:>5}: accuracy {_pct(m['accuracy'])}, precision "
+                      f"{_pct(m['precision'])}, recall {_pct(m['recall'])} "
+                      f"({m['rows']:,} rows)\n")
+    solver = {"solver": args.solver, "status": est.lp_status_, "gap": float(est.mip_gap_),
+              "objective": float(getattr(est, "objective_", float("nan"))),
+              "lower_bound": float(getattr(est, "lower_bound_", float("nan"))),
+              "lp_value": float(getattr(est, "lp_value_", float("nan"))),
+              "solve_seconds": float(getattr(est, "solve_seconds_", float("nan"))),
+              "fit_seconds": float(getattr(est, "fit_seconds_", float("nan")))}
+    out.write(f"solver: {args.solver}, {solver['status']}, gap {100 * solver['gap']:.2f}%")
+    if not math.isnan(solver["objective"]):
+        out.write(f", objective {solver['objective']:.6g} (lower bound "
+                  f"{solver['lower_bound']:.6g})")
+    out.write("\n")
+    report = getattr(est, "screening_report_", None) if args.model == "single" else None
+    screening = None
+    if report is not None:
+        screening = {"level": report.level, "n_columns": report.n_columns,
+                     "n_kept": report.n_kept, "fraction_screened": report.fraction_screened,
+                     "certified": report.certified, "seconds": report.seconds,
+                     "upper_bound": report.upper_bound, "lower_bound": report.lower_bound,
+                     "funnel": report.funnel().to_dict(orient="records")}
+        out.write(f"screening ({report.level}): {report.n_kept:,} of {report.n_columns:,} terms "
+                  f"kept ({_pct(report.fraction_screened)} screened), "
+                  f"{'certified' if report.certified else 'NOT certified'}\n")
+
+    if args.export or args.output:
+        fmt = args.export or _EXPORT_BY_SUFFIX.get(Path(args.output).suffix.lower())
+        if fmt is None:
+            raise ParameterError(f"Cannot tell the export format from {args.output!r}; pass "
+                                 "--export text|markdown|json|sql|python.")
+        text = rule.export(fmt)
+        if args.output:
+            _write(args.output, text)
+            out.write(f"\nwrote the rule as {fmt} to {args.output}\n")
+        else:
+            out.write("\n" + text + ("" if text.endswith("\n") else "\n"))
+    if args.json:
+        result = {"dataset": ds.name, "target": ds.target, "positive": ds.positive,
+                  "model": args.model, "rule": str(rule), "rule_json": rule.to_dict(),
+                  "conditions": getattr(rule, "n_conditions", len(rule)),
+                  "options": {"lam": lam, "rule_type": args.rule_type,
+                              "n_thresholds": args.n_thresholds, "thresholds": args.thresholds,
+                              "negations": not args.no_negations, "solver": args.solver,
+                              "screening": args.screening, "time_limit": args.time_limit,
+                              "class_weight": args.class_weight, "test_size": args.test_size,
+                              "seed": args.seed, "max_rules": args.max_rules,
+                              "n_rounds": args.n_rounds},
+                  "metrics": {"train": m_train, "test": m_test or None},
+                  "solver": solver, "screening": screening, "notes": list(ds.notes)}
+        _write(args.json, json.dumps(_jsonable(result), indent=2, default=str))
+        out.write(f"wrote the result to {args.json}\n")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- screen
+
+
+def cmd_screen(args: argparse.Namespace, out: TextIO) -> int:
+    from rulecore.bcs import class_sample_weights
+    from rulecore.binarize import Binarizer
+    from rulecore.screening import TEST_LABELS, screen
+
+    ds = load_dataset(args)
+    y01 = ds.y_binary
+    binarizer = Binarizer(n_thresholds=args.n_thresholds, thresholds=args.thresholds,
+                          negations=not args.no_negations, kinds=ds.kinds).fit(ds.X)
+    A = binarizer.transform(ds.X)
+    # The OR problem of DESIGN.md §2: AND rules screen the complemented data.
+    A_or, y_or = (~A, 1 - y01) if args.rule_type == "and" else (A, y01)
+    d = class_sample_weights(y01, args.class_weight, np.array([0, 1]), None)
+    feature_of = np.array([t.feature for t in binarizer.terms_], dtype=object)
+    lam = args.lam if args.lam is not None else 1.0
+    report = screen(A_or, y_or, lam, weights=d, level=args.level, feature_of=feature_of,
+                    time_limit=args.time_limit)
+    funnel = report.funnel()
+    alone = pd.DataFrame([{"test": TEST_LABELS.get(k, k), "removes alone": int(v.sum())}
+                          for k, v in report.alone.items()])
+    if args.format == "csv":
+        text = funnel.to_csv(index=False)
+    else:
+        text = markdown_table(funnel)
+    if args.output:
+        _write(args.output, text)
+    out.write(f"{ds.name}: {A.shape[1]:,} terms on {ds.n_samples:,} rows, λ = {lam:g}, "
+              f"{args.rule_type.upper()} rule, level {args.level}\n")
+    out.write(f"kept {report.n_kept:,} of {report.n_columns:,} terms "
+              f"({_pct(report.fraction_screened)} screened) in {report.seconds:.2f} s; "
+              f"{'certified' if report.certified else 'NOT certified'}; 0/1 optimum in "
+              f"[{report.lower_bound:.6g}, {report.upper_bound:.6g}]\n\n")
+    out.write((markdown_table(funnel) if args.format == "markdown" else text) + "\n")
+    if len(alone):
+        out.write("\nEach test alone on all terms:\n\n" + markdown_table(alone) + "\n")
+    if args.output:
+        out.write(f"\nwrote the funnel to {args.output}\n")
+    if args.json:
+        kept_terms = [str(binarizer.terms_[j]) for j in np.flatnonzero(report.kept)]
+        _write(args.json, json.dumps(_jsonable({
+            "dataset": ds.name, "lam": lam, "level": report.level,
+            "n_columns": report.n_columns, "n_kept": report.n_kept,
+            "fraction_screened": report.fraction_screened, "certified": report.certified,
+            "upper_bound": report.upper_bound, "lower_bound": report.lower_bound,
+            "seconds": report.seconds, "funnel": funnel.to_dict(orient="records"),
+            "kept_terms": kept_terms}), indent=2, default=str))
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- compare
+
+
+#: Command-line names of the models in :data:`rulecore.compare.REGISTRY`.
+COMPARE_ALIASES = {
+    "rule": "BCS rule", "set-covering": "Rule set (set covering)",
+    "boosting": "Rule set (boosting)", "sparse-svm": "Sparse SVM",
+    "sparse-logistic": "Sparse logistic", "datumwise": "Datum-wise",
+    "l1-logistic": "L1 logistic (sklearn)", "cart": "CART (sklearn)",
+}
+DEFAULT_COMPARE = ("rule", "set-covering", "boosting", "cart", "l1-logistic")
+
+
+def _compare_models(args: argparse.Namespace) -> dict[str, dict]:
+    """``{registry name: parameter overrides}`` from ``--models`` and the model options."""
+    from rulecore.compare import REGISTRY
+
+    names = [n.strip() for n in args.models.split(",") if n.strip()] if args.models else \
+        list(DEFAULT_COMPARE)
+    chosen: dict[str, dict] = {}
+    for n in names:
+        full = COMPARE_ALIASES.get(n, n)
+        if full not in REGISTRY:
+            raise ParameterError(f"Unknown model {n!r}; choose from "
+                                 f"{', '.join(COMPARE_ALIASES)}.")
+        given = {"lam": args.lam, "n_thresholds": args.n_thresholds,
+                 "time_limit": args.time_limit, "max_rules": args.max_rules,
+                 "n_rounds": args.n_rounds, "max_depth": args.max_depth, "C": args.C,
+                 "k": args.k, "gamma": args.gamma, "random_state": args.seed}
+        defaults = REGISTRY[full].defaults
+        # Only settings the model has (or takes as an optional seed) and the user gave.
+        chosen[full] = {k: v for k, v in given.items() if v is not None and
+                        (k in defaults or k == "random_state")}
+    return chosen
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    from rulecore.compare import compare_models
+
+    ds = load_dataset(args)
+    if not 0 < args.test_size < 1:
+        raise ParameterError("compare needs a held-out share: --test-size between 0 and 1.")
+    models = _compare_models(args)
+    progress = Progress("Comparing models")
+    result = compare_models(ds.X, ds.y_binary, models, test_size=args.test_size,
+                            random_state=args.seed, kinds=ds.kinds,
+                            progress=lambda done, total, name: progress(done, total))
+    for name, reason in result.skipped.items():
+        sys.stderr.write(f"rulecore compare: skipped {name}: {reason}\n")
+    table = result.table
+    text = table.to_csv(index=False) if args.format == "csv" else markdown_table(table)
+    if args.output:
+        _write(args.output, text)
+        out.write(f"{ds.name}: {ds.target} = {ds.positive}, {len(result.train):,} train / "
+                  f"{len(result.test):,} test rows\n\n" + markdown_table(table) + "\n")
+        out.write(f"wrote the comparison to {args.output}\n")
+    else:
+        out.write(text + ("" if text.endswith("\n") else "\n"))
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- sweep
+
+
+def cmd_sweep(args: argparse.Namespace, out: TextIO) -> int:
+    from rulecore.sweep import pareto_figure, pareto_front, sweep
+
+    ds = load_dataset(args)
+    lams = _lam_grid(args)
+    thresholds = _thresholds(args.thresholds_grid)
+    progress = Progress(f"Sweep: {len(lams)} λ × {len(thresholds)} thresholds × "
+                        f"{args.cv}-fold CV")
+    table = sweep(ds.X, ds.y, positive=ds.positive, lams=lams, thresholds=thresholds, cv=args.cv,
+                  model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
+                  solver=args.solver, time_limit=args.time_limit, screening=args.screening,
+                  class_weight=args.class_weight, max_rules=args.max_rules,
+                  n_rounds=args.n_rounds, kinds=ds.kinds, random_state=args.seed,
+                  backend=args.backend, scheduler=args.scheduler, n_jobs=args.n_jobs,
+                  progress=progress)
+    front = pareto_front(table)
+    show = ["n_thresholds", "lam", "conditions", "cv_error", "cv_error_std", "status", "rule"]
+    if args.table:
+        _write(args.table, table.to_csv(index=False))
+    if args.html:
+        fig = pareto_figure(table)
+        fig.update_layout(title=f"{ds.name}: {ds.target} = {ds.positive}, "
+                          f"{args.cv}-fold CV error against rule size")
+        try:
+            fig.write_html(args.html, include_plotlyjs="cdn" if args.cdn else True)
+        except OSError as exc:
+            raise DataError(f"Cannot write {args.html}: {exc.strerror or exc}.") from None
+    if args.output:
+        _write(args.output, front.to_csv(index=False))
+        out.write(f"Pareto front ({len(front)} of {len(table)} grid points), {ds.target} = "
+                  f"{ds.positive}:\n\n" + markdown_table(front[show]) + "\n")
+        for path, what in ((args.output, "front"), (args.table, "full table"),
+                           (args.html, "plot")):
+            if path:
+                out.write(f"wrote the {what} to {path}\n")
+    else:
+        out.write(front.to_csv(index=False))
+    return EXIT_OK
+
+
+def cmd_samples(args: argparse.Namespace, out: TextIO) -> int:
+    from rulecore.samples import SAMPLES
+
+    for name, s in SAMPLES.items():
+        out.write(f"{name:<24} {s.title}\n")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- parser
+
+
+def _data_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("data")
+    g.add_argument("csv", nargs="?", help="CSV file (delimiter and header are detected)")
+    g.add_argument("--sample", metavar="NAME", help="a bundled sample instead of a file")
+    g.add_argument("--target", help="target column (default: the last column)")
+    g.add_argument("--positive", metavar="LABEL",
+                   help="class the rule predicts (default: the first class in sorted order)")
+
+
+def _term_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("terms")
+    g.add_argument("--n-thresholds", type=int, default=10,
+                   help="quantile thresholds per numeric column (default 10)")
+    g.add_argument("--thresholds", choices=("quantile", "all"), default="quantile",
+                   help="'all' uses every midpoint between distinct values")
+    g.add_argument("--no-negations", action="store_true", help="no '>' / '!=' terms")
+
+
+def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
+    g = p.add_argument_group("rule")
+    if with_lam:
+        g.add_argument("--lam", type=float, default=None,
+                       help="λ, weight of errors against conditions (default 1; 1000 for "
+                            "boosting)")
+    g.add_argument("--rule-type", choices=("and", "or"), default="and")
+    g.add_argument("--model", choices=("single", "set-covering", "boosting"), default="single")
+    g.add_argument("--max-rules", type=int, default=5, help="clauses for set covering")
+    g.add_argument("--n-rounds", type=int, default=5, help="rounds for boosting")
+    g.add_argument("--solver", choices=("mip", "lp", "lp-randomized"), default="mip")
+    g.add_argument("--screening", choices=("none", "basic", "enhanced"), default="enhanced")
+    g.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
+    g.add_argument("--class-weight", choices=("balanced",), default=None)
+    g.add_argument("--seed", type=int, default=0, help="random seed (split, folds, rounding)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from rulecore import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="rulecore", description="Interpretable classification rules from the command "
+        "line (the Rule Explorer app's engine).")
+    parser.add_argument("--version", action="version", version=f"rulecore {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("learn", help="learn one rule (or rule set) and export it",
+                       description="Learn a rule as on the Rule page; print it as a checklist.")
+    _data_options(p)
+    _term_options(p)
+    _rule_options(p)
+    p.add_argument("--test-size", type=float, default=0.25,
+                   help="held-out share for the test metrics (0: learn on every row)")
+    g = p.add_argument_group("output")
+    g.add_argument("--export", choices=("text", "markdown", "json", "sql", "python"),
+                   help="export format (default: from the --output suffix)")
+    g.add_argument("--output", "-o", metavar="FILE", help="write the export here")
+    g.add_argument("--json", metavar="FILE",
+                   help="write metrics, solver status, gap and screening summary as JSON")
+    p.set_defaults(func=cmd_learn)
+
+    p = sub.add_parser("screen", help="the screening report and funnel",
+                       description="Certified screening of the rule LP's terms.")
+    _data_options(p)
+    _term_options(p)
+    p.add_argument("--lam", type=float, default=None, help="λ (default 1)")
+    p.add_argument("--rule-type", choices=("and", "or"), default="and")
+    p.add_argument("--level", choices=("basic", "enhanced"), default="enhanced")
+    p.add_argument("--class-weight", choices=("balanced",), default=None)
+    p.add_argument("--time-limit", type=float, default=30.0)
+    p.add_argument("--format", choices=("markdown", "csv"), default="markdown")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the funnel table here")
+    p.add_argument("--json", metavar="FILE", help="write the report summary as JSON")
+    p.set_defaults(func=cmd_screen)
+
+    p = sub.add_parser("compare", help="several models on one train/test split",
+                       description="Fit several models on one stratified train/test split; "
+                       "table of accuracy, AUC, size and features used (the Compare page's).")
+    _data_options(p)
+    p.add_argument("--models", help="comma-separated, from " + ", ".join(COMPARE_ALIASES)
+                   + " (default: " + ",".join(DEFAULT_COMPARE) + ")")
+    g = p.add_argument_group("model settings (each model's own default when not given)")
+    g.add_argument("--lam", type=float, help="λ of the rule models")
+    g.add_argument("--n-thresholds", type=int, help="thresholds per numeric column (rules)")
+    g.add_argument("--time-limit", type=float, help="seconds per solve")
+    g.add_argument("--max-rules", type=int, help="clauses for set covering")
+    g.add_argument("--n-rounds", type=int, help="rounds for boosting")
+    g.add_argument("--max-depth", type=int, help="CART depth")
+    g.add_argument("--C", type=float, help="inverse L1 strength of the logistic regression")
+    g.add_argument("-k", "--k", type=int, help="non-zeros of the sparse models")
+    g.add_argument("--gamma", type=float, help="γ of the sparse models")
+    p.add_argument("--test-size", type=float, default=0.25)
+    p.add_argument("--seed", type=int, default=0, help="random seed of the split")
+    p.add_argument("--format", choices=("markdown", "csv"), default="markdown")
+    p.add_argument("--output", "-o", metavar="FILE")
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("sweep", help="λ × thresholds grid with k-fold CV; Pareto front",
+                       description="Cross-validated grid of rules; the Pareto front of rule "
+                       "size against CV error as CSV.")
+    _data_options(p)
+    _rule_options(p, with_lam=False)
+    p.add_argument("--no-negations", action="store_true", help="no '>' / '!=' terms")
+    g = p.add_argument_group("grid")
+    g.add_argument("--lams", default="0.1,1,10", help="λ values, comma-separated")
+    g.add_argument("--lam-range", metavar="LOW:HIGH:COUNT",
+                   help="log-spaced λ values instead of --lams")
+    g.add_argument("--thresholds", dest="thresholds_grid", default="10",
+                   help="thresholds per numeric column, comma-separated counts or 'all'")
+    g.add_argument("--cv", type=int, default=5, help="folds (default 5)")
+    g = p.add_argument_group("output")
+    g.add_argument("--output", "-o", metavar="FILE",
+                   help="Pareto front as CSV (default: CSV on stdout)")
+    g.add_argument("--table", metavar="FILE", help="every grid point as CSV")
+    g.add_argument("--html", metavar="FILE", help="plotly figure of the front as HTML")
+    g.add_argument("--cdn", action="store_true",
+                   help="load plotly.js from its CDN in --html (smaller file)")
+    g = p.add_argument_group("execution")
+    g.add_argument("--backend", choices=("loky", "threading", "sequential", "dask", "ray"),
+                   default=None, help="where the fits run (default: local processes)")
+    g.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler (tcp://host:8786) or Ray address")
+    g.add_argument("--n-jobs", type=int, default=None,
+                   help="local workers (default: all cores; -1 all)")
+    p.set_defaults(func=cmd_sweep)
+
+    p = sub.add_parser("samples", help="list the bundled samples")
+    p.set_defaults(func=cmd_samples, csv=None, sample=None)
+    return parser
+
+
+def _warn_line(message, category, filename, lineno, file=None, line=None) -> None:
+    sys.stderr.write(f"rulecore: warning: {message}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad input, 130 interrupted)."""
+    import warnings
+
+    from rulecore.sweep import SweepWarning
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    with warnings.catch_warnings():
+        warnings.showwarning = _warn_line  # one plain line on stderr, not a source excerpt
+        warnings.simplefilter("always", SweepWarning)
+        try:
+            if hasattr(args, "test_size") and not 0 <= args.test_size < 1:
+                raise ParameterError("--test-size must be at least 0 and below 1.")
+            return args.func(args, sys.stdout)
+        except RulecoreError as exc:
+            sys.stderr.write(f"rulecore {args.command}: error: {exc}\n")
+            return EXIT_USER_ERROR
+        except KeyboardInterrupt:
+            sys.stderr.write("\ninterrupted\n")
+            return EXIT_INTERRUPTED
+
+
+def entry() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()

@@ -1,0 +1,193 @@
+"""The command line, driven as a user would: ``python -m rulecore`` in a subprocess, on the
+samples, checking exit codes and the files it writes."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore.cli import Progress, markdown_table
+from rulecore.rule import Rule
+from rulecore.samples import machine_failure
+from rulecore.sweep import pareto_front
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "rulecore", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def csv_file(tmp_path_factory) -> Path:
+    """A small copy of the 'machine failure' sample (planted rule) as a CSV file."""
+    path = tmp_path_factory.mktemp("data") / "machines.csv"
+    machine_failure(n=400, seed=3).to_csv(path, index=False)
+    return path
+
+
+def test_learn_writes_checklist_export_and_json(csv_file, tmp_path):
+    res = run("learn", str(csv_file), "--target", "failure", "--positive", "yes", "--lam", "2",
+              "--n-thresholds", "6", "--export", "python", "--output", "rule.py",
+              "--json", "result.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "Predict failure = yes when all of these hold:" in res.stdout
+    assert "[ ] " in res.stdout and "support" in res.stdout
+    assert "\r" not in res.stderr  # no progress bar when stderr is not a terminal
+    result = json.loads((tmp_path / "result.json").read_text())
+    assert result["positive"] == "yes" and result["target"] == "failure"
+    assert result["solver"]["status"] == "optimal"
+    assert result["solver"]["gap"] == pytest.approx(0.0, abs=1e-9)
+    assert result["screening"]["n_kept"] <= result["screening"]["n_columns"]
+    assert result["screening"]["certified"] is True
+    assert result["screening"]["funnel"][0]["stage"] == "All terms"
+    assert 0.0 <= result["metrics"]["test"]["accuracy"] <= 1.0
+    assert result["metrics"]["train"]["rows"] + result["metrics"]["test"]["rows"] == 400
+    # The exported Python agrees with the JSON rule on every row of the file.
+    rule = Rule.from_dict(result["rule_json"])
+    assert result["conditions"] == len(rule) >= 1
+    namespace: dict = {}
+    exec((tmp_path / "rule.py").read_text(), namespace)
+    df = pd.read_csv(csv_file)
+    ours = [bool(namespace["predict"](r)) for r in df.drop(columns="failure").to_dict("records")]
+    assert ours == list(rule.predict(df).astype(bool))
+    # Accuracy in the JSON is the rule's, recomputed here on the full file as a sanity bound.
+    assert np.mean(np.array(ours) == (df["failure"] == "yes")) > 0.8
+
+
+def test_learn_on_a_sample_with_rule_set_prints_export(tmp_path, monkeypatch, capsys):
+    from rulecore.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["learn", "--sample", "iris", "--positive", "setosa", "--model", "set-covering",
+                 "--max-rules", "2", "--export", "sql", "--test-size", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "WHERE" in out
+    assert "train: accuracy" in out and "test:" not in out
+
+
+BAD_INPUT = [
+    (["learn", "missing.csv"], "File not found"),
+    (["learn", "--sample", "nope"], "There is no sample called 'nope'"),
+    (["learn", "--sample", "iris", "--positive", "tulip"], "'tulip' is not a class"),
+    (["learn", "--sample", "iris", "--lam", "-1"], "λ (lam) must be a positive number"),
+    (["learn", "--sample", "iris", "--test-size", "1.5"], "--test-size"),
+    (["sweep", "--sample", "iris", "--lams", "a,b"], "--lams must be numbers"),
+    (["sweep", "--sample", "iris", "--backend", "dask"], "scheduler"),
+    (["learn"], "Give a CSV file or --sample"),
+    (["compare", "--sample", "iris", "--models", "rule,forest"], "Unknown model 'forest'"),
+]
+
+
+def test_bad_input_exits_2_without_traceback_in_a_real_process(tmp_path):
+    res = run("learn", "missing.csv", cwd=tmp_path)
+    assert res.returncode == 2
+    assert res.stderr == "rulecore learn: error: File not found: missing.csv\n"
+    assert res.stdout == ""
+
+
+@pytest.mark.parametrize("args, message", BAD_INPUT)
+def test_bad_input_exits_2_with_the_apps_message(tmp_path, monkeypatch, capsys, args,
+                                                 message):
+    """The same checks in-process (a subprocess per case would only re-test start-up)."""
+    from rulecore.cli import main
+
+    if "dask" in args:
+        pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    assert main(args) == 2
+    err = capsys.readouterr()
+    assert message in err.err
+    assert err.out == ""
+
+
+def test_unknown_option_is_an_argparse_error(tmp_path):
+    res = run("learn", "--sample", "iris", "--solver", "magic", cwd=tmp_path)
+    assert res.returncode == 2 and "invalid choice" in res.stderr
+
+
+def test_screen_prints_funnel_and_writes_csv(csv_file, tmp_path):
+    res = run("screen", str(csv_file), "--positive", "yes", "--lam", "2", "--n-thresholds", "6",
+              "--format", "csv", "--output", "funnel.csv", "--json", "screen.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    funnel = pd.read_csv(tmp_path / "funnel.csv")
+    assert list(funnel.columns) == ["stage", "columns", "removed", "seconds"]
+    assert funnel["stage"].iloc[0] == "All terms"
+    # each step removes what the previous left minus what remains
+    assert (funnel["columns"].iloc[:-1].to_numpy() - funnel["removed"].iloc[1:].to_numpy()
+            == funnel["columns"].iloc[1:].to_numpy()).all()
+    report = json.loads((tmp_path / "screen.json").read_text())
+    assert report["n_kept"] == funnel["columns"].iloc[-1] == len(report["kept_terms"])
+    assert report["lower_bound"] <= report["upper_bound"] + 1e-9
+
+
+def test_compare_writes_csv(csv_file, tmp_path):
+    res = run("compare", str(csv_file), "--positive", "yes", "--models", "rule,cart",
+              "--n-thresholds", "6", "--format", "csv", "--output", "cmp.csv", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    table = pd.read_csv(tmp_path / "cmp.csv")
+    assert list(table["model"]) == ["BCS rule", "CART (sklearn)"]
+    assert table["accuracy"].between(0.5, 1.0).all()
+    assert table.loc[0, "size"] >= 1 and table.loc[0, "status"] == "optimal"
+
+
+def test_sweep_writes_front_table_and_html(csv_file, tmp_path):
+    res = run("sweep", str(csv_file), "--positive", "yes", "--lams", "0.02,2",
+              "--thresholds", "3,6", "--cv", "3", "--n-jobs", "1", "--output", "front.csv",
+              "--table", "all.csv", "--html", "front.html", "--cdn", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    table = pd.read_csv(tmp_path / "all.csv")
+    front = pd.read_csv(tmp_path / "front.csv")
+    assert len(table) == 4 and {"cv_error", "conditions", "rule"} <= set(table.columns)
+    pd.testing.assert_frame_equal(pareto_front(table), front)
+    assert "Pareto front" in res.stdout
+    html = (tmp_path / "front.html").read_text()
+    assert "plotly" in html and "Pareto front" in html
+
+
+def test_console_entry_point_and_version(monkeypatch, capsys):
+    """``[project.scripts] rulecore = "rulecore.cli:entry"``: exits with main's status."""
+    from rulecore.cli import entry
+
+    monkeypatch.setattr(sys, "argv", ["rulecore", "--version"])
+    with pytest.raises(SystemExit) as exc:
+        entry()
+    assert exc.value.code == 0 and capsys.readouterr().out.startswith("rulecore ")
+    monkeypatch.setattr(sys, "argv", ["rulecore", "learn", "--sample", "nope"])
+    with pytest.raises(SystemExit) as exc:
+        entry()
+    assert exc.value.code == 2
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_draws_only_on_a_terminal():
+    tty, pipe = _Tty(), io.StringIO()
+    for stream in (tty, pipe):
+        p = Progress("fits", stream=stream)
+        for i in range(1, 6):
+            p(i, 5)
+    assert pipe.getvalue() == ""
+    assert "5/5" in tty.getvalue() and tty.getvalue().endswith("\n")
+
+
+def test_markdown_table_escapes_pipes():
+    text = markdown_table(pd.DataFrame({"rule": ["a | b"], "n": [1.5]}))
+    assert text.splitlines()[2] == "| a \\| b | 1.5 |"
+    assert text.splitlines()[1] == "| --- | ---: |"

@@ -35,6 +35,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def cpu_seconds(match) -> float:
+    """Total user+system CPU seconds of live processes whose /proc entry ``match``es."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+            comm = stat[stat.index("(") + 1: stat.rindex(")")]
+            fields = stat[stat.rindex(")") + 2:].split()
+            ppid = int(fields[1])
+            if match(int(d.name), ppid, comm):
+                total += (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, ValueError):
+            continue
+    return total
+
+
 def rss_mb(pid: int) -> float:
     """Resident memory of a process and its children, in MB (Linux /proc)."""
     total = 0
@@ -62,14 +81,16 @@ async def settle(page, timeout: float = 60_000) -> None:
                                  timeout=timeout)
 
 
-async def user(browser, url: str, sample: str, seconds: float, seed: int, out: dict) -> None:
+async def user(browser, url: str, sample: str, seconds: float, seed: int, out: dict,
+               delay: float = 0.0) -> None:
     rnd = random.Random(seed)
+    await asyncio.sleep(delay)  # ramp-up: sessions arrive one after another
     ctx = await browser.new_context(viewport={"width": 1300, "height": 1600})
     page = await ctx.new_page()
     try:
         await page.goto(url, timeout=120_000)
-        await settle(page)
-        await page.locator(".st-key-w_sample").get_by_role("combobox").click()
+        await settle(page, timeout=120_000)
+        await page.locator(".st-key-w_sample").get_by_role("combobox").click(timeout=120_000)
         await page.get_by_role("option", name=sample, exact=True).click()
         await settle(page)
         await page.get_by_test_id("stSidebarNav").get_by_text("Rule", exact=True).click()
@@ -96,7 +117,8 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
         await ctx.close()
 
 
-async def run(users: int, seconds: float, sample: str, url: str, pid: int) -> dict:
+async def run(users: int, seconds: float, sample: str, url: str, pid: int,
+              ramp: float = 1.0) -> dict:
     from playwright.async_api import async_playwright
 
     out: dict = {"times": [], "errors": [], "rss": []}
@@ -112,10 +134,12 @@ async def run(users: int, seconds: float, sample: str, url: str, pid: int) -> di
             "--disable-gpu", "--no-sandbox", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         mem = asyncio.create_task(sample_memory())
-        await asyncio.gather(*(user(browser, url, sample, seconds, i, out)
+        await asyncio.gather(*(user(browser, url, sample, seconds, i, out, delay=i * ramp)
                                for i in range(users)))
         stop.set()
         await mem
+        out["cpu_server"] = cpu_seconds(lambda p, pp, c: p == pid or pp == pid)
+        out["cpu_browsers"] = cpu_seconds(lambda p, pp, c: c.startswith(("chrom", "Chrom")))
         await browser.close()
     return out
 
@@ -132,6 +156,7 @@ def main() -> None:
     ap.add_argument("--users", type=int, default=10)
     ap.add_argument("--seconds", type=float, default=120)
     ap.add_argument("--sample", default="Machine failure (synthetic, planted rule)")
+    ap.add_argument("--ramp", type=float, default=2.0, help="seconds between session starts")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     port = free_port()
@@ -149,7 +174,8 @@ def main() -> None:
             except OSError:
                 time.sleep(0.5)
         t0 = time.monotonic()
-        out = asyncio.run(run(args.users, args.seconds, args.sample, url, server.pid))
+        out = asyncio.run(run(args.users, args.seconds, args.sample, url, server.pid,
+                              args.ramp))
         wall = time.monotonic() - t0
     finally:
         server.terminate()
@@ -168,18 +194,25 @@ def main() -> None:
         f"date {date.today()}; the browsers run on the same machine as the server.",
         "",
         f"Command: `.venv/bin/python bench/load_test.py --users {args.users} "
-        f"--seconds {args.seconds:g}`",
+        f"--seconds {args.seconds:g} --ramp {args.ramp:g}`",
         "",
+        f"Sessions start {args.ramp:g} s apart. "
         f"Each of {args.users} sessions loads *{args.sample}*, opens the Rule page and for "
         f"{args.seconds:g} s moves the λ or thresholds slider one step at a time (200–800 ms "
         "think time), timing each move until the app reports the script finished.",
         "",
-        "| users | moves | errors | p50 (s) | p95 (s) | max (s) | server RSS max (MB) | wall (s) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| users | moves | errors | p50 (s) | p95 (s) | max (s) | server RSS max (MB) | wall (s) "
+        "| server CPU (s) | browsers CPU (s) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
         f"| {args.users} | {len(times)} | {len(out['errors'])} | "
         f"{statistics.median(times) if times else float('nan'):.2f} | "
         f"{percentile(times, 0.95):.2f} | {max(times) if times else float('nan'):.2f} | "
-        f"{max(out['rss']) if out['rss'] else float('nan'):.0f} | {wall:.0f} |",
+        f"{max(out['rss']) if out['rss'] else float('nan'):.0f} | {wall:.0f} | "
+        f"{out.get('cpu_server', float('nan')):.0f} | "
+        f"{out.get('cpu_browsers', float('nan')):.0f} |",
+        "",
+        f"The machine had {os.cpu_count()} × {wall:.0f} = {os.cpu_count() * wall:.0f} CPU-seconds "
+        "in all; the server and the browsers' shares are the last two columns.",
     ]
     if out["errors"]:
         lines += ["", "Errors: " + ", ".join(sorted(set(out["errors"])))]

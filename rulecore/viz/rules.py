@@ -56,8 +56,10 @@ def rule_scatter(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
             fig.add_scatter(
                 x=xs[sel], y=ys[sel], mode="markers",
                 name=f"{name}{'' if right else ' (misclassified)'}",
-                marker=dict(color=color if right else "white", size=7 if right else 8,
-                            symbol="circle" if cls else "x" if right else "x-open",
+                # wrong rows: hollow markers in the class colour (circle / diamond)
+                marker=dict(color=color, size=7 if right else 9,
+                            symbol=("circle" if cls else "x") if right else
+                            ("circle-open" if cls else "diamond-open"),
                             line=dict(color=color, width=1.5)),
                 hovertemplate=f"{fx}=%{{x}}<br>{fy}=%{{y}}<extra>{name}</extra>")
     if rule.rule_type == "and":

@@ -376,6 +376,16 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
         feature_names : list of str, optional
             Column names when ``X`` is an array.
         """
+        A, y01, d, target = self._prepare(X, y, sample_weight, feature_names)
+        self._fit_matrix(A, y01, d, target)
+        return self
+
+    def _prepare(self, X: Any, y: Any, sample_weight: Any = None, feature_names: Any = None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
+        """Validate, set the input attributes, fit the terms: ``(A, y01, d, target)``.
+
+        Shared by every rule learner (single rule, rule sets, λ path).
+        """
         self._check_params()
         frame = _as_frame(X, feature_names)
         y01, target = self._targets(y)
@@ -388,9 +398,7 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
         d = class_sample_weights(y01, self.class_weight, self.classes_, sample_weight)
         self.binarizer_ = Binarizer(n_thresholds=self.n_thresholds, thresholds=self.thresholds,
                                     negations=self.negations, kinds=self.kinds).fit(frame)
-        A = self.binarizer_.transform(frame)
-        self._fit_matrix(A, y01, d, target)
-        return self
+        return self.binarizer_.transform(frame), y01, d, target
 
     def _fit_matrix(self, A: np.ndarray, y01: np.ndarray, d: np.ndarray, target: str,
                     mip_start: np.ndarray | None = None) -> ClauseSolution:
@@ -426,13 +434,15 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
         self.solve_seconds_ = sol.result.seconds
         self.fit_seconds_ = time.perf_counter() - t0
         self.screening_report_ = report
-        # predict_proba: weighted share of positives among training rows the rule labels
-        # 1 / labels 0 (Laplace-smoothed so an empty side gives the prior, not 0/0).
-        fired = self._fires(A)
+        self._set_proba(self._fires(A), y01, d)
+        return sol
+
+    def _set_proba(self, fired: np.ndarray, y01: np.ndarray, d: np.ndarray) -> None:
+        """predict_proba's two values: the weighted share of positives among training rows the
+        rule labels 1 / labels 0, Laplace-smoothed so an empty side gives the prior, not 0/0."""
         prior = float(d @ y01 / max(d.sum(), 1e-12))
         self.proba_fired_ = (d[fired] @ y01[fired] + prior) / (d[fired].sum() + 1.0)
         self.proba_not_fired_ = (d[~fired] @ y01[~fired] + prior) / (d[~fired].sum() + 1.0)
-        return sol
 
     def _fires(self, A: np.ndarray) -> np.ndarray:
         sel = A[:, self.w_]
@@ -486,15 +496,8 @@ def lambda_path(
     ``train_error``, ``test_error``, ``objective``, ``status``, ``gap``, ``rule``, ``json``.
     """
     base = BooleanRuleClassifier(**params)
-    base._check_params()
+    A, y01, d, target = base._prepare(X, y)  # the terms are built once for every λ
     frame = _as_frame(X)
-    y01, target = base._targets(y)
-    base._names = np.asarray(frame.columns, dtype=object)
-    base.n_features_in_ = frame.shape[1]
-    d = class_sample_weights(y01, base.class_weight, base.classes_, None)
-    base.binarizer_ = Binarizer(n_thresholds=base.n_thresholds, thresholds=base.thresholds,
-                                negations=base.negations, kinds=base.kinds).fit(frame)
-    A = base.binarizer_.transform(frame)
     rows = []
     for i, lam in enumerate(lams):
         base.lam = float(lam)

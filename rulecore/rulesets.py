@@ -15,9 +15,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from rulecore.bcs import BooleanRuleClassifier, _as_frame, class_sample_weights
-from rulecore.binarize import Binarizer
-from rulecore.exceptions import DataError, ParameterError
+from rulecore.bcs import BooleanRuleClassifier, _as_frame
+from rulecore.exceptions import ParameterError
 from rulecore.rule import Rule, RuleSet
 
 
@@ -34,19 +33,8 @@ class _RuleSetClassifier(BooleanRuleClassifier):
     def fit(self, X: Any, y: Any, sample_weight: Any = None,
             feature_names: Any = None) -> _RuleSetClassifier:
         """Learn the rule set; ``X``, ``y`` as for :class:`BooleanRuleClassifier`."""
-        self._check_params()
+        A, y01, d, target = self._prepare(X, y, sample_weight, feature_names)
         frame = _as_frame(X, feature_names)
-        y01, target = self._targets(y)
-        if len(frame) != len(y01):
-            raise DataError(f"X has {len(frame)} rows but y has {len(y01)}.")
-        if isinstance(X, pd.DataFrame):
-            self.feature_names_in_ = np.asarray(frame.columns, dtype=object)
-        self._names = np.asarray(frame.columns, dtype=object)
-        self.n_features_in_ = frame.shape[1]
-        d = class_sample_weights(y01, self.class_weight, self.classes_, sample_weight)
-        self.binarizer_ = Binarizer(n_thresholds=self.n_thresholds, thresholds=self.thresholds,
-                                    negations=self.negations, kinds=self.kinds).fit(frame)
-        A = self.binarizer_.transform(frame)
         self.n_terms_ = A.shape[1]
         learner = self._clause_learner()
         learner.binarizer_ = self.binarizer_
@@ -55,10 +43,7 @@ class _RuleSetClassifier(BooleanRuleClassifier):
         self.rule_ = self.ruleset_
         # screening of the last clause fit (each clause is screened on its own problem)
         self.screening_report_ = getattr(learner, "screening_report_", None)
-        fired = self.ruleset_.predict(frame).astype(bool)
-        prior = float(d @ y01 / max(d.sum(), 1e-12))
-        self.proba_fired_ = (d[fired] @ y01[fired] + prior) / (d[fired].sum() + 1.0)
-        self.proba_not_fired_ = (d[~fired] @ y01[~fired] + prior) / (d[~fired].sum() + 1.0)
+        self._set_proba(self.ruleset_.predict(frame).astype(bool), y01, d)
         return self
 
     @property

@@ -109,7 +109,11 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
                 if await page.get_by_test_id("stException").count():
                     out["errors"].append("exception shown on page")
             except Exception as exc:  # a timeout is an error of the run, not of the script
-                out["errors"].append(type(exc).__name__)
+                state = await page.evaluate(
+                    "() => { const a = document.querySelector(\"[data-testid='stApp']\");"
+                    " return a ? a.getAttribute('data-test-script-state') + '/' +"
+                    " a.getAttribute('data-test-connection-state') : 'no app'; }")
+                out["errors"].append(f"{type(exc).__name__} after moving {key} ({state})")
             await page.wait_for_timeout(rnd.randint(200, 800))  # think time
     except Exception as exc:
         out["errors"].append(f"session: {type(exc).__name__}: {str(exc)[:80]}")

@@ -50,8 +50,20 @@ def sql_literal(value: Any) -> str:
     return "'" + str(value).replace("'", "''") + "'"
 
 
+class _Exportable:
+    """``export(fmt)`` by format name, shared by :class:`Rule` and :class:`RuleSet`."""
+
+    def export(self, fmt: str) -> str:
+        """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``."""
+        makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
+                  "sql": self.to_sql, "python": self.to_python}
+        if fmt not in makers:
+            raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
+        return makers[fmt]()
+
+
 @dataclass(frozen=True)
-class Rule:
+class Rule(_Exportable):
     """A Boolean rule over terms.
 
     Attributes
@@ -233,13 +245,6 @@ class Rule:
         lines.append(f"    return {'all' if self.rule_type == 'and' else 'any'}(checks)")
         return "\n".join(lines) + "\n"
 
-    def export(self, fmt: str) -> str:
-        """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``."""
-        makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
-                  "sql": self.to_sql, "python": self.to_python}
-        if fmt not in makers:
-            raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
-        return makers[fmt]()
 
 
 EXPORT_FORMATS = {"text": ("txt", "text/plain"), "markdown": ("md", "text/markdown"),
@@ -248,7 +253,7 @@ EXPORT_FORMATS = {"text": ("txt", "text/plain"), "markdown": ("md", "text/markdo
 
 
 @dataclass(frozen=True)
-class RuleSet:
+class RuleSet(_Exportable):
     """Several AND-clauses combined: an OR of clauses (DNF, set covering) or a weighted vote
     (boosting: positive iff ``Σ_t C_t · clause_t(x) > 0``; a clause without conditions is a
     constant vote).
@@ -377,9 +382,3 @@ class RuleSet:
             body.append(f"    return bool({calls or 'False'})")
         return "\n".join(parts + body) + "\n"
 
-    def export(self, fmt: str) -> str:
-        makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
-                  "sql": self.to_sql, "python": self.to_python}
-        if fmt not in makers:
-            raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
-        return makers[fmt]()

@@ -46,6 +46,11 @@ class _RuleSetClassifier(BooleanRuleClassifier):
         self._set_proba(self.ruleset_.predict(frame).astype(bool), y01, d)
         return self
 
+    def _summarise_fits(self, status: list[str], gaps: list[float]) -> None:
+        """Status and gap of the whole set: the first non-optimal clause fit, the worst gap."""
+        self.lp_status_ = next((s for s in status if s != "optimal"), "optimal")
+        self.mip_gap_ = max(gaps) if gaps else 0.0
+
     @property
     def clauses_(self) -> list[Rule]:
         return list(self.ruleset_.clauses)
@@ -141,9 +146,7 @@ class SetCoveringRuleClassifier(_RuleSetClassifier):
                 break
             active &= ~fired
         self.ruleset_ = RuleSet(tuple(clauses), None, target, self.classes_[1])
-        self.lp_status_ = "optimal" if all(s == "optimal" for s in status) else \
-            next(s for s in status if s != "optimal")
-        self.mip_gap_ = max(gaps) if gaps else 0.0
+        self._summarise_fits(status, gaps)
 
 
 class BoostedRuleClassifier(_RuleSetClassifier):
@@ -225,9 +228,7 @@ class BoostedRuleClassifier(_RuleSetClassifier):
             history.append(d.copy())
         self.weights_history_ = np.asarray(history)
         self.ruleset_ = RuleSet(tuple(clauses), tuple(votes), target, self.classes_[1])
-        self.lp_status_ = "optimal" if all(s == "optimal" for s in status) else \
-            next(s for s in status if s != "optimal")
-        self.mip_gap_ = max(gaps) if gaps else 0.0
+        self._summarise_fits(status, gaps)
 
 
 RULE_MODELS = {"single rule": BooleanRuleClassifier, "set covering": SetCoveringRuleClassifier,

@@ -219,10 +219,9 @@ def model_params(ds: Dataset) -> dict:
                 max_rules=int(r["max_rules"]), n_rounds=int(r["n_rounds"]), kinds=ds.kinds)
 
 
-@st.cache_data(scope="session", max_entries=64, show_spinner=False)
 def fit_rule_model(digest: str, settings: tuple, test_size: float, seed: int,
-                   _ds: Dataset) -> dict:
-    """Fit the Rule page's model on the train split; cached per session, data and settings.
+                   ds: Dataset) -> dict:
+    """Fit the Rule page's model on the train split (uncached; see :func:`fitted_rule_model`).
 
     Returns ``{"model", "train", "test"}`` (the fitted estimator and row indices).
     """
@@ -232,19 +231,40 @@ def fit_rule_model(digest: str, settings: tuple, test_size: float, seed: int,
     params = dict(settings)
     params["kinds"] = dict(params["kinds"])
     model = make_rule_model(params.pop("model"), **params)
-    train, test = train_test_indices(_ds.y_binary, test_size, seed)
-    model.fit(_ds.X.iloc[train], _ds.y_binary[train])
+    train, test = train_test_indices(ds.y_binary, test_size, seed)
+    model.fit(ds.X.iloc[train], ds.y_binary[train])
     # fitted on 0/1: say what the rule predicts in the data's own words
-    model.rule_ = model.rule_.relabel(_ds.target, _ds.positive)
+    model.rule_ = model.rule_.relabel(ds.target, ds.positive)
     if hasattr(model, "ruleset_"):
         model.ruleset_ = model.rule_
     return {"model": model, "train": train, "test": test}
 
 
+# Results on a bundled sample are the same for every user, so every session may reuse them:
+# under load (bench/load_test.py) sessions exploring the same sample mostly hit this cache.
+# It holds objects (cache_resource), not pickled copies: pages only read the fitted model.
+@st.cache_resource(max_entries=512, show_spinner=False)
+def _fit_on_sample(digest: str, settings: tuple, test_size: float, seed: int,
+                   _ds: Dataset) -> dict:
+    return fit_rule_model(digest, settings, test_size, seed, _ds)
+
+
+# Results on an upload are that user's data: cached for this session only.
+@st.cache_resource(scope="session", max_entries=64, show_spinner=False)
+def _fit_on_upload(digest: str, settings: tuple, test_size: float, seed: int,
+                   _ds: Dataset) -> dict:
+    _trace("fit-upload", digest)
+    return fit_rule_model(digest, settings, test_size, seed, _ds)
+
+
 def fitted_rule_model(ds: Dataset) -> dict:
-    """:func:`fit_rule_model` for the current settings (errors shown by the caller)."""
+    """:func:`fit_rule_model` for the current settings, cached (errors shown by the caller).
+
+    A sample's fits are shared by all sessions; an upload's stay in its session.
+    """
     params = model_params(ds)
     params["kinds"] = tuple(sorted(params["kinds"].items()))
     r = st.session_state["rule"]
-    return fit_rule_model(ds.digest, tuple(sorted(params.items())), float(r["test_size"]),
-                          int(r["seed"]), _ds=ds)
+    fit = _fit_on_upload if st.session_state["source"] == "upload" else _fit_on_sample
+    return fit(ds.digest, tuple(sorted(params.items())), float(r["test_size"]), int(r["seed"]),
+               _ds=ds)

@@ -16,6 +16,14 @@ ds = common.require_dataset()
 common.dataset_caption(ds)
 r = ss["rule"]
 
+# Plotly figures take 20-30 ms to build and a cached copy ~10 ms to unpickle; under load
+# that is most of a rerun, so they are kept as objects for the session (cache_resource).
+@st.cache_resource(scope="session", max_entries=64, show_spinner=False)
+def confusion_figure(counts: tuple, positive: str):
+    return rviz.confusion_matrix(np.asarray(counts).reshape(2, 2), ("other", positive),
+                                 "Confusion matrix (test)")
+
+
 # ---------------------------------------------------------------- settings
 c1, c2, c3 = st.columns([2, 3, 2])
 c1.radio("Model", ["single rule", "set covering", "boosting"],
@@ -113,9 +121,8 @@ with right:
     a.metric("Test accuracy", f"{mte['accuracy']:.1%}")
     b.metric("Conditions", rule.n_conditions if is_set else len(rule))
     st.dataframe(perf, width="stretch")
-    st.plotly_chart(rviz.confusion_matrix(mte["confusion"], ("other", str(ds.positive)),
-                                          "Confusion matrix (test)"),
-                    width="stretch", key="confusion")
+    st.plotly_chart(confusion_figure(tuple(np.asarray(mte["confusion"]).ravel().tolist()),
+                                     str(ds.positive)), width="stretch", key="confusion")
 
 # ---------------------------------------------------------------- one row
 # Fragments: picking a row, axes or an export format reruns only that part, not the fit.
@@ -161,7 +168,7 @@ def row_check() -> None:
 row_check()
 
 # ---------------------------------------------------------------- scatter
-@st.cache_data(scope="session", max_entries=32, show_spinner=False)
+@st.cache_resource(scope="session", max_entries=32, show_spinner=False)
 def region_figure(digest: str, rule_json: str, fx: str, fy: str, _ds):
     """The scatter is rebuilt only when the rule or the axes change (plotly is slow to build)."""
     from rulecore.rule import Rule

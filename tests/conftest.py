@@ -28,6 +28,7 @@ def clear_caches():
     st.cache_resource.clear()
     yield
     st.cache_data.clear()
+    st.cache_resource.clear()
 
 
 def _free_port() -> int:

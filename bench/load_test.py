@@ -81,12 +81,27 @@ async def settle(page, timeout: float = 60_000) -> None:
                                  timeout=timeout)
 
 
+def _on_frame(payload, runs: asyncio.Queue) -> None:
+    """Note each ``script_finished`` message the server sends (Streamlit's ForwardMsg)."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    if isinstance(payload, str):
+        return
+    msg = ForwardMsg.FromString(payload)
+    if msg.WhichOneof("type") == "script_finished":
+        runs.put_nowait((time.monotonic(),
+                         ForwardMsg.ScriptFinishedStatus.Name(msg.script_finished)))
+
+
 async def user(browser, url: str, sample: str, seconds: float, seed: int, out: dict,
                delay: float = 0.0) -> None:
     rnd = random.Random(seed)
     await asyncio.sleep(delay)  # ramp-up: sessions arrive one after another
     ctx = await browser.new_context(viewport={"width": 1300, "height": 1600})
     page = await ctx.new_page()
+    runs: asyncio.Queue = asyncio.Queue()  # (arrival time, status) of every finished run
+    page.on("websocket", lambda ws: ws.on("framereceived",
+                                          lambda payload: _on_frame(payload, runs)))
     try:
         await page.goto(url, timeout=120_000)
         await settle(page, timeout=120_000)
@@ -99,13 +114,25 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
         while time.monotonic() < end:
             key = rnd.choice(["lam", "rule_n_thresholds"])
             thumb = page.locator(f".st-key-{key}").get_by_role("slider")
+            now, lo, hi = map(float, await thumb.evaluate("e => [e.value, e.min, e.max]"))
+            # a press against the end of the range changes nothing and starts no run
+            arrow = ("ArrowLeft" if now >= hi else "ArrowRight" if now <= lo
+                     else rnd.choice(["ArrowLeft", "ArrowRight"]))
             await thumb.focus()
+            while not runs.empty():
+                runs.get_nowait()
             t0 = time.monotonic()
-            await page.keyboard.press(rnd.choice(["ArrowLeft", "ArrowRight"]))
+            await page.keyboard.press(arrow)
             try:
+                # settled = the server's "script finished" message for the run this move
+                # started has reached the browser (runs cut short by a newer one do not count)
+                while True:
+                    left = 30.0 - (time.monotonic() - t0)
+                    t_done, status = await asyncio.wait_for(runs.get(), max(left, 0.01))
+                    if status in ("FINISHED_SUCCESSFULLY", "FINISHED_FRAGMENT_RUN_SUCCESSFULLY"):
+                        break
+                out["times"].append(t_done - t0)
                 await settle(page, timeout=30_000)
-                # settle() waits 250 ms before looking; do not count that pause
-                out["times"].append(max(0.0, time.monotonic() - t0 - 0.25))
                 if await page.get_by_test_id("stException").count():
                     out["errors"].append("exception shown on page")
             except Exception as exc:  # a timeout is an error of the run, not of the script
@@ -203,7 +230,8 @@ def main() -> None:
         f"Sessions start {args.ramp:g} s apart. "
         f"Each of {args.users} sessions loads *{args.sample}*, opens the Rule page and for "
         f"{args.seconds:g} s moves the λ or thresholds slider one step at a time (200–800 ms "
-        "think time), timing each move until the app reports the script finished.",
+        "think time), timing each move from the key press until the server's *script "
+        "finished* message for the run it started reaches the browser.",
         "",
         "| users | moves | errors | p50 (s) | p95 (s) | max (s) | server RSS max (MB) | wall (s) "
         "| server CPU (s) | browsers CPU (s) |",

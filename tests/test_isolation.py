@@ -19,8 +19,9 @@ def secret_csv(rows: int = 300) -> bytes:
 
 @pytest.mark.browser
 def test_two_browser_sessions_do_not_see_each_other(server, browser, tmp_path, artifacts):
-    """B never sees A's upload; B uploading the same bytes parses them itself (a cache shared
-    between users would have answered from A's entry: one parse in the server trace)."""
+    """B never sees A's upload; B uploading the same bytes parses them and fits the rule itself
+    (a cache shared between users would have answered from A's entry, leaving one parse and
+    one fit in the server trace)."""
     path = tmp_path / "secret.csv"
     path.write_bytes(secret_csv())
     a_ctx = browser.new_context(viewport={"width": 1400, "height": 1800})
@@ -51,6 +52,18 @@ def test_two_browser_sessions_do_not_see_each_other(server, browser, tmp_path, a
         settle(b)
         assert wait_for_change(b, lambda: metric_value(b, "Rows"), "150") == "300"
         assert TRACE.read_text().split().count(digest) == 2   # B parsed it: no shared cache
+
+        # the same for fitted rules: fits on a bundled sample are shared between sessions,
+        # fits on an upload are not, so B's Rule page must fit the rule again
+        def fits() -> int:
+            return sum(line.startswith("fit-upload ") for line in TRACE.read_text().splitlines())
+
+        before = fits()
+        for page in (a, b):
+            page.get_by_test_id("stSidebarNav").get_by_text("Rule", exact=True).click()
+            settle(page)
+            assert page.get_by_text("The rule", exact=True).count()
+        assert fits() == before + 2
     finally:
         a_ctx.close()
         b_ctx.close()

@@ -35,10 +35,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def cpu_seconds(match) -> float:
-    """Total user+system CPU seconds of live processes whose /proc entry ``match``es."""
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU-seconds of the whole machine so far, from /proc/stat."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    idle = fields[3] + fields[4]  # idle + iowait
+    return (sum(fields) - idle) / tick, sum(fields) / tick
+
+
+def cpu_snapshot() -> dict[int, tuple[int, str, float]]:
+    """``{pid: (ppid, comm, user+system CPU seconds)}`` of every live process."""
+    tick = os.sysconf("SC_CLK_TCK")
+    snap = {}
     for d in Path("/proc").iterdir():
         if not d.name.isdigit():
             continue
@@ -46,12 +54,11 @@ def cpu_seconds(match) -> float:
             stat = (d / "stat").read_text()
             comm = stat[stat.index("(") + 1: stat.rindex(")")]
             fields = stat[stat.rindex(")") + 2:].split()
-            ppid = int(fields[1])
-            if match(int(d.name), ppid, comm):
-                total += (int(fields[11]) + int(fields[12])) / tick
+            snap[int(d.name)] = (int(fields[1]), comm,
+                                 (int(fields[11]) + int(fields[12])) / tick)
         except (OSError, ValueError):
             continue
-    return total
+    return snap
 
 
 def rss_mb(pid: int) -> float:
@@ -81,27 +88,36 @@ async def settle(page, timeout: float = 60_000) -> None:
                                  timeout=timeout)
 
 
-def _on_frame(payload, runs: asyncio.Queue) -> None:
-    """Note each ``script_finished`` message the server sends (Streamlit's ForwardMsg)."""
-    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-    if isinstance(payload, str):
-        return
-    msg = ForwardMsg.FromString(payload)
-    if msg.WhichOneof("type") == "script_finished":
-        runs.put_nowait((time.monotonic(),
-                         ForwardMsg.ScriptFinishedStatus.Name(msg.script_finished)))
+# Runs in every page before Streamlit's own scripts.  The clock lives in the browser so that
+# this process (one Python loop driving every session) adds nothing to the figures: a move
+# starts at the key press and ends when the app's script state, having left "notRunning" for
+# the rerun the press requested, returns to it.
+MOVE_CLOCK = """
+window.__move = {phase: 'idle', t0: 0, ms: null};
+document.addEventListener('keydown', () => {
+  window.__move = {phase: 'pressed', t0: performance.now(), ms: null};
+}, true);
+new MutationObserver((records) => {
+  const m = window.__move;
+  for (const r of records) {
+    const s = r.target.getAttribute('data-test-script-state');
+    if (m.phase === 'pressed' && s !== 'notRunning') m.phase = 'running';
+    else if (m.phase === 'running' && s === 'notRunning') {
+      m.phase = 'done'; m.ms = performance.now() - m.t0;
+    }
+  }
+}).observe(document, {subtree: true, attributes: true,
+                      attributeFilter: ['data-test-script-state']});
+"""
 
 
 async def user(browser, url: str, sample: str, seconds: float, seed: int, out: dict,
                delay: float = 0.0) -> None:
     rnd = random.Random(seed)
     await asyncio.sleep(delay)  # ramp-up: sessions arrive one after another
-    ctx = await browser.new_context(viewport={"width": 1300, "height": 1600})
+    ctx = await browser.new_context(viewport={"width": 1280, "height": 800})
     page = await ctx.new_page()
-    runs: asyncio.Queue = asyncio.Queue()  # (arrival time, status) of every finished run
-    page.on("websocket", lambda ws: ws.on("framereceived",
-                                          lambda payload: _on_frame(payload, runs)))
+    await page.add_init_script(MOVE_CLOCK)
     try:
         await page.goto(url, timeout=120_000)
         await settle(page, timeout=120_000)
@@ -119,19 +135,11 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
             arrow = ("ArrowLeft" if now >= hi else "ArrowRight" if now <= lo
                      else rnd.choice(["ArrowLeft", "ArrowRight"]))
             await thumb.focus()
-            while not runs.empty():
-                runs.get_nowait()
-            t0 = time.monotonic()
             await page.keyboard.press(arrow)
             try:
-                # settled = the server's "script finished" message for the run this move
-                # started has reached the browser (runs cut short by a newer one do not count)
-                while True:
-                    left = 30.0 - (time.monotonic() - t0)
-                    t_done, status = await asyncio.wait_for(runs.get(), max(left, 0.01))
-                    if status in ("FINISHED_SUCCESSFULLY", "FINISHED_FRAGMENT_RUN_SUCCESSFULLY"):
-                        break
-                out["times"].append(t_done - t0)
+                await page.wait_for_function("window.__move.phase === 'done'",
+                                             timeout=30_000, polling=50)
+                out["times"].append(await page.evaluate("window.__move.ms") / 1000)
                 await settle(page, timeout=30_000)
                 if await page.get_by_test_id("stException").count():
                     out["errors"].append("exception shown on page")
@@ -155,9 +163,15 @@ async def run(users: int, seconds: float, sample: str, url: str, pid: int,
     out: dict = {"times": [], "errors": [], "rss": []}
     stop = asyncio.Event()
 
+    # CPU per process, sampled every second: a browser context's processes exit when it
+    # closes, so reading /proc only at the end would miss most of the browsers' work
+    seen: dict[int, tuple[int, str, float]] = {}
+    base = cpu_snapshot()  # work done before the run (this script's start-up) does not count
+
     async def sample_memory() -> None:
         while not stop.is_set():
             out["rss"].append(rss_mb(pid))
+            seen.update(cpu_snapshot())
             await asyncio.sleep(1.0)
 
     async with async_playwright() as pw:
@@ -169,8 +183,17 @@ async def run(users: int, seconds: float, sample: str, url: str, pid: int,
                                for i in range(users)))
         stop.set()
         await mem
-        out["cpu_server"] = cpu_seconds(lambda p, pp, c: p == pid or pp == pid)
-        out["cpu_browsers"] = cpu_seconds(lambda p, pp, c: c.startswith(("chrom", "Chrom")))
+        seen.update(cpu_snapshot())
+        me = os.getpid()
+
+        def cpu(match) -> float:
+            return sum(c - base.get(p, (0, "", 0.0))[2]
+                       for p, (pp, comm, c) in seen.items() if match(p, pp, comm))
+
+        out["cpu_server"] = cpu(lambda p, pp, c: p == pid or pp == pid)
+        out["cpu_browsers"] = cpu(lambda p, pp, c: c.startswith(("chrom", "Chrom")))
+        # this process and Playwright's node driver: the load generator itself
+        out["cpu_client"] = cpu(lambda p, pp, c: p == me or c.startswith("node"))
         await browser.close()
     return out
 
@@ -204,10 +227,12 @@ def main() -> None:
                     break
             except OSError:
                 time.sleep(0.5)
-        t0 = time.monotonic()
+        t0, busy0 = time.monotonic(), machine_busy()
         out = asyncio.run(run(args.users, args.seconds, args.sample, url, server.pid,
                               args.ramp))
         wall = time.monotonic() - t0
+        busy1 = machine_busy()
+        out["busy"] = (busy1[0] - busy0[0]) / max(busy1[1] - busy0[1], 1e-9)
     finally:
         server.terminate()
         try:
@@ -230,21 +255,25 @@ def main() -> None:
         f"Sessions start {args.ramp:g} s apart. "
         f"Each of {args.users} sessions loads *{args.sample}*, opens the Rule page and for "
         f"{args.seconds:g} s moves the λ or thresholds slider one step at a time (200–800 ms "
-        "think time), timing each move from the key press until the server's *script "
-        "finished* message for the run it started reaches the browser.",
+        "think time), timing each move in the browser from the key press until the page, having "
+        "started the rerun it asked for, reports the script finished.",
         "",
         "| users | moves | errors | p50 (s) | p95 (s) | max (s) | server RSS max (MB) | wall (s) "
-        "| server CPU (s) | browsers CPU (s) |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| machine busy | server CPU (s) | browsers CPU (s) | load generator CPU (s) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
         f"| {args.users} | {len(times)} | {len(out['errors'])} | "
         f"{statistics.median(times) if times else float('nan'):.2f} | "
         f"{percentile(times, 0.95):.2f} | {max(times) if times else float('nan'):.2f} | "
         f"{max(out['rss']) if out['rss'] else float('nan'):.0f} | {wall:.0f} | "
+        f"{out.get('busy', float('nan')):.0%} | "
         f"{out.get('cpu_server', float('nan')):.0f} | "
-        f"{out.get('cpu_browsers', float('nan')):.0f} |",
+        f"{out.get('cpu_browsers', float('nan')):.0f} | "
+        f"{out.get('cpu_client', float('nan')):.0f} |",
         "",
         f"The machine had {os.cpu_count()} × {wall:.0f} = {os.cpu_count() * wall:.0f} CPU-seconds "
-        "in all; the server and the browsers' shares are the last two columns.",
+        "in all; *machine busy* is the share of them used by anything (from /proc/stat), and the "
+        "last three columns split it between the app server, chromium and this script with "
+        "Playwright's driver.",
     ]
     if out["errors"]:
         lines += ["", "Errors: " + ", ".join(sorted(set(out["errors"])))]

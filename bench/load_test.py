@@ -93,14 +93,15 @@ async def settle(page, timeout: float = 60_000) -> None:
 # starts at the key press and ends when the app's script state, having left "notRunning" for
 # the rerun the press requested, returns to it.
 MOVE_CLOCK = """
-window.__move = {phase: 'idle', t0: 0, ms: null};
+window.__move = {phase: 'idle', t0: 0, ms: null, seen: []};
 document.addEventListener('keydown', () => {
-  window.__move = {phase: 'pressed', t0: performance.now(), ms: null};
+  window.__move = {phase: 'pressed', t0: performance.now(), ms: null, seen: []};
 }, true);
 new MutationObserver((records) => {
   const m = window.__move;
   for (const r of records) {
     const s = r.target.getAttribute('data-test-script-state');
+    if (m.seen) m.seen.push(s);
     if (m.phase === 'pressed' && s !== 'notRunning') m.phase = 'running';
     else if (m.phase === 'running' && s === 'notRunning') {
       m.phase = 'done'; m.ms = performance.now() - m.t0;
@@ -134,11 +135,22 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
             # a press against the end of the range changes nothing and starts no run
             arrow = ("ArrowLeft" if now >= hi else "ArrowRight" if now <= lo
                      else rnd.choice(["ArrowLeft", "ArrowRight"]))
-            await thumb.focus()
-            await page.keyboard.press(arrow)
             try:
+                # a key press can land while the slider is being redrawn and be lost (the value
+                # does not move, no run starts): press again; the clock starts at the last press
+                for _ in range(3):
+                    await thumb.focus()
+                    await page.keyboard.press(arrow)
+                    try:
+                        await thumb.evaluate(
+                            "(e, v) => new Promise((ok, no) => { const t = Date.now();"
+                            " (function f() { if (+e.value !== v) ok(); else if (Date.now() - t >"
+                            " 1000) no(new Error('lost')); else setTimeout(f, 20); })(); })", now)
+                        break
+                    except Exception:
+                        out["lost_keys"] = out.get("lost_keys", 0) + 1
                 await page.wait_for_function("window.__move.phase === 'done'",
-                                             timeout=30_000, polling=50)
+                                             timeout=30_000, polling=100)
                 out["times"].append(await page.evaluate("window.__move.ms") / 1000)
                 await settle(page, timeout=30_000)
                 if await page.get_by_test_id("stException").count():
@@ -148,7 +160,11 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
                     "() => { const a = document.querySelector(\"[data-testid='stApp']\");"
                     " return a ? a.getAttribute('data-test-script-state') + '/' +"
                     " a.getAttribute('data-test-connection-state') : 'no app'; }")
-                out["errors"].append(f"{type(exc).__name__} after moving {key} ({state})")
+                seen = await page.evaluate("window.__move.phase + ':' + window.__move.seen")
+                what = ("the slider moved but the page requested no rerun"
+                        if seen == "pressed:" else f"script states seen {seen}")
+                out["errors"].append(f"{type(exc).__name__} after moving {key}: {what} "
+                                     f"(app {state})")
             await page.wait_for_timeout(rnd.randint(200, 800))  # think time
     except Exception as exc:
         out["errors"].append(f"session: {type(exc).__name__}: {str(exc)[:80]}")
@@ -212,13 +228,19 @@ def main() -> None:
     ap.add_argument("--sample", default="Machine failure (synthetic, planted rule)")
     ap.add_argument("--ramp", type=float, default=2.0, help="seconds between session starts")
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--pin", action="store_true",
+                    help="server on CPU 0, browsers and this script on CPU 1: shows what the "
+                         "server does when the browsers cannot take its core")
     args = ap.parse_args()
+    if args.pin:
+        os.sched_setaffinity(0, {1})  # inherited by Playwright's driver and chromium
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
          "true", "--server.port", str(port), "--server.address", "127.0.0.1",
          "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        preexec_fn=(lambda: os.sched_setaffinity(0, {0})) if args.pin else None)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(120):
@@ -250,7 +272,8 @@ def main() -> None:
         f"date {date.today()}; the browsers run on the same machine as the server.",
         "",
         f"Command: `.venv/bin/python bench/load_test.py --users {args.users} "
-        f"--seconds {args.seconds:g} --ramp {args.ramp:g}`",
+        f"--seconds {args.seconds:g} --ramp {args.ramp:g}{' --pin' if args.pin else ''}`"
+        + (" (server pinned to CPU 0; browsers and this script to CPU 1)" if args.pin else ""),
         "",
         f"Sessions start {args.ramp:g} s apart. "
         f"Each of {args.users} sessions loads *{args.sample}*, opens the Rule page and for "
@@ -275,6 +298,9 @@ def main() -> None:
         "last three columns split it between the app server, chromium and this script with "
         "Playwright's driver.",
     ]
+    if out.get("lost_keys"):
+        lines += ["", f"Key presses that did not move the slider (it was being redrawn) and "
+                      f"were repeated: {out['lost_keys']}."]
     if out["errors"]:
         lines += ["", "Errors: " + ", ".join(sorted(set(out["errors"])))]
     text = "\n".join(lines) + "\n"

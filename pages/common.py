@@ -169,25 +169,36 @@ def sync(widget_key: str, state_key: str, field: str | None = None) -> None:
         st.session_state[state_key] = {**st.session_state[state_key], field: value}
 
 
+def thresholds_slider(prefix: str, where=st) -> None:
+    """The thresholds-per-column slider, bound to ``terms["n_thresholds"]``."""
+    t = st.session_state["terms"]
+    where.slider("Thresholds per numeric column", 1, 100, int(t["n_thresholds"]),
+                 key=f"{prefix}n_thresholds", on_change=sync,
+                 args=(f"{prefix}n_thresholds", "terms", "n_thresholds"),
+                 disabled=t["thresholds"] == "all",
+                 help="Quantile thresholds; duplicates are dropped, so columns with few "
+                      "distinct values get fewer.")
+
+
+def terms_options(prefix: str, cols) -> None:
+    """Quantile/all choice and negations toggle (in two columns), bound to ``terms``."""
+    t = st.session_state["terms"]
+    cols[0].radio("Thresholds", ["quantile", "all"], index=["quantile", "all"].index(
+        t["thresholds"]), key=f"{prefix}thresholds", horizontal=True, on_change=sync,
+        args=(f"{prefix}thresholds", "terms", "thresholds"),
+        help="'all' uses every midpoint between consecutive distinct values.")
+    cols[1].toggle("Negations (> and !=)", value=bool(t["negations"]), key=f"{prefix}negations",
+                   on_change=sync, args=(f"{prefix}negations", "terms", "negations"))
+
+
 def terms_controls(prefix: str) -> None:
     """Thresholds slider, quantile/all choice and negations toggle, bound to ``terms``.
 
     ``prefix`` keeps widget keys unique per page (``f"{prefix}n_thresholds"`` ...).
     """
-    t = st.session_state["terms"]
     cols = st.columns([3, 2, 2])
-    cols[0].slider("Thresholds per numeric column", 1, 100, int(t["n_thresholds"]),
-                   key=f"{prefix}n_thresholds", on_change=sync,
-                   args=(f"{prefix}n_thresholds", "terms", "n_thresholds"),
-                   disabled=t["thresholds"] == "all",
-                   help="Quantile thresholds; duplicates are dropped, so columns with few "
-                        "distinct values get fewer.")
-    cols[1].radio("Thresholds", ["quantile", "all"], index=["quantile", "all"].index(
-        t["thresholds"]), key=f"{prefix}thresholds", horizontal=True, on_change=sync,
-        args=(f"{prefix}thresholds", "terms", "thresholds"),
-        help="'all' uses every midpoint between consecutive distinct values.")
-    cols[2].toggle("Negations (> and !=)", value=bool(t["negations"]), key=f"{prefix}negations",
-                   on_change=sync, args=(f"{prefix}negations", "terms", "negations"))
+    thresholds_slider(prefix, cols[0])
+    terms_options(prefix, cols[1:])
 
 
 def dataset_caption(ds: Dataset) -> None:

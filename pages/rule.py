@@ -25,19 +25,20 @@ def confusion_figure(counts: tuple, positive: str):
 
 
 # ---------------------------------------------------------------- settings
-c1, c2, c3 = st.columns([2, 3, 2])
+# Settings changed now and then: a change reruns the whole page.  λ and the thresholds, the
+# two sliders users sweep, live in the fragment below so that moving them reruns (and the
+# browser redraws) only the results.
+c1, c2, c3, c4 = st.columns([3, 2, 2, 2])
 c1.radio("Model", ["single rule", "set covering", "boosting"],
          index=["single rule", "set covering", "boosting"].index(r["model"]), key="model",
          horizontal=True, on_change=common.sync, args=("model", "rule", "model"),
          help="Set covering: an OR of AND-clauses learned one after another. Boosting: "
               "weighted clauses (the paper's Algorithm 1).")
-with c2:
-    common.lam_slider("lam")
-c3.radio("Rule type", ["and", "or"], index=["and", "or"].index(r["rule_type"]),
+c2.radio("Rule type", ["and", "or"], index=["and", "or"].index(r["rule_type"]),
          key="rule_type", horizontal=True, on_change=common.sync,
          args=("rule_type", "rule", "rule_type"), disabled=r["model"] != "single rule",
          format_func=str.upper, help="Rule sets are built from AND-clauses.")
-common.terms_controls("rule_")
+common.terms_options("rule_", (c3, c4))
 c1, c2, c3, c4, c5 = st.columns([2, 2, 2, 2, 1])
 c1.selectbox("Solver", ["mip", "lp", "lp-randomized"], index=["mip", "lp", "lp-randomized"]
              .index(r["solver"]), key="solver", on_change=common.sync,
@@ -56,121 +57,10 @@ c4.slider("Test share", 0.1, 0.5, float(r["test_size"]), 0.05, key="test_size",
 c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.sync,
                 args=("seed", "rule", "seed"))
 
-# ---------------------------------------------------------------- fit
-with common.user_errors(), st.spinner("Learning the rule..."):
-    fit = common.fitted_rule_model(ds)
-model, train, test = fit["model"], fit["train"], fit["test"]
-rule = model.rule_
-is_set = isinstance(rule, RuleSet)
-Xtr, ytr, Xte, yte = ds.X.iloc[train], ds.y_binary[train], ds.X.iloc[test], ds.y_binary[test]
 
-status = model.lp_status_
-line = (f"Solver: **{status.replace('_', ' ')}** · MIP gap {model.mip_gap_:.2%} · "
-        f"objective {getattr(model, 'objective_', float('nan')):,.4g}"
-        if not is_set else f"Solver: **{status.replace('_', ' ')}** · worst MIP gap "
-        f"{model.mip_gap_:.2%} over {len(rule)} clause fits")
-if model.screening_report_ is not None:
-    rep = model.screening_report_
-    line += f" · screening kept {rep.n_kept:,} of {rep.n_columns:,} terms"
-line += f" · {model.n_terms_:,} candidate terms"
-if status != "optimal":
-    st.warning(line + ". The time limit stopped the solver: the rule is the best found, "
-               "not proven optimal.", icon=":material/timer:")
-else:
-    st.success(line, icon=":material/check_circle:")
-
-# ---------------------------------------------------------------- the rule as a checklist
-left, right = st.columns([3, 2])
-with left:
-    st.subheader("The rule")
-    target_line = f"Predict **{ds.target} = {ds.positive}** when "
-    if not is_set:
-        word = "all" if rule.rule_type == "and" else "any"
-        st.markdown(target_line + f"**{word}** of these hold:")
-        table = rule.checklist(Xtr, ytr)
-        if len(table):
-            st.dataframe(table, hide_index=True, width="stretch", key="checklist",
-                         column_config={
-                             "support": st.column_config.ProgressColumn(
-                                 "support (train)", format="percent", min_value=0.0,
-                                 max_value=1.0),
-                             "precision": st.column_config.NumberColumn(
-                                 "precision (train)", format="percent")})
-        else:
-            st.info(f"No condition: the rule is {rule}.")
-    else:
-        st.markdown(target_line + ("any clause holds:" if not rule.weighted else
-                                   "the votes of the clauses that hold sum to more than 0:"))
-        st.dataframe(model.clause_table(Xtr, ytr), hide_index=True, width="stretch",
-                     key="clauses", column_config={
-                         "coverage": st.column_config.ProgressColumn(
-                             "coverage (train)", format="percent", min_value=0.0,
-                             max_value=1.0),
-                         "precision": st.column_config.NumberColumn(
-                             "precision (train)", format="percent"),
-                         "weight": st.column_config.NumberColumn("vote", format="%.3f")})
-
-with right:
-    st.subheader("Performance")
-    mtr, mte = binary_metrics(ytr, model.predict(Xtr)), binary_metrics(yte, model.predict(Xte))
-    perf = pd.DataFrame(
-        {split: [f"{m['accuracy']:.3f}", f"{m['precision']:.3f}", f"{m['recall']:.3f}",
-                 f"{m['n']:,}"] for split, m in (("train", mtr), ("test", mte))},
-        index=["accuracy", "precision", "recall", "rows"])
-    a, b = st.columns(2)
-    a.metric("Test accuracy", f"{mte['accuracy']:.1%}")
-    b.metric("Conditions", rule.n_conditions if is_set else len(rule))
-    st.dataframe(perf, width="stretch")
-    st.plotly_chart(confusion_figure(tuple(np.asarray(mte["confusion"]).ravel().tolist()),
-                                     str(ds.positive)), width="stretch", key="confusion")
-
-# ---------------------------------------------------------------- one row
-# Fragments: picking a row, axes or an export format reruns only that part, not the fit.
-@st.fragment
-def row_check() -> None:
-    st.subheader("Check one row")
-    ss.setdefault("row", 0)
-    if ss["row"] >= ds.n_samples:  # the data changed under a remembered row
-        ss["row"] = 0
-    pick, show = st.columns([1, 3])
-    def _picked() -> None:
-        rows = ss["row_table"].selection.rows
-        if rows:
-            ss["row"] = int(rows[0])
-
-    # The table is sent only when asked for: it is the heaviest element of a rerun.
-    if st.toggle("Pick a row from the table", key="row_pick_table"):
-        st.dataframe(pd.concat([ds.X, ds.y], axis=1), key="row_table", on_select=_picked,
-                     selection_mode="single-row", height=250, width="stretch")
-    with pick:
-        row = st.number_input("Row (index in the table)", 0, ds.n_samples - 1, key="row")
-        where = "test" if row in set(test) else "train"
-        st.caption(f"Row {row} is in the **{where}** split. True class: "
-                   f"**{ds.y.iloc[row]}**.")
-    with show:
-        x_row = ds.X.iloc[[row]]
-        clauses = rule.clauses if is_set else (rule,)
-        for k, clause in enumerate(clauses):
-            if is_set:
-                vote = f" (vote {rule.weights[k]:+.3f})" if rule.weighted else ""
-                st.markdown(f"**Clause {k + 1}**{vote}")
-            expl = clause.explain(x_row)
-            lines = [f"{'✓' if h else '✗'} `{c}` — value: {v if v is not None else 'missing'}"
-                     for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
-            st.markdown("\n\n".join(lines) if lines else f"(no condition: {clause})")
-        decision = int(model.predict(x_row)[0] == model.classes_[1])
-        verdict = f"{ds.positive}" if decision else f"not {ds.positive}"
-        right_answer = decision == ds.y_binary[row]
-        st.markdown(f"**Decision: {verdict}** "
-                    f"{'✓ correct' if right_answer else '✗ wrong'} (true: {ds.y.iloc[row]})")
-
-
-row_check()
-
-# ---------------------------------------------------------------- scatter
 @st.cache_resource(scope="session", max_entries=32, show_spinner=False)
 def region_figure(digest: str, rule_json: str, fx: str, fy: str, _ds):
-    """The scatter is rebuilt only when the rule or the axes change (plotly is slow to build)."""
+    """The scatter, rebuilt only when the rule or the axes change (plotly is slow to build)."""
     from rulecore.rule import Rule
 
     return rviz.rule_scatter(_ds.X, _ds.y_binary, Rule.from_json(rule_json), fx, fy,
@@ -178,68 +68,189 @@ def region_figure(digest: str, rule_json: str, fx: str, fy: str, _ds):
 
 
 @st.fragment
-def rule_region() -> None:
-    numeric = [c for c, k in ds.kinds.items() if k == "numeric"]
-    if len(numeric) >= 2 and not is_set:
-        st.subheader("Rule region")
-        used = [f for f in rule.features if f in numeric]
-        defaults = (used + [c for c in numeric if c not in used])[:2]
+def results() -> None:
+    """λ and thresholds sliders, the fit and everything drawn from it."""
+    a, b = st.columns([3, 2])
+    with a:
+        common.lam_slider("lam")
+    common.thresholds_slider("rule_", b)
+    r = ss["rule"]
+
+    # ---------------------------------------------------------------- fit
+    with common.user_errors(), st.spinner("Learning the rule..."):
+        fit = common.fitted_rule_model(ds)
+    model, train, test = fit["model"], fit["train"], fit["test"]
+    rule = model.rule_
+    is_set = isinstance(rule, RuleSet)
+    Xtr, ytr, Xte, yte = ds.X.iloc[train], ds.y_binary[train], ds.X.iloc[test], ds.y_binary[test]
+
+    status = model.lp_status_
+    line = (f"Solver: **{status.replace('_', ' ')}** · MIP gap {model.mip_gap_:.2%} · "
+            f"objective {getattr(model, 'objective_', float('nan')):,.4g}"
+            if not is_set else f"Solver: **{status.replace('_', ' ')}** · worst MIP gap "
+            f"{model.mip_gap_:.2%} over {len(rule)} clause fits")
+    if model.screening_report_ is not None:
+        rep = model.screening_report_
+        line += f" · screening kept {rep.n_kept:,} of {rep.n_columns:,} terms"
+    line += f" · {model.n_terms_:,} candidate terms"
+    if status != "optimal":
+        st.warning(line + ". The time limit stopped the solver: the rule is the best found, "
+                   "not proven optimal.", icon=":material/timer:")
+    else:
+        st.success(line, icon=":material/check_circle:")
+
+    # ---------------------------------------------------------------- the rule as a checklist
+    left, right = st.columns([3, 2])
+    with left:
+        st.subheader("The rule")
+        target_line = f"Predict **{ds.target} = {ds.positive}** when "
+        if not is_set:
+            word = "all" if rule.rule_type == "and" else "any"
+            st.markdown(target_line + f"**{word}** of these hold:")
+            table = rule.checklist(Xtr, ytr)
+            if len(table):
+                st.dataframe(table, hide_index=True, width="stretch", key="checklist",
+                             column_config={
+                                 "support": st.column_config.ProgressColumn(
+                                     "support (train)", format="percent", min_value=0.0,
+                                     max_value=1.0),
+                                 "precision": st.column_config.NumberColumn(
+                                     "precision (train)", format="percent")})
+            else:
+                st.info(f"No condition: the rule is {rule}.")
+        else:
+            st.markdown(target_line + ("any clause holds:" if not rule.weighted else
+                                       "the votes of the clauses that hold sum to more than 0:"))
+            st.dataframe(model.clause_table(Xtr, ytr), hide_index=True, width="stretch",
+                         key="clauses", column_config={
+                             "coverage": st.column_config.ProgressColumn(
+                                 "coverage (train)", format="percent", min_value=0.0,
+                                 max_value=1.0),
+                             "precision": st.column_config.NumberColumn(
+                                 "precision (train)", format="percent"),
+                             "weight": st.column_config.NumberColumn("vote", format="%.3f")})
+
+    with right:
+        st.subheader("Performance")
+        mtr, mte = binary_metrics(ytr, model.predict(Xtr)), binary_metrics(yte, model.predict(Xte))
+        perf = pd.DataFrame(
+            {split: [f"{m['accuracy']:.3f}", f"{m['precision']:.3f}", f"{m['recall']:.3f}",
+                     f"{m['n']:,}"] for split, m in (("train", mtr), ("test", mte))},
+            index=["accuracy", "precision", "recall", "rows"])
         a, b = st.columns(2)
-        fx = a.selectbox("x axis", numeric, index=numeric.index(defaults[0]), key="fx")
-        fy = b.selectbox("y axis", numeric, index=numeric.index(defaults[1]), key="fy")
-        st.plotly_chart(region_figure(ds.digest, rule.to_json(None), fx, fy, _ds=ds),
-                        width="stretch", key="scatter")
+        a.metric("Test accuracy", f"{mte['accuracy']:.1%}")
+        b.metric("Conditions", rule.n_conditions if is_set else len(rule))
+        st.dataframe(perf, width="stretch")
+        st.plotly_chart(confusion_figure(tuple(np.asarray(mte["confusion"]).ravel().tolist()),
+                                         str(ds.positive)), width="stretch", key="confusion")
+
+    # ---------------------------------------------------------------- one row
+    # Fragments: picking a row, axes or an export format reruns only that part, not the fit.
+    @st.fragment
+    def row_check() -> None:
+        st.subheader("Check one row")
+        ss.setdefault("row", 0)
+        if ss["row"] >= ds.n_samples:  # the data changed under a remembered row
+            ss["row"] = 0
+        pick, show = st.columns([1, 3])
+
+        def _picked() -> None:
+            rows = ss["row_table"].selection.rows
+            if rows:
+                ss["row"] = int(rows[0])
+
+        # The table is sent only when asked for: it is the heaviest element of a rerun.
+        if st.toggle("Pick a row from the table", key="row_pick_table"):
+            st.dataframe(pd.concat([ds.X, ds.y], axis=1), key="row_table", on_select=_picked,
+                         selection_mode="single-row", height=250, width="stretch")
+        with pick:
+            row = st.number_input("Row (index in the table)", 0, ds.n_samples - 1, key="row")
+            where = "test" if row in set(test) else "train"
+            st.caption(f"Row {row} is in the **{where}** split. True class: "
+                       f"**{ds.y.iloc[row]}**.")
+        with show:
+            x_row = ds.X.iloc[[row]]
+            clauses = rule.clauses if is_set else (rule,)
+            for k, clause in enumerate(clauses):
+                if is_set:
+                    vote = f" (vote {rule.weights[k]:+.3f})" if rule.weighted else ""
+                    st.markdown(f"**Clause {k + 1}**{vote}")
+                expl = clause.explain(x_row)
+                lines = [f"{'✓' if h else '✗'} `{c}` — value: {v if v is not None else 'missing'}"
+                         for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
+                st.markdown("\n\n".join(lines) if lines else f"(no condition: {clause})")
+            decision = int(model.predict(x_row)[0] == model.classes_[1])
+            verdict = f"{ds.positive}" if decision else f"not {ds.positive}"
+            right_answer = decision == ds.y_binary[row]
+            st.markdown(f"**Decision: {verdict}** "
+                        f"{'✓ correct' if right_answer else '✗ wrong'} (true: {ds.y.iloc[row]})")
+
+    row_check()
+
+    # ---------------------------------------------------------------- scatter
+    @st.fragment
+    def rule_region() -> None:
+        numeric = [c for c, k in ds.kinds.items() if k == "numeric"]
+        if len(numeric) >= 2 and not is_set:
+            st.subheader("Rule region")
+            used = [f for f in rule.features if f in numeric]
+            defaults = (used + [c for c in numeric if c not in used])[:2]
+            a, b = st.columns(2)
+            fx = a.selectbox("x axis", numeric, index=numeric.index(defaults[0]), key="fx")
+            fy = b.selectbox("y axis", numeric, index=numeric.index(defaults[1]), key="fy")
+            st.plotly_chart(region_figure(ds.digest, rule.to_json(None), fx, fy, _ds=ds),
+                            width="stretch", key="scatter")
+
+    rule_region()
+
+    # ---------------------------------------------------------------- λ path
+    if not is_set:
+        st.subheader("λ path")
+        params = common.model_params(ds)
+        for name in ("model", "max_rules", "n_rounds", "lam"):
+            params.pop(name)
+        path_key = (ds.digest, tuple(sorted((k, str(v)) for k, v in params.items())),
+                    float(r["test_size"]), int(r["seed"]))
+        paths = ss.setdefault("lam_paths", {})
+        if path_key not in paths:
+            if st.button("Compute the λ path", key="compute_path",
+                         help=f"One fit per λ ({len(common.LAMS)} values), on the same terms."):
+                bar = st.progress(0.0, text="Fitting rules along the λ grid...")
+                with common.user_errors():
+                    paths[path_key] = lambda_path(
+                        Xtr, ytr, np.asarray(common.LAMS), Xte, yte,
+                        progress=lambda i, n: bar.progress(i / n, text=f"λ {i}/{n}"), **params)
+                bar.empty()
+                if len(paths) > 8:  # keep the session's memory bounded
+                    paths.pop(next(iter(paths)))
+        if path_key in paths:
+            path = paths[path_key]
+            event = st.plotly_chart(rviz.lambda_path(path, float(r["lam"])), width="stretch",
+                                    key="path_chart", on_select="rerun", selection_mode="points")
+            picked = (event or {}).get("selection", {}).get("points", []) if event else []
+            if picked:
+                lam_new = float(picked[0]["x"])
+                if abs(lam_new - float(r["lam"])) > 1e-12:
+                    ss["rule"] = {**r, "lam": lam_new}
+                    ss.pop("lam", None)
+                    st.rerun()
+            st.caption("Click a point to load the rule learned at that λ.")
+            st.dataframe(path[["lam", "conditions", "train_error", "test_error", "status", "rule"]],
+                         hide_index=True, width="stretch", key="path_table")
+
+    # ---------------------------------------------------------------- export
+    @st.fragment
+    def export() -> None:
+        st.subheader("Export")
+        fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key="export_fmt")
+        text = rule.export(fmt)
+        st.code(text, language={"json": "json", "sql": "sql", "python": "python",
+                                "markdown": "markdown"}.get(fmt, "text"))
+        ext, mime = EXPORT_FORMATS[fmt]
+        st.download_button(f"Download rule.{ext}", text, file_name=f"rule.{ext}", mime=mime,
+                           key="dl_rule", icon=":material/download:")
+
+    export()
 
 
-rule_region()
-
-# ---------------------------------------------------------------- λ path
-if not is_set:
-    st.subheader("λ path")
-    params = common.model_params(ds)
-    for name in ("model", "max_rules", "n_rounds", "lam"):
-        params.pop(name)
-    path_key = (ds.digest, tuple(sorted((k, str(v)) for k, v in params.items())),
-                float(r["test_size"]), int(r["seed"]))
-    paths = ss.setdefault("lam_paths", {})
-    if path_key not in paths:
-        if st.button("Compute the λ path", key="compute_path",
-                     help=f"One fit per λ ({len(common.LAMS)} values), on the same terms."):
-            bar = st.progress(0.0, text="Fitting rules along the λ grid...")
-            with common.user_errors():
-                paths[path_key] = lambda_path(
-                    Xtr, ytr, np.asarray(common.LAMS), Xte, yte,
-                    progress=lambda i, n: bar.progress(i / n, text=f"λ {i}/{n}"), **params)
-            bar.empty()
-            if len(paths) > 8:  # keep the session's memory bounded
-                paths.pop(next(iter(paths)))
-    if path_key in paths:
-        path = paths[path_key]
-        event = st.plotly_chart(rviz.lambda_path(path, float(r["lam"])), width="stretch",
-                                key="path_chart", on_select="rerun", selection_mode="points")
-        picked = (event or {}).get("selection", {}).get("points", []) if event else []
-        if picked:
-            lam_new = float(picked[0]["x"])
-            if abs(lam_new - float(r["lam"])) > 1e-12:
-                ss["rule"] = {**r, "lam": lam_new}
-                ss.pop("lam", None)
-                st.rerun()
-        st.caption("Click a point to load the rule learned at that λ.")
-        st.dataframe(path[["lam", "conditions", "train_error", "test_error", "status", "rule"]],
-                     hide_index=True, width="stretch", key="path_table")
-
-# ---------------------------------------------------------------- export
-@st.fragment
-def export() -> None:
-    st.subheader("Export")
-    fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key="export_fmt")
-    text = rule.export(fmt)
-    st.code(text, language={"json": "json", "sql": "sql", "python": "python",
-                            "markdown": "markdown"}.get(fmt, "text"))
-    cols = st.columns(len(EXPORT_FORMATS))
-    for col, (name, (ext, mime)) in zip(cols, EXPORT_FORMATS.items()):
-        col.download_button(f"Download {name}", rule.export(name), file_name=f"rule.{ext}",
-                            mime=mime, key=f"dl_{name}")
-
-
-export()
+results()

@@ -54,7 +54,7 @@ def test_rule_sets_on_the_page(model):
     assert not at.exception
     clauses = frame_with(at, "coverage")
     assert len(clauses) >= 1 and "coverage" in clauses.columns
-    assert at.download_button  # every export format is offered
+    assert at.radio(key="export_fmt").options == ["text", "markdown", "json", "sql", "python"]
 
 
 def test_rule_page_solver_modes_and_exports():
@@ -62,9 +62,12 @@ def test_rule_page_solver_modes_and_exports():
     for solver in ["lp", "lp-randomized", "mip"]:
         at.selectbox(key="solver").set_value(solver).run()
         assert not at.exception
-    for fmt in ["text", "markdown", "json", "sql", "python"]:
+    for fmt, ext in [("text", "txt"), ("markdown", "md"), ("json", "json"), ("sql", "sql"),
+                     ("python", "py")]:
         at.radio(key="export_fmt").set_value(fmt).run()
         assert at.code[0].value
+        # one download button, for the format shown
+        assert [b.label for b in at.get("download_button")] == [f"Download rule.{ext}"]
     assert "WHERE" in at.code[0].value or "def predict" in at.code[0].value
 
 

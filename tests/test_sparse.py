@@ -152,13 +152,13 @@ def test_hinge_time_limit_holds_on_large_n():
 
 
 def _spambase():
-    from pathlib import Path
-
     import pandas as pd
 
-    path = Path(__file__).resolve().parents[2] / "shared/datasets/spambase/spambase.data"
+    from tests.conftest import DATASETS
+
+    path = DATASETS / "spambase" / "spambase.data"
     if not path.exists():
-        pytest.skip("spambase is not in ../shared/datasets")
+        pytest.skip(f"spambase is not in {DATASETS} (set RULECORE_DATASETS)")
     df = pd.read_csv(path, header=None)
     X, y = df.iloc[:, :-1].to_numpy(float), df.iloc[:, -1].to_numpy()
     return _standardise(X), np.where(y == np.unique(y)[-1], 1.0, -1.0)

@@ -254,14 +254,14 @@ def fit_rule_model(digest: str, settings: tuple, test_size: float, seed: int,
 # Results on a bundled sample are the same for every user, so every session may reuse them:
 # under load (bench/load_test.py) sessions exploring the same sample mostly hit this cache.
 # It holds objects (cache_resource), not pickled copies: pages only read the fitted model.
-@st.cache_resource(max_entries=512, show_spinner=False)
+@st.cache_resource(max_entries=512, show_spinner="Learning the rule...")
 def _fit_on_sample(digest: str, settings: tuple, test_size: float, seed: int,
                    _ds: Dataset) -> dict:
     return fit_rule_model(digest, settings, test_size, seed, _ds)
 
 
 # Results on an upload are that user's data: cached for this session only.
-@st.cache_resource(scope="session", max_entries=64, show_spinner=False)
+@st.cache_resource(scope="session", max_entries=64, show_spinner="Learning the rule...")
 def _fit_on_upload(digest: str, settings: tuple, test_size: float, seed: int,
                    _ds: Dataset) -> dict:
     _trace("fit-upload", digest)

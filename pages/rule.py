@@ -77,7 +77,7 @@ def results() -> None:
     r = ss["rule"]
 
     # ---------------------------------------------------------------- fit
-    with common.user_errors(), st.spinner("Learning the rule..."):
+    with common.user_errors():  # the cached fit shows a spinner only when it fits
         fit = common.fitted_rule_model(ds)
     model, train, test = fit["model"], fit["train"], fit["test"]
     rule = model.rule_

@@ -2,9 +2,12 @@
 
 Starts ``streamlit run app.py`` on a free loopback port, opens N browser contexts in Debian's
 chromium (Playwright, async), loads a mid-size sample in each, then for ``--seconds`` each
-session keeps moving the λ and thresholds sliders of the Rule page, timing every move until the
-page has settled.  Reports errors, p50/p95/max time to a settled page, and the server's memory
-(RSS, sampled every second).  Traffic goes to 127.0.0.1 only; the run stops by itself.
+session keeps moving the λ and thresholds sliders of the Rule page.  Each move is clocked in
+the page (``MOVE_CLOCK``): from the key press until the rerun it requested has finished.
+Reports errors, p50/p95/max of those times, the server's memory (RSS, sampled every second),
+the machine's busy share and the CPU used by the server, chromium and this script.
+``--pin`` puts the server on CPU 0 and everything else on CPU 1.  Traffic goes to 127.0.0.1
+only; the run stops by itself.
 
     .venv/bin/python bench/load_test.py --users 10 --seconds 120 --out bench/results/load_test.md
 """

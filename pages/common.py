@@ -230,8 +230,7 @@ def model_params(ds: Dataset) -> dict:
                 max_rules=int(r["max_rules"]), n_rounds=int(r["n_rounds"]), kinds=ds.kinds)
 
 
-def fit_rule_model(digest: str, settings: tuple, test_size: float, seed: int,
-                   ds: Dataset) -> dict:
+def fit_rule_model(settings: tuple, test_size: float, seed: int, ds: Dataset) -> dict:
     """Fit the Rule page's model on the train split (uncached; see :func:`fitted_rule_model`).
 
     Returns ``{"model", "train", "test"}`` (the fitted estimator and row indices).
@@ -257,7 +256,7 @@ def fit_rule_model(digest: str, settings: tuple, test_size: float, seed: int,
 @st.cache_resource(max_entries=512, show_spinner="Learning the rule...")
 def _fit_on_sample(digest: str, settings: tuple, test_size: float, seed: int,
                    _ds: Dataset) -> dict:
-    return fit_rule_model(digest, settings, test_size, seed, _ds)
+    return fit_rule_model(settings, test_size, seed, _ds)  # digest: the cache key
 
 
 # Results on an upload are that user's data: cached for this session only.
@@ -265,7 +264,7 @@ def _fit_on_sample(digest: str, settings: tuple, test_size: float, seed: int,
 def _fit_on_upload(digest: str, settings: tuple, test_size: float, seed: int,
                    _ds: Dataset) -> dict:
     _trace("fit-upload", digest)
-    return fit_rule_model(digest, settings, test_size, seed, _ds)
+    return fit_rule_model(settings, test_size, seed, _ds)  # digest: the cache key
 
 
 def fitted_rule_model(ds: Dataset) -> dict:

@@ -104,6 +104,15 @@ def _sparse(loss):
     return make
 
 
+def _sparse_spec(loss: str) -> ModelSpec:
+    return ModelSpec(
+        "rulecore.sparse", _sparse(loss), numeric=True,
+        size=lambda e: int(np.count_nonzero(e.coef_)),
+        used=lambda e, names: _nonzero_columns(e.coef_, names),
+        gap=lambda e: float(e.gap_), size_kind="non-zeros",
+        defaults={"k": 3, "gamma": 0.01, "time_limit": 30.0, "cv": False})
+
+
 def _datumwise(p):
     from rulecore.datumwise import DatumWiseClassifier
     return DatumWiseClassifier(feature_cost=p["feature_cost"], random_state=p.get("random_state",
@@ -148,18 +157,8 @@ REGISTRY: dict[str, ModelSpec] = {
         size=lambda e: _rule_size(e.clauses_),
         used=lambda e, names: sorted(_rule_features(e.clauses_)),
         defaults={**_RULE_DEFAULTS, "lam": 1000.0, "n_rounds": 5}),
-    "Sparse SVM": ModelSpec(
-        "rulecore.sparse", _sparse("hinge"), numeric=True,
-        size=lambda e: int(np.count_nonzero(e.coef_)),
-        used=lambda e, names: _nonzero_columns(e.coef_, names),
-        gap=lambda e: float(e.gap_), size_kind="non-zeros",
-        defaults={"k": 3, "gamma": 0.01, "time_limit": 30.0, "cv": False}),
-    "Sparse logistic": ModelSpec(
-        "rulecore.sparse", _sparse("logistic"), numeric=True,
-        size=lambda e: int(np.count_nonzero(e.coef_)),
-        used=lambda e, names: _nonzero_columns(e.coef_, names),
-        gap=lambda e: float(e.gap_), size_kind="non-zeros",
-        defaults={"k": 3, "gamma": 0.01, "time_limit": 30.0, "cv": False}),
+    "Sparse SVM": _sparse_spec("hinge"),
+    "Sparse logistic": _sparse_spec("logistic"),
     "Datum-wise": ModelSpec(
         "rulecore.datumwise", _datumwise, numeric=True,
         size=lambda e: None, used=lambda e, names: None, size_kind="—",

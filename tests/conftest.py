@@ -94,3 +94,15 @@ def browser():
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+def open_app_page(page: str, sample: str | None = None):
+    """An AppTest of ``app.py`` switched to ``page``, optionally on a bundled ``sample``."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    if sample is not None:
+        at.session_state["sample"] = sample
+    at.switch_page(page).run()
+    assert not at.exception
+    return at

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -15,18 +13,7 @@ PAGE = "pages/datumwise.py"
 
 
 def open_page(sample: str | None = None) -> AppTest:
-    if PAGE in Path(conftest.APP).read_text():
-        at = AppTest.from_file(conftest.APP, default_timeout=120).run()
-        if sample is not None:
-            at.session_state["sample"] = sample
-        at.switch_page(PAGE).run()
-    else:  # until the page is registered in app.py: run it on its own
-        at = AppTest.from_file(str(conftest.ROOT / PAGE), default_timeout=120)
-        if sample is not None:
-            at.session_state["sample"] = sample
-        at.run()
-    assert not at.exception
-    return at
+    return conftest.open_app_page(PAGE, sample)
 
 
 def metric(at: AppTest, label: str) -> str:

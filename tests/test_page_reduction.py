@@ -11,12 +11,7 @@ pytestmark = pytest.mark.usefixtures("clear_caches")
 
 
 def open_page(sample: str | None = None) -> AppTest:
-    at = AppTest.from_file(conftest.APP, default_timeout=120).run()
-    if sample is not None:
-        at.session_state["sample"] = sample
-    at.switch_page("pages/reduction.py").run()
-    assert not at.exception
-    return at
+    return conftest.open_app_page('pages/reduction.py', sample)
 
 
 def metric(at: AppTest, label: str) -> str:

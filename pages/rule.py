@@ -16,8 +16,8 @@ ds = common.require_dataset()
 common.dataset_caption(ds)
 r = ss["rule"]
 
-# Plotly figures take 20-30 ms to build and a cached copy ~10 ms to unpickle; under load
-# that is most of a rerun, so they are kept as objects for the session (cache_resource).
+# Figures take 20-30 ms to build and a cached copy ~10 ms to unpickle; under load that is
+# most of a rerun, so they are kept as objects for the session (cache_resource).
 @st.cache_resource(scope="session", max_entries=64, show_spinner=False)
 def confusion_figure(counts: tuple, positive: str):
     return rviz.confusion_matrix(np.asarray(counts).reshape(2, 2), ("other", positive),
@@ -59,12 +59,12 @@ c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.
 
 
 @st.cache_resource(scope="session", max_entries=32, show_spinner=False)
-def region_figure(digest: str, rule_json: str, fx: str, fy: str, _ds):
-    """The scatter, rebuilt only when the rule or the axes change (plotly is slow to build)."""
+def region_chart(digest: str, rule_json: str, fx: str, fy: str, _ds) -> dict:
+    """The scatter's Vega-Lite spec, rebuilt only when the rule or the axes change."""
     from rulecore.rule import Rule
 
-    return rviz.rule_scatter(_ds.X, _ds.y_binary, Rule.from_json(rule_json), fx, fy,
-                             ("other", str(_ds.positive)))
+    return rviz.rule_region(_ds.X, _ds.y_binary, Rule.from_json(rule_json), fx, fy,
+                            ("other", str(_ds.positive)))
 
 
 @st.fragment
@@ -198,8 +198,9 @@ def results() -> None:
             a, b = st.columns(2)
             fx = a.selectbox("x axis", numeric, index=numeric.index(defaults[0]), key="fx")
             fy = b.selectbox("y axis", numeric, index=numeric.index(defaults[1]), key="fy")
-            st.plotly_chart(region_figure(ds.digest, rule.to_json(None), fx, fy, _ds=ds),
-                            width="stretch", key="scatter")
+            # Vega-Lite, not plotly: this chart changes on most slider moves (see rule_region)
+            st.vega_lite_chart(region_chart(ds.digest, rule.to_json(None), fx, fy, _ds=ds),
+                               width="stretch", key="scatter")
 
     rule_region()
 

@@ -1,7 +1,8 @@
 """Figure builders of the Rule and Screening pages."""
 
+import json
+
 import numpy as np
-import plotly.graph_objects as go
 
 from rulecore.bcs import BooleanRuleClassifier, lambda_path
 from rulecore.binarize import Term
@@ -12,20 +13,38 @@ from rulecore.viz import rules as rviz
 from rulecore.viz.screening import funnel, removed_by_test
 
 
-def test_rule_scatter_region_and_lines():
+def test_rule_region_spec_box_lines_and_points():
     ds = load_sample("iris")
     rule = Rule((Term("petal length (cm)", ">", 2.45), Term("petal width (cm)", "<=", 1.75),
                  Term("sepal width (cm)", "<=", 3.0)), "and")
-    fig = rviz.rule_scatter(ds.X, ds.y_binary, rule, "petal length (cm)", "petal width (cm)")
-    assert isinstance(fig, go.Figure)
-    rect = [s for s in fig.layout.shapes if s.type == "rect"][0]
-    assert rect.x0 == 2.45 and rect.y1 == 1.75          # the box is the rule's interval
-    lines = [s for s in fig.layout.shapes if s.type == "line"]
-    assert len(lines) == 2                                # sepal width is not on these axes
-    n_points = sum(len(tr.x) for tr in fig.data)
-    assert n_points == len(ds.X)
-    wrong = sum(len(tr.x) for tr in fig.data if "misclassified" in tr.name)
-    assert wrong == int((rule.predict(ds.X) != ds.y_binary).sum())
+    spec = rviz.rule_region(ds.X, ds.y_binary, rule, "petal length (cm)", "petal width (cm)",
+                            ("other", "versicolor"))
+    json.dumps(spec)  # plain JSON: renders in Streamlit, altair or any Vega-Lite viewer
+    data = spec["datasets"]
+    (box,) = data["region"]
+    assert box["x0"] == 2.45 and box["y1"] == 1.75       # the box is the rule's interval
+    assert box["x1"] > ds.X["petal length (cm)"].max()   # open side: to the plot's edge
+    assert box["y0"] < ds.X["petal width (cm)"].min()
+    # sepal width is not on these axes, so two threshold lines, one per axis
+    assert sorted((t["axis"], t["value"]) for t in data["thresholds"]) == [("x", 2.45),
+                                                                          ("y", 1.75)]
+    assert len(data["points"]) == len(ds.X)
+    wrong = sum(p["outcome"] == "misclassified" for p in data["points"])
+    assert wrong == int((rule.predict(ds.X) != ds.y_binary).sum()) > 0
+    assert sum(p["class"] == "versicolor" for p in data["points"]) == int(ds.y_binary.sum())
+    # every layer reads a dataset the spec carries
+    names = {layer["data"]["name"] for layer in spec["layer"]}
+    assert names == set(data)
+
+
+def test_rule_region_or_rule_has_no_box_and_subsamples():
+    ds = load_sample("iris")
+    rule = Rule((Term("petal length (cm)", "<=", 2.45),), "or")
+    spec = rviz.rule_region(ds.X, ds.y_binary, rule, "petal length (cm)", "sepal width (cm)",
+                            max_points=40)
+    assert spec["datasets"]["region"] == []
+    assert len(spec["datasets"]["points"]) == 40
+    assert [t["axis"] for t in spec["datasets"]["thresholds"]] == ["x"]
 
 
 def test_lambda_path_and_confusion_figures():

@@ -10,6 +10,13 @@ from pages import common
 
 st.set_page_config(page_title="Rule Explorer", page_icon=":material/rule:", layout="wide")
 common.init_state()
+# Users who ask their system for less motion get no spinner spin and no fade while a rerun
+# runs (WCAG 2.3.3).  Streamlit's own CSS ignores the setting.
+st.html("""<style>@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important;
+    animation-iteration-count: 1 !important; transition-duration: 0s !important;
+    transition-delay: 0s !important; }
+}</style>""")
 
 PAGES = [
     st.Page("pages/data.py", title="Data", icon=":material/table:", default=True),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import platform
 import random
@@ -95,10 +96,62 @@ async def settle(page, timeout: float = 60_000) -> None:
 # this process (one Python loop driving every session) adds nothing to the figures: a move
 # starts at the key press and ends when the app's script state, having left "notRunning" for
 # the rerun the press requested, returns to it.
+#
+# When the browser is saturated, Streamlit may handle a run's start and end messages in one
+# React update; the script-state attribute then never leaves "notRunning" although the run
+# happened.  The page's WebSocket is therefore watched too: a ForwardMsg (streamlit/proto/
+# ForwardMsg.proto) with top-level field 4 (new_session) starts a run and one with field 6
+# (script_finished) ends it.  If both arrive and the attribute never moved, the move ends at
+# the first animation frame after the end message (counted as "one-frame runs").
 MOVE_CLOCK = """
-window.__move = {phase: 'idle', t0: 0, ms: null, seen: []};
+window.__sent = 0;  // messages the page sent to the server (a rerun request is one)
+window.__move = {phase: 'idle', t0: 0, ms: null, seen: [], sent: 0};
+function topLevelFields(buffer) {  // protobuf wire format, top level only
+  const b = new Uint8Array(buffer), out = [];
+  let i = 0;
+  const varint = () => {
+    let v = 0, scale = 1, x;
+    do { x = b[i++]; v += (x & 127) * scale; scale *= 128; } while (x & 128 && i < b.length);
+    return v;
+  };
+  while (i < b.length) {
+    const key = varint(), wire = key % 8;
+    out.push(Math.floor(key / 8));
+    if (wire === 0) varint(); else if (wire === 1) i += 8; else if (wire === 2) i += varint();
+    else if (wire === 5) i += 4; else break;
+  }
+  return out;
+}
+function finishInOneFrame(m) {  // the attribute did not move: end after the next frame
+  setTimeout(() => requestAnimationFrame(() => setTimeout(() => {
+    const app = document.querySelector("[data-testid='stApp']");
+    const idle = app && app.getAttribute('data-test-script-state') === 'notRunning';
+    if (m.phase === 'pressed' && idle) {
+      m.phase = 'done'; m.oneFrame = true; m.ms = performance.now() - m.t0;
+    }
+  }, 0)), 0);
+}
+const NativeWebSocket = window.WebSocket;
+window.WebSocket = class extends NativeWebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', (e) => {
+      const m = window.__move;
+      const waiting = m.phase === 'pressed' || m.phase === 'running';
+      if (!waiting || !(e.data instanceof ArrayBuffer)) return;
+      const f = topLevelFields(e.data);
+      if (f.includes(4)) m.started = true;
+      if (f.includes(6) && m.started) {
+        m.finished = true;
+        if (m.phase === 'pressed') finishInOneFrame(m);
+      }
+    });
+  }
+  send(data) { window.__sent += 1; return super.send(data); }
+};
 document.addEventListener('keydown', () => {
-  window.__move = {phase: 'pressed', t0: performance.now(), ms: null, seen: []};
+  window.__move = {phase: 'pressed', t0: performance.now(), ms: null, seen: [], sent: window.__sent,
+                   started: false, finished: false, oneFrame: false};
 }, true);
 new MutationObserver((records) => {
   const m = window.__move;
@@ -116,10 +169,11 @@ new MutationObserver((records) => {
 
 
 async def user(browser, url: str, sample: str, seconds: float, seed: int, out: dict,
-               delay: float = 0.0) -> None:
+               delay: float = 0.0, reduced_motion: bool = False) -> None:
     rnd = random.Random(seed)
     await asyncio.sleep(delay)  # ramp-up: sessions arrive one after another
-    ctx = await browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx = await browser.new_context(viewport={"width": 1280, "height": 800},
+                                    reduced_motion="reduce" if reduced_motion else "no-preference")
     page = await ctx.new_page()
     await page.add_init_script(MOVE_CLOCK)
     try:
@@ -154,7 +208,16 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
                         out["lost_keys"] = out.get("lost_keys", 0) + 1
                 await page.wait_for_function("window.__move.phase === 'done'",
                                              timeout=30_000, polling=100)
-                out["times"].append(await page.evaluate("window.__move.ms") / 1000)
+                ms, one_frame = await page.evaluate("[window.__move.ms, window.__move.oneFrame]")
+                out["times"].append(ms / 1000)
+                out["moves"].append({"user": seed, "slider": key, "at": round(time.monotonic(), 2),
+                                     "seconds": ms / 1000, "one_frame": bool(one_frame),
+                                     "lam_index": await page.locator(".st-key-lam").get_by_role(
+                                         "slider").evaluate("e => +e.value"),
+                                     "n_thresholds": await page.locator(
+                                         ".st-key-rule_n_thresholds").get_by_role(
+                                         "slider").evaluate("e => +e.value")})
+                out["one_frame"] = out.get("one_frame", 0) + bool(one_frame)
                 await settle(page, timeout=30_000)
                 if await page.get_by_test_id("stException").count():
                     out["errors"].append("exception shown on page")
@@ -164,7 +227,14 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
                     " return a ? a.getAttribute('data-test-script-state') + '/' +"
                     " a.getAttribute('data-test-connection-state') : 'no app'; }")
                 seen = await page.evaluate("window.__move.phase + ':' + window.__move.seen")
-                what = ("the slider moved but the page requested no rerun"
+                sent, started, finished = await page.evaluate(
+                    "[window.__sent - window.__move.sent, window.__move.started,"
+                    " window.__move.finished]")
+                what = (("the slider moved but the page sent nothing" if not sent else
+                         f"the page sent {sent} message(s); the server "
+                         + ("started no run" if not started else
+                            "started a run and did not finish it" if not finished else
+                            "ran it but the page did not settle"))
                         if seen == "pressed:" else f"script states seen {seen}")
                 out["errors"].append(f"{type(exc).__name__} after moving {key}: {what} "
                                      f"(app {state})")
@@ -176,10 +246,10 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
 
 
 async def run(users: int, seconds: float, sample: str, url: str, pid: int,
-              ramp: float = 1.0) -> dict:
+              ramp: float = 1.0, reduced_motion: bool = False) -> dict:
     from playwright.async_api import async_playwright
 
-    out: dict = {"times": [], "errors": [], "rss": []}
+    out: dict = {"times": [], "moves": [], "errors": [], "rss": []}
     stop = asyncio.Event()
 
     # CPU per process, sampled every second: a browser context's processes exit when it
@@ -198,7 +268,8 @@ async def run(users: int, seconds: float, sample: str, url: str, pid: int,
             "--disable-gpu", "--no-sandbox", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
         mem = asyncio.create_task(sample_memory())
-        await asyncio.gather(*(user(browser, url, sample, seconds, i, out, delay=i * ramp)
+        await asyncio.gather(*(user(browser, url, sample, seconds, i, out, delay=i * ramp,
+                                    reduced_motion=reduced_motion)
                                for i in range(users)))
         stop.set()
         await mem
@@ -231,6 +302,10 @@ def main() -> None:
     ap.add_argument("--sample", default="Machine failure (synthetic, planted rule)")
     ap.add_argument("--ramp", type=float, default=2.0, help="seconds between session starts")
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--reduced-motion", action="store_true",
+                    help="browsers ask for reduced motion (prefers-reduced-motion: reduce): "
+                         "no spinner or fade animation frames while a rerun runs")
+    ap.add_argument("--raw", type=Path, help="write every move (user, slider, time) as JSON")
     ap.add_argument("--pin", action="store_true",
                     help="server on CPU 0, browsers and this script on CPU 1: shows what the "
                          "server does when the browsers cannot take its core")
@@ -254,7 +329,7 @@ def main() -> None:
                 time.sleep(0.5)
         t0, busy0 = time.monotonic(), machine_busy()
         out = asyncio.run(run(args.users, args.seconds, args.sample, url, server.pid,
-                              args.ramp))
+                              args.ramp, args.reduced_motion))
         wall = time.monotonic() - t0
         busy1 = machine_busy()
         out["busy"] = (busy1[0] - busy0[0]) / max(busy1[1] - busy0[1], 1e-9)
@@ -301,6 +376,9 @@ def main() -> None:
         "last three columns split it between the app server, chromium and this script with "
         "Playwright's driver.",
     ]
+    if out.get("one_frame"):
+        lines += ["", f"One-frame runs (start and end drawn in one frame, timed from the "
+                      f"WebSocket; see MOVE_CLOCK): {out['one_frame']}."]
     if out.get("lost_keys"):
         lines += ["", f"Key presses that did not move the slider (it was being redrawn) and "
                       f"were repeated: {out['lost_keys']}."]
@@ -310,6 +388,8 @@ def main() -> None:
     print(text)
     if args.out:
         args.out.write_text(text)
+    if args.raw:
+        args.raw.write_text(json.dumps({"moves": out["moves"], "rss": out["rss"]}, indent=0))
 
 
 if __name__ == "__main__":

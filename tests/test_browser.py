@@ -50,6 +50,9 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
         page, lambda: (checklist_text(page), metric_value(page, "Conditions")),
         (before, conds_before))
     assert (before, conds_before) != (after, conds_after)
+    # the rule region is drawn (Vega-Lite): one marker per iris row
+    markers = page.get_by_test_id("stVegaLiteChart").locator("g.mark-symbol.role-mark path")
+    assert wait_for_change(page, markers.count, 0) == 150
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "rule.png"))
     goto_page(page, "Screening")
@@ -59,3 +62,18 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "screening.png"))
     assert not page.get_by_test_id("stException").count()
+
+
+def test_reduced_motion_turns_animations_off(server, browser):
+    """A user whose system asks for less motion gets none (app.py's CSS); others are unchanged."""
+    durations = {}
+    for motion in ("no-preference", "reduce"):
+        ctx = browser.new_context(reduced_motion=motion)
+        pg = ctx.new_page()
+        pg.goto(server)
+        settle(pg)
+        goto_page(pg, "Rule")
+        durations[motion] = pg.get_by_test_id("stSliderTickBar").first.evaluate(
+            "e => getComputedStyle(e).transitionDuration")
+        ctx.close()
+    assert durations["no-preference"] != "0s" and durations["reduce"] == "0s", durations

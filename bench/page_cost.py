@@ -1,0 +1,123 @@
+"""CPU per slider move for one browser session: server, chromium renderer, chromium GPU process.
+
+Starts ``streamlit run app.py``, opens the Rule page on a sample in Debian's chromium, warms
+the caches with a few moves, then moves λ and the thresholds slider back and forth
+(``--moves`` in all) and divides the CPU each process used by the number of moves.  The
+moves revisit the same settings, so fits come from the cache: this is the cost of a rerun
+and of drawing it, the part that grows with the number of users.
+
+    .venv/bin/python bench/page_cost.py --moves 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load_test import CHROMIUM, MOVE_CLOCK, ROOT, free_port, settle  # noqa: E402
+
+
+def chromium_cpu() -> Counter:
+    """CPU seconds of every chromium process so far, by process type (renderer, gpu-process...)."""
+    out: Counter = Counter()
+    tick = os.sysconf("SC_CLK_TCK")
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            # chromium rewrites its command line into one space-separated string
+            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").split(b" ")
+            if b"chrom" not in cmd[0]:
+                continue
+            kind = next((c[7:].decode() for c in cmd if c.startswith(b"--type=")), "browser")
+            stat = (d / "stat").read_text()
+            fields = stat[stat.rindex(")") + 2:].split()
+            out[kind] += (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def process_cpu(pid: int) -> float:
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat[stat.rindex(")") + 2:].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure(url: str, server_pid: int, sample: str, moves: int) -> dict:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM,
+                                           args=["--disable-gpu", "--no-sandbox"])
+        page = await browser.new_page(viewport={"width": 1280, "height": 800})
+        await page.add_init_script(MOVE_CLOCK)
+        await page.goto(url)
+        await settle(page, timeout=120_000)
+        await page.locator(".st-key-w_sample").get_by_role("combobox").click()
+        await page.get_by_role("option", name=sample, exact=True).click()
+        await settle(page)
+        await page.get_by_test_id("stSidebarNav").get_by_text("Rule", exact=True).click()
+        await settle(page)
+
+        async def move(i: int) -> float:
+            key = ("lam", "rule_n_thresholds")[i % 2]
+            thumb = page.locator(f".st-key-{key}").get_by_role("slider")
+            await thumb.focus()
+            await page.keyboard.press("ArrowRight" if (i // 2) % 2 == 0 else "ArrowLeft")
+            await page.wait_for_function("window.__move.phase === 'done'", timeout=60_000,
+                                         polling=100)
+            ms = await page.evaluate("window.__move.ms")
+            await settle(page)
+            await page.wait_for_timeout(500)  # let the page finish drawing
+            return ms / 1000
+
+        for i in range(4):  # every setting visited below is now cached
+            await move(i)
+        c0, s0 = chromium_cpu(), process_cpu(server_pid)
+        times = [await move(i) for i in range(moves)]
+        c1, s1 = chromium_cpu(), process_cpu(server_pid)
+        await browser.close()
+    cpu = {kind: (c1[kind] - c0.get(kind, 0.0)) / moves for kind in c1}
+    return {"times": times, "server": (s1 - s0) / moves, "chromium": cpu}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--moves", type=int, default=30)
+    ap.add_argument("--sample", default="Machine failure (synthetic, planted rule)")
+    args = ap.parse_args()
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
+         "true", "--server.port", str(port), "--server.address", "127.0.0.1"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.5)
+        r = asyncio.run(measure(url, server.pid, args.sample, args.moves))
+    finally:
+        server.terminate()
+    times = sorted(r["times"])
+    print(f"{args.moves} cached moves on the Rule page ({args.sample})")
+    print(f"move time: median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s")
+    print(f"CPU per move: server {r['server']:.3f} s, "
+          + ", ".join(f"chromium {k} {v:.3f} s" for k, v in sorted(r["chromium"].items())
+                      if v >= 0.001))
+
+
+if __name__ == "__main__":
+    main()

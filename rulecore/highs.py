@@ -82,6 +82,7 @@ def solve(
     time_limit: float = 60.0,
     mip_start: np.ndarray | None = None,
     mip_rel_gap: float = 1e-9,
+    presolve: bool = True,
 ) -> SolveResult:
     """Minimise ``cost @ x`` s.t. ``row_lower <= A x <= row_upper``, bounds on ``x``.
 
@@ -101,6 +102,8 @@ def solve(
         A feasible point handed to the MIP solver as its first incumbent.
     mip_rel_gap : float
         Relative gap at which the MIP counts as solved.
+    presolve : bool
+        Run HiGHS's presolve (its ``presolve`` option).
     """
     if not time_limit or time_limit <= 0:
         raise ParameterError("The time limit must be a positive number of seconds.")
@@ -123,6 +126,8 @@ def solve(
     h.setOptionValue("threads", 1)
     h.setOptionValue("time_limit", float(time_limit))
     h.setOptionValue("random_seed", 0)
+    if not presolve:
+        h.setOptionValue("presolve", "off")
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = n, m
     lp.col_cost_ = np.asarray(cost, dtype=np.float64)

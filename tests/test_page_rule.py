@@ -26,6 +26,26 @@ def checklist(at: AppTest) -> list[str]:
     return list(frame_with(at, "support")["condition"])
 
 
+def region_conditions(at: AppTest) -> set[str]:
+    """Conditions drawn as threshold lines on the Rule region chart (its Arrow dataset)."""
+    import pyarrow as pa
+
+    (chart,) = at.get("vega_lite_chart")
+    data = {d.name: d.data.data for d in chart.proto.datasets}
+    if not data.get("thresholds"):
+        return set()
+    return set(pa.ipc.open_stream(data["thresholds"]).read_all().to_pandas()["condition"])
+
+
+def test_rule_page_region_chart_follows_the_rule():
+    at = open_page("pages/rule.py")
+    for lam in (0.05, 100.0):
+        at.select_slider(key="lam").set_value(lam).run()
+        drawn, rule = region_conditions(at), set(checklist(at))
+        # the axes default to the rule's own features, so its conditions on them are drawn
+        assert drawn and drawn <= rule, (lam, drawn, rule)
+
+
 def test_rule_page_checklist_follows_lambda():
     at = open_page("pages/rule.py")
     assert "optimal" in at.success[0].value

@@ -39,6 +39,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def start_server(cpu: int | None = None) -> tuple[subprocess.Popen, str]:
+    """``streamlit run app.py`` on a free loopback port (on one CPU if given), once healthy."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
+         "true", "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        preexec_fn=(lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(120):
+        try:
+            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
+                break
+        except OSError:
+            time.sleep(0.5)
+    return server, url
+
+
 def machine_busy() -> tuple[float, float]:
     """(busy, total) CPU-seconds of the whole machine so far, from /proc/stat."""
     fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -312,21 +331,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.pin:
         os.sched_setaffinity(0, {1})  # inherited by Playwright's driver and chromium
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
-         "true", "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        preexec_fn=(lambda: os.sched_setaffinity(0, {0})) if args.pin else None)
-    url = f"http://127.0.0.1:{port}"
+    server, url = start_server(cpu=0 if args.pin else None)
     try:
-        for _ in range(120):
-            try:
-                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
-                    break
-            except OSError:
-                time.sleep(0.5)
         t0, busy0 = time.monotonic(), machine_busy()
         out = asyncio.run(run(args.users, args.seconds, args.sample, url, server.pid,
                               args.ramp, args.reduced_motion))

@@ -14,15 +14,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import subprocess
 import sys
-import time
-import urllib.request
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load_test import CHROMIUM, MOVE_CLOCK, ROOT, free_port, settle  # noqa: E402
+from load_test import CHROMIUM, MOVE_CLOCK, settle, start_server  # noqa: E402
 
 
 def chromium_cpu() -> Counter:
@@ -95,19 +92,8 @@ def main() -> None:
     ap.add_argument("--moves", type=int, default=30)
     ap.add_argument("--sample", default="Machine failure (synthetic, planted rule)")
     args = ap.parse_args()
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless",
-         "true", "--server.port", str(port), "--server.address", "127.0.0.1"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
+    server, url = start_server()
     try:
-        for _ in range(120):
-            try:
-                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
-                    break
-            except OSError:
-                time.sleep(0.5)
         r = asyncio.run(measure(url, server.pid, args.sample, args.moves))
     finally:
         server.terminate()

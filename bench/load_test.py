@@ -187,6 +187,17 @@ new MutationObserver((records) => {
 """
 
 
+async def open_rule_page(page, url: str, sample: str) -> None:
+    """Open the app, load ``sample`` on the Data page, go to the Rule page, wait until idle."""
+    await page.goto(url, timeout=120_000)
+    await settle(page, timeout=120_000)
+    await page.locator(".st-key-w_sample").get_by_role("combobox").click(timeout=120_000)
+    await page.get_by_role("option", name=sample, exact=True).click()
+    await settle(page)
+    await page.get_by_test_id("stSidebarNav").get_by_text("Rule", exact=True).click()
+    await settle(page)
+
+
 async def user(browser, url: str, sample: str, seconds: float, seed: int, out: dict,
                delay: float = 0.0, reduced_motion: bool = False) -> None:
     rnd = random.Random(seed)
@@ -196,13 +207,7 @@ async def user(browser, url: str, sample: str, seconds: float, seed: int, out: d
     page = await ctx.new_page()
     await page.add_init_script(MOVE_CLOCK)
     try:
-        await page.goto(url, timeout=120_000)
-        await settle(page, timeout=120_000)
-        await page.locator(".st-key-w_sample").get_by_role("combobox").click(timeout=120_000)
-        await page.get_by_role("option", name=sample, exact=True).click()
-        await settle(page)
-        await page.get_by_test_id("stSidebarNav").get_by_text("Rule", exact=True).click()
-        await settle(page)
+        await open_rule_page(page, url, sample)
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             key = rnd.choice(["lam", "rule_n_thresholds"])

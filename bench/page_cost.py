@@ -13,40 +13,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load_test import CHROMIUM, MOVE_CLOCK, settle, start_server  # noqa: E402
+from load_test import CHROMIUM, MOVE_CLOCK, cpu_snapshot, open_rule_page, settle, start_server  # noqa: E402
 
 
 def chromium_cpu() -> Counter:
     """CPU seconds of every chromium process so far, by process type (renderer, gpu-process...)."""
     out: Counter = Counter()
-    tick = os.sysconf("SC_CLK_TCK")
-    for d in Path("/proc").iterdir():
-        if not d.name.isdigit():
+    for pid, (_, comm, cpu) in cpu_snapshot().items():
+        if not comm.startswith(("chrom", "Chrom")):
             continue
-        try:
-            # chromium rewrites its command line into one space-separated string
-            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").split(b" ")
-            if b"chrom" not in cmd[0]:
-                continue
-            kind = next((c[7:].decode() for c in cmd if c.startswith(b"--type=")), "browser")
-            stat = (d / "stat").read_text()
-            fields = stat[stat.rindex(")") + 2:].split()
-            out[kind] += (int(fields[11]) + int(fields[12])) / tick
-        except (OSError, ValueError):
+        try:  # chromium rewrites its command line into one space-separated string
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").split(b" ")
+        except OSError:
             continue
+        out[next((c[7:].decode() for c in cmd if c.startswith(b"--type=")), "browser")] += cpu
     return out
-
-
-def process_cpu(pid: int) -> float:
-    stat = Path(f"/proc/{pid}/stat").read_text()
-    fields = stat[stat.rindex(")") + 2:].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def measure(url: str, server_pid: int, sample: str, moves: int) -> dict:
@@ -57,13 +43,7 @@ async def measure(url: str, server_pid: int, sample: str, moves: int) -> dict:
                                            args=["--disable-gpu", "--no-sandbox"])
         page = await browser.new_page(viewport={"width": 1280, "height": 800})
         await page.add_init_script(MOVE_CLOCK)
-        await page.goto(url)
-        await settle(page, timeout=120_000)
-        await page.locator(".st-key-w_sample").get_by_role("combobox").click()
-        await page.get_by_role("option", name=sample, exact=True).click()
-        await settle(page)
-        await page.get_by_test_id("stSidebarNav").get_by_text("Rule", exact=True).click()
-        await settle(page)
+        await open_rule_page(page, url, sample)
 
         async def move(i: int) -> float:
             key = ("lam", "rule_n_thresholds")[i % 2]
@@ -79,9 +59,9 @@ async def measure(url: str, server_pid: int, sample: str, moves: int) -> dict:
 
         for i in range(4):  # every setting visited below is now cached
             await move(i)
-        c0, s0 = chromium_cpu(), process_cpu(server_pid)
+        c0, s0 = chromium_cpu(), cpu_snapshot()[server_pid][2]
         times = [await move(i) for i in range(moves)]
-        c1, s1 = chromium_cpu(), process_cpu(server_pid)
+        c1, s1 = chromium_cpu(), cpu_snapshot()[server_pid][2]
         await browser.close()
     cpu = {kind: (c1[kind] - c0.get(kind, 0.0)) / moves for kind in c1}
     return {"times": times, "server": (s1 - s0) / moves, "chromium": cpu}

@@ -34,7 +34,7 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
 
     Unlike the other builders this returns a Vega-Lite spec, not a plotly figure: the Rule page
     redraws this chart on every λ or thresholds move, and a browser redraws it for a tenth of
-    the CPU plotly needs (0.03 against 0.22 CPU-s a move, ``bench/load_test.py`` reading).
+    the CPU plotly needs (0.03 against 0.22 CPU-s a move; ``bench/results/load_test.md``).
     Everything that depends on the rule sits in the named ``datasets``, so a new rule changes
     only data and the page updates the chart in place.  Show it with
     ``st.vega_lite_chart(spec)`` or, in a notebook, ``altair.Chart.from_dict(spec)``.
@@ -95,8 +95,20 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
 
     x_enc = {"field": "x", "type": "quantitative", "title": fx, "scale": scale([dx0, dx1])}
     y_enc = {"field": "y", "type": "quantitative", "title": fy, "scale": scale([dy0, dy1])}
-    value = {"field": "value", "type": "quantitative"}
-    one_axis = [{"filter": "datum.axis === 'x'"}, {"filter": "datum.axis === 'y'"}]
+
+    def threshold_lines(axis: str, dom: list[float]) -> dict:
+        """Dashed lines at this axis's thresholds, each labelled with its condition."""
+        other = "y" if axis == "x" else "x"
+        return {"data": {"name": "thresholds"},
+                "transform": [{"filter": f"datum.axis === '{axis}'"}],
+                "encoding": {axis: {"field": "value", "type": "quantitative",
+                                    "scale": scale(dom)}},
+                "layer": [{"mark": {"type": "rule", "strokeDash": [6, 4], "color": MUTED}},
+                          {"mark": {"type": "text", "align": "left", "dx": 4,
+                                    "dy": 8 if axis == "x" else -6, "fontSize": 10,
+                                    "color": MUTED},
+                           "encoding": {other: {"value": 0}, "text": {"field": "condition"}}}]}
+
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
         "title": {"text": f"{fy} against {fx}, rule region shaded",
@@ -125,22 +137,8 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
                           "scale": {"domain": list(labels), "range": [NEGATIVE, POSITIVE]}},
                  "tooltip": [{"field": "x", "title": fx}, {"field": "y", "title": fy},
                              {"field": "class"}, {"field": "outcome", "title": "rule"}]}},
-            {"data": {"name": "thresholds"}, "transform": [one_axis[0]],
-             "mark": {"type": "rule", "strokeDash": [6, 4], "color": MUTED},
-             "encoding": {"x": {**value, "scale": scale([dx0, dx1])}}},
-            {"data": {"name": "thresholds"}, "transform": [one_axis[1]],
-             "mark": {"type": "rule", "strokeDash": [6, 4], "color": MUTED},
-             "encoding": {"y": {**value, "scale": scale([dy0, dy1])}}},
-            {"data": {"name": "thresholds"}, "transform": [one_axis[0]],
-             "mark": {"type": "text", "align": "left", "dx": 4, "dy": 8, "fontSize": 10,
-                      "color": MUTED},
-             "encoding": {"x": {**value, "scale": scale([dx0, dx1])}, "y": {"value": 0},
-                          "text": {"field": "condition"}}},
-            {"data": {"name": "thresholds"}, "transform": [one_axis[1]],
-             "mark": {"type": "text", "align": "left", "dx": 4, "dy": -6, "fontSize": 10,
-                      "color": MUTED},
-             "encoding": {"y": {**value, "scale": scale([dy0, dy1])}, "x": {"value": 0},
-                          "text": {"field": "condition"}}},
+            threshold_lines("x", [dx0, dx1]),
+            threshold_lines("y", [dy0, dy1]),
         ],
         "resolve": {"scale": {"x": "shared", "y": "shared"}},
     }

@@ -10,7 +10,9 @@ rows remain as constraints.  AND-rules use De Morgan: an OR-rule on ``1 − A`` 
 ``1 − y``.  Read in the AND view the objective is
 ``#conditions + λ (false positives + Σ_{positives} #conditions they violate)``.
 
-The 0/1 problem is solved exactly as a MIP by HiGHS (``solver="mip"``), or relaxed to the LP
+The 0/1 problem is solved exactly as a MIP by HiGHS (``solver="mip"``; when the optimum provably
+has only a few conditions, as at small λ, an exhaustive search over those small clauses
+proves it first and the MIP is skipped: :func:`small_clause_search`), or relaxed to the LP
 and rounded (``"lp"``: every fractional ``w_j`` becomes 1, as in the paper;
 ``"lp-randomized"``: randomized rounding, best of many draws).
 """
@@ -52,7 +54,8 @@ class ClauseSolution:
     result : highs.SolveResult
         What HiGHS reported for the main solve.
     method : str
-        Which solver produced ``w``.
+        Which solver produced ``w``: ``"mip"``, ``"lp"``, ``"lp-randomized"``, or
+        ``"enumeration"`` when :func:`small_clause_search` proved the optimum on its own.
     lp_value : float
         The LP relaxation value when an LP was solved (``nan`` otherwise).
     screening : object
@@ -106,6 +109,117 @@ def column_costs(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> np.
     """``c_j = 1 + λ Σ_{i∈Z} d_i a_ij``: a column's cost once ``ξ_Z`` is substituted out."""
     neg = y == 0
     return 1.0 + lam * (d[neg] @ A[neg])
+
+
+# Work (multiply-adds) the small-clause search may spend before handing over to the MIP:
+# about 0.1 s of numpy.  Pruning by cost keeps most searches far below it.
+SMALL_SEARCH_BUDGET = 1e8
+SMALL_SEARCH_MAX_SIZE = 5
+NODE_WORK = 2e4  # a Python-level step of the search, counted as that many multiply-adds
+
+
+def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray, lam: float,
+                        budget: float = SMALL_SEARCH_BUDGET,
+                        max_size: int = SMALL_SEARCH_MAX_SIZE) -> tuple[np.ndarray, float, bool]:
+    """Best clause of a few columns by exhaustive search, and whether it is provably optimal.
+
+    With each ``ξ_i`` at its 0/1 optimum the objective (without the constant of uncoverable
+    rows) of a column set ``S`` is ``Σ_{j∈S} c_j + λ Σ_i r_i [row i meets no column of S]``.
+    Every ``c_j ≥ 1``, so a set of ``k`` columns costs at least the ``k`` cheapest ``c_j``
+    together.  The search tries sizes ``k = 1, 2, ...``, each set built cheapest column first
+    and cut off as soon as its cost so far plus the cheapest columns that could complete it
+    reaches the incumbent; the last two columns of a set are chosen together by one matrix
+    product over the rows the others leave uncovered.  Once the ``k`` cheapest columns alone
+    cost as much as the incumbent, no larger clause can win and the incumbent is optimal.
+
+    That happens at small λ, where conditions are dear and errors cheap: screening removes
+    little there and the MIP's LP bound is weak (the optimum is often "always negative", two
+    complementary terms), so HiGHS needs seconds where this needs milliseconds
+    (``bench/results/small_search.md``).
+
+    Parameters
+    ----------
+    Ap : bool ndarray of shape (n_rows, n_cols)
+        The positive rows of the OR problem (merged), over the candidate columns.
+    row_w : ndarray of shape (n_rows,)
+        Row weights ``r_i`` (sample weights summed over merged rows).
+    col_cost : ndarray of shape (n_cols,)
+        ``c_j ≥ 1`` (:func:`column_costs`).
+    lam : float
+    budget : float
+        Multiply-adds allowed; past them the search stops and reports no proof.
+    max_size : int
+        Largest clause tried; a larger one that might win means no proof.
+
+    Returns
+    -------
+    w : bool ndarray of shape (n_cols,)
+        The best clause found (at most ``max_size`` columns).
+    value : float
+        Its objective (without the constant).
+    proven : bool
+        Whether no clause at all, of any size, does better.
+    """
+    p, n = Ap.shape
+    order = np.argsort(col_cost, kind="stable")          # cheapest column first
+    c = np.asarray(col_cost, dtype=np.float64)[order]
+    miss = ~Ap[:, order]                                 # miss[i, j]: column j leaves row i out
+    best_set, best = (), lam * float(row_w.sum())        # the empty clause
+    work = 0.0
+
+    def cheapest(start: int, count: int) -> float:       # Σ c over positions start..start+count
+        return float(c[start:start + count].sum()) if start + count <= n else np.inf
+
+    def finish(prefix: tuple, paid: float, rows: np.ndarray, start: int, left: int) -> None:
+        """Complete ``prefix`` (cost ``paid``, rows ``rows`` still uncovered) with ``left``
+        columns from positions ``start..``; update the incumbent."""
+        nonlocal best_set, best, work
+        if paid + cheapest(start, left) >= best - 1e-12 or work > budget:
+            return
+        work += NODE_WORK
+        r = row_w[rows]
+        if left == 1:
+            one = paid + c[start:] + lam * (r @ miss[np.ix_(rows, np.arange(start, n))])
+            work += len(rows) * (n - start)
+            j = int(np.argmin(one))
+            if one[j] < best - 1e-12:
+                best_set, best = prefix + (start + j,), float(one[j])
+            return
+        if left == 2:
+            # columns that can be one of the two: with the cheapest other one, under best
+            cand = np.arange(start, n)
+            cand = cand[paid + c[cand] + c[start] < best - 1e-12]
+            if len(cand) < 2:
+                return
+            work += len(rows) * len(cand) ** 2
+            if work > budget:
+                return
+            mc = miss[np.ix_(rows, cand)].astype(np.float64)
+            two = paid + c[cand][:, None] + c[cand][None, :] + lam * ((mc * r[:, None]).T @ mc)
+            two[np.tril_indices(len(cand))] = np.inf     # each pair once, no column twice
+            a, b = np.unravel_index(int(np.argmin(two)), two.shape)
+            if two[a, b] < best - 1e-12:
+                best_set, best = prefix + (int(cand[a]), int(cand[b])), float(two[a, b])
+            return
+        for j in range(start, n - left + 1):
+            if paid + cheapest(j, left) >= best - 1e-12:
+                break                                    # later j are dearer still
+            finish(prefix + (j,), paid + c[j], rows[miss[rows, j]], j + 1, left - 1)
+
+    all_rows = np.arange(p)
+    proven = False
+    for k in range(1, n + 2):
+        if cheapest(0, k) >= best - 1e-12:               # no k columns (or more) can win
+            proven = True
+            break
+        if k > max_size:
+            break
+        finish((), 0.0, all_rows, 0, k)
+        if work > budget:
+            break
+    w = np.zeros(n, dtype=bool)
+    w[order[list(best_set)]] = True
+    return w, best, proven and work <= budget
 
 
 def solve_clause(
@@ -173,11 +287,24 @@ def solve_clause(
         return w
 
     if solver == "mip":
-        start = None
-        if mip_start is not None:
-            wk = np.asarray(mip_start, dtype=bool)[cols]
+        def point(wk: np.ndarray) -> np.ndarray:  # (w, ξ) with each ξ_i at its 0/1 optimum
             xi = ~(Ap[:, wk].any(axis=1)) if wk.any() else np.ones(p, dtype=bool)
-            start = np.concatenate([wk, xi]).astype(float)
+            return np.concatenate([wk, xi]).astype(float)
+
+        t0 = time.perf_counter()
+        wk, value, proven = small_clause_search(Ap, row_w, cost[:k], lam, SMALL_SEARCH_BUDGET,
+                                                SMALL_SEARCH_MAX_SIZE)
+        if proven:  # exact: no MIP needed (see small_clause_search)
+            res = highs.SolveResult("optimal", point(wk), value + constant, value + constant,
+                                    0.0, time.perf_counter() - t0, True)
+            w = expand(wk)
+            return ClauseSolution(w, or_objective(A, y, w, lam, d), value + constant, res,
+                                  "enumeration")
+        start = point(wk)  # the best small clause starts the MIP, unless we were given better
+        if mip_start is not None:
+            given = point(np.asarray(mip_start, dtype=bool)[cols])
+            if cost @ given <= cost @ start:
+                start = given
         integer = np.concatenate([np.ones(k, dtype=bool), np.zeros(p, dtype=bool)])
         # No presolve: on the rule MIPs we logged it reduced nothing (each row has its own
         # slack column), yet the hardest solves took up to 3x longer with it: λ = 0.01 on the
@@ -302,7 +429,10 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
     lp_value_ : float
         The LP relaxation's value (``nan`` for the MIP solver).
     solve_seconds_ : float
-        Time of the HiGHS run.
+        Time of the HiGHS run (or of the small-clause search that replaced it).
+    solve_method_ : str
+        ``"mip"``, ``"lp"``, ``"lp-randomized"``, or ``"enumeration"`` when the optimum was
+        proved by trying every clause that could beat it (:func:`small_clause_search`).
     screening_report_ : ScreeningReport or None
         What screening removed and why.
     """
@@ -436,6 +566,7 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
         self.lp_status_ = sol.result.status
         self.lp_value_ = sol.lp_value
         self.solve_seconds_ = sol.result.seconds
+        self.solve_method_ = sol.method
         self.fit_seconds_ = time.perf_counter() - t0
         self.screening_report_ = report
         self._set_proba(self._fires(A), y01, d)

@@ -1,11 +1,20 @@
 """rulecore.bcs: exact recovery, the LP objective against a direct count, iris, sklearn API."""
 
+import itertools
+from collections import Counter
+
 import numpy as np
 import pandas as pd
 import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from rulecore.bcs import BooleanRuleClassifier, lambda_path, or_objective, solve_clause
+from rulecore.bcs import (
+    BooleanRuleClassifier,
+    lambda_path,
+    or_objective,
+    small_clause_search,
+    solve_clause,
+)
 from rulecore.binarize import Term
 from rulecore.data import load_sample
 from rulecore.exceptions import DataError, ParameterError
@@ -185,3 +194,100 @@ def test_sample_weight_equals_repetition_in_objective():
     repeated.classes_ = weighted.classes_
     sol = repeated._fit_matrix(A, y[rep], np.ones(len(rep)), "y")
     assert sol.objective == pytest.approx(weighted.objective_)
+
+
+# ---------------------------------------------------------------- small-clause search
+def brute_force_clause(Ap, r, c, lam, max_size=None):
+    """min over column sets S (|S| <= max_size) of Σ_S c + λ Σ_i r_i [row i meets no j in S]."""
+    n = Ap.shape[1]
+    best = np.inf
+    for size in range(0, (n if max_size is None else min(n, max_size)) + 1):
+        for S in itertools.combinations(range(n), size):
+            missed = ~Ap[:, list(S)].any(axis=1) if S else np.ones(len(r), dtype=bool)
+            best = min(best, c[list(S)].sum() + lam * r[missed].sum())
+    return best
+
+
+def search_instance(seed: int):
+    """(Ap, r, c, λ) for small_clause_search; every third one has a planted 3-column cover."""
+    rng = np.random.default_rng(seed)
+    p, n = int(rng.integers(0, 14)), int(rng.integers(1, 10))
+    lam = float(rng.choice([0.01, 0.05, 0.2, 0.5, 1.0, 5.0]))
+    Ap = rng.random((p, n)) < rng.uniform(0.1, 0.6)
+    r = rng.uniform(0.5, 30.0, size=p) if rng.random() < 0.5 else np.ones(p) * 10
+    c = 1.0 + lam * rng.integers(0, 40, size=n)
+    if seed % 3 == 0 and n >= 3 and p >= 3:
+        # three columns split the rows between them, each block worth more than a column
+        Ap = rng.random((p, n)) < 0.1
+        block = rng.permutation(np.arange(p) % 3)
+        Ap[:, :3] = block[:, None] == np.arange(3)[None, :]
+        r = np.full(p, 3.0 / (lam * max(1, p // 3)))
+        c = 1.0 + lam * rng.uniform(0, 0.1 / lam, size=n)
+    return Ap, r, c, lam
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_small_clause_search_is_exact_when_it_says_so(seed):
+    Ap, r, c, lam = search_instance(seed)
+    w, value, proven = small_clause_search(Ap, r, c, lam)
+    missed = ~Ap[:, w].any(axis=1) if w.any() else np.ones(len(r), dtype=bool)
+    assert value == pytest.approx(c[w].sum() + lam * r[missed].sum())   # w is what it says
+    assert w.sum() <= 5
+    best = brute_force_clause(Ap, r, c, lam)
+    if proven:
+        assert value == pytest.approx(best)                                # the optimum
+    else:  # it declined: at least as good as every single column, never below the optimum
+        assert best - 1e-9 <= value <= brute_force_clause(Ap, r, c, lam, 1) + 1e-9
+
+
+def test_small_clause_search_proves_some_and_declines_others():
+    """Both outcomes occur on the instances above, so the test above checks both paths."""
+    outcomes = set()
+    for seed in range(150):
+        w, _, proven = small_clause_search(*search_instance(seed))
+        outcomes.add((proven, int(w.sum())))
+    assert {True, False} <= {pr for pr, _ in outcomes}
+    assert {k for pr, k in outcomes if pr} >= {0, 1, 2, 3}   # proofs at every size
+
+
+METHODS: Counter = Counter()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_small_clause_search_gives_the_mip_optimum(seed, monkeypatch):
+    """solve_clause with the search (default) and with HiGHS alone reach the same optimum."""
+    import rulecore.bcs as bcs
+
+    rng = np.random.default_rng(100 + seed)
+    m, n = int(rng.integers(20, 120)), int(rng.integers(4, 30))
+    A = rng.random((m, n)) < rng.uniform(0.05, 0.4)
+    k = int(rng.integers(1, 9))   # a planted OR of k columns, 10 % of labels flipped
+    y = (A[:, :k].any(axis=1) ^ (rng.random(m) < 0.1)).astype(int)
+    lam = float(rng.choice([0.05, 0.2, 0.5, 1.0, 3.0, 10.0]))
+    d = rng.uniform(0.5, 2.0, size=m) if seed % 2 else None
+    fast = solve_clause(A, y, lam, d)
+    METHODS[fast.method, int(fast.w.sum())] += 1
+    monkeypatch.setattr(bcs, "SMALL_SEARCH_BUDGET", 0.0)
+    mip = solve_clause(A, y, lam, d)
+    assert fast.objective == pytest.approx(mip.objective, rel=1e-9, abs=1e-9)
+    assert fast.result.status == "optimal" and fast.gap == pytest.approx(0, abs=1e-9)
+    assert fast.bound == pytest.approx(fast.objective)
+
+
+def test_the_comparison_above_covered_both_paths():
+    """Proofs by search with 0 to 5 conditions, and MIP solves it handed over."""
+    if sum(METHODS.values()) < 40:
+        pytest.skip("runs after the 40 comparisons (not selected here)")
+    assert {k for (m, k) in METHODS if m == "enumeration"} == {0, 1, 2, 3, 4, 5}
+    assert any(m == "mip" and k > 5 for (m, k) in METHODS)
+
+
+def test_small_lambda_fit_is_proved_without_the_mip():
+    """Machine failure at λ = 0.01: the optimum has two conditions (bench/results/...)."""
+    ds = load_sample("machine failure")
+    clf = BooleanRuleClassifier(lam=0.01, n_thresholds=6, screening="enhanced",
+                                kinds=ds.kinds).fit(ds.X, ds.y_binary)
+    assert clf.solve_method_ == "enumeration"
+    assert clf.lp_status_ == "optimal" and clf.mip_gap_ == 0
+    assert clf.objective_ == pytest.approx(direct_and_objective(
+        ds.X, ds.y_binary, clf.rule_.conditions, 0.01, np.ones(ds.n_samples)))

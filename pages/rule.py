@@ -89,6 +89,8 @@ def results() -> None:
             f"objective {getattr(model, 'objective_', float('nan')):,.4g}"
             if not is_set else f"Solver: **{status.replace('_', ' ')}** · worst MIP gap "
             f"{model.mip_gap_:.2%} over {len(rule)} clause fits")
+    if getattr(model, "solve_method_", None) == "enumeration":
+        line += " · proved by trying every rule that could beat it"
     if model.screening_report_ is not None:
         rep = model.screening_report_
         line += f" · screening kept {rep.n_kept:,} of {rep.n_columns:,} terms"
@@ -141,8 +143,8 @@ def results() -> None:
         a.metric("Test accuracy", f"{mte['accuracy']:.1%}")
         b.metric("Conditions", rule.n_conditions if is_set else len(rule))
         st.dataframe(perf, width="stretch")
-        st.plotly_chart(confusion_figure(tuple(np.asarray(mte["confusion"]).ravel().tolist()),
-                                         str(ds.positive)), width="stretch", key="confusion")
+        st.vega_lite_chart(confusion_figure(tuple(np.asarray(mte["confusion"]).ravel().tolist()),
+                                            str(ds.positive)), width="stretch", key="confusion")
 
     # ---------------------------------------------------------------- one row
     # Fragments: picking a row, axes or an export format reruns only that part, not the fit.

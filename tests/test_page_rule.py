@@ -26,15 +26,35 @@ def checklist(at: AppTest) -> list[str]:
     return list(frame_with(at, "support")["condition"])
 
 
-def region_conditions(at: AppTest) -> set[str]:
-    """Conditions drawn as threshold lines on the Rule region chart (its Arrow dataset)."""
+def vega_dataset(at: AppTest, name: str):
+    """The named dataset of the page's Vega-Lite chart that has one (Arrow → DataFrame)."""
     import pyarrow as pa
 
-    (chart,) = at.get("vega_lite_chart")
-    data = {d.name: d.data.data for d in chart.proto.datasets}
-    if not data.get("thresholds"):
-        return set()
-    return set(pa.ipc.open_stream(data["thresholds"]).read_all().to_pandas()["condition"])
+    for chart in at.get("vega_lite_chart"):
+        data = {d.name: d.data.data for d in chart.proto.datasets}
+        if name in data:
+            return pa.ipc.open_stream(data[name]).read_all().to_pandas() if data[name] \
+                else None
+    raise AssertionError(f"no chart with a {name!r} dataset")
+
+
+def region_conditions(at: AppTest) -> set[str]:
+    """Conditions drawn as threshold lines on the Rule region chart (its Arrow dataset)."""
+    lines = vega_dataset(at, "thresholds")
+    return set() if lines is None or lines.empty else set(lines["condition"])
+
+
+def test_rule_page_confusion_matrix_counts_the_test_split():
+    at = open_page("pages/rule.py", "machine failure")
+    for lam in (0.01, 5.0):
+        at.select_slider(key="lam").set_value(lam).run()
+        cells = vega_dataset(at, "cells").set_index(["true", "predicted"])["count"]
+        perf = frame_with(at, "test")
+        assert cells.sum() == int(perf.loc["rows", "test"].replace(",", ""))
+        right = cells["true other", "pred other"] + cells["true yes", "pred yes"]
+        assert f"{right / cells.sum():.3f}" == perf.loc["accuracy", "test"]
+        if lam == 0.01:  # conditions are dear: the optimum is small, proved without the MIP
+            assert "proved by trying every rule that could beat it" in at.success[0].value
 
 
 def test_rule_page_region_chart_follows_the_rule():

@@ -55,8 +55,12 @@ def test_lambda_path_and_confusion_figures():
     assert list(fig.data[0].y) == list(path["conditions"])
     assert fig.layout.xaxis.type == "log"
     cm = np.array([[5, 1], [2, 7]])
-    heat = rviz.confusion_matrix(cm)
-    assert heat.data[0].z.tolist() == cm.tolist()
+    heat = rviz.confusion_matrix(cm, ("no", "yes"))
+    cells = {(c["true"], c["predicted"]): c["count"] for c in heat["datasets"]["cells"]}
+    assert cells == {("true no", "pred no"): 5, ("true no", "pred yes"): 1,
+                     ("true yes", "pred no"): 2, ("true yes", "pred yes"): 7}
+    assert [c["dark"] for c in heat["datasets"]["cells"]] == [True, False, False, True]
+    assert heat["encoding"]["y"]["sort"] == ["true no", "true yes"]
 
 
 def test_screening_figures_match_report():

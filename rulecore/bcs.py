@@ -111,11 +111,13 @@ def column_costs(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> np.
     return 1.0 + lam * (d[neg] @ A[neg])
 
 
-# Work (multiply-adds) the small-clause search may spend before handing over to the MIP:
-# about 0.1 s of numpy.  Pruning by cost keeps most searches far below it.
-SMALL_SEARCH_BUDGET = 1e8
+# Work (multiply-adds) the small-clause search may spend before handing over to the MIP.
+# numpy's matrix products run ~1e10 of them a second here, so the budget is ~0.1 s; a Python
+# step of the search (~10 µs) is charged as NODE_WORK of them.  At 1e8 the search gave up on
+# a fit it proves in 0.02 s at 1e9 (machine failure, λ = 0.02, 12 thresholds: MIP 1.8 s).
+SMALL_SEARCH_BUDGET = 1e9
 SMALL_SEARCH_MAX_SIZE = 5
-NODE_WORK = 2e4  # a Python-level step of the search, counted as that many multiply-adds
+NODE_WORK = 1e5
 
 
 def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray, lam: float,

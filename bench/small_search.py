@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import platform
 import sys
 import time
@@ -100,7 +101,7 @@ def main() -> None:
     lines = [
         "# Small-clause search before the rule MIP",
         "",
-        f"Machine: {platform.machine()}, {__import__('os').cpu_count()} cores; "
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores; "
         f"date {dt.date.today()}.",
         "",
         "Command: `.venv/bin/python bench/small_search.py --out bench/results/small_search.md`",

@@ -181,7 +181,9 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
         work += NODE_WORK
         r = row_w[rows]
         if left == 1:
-            one = paid + c[start:] + lam * (r @ miss[np.ix_(rows, np.arange(start, n))])
+            # at the top (all rows) a view of miss; deeper, only the rows still uncovered
+            sub = miss[:, start:] if len(rows) == p else miss[rows, start:]
+            one = paid + c[start:] + lam * (r @ sub)
             work += len(rows) * (n - start)
             j = int(np.argmin(one))
             if one[j] < best - 1e-12:

@@ -250,7 +250,16 @@ def test_small_clause_search_proves_some_and_declines_others():
     assert {k for pr, k in outcomes if pr} >= {0, 1, 2, 3}   # proofs at every size
 
 
-METHODS: Counter = Counter()
+def planted_or_instance(seed: int):
+    """(A, y, λ, d): a planted OR of 1-8 columns, 10 % of labels flipped."""
+    rng = np.random.default_rng(100 + seed)
+    m, n = int(rng.integers(20, 120)), int(rng.integers(4, 30))
+    A = rng.random((m, n)) < rng.uniform(0.05, 0.4)
+    k = int(rng.integers(1, 9))
+    y = (A[:, :k].any(axis=1) ^ (rng.random(m) < 0.1)).astype(int)
+    lam = float(rng.choice([0.05, 0.2, 0.5, 1.0, 3.0, 10.0]))
+    d = rng.uniform(0.5, 2.0, size=m) if seed % 2 else None
+    return A, y, lam, d
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -258,15 +267,8 @@ def test_small_clause_search_gives_the_mip_optimum(seed, monkeypatch):
     """solve_clause with the search (default) and with HiGHS alone reach the same optimum."""
     import rulecore.bcs as bcs
 
-    rng = np.random.default_rng(100 + seed)
-    m, n = int(rng.integers(20, 120)), int(rng.integers(4, 30))
-    A = rng.random((m, n)) < rng.uniform(0.05, 0.4)
-    k = int(rng.integers(1, 9))   # a planted OR of k columns, 10 % of labels flipped
-    y = (A[:, :k].any(axis=1) ^ (rng.random(m) < 0.1)).astype(int)
-    lam = float(rng.choice([0.05, 0.2, 0.5, 1.0, 3.0, 10.0]))
-    d = rng.uniform(0.5, 2.0, size=m) if seed % 2 else None
+    A, y, lam, d = planted_or_instance(seed)
     fast = solve_clause(A, y, lam, d)
-    METHODS[fast.method, int(fast.w.sum())] += 1
     monkeypatch.setattr(bcs, "SMALL_SEARCH_BUDGET", 0.0)
     mip = solve_clause(A, y, lam, d)
     assert fast.objective == pytest.approx(mip.objective, rel=1e-9, abs=1e-9)
@@ -274,12 +276,14 @@ def test_small_clause_search_gives_the_mip_optimum(seed, monkeypatch):
     assert fast.bound == pytest.approx(fast.objective)
 
 
-def test_the_comparison_above_covered_both_paths():
-    """Proofs by search with 0 to 5 conditions, and MIP solves it handed over."""
-    if sum(METHODS.values()) < 40:
-        pytest.skip("runs after the 40 comparisons (not selected here)")
-    assert {k for (m, k) in METHODS if m == "enumeration"} == {0, 1, 2, 3, 4, 5}
-    assert any(m == "mip" and k > 5 for (m, k) in METHODS)
+def test_the_comparison_above_covers_both_paths():
+    """On those instances: proofs by search with 0 to 5 conditions, and MIP hand-overs."""
+    methods = Counter()
+    for seed in range(40):
+        sol = solve_clause(*planted_or_instance(seed))
+        methods[sol.method, int(sol.w.sum())] += 1
+    assert {k for (m, k) in methods if m == "enumeration"} == {0, 1, 2, 3, 4, 5}
+    assert any(m == "mip" and k > 5 for (m, k) in methods)
 
 
 def test_small_lambda_fit_is_proved_without_the_mip():

@@ -211,8 +211,11 @@ def dataset_caption(ds: Dataset) -> None:
 def lam_slider(key: str = "lam") -> float:
     """The λ slider (log-spaced values), bound to ``rule["lam"]``; returns λ."""
     rule = st.session_state["rule"]
-    current = min(LAMS, key=lambda v: abs(v - float(rule["lam"])))
-    st.select_slider("λ: weight of errors against conditions", LAMS, value=current, key=key,
+    if key not in st.session_state:  # set through the state so the browser shows it too
+        # (a keyed widget's value= reaches a browser that already shows the widget only if
+        # the state says so: the λ path's "load this λ" drops the key and reruns)
+        st.session_state[key] = min(LAMS, key=lambda v: abs(v - float(rule["lam"])))
+    st.select_slider("λ: weight of errors against conditions", LAMS, key=key,
                      on_change=sync, args=(key, "rule", "lam"),
                      format_func=lambda v: f"{v:g}",
                      help="Objective: #conditions + λ × errors. Larger λ fits the training "

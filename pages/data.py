@@ -65,20 +65,26 @@ with left:
         common.reset_choices()
         ss["target"] = target
 
-    st.selectbox("Target column", all_cols, index=all_cols.index(ds.target), key="w_target",
-                 on_change=_target)
-    classes = ds.classes
-    st.selectbox("Positive class (one-vs-rest)", classes, index=classes.index(ds.positive),
-                 key="w_positive", on_change=common.sync, args=("w_positive", "positive"),
-                 format_func=str)
+    # These widgets' options change with the data, and a keyed widget keeps the value its
+    # browser shows: after a reset (common.reset_choices drops their keys) their values are
+    # set here, through the session state, which Streamlit sends to the browser.  With
+    # index=/default= the browser went on showing the old data's target and class.
     cat_now = [c for c, k in ds.kinds.items() if k == "categorical"]
+    for key, value, valid in (("w_target", ds.target, all_cols.__contains__),
+                              ("w_positive", ds.positive, ds.classes.__contains__),
+                              ("w_categorical", cat_now, lambda v: set(v) <= set(ds.kinds))):
+        if key not in ss or not valid(ss[key]):
+            ss[key] = value
+    st.selectbox("Target column", all_cols, key="w_target", on_change=_target)
+    st.selectbox("Positive class (one-vs-rest)", ds.classes, key="w_positive",
+                 on_change=common.sync, args=("w_positive", "positive"), format_func=str)
 
     def _kinds() -> None:
         chosen = set(ss["w_categorical"])
         ss["kinds"] = {**ss["kinds"], **{c: "categorical" if c in chosen else "numeric"
                                           for c in ds.kinds}}
 
-    st.multiselect("Categorical columns (the rest are numeric)", list(ds.kinds), default=cat_now,
+    st.multiselect("Categorical columns (the rest are numeric)", list(ds.kinds),
                    key="w_categorical", on_change=_kinds,
                    help="Inferred from the values; integer flags with two values count as "
                         "categorical. Change it here.")
@@ -90,7 +96,7 @@ with right:
     c1.metric("Rows", f"{ds.n_samples:,}")
     c2.metric("Features", ds.X.shape[1])
     c3.metric("Positive share", f"{ds.y_binary.mean():.1%}")
-    st.plotly_chart(class_balance(ds.y, ds.positive), width="stretch", key="balance")
+    st.vega_lite_chart(class_balance(ds.y, ds.positive), width="stretch", key="balance")
 
 st.subheader("Preview")
 preview = pd.concat([ds.X.head(200), ds.y.head(200)], axis=1)

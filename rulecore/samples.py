@@ -7,6 +7,7 @@ table on every machine.  ``python -m rulecore.samples`` writes them to ``sample_
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,12 +102,31 @@ def machine_failure(n: int = 2000, noise: float = 0.03, seed: int = SEED + 1) ->
     })
 
 
+def _doc_markdown(frame: Callable[..., pd.DataFrame]) -> str:
+    """A generator's docstring as Markdown for the Data page's caption.
+
+    The docstrings are reST: indented, with ``::`` literal blocks.  Shown raw, Markdown took
+    the indented lines for one code block (cut off at the caption's width).
+    """
+    text = inspect.cleandoc(frame.__doc__ or "").replace("``", "`")
+    noise = inspect.signature(frame).parameters.get("noise")
+    if noise is not None:  # say what the default flips, not the parameter's name
+        text = text.replace("`noise`", f"{noise.default:.0%}")
+    out, literal = [], False
+    for par in text.split("\n\n"):
+        if literal and par.startswith(" "):  # the literal block: one code span
+            out.append("`" + " ".join(line.strip() for line in par.splitlines()) + "`")
+            continue
+        literal = par.endswith("::")
+        out.append(" ".join(par[:-1].splitlines() if literal else par.splitlines()))
+    return "\n\n".join(out)
+
+
 def _synthetic(frame: Callable[[], pd.DataFrame], name: str, target: str, positive: str,
                title: str) -> Callable[[], Dataset]:
     def make() -> Dataset:
-        doc = (frame.__doc__ or "").strip()
         return from_frame(frame(), target=target, positive=positive, name=name,
-                          description=f"{title} Synthetic, seed {SEED}. {doc}")
+                          description=f"{title} Synthetic, seed {SEED}. {_doc_markdown(frame)}")
     return make
 
 

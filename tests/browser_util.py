@@ -27,6 +27,17 @@ def choose(page: Page, key: str, option: str) -> None:
     settle(page)
 
 
+def shown_choice(page: Page, key: str) -> str:
+    """The value the selectbox with widget key ``key`` shows (what the user reads)."""
+    return page.locator(f".st-key-{key}").get_by_role("combobox").input_value()
+
+
+def shown_tags(page: Page, key: str) -> list[str]:
+    """The options the multiselect with widget key ``key`` shows as chosen."""
+    tags = page.locator(f".st-key-{key}").get_by_test_id("stMultiSelectTagsContainer").first
+    return [t for t in tags.inner_text().split("\n") if t.strip()]
+
+
 def goto_page(page: Page, title: str) -> None:
     page.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
     settle(page)

@@ -106,3 +106,15 @@ def open_app_page(page: str, sample: str | None = None):
     at.switch_page(page).run()
     assert not at.exception
     return at
+
+
+def vega_dataset(at, name: str):
+    """The named dataset of the page's Vega-Lite chart that has one (Arrow → DataFrame)."""
+    import pyarrow as pa
+
+    for chart in at.get("vega_lite_chart"):
+        data = {d.name: d.data.data for d in chart.proto.datasets}
+        if name in data:
+            return pa.ipc.open_stream(data[name]).read_all().to_pandas() if data[name] \
+                else None
+    raise AssertionError(f"no chart with a {name!r} dataset")

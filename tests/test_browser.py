@@ -2,7 +2,16 @@
 
 import pytest
 
-from tests.browser_util import choose, goto_page, metric_value, nudge, settle, wait_for_change
+from tests.browser_util import (
+    choose,
+    goto_page,
+    metric_value,
+    nudge,
+    settle,
+    shown_choice,
+    shown_tags,
+    wait_for_change,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -20,8 +29,14 @@ def page(server, browser):
 def test_data_and_terms_pages(page, artifacts):
     # opens on a sample, no upload needed
     assert metric_value(page, "Rows") == "150"
+    assert (shown_choice(page, "w_target"), shown_choice(page, "w_positive")) == (
+        "species", "versicolor")
     choose(page, "w_sample", "Salesforce attrition (synthetic, planted rule)")
     assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "1,500"
+    # the target and class boxes show the new data's choices, not iris's
+    assert (shown_choice(page, "w_target"), shown_choice(page, "w_positive")) == (
+        "resigned", "yes")
+    assert shown_tags(page, "w_categorical") == ["job_role", "region", "quota_based_pay"]
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "data.png"))
 
@@ -61,6 +76,25 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
     assert wait_for_change(page, lambda: metric_value(page, "Kept"), kept_before) != kept_before
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "screening.png"))
+    assert not page.get_by_test_id("stException").count()
+
+
+def test_lambda_path_point_loads_its_rule_and_moves_the_slider(page, artifacts):
+    """Clicking a point of the λ path loads that λ: the slider must show it too (it used to
+    keep showing the old λ while the rule below was the new one's)."""
+    goto_page(page, "Rule")
+    thumb = page.locator(".st-key-lam").get_by_role("slider")
+    assert thumb.get_attribute("aria-valuetext") == "1"
+    page.get_by_role("button", name="Compute the λ path").click()
+    settle(page)
+    points = page.locator(".st-key-path_chart .scatterlayer .point")
+    assert wait_for_change(page, points.count, 0) == 3 * 16  # three curves over the λ grid
+    conds = metric_value(page, "Conditions")
+    points.nth(2).click(force=True)  # the first curve's third λ: 0.05
+    assert wait_for_change(page, lambda: thumb.get_attribute("aria-valuetext"), "1") == "0.05"
+    assert wait_for_change(page, lambda: metric_value(page, "Conditions"), conds) != conds
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "lambda_path.png"))
     assert not page.get_by_test_id("stException").count()
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import APP
+from tests.conftest import APP, vega_dataset
 
 pytestmark = pytest.mark.usefixtures("clear_caches")
 
@@ -25,6 +25,8 @@ def test_opens_on_a_sample():
     assert at.title[0].value == "Data"
     assert metric(at, "Rows") == "150" and metric(at, "Features") == "4"
     assert len(at.dataframe) == 1
+    balance = vega_dataset(at, "classes")
+    assert balance["rows"].sum() == 150 and balance["positive"].sum() == 1
 
 
 def test_switch_sample_target_positive_and_kinds():
@@ -35,6 +37,9 @@ def test_switch_sample_target_positive_and_kinds():
     assert metric(at, "Positive share") == "9.7%"
     at.selectbox(key="w_positive").set_value("no").run()
     assert at.session_state["positive"] == "no" and metric(at, "Positive share") == "90.3%"
+    balance = vega_dataset(at, "classes").set_index("class")
+    assert balance.loc["no", "positive"] and not balance.loc["yes", "positive"]
+    assert balance["rows"].sum() == 1500
     at.multiselect(key="w_categorical").select("deals_closed").run()
     assert not at.exception
     assert at.session_state["kinds"]["deals_closed"] == "categorical"

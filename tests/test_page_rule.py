@@ -3,7 +3,7 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import APP
+from tests.conftest import APP, vega_dataset
 
 pytestmark = pytest.mark.usefixtures("clear_caches")
 
@@ -24,18 +24,6 @@ def frame_with(at: AppTest, column: str):
 
 def checklist(at: AppTest) -> list[str]:
     return list(frame_with(at, "support")["condition"])
-
-
-def vega_dataset(at: AppTest, name: str):
-    """The named dataset of the page's Vega-Lite chart that has one (Arrow → DataFrame)."""
-    import pyarrow as pa
-
-    for chart in at.get("vega_lite_chart"):
-        data = {d.name: d.data.data for d in chart.proto.datasets}
-        if name in data:
-            return pa.ipc.open_stream(data[name]).read_all().to_pandas() if data[name] \
-                else None
-    raise AssertionError(f"no chart with a {name!r} dataset")
 
 
 def region_conditions(at: AppTest) -> set[str]:

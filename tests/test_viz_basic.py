@@ -1,6 +1,5 @@
 """Figure builders of the Data and Terms pages."""
 
-import plotly.graph_objects as go
 
 from rulecore.binarize import Binarizer
 from rulecore.data import load_sample
@@ -11,12 +10,17 @@ from rulecore.viz.terms import term_counts
 
 def test_class_balance_highlights_positive():
     ds = load_sample("wine").with_positive("class_1")
-    fig = class_balance(ds.y, ds.positive)
-    assert isinstance(fig, go.Figure)
-    bar = fig.data[0]
-    assert list(bar.x) == ["class_0", "class_1", "class_2"]
-    assert list(bar.y) == [59, 71, 48]
-    assert bar.marker.color[1] == POSITIVE and bar.marker.color[0] != POSITIVE
+    spec = class_balance(ds.y, ds.positive)
+    rows = spec["datasets"]["classes"]
+    assert [r["class"] for r in rows] == ["class_0", "class_1", "class_2"]
+    assert [r["rows"] for r in rows] == [59, 71, 48]
+    assert [r["positive"] for r in rows] == [False, True, False]
+    assert rows[1]["label"] == "71 (40%)"
+    assert abs(sum(r["share"] for r in rows) - 1) < 1e-12
+    bars = spec["layer"][0]["encoding"]["color"]
+    assert bars["condition"] == {"test": "datum.positive", "value": POSITIVE}
+    assert bars["value"] != POSITIVE
+    assert "class_1" in spec["title"]["text"]
 
 
 def test_term_counts_figure_totals():

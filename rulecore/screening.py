@@ -48,6 +48,12 @@ TEST_LABELS = {
 }
 # Bounds are compared with a margin so round-off never removes a column that ties.
 _TOL = 1e-9
+# HiGHS presolve for the lp-dual step's LPs.  Off, as for the rule MIP (bcs.py): these LPs
+# have one row per positive pattern and presolve removes little, yet it was most of the solve.
+# Whole app fits 0.56x in all, up to 0.22x; the paper's λ = 1000 screenings 0.88x; the same
+# bounds and optima, a few columns more or fewer kept, as the LPs are degenerate and each way
+# returns another optimal dual (bench/results/lp_presolve.md).
+LP_PRESOLVE = False
 
 
 @dataclass
@@ -386,7 +392,8 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     return w, mu, value + pr.dP[~rows].sum()
 
 
-def highs_solve_with_duals(cost: np.ndarray, M: sp.csc_matrix, time_limit: float):
+def highs_solve_with_duals(cost: np.ndarray, M: sp.csc_matrix, time_limit: float,
+                           presolve: bool | None = None):
     """min cost·x s.t. M x ≥ 1, x ≥ 0 (no upper bounds: eq. 4 makes them redundant).
 
     Returns (x, row duals, value) or None when HiGHS stops without an optimum.
@@ -397,6 +404,8 @@ def highs_solve_with_duals(cost: np.ndarray, M: sp.csc_matrix, time_limit: float
     h.setOptionValue("output_flag", False)
     h.setOptionValue("threads", 1)
     h.setOptionValue("time_limit", float(time_limit))
+    if not (LP_PRESOLVE if presolve is None else presolve):
+        h.setOptionValue("presolve", "off")
     lp = highspy.HighsLp()
     m, n = M.shape
     lp.num_col_, lp.num_row_ = n, m

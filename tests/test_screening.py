@@ -10,12 +10,13 @@ import itertools
 import numpy as np
 import pandas as pd
 import pytest
+import scipy.sparse as sp
 
 from rulecore.bcs import BooleanRuleClassifier, or_objective, solve_clause
 from rulecore.binarize import Binarizer
 from rulecore.data import load_sample
 from rulecore.exceptions import ParameterError
-from rulecore.screening import screen
+from rulecore.screening import _lp_on, _Problem, highs_solve_with_duals, screen
 
 
 def random_instance(seed: int):
@@ -178,3 +179,36 @@ def test_enhanced_incumbent_is_never_worse_than_basic():
                      tests=("count",))
         worse += enh.upper_bound > basic.upper_bound + 1e-9
     assert worse == 0
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_screening_lp_dual_is_a_certificate_with_and_without_presolve(seed):
+    """The lp-dual step's LP (presolve off by default) returns a dual that proves its value.
+
+    Its bounds are only as good as this: μ ≥ 0, Mᵀμ ≤ cost (dual feasible) and 1ᵀμ equal to
+    the primal value (strong duality), with the same value whether or not HiGHS presolves.
+    """
+    A, y, lam, d, _ = random_instance(seed)
+    pr = _Problem(A, y, lam, np.ones(len(y)) if d is None else d)
+    rng = np.random.default_rng(seed)
+    live = rng.random(pr.n) < 0.8
+    if not live.any():
+        live[0] = True
+    Ap = pr.AP[:, live]
+    M = sp.hstack([sp.csc_matrix(Ap, dtype=float), sp.identity(len(pr.dP), format="csc")],
+                  format="csc")
+    cost = np.concatenate([pr.c[live], pr.dP])
+    values = []
+    for presolve in (True, False):
+        x, mu, value = highs_solve_with_duals(cost, M, 30.0, presolve=presolve)
+        assert (mu >= -1e-9).all() and (M.T @ mu <= cost + 1e-7).all()
+        assert mu.sum() == pytest.approx(value, rel=1e-7, abs=1e-7)
+        assert (M @ x >= 1 - 1e-7).all() and cost @ x == pytest.approx(value, abs=1e-7)
+        values.append(value)
+    assert values[0] == pytest.approx(values[1], rel=1e-9, abs=1e-9)
+    # _lp_on (merged rows, dual split back over them) proves the same value on all rows
+    w, mu_all, value = _lp_on(pr, live, 30.0)
+    assert value == pytest.approx(values[1], rel=1e-9, abs=1e-9)
+    assert (mu_all >= -1e-9).all() and (mu_all <= pr.dP + 1e-9).all()
+    assert (mu_all @ pr.AP[:, live] <= pr.c[live] + 1e-7).all()
+    assert mu_all.sum() == pytest.approx(value, rel=1e-7, abs=1e-7)

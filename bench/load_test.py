@@ -187,15 +187,23 @@ new MutationObserver((records) => {
 """
 
 
-async def open_rule_page(page, url: str, sample: str) -> None:
-    """Open the app, load ``sample`` on the Data page, go to the Rule page, wait until idle."""
+async def open_rule_page(page, url: str, sample: str, after_step=None) -> None:
+    """Open the app, load ``sample`` on the Data page, go to the Rule page, wait until idle.
+
+    ``after_step``, an async callable, runs after each of the three steps (page_cost.py
+    measures them)."""
+    async def done() -> None:
+        await settle(page, timeout=120_000)
+        if after_step is not None:
+            await after_step()
+
     await page.goto(url, timeout=120_000)
-    await settle(page, timeout=120_000)
+    await done()
     await page.locator(".st-key-w_sample").get_by_role("combobox").click(timeout=120_000)
     await page.get_by_role("option", name=sample, exact=True).click()
-    await settle(page)
+    await done()
     await page.get_by_test_id("stSidebarNav").get_by_text("Rule", exact=True).click()
-    await settle(page)
+    await done()
 
 
 async def user(browser, url: str, sample: str, seconds: float, seed: int, out: dict,

@@ -169,7 +169,9 @@ def lambda_path(path: pd.DataFrame, current: float | None = None) -> go.Figure:
                         hovertemplate="λ=%{x:.3g}: test error %{y:.3f}<extra></extra>")
     if current is not None:
         fig.add_vline(x=current, line_dash="dot", line_color=MUTED)
-    fig.update_xaxes(type="log", title="λ (weight of errors)")
+    # one label per power of ten: plotly's default also labels 2 and 5 between them, which
+    # crowded the axis with "5 0.01 2 5 0.1 2 ..." over the app's 0.01-1000 grid
+    fig.update_xaxes(type="log", dtick=1, title="λ (weight of errors)")
     fig.update_yaxes(title="conditions", secondary_y=False, rangemode="tozero")
     fig.update_yaxes(title="error", secondary_y=True, rangemode="tozero")
     return layout(fig, "λ path: rule size and error", height=380)

@@ -5,7 +5,8 @@ chromium (Playwright, async), loads a mid-size sample in each, then for ``--seco
 session keeps moving the λ and thresholds sliders of the Rule page.  Each move is clocked in
 the page (``MOVE_CLOCK``): from the key press until the rerun it requested has finished.
 Reports errors, p50/p95/max of those times, the server's memory (RSS, sampled every second),
-the machine's busy share and the CPU used by the server, chromium and this script.
+the machine's busy share, the CPU used by the server, chromium and this script, and a speed
+check of the machine before and after (the host is shared; its speed drifts between runs).
 ``--pin`` puts the server on CPU 0 and everything else on CPU 1.  Traffic goes to 127.0.0.1
 only; the run stops by itself.
 
@@ -56,6 +57,21 @@ def start_server(cpu: int | None = None) -> tuple[subprocess.Popen, str]:
         except OSError:
             time.sleep(0.5)
     return server, url
+
+
+def speed_check(repeat: int = 7) -> float:
+    """Median seconds of a fixed single-thread Python workload, on an otherwise idle machine.
+
+    This machine is a VM on a shared host, whose speed drifts: the same code gave p95 from
+    1.4 to 2.4 s in one hour.  Runs are comparable when their speed checks are."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        acc = 0
+        for i in range(2_000_000):
+            acc += i * i % 7
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
 
 
 def machine_busy() -> tuple[float, float]:
@@ -344,6 +360,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.pin:
         os.sched_setaffinity(0, {1})  # inherited by Playwright's driver and chromium
+    speed = [speed_check()]
     server, url = start_server(cpu=0 if args.pin else None)
     try:
         t0, busy0 = time.monotonic(), machine_busy()
@@ -358,6 +375,8 @@ def main() -> None:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
+    speed.append(speed_check())
+    out["speed_check"] = speed
     times = out["times"]
     cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text()
                 .splitlines() if ln.startswith("model name")), platform.processor())
@@ -394,6 +413,10 @@ def main() -> None:
         "in all; *machine busy* is the share of them used by anything (from /proc/stat), and the "
         "last three columns split it between the app server, chromium and this script with "
         "Playwright's driver.",
+        "",
+        f"Speed check (`speed_check`, a fixed single-thread loop on the idle machine; the host "
+        f"is shared and its speed drifts): {out['speed_check'][0]:.3f} s before the run, "
+        f"{out['speed_check'][1]:.3f} s after.",
     ]
     if out.get("one_frame"):
         lines += ["", f"One-frame runs (start and end drawn in one frame, timed from the "
@@ -408,7 +431,8 @@ def main() -> None:
     if args.out:
         args.out.write_text(text)
     if args.raw:
-        args.raw.write_text(json.dumps({"moves": out["moves"], "rss": out["rss"]}, indent=0))
+        args.raw.write_text(json.dumps({"moves": out["moves"], "rss": out["rss"],
+                                        "speed_check": out["speed_check"]}, indent=0))
 
 
 if __name__ == "__main__":

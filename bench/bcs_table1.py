@@ -90,6 +90,14 @@ def machine() -> str:
     return f"{os.cpu_count()}-core {model}, {mem:.0f} GiB"
 
 
+def emit(lines: list[str], out: Path | None) -> None:
+    """Print a Markdown report and, if ``out`` is given, write it there."""
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if out:
+        out.write_text(text)
+
+
 def load_avg() -> str:
     return " ".join(f"{v:.1f}" for v in os.getloadavg())
 

@@ -25,7 +25,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
-from bcs_table1 import machine  # noqa: E402
+from bcs_table1 import emit, machine  # noqa: E402
 from mip_presolve import APP, PAPER, timed  # noqa: E402
 from screening_tables import problem  # noqa: E402
 
@@ -97,10 +97,7 @@ def main() -> None:
         off = sum(r[3][False][0] for r in rows if r[0].startswith(kind))
         if on:
             lines += ["", f"Total, {kind} rows: on {on:.2f} s, off {off:.2f} s ({off / on:.2f})."]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    if args.out:
-        args.out.write_text(text)
+    emit(lines, args.out)
 
 
 if __name__ == "__main__":

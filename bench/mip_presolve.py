@@ -25,7 +25,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
-from bcs_table1 import machine  # noqa: E402
+from bcs_table1 import emit, machine  # noqa: E402
 from screening_tables import problem  # noqa: E402
 
 import rulecore.highs  # noqa: E402
@@ -100,10 +100,7 @@ def main() -> None:
     on = sum(r[3][True][0] for r in rows)
     off = sum(r[3][False][0] for r in rows)
     lines += ["", f"Total: on {on:.1f} s, off {off:.1f} s ({off / on:.2f})."]
-    text = "\n".join(lines) + "\n"
-    print(text)
-    if args.out:
-        args.out.write_text(text)
+    emit(lines, args.out)
 
 
 if __name__ == "__main__":

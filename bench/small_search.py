@@ -29,6 +29,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
+from bcs_table1 import emit  # noqa: E402
 
 import rulecore.bcs as bcs  # noqa: E402
 from rulecore.bcs import BooleanRuleClassifier, solve_clause  # noqa: E402
@@ -130,10 +131,7 @@ def main() -> None:
                      f"({on / off:.2f}); slowest fit off {worst_off:.2f} s, on {worst_on:.2f} s.")
     proved = sum(r[3][True][3] == "enumeration" for r in app)
     lines.append(f"\nProved by the search alone: {proved} of {len(app)} app fits.")
-    text = "\n".join(lines) + "\n"
-    print(text)
-    if args.out:
-        args.out.write_text(text)
+    emit(lines, args.out)
 
 
 if __name__ == "__main__":

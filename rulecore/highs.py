@@ -49,6 +49,9 @@ class SolveResult:
         Wall time of the run.
     mip : bool
         Whether integrality was imposed.
+    row_dual : ndarray of shape (n_rows,) or None
+        The LP's optimal row duals (``None`` for a MIP or an LP not solved to optimality);
+        screening's lp-dual step turns them into bounds.
     """
 
     status: str
@@ -58,6 +61,7 @@ class SolveResult:
     gap: float
     seconds: float
     mip: bool
+    row_dual: np.ndarray | None = None
 
     @property
     def has_solution(self) -> bool:
@@ -120,7 +124,7 @@ def solve(
                                0.0, integer is not None)
         obj = float(cost @ x)
         return SolveResult("optimal", x, obj, obj, 0.0, 0.0,
-                           integer is not None and bool(np.any(integer)))
+                           integer is not None and bool(np.any(integer)), np.zeros(0))
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("threads", 1)
@@ -159,6 +163,7 @@ def solve(
     has_x = info.primal_solution_status == 2  # kSolutionStatusFeasible
     x = np.asarray(h.getSolution().col_value, dtype=np.float64) if has_x else None
     objective = float(info.objective_function_value) if has_x else float("nan")
+    row_dual = None
     if is_mip:
         bound = float(info.mip_dual_bound)
         gap = float(info.mip_gap) if has_x else float("inf")
@@ -167,5 +172,7 @@ def solve(
     else:
         bound = objective if status == "optimal" else float("-inf")
         gap = 0.0 if status == "optimal" else float("inf")
+        if status == "optimal":
+            row_dual = np.asarray(h.getSolution().row_dual, dtype=np.float64)
     return SolveResult(status=status, x=x, objective=objective, bound=bound, gap=gap,
-                       seconds=seconds, mip=is_mip)
+                       seconds=seconds, mip=is_mip, row_dual=row_dual)

@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
+from rulecore import highs
 from rulecore.exceptions import ParameterError
 
 Level = Literal["basic", "enhanced"]
@@ -378,10 +379,12 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     M = sp.hstack([sp.csc_matrix(Ap[first], dtype=float), sp.identity(p, format="csc")],
                   format="csc")
     cost = np.concatenate([pr.c[cols], dsum])
-    res = highs_solve_with_duals(cost, M, time_limit)
-    if res is None:
+    # min cost·x s.t. M x ≥ 1, x ≥ 0 (no upper bounds: eq. 4 makes them redundant)
+    res = highs.solve(cost, M, np.ones(p), np.full(p, np.inf), np.zeros(len(cost)),
+                      np.full(len(cost), np.inf), time_limit=time_limit, presolve=LP_PRESOLVE)
+    if res.row_dual is None:  # stopped without an optimum: no bound from this step
         return None, None, float("-inf")
-    x, row_dual, value = res
+    x, row_dual, value = res.x, res.row_dual, res.objective
     w = np.zeros(pr.n)
     w[cols] = x[: len(cols)]
     mu = np.zeros(len(pr.dP))
@@ -390,41 +393,6 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     # rows no live column covers have ξ_i = 1 forced; μ_i = d_i is feasible for them
     mu[~rows] = pr.dP[~rows]
     return w, mu, value + pr.dP[~rows].sum()
-
-
-def highs_solve_with_duals(cost: np.ndarray, M: sp.csc_matrix, time_limit: float,
-                           presolve: bool | None = None):
-    """min cost·x s.t. M x ≥ 1, x ≥ 0 (no upper bounds: eq. 4 makes them redundant).
-
-    Returns (x, row duals, value) or None when HiGHS stops without an optimum.
-    """
-    import highspy
-
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
-    h.setOptionValue("time_limit", float(time_limit))
-    if not (LP_PRESOLVE if presolve is None else presolve):
-        h.setOptionValue("presolve", "off")
-    lp = highspy.HighsLp()
-    m, n = M.shape
-    lp.num_col_, lp.num_row_ = n, m
-    lp.col_cost_ = cost
-    lp.col_lower_ = np.zeros(n)
-    lp.col_upper_ = np.full(n, np.inf)
-    lp.row_lower_ = np.ones(m)
-    lp.row_upper_ = np.full(m, np.inf)
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-    lp.a_matrix_.start_ = M.indptr.astype(np.int32)
-    lp.a_matrix_.index_ = M.indices.astype(np.int32)
-    lp.a_matrix_.value_ = M.data.astype(float)
-    h.passModel(lp)
-    h.run()
-    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-        return None
-    sol = h.getSolution()
-    return (np.asarray(sol.col_value), np.asarray(sol.row_dual),
-            float(h.getInfo().objective_function_value))
 
 
 # ----------------------------------------------------------------------------- driver

@@ -12,11 +12,12 @@ import pandas as pd
 import pytest
 import scipy.sparse as sp
 
+from rulecore import highs
 from rulecore.bcs import BooleanRuleClassifier, or_objective, solve_clause
 from rulecore.binarize import Binarizer
 from rulecore.data import load_sample
 from rulecore.exceptions import ParameterError
-from rulecore.screening import _lp_on, _Problem, highs_solve_with_duals, screen
+from rulecore.screening import _lp_on, _Problem, screen
 
 
 def random_instance(seed: int):
@@ -183,7 +184,8 @@ def test_enhanced_incumbent_is_never_worse_than_basic():
 
 @pytest.mark.parametrize("seed", range(40))
 def test_screening_lp_dual_is_a_certificate_with_and_without_presolve(seed):
-    """The lp-dual step's LP (presolve off by default) returns a dual that proves its value.
+    """The lp-dual step's LP (highs.solve, presolve off by default) returns a dual that proves
+    its value.
 
     Its bounds are only as good as this: μ ≥ 0, Mᵀμ ≤ cost (dual feasible) and 1ᵀμ equal to
     the primal value (strong duality), with the same value whether or not HiGHS presolves.
@@ -200,7 +202,10 @@ def test_screening_lp_dual_is_a_certificate_with_and_without_presolve(seed):
     cost = np.concatenate([pr.c[live], pr.dP])
     values = []
     for presolve in (True, False):
-        x, mu, value = highs_solve_with_duals(cost, M, 30.0, presolve=presolve)
+        m, n = M.shape
+        res = highs.solve(cost, M, np.ones(m), np.full(m, np.inf), np.zeros(n),
+                          np.full(n, np.inf), time_limit=30.0, presolve=presolve)
+        x, mu, value = res.x, res.row_dual, res.objective
         assert (mu >= -1e-9).all() and (M.T @ mu <= cost + 1e-7).all()
         assert mu.sum() == pytest.approx(value, rel=1e-7, abs=1e-7)
         assert (M @ x >= 1 - 1e-7).all() and cost @ x == pytest.approx(value, abs=1e-7)

@@ -16,14 +16,6 @@ ds = common.require_dataset()
 common.dataset_caption(ds)
 r = ss["rule"]
 
-# Figures take 20-30 ms to build and a cached copy ~10 ms to unpickle; under load that is
-# most of a rerun, so they are kept as objects for the session (cache_resource).
-@st.cache_resource(scope="session", max_entries=64, show_spinner=False)
-def confusion_figure(counts: tuple, positive: str):
-    return rviz.confusion_matrix(np.asarray(counts).reshape(2, 2), ("other", positive),
-                                 "Confusion matrix (test)")
-
-
 # ---------------------------------------------------------------- settings
 # Settings changed now and then: a change reruns the whole page.  λ and the thresholds, the
 # two sliders users sweep, live in the fragment below so that moving them reruns (and the
@@ -143,8 +135,9 @@ def results() -> None:
         a.metric("Test accuracy", f"{mte['accuracy']:.1%}")
         b.metric("Conditions", rule.n_conditions if is_set else len(rule))
         st.dataframe(perf, width="stretch")
-        st.vega_lite_chart(confusion_figure(tuple(np.asarray(mte["confusion"]).ravel().tolist()),
-                                            str(ds.positive)), width="stretch", key="confusion")
+        st.vega_lite_chart(rviz.confusion_matrix(mte["confusion"], ("other", str(ds.positive)),
+                                                 "Confusion matrix (test)"),
+                           width="stretch", key="confusion")
 
     # ---------------------------------------------------------------- one row
     # Fragments: picking a row, axes or an export format reruns only that part, not the fit.

@@ -179,7 +179,8 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
         if paid + cheapest(start, left) >= best - 1e-12 or work > budget:
             return
         work += NODE_WORK
-        r = row_w[rows]
+        if left <= 2:
+            r = row_w[rows]
         if left == 1:
             # at the top (all rows) a view of miss; deeper, only the rows still uncovered
             sub = miss[:, start:] if len(rows) == p else miss[rows, start:]

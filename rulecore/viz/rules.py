@@ -32,9 +32,10 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     AND-rule the shaded box is where the conditions on these two features hold (conditions on
     other features are not drawn; rows that fail them are predicted negative even inside).
 
-    Unlike the other builders this returns a Vega-Lite spec, not a plotly figure: the Rule page
-    redraws this chart on every λ or thresholds move, and a browser redraws it for a tenth of
-    the CPU plotly needs (0.03 against 0.22 CPU-s a move; ``bench/results/load_test.md``).
+    A Vega-Lite spec, not a plotly figure (like :func:`confusion_matrix` and
+    ``viz.data.class_balance``): the Rule page redraws this chart on every λ or thresholds
+    move, and a browser redraws it for a tenth of the CPU plotly needs (0.03 against 0.22
+    CPU-s a move; ``bench/results/load_test.md``).
     Everything that depends on the rule sits in the named ``datasets``, so a new rule changes
     only data and the page updates the chart in place.  Show it with
     ``st.vega_lite_chart(spec)`` or, in a notebook, ``altair.Chart.from_dict(spec)``.

@@ -29,9 +29,19 @@ def test_rule_region_spec_box_lines_and_points():
     assert sorted((t["axis"], t["value"]) for t in data["thresholds"]) == [("x", 2.45),
                                                                           ("y", 1.75)]
     assert len(data["points"]) == len(ds.X)
-    wrong = sum(p["outcome"] == "misclassified" for p in data["points"])
-    assert wrong == int((rule.predict(ds.X) != ds.y_binary).sum()) > 0
+    wrong = rule.predict(ds.X) != ds.y_binary
+    assert len(data["errors"]) == int(wrong.sum()) > 0
+    assert sorted((p["x"], p["y"]) for p in data["errors"]) == sorted(
+        zip(ds.X.loc[wrong, "petal length (cm)"], ds.X.loc[wrong, "petal width (cm)"]))
     assert sum(p["class"] == "versicolor" for p in data["points"]) == int(ds.y_binary.sum())
+    # the points do not depend on the rule: the browser keeps them when only the rule changes
+    other = Rule((Term("petal width (cm)", ">", 1.0),), "and")
+    spec2 = rviz.rule_region(ds.X, ds.y_binary, other, "petal length (cm)", "petal width (cm)",
+                             ("other", "versicolor"))
+    assert spec2["datasets"]["points"] == data["points"]
+    assert spec2["datasets"]["errors"] != data["errors"]
+    assert {k: v for k, v in spec2.items() if k != "datasets"} == {
+        k: v for k, v in spec.items() if k != "datasets"}
     # every layer reads a dataset the spec carries
     names = {layer["data"]["name"] for layer in spec["layer"]}
     assert names == set(data)

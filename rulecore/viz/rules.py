@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from rulecore.rule import Rule
-from rulecore.viz.style import ACCENT, MUTED, NEGATIVE, POSITIVE, layout
+from rulecore.viz.style import ACCENT, MUTED, NEGATIVE, POSITIVE, TEXT, layout
 
 
 def _interval(rule: Rule, feature: str) -> tuple[float, float]:
@@ -28,7 +28,7 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
                 max_points: int = 5000) -> dict:
     """Two features against each other, the rule's region shaded and its thresholds drawn.
 
-    Points are coloured by class; hollow markers are rows the rule gets wrong.  For an
+    Points are coloured by class; rows the rule gets wrong are ringed.  For an
     AND-rule the shaded box is where the conditions on these two features hold (conditions on
     other features are not drawn; rows that fail them are predicted negative even inside).
 
@@ -55,9 +55,10 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     Returns
     -------
     dict
-        Vega-Lite v5 spec with datasets ``points`` (``x``, ``y``, ``class``, ``outcome``;
-        at most ``max_points`` rows), ``region`` (one box, or none for an OR-rule) and
-        ``thresholds`` (``axis``, ``value``, ``condition``), all JSON-serialisable.
+        Vega-Lite v5 spec with datasets ``points`` (``x``, ``y``, ``class``; at most
+        ``max_points`` rows, the same for every rule), ``errors`` (those of them the rule
+        gets wrong), ``region`` (one box, or none for an OR-rule) and ``thresholds``
+        (``axis``, ``value``, ``condition``), all JSON-serialisable.
     """
     y = np.asarray(y)
     pred = np.asarray(rule.predict(X))
@@ -68,9 +69,16 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     ys = pd.to_numeric(X[fy], errors="coerce").to_numpy(dtype=float)[idx]
     keep = np.isfinite(xs) & np.isfinite(ys)  # a point with a missing coordinate has no place
     cls = np.where(y[idx] == 1, labels[1], labels[0])
-    outcome = np.where(pred[idx] == y[idx], "right", "misclassified")
-    points = [{"x": float(a), "y": float(b), "class": str(c), "outcome": str(o)}
-              for a, b, c, o in zip(xs[keep], ys[keep], cls[keep], outcome[keep])]
+    points = [{"x": float(a), "y": float(b), "class": str(c)}
+              for a, b, c in zip(xs[keep], ys[keep], cls[keep])]
+    # The rows the rule gets wrong are a dataset of their own, drawn as rings over the points:
+    # ``points`` then depends only on the data and the axes, so when the rule changes the
+    # browser keeps it and redraws only the rings, the box and the lines.  (Marking them
+    # inside ``points`` replaced all its rows on every move: 0.08 of the 0.24 CPU-s a move
+    # cost chromium; bench/results/load_test.md, fifth pass.)
+    wrong = keep & (pred[idx] != y[idx])
+    errors = [{"x": float(a), "y": float(b), "class": str(c)}
+              for a, b, c in zip(xs[wrong], ys[wrong], cls[wrong])]
 
     def domain(v: np.ndarray) -> list[float]:
         v = v[np.isfinite(v)]
@@ -113,31 +121,35 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
         "title": {"text": f"{fy} against {fx}, rule region shaded",
-                  "subtitle": "hollow markers: rows the rule gets wrong"},
+                  "subtitle": "ringed: rows the rule gets wrong"},
         "height": 420,
-        "datasets": {"points": points, "region": region, "thresholds": thresholds},
+        "datasets": {"points": points, "errors": errors, "region": region,
+                     "thresholds": thresholds},
         "layer": [
             {"data": {"name": "region"},
              "mark": {"type": "rect", "color": ACCENT, "opacity": 0.12, "clip": True},
              "encoding": {"x": {**x_enc, "field": "x0"}, "x2": {"field": "x1"},
                           "y": {**y_enc, "field": "y0"}, "y2": {"field": "y1"}}},
             {"data": {"name": "points"},
-             "mark": {"type": "point", "strokeWidth": 1.5, "size": 45, "clip": True},
+             "mark": {"type": "point", "strokeWidth": 1.5, "size": 45, "fillOpacity": 0.8,
+                      "clip": True},
              "encoding": {
                  "x": x_enc, "y": y_enc,
                  "color": {"field": "class", "type": "nominal", "title": "class",
                            "scale": {"domain": list(labels), "range": [NEGATIVE, POSITIVE]}},
                  "shape": {"field": "class", "type": "nominal", "title": "class",
                            "scale": {"domain": list(labels), "range": ["cross", "circle"]}},
-                 # misclassified rows: hollow, so they stand out
-                 "fillOpacity": {"field": "outcome", "type": "nominal", "title": "rule",
-                                 "scale": {"domain": ["right", "misclassified"],
-                                           "range": [0.8, 0.0]},
-                                 "legend": None},  # explained in the subtitle
                  "fill": {"field": "class", "type": "nominal", "title": "class",
                           "scale": {"domain": list(labels), "range": [NEGATIVE, POSITIVE]}},
                  "tooltip": [{"field": "x", "title": fx}, {"field": "y", "title": fy},
-                             {"field": "class"}, {"field": "outcome", "title": "rule"}]}},
+                             {"field": "class"}]}},
+            {"data": {"name": "errors"},
+             "mark": {"type": "point", "shape": "circle", "size": 170, "strokeWidth": 1.5,
+                      "color": TEXT, "filled": False, "clip": True},
+             "encoding": {"x": x_enc, "y": y_enc,
+                          "tooltip": [{"field": "x", "title": fx}, {"field": "y", "title": fy},
+                                      {"field": "class"},
+                                      {"value": "the rule gets this row wrong"}]}},
             threshold_lines("x", [dx0, dx1]),
             threshold_lines("y", [dy0, dy1]),
         ],
@@ -213,6 +225,6 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, str] = ("negative", "pos
             {"mark": {"type": "text", "fontSize": 18},
              "encoding": {"text": {"field": "count", "type": "quantitative", "format": ","},
                           "color": {"condition": {"test": "datum.dark", "value": "white"},
-                                    "value": "#262730"}}},
+                                    "value": TEXT}}},
         ],
     }

@@ -9,6 +9,8 @@ POSITIVE = "#d62728"
 NEGATIVE = "#1f77b4"
 ACCENT = "#2ca02c"
 MUTED = "#7f7f7f"
+#: Streamlit's text colour: marks drawn over the class colours (rings, labels on dark cells).
+TEXT = "#262730"
 SEQUENCE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
             "#17becf", "#bcbd22", "#7f7f7f"]
 

@@ -47,11 +47,20 @@ def test_rule_page_confusion_matrix_counts_the_test_split():
 
 def test_rule_page_region_chart_follows_the_rule():
     at = open_page("pages/rule.py")
+    points = []
     for lam in (0.05, 100.0):
         at.select_slider(key="lam").set_value(lam).run()
         drawn, rule = region_conditions(at), set(checklist(at))
         # the axes default to the rule's own features, so its conditions on them are drawn
         assert drawn and drawn <= rule, (lam, drawn, rule)
+        # the rings are rows the rule gets wrong: at least the test split's errors
+        pts, errors = vega_dataset(at, "points"), vega_dataset(at, "errors")
+        cells = vega_dataset(at, "cells").set_index(["true", "predicted"])["count"]
+        wrong_in_test = cells.sum() - sum(v for (t, p), v in cells.items() if t[5:] == p[5:])
+        n_errors = 0 if errors is None else len(errors)
+        assert wrong_in_test <= n_errors < len(pts) == 150
+        points.append(pts)
+    assert points[0].equals(points[1])  # the same points whatever the rule: kept by the browser
 
 
 def test_rule_page_checklist_follows_lambda():

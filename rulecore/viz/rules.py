@@ -74,8 +74,8 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     # The rows the rule gets wrong are a dataset of their own, drawn as rings over the points:
     # ``points`` then depends only on the data and the axes, so when the rule changes the
     # browser keeps it and redraws only the rings, the box and the lines.  (Marking them
-    # inside ``points`` replaced all its rows on every move: 0.08 of the 0.24 CPU-s a move
-    # cost chromium; bench/results/load_test.md, fifth pass.)
+    # inside ``points`` replaced all 2,000 points of the app's sample on every move; see the
+    # fifth pass in bench/results/load_test.md.)
     wrong = keep & (pred[idx] != y[idx])
     errors = [{"x": float(a), "y": float(b), "class": str(c)}
               for a, b, c in zip(xs[wrong], ys[wrong], cls[wrong])]

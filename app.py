@@ -4,11 +4,16 @@ Thin on purpose: page config, shared state, navigation.  Pages live in ``pages/`
 computation is in ``rulecore`` and all figures in ``rulecore.viz``.
 """
 
+from pathlib import Path
+
 import streamlit as st
 
 from pages import common
 
-st.set_page_config(page_title="Rule Explorer", page_icon=":material/rule:", layout="wide")
+# The tab icon is a file served by this server: a ":material/...:" icon would make every
+# browser fetch it from fonts.gstatic.com, a request to a third party on each visit.
+ICON = Path(__file__).parent / "assets" / "icon.png"
+st.set_page_config(page_title="Rule Explorer", page_icon=str(ICON), layout="wide")
 common.init_state()
 # Users who ask their system for less motion get no spinner spin and no fade while a rerun
 # runs (WCAG 2.3.3).  Streamlit's own CSS ignores the setting.

@@ -111,3 +111,21 @@ def test_reduced_motion_turns_animations_off(server, browser):
             "e => getComputedStyle(e).transitionDuration")
         ctx.close()
     assert durations["no-preference"] != "0s" and durations["reduce"] == "0s", durations
+
+
+def test_no_request_leaves_the_server(server, browser):
+    """Every page a user opens is served by our server alone: no font, icon or script from a
+    third party (the tab icon was fetched from fonts.gstatic.com before assets/icon.png)."""
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    elsewhere = []
+    pg.on("request", lambda r: None if r.url.startswith((server, "data:", "blob:"))
+          else elsewhere.append(r.url))
+    pg.goto(server)
+    settle(pg)
+    for title in ("Rule", "Screening", "Compare"):
+        goto_page(pg, title)
+    favicon = pg.evaluate("document.querySelector('link[rel~=icon]').href")
+    ctx.close()
+    assert favicon.startswith(server), favicon
+    assert not elsewhere, elsewhere

@@ -65,9 +65,11 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
         page, lambda: (checklist_text(page), metric_value(page, "Conditions")),
         (before, conds_before))
     assert (before, conds_before) != (after, conds_after)
-    # the rule region is drawn (Vega-Lite): one marker per iris row
-    markers = page.get_by_test_id("stVegaLiteChart").locator("g.mark-symbol.role-mark path")
-    assert wait_for_change(page, markers.count, 0) == 150
+    # the rule region is drawn (Vega-Lite): one marker per iris row, a ring on each row the
+    # rule gets wrong (the layers' names are the marks' CSS classes, "<name>_marks")
+    chart = page.get_by_test_id("stVegaLiteChart")
+    assert wait_for_change(page, chart.locator("g.points_marks path").count, 0) == 150
+    assert 0 < chart.locator("g.errors_marks path").count() < 150
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "rule.png"))
     goto_page(page, "Screening")

@@ -63,8 +63,9 @@ def speed_check(repeat: int = 7) -> float:
     """Median seconds of a fixed single-thread Python workload, on an otherwise idle machine.
 
     This machine is a VM on a shared host: the same code gave p95 from 1.4 to 2.4 s in one
-    hour.  A slow check would mean a slow host; in the fourth pass the checks did not follow
-    the p95 (bench/results/load_test.md)."""
+    hour.  A slow check means a slow host, but a normal one does not rule it out: in the
+    fourth pass the checks did not follow the p95, in the fifth they caught a slowdown
+    (bench/results/load_test.md)."""
     times = []
     for _ in range(repeat):
         t = time.perf_counter()

@@ -9,6 +9,7 @@ import pytest
 
 from rulecore.bilinear import BilinearReducer
 from rulecore.viz.bilinear import shares_figure, table_heatmap, trace_figure
+from rulecore.viz.style import LABEL_CHARS
 
 
 @pytest.fixture(scope="module")
@@ -62,5 +63,40 @@ def test_table_heatmap_subsamples_rows():
     y = np.repeat([0, 1], 50)
     fig = table_heatmap(X, y, max_rows=80)
     assert np.asarray(fig.data[0].z).shape == (80, 3)
-    assert "every" in fig.layout.title.text
+    assert "every" in fig.layout.title.subtitle.text
     assert list(fig.layout.yaxis.ticktext) == ["0", "1"]  # one tick per class block
+
+
+def test_table_heatmap_caps_a_wide_long_table_and_says_so():
+    rng = np.random.default_rng(0)
+    names = [f"Share of evening minutes spent on calls to other networks, region {j:02d}"
+             for j in range(40)]
+    X = pd.DataFrame(rng.normal(size=(20_000, 40)), columns=names)
+    label = "Customer churned within the first ninety days of the contract"
+    y = np.where(rng.random(20_000) < 0.3, label, "Customer retained")
+    fig = table_heatmap(X, y)
+    z = np.asarray(fig.data[0].z)
+    assert z.shape == (1500, 40)  # max_rows, and rows × columns <= max_cells
+    assert "1,500 of 20,000 rows" in fig.layout.title.subtitle.text
+    assert "20,000 objects × 40 features" in fig.layout.title.text
+    # long feature names: full ones are the values (hover: %{x}), the ticks cut in the middle
+    assert list(fig.data[0].x) == names == list(fig.layout.xaxis.tickvals)
+    assert all(len(t) <= 24 for t in fig.layout.xaxis.ticktext)
+    assert len(set(fig.layout.xaxis.ticktext)) == 40  # "region 07" and "region 08" stay apart
+    assert "%{x}" in fig.data[0].hovertemplate and "%{y}" in fig.data[0].hovertemplate
+    assert all(len(t) <= LABEL_CHARS for t in fig.layout.yaxis.ticktext)
+    assert any(label in r for r in fig.data[0].y)  # full class label on hover
+    # the classes keep their shares in the evenly spaced subset
+    shown = np.array([r.split(": ", 1)[1] for r in fig.data[0].y])
+    assert abs((shown == label).mean() - (y == label).mean()) < 0.01
+    # a wider table gets fewer rows: at most max_cells cells go to the browser
+    wide = table_heatmap(pd.concat([X, X.add_suffix(" (copy)")], axis=1).iloc[:5000], y[:5000])
+    assert np.asarray(wide.data[0].z).shape == (750, 80)
+    assert "750 of 5,000 rows" in wide.layout.title.subtitle.text
+
+
+def test_table_heatmap_no_note_below_the_cap():
+    X = pd.DataFrame(np.arange(300.0).reshape(100, 3), columns=list("abc"))
+    fig = table_heatmap(X, np.repeat([0, 1], 50))
+    assert np.asarray(fig.data[0].z).shape == (100, 3)
+    assert fig.layout.title.subtitle.text is None

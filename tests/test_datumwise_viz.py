@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -20,6 +22,11 @@ from rulecore.viz.datumwise import (
     features_used_histogram,
     sparsity_curve_figure,
 )
+from rulecore.viz.style import LABEL_CHARS, bar_height
+
+#: 80 columns named like an analyst's export: 70 characters, differing only at the end.
+LONG_NAMES = [f"Average monthly spend on international calls in US dollars, quarter {j:02d}"
+              for j in range(80)]
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +65,9 @@ def test_decision_path_and_usage(wine_model):
     assert list(frame["action"]) == ["acquire"] * len(ex.features) + ["classify"]
     used = model.features_used(X)
     fig = feature_usage_figure(used, list(X.columns))
-    assert list(fig.data[0].y) == pytest.approx(list(used.mean(axis=0)))
+    bars = dict(zip(fig.data[0].y, fig.data[0].x, strict=True))  # horizontal: name -> share
+    assert bars == pytest.approx(dict(zip(X.columns, used.mean(axis=0), strict=True)))
+    assert list(fig.data[0].x) == sorted(fig.data[0].x, reverse=True)  # most acquired first
 
 
 def test_curves_and_interpolation(wine_model):
@@ -77,3 +86,40 @@ def test_curves_and_interpolation(wine_model):
     c = pd.DataFrame({"sparsity": [0.2, 0.6, 1.0], "accuracy": [0.9, 0.7, 0.5]})
     assert accuracy_at_sparsity(c, 0.4) == pytest.approx(0.8)
     assert np.isnan(accuracy_at_sparsity(c, 0.1))
+
+
+def test_feature_usage_long_names_shortened_full_on_hover_top_bars():
+    used = np.arange(500)[:, None] < 10 + 5 * np.arange(80)  # feature j: 10 + 5j rows
+    fig = feature_usage_figure(used, LONG_NAMES)
+    bar = fig.data[0]
+    assert len(bar.y) == 60  # at most max_bars bars, the most acquired, and the title says so
+    assert "60 most acquired of 80" in fig.layout.title.subtitle.text
+    assert set(bar.y) == set(LONG_NAMES[20:])  # the shares grow with j
+    axis = fig.layout.yaxis
+    assert list(axis.tickvals) == list(bar.y)  # full names are the values (hover: %{y})
+    assert "%{y}" in bar.hovertemplate
+    assert all(len(t) <= LABEL_CHARS and "…" in t for t in axis.ticktext)
+    assert len(set(axis.ticktext)) == 60  # cut in the middle: "quarter 79" stays readable
+    assert axis.automargin
+    assert fig.layout.height == bar_height(60) >= 22 * 60
+    small = feature_usage_figure(used[:, :10], LONG_NAMES[:10])
+    assert small.layout.height < fig.layout.height and small.layout.title.subtitle.text is None
+
+
+def test_decision_path_long_names_shortened_full_on_hover(wine_model):
+    model, X, _ = wine_model
+    ex = model.explain(X.iloc[[10]])
+    assert ex.features  # acquires something, so the axis has feature names
+    ex = replace(ex, feature_names=[f"{n} measured by the laboratory on the day of harvest"
+                                    for n in ex.feature_names])
+    fig = decision_path_figure(ex)
+    ticks = list(fig.layout.xaxis.ticktext)
+    assert ticks[0] == "start" and all(len(t) <= LABEL_CHARS for t in ticks)
+    assert list(fig.data[0].hovertext)[1:] == [f"+ {n}" for n in ex.feature_names]
+    assert fig.layout.xaxis.automargin
+
+
+def test_histogram_ticks_do_not_repeat():
+    n_used = np.r_[np.arange(41), np.full(10, 12)]  # every share under 5 %
+    fig = features_used_histogram(n_used, np.ones(len(n_used), bool), n_features=40)
+    assert fig.layout.yaxis.tickformat == ".1~%"  # ".0%" printed 0.5 % steps as "1%, 1%, 2%"

@@ -1,11 +1,18 @@
-"""Figure builders of the Data and Terms pages."""
+"""Figure builders of the Data and Terms pages, the coefficient bars and the label rules."""
 
+import numpy as np
+import pandas as pd
 
 from rulecore.binarize import Binarizer
 from rulecore.data import load_sample
 from rulecore.viz.data import class_balance
-from rulecore.viz.style import POSITIVE
+from rulecore.viz.sparse import coefficients
+from rulecore.viz.style import LABEL_CHARS, POSITIVE, bar_height, short, short_all, vl_short
 from rulecore.viz.terms import term_counts
+
+#: 70-character column names that differ only at the end, as in an analyst's export.
+LONG = [f"Average monthly spend on international calls in US dollars, quarter {j:02d}"
+        for j in range(100)]
 
 
 def test_class_balance_highlights_positive():
@@ -29,4 +36,73 @@ def test_term_counts_figure_totals():
     fig = term_counts(counts)
     assert sum(sum(tr.x) for tr in fig.data) == counts["terms"].sum()
     assert {tr.name for tr in fig.data} == {"numeric", "categorical"}
-    assert str(counts["terms"].sum()) in fig.layout.title.text
+    assert f"{counts['terms'].sum():,}" in fig.layout.title.text
+
+
+def test_short_cuts_in_the_middle_and_keeps_names_apart():
+    assert short("petal length (cm)") == "petal length (cm)"
+    cut = short(LONG[7])
+    assert len(cut) == LABEL_CHARS and cut.endswith("quarter 07") and "…" in cut
+    onehot = ["Contract type and payment method of the account holder=One year, card (automatic)",
+              "Contract type and payment method of the account holder=Two year, bank (automatic)"]
+    assert short(onehot[0]) == short(onehot[1])  # the same cut ...
+    assert len(set(short_all(onehot))) == 2  # ... told apart by keeping more of the end
+    assert all(len(t) <= LABEL_CHARS for t in short_all(onehot))
+    assert str(LABEL_CHARS) in vl_short()  # the Vega version cuts at the same length
+
+
+def test_term_counts_sixty_long_columns_readable():
+    counts = pd.DataFrame({"column": LONG[:60], "kind": "numeric", "terms": 10})
+    fig = term_counts(counts)
+    axis = fig.layout.yaxis
+    assert list(fig.data[0].y) == LONG[:60] == list(axis.tickvals)  # full names: the values
+    assert "%{y}" in fig.data[0].hovertemplate  # ... and the hover text
+    assert all(len(t) <= LABEL_CHARS and "…" in t for t in axis.ticktext)
+    assert len(set(axis.ticktext)) == 60 and axis.tickmode == "array"  # every bar labelled
+    assert axis.automargin
+    assert fig.layout.height == bar_height(60) >= 22 * 60  # grows with the bars
+    assert term_counts(counts.iloc[:10]).layout.height < fig.layout.height
+    assert fig.layout.title.subtitle.text is None  # all 60 drawn: nothing to say
+
+
+def test_term_counts_caps_bars_and_says_so():
+    counts = pd.DataFrame({"column": LONG, "kind": ["numeric", "categorical"] * 50,
+                           "terms": np.arange(100) % 17 + 1})
+    fig = term_counts(counts, max_bars=40)
+    shown = [y for tr in fig.data for y in tr.y]
+    assert len(shown) == 40
+    assert min(counts.set_index("column").loc[shown, "terms"]) >= sorted(counts["terms"])[-40]
+    assert list(fig.layout.yaxis.categoryarray) == [c for c in LONG if c in shown]  # table order
+    assert "40 columns with the most terms of 100" in fig.layout.title.subtitle.text
+    assert f"{counts['terms'].sum():,} terms" in fig.layout.title.text  # every term counted
+
+
+def test_coefficients_top_features_long_names():
+    coefs = {"Sparse SVM": pd.Series(np.arange(1, 61) / 60, index=LONG[:60]),
+             "L1 logistic": pd.Series({LONG[0]: 3.0})}
+    fig = coefficients(coefs, max_features=25)
+    assert all(len(tr.y) == 25 for tr in fig.data)
+    assert LONG[0] in fig.data[0].y and LONG[1] not in fig.data[0].y  # largest |coef| kept
+    assert list(fig.data[0].y)[-1] == LONG[0]  # biggest on top
+    assert "25 largest of 60 features" in fig.layout.title.subtitle.text
+    assert all(len(t) <= LABEL_CHARS for t in fig.layout.yaxis.ticktext)
+    assert "%{y}" in fig.data[0].hovertemplate
+    assert fig.layout.height < 60 * 25 * 2  # 28 px a bar made 60 long features 3,400 px
+
+
+def test_class_balance_long_labels_full_in_tooltips():
+    labels = ["Customer churned within the first ninety days of the contract",
+              "Customer retained beyond the initial contract period and renewed",
+              "Account closed by the operator for non-payment of invoices"]
+    y = pd.Series(np.repeat(labels, [5, 20, 3]),
+                  name="Customer status at the end of the observation window (survey 2024)")
+    spec = class_balance(y, labels[0])
+    rows = spec["datasets"]["classes"]
+    assert sorted(r["class"] for r in rows) == sorted(labels)  # full labels in the data
+    bars = spec["layer"][0]["encoding"]
+    assert bars["tooltip"][0] == {"field": "class"}  # ... and in the tooltip
+    axis = spec["encoding"]["y"]  # horizontal bars: one band per class, labels cut alike
+    assert axis["field"] == "class" and axis["axis"]["labelExpr"] == vl_short()
+    assert spec["height"] == {"step": 28}  # grows with the classes
+    assert short(labels[0], 48) in spec["title"]["text"]
+    assert spec["title"]["subtitle"] == y.name

@@ -1,8 +1,10 @@
 """Figure builders of the Rule and Screening pages."""
 
 import json
+import re
 
 import numpy as np
+import pandas as pd
 
 from rulecore.bcs import BooleanRuleClassifier, lambda_path
 from rulecore.binarize import Term
@@ -11,6 +13,7 @@ from rulecore.rule import Rule
 from rulecore.screening import screen
 from rulecore.viz import rules as rviz
 from rulecore.viz.screening import funnel, removed_by_test
+from rulecore.viz.style import LABEL_CHARS, TITLE_CHARS, short, vl_short
 
 
 def test_rule_region_spec_box_lines_and_points():
@@ -90,3 +93,92 @@ def test_screening_figures_match_report():
     assert "NOT certified" in funnel(unsafe).layout.title.text
     both = removed_by_test(unsafe)
     assert [tr.name for tr in both.data] == ["alone", "in sequence"]
+
+
+def _wide_table(n: int, seed: int = 0):
+    """``n`` rows, two numeric columns with 70-character names, a rule on the first."""
+    rng = np.random.default_rng(seed)
+    fx = "Average monthly spend on international calls in US dollars, last quarter"
+    fy = "Number of customer service calls in the twelve months before the survey"
+    X = pd.DataFrame({fx: rng.normal(size=n), fy: rng.normal(size=n)})
+    y = (X[fx] > 0).to_numpy().astype(int) ^ (rng.random(n) < 0.1)
+    return X, y, fx, fy
+
+
+def test_rule_region_samples_a_large_table_and_says_so():
+    X, y, fx, fy = _wide_table(60_000)
+    rule = Rule((Term(fx, ">", 0.0),), "and")
+    spec = rviz.rule_region(X, y, rule, fx, fy)
+    points = spec["datasets"]["points"]
+    assert len(points) == 5000  # max_points
+    assert "a random 5,000 of 60,000 rows" in spec["title"]["subtitle"]
+    assert spec["layer"][1]["mark"]["size"] < 45  # smaller marks for a dense cloud
+    # deterministic (fixed seed) and drawn from the table's own rows
+    again = rviz.rule_region(X, y, Rule((Term(fy, "<=", 1.0),), "and"), fx, fy)
+    assert again["datasets"]["points"] == points
+    assert {k: v for k, v in again.items() if k != "datasets"} == {
+        k: v for k, v in spec.items() if k != "datasets"}  # the note does not follow the rule
+    rows = set(zip(X[fx], X[fy]))
+    assert all((p["x"], p["y"]) in rows for p in points[:200])
+    few = rviz.rule_region(X, y, rule, fx, fy, max_points=300)
+    assert len(few["datasets"]["points"]) == 300
+    assert "300 of 60,000" in few["title"]["subtitle"]
+
+
+def test_rule_region_no_sampling_note_below_the_cap_but_missing_values_counted():
+    X, y, fx, fy = _wide_table(4000)
+    rule = Rule((Term(fx, ">", 0.0),), "and")
+    spec = rviz.rule_region(X, y, rule, fx, fy)
+    assert len(spec["datasets"]["points"]) == 4000
+    assert spec["title"]["subtitle"] == "ringed: rows the rule gets wrong"
+    X.iloc[:7, 0] = np.nan
+    spec = rviz.rule_region(X, y, rule, fx, fy)
+    assert len(spec["datasets"]["points"]) == 3993
+    assert "7 rows without a value on an axis not drawn" in spec["title"]["subtitle"]
+    assert "random" not in spec["title"]["subtitle"]
+
+
+def test_rule_region_long_names_shortened_with_full_tooltips():
+    X, y, fx, fy = _wide_table(500)
+    label = "Customer churned within the first ninety days of the contract"
+    rule = Rule((Term(fx, ">", 0.25), Term(fy, "<=", 1.5)), "and")
+    spec = rviz.rule_region(X, y, rule, fx, fy, (f"not {label}", label))
+    points = spec["layer"][1]["encoding"]
+    assert len(points["x"]["title"]) <= TITLE_CHARS and len(points["y"]["title"]) <= LABEL_CHARS
+    assert {t["title"] for t in points["tooltip"][:2]} == {fx, fy}  # full names on hover
+    assert points["color"]["legend"]["labelExpr"] == vl_short()  # legend cut in the middle
+    assert {p["class"] for p in spec["datasets"]["points"]} == {label, f"not {label}"}
+    lines = spec["datasets"]["thresholds"]
+    assert {t["condition"] for t in lines} == {f"{fx} > 0.25", f"{fy} <= 1.5"}
+    assert all(len(t["label"]) <= LABEL_CHARS + 8 for t in lines)
+    assert short(fx) in spec["title"]["text"] and fx not in spec["title"]["text"]
+
+
+def test_confusion_matrix_long_labels_wrapped_full_in_tooltip():
+    label = "Customer churned within the first ninety days of the contract"
+    spec = rviz.confusion_matrix(np.array([[5, 1], [2, 7]]), (f"not {label}", label))
+    cells = spec["datasets"]["cells"]
+    assert {c["predicted"] for c in cells} == {f"pred not {label}", f"pred {label}"}
+    assert [f["field"] for f in spec["layer"][0]["encoding"]["tooltip"][:2]] == [
+        "true", "predicted"]
+    for axis, word, width in (("x", "pred", 18), ("y", "true", 24)):
+        expr = spec["encoding"][axis]["axis"]["labelExpr"]
+        # each label the axis shows, over at most three lines of `width` characters
+        assert expr.count("datum.value === ") == 2 and f'"{word} {label}"' in expr
+        shown = [json.loads(a) for a in re.findall(r"\[[^\]]*\]", expr)]
+        assert len(shown) == 2 and all(len(lines) == 3 for lines in shown)
+        assert all(len(line) <= width for lines in shown for line in lines)
+    short_labels = rviz.confusion_matrix(np.eye(2), ("no", "yes"))
+    assert '["pred yes"]' in short_labels["encoding"]["x"]["axis"]["labelExpr"]
+
+
+def test_screening_labels_wrapped():
+    ds = load_sample("breast cancer")
+    m = BooleanRuleClassifier(lam=5.0, screening="enhanced", n_thresholds=5).fit(
+        ds.X, ds.y_binary)
+    feat = np.array([t.feature for t in m.binarizer_.terms_])
+    rep = screen(~m.binarizer_.transform(ds.X), 1 - ds.y_binary, 5.0, feature_of=feat,
+                 unsafe_pairwise=True)
+    for labels in (funnel(rep).data[0].y, removed_by_test(rep).data[0].x):
+        assert all(len(line) <= 24 for lab in labels for line in lab.split("<br>"))
+        assert any("<br>" in lab for lab in labels)  # the pairwise test's long name

@@ -7,7 +7,16 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from rulecore.viz.style import ACCENT, MUTED, NEGATIVE, POSITIVE, layout
+from rulecore.viz.style import (
+    ACCENT,
+    MUTED,
+    NEGATIVE,
+    POSITIVE,
+    category_ticks,
+    layout,
+    sample_note,
+    short,
+)
 
 
 def _marker(fig: go.Figure, iteration: int | None) -> None:
@@ -81,11 +90,11 @@ def shares_figure(trace: pd.DataFrame, iteration: int | None = None) -> go.Figur
 
 
 def table_heatmap(X: pd.DataFrame, y: np.ndarray | pd.Series, max_rows: int = 1500,
-                  seed: int = 0) -> go.Figure:
+                  seed: int = 0, max_cells: int = 60_000) -> go.Figure:
     """Heatmap of a (reduced) table: kept objects (rows, grouped by class) × kept features.
 
     Each column is scaled to [0, 1] by its own min and max so columns with different units
-    share one colour scale; hover shows the raw value.
+    share one colour scale; hover shows the raw value, the full feature name and class.
 
     Parameters
     ----------
@@ -94,33 +103,54 @@ def table_heatmap(X: pd.DataFrame, y: np.ndarray | pd.Series, max_rows: int = 15
     y : array-like of shape (m,)
         Labels; rows are sorted by label (stable), and labels tick the y axis.
     max_rows : int, default=1500
-        Larger tables show an evenly spaced subset of rows (the title says so).
+        Larger tables show an evenly spaced subset of rows in class order (deterministic,
+        each class keeps its share), and the subtitle says how many.
+    seed : int, default=0
+        Unused (the subset is evenly spaced); kept for callers that pass it.
+    max_cells : int, default=60000
+        Also caps the rows at ``max_cells // n`` so a wide table sends at most this many
+        cells to the browser (two numbers each: scaled colour and raw value).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
     """
     y = np.asarray(y)
-    n_rows = len(X)
+    n_rows, n_cols = X.shape
+    cap = max(1, min(max_rows, max_cells // max(n_cols, 1)))
     order = np.argsort(y.astype(str), kind="stable")
-    if n_rows > max_rows:
-        order = order[np.linspace(0, n_rows - 1, max_rows).round().astype(int)]
+    if n_rows > cap:
+        order = order[np.linspace(0, n_rows - 1, cap).round().astype(int)]
     raw = X.to_numpy(dtype=float)[order]
     lo, hi = np.nanmin(raw, axis=0, initial=np.inf), np.nanmax(raw, axis=0, initial=-np.inf)
     span = np.where(hi > lo, hi - lo, 1.0)
-    scaled = (raw - lo) / span if raw.size else raw
+    # float32 halves what goes to the browser (plotly sends arrays as raw bytes): 60,000
+    # cells were 1.3 MB of float64, as colours and hover values; 7 digits shown on hover
+    scaled = ((raw - lo) / span if raw.size else raw).astype(np.float32)
     labels = y[order].astype(str)
     rows = [f"{i}: {lab}" for i, lab in zip(X.index.to_numpy()[order], labels, strict=True)]
+    cols = [str(c) for c in X.columns]
     fig = go.Figure(go.Heatmap(
-        z=scaled, x=[str(c) for c in X.columns], y=rows, customdata=raw,
+        z=scaled, x=cols, y=rows, customdata=raw.astype(np.float32),
         colorscale="Viridis", zmin=0, zmax=1, colorbar=dict(title="scaled"),
-        hovertemplate="object %{y}<br>feature %{x}<br>value %{customdata}<extra></extra>"))
-    if len(rows) > 60:  # too many rows to label: tick the first row of each class block
-        starts = np.flatnonzero(np.r_[True, labels[1:] != labels[:-1]])
-        fig.update_yaxes(tickmode="array", tickvals=[rows[i] for i in starts],
-                         ticktext=[labels[i] for i in starts])
-    fig.update_yaxes(autorange="reversed", title_text="objects (by class)")
-    fig.update_xaxes(title_text="features", showticklabels=X.shape[1] <= 80)
-    title = f"Kept table: {n_rows} objects × {X.shape[1]} features"
-    if n_rows > max_rows:
-        title += f" (every {n_rows / max_rows:.1f}-th row shown)"
-    return layout(fig, title, height=520)
+        hovertemplate="object %{y}<br>feature %{x}<br>value %{customdata:.7~g}<extra></extra>"))
+    # y ticks: every row of a short table, else the first row of each class block; long
+    # class labels and feature names cut in the middle (full ones on hover)
+    ticks = (range(len(rows)) if len(rows) <= 60
+             else np.flatnonzero(np.r_[True, labels[1:] != labels[:-1]]))
+    fig.update_yaxes(tickmode="array", tickvals=[rows[i] for i in ticks],
+                     ticktext=[short(rows[i] if len(rows) <= 60 else labels[i]) for i in ticks],
+                     automargin=True, autorange="reversed", title_text="objects (by class)")
+    if n_cols <= 80:
+        fig.update_layout(**category_ticks("x", cols, n=24))
+        fig.update_xaxes(tickangle=-45 if n_cols > 10 else 0)
+    fig.update_xaxes(title_text="features", showticklabels=n_cols <= 80)
+    note = None  # say in the figure when not every row is drawn
+    if n_rows > cap:
+        every = f" (1 in every {n_rows / cap:.1f}, in class order)"
+        note = sample_note(cap, n_rows, "an evenly spaced") + every
+    return layout(fig, f"Kept table: {n_rows:,} objects × {n_cols:,} features",
+                  height=520 + (100 if 10 < n_cols <= 80 else 0), subtitle=note)
 
 
 __all__ = ["shares_figure", "table_heatmap", "trace_figure"]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from rulecore.viz.style import MUTED, POSITIVE
+from rulecore.viz.style import MUTED, POSITIVE, TITLE_CHARS, short, vl_short
 
 
 def class_balance(y: pd.Series, positive: Any = None) -> dict:
@@ -16,6 +16,11 @@ def class_balance(y: pd.Series, positive: Any = None) -> dict:
     is the largest script the browser would otherwise load and run there.  Without it, opening
     the app and choosing a sample cost about 1 CPU-s less in chromium per session
     (``bench/results/load_test.md``, fourth pass).
+
+    Horizontal bars, one 28 px band per class: an analyst's class labels can be long
+    sentences and many, and side by side under vertical bars they were cut to a dozen
+    characters.  Labels longer than ``viz.style.LABEL_CHARS`` are cut in the middle; the
+    bar's tooltip has the full label.
 
     Parameters
     ----------
@@ -37,14 +42,22 @@ def class_balance(y: pd.Series, positive: Any = None) -> dict:
                for c, n in counts.items()]
     order = [row["class"] for row in classes]
     return {
-        "title": {"text": f"Class balance (positive class: {positive})", "anchor": "start"},
-        "height": 260,
+        # the target's name in the subtitle, not as the axis title: upright beside a few
+        # 28 px bars, a long name stretched the chart to its own length
+        "title": {"text": f"Class balance (positive class: {short(positive, TITLE_CHARS)})",
+                  "subtitle": "" if y.name is None else short(y.name, 2 * TITLE_CHARS),
+                  "anchor": "start"},
+        # the height grows with the classes, so their labels never overlap
+        "height": {"step": 28},
         "data": {"name": "classes"},
         "datasets": {"classes": classes},
         "encoding": {
-            "x": {"field": "class", "type": "nominal", "sort": order, "title": y.name,
-                  "axis": {"labelAngle": 0}},
-            "y": {"field": "rows", "type": "quantitative", "title": "rows"},
+            "y": {"field": "class", "type": "nominal", "sort": order,
+                  "title": None,
+                  "axis": {"labelExpr": vl_short(), "labelLimit": 0}},
+            # room on the right for the count written after the longest bar
+            "x": {"field": "rows", "type": "quantitative", "title": "rows",
+                  "scale": {"domainMax": int(counts.max()) * 1.25 if len(counts) else 1}},
         },
         "layer": [
             {"mark": {"type": "bar"},
@@ -54,7 +67,7 @@ def class_balance(y: pd.Series, positive: Any = None) -> dict:
                                       {"field": "rows", "type": "quantitative", "format": ","},
                                       {"field": "share", "type": "quantitative",
                                        "format": ".1%"}]}},
-            {"mark": {"type": "text", "dy": -8},
+            {"mark": {"type": "text", "align": "left", "dx": 4},
              "encoding": {"text": {"field": "label"}}},
         ],
     }

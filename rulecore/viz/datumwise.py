@@ -8,6 +8,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from rulecore.viz.style import bar_height, category_ticks, layout, short
+
 __all__ = [
     "decision_path_figure",
     "features_used_histogram",
@@ -28,20 +30,29 @@ def decision_path_figure(explanation) -> go.Figure:
     """
     steps = explanation.steps
     x = [s["step"] for s in steps]
-    labels = ["start"] + [f"+ {n}" for n in explanation.feature_names]
+    names = (["start"] + [f"+ {n}" for n in explanation.feature_names])[: len(x)]
+    # Feature names cut in the middle on the axis (full on hover); upright past 8 steps, when
+    # angled names would run into each other, and the figure grows by the labels' length.
+    many = len(x) > 8
+    ticks = [short(n, 24 if many else 32) for n in names]
     fig = go.Figure()
     fig.add_scatter(x=x, y=[s["best_acquire_score"] for s in steps], mode="lines+markers",
-                    name="best acquire", line={"color": "#1f77b4"})
+                    name="best acquire", line={"color": "#1f77b4"}, hovertext=names,
+                    hovertemplate="%{hovertext}<br>acquire %{y:.3f}<extra></extra>")
     fig.add_scatter(x=x, y=[s["best_classify_score"] for s in steps], mode="lines+markers",
-                    name="best classify", line={"color": "#d62728"})
+                    name="best classify", line={"color": "#d62728"}, hovertext=names,
+                    hovertemplate="%{hovertext}<br>classify %{y:.3f}<extra></extra>")
+    longest = max(map(len, ticks), default=0)
     fig.update_layout(
         title=f"Decision path: {len(explanation.features)} feature(s), "
-              f"predicted {explanation.prediction!s}",
-        xaxis={"title": "features seen", "tickvals": x, "ticktext": labels[: len(x)],
-               "tickangle": -30},
+              f"predicted {short(explanation.prediction)}",
+        xaxis={"title": "features seen", "tickvals": x, "ticktext": ticks,
+               "tickangle": -90 if many else -30, "automargin": True},
         yaxis={"title": "score (estimated return)"},
-        legend={"orientation": "h", "y": -0.25},
-        margin={"t": 50},
+        # legend above the plot: below it, it sat on the angled feature names
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 0},
+        margin={"t": 80},
+        height=int(360 + 6 * longest * (1 if many else 0.5)),
     )
     return fig
 
@@ -72,30 +83,44 @@ def features_used_histogram(n_used: Sequence[int], correct: Sequence[bool],
         fig.add_bar(x=ks, y=counts / n, name=name, marker_color=color,
                     customdata=counts, hovertemplate="%{x} features: %{customdata} data<extra>"
                     + name + "</extra>")
+    # ".1~%": with shares under 5 % the ticks are 0.5 % apart, which ".0%" printed as
+    # "1%, 1%, 2%, 2%"
     fig.update_layout(barmode="stack", title="Number of features used per datum",
                       xaxis={"title": "features used", "dtick": 1 if kmax <= 30 else None},
-                      yaxis={"title": "share of data", "tickformat": ".0%"},
+                      yaxis={"title": "share of data", "tickformat": ".1~%"},
                       legend={"orientation": "h", "y": -0.2})
     return fig
 
 
-def feature_usage_figure(used: np.ndarray, names: Sequence[str] | None = None) -> go.Figure:
+def feature_usage_figure(used: np.ndarray, names: Sequence[str] | None = None,
+                         max_bars: int = 60) -> go.Figure:
     """Share of data for which each feature was acquired (paper Fig. 4, left).
+
+    Horizontal bars, most acquired on top, one 22 px band per feature: with dozens of long
+    column names, vertical bars' names were angled upright and cut.  Names longer than
+    ``viz.style.LABEL_CHARS`` are cut in the middle, in full on hover.
 
     Parameters
     ----------
     used : ndarray of shape (n, d), bool
     names : sequence of d str, optional
+    max_bars : int, default=60
+        At most this many features, the most acquired; the title says how many are left out.
     """
     used = np.asarray(used, dtype=bool)
     d = used.shape[1]
-    names = list(names) if names is not None else [f"x{j}" for j in range(d)]
+    names = [str(n) for n in names] if names is not None else [f"x{j}" for j in range(d)]
     share = used.mean(axis=0) if len(used) else np.zeros(d)
-    fig = go.Figure(go.Bar(x=names, y=share, marker_color="#1f77b4"))
-    fig.update_layout(title="How often each feature is acquired",
-                      yaxis={"title": "share of data", "tickformat": ".0%", "range": [0, 1]},
-                      xaxis={"title": "feature"})
-    return fig
+    top = np.argsort(-share, kind="stable")[:max_bars]
+    note = f"the {max_bars} most acquired of {d} features" if d > max_bars else None
+    shown = [names[j] for j in top]
+    fig = go.Figure(go.Bar(y=shown, x=share[top], orientation="h", marker_color="#1f77b4",
+                           hovertemplate="%{y}: %{x:.1%} of data<extra></extra>"))
+    fig.update_layout(**category_ticks("y", shown),
+                      xaxis={"title": "share of data", "tickformat": ".0%", "range": [0, 1]})
+    fig.update_yaxes(autorange="reversed")
+    return layout(fig, "How often each feature is acquired", height=bar_height(len(top)),
+                  subtitle=note)
 
 
 def sparsity_curve_figure(curves: pd.DataFrame | Mapping[str, pd.DataFrame]) -> go.Figure:

@@ -7,8 +7,24 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from rulecore.binarize import format_value
 from rulecore.rule import Rule
-from rulecore.viz.style import ACCENT, MUTED, NEGATIVE, POSITIVE, TEXT, layout
+from rulecore.viz.style import (
+    ACCENT,
+    MUTED,
+    NEGATIVE,
+    POSITIVE,
+    TEXT,
+    TITLE_CHARS,
+    layout,
+    sample_note,
+    short,
+    vl_lines,
+    vl_short,
+)
+
+#: Seed of the row sample drawn by rule_region: the same rows on every call.
+SAMPLE_SEED = 0
 
 
 def _interval(rule: Rule, feature: str) -> tuple[float, float]:
@@ -50,7 +66,9 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     labels : (str, str)
         Names of class 0 and class 1.
     max_points : int
-        A larger table is drawn from a fixed random subset of this many rows.
+        A larger table is drawn from a fixed random subset of this many rows (seed
+        :data:`SAMPLE_SEED`), and the subtitle says so: ``"a random 5,000 of 60,000 rows
+        shown"``.  Rows missing either coordinate are not drawn; the subtitle counts them.
 
     Returns
     -------
@@ -58,13 +76,14 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
         Vega-Lite v5 spec with datasets ``points`` (``x``, ``y``, ``class``; at most
         ``max_points`` rows, the same for every rule), ``errors`` (those of them the rule
         gets wrong), ``region`` (one box, or none for an OR-rule) and ``thresholds``
-        (``axis``, ``value``, ``condition``), all JSON-serialisable.
+        (``axis``, ``value``, ``condition`` and ``label``, the condition with the column
+        name shortened), all JSON-serialisable.
     """
     y = np.asarray(y)
     pred = np.asarray(rule.predict(X))
     idx = np.arange(len(X))
     if len(idx) > max_points:
-        idx = np.sort(np.random.default_rng(0).choice(idx, max_points, replace=False))
+        idx = np.sort(np.random.default_rng(SAMPLE_SEED).choice(idx, max_points, replace=False))
     xs = pd.to_numeric(X[fx], errors="coerce").to_numpy(dtype=float)[idx]
     ys = pd.to_numeric(X[fy], errors="coerce").to_numpy(dtype=float)[idx]
     keep = np.isfinite(xs) & np.isfinite(ys)  # a point with a missing coordinate has no place
@@ -95,15 +114,35 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
         box = {"x0": max(x0, dx0), "x1": min(x1, dx1), "y0": max(y0, dy0), "y1": min(y1, dy1)}
         if box["x0"] < box["x1"] and box["y0"] < box["y1"]:  # else the box is off the plot
             region = [box]
+    # ``label`` is the condition with the column name shortened (the line sits on that
+    # column's axis anyway); the full ``condition`` is its tooltip.
     thresholds = [{"axis": "x" if c.feature == fx else "y", "value": float(c.value),
-                   "condition": str(c)}
+                   "condition": str(c),
+                   "label": f"{short(c.feature)} {c.op} {format_value(c.value)}"}
                   for c in rule.conditions if c.numeric and c.feature in (fx, fy)]
+    # Say in the figure what it leaves out (the rows drawn depend only on the data, never on
+    # the rule, so this note does not change when the rule does).
+    notes = ["ringed: rows the rule gets wrong"]
+    if len(X) > max_points:
+        notes.append(sample_note(len(idx), len(X)) + f" (fixed seed {SAMPLE_SEED})")
+    if (~keep).any():
+        notes.append(f"{int((~keep).sum()):,} rows without a value on an axis not drawn")
+    # 45 px² circles cover each other past a few thousand points: smaller, lighter marks.
+    size, opacity = (45, 0.8) if len(points) <= 2000 else (16, 0.5)
 
     def scale(dom: list[float]) -> dict:
         return {"domain": dom, "nice": False, "zero": False}
 
-    x_enc = {"field": "x", "type": "quantitative", "title": fx, "scale": scale([dx0, dx1])}
-    y_enc = {"field": "y", "type": "quantitative", "title": fy, "scale": scale([dy0, dy1])}
+    # Long column names: axis titles cut in the middle (full names in every tooltip).  The
+    # upright y title is kept shorter than the plot is high: a longer one pushed the chart's
+    # title off the top of the canvas.
+    x_enc = {"field": "x", "type": "quantitative", "title": short(fx, TITLE_CHARS),
+             "scale": scale([dx0, dx1])}
+    y_enc = {"field": "y", "type": "quantitative", "title": short(fy),
+             "scale": scale([dy0, dy1])}
+    # One legend (colour, shape and fill share it); long class labels cut in the middle
+    # rather than at Vega's default 160 px (full ones in the points' tooltip).
+    legend = {"labelExpr": vl_short(), "labelLimit": 0}
 
     def threshold_lines(axis: str, dom: list[float]) -> dict:
         """Dashed lines at this axis's thresholds, each labelled with its condition."""
@@ -116,12 +155,13 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
                           {"mark": {"type": "text", "align": "left", "dx": 4,
                                     "dy": 8 if axis == "x" else -6, "fontSize": 10,
                                     "color": MUTED},
-                           "encoding": {other: {"value": 0}, "text": {"field": "condition"}}}]}
+                           "encoding": {other: {"value": 0}, "text": {"field": "label"},
+                                        "tooltip": [{"field": "condition"}]}}]}
 
     return {
         "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
-        "title": {"text": f"{fy} against {fx}, rule region shaded",
-                  "subtitle": "ringed: rows the rule gets wrong"},
+        "title": {"text": f"{short(fy)} against {short(fx)}, rule region shaded",
+                  "subtitle": " · ".join(notes)},
         "height": 420,
         "datasets": {"points": points, "errors": errors, "region": region,
                      "thresholds": thresholds},
@@ -131,16 +171,19 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
              "encoding": {"x": {**x_enc, "field": "x0"}, "x2": {"field": "x1"},
                           "y": {**y_enc, "field": "y0"}, "y2": {"field": "y1"}}},
             {"name": "points", "data": {"name": "points"},
-             "mark": {"type": "point", "strokeWidth": 1.5, "size": 45, "fillOpacity": 0.8,
-                      "clip": True},
+             "mark": {"type": "point", "strokeWidth": 1.5, "size": size,
+                      "fillOpacity": opacity, "clip": True},
              "encoding": {
                  "x": x_enc, "y": y_enc,
                  "color": {"field": "class", "type": "nominal", "title": "class",
-                           "scale": {"domain": list(labels), "range": [NEGATIVE, POSITIVE]}},
+                           "scale": {"domain": list(labels), "range": [NEGATIVE, POSITIVE]},
+                           "legend": legend},
                  "shape": {"field": "class", "type": "nominal", "title": "class",
-                           "scale": {"domain": list(labels), "range": ["cross", "circle"]}},
+                           "scale": {"domain": list(labels), "range": ["cross", "circle"]},
+                           "legend": legend},
                  "fill": {"field": "class", "type": "nominal", "title": "class",
-                          "scale": {"domain": list(labels), "range": [NEGATIVE, POSITIVE]}},
+                          "scale": {"domain": list(labels), "range": [NEGATIVE, POSITIVE]},
+                          "legend": legend},
                  "tooltip": [{"field": "x", "title": fx}, {"field": "y", "title": fy},
                              {"field": "class"}]}},
             {"name": "errors", "data": {"name": "errors"},
@@ -196,6 +239,8 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, str] = ("negative", "pos
     A Vega-Lite spec for the reason given in :func:`rule_region`: the Rule page redraws it on
     most slider moves, and the counts sit in the named dataset ``cells``, which the browser
     updates in place (about 0.04 CPU-s a move less than the plotly heatmap it replaces).
+    Axis labels go over at most three lines (the cells' tooltip has them in full): on
+    one line, Vega cut long class labels to about 15 characters.
     """
     cm = np.asarray(cm)
     top = max(int(cm.max()), 1)
@@ -203,15 +248,24 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, str] = ("negative", "pos
               "count": int(cm[i, j]), "dark": bool(cm[i, j] > top / 2)}
              for i in range(2) for j in range(2)]
     order = {"true": [f"true {v}" for v in labels], "predicted": [f"pred {v}" for v in labels]}
+
+    def axis(names: list[str], width: int) -> dict:
+        """Labels wrapped over lines of ``width`` characters, not cut at Vega's limit."""
+        return {"labelExpr": vl_lines({v: v for v in names}, width), "labelLimit": 0}
+
     return {
         "title": {"text": title, "anchor": "start"},
-        "height": 220,
+        "height": 260,  # room for three-line labels (220 overlapped them)
         "data": {"name": "cells"},
         "datasets": {"cells": cells},
         "encoding": {
             "x": {"field": "predicted", "type": "nominal", "sort": order["predicted"],
-                  "title": None, "axis": {"labelAngle": 0, "orient": "top"}},
-            "y": {"field": "true", "type": "nominal", "sort": order["true"], "title": None},
+                  # below the cells: Vega draws a multi-line label's further lines under
+                  # the first, which on a top axis ran into the cells
+                  "title": None, "axis": {"labelAngle": 0, "orient": "bottom",
+                                          **axis(order["predicted"], 18)}},
+            "y": {"field": "true", "type": "nominal", "sort": order["true"], "title": None,
+                  "axis": axis(order["true"], 24)},
         },
         "layer": [
             {"mark": {"type": "rect", "stroke": "white", "strokeWidth": 2},

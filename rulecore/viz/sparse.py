@@ -8,7 +8,15 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from rulecore.viz.style import ACCENT, NEGATIVE, POSITIVE, SEQUENCE, layout
+from rulecore.viz.style import (
+    ACCENT,
+    NEGATIVE,
+    POSITIVE,
+    SEQUENCE,
+    bar_height,
+    category_ticks,
+    layout,
+)
 
 
 def bound_trace(trace: Sequence[Mapping], title: str = "Outer approximation: bounds",
@@ -37,12 +45,20 @@ def bound_trace(trace: Sequence[Mapping], title: str = "Outer approximation: bou
     return layout(fig, title)
 
 
-def coefficients(coefs: Mapping[str, pd.Series], title: str = "Coefficients") -> go.Figure:
+def coefficients(coefs: Mapping[str, pd.Series], title: str = "Coefficients",
+                 max_features: int = 25) -> go.Figure:
     """Grouped horizontal bars of the non-zero coefficients of one or more linear models.
+
+    Feature names longer than ``viz.style.LABEL_CHARS`` are cut in the middle on the axis
+    and shown in full on hover; the figure grows with its bars.
 
     Parameters
     ----------
     coefs : mapping model name -> Series (index: feature name, values: coefficient)
+    title : str
+    max_features : int, default=25
+        At most this many features, those with the largest |coefficient| in any model; the
+        subtitle says how many were left out.
     """
     fig = go.Figure()
     feats: list[str] = []
@@ -54,14 +70,22 @@ def coefficients(coefs: Mapping[str, pd.Series], title: str = "Coefficients") ->
     size = {f: max((abs(float(s.get(f, 0.0))) for s in coefs.values()), default=0.0)
             for f in feats}
     order = sorted(feats, key=lambda f: size[f])
+    # An L1 model on a wide table keeps dozens of columns: 28 px a bar made the figure
+    # thousands of px tall, so only the largest ones are drawn, and the figure says so.
+    note = None
+    if len(order) > max_features:
+        note = f"the {max_features} largest of {len(order)} features by |coefficient|"
+        order = order[-max_features:]
     for i, (name, s) in enumerate(coefs.items()):
         s = s.copy()
         s.index = s.index.map(str)
         fig.add_trace(go.Bar(y=order, x=[float(s.get(f, 0.0)) for f in order], orientation="h",
-                             name=name, marker_color=SEQUENCE[i % len(SEQUENCE)]))
-    fig.update_layout(barmode="group")
+                             name=name, marker_color=SEQUENCE[i % len(SEQUENCE)],
+                             hovertemplate="%{y}<br>%{x:.4g}<extra>" + str(name) + "</extra>"))
+    fig.update_layout(barmode="group", **category_ticks("y", order))
     fig.update_xaxes(title="coefficient (original units)", zeroline=True)
-    return layout(fig, title, height=max(300, 60 + 28 * len(order) * max(1, len(coefs))))
+    return layout(fig, title, subtitle=note,
+                  height=max(300, bar_height(len(order), per_bar=8 + 14 * max(1, len(coefs)))))
 
 
 def accuracy_vs_features(table: pd.DataFrame, title: str = "Accuracy against features used",
@@ -72,7 +96,8 @@ def accuracy_vs_features(table: pd.DataFrame, title: str = "Accuracy against fea
         fig.add_trace(go.Scatter(
             x=[row.features_used], y=[getattr(row, metric)], mode="markers+text",
             text=[row.model], textposition="top center", name=row.model,
-            marker=dict(size=12, color=SEQUENCE[i % len(SEQUENCE)])))
+            # the top marker's name sat above the plot and was cut off
+            cliponaxis=False, marker=dict(size=12, color=SEQUENCE[i % len(SEQUENCE)])))
     fig.update_xaxes(title="features used (mean per datum for datum-wise)", rangemode="tozero")
     fig.update_yaxes(title=f"test {metric}")
     fig.update_layout(showlegend=False)

@@ -18,8 +18,10 @@ from rulecore.compare import (
     available_models,
     coefficients,
     compare_models,
+    display_table,
     table_markdown,
 )
+from rulecore.exceptions import RulecoreError
 from rulecore.rule import safe_csv
 from rulecore.viz import sparse as sviz
 
@@ -36,7 +38,9 @@ st.markdown(
     "Fit several models on **one** stratified train/test split and compare test accuracy, AUC, "
     "the number of features each one uses (for the datum-wise classifier: the mean per test "
     "row) and its size (rule conditions, non-zero coefficients or tree splits).  The exact "
-    "methods also report a **certified gap**: 0 means proven optimal for their objective.")
+    "methods also report a **certified gap**: 0 means proven optimal for their objective. "
+    "Numeric models see each categorical column as one 0/1 column per level; a column with "
+    "more than 20 levels (a name, free text) keeps its 20 most frequent and one *(other)*.")
 
 names, skipped = available_models()
 if skipped:
@@ -59,7 +63,9 @@ with st.form("cmp_form"):
     c = st.columns(4)
     test_share = c[0].slider("Test share", 0.1, 0.5, 0.25, 0.05, key="cmp_test")
     seed = c[1].number_input("Split seed", 0, 2**31 - 1, 0, 1, key="cmp_seed")
-    time_limit = c[2].number_input("Time limit per fit (s)", 1, 600, 30, 1, key="cmp_time")
+    time_limit = c[2].number_input("Time limit per fit (s)", 1, 600, 30, 1, key="cmp_time",
+                                   help="Each rule, sparse and datum-wise fit stops at this "
+                                        "limit and reports its best model and gap so far.")
     with st.expander("Rule models", expanded=False):
         r = st.columns(4)
         lam = r[0].select_slider("λ (rule)", common.LAMS, value=10.0, key="cmp_lam")
@@ -72,8 +78,9 @@ with st.form("cmp_form"):
         gamma = s[1].select_slider("γ (weaker ridge to the right)", GAMMAS, value=0.01,
                                    key="cmp_gamma")
         use_cv = s[2].checkbox("Choose k and γ by validation AUC", False, key="cmp_cv",
-                               help="Grid k ∈ {1, 2, 3, 5, 8} × 6 values of γ (at most 5 s "
-                               "each), then a refit on the training part; slower.")
+                               help="Grid k ∈ {1, 2, 3, 5, 8} × 6 values of γ, then a "
+                               "refit on the training part, all within the time limit "
+                               "(at most 5 s each).")
     with st.expander("Datum-wise and baselines", expanded=False):
         b = st.columns(3)
         feature_cost = b[0].number_input("Datum-wise λ (cost of a feature)", 0.0, 1.0, 0.01,
@@ -103,16 +110,23 @@ if not run or not run["models"]:
     st.stop()
 
 results: dict[str, Comparison] = {}
+errors: dict[str, list[str]] = {}  # one message for the models that fail the same way
 todo = list(run["models"].items())
 with st.status(f"Fitting {len(todo)} model(s)…", expanded=False) as status:
     bar = st.progress(0.0)
     for i, (name, p) in enumerate(todo):
-        bar.progress(i / len(todo), text=f"{name} ({i + 1}/{len(todo)})")
-        with common.user_errors(stop=False):
+        limit = f", stops at {p['time_limit']:g} s" if "time_limit" in p else ""
+        bar.progress(i / len(todo), text=f"{name} ({i + 1}/{len(todo)}{limit})")
+        try:
             results[name] = fit_one(ds.digest, name, json.dumps(p, sort_keys=True),
                                     run["test_share"], run["seed"], ds.X, y, ds.kinds)
+        except RulecoreError as exc:
+            errors.setdefault(str(exc), []).append(name)
     bar.progress(1.0, text="done")
-    status.update(label=f"Fitted {len(results)} of {len(todo)} model(s)", state="complete")
+    status.update(label=f"Fitted {len(results)} of {len(todo)} model(s)",
+                  state="complete" if results else "error")
+for message, failed in errors.items():
+    st.error(f"{', '.join(failed)}: {message}", icon=":material/error:")
 if not results:
     st.stop()
 
@@ -120,13 +134,12 @@ table = pd.concat([r.table for r in results.values()], ignore_index=True)
 ss["cmp_table"] = table
 any_split = next(iter(results.values()))
 st.caption(f"Train {len(any_split.train):,} rows · test {len(any_split.test):,} rows "
-           f"(stratified, seed {run['seed']})")
-st.dataframe(table, hide_index=True, key="cmp_table_view", column_config={
+           f"(stratified, seed {run['seed']}). Certified gap: 0 is proven optimal, — means "
+           "the method gives no certificate.")
+st.dataframe(display_table(table), hide_index=True, key="cmp_table_view", column_config={
     "accuracy": st.column_config.NumberColumn(format="%.3f"),
-    "auc": st.column_config.NumberColumn("AUC", format="%.3f"),
-    "features_used": st.column_config.NumberColumn("features used", format="%.2f"),
-    "fit_seconds": st.column_config.NumberColumn("fit (s)", format="%.2f"),
-    "gap": st.column_config.NumberColumn("certified gap", format="%.2e")})
+    "features used": st.column_config.NumberColumn(format="%.2f"),
+    "fit (s)": st.column_config.NumberColumn(format="%.2f")})
 d = st.columns(2)
 d[0].download_button("Download table (CSV)", safe_csv(table, index=False), "comparison.csv",
                      "text/csv", key="cmp_csv")

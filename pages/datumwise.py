@@ -1,19 +1,24 @@
 """Datum-wise page: a sparse classifier that picks features per datum (DESIGN.md §6).
 
 The settings form fits :class:`rulecore.datumwise.DatumWiseClassifier` on a stratified training
-part of the current dataset (raw multi-class labels, numeric features via ``to_numeric``); the
-fit is cached per session.  Tabs: a per-datum view of one test row's acquisition sequence, a
-histogram of the number of features used (correct vs incorrect), and an accuracy-sparsity curve
-over a λ grid against L1-SVM on the same split (each λ point cached on its own).
+part of the current dataset (raw multi-class labels, numeric features via
+``rulecore.encode.to_numeric``) within a time limit, with a progress bar over the policy
+iterations; fits are kept per session (the last 16 settings).  Tabs: a per-datum view of one
+test row's acquisition sequence, a histogram of the number of features used (correct vs
+incorrect), and an accuracy-sparsity curve over a λ grid against L1-SVM on the same split
+(each λ point kept on its own).
 """
+
+import json
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from pages import common
-from rulecore.data import to_numeric, train_test_indices
+from rulecore.data import train_test_indices
 from rulecore.datumwise import DatumWiseClassifier, l1_svm_curve
+from rulecore.encode import to_numeric
 from rulecore.exceptions import ParameterError
 from rulecore.viz.datumwise import (
     decision_path_figure,
@@ -22,7 +27,7 @@ from rulecore.viz.datumwise import (
     sparsity_curve_figure,
 )
 
-TIME_LIMIT = 60.0  # seconds per fit: the policy iteration stops after the iteration past it
+KEPT_FITS = 16  # fitted policies kept in the session (the λ curve reuses them)
 
 common.init_state()
 ss = st.session_state
@@ -42,19 +47,33 @@ st.markdown(
     "the stopping point varies.")
 if d > 100:
     st.warning(f"{d} features: training time grows with the square of the feature count; "
-               f"each fit stops after {TIME_LIMIT:.0f} s.", icon=":material/timer:")
+               "each fit stops at the time limit you set below.", icon=":material/timer:")
 
 
-@st.cache_data(scope="session", max_entries=64, show_spinner=False)
-def fit_policy(digest: str, lam: float, constrained: bool, n_states: int, n_iterations: int,
-               test_share: float, seed: int, _X: pd.DataFrame, _y: np.ndarray
-               ) -> tuple[DatumWiseClassifier, np.ndarray, np.ndarray]:
-    """The fitted classifier and the (train, test) row indices, for one setting."""
-    tr, te = train_test_indices(_y, test_share, seed)
-    model = DatumWiseClassifier(feature_cost=lam, constrained=constrained, n_states=n_states,
-                                n_iterations=n_iterations, time_limit=TIME_LIMIT,
-                                random_state=seed).fit(_X.iloc[tr], _y[tr])
-    return model, tr, te
+def _key(params: dict) -> str:
+    return json.dumps(params, sort_keys=True)
+
+
+def fit_policy(params: dict, bar=None) -> tuple[DatumWiseClassifier, np.ndarray, np.ndarray]:
+    """The fitted classifier and the (train, test) row indices for one setting, kept in the
+    session (not st.cache_data: the fit moves ``bar``, a progress bar outside the function)."""
+    fits = ss.setdefault("dw_fits", {})
+    key = _key(params)
+    if key not in fits:
+        tr, te = train_test_indices(y, params["test_share"], params["seed"])
+
+        def progress(done: int, total: int) -> None:
+            bar.progress(done / total, text=f"Policy iteration {done} of {total}")
+
+        model = DatumWiseClassifier(
+            feature_cost=params["lam"], constrained=params["constrained"],
+            n_states=params["n_states"], n_iterations=params["n_iterations"],
+            time_limit=params["time_limit"], random_state=params["seed"],
+        ).fit(X.iloc[tr], y[tr], callback=progress if bar is not None else None)
+        fits[key] = (model, tr, te)
+        while len(fits) > KEPT_FITS:  # oldest first
+            fits.pop(next(iter(fits)))
+    return fits[key]
 
 
 @st.cache_data(scope="session", max_entries=8, show_spinner=False)
@@ -68,7 +87,7 @@ def svm_curve(digest: str, test_share: float, seed: int, _X: pd.DataFrame, _y: n
 
 # ------------------------------------------------------------------ settings
 with st.form("dw_settings"):
-    c = st.columns(6)
+    c = st.columns(7)
     lam = c[0].number_input("λ (cost of a feature)", 0.0, 1.0, 0.01, 0.001, format="%.4f",
                             key="dw_lambda", help="Relative to one misclassification (cost 1).")
     variant = c[1].radio("Variant", ["Unconstrained", "Constrained"], key="dw_variant")
@@ -77,13 +96,16 @@ with st.form("dw_settings"):
     n_iter = c[3].number_input("Policy iterations", 1, 30, 10, 1, key="dw_iters")
     test_share = c[4].slider("Test share", 0.1, 0.5, 0.3, 0.05, key="dw_test")
     seed = c[5].number_input("Seed", 0, 2**31 - 1, 0, 1, key="dw_seed")
+    limit = c[6].number_input("Time limit (s)", 1, 3600, 60, 5, key="dw_time",
+                              help="Per fit. An iteration still running at the limit is "
+                                   "dropped and the best finished policy kept.")
     submitted = st.form_submit_button("Learn the policy", type="primary", key="dw_submit")
 
 if submitted:
     ss["dw_params"] = dict(digest=ds.digest, lam=float(lam),
                            constrained=variant == "Constrained", n_states=int(n_states),
                            n_iterations=int(n_iter), test_share=float(test_share),
-                           seed=int(seed))
+                           seed=int(seed), time_limit=float(limit))
 
 params = ss.get("dw_params")
 if params is None or params["digest"] != ds.digest:
@@ -92,13 +114,15 @@ if params is None or params["digest"] != ds.digest:
             icon=":material/info:")
     st.stop()
 
-with st.status("Learning the policy…", expanded=False) as status:
-    with common.user_errors():
-        model, tr, te = fit_policy(_X=X, _y=y, **params)
+fresh = _key(params) not in ss.get("dw_fits", {})  # open the status only while it fits
+with common.user_errors(), st.status("Learning the policy…", expanded=fresh) as status:
+    bar = st.progress(0.0, text=f"Policy iteration 0 of {params['n_iterations']}")
+    model, tr, te = fit_policy(params, bar)
+    bar.empty()
     secs = model.history_[-1]["seconds"] if model.history_ else 0.0  # empty for one class
     status.update(label=f"{model.n_iter_} policy iterations in {secs:.2f} s · "
                         f"{model.status_.replace('_', ' ')} · kept iteration "
-                        f"{model.best_iteration_}", state="complete")
+                        f"{model.best_iteration_}", state="complete", expanded=False)
 
 Xte, yte = X.iloc[te], y[te]
 run = model.run_policy(Xte)
@@ -166,16 +190,17 @@ with tab_curve:
         rows = []
         for i, lam_i in enumerate(cp["grid"]):
             with common.user_errors():
-                mi, _, _ = fit_policy(_X=X, _y=y, **{**params, "lam": lam_i})
+                mi, _, _ = fit_policy({**params, "lam": lam_i})
             r = mi.run_policy(Xte)
             rows.append({"model": "DWSM-Con" if params["constrained"] else "DWSM-Un",
                          "param": lam_i, "sparsity": 1 - r.used.mean(),
                          "mean_features": r.used.sum(1).mean(),
                          "accuracy": np.mean(mi.classes_[r.labels] == yte)})
             bar.progress((i + 1) / len(cp["grid"]), text=f"λ = {lam_i:g} done")
-        bar.empty()
+        bar.progress(1.0, text="L1-SVM over 17 values of C…")
         with common.user_errors():
             svm = svm_curve(ds.digest, params["test_share"], params["seed"], _X=X, _y=y)
+        bar.empty()
         curve = pd.concat([pd.DataFrame(rows), svm[list(rows[0])]], ignore_index=True)
         st.plotly_chart(sparsity_curve_figure(curve), width="stretch", key="dw_curve_fig")
         st.dataframe(curve.round(4), hide_index=True, width="stretch", key="dw_curve_table")

@@ -1,23 +1,27 @@
 """Reduction page: simultaneous feature and object selection by the bilinear form (§7).
 
 The settings form runs :class:`rulecore.bilinear.BilinearReducer` on the current dataset (raw
-multi-class labels, numeric features via ``to_numeric``); the run is cached per session.  The
-step-through panel (a fragment) moves an iteration cursor: step once, run to the end, jump
-with the slider.  Charts show the trace up to the cursor, the heatmap and the CSV download
-show the table kept at the cursor.
+multi-class labels, numeric features via ``rulecore.encode.to_numeric``).  Building C compares
+every pair of training rows (m² · n work), so the run uses a random sample of at most "rows to
+use" rows (3,000 by default) and stops at a time limit, with a progress bar; the last run is
+kept in the session.  The step-through panel (a fragment) moves an iteration cursor: step
+once, run to the end, jump with the slider.  Charts show the trace up to the cursor, the
+heatmap and the CSV download show the table kept at the cursor.
 """
 
 import math
+import time
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from pages import common
-from rulecore.bilinear import BilinearReducer
-from rulecore.data import to_numeric
+from rulecore.bilinear import BilinearReducer, trace_table
+from rulecore.encode import dense_bytes, format_bytes, to_numeric
 from rulecore.rule import safe_csv
 from rulecore.viz.bilinear import shares_figure, table_heatmap, trace_figure
+
+DEFAULT_ROWS = 3_000  # C for 2,100 training rows × 64 features: about 1 s on one core
 
 common.init_state()
 ss = st.session_state
@@ -38,18 +42,34 @@ st.markdown(
     "a held-out 30 %.")
 
 
-@st.cache_data(scope="session", max_entries=8, show_spinner=False)
-def run_reduction(digest: str, t: float, k: int, feature_share: float, object_share: float,
-                  seed: int, max_iter: int, eval_every: int, _X: pd.DataFrame,
-                  _y: np.ndarray) -> BilinearReducer:
-    """The fitted reducer for one setting (``digest`` stands for the data)."""
-    return BilinearReducer(t=t, k=k, feature_share=feature_share, object_share=object_share,
-                           max_iter=max_iter, random_state=seed, time_limit=120.0,
-                           eval_every=eval_every).fit(_X, _y)
+def run_reduction(params: dict, bar) -> BilinearReducer:
+    """Fit the reducer for ``params``, moving ``bar`` (not cached: the progress must show)."""
+    shown = [0.0]
+
+    def progress(stage: str, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if now - shown[0] < 0.25 and done < total:  # a message per step would flood the page
+            return
+        shown[0] = now
+        if stage == "criterion":
+            bar.progress(done / total, text=f"Building C: {done:,} of {total:,} objects")
+        else:
+            bar.progress(done / max(total, 1), text=f"Local search: step {done:,} of at most "
+                                                    f"{total:,}")
+
+    return BilinearReducer(
+        t=params["t"], k=params["k"], feature_share=params["feature_share"],
+        object_share=params["object_share"], max_iter=params["max_iter"],
+        random_state=params["seed"], time_limit=params["time_limit"],
+        eval_every=params["eval_every"], max_objects=params["rows"]).fit(X, y, callback=progress)
 
 
 # ------------------------------------------------------------------ settings
 default_k = max(1, math.ceil(n / 2))
+default_rows = min(m, DEFAULT_ROWS)
+if ss.get("red_rows_data") != ds.digest:  # other data: start from its own default
+    ss.pop("red_rows", None)
+    ss["red_rows_data"] = ds.digest
 with st.form("red_settings"):
     c = st.columns(6)
     t = c[0].number_input("t (weight of other-class votes)", 0.0, 100.0, 1.0, 0.01,
@@ -61,16 +81,32 @@ with st.form("red_settings"):
     oshare = c[3].slider("Start: object share", 0.05, 1.0, 1.0, 0.01, key="red_oshare")
     seed = c[4].number_input("Seed", 0, 2**31 - 1, 0, 1, key="red_seed")
     iters = c[5].number_input("Iterations (at most)", 1, 5000, 300, 10, key="red_iters")
-    every = st.number_input("Measure accuracy every … iterations", 1, 100,
-                            1 if m * n <= 20_000 else 5, 1, key="red_every",
-                            help="Each measurement retrains and scores the classifier; on "
-                                 "large tables measuring less often is much faster.")
+    c = st.columns(3)
+    every = c[0].number_input("Measure accuracy every … iterations", 1, 100,
+                              1 if min(m, DEFAULT_ROWS) * n <= 20_000 else 5, 1,
+                              key="red_every",
+                              help="Each measurement retrains and scores the classifier; on "
+                                   "large tables measuring less often is much faster.")
+    rows = c[1].number_input("Rows to use", min(4, m), m, default_rows, 100, key="red_rows",
+                             help="A random sample of the rows (same class shares, drawn with "
+                                  "the seed). Building C compares every pair of training "
+                                  "rows, so twice the rows is four times the work.")
+    limit = c[2].number_input("Time limit (s)", 1, 3600, 30, 5, key="red_time",
+                              help="For the whole run: building C, the local search and the "
+                                   "accuracy measurements. A search cut short keeps the "
+                                   "iterations done.")
     submitted = st.form_submit_button("Run the reduction", type="primary", key="red_submit")
+if int(rows) < m:
+    m_train = round(0.7 * int(rows))
+    st.caption(f"The run uses a random sample of **{int(rows):,} of the {m:,} rows** (set "
+               f"*Rows to use*): C holds {n:,} × {m_train:,} numbers "
+               f"({format_bytes(dense_bytes(n, m_train))}) and costs about {m_train:,}² × "
+               f"{n:,} comparisons.")
 
 if submitted:
     ss["red_params"] = dict(digest=ds.digest, t=float(t), k=int(k), feature_share=float(fshare),
                             object_share=float(oshare), seed=int(seed), max_iter=int(iters),
-                            eval_every=int(every))
+                            eval_every=int(every), rows=int(rows), time_limit=float(limit))
     ss.pop("red_iter", None)  # a new run starts the cursor at its end
 
 params = ss.get("red_params")
@@ -80,11 +116,23 @@ if params is None or params["digest"] != ds.digest:
             icon=":material/info:")
     st.stop()
 
-with st.status("Building C and running the local search…", expanded=False) as status:
-    with common.user_errors():
-        red = run_reduction(_X=X, _y=y, **params)
-    status.update(label=f"{red.n_iter_} iterations in {red.seconds_:.1f} s · stopped: "
-                        f"{red.status_.replace('_', ' ')}", state="complete")
+run = ss.get("red_run")
+if run is None or run["params"] != params:
+    with common.user_errors(), st.status("Building C and running the local search…",
+                                         expanded=True) as status:
+        bar = st.progress(0.0, text="Starting…")
+        red = run_reduction(params, bar)
+        bar.empty()
+        status.update(label=f"{red.n_iter_} iterations in {red.seconds_:.1f} s · stopped: "
+                            f"{red.status_.replace('_', ' ')}", state="complete", expanded=False)
+    ss["red_run"] = run = {"params": params, "model": red}
+red = run["model"]
+used = len(red.sample_index_)
+st.caption(f"{red.n_iter_} iterations in {red.seconds_:.1f} s · stopped: "
+           f"{red.status_.replace('_', ' ')} · "
+           + (f"all {m:,} rows" if used == m else f"a random sample of {used:,} of {m:,} rows")
+           + f": {len(red.train_index_):,} to build C, {used - len(red.train_index_):,} held "
+             "out for the accuracy")
 
 last = int(red.n_iter_)
 if ss.get("red_iter", last) > last:
@@ -120,7 +168,8 @@ def panel() -> None:
     fmask, omask = red.masks(it)
     acc = row["accuracy"]
     if np.isnan(acc):  # not measured during the run: measure this one now
-        acc = red.accuracy_of(fmask, omask)
+        with st.spinner("Measuring the held-out accuracy of this iteration…"):
+            acc = red.accuracy_of(fmask, omask)
 
     c = st.columns(3) + st.columns(3)
     c[0].metric("Iteration", f"{it} / {last}")
@@ -152,7 +201,7 @@ def panel() -> None:
                        file_name=f"{ds.name}_reduced_it{it}.csv", mime="text/csv",
                        key="red_download", icon=":material/download:")
     with st.expander("Trace (one row per iteration)"):
-        st.dataframe(red.trace_, width="stretch", hide_index=True, height=300)
+        st.dataframe(trace_table(red.trace_), width="stretch", hide_index=True, height=300)
 
 
 panel()

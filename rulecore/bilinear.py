@@ -31,10 +31,19 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from rulecore.encode import check_memory, dense_bytes, format_bytes
 from rulecore.exceptions import DataError, ParameterError, SolverError
 
 # Elements of one boolean closeness block (objects × objects × features) held in memory.
 _BLOCK = 2_000_000
+# Bytes per element of a block at its peak: the float64 difference and its absolute value,
+# the boolean result, and the float64 copy einsum makes of it in criterion_matrix.
+_BLOCK_ITEM_BYTES = 25
+
+
+def _show(value: Any) -> str:
+    """A setting as a person would type it: ``3``, not ``np.int64(3)``."""
+    return repr(value.item() if isinstance(value, np.generic) else value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -83,9 +92,14 @@ def binomial_table(n: int, k: int) -> np.ndarray:
 def _close_blocks(A: np.ndarray, B: np.ndarray, eps: np.ndarray):
     """Yield ``(rows, close)`` with ``close[a, b, i] = |A_ai − B_bi| <= ε_i`` block by block.
 
-    Blocks of rows of ``A`` keep ``rows × |B| × n`` booleans below ``_BLOCK`` elements.
+    Blocks of rows of ``A`` keep ``rows × |B| × n`` booleans below ``_BLOCK`` elements; one
+    row against a very large ``B`` can exceed it, so that size is checked against the memory
+    budget first.
     """
     step = max(1, _BLOCK // max(1, B.shape[0] * A.shape[1]))
+    check_memory(min(step, A.shape[0]) * B.shape[0] * A.shape[1] * _BLOCK_ITEM_BYTES,
+                 f"Comparing objects with {B.shape[0]:,} objects on {A.shape[1]:,} features",
+                 "Use fewer objects (rows) or fewer features.")
     for s in range(0, A.shape[0], step):
         rows = slice(s, min(s + step, A.shape[0]))
         yield rows, np.abs(A[rows, None, :] - B[None, :, :]) <= eps
@@ -96,7 +110,8 @@ def _check_k(k: Any, n: int) -> int:
     if k is None:
         return max(1, math.ceil(n / 2))
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
-        raise ParameterError(f"k must be a positive integer (support-set size), got {k!r}.")
+        raise ParameterError(
+            f"k must be a positive integer (support-set size), got {_show(k)}.")
     if k > n:
         raise ParameterError(f"k={k} exceeds the number of features ({n}).")
     return int(k)
@@ -199,12 +214,15 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
         self._onehot[np.arange(X.shape[0]), yi] = 1.0
         return self
 
-    def scores(self, X) -> np.ndarray:
+    def scores(self, X, deadline: float | None = None) -> np.ndarray:
         """Class scores Γ (closed form, no k-subset enumerated).
 
         Parameters
         ----------
         X : array-like of shape (m_test, n)
+        deadline : float, optional
+            ``time.perf_counter()`` value after which scoring stops with a SolverError
+            (it needs m_test · m_train · n comparisons).
 
         Returns
         -------
@@ -219,6 +237,10 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
             s = d if unit_x else close @ self._x  # Σ_{i∈J} x_i
             votes = self._y * self._binom[d] * s  # (rows, m_train)
             out[rows] = votes @ self._onehot
+            if deadline is not None and time.perf_counter() > deadline:
+                raise SolverError(
+                    f"Scoring {X.shape[0]:,} objects against {self._X.shape[0]:,} exceeded the "
+                    "time limit; raise the limit or use fewer objects (rows).")
         return out / self.class_counts_
 
     def decision_function(self, X) -> np.ndarray:
@@ -229,8 +251,11 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
         G = self.scores(X)
         return G[:, 1] - G[:, 0] if G.shape[1] == 2 else G
 
-    def predict_with_reject(self, X) -> tuple[np.ndarray, np.ndarray]:
+    def predict_with_reject(self, X, deadline: float | None = None
+                            ) -> tuple[np.ndarray, np.ndarray]:
         """Labels of the top score and a mask of rejected rows (tie for the top score).
+
+        ``deadline`` as in :meth:`scores`.
 
         Returns
         -------
@@ -238,7 +263,7 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
             ``classes_[argmax Γ]`` (meaningless where rejected).
         rejected : ndarray of bool, shape (m_test,)
         """
-        G = self.scores(X)
+        G = self.scores(X, deadline=deadline)
         top = G.max(axis=1, keepdims=True)
         rejected = (G == top).sum(axis=1) > 1
         return self.classes_[G.argmax(axis=1)], rejected
@@ -254,9 +279,9 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
             out = np.array(out.tolist())  # one common dtype, e.g. int with reject_label=-1
         return out
 
-    def score(self, X, y, sample_weight=None) -> float:
-        """Accuracy; a rejection counts as an error."""
-        labels, rejected = self.predict_with_reject(X)
+    def score(self, X, y, sample_weight=None, deadline: float | None = None) -> float:
+        """Accuracy; a rejection counts as an error (``deadline`` as in :meth:`scores`)."""
+        labels, rejected = self.predict_with_reject(X, deadline=deadline)
         ok = (labels == np.asarray(y)) & ~rejected
         return float(np.average(ok, weights=sample_weight))
 
@@ -268,7 +293,7 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
 
 def criterion_matrix(
     X: np.ndarray, y: np.ndarray, t: float, k: int | None, eps: np.ndarray | None = None,
-    deadline: float | None = None,
+    deadline: float | None = None, progress: Callable[[int, int], None] | None = None,
 ) -> np.ndarray:
     """The matrix ``C`` (n_features × n_objects) with ``F(x, y) = xᵀ C y`` (DESIGN.md §7).
 
@@ -290,15 +315,26 @@ def criterion_matrix(
         Closeness thresholds (default :func:`mean_abs_pairwise_diff`).
     deadline : float, optional
         ``time.perf_counter()`` value after which the build stops with a SolverError
-        (it needs m² · n comparisons).
+        (it needs m² · n comparisons); checked after each block of objects.
+    progress : callable(done, total), optional
+        Called after each block with the number of objects done out of ``m``.
 
     Returns
     -------
     C : ndarray of shape (n, m)
+
+    Raises
+    ------
+    DataError
+        When ``C`` or one block would exceed the memory budget.
+    SolverError
+        When the deadline passes before ``C`` is complete.
     """
     X = np.asarray(X, dtype=float)
     m, n = X.shape
     k = _check_k(k, n)
+    check_memory(dense_bytes(n, m), f"The criterion matrix C ({n:,} features × {m:,} objects)",
+                 "Use fewer objects (rows).")
     eps = mean_abs_pairwise_diff(X) if eps is None else np.asarray(eps, dtype=float)
     _, yi = np.unique(np.asarray(y), return_inverse=True)
     counts = np.bincount(yi)
@@ -312,10 +348,13 @@ def criterion_matrix(
         W = binom[close.sum(axis=2)] * np.where(same, own[yi][None, :], other[yi][None, :])
         W[np.arange(len(tau)), tau] = 0.0  # an object never votes for itself
         C += np.einsum("tvi,tv->iv", close, W, optimize=True)
+        if progress is not None:
+            progress(rows.stop, m)
         if deadline is not None and time.perf_counter() > deadline:
             raise SolverError(
-                f"Building C (m² · n = {m}² · {n} comparisons) exceeded the time limit after "
-                f"{rows.stop} of {m} objects; raise the limit or use fewer objects.")
+                f"Building C (m² · n = {m:,}² · {n:,} comparisons) exceeded the time limit "
+                f"after {rows.stop:,} of {m:,} objects; raise the time limit or use fewer "
+                "objects (rows).")
     return C
 
 
@@ -426,6 +465,30 @@ def _best_pair(g: np.ndarray, mask: np.ndarray) -> tuple[float, list[int]]:
     return float(gain), pair
 
 
+def _stratified_sample(y: np.ndarray, size: int, rng: np.random.RandomState) -> np.ndarray:
+    """Sorted row indices of a random sample of ``size`` rows keeping the class shares."""
+    idx = np.arange(len(y))
+    try:
+        sample, _ = train_test_split(idx, train_size=size, stratify=y,
+                                     random_state=rng.randint(2**31 - 1))
+    except ValueError:  # a class too small to stratify
+        sample = rng.choice(idx, size, replace=False)
+    return np.sort(sample)
+
+
+def trace_table(trace: pd.DataFrame) -> pd.DataFrame:
+    """``trace_`` as shown to a person: no cell reads "None" or "nan".
+
+    ΔF is empty at the start (no step yet), and the accuracy reads "not measured" at the
+    iterations skipped by ``eval_every`` (both are text columns then).
+    """
+    out = trace.copy()
+    out["delta_F"] = [("" if pd.isna(v) else f"{v:.4g}") for v in trace["delta_F"]]
+    out["accuracy"] = [("not measured" if pd.isna(v) else f"{v:.3f}")
+                       for v in trace["accuracy"]]
+    return out
+
+
 def _default_rule(trace: pd.DataFrame, delta: float) -> int:
     """Smallest table share among iterations within ``delta`` of the best accuracy."""
     acc = trace["accuracy"]
@@ -458,7 +521,13 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     random_state : int, RandomState or None
         Start masks and the held-out split.
     time_limit : float, default=60.0
-        Seconds for the search (``C`` build and accuracy evaluation included).
+        Seconds for the whole fit, ``C`` build and accuracy evaluation included.  The limit is
+        checked after each block of ``C`` and of each accuracy evaluation and before each
+        step: a ``C`` or a starting accuracy not done in time raises SolverError, a search
+        stopped by it ends with ``status_ == "time_limit"``.
+    max_objects : int, optional
+        Fit on a random stratified sample of at most this many objects (rows).  ``C`` costs
+        m² · n comparisons, so this bounds the work; ``sample_index_`` lists the rows used.
     validation_share : float, default=0.3
         Held-out share when ``fit`` gets no ``X_val``.
     eval_every : int, default=1
@@ -473,6 +542,10 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     Attributes
     ----------
     C_ : ndarray of shape (n_features, n_train)
+    sample_index_ : ndarray of int
+        Rows of ``X`` used (all of them unless ``max_objects`` is smaller).
+    train_index_ : ndarray of int
+        Rows of ``X`` in the training part (the objects of ``C``).
     trace_ : pandas.DataFrame
         One row per iteration (0 = start): ``iteration, F, delta_F, move, n_features,
         n_objects, feature_share, object_share, table_share, accuracy, seconds``.
@@ -499,6 +572,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         eval_every: int = 1,
         delta: float = 0.01,
         selection: Callable[[pd.DataFrame], int] | None = None,
+        max_objects: int | None = None,
     ) -> None:
         self.t = t
         self.k = k
@@ -511,23 +585,30 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         self.eval_every = eval_every
         self.delta = delta
         self.selection = selection
+        self.max_objects = max_objects
 
     # ---------------------------------------------------------------- fitting
     def _check_params(self) -> None:
         for name in ("feature_share", "object_share"):
             val = getattr(self, name)
             if not (isinstance(val, (int, float)) and 0 < val <= 1):
-                raise ParameterError(f"{name} must be in (0, 1], got {val!r}.")
+                raise ParameterError(f"{name} must be in (0, 1], got {_show(val)}.")
         if not (isinstance(self.t, (int, float)) and np.isfinite(self.t) and self.t >= 0):
-            raise ParameterError(f"t must be a non-negative number, got {self.t!r}.")
+            raise ParameterError(f"t must be a non-negative number, got {_show(self.t)}.")
         if not (isinstance(self.max_iter, (int, np.integer)) and self.max_iter >= 0):
-            raise ParameterError(f"max_iter must be a non-negative integer, got {self.max_iter!r}.")
+            raise ParameterError(
+                f"max_iter must be a non-negative integer, got {_show(self.max_iter)}.")
         if not (isinstance(self.time_limit, (int, float)) and self.time_limit > 0):
-            raise ParameterError(f"time_limit must be positive, got {self.time_limit!r}.")
+            raise ParameterError(
+                f"time_limit must be positive seconds, got {_show(self.time_limit)}.")
         if not (0 < self.validation_share < 1):
             raise ParameterError("validation_share must be in (0, 1).")
         if not (isinstance(self.eval_every, (int, np.integer)) and self.eval_every >= 1):
             raise ParameterError("eval_every must be a positive integer.")
+        mo = self.max_objects
+        if mo is not None and (isinstance(mo, bool) or not isinstance(mo, (int, np.integer))
+                               or mo < 4):
+            raise ParameterError(f"max_objects must be an integer >= 4, got {_show(mo)}.")
 
     def fit(self, X, y, X_val=None, y_val=None, callback=None) -> BilinearReducer:
         """Build ``C`` and run the local search.
@@ -542,10 +623,20 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
             Held-out data for the accuracy column; default: a stratified ``validation_share``
             split of ``(X, y)`` (then ``C`` uses only the training part).
         callback : callable, optional
-            ``callback(iteration, max_iter)`` after each step (progress bars).
+            ``callback(stage, done, total)`` for progress bars: ``("criterion", objects done,
+            objects)`` after each block of ``C``, ``("search", iteration, max_iter)`` after
+            each step.
+
+        Raises
+        ------
+        DataError
+            Too few objects or classes, or ``C`` and the trace would exceed the memory budget.
+        SolverError
+            The time limit ran out before ``C`` and the starting accuracy were computed.
         """
         self._check_params()
         start = time.perf_counter()
+        deadline = start + self.time_limit
         columns = list(X.columns) if isinstance(X, pd.DataFrame) else None
         X, y = validate_data(self, X, y, dtype=float)
         check_classification_targets(y)
@@ -555,6 +646,10 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
             raise DataError("Reduction needs at least two classes.")
         k = _check_k(self.k, X.shape[1])
         rng = check_random_state(self.random_state)
+        self.sample_index_ = np.arange(len(y))
+        if self.max_objects is not None and len(y) > self.max_objects:
+            self.sample_index_ = _stratified_sample(y, int(self.max_objects), rng)
+            X, y = X[self.sample_index_], y[self.sample_index_]
         if X_val is None:
             _, counts = np.unique(y, return_counts=True)
             strat = y if counts.min() >= 2 else None
@@ -563,19 +658,28 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
                 random_state=rng.randint(2**31 - 1))
             X_val, y_val = X[idx_va], y[idx_va]
             X, y = X[idx_tr], y[idx_tr]
-            self.train_index_ = idx_tr
+            self.train_index_ = self.sample_index_[idx_tr]
         else:
             if y_val is None or len(y_val) != len(X_val):
                 raise ParameterError("X_val needs y_val with one label per row.")
             X_val = validate_data(self, X_val, dtype=float, reset=False)
             y_val = np.asarray(y_val)
-            self.train_index_ = np.arange(len(y))
+            self.train_index_ = self.sample_index_
         self.columns_ = columns if columns is not None else [f"x{i}" for i in range(X.shape[1])]
         self.X_train_, self.y_train_ = X, y
         self._X_val, self._y_val = X_val, y_val
         m, n = X.shape[0], X.shape[1]
+        # C and the two |C| temporaries of row_max / col_max; one mask pair per iteration
+        need = dense_bytes(n, m, copies=2) + dense_bytes(self.max_iter + 1, n + m, itemsize=1)
+        check_memory(need, f"The reduction of {m:,} objects × {n:,} features (C: "
+                     f"{format_bytes(dense_bytes(n, m))}, and a mask per iteration)",
+                     "Use fewer objects (rows) or fewer iterations.")
 
-        self.C_ = C = criterion_matrix(X, y, self.t, k, deadline=start + self.time_limit)
+        def built(done: int, total: int) -> None:
+            callback("criterion", done, total)
+
+        self.C_ = C = criterion_matrix(X, y, self.t, k, deadline=deadline,
+                                       progress=built if callback is not None else None)
         row_max = np.abs(C).max(axis=1)
         col_max = np.abs(C).max(axis=0)
 
@@ -589,12 +693,12 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
 
         fmasks, omasks = [xm.astype(bool)], [ym.astype(bool)]
         rows = [self._row(0, F, np.nan, "start", xm, ym, start)]
-        self.full_accuracy_ = self.accuracy_of(np.ones(n, bool), np.ones(m, bool))
-        rows[0]["accuracy"] = self.accuracy_of(fmasks[0], omasks[0])
+        self.full_accuracy_ = self.accuracy_of(np.ones(n, bool), np.ones(m, bool), deadline)
+        rows[0]["accuracy"] = self.accuracy_of(fmasks[0], omasks[0], deadline)
         self.status_ = "max_iter"
         it = 0
         while it < self.max_iter:
-            if time.perf_counter() - start > self.time_limit:
+            if time.perf_counter() > deadline:
                 self.status_ = "time_limit"
                 break
             gain, fi, oj, kind = best_move(C, xm, ym, u, v, row_max, col_max)
@@ -616,11 +720,15 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
             omasks.append(ym.astype(bool))
             label = kind + ":" + ",".join([f"f{i}" for i in fi] + [f"o{j}" for j in oj])
             rows.append(self._row(it, F, gain, label, xm, ym, start))
-            if it % self.eval_every == 0:
-                rows[-1]["accuracy"] = self.accuracy_of(fmasks[-1], omasks[-1])
             if callback is not None:
-                callback(it, self.max_iter)
-        if np.isnan(rows[-1]["accuracy"]):
+                callback("search", it, self.max_iter)
+            if it % self.eval_every == 0:
+                try:
+                    rows[-1]["accuracy"] = self.accuracy_of(fmasks[-1], omasks[-1], deadline)
+                except SolverError:  # out of time while measuring: this step stays unmeasured
+                    self.status_ = "time_limit"
+                    break
+        if np.isnan(rows[-1]["accuracy"]) and self.status_ != "time_limit":
             rows[-1]["accuracy"] = self.accuracy_of(fmasks[-1], omasks[-1])
         self.n_iter_ = it
         self.feature_masks_ = np.array(fmasks)
@@ -638,8 +746,12 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
                     feature_share=fs, object_share=os_, table_share=fs * os_,
                     accuracy=np.nan, seconds=time.perf_counter() - start)
 
-    def accuracy_of(self, feature_mask: np.ndarray, object_mask: np.ndarray) -> float:
-        """Held-out accuracy of the classifier fitted on the given sub-table (0 if empty)."""
+    def accuracy_of(self, feature_mask: np.ndarray, object_mask: np.ndarray,
+                    deadline: float | None = None) -> float:
+        """Held-out accuracy of the classifier fitted on the given sub-table (0 if empty).
+
+        ``deadline`` (a ``time.perf_counter()`` value): stop with a SolverError after it.
+        """
         feature_mask = np.asarray(feature_mask, bool)
         object_mask = np.asarray(object_mask, bool)
         if not feature_mask.any() or not object_mask.any():
@@ -648,7 +760,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         k = None if self.k is None else min(self.k, int(feature_mask.sum()))
         clf = CalculationEstimationClassifier(k=k)
         clf.fit(Xs, self.y_train_[object_mask])
-        return clf.score(self._X_val[:, feature_mask], self._y_val)
+        return clf.score(self._X_val[:, feature_mask], self._y_val, deadline=deadline)
 
     # ---------------------------------------------------------------- choosing and output
     def choose_iteration(
@@ -705,4 +817,5 @@ __all__ = [
     "binomial_table",
     "criterion_matrix",
     "mean_abs_pairwise_diff",
+    "trace_table",
 ]

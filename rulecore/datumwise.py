@@ -56,6 +56,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import threadpool_limits
 
+from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError
 
 __all__ = [
@@ -66,6 +67,25 @@ __all__ = [
     "l1_svm_curve",
     "accuracy_at_sparsity",
 ]
+
+# Rollouts run in blocks of at most this many (episode × action) score cells, so their
+# memory (~30 bytes a cell: float32 scores and inputs, the mask, the acquisition order) stays
+# near 100 MB whatever n_states and the feature count; a policy iteration rolls out every
+# (state, unseen feature) pair, up to n_states × d episodes.
+_ROLLOUT_CELLS = 4_000_000
+
+
+def _show(value) -> str:
+    """A setting as a person would type it: ``3``, not ``np.int64(3)``."""
+    return repr(value.item() if isinstance(value, np.generic) else value)
+
+
+class _OutOfTime(Exception):
+    """The time limit passed during a policy iteration; ``policy`` is the one being rolled out."""
+
+    def __init__(self, policy: np.ndarray) -> None:
+        super().__init__("time limit")
+        self.policy = policy
 
 
 @dataclass
@@ -146,7 +166,9 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         Share of rollout states drawn from trajectories of the current policy (after the
         first iteration); the rest are random masks.
     time_limit : float, optional
-        Seconds; the policy iteration stops after the iteration that crosses it.
+        Seconds.  Checked between blocks of rollouts: an iteration still running at the limit
+        is abandoned and the best finished policy kept (the initial classify-at-once policy
+        when none has finished), with ``status_ == "time_limit"``.
     random_state : int, RandomState or None, default=None
 
     Attributes
@@ -196,19 +218,21 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
     def _check_params(self, d: int) -> np.ndarray:
         lam = self.feature_cost
         if not np.isscalar(lam) or not np.isfinite(lam) or lam < 0:
-            raise ParameterError(f"feature_cost must be a number >= 0, got {lam!r}.")
+            raise ParameterError(f"feature_cost must be a number >= 0, got {_show(lam)}.")
         for name in ("n_states", "n_iterations"):
             v = getattr(self, name)
             if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 1:
-                raise ParameterError(f"{name} must be an integer >= 1, got {v!r}.")
+                raise ParameterError(f"{name} must be an integer >= 1, got {_show(v)}.")
         if not (0 < self.mixture <= 1):
-            raise ParameterError(f"mixture must be in (0, 1], got {self.mixture!r}.")
+            raise ParameterError(f"mixture must be in (0, 1], got {_show(self.mixture)}.")
         if not (0 <= self.on_policy <= 1):
-            raise ParameterError(f"on_policy must be in [0, 1], got {self.on_policy!r}.")
+            raise ParameterError(
+                f"on_policy must be in [0, 1], got {_show(self.on_policy)}.")
         if self.ridge < 0:
-            raise ParameterError(f"ridge must be >= 0, got {self.ridge!r}.")
+            raise ParameterError(f"ridge must be >= 0, got {_show(self.ridge)}.")
         if self.time_limit is not None and not self.time_limit > 0:
-            raise ParameterError(f"time_limit must be > 0 seconds, got {self.time_limit!r}.")
+            raise ParameterError(
+                f"time_limit must be > 0 seconds, got {_show(self.time_limit)}.")
         if self.feature_costs is None:
             return np.ones(d)
         c = np.asarray(self.feature_costs, dtype=float).ravel()
@@ -224,6 +248,19 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         return np.hstack([Xs * Z, Z, np.ones((len(Xs), 1))])
 
     def _run(self, W: np.ndarray, Xs: np.ndarray, Z0: np.ndarray, costs: np.ndarray) -> PolicyRun:
+        """Greedy rollouts of the policy W from the states (Xs[i], Z0[i]), in row blocks."""
+        step = max(1, _ROLLOUT_CELLS // (W.shape[0] + 1))
+        if len(Xs) <= step:
+            return self._run_block(W, Xs, Z0, costs)
+        runs = [self._run_block(W, Xs[a:a + step], Z0[a:a + step], costs)
+                for a in range(0, len(Xs), step)]
+        return PolicyRun(labels=np.concatenate([r.labels for r in runs]),
+                         used=np.concatenate([r.used for r in runs]),
+                         order=np.concatenate([r.order for r in runs]),
+                         cost=np.concatenate([r.cost for r in runs]))
+
+    def _run_block(self, W: np.ndarray, Xs: np.ndarray, Z0: np.ndarray,
+                   costs: np.ndarray) -> PolicyRun:
         """Greedy rollouts of the policy W from the states (Xs[i], Z0[i]), all at once.
 
         Scores are updated incrementally (paper §5): acquiring j adds ``x_j θ_a[j] + θ_a[d+j]``
@@ -292,8 +329,12 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             Z[:n_on] = Zon
         return idx, Z
 
-    def _fit_scores(self, Xs, yi, idx, Z, W, costs, lam, K):
-        """One API step: rollout returns for every (state, action) and the regressions."""
+    def _fit_scores(self, Xs, yi, idx, Z, W, costs, lam, K, deadline=None):
+        """One API step: rollout returns for every (state, action) and the regressions.
+
+        Raises _OutOfTime (with the policy rolled out) when ``deadline`` passes between two
+        blocks of rollouts.
+        """
         n_s, d = Z.shape
         Phi = self._phi(Xs[idx], Z)
         W_new = np.zeros((d + K + (K if K >= 3 else 0), 2 * d + 1))
@@ -315,10 +356,16 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             W[:d, -1] = -10.0
         # Acquire j from (x, z): -λ c_j + return of the policy from (x, z + e_j).
         s, j = np.nonzero(~Z)
-        Z1 = Z[s].copy()
-        Z1[np.arange(len(s)), j] = True
-        run = self._run(W, Xs[idx[s]], Z1, costs)
-        ret = -lam * (costs[j] + run.cost) - (run.labels != yi[idx[s]])
+        ret = np.empty(len(s))
+        step = max(1, _ROLLOUT_CELLS // (W.shape[0] + 1))
+        for a in range(0, len(s), step):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _OutOfTime(W)
+            b = slice(a, a + step)
+            Z1 = Z[s[b]]
+            Z1[np.arange(len(Z1)), j[b]] = True
+            run = self._run_block(W, Xs[idx[s[b]]], Z1, costs)
+            ret[b] = -lam * (costs[j[b]] + run.cost) - (run.labels != yi[idx[s[b]]])
         # Constrained (eq. 3-4): acquisition scores see only [z ; 1].
         cols = np.r_[d : 2 * d + 1] if self.constrained else np.arange(2 * d + 1)
         for f in range(d):
@@ -333,7 +380,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         return err + lam * float(run.cost.mean()), err, float(run.used.sum(1).mean())
 
     # ------------------------------------------------------------------ API
-    def fit(self, X, y):
+    def fit(self, X, y, callback: Callable[[int, int], None] | None = None):
         """Learn the acquisition-and-classification policy.
 
         Parameters
@@ -342,19 +389,33 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             Numeric features.
         y : array-like of shape (n_samples,)
             Class labels (binary or multi-class).
+        callback : callable(done, total), optional
+            Called after each policy iteration (progress bars).
 
         Returns
         -------
         self
+
+        Raises
+        ------
+        DataError
+            When the data would exceed the memory budget (the float copies of ``X`` and the
+            acquisition order of every row).
         """
+        shape = getattr(X, "shape", ())
+        if len(shape) == 2:
+            # X as float64, its standardised copy, and a rollout's used mask and order (int)
+            check_memory(dense_bytes(*shape, itemsize=25),
+                         f"The datum-wise classifier on {shape[0]:,} rows × {shape[1]:,} "
+                         "features", "Use a sample of the rows or fewer features.")
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         # Many small BLAS calls: one thread avoids the oversubscription that slows them
         # down badly on a shared 2-core machine.
         with threadpool_limits(1):
-            return self._fit(X, y)
+            return self._fit(X, y, callback)
 
-    def _fit(self, X, y):
+    def _fit(self, X, y, callback=None):
         t0 = time.perf_counter()
         n, d = X.shape
         costs = self._check_params(d)
@@ -377,10 +438,17 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         if n < 2:
             raise DataError("DatumWiseClassifier needs at least 2 samples.")
         rng = check_random_state(self.random_state)
+        deadline = None if self.time_limit is None else t0 + self.time_limit
         W, best = None, (np.inf, None, -1)
         for it in range(self.n_iterations):
             idx, Z = self._sample_states(rng, Xs, W, costs, self.n_states)
-            W_new = self._fit_scores(Xs, yi, idx, Z, W, costs, lam, K)
+            try:
+                W_new = self._fit_scores(Xs, yi, idx, Z, W, costs, lam, K, deadline)
+            except _OutOfTime as out:
+                self.status_ = "time_limit"
+                if best[1] is not None:
+                    break
+                W_new = out.policy  # nothing finished: keep the classify-at-once policy
             W = W_new if W is None else self.mixture * W_new + (1 - self.mixture) * W
             obj, err, nf = self._objective(W, Xs, yi, costs, lam)
             elapsed = time.perf_counter() - t0
@@ -390,8 +458,11 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             )
             if obj < best[0] - 1e-12:
                 best = (obj, W.copy(), it)
+            if callback is not None:
+                callback(it + 1, self.n_iterations)
             if self.time_limit is not None and elapsed > self.time_limit:
                 self.status_ = "time_limit"
+            if self.status_ == "time_limit":
                 break
         self.n_iter_ = len(self.history_)
         _, self.coef_, self.best_iteration_ = best

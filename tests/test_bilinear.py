@@ -335,3 +335,80 @@ def test_reducer_time_limit_and_errors(monkeypatch):
         BilinearReducer(t=-1).fit(X, y)
     with pytest.raises(DataError):
         BilinearReducer().fit(X, np.zeros(len(y)))
+
+
+# ------------------------------------------------------------------------------ time, memory
+
+
+def test_criterion_matrix_deadline_and_progress(monkeypatch):
+    X, y = small_data(4, m=60, n=5)
+    monkeypatch.setattr(bl, "_BLOCK", 5 * 60 * 10)  # ten objects per block: six blocks
+    seen = []
+    full = criterion_matrix(X, y, 1.0, 2, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(d, 60) for d in range(10, 61, 10)]
+    # a deadline already past: the build stops after its first block, not at the end
+    seen.clear()
+    with pytest.raises(SolverError, match=r"after 10 of 60 objects; raise the time limit"):
+        criterion_matrix(X, y, 1.0, 2, deadline=0.0, progress=lambda d, t: seen.append(d))
+    assert seen == [10]
+    assert full.shape == (5, 60)
+
+
+def test_reducer_callback_stages_and_row_sample():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(300, 4))
+    y = np.where(np.arange(300) < 60, "rare", "common")  # 20 % rare
+    stages = []
+    r = BilinearReducer(t=1.0, k=2, max_iter=5, random_state=0, max_objects=100).fit(
+        X, y, callback=lambda stage, done, total: stages.append((stage, done, total)))
+    assert stages[0][0] == "criterion" and stages[0][2] == 70  # 70 % of the 100 rows sampled
+    assert [s for s in stages if s[0] == "search"] == \
+        [("search", i, 5) for i in range(1, r.n_iter_ + 1)]
+    assert len(r.sample_index_) == 100 and np.all(np.diff(r.sample_index_) > 0)
+    assert np.mean(y[r.sample_index_] == "rare") == pytest.approx(0.2)  # stratified
+    assert set(r.train_index_) <= set(r.sample_index_) and r.C_.shape == (4, 70)
+    sub, ysub = r.reduced_table(0)
+    np.testing.assert_array_equal(sub.to_numpy(), X[sub.index])  # rows of the X given to fit
+    np.testing.assert_array_equal(ysub, y[sub.index])
+    everything = BilinearReducer(t=1.0, k=2, max_iter=0, random_state=0, max_objects=300)
+    assert len(everything.fit(X, y).sample_index_) == 300
+    with pytest.raises(ParameterError, match="max_objects must be an integer >= 4, got 2"):
+        BilinearReducer(max_objects=np.int64(2)).fit(X, y)
+
+
+def test_time_limit_during_accuracy_keeps_the_steps_done(monkeypatch):
+    """Out of time while measuring a step's accuracy: the search stops there, unmeasured."""
+    X, y = small_data(5, m=40, n=5)
+    real = BilinearReducer.accuracy_of
+    calls = itertools.count()
+
+    def accuracy_of(self, fmask, omask, deadline=None):
+        if next(calls) >= 4:  # full table, start, steps 1 and 2 measured
+            raise SolverError("out of time")
+        return real(self, fmask, omask)
+
+    monkeypatch.setattr(BilinearReducer, "accuracy_of", accuracy_of)
+    r = BilinearReducer(t=1.0, k=2, max_iter=50, random_state=0).fit(X, y)
+    assert r.status_ == "time_limit" and r.n_iter_ == 3
+    assert r.trace_["accuracy"].isna().tolist() == [False, False, False, True]
+    shown = bl.trace_table(r.trace_)
+    assert not shown.isna().any().any()
+    assert shown["accuracy"].iloc[-1] == "not measured" and shown["delta_F"].iloc[0] == ""
+
+
+def test_memory_budget_refuses_large_runs(monkeypatch):
+    X, y = small_data(6, m=200, n=5)
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "0.00005")  # 50 kB
+    with pytest.raises(DataError, match=r"The reduction of 140 objects × 5 features .* fewer "
+                                        r"iterations"):
+        BilinearReducer(k=2, max_iter=1000, random_state=0).fit(X, y)
+    with pytest.raises(DataError, match=r"criterion matrix C \(5 features × 2,000 objects\)"):
+        criterion_matrix(np.zeros((2000, 5)), np.arange(2000) % 2, 1.0, 2)
+
+
+def test_messages_show_plain_numbers():
+    X, y = small_data(7, m=20, n=4)
+    with pytest.raises(ParameterError, match=r"got 0\.$"):
+        BilinearReducer(k=np.int64(0)).fit(X, y)
+    with pytest.raises(ParameterError, match=r"got -1\.0\.$"):
+        BilinearReducer(t=np.float64(-1.0)).fit(X, y)

@@ -13,9 +13,11 @@ from rulecore.compare import (
     available_models,
     coefficients,
     compare_models,
+    display_table,
     original_columns,
     table_markdown,
 )
+from rulecore.encode import BUDGET_ENV
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.viz import sparse as sviz
 
@@ -49,7 +51,7 @@ def test_compare_linear_and_tree_models():
         t.loc["L1 logistic (sklearn)", "gap"])
     # accuracy and AUC recomputed independently from the fitted model
     est = res.models["CART (sklearn)"]
-    from rulecore.data import to_numeric
+    from rulecore.encode import to_numeric
     Xn = to_numeric(X).iloc[res.test]
     acc = float((est.predict(Xn) == y[res.test]).mean())
     assert t.loc["CART (sklearn)", "accuracy"] == pytest.approx(acc)
@@ -134,3 +136,66 @@ def test_sparse_cv_through_compare():
     est = res.models["Sparse SVM"]
     assert len(est.cv_results_) == 4 and est.k_ in (1, 2)
     assert res.table.iloc[0]["size"] <= est.k_
+
+
+def _no_missing_text(frame: pd.DataFrame) -> None:
+    """No cell a person would read as "None", "nan" or blank-for-missing."""
+    assert not frame.isna().any().any()
+    cells = {str(v).strip().lower() for v in frame.to_numpy().ravel()}
+    assert not cells & {"none", "nan", "<na>"}
+
+
+def test_display_table_has_no_none_cells():
+    X, y = _table(150, seed=5)
+    res = compare_models(X, y, {"Datum-wise": {"feature_cost": 0.05, "time_limit": 10.0},
+                                "Sparse logistic": {"k": 1, "gamma": 0.1},
+                                "CART (sklearn)": {"max_depth": 2}})
+    assert pd.isna(res.table.set_index("model").loc["CART (sklearn)", "gap"])
+    shown = display_table(res.table).set_index("model")
+    _no_missing_text(shown.reset_index())
+    assert shown.loc["CART (sklearn)", "certified gap"] == "—"
+    assert shown.loc["CART (sklearn)", "status"] == "—"
+    assert shown.loc["Datum-wise", "size"] == "—"  # no single size: features vary per datum
+    assert shown.loc["CART (sklearn)", "size"].endswith(" splits")
+    gap = res.table.set_index("model").loc["Sparse logistic", "gap"]
+    assert shown.loc["Sparse logistic", "certified gap"] == ("0" if gap == 0 else f"{gap:.1e}")
+    assert shown["accuracy"].dtype == float  # complete numeric columns stay sortable numbers
+    # a test part with one class has no AUC: the column turns to text, "—" there
+    table = res.table.copy()
+    table.loc[0, "auc"] = np.nan
+    auc = display_table(table)["AUC"]
+    assert auc[0] == "—" and auc[1] == f"{res.table.loc[1, 'auc']:.3f}"
+
+
+def test_many_level_text_column_keeps_inputs_bounded():
+    """A name column with 20,000 distinct values: 21 input columns, not 20,000."""
+    rng = np.random.default_rng(6)
+    n = 24_000
+    X = pd.DataFrame({"name": [f"customer {i:05d}" for i in rng.permutation(n) % 20_000],
+                      "a": rng.normal(size=n), "plan": rng.choice(["x", "y", "z"], n)})
+    assert X["name"].nunique() == 20_000
+    y = ((X["a"] > 0.5) & (X["plan"] != "z")).astype(int).to_numpy()
+    res = compare_models(X, y, {"L1 logistic (sklearn)": {"C": 0.1},
+                                "CART (sklearn)": {"max_depth": 2}},
+                         kinds={"name": "categorical", "a": "numeric", "plan": "categorical"})
+    names = res.input_names["CART (sklearn)"]
+    assert len(names) == 21 + 1 + 3  # name: 20 levels + (other); a; plan: 3 levels
+    assert "name=(other)" in names
+    assert res.table.set_index("model").loc["CART (sklearn)", "accuracy"] > 0.9
+
+
+def test_over_budget_table_is_refused_before_any_fit(monkeypatch):
+    fitted = []
+
+    class Recorder:
+        def fit(self, X, y):
+            fitted.append(len(X))
+            return self
+
+    reg = {**REGISTRY, "Rule": ModelSpec("rulecore.bcs", lambda p: Recorder(), numeric=False,
+                                         size=lambda e: 0, used=lambda e, n: [])}
+    X, y = _table(400)
+    monkeypatch.setenv(BUDGET_ENV, "0.00001")  # 10 kB
+    with pytest.raises(DataError, match=r"400 rows into 6 numeric columns needs about 38 kB"):
+        compare_models(X, y, ["Rule", "CART (sklearn)"], registry=reg)
+    assert fitted == []  # the rule model, first in line, never ran

@@ -10,7 +10,7 @@ from sklearn.datasets import load_iris, load_wine, make_classification
 from sklearn.model_selection import train_test_split
 
 from rulecore.datumwise import DatumWiseClassifier
-from rulecore.exceptions import ParameterError
+from rulecore.exceptions import DataError, ParameterError
 
 
 def gated(n: int, seed: int):
@@ -177,3 +177,41 @@ def test_ridge_zero_with_duplicate_columns_and_one_class():
     assert np.all(np.isfinite(m.coef_))
     one = DatumWiseClassifier(n_states=50, n_iterations=1).fit(X, np.full(len(X), "a"))
     assert set(one.predict(X)) == {"a"} and one.mean_features_used(X) == 0
+
+
+def test_callback_and_chunked_rollouts(monkeypatch):
+    """Rollouts in blocks give exactly the same policy; the callback counts iterations."""
+    import rulecore.datumwise as dw
+
+    X, y = make_classification(150, 6, random_state=1)
+    seen = []
+    a = DatumWiseClassifier(n_states=200, n_iterations=3, random_state=0).fit(
+        X, y, callback=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    monkeypatch.setattr(dw, "_ROLLOUT_CELLS", 50)  # a handful of episodes per block
+    b = DatumWiseClassifier(n_states=200, n_iterations=3, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(a.coef_, b.coef_)
+    np.testing.assert_array_equal(a.run_policy(X).order, b.run_policy(X).order)
+
+
+def test_time_limit_inside_an_iteration(monkeypatch):
+    """A limit reached during the first iteration's rollouts: the classify-at-once policy."""
+    import rulecore.datumwise as dw
+
+    X, y = make_classification(200, 8, random_state=0)
+    clock = iter(range(10_000))  # each reading one second later; the limit is 3 s
+    monkeypatch.setattr(dw, "time", type("T", (), {"perf_counter": lambda: next(clock)}))
+    monkeypatch.setattr(dw, "_ROLLOUT_CELLS", 100)  # many blocks, a clock reading before each
+    m = DatumWiseClassifier(n_states=300, n_iterations=20, time_limit=3, random_state=0)
+    m.fit(X, y)
+    assert m.status_ == "time_limit" and m.n_iter_ == 1
+    assert m.mean_features_used(X) == 0  # nothing learnt about acquiring yet
+
+
+def test_memory_budget_and_plain_messages(monkeypatch):
+    X, y = make_classification(400, 10, random_state=0)
+    with pytest.raises(ParameterError, match=r"n_states must be an integer >= 1, got 0\.$"):
+        DatumWiseClassifier(n_states=np.int64(0)).fit(X, y)
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "0.00005")  # 50 kB
+    with pytest.raises(DataError, match=r"on 400 rows × 10 features needs about 100 kB"):
+        DatumWiseClassifier().fit(X, y)

@@ -15,6 +15,12 @@ def open_page(sample: str | None = None) -> AppTest:
     return conftest.open_app_page(PAGE, sample)
 
 
+def no_none_cells(frame) -> None:
+    """No cell of a table shown to users reads "None" or "nan" (or is missing)."""
+    assert not frame.isna().any().any()
+    assert not {str(v).strip().lower() for v in frame.to_numpy().ravel()} & {"none", "nan"}
+
+
 def test_compare_sparse_and_baselines():
     at = open_page("breast cancer")
     assert at.title[0].value == "Compare"
@@ -25,13 +31,20 @@ def test_compare_sparse_and_baselines():
     at.number_input(key="cmp_time").set_value(10)
     at.button(key="cmp_submit").click().run()
     assert not at.exception and not at.error
-    table = at.dataframe[0].value
+    table = at.session_state["cmp_table"]  # the numbers behind the table shown
     assert list(table["model"]) == ["Sparse logistic", "Sparse SVM", "L1 logistic (sklearn)",
                                     "CART (sklearn)"]
     sparse = table.set_index("model").loc[["Sparse logistic", "Sparse SVM"]]
     assert (sparse["size"] <= 2).all()
     assert (sparse["accuracy"] > 0.8).all()
     assert (sparse["gap"] <= 1e-6).all()
+    shown = at.dataframe[0].value.set_index("model")
+    no_none_cells(shown.reset_index())
+    # no certificate: a dash, not "None"; certified models: the gap as text
+    assert list(shown.loc[["L1 logistic (sklearn)", "CART (sklearn)"], "certified gap"]) == \
+        ["—", "—"]
+    assert all(g == "0" or float(g) <= 1e-6 for g in shown.loc[["Sparse logistic", "Sparse SVM"],
+                                                               "certified gap"])
     assert at.session_state["cmp_params"]["models"]["Sparse SVM"]["k"] == 2
     # switching the sparse model shown reruns without refitting and without errors
     at.radio(key="cmp_which").set_value("Sparse SVM").run()
@@ -45,6 +58,31 @@ def test_rule_model_in_comparison():
     at.number_input(key="cmp_time").set_value(10)
     at.button(key="cmp_submit").click().run()
     assert not at.exception and not at.error
-    table = at.dataframe[0].value.set_index("model")
+    table = at.session_state["cmp_table"].set_index("model")
     assert table.loc["BCS rule", "size"] >= 1
     assert 0 <= table.loc["BCS rule", "gap"] <= 1
+    shown = at.dataframe[0].value.set_index("model")
+    assert shown.loc["BCS rule", "size"] == f"{int(table.loc['BCS rule', 'size'])} conditions"
+    no_none_cells(shown.reset_index())
+
+
+def test_datumwise_row_and_memory_refusal(monkeypatch):
+    """The datum-wise model has no size and no certificate: dashes, never "None"; a table
+    over the memory budget gets one message for all the numeric models, and no traceback."""
+    at = open_page("iris")
+    at.multiselect(key="cmp_models").set_value(["Datum-wise", "CART (sklearn)"])
+    at.number_input(key="cmp_time").set_value(5)
+    at.button(key="cmp_submit").click().run()
+    assert not at.exception and not at.error
+    shown = at.dataframe[0].value.set_index("model")
+    assert list(shown.loc["Datum-wise", ["size", "certified gap"]]) == ["—", "—"]
+    no_none_cells(shown.reset_index())
+
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "0.000001")  # 1 kB
+    at.number_input(key="cmp_seed").set_value(1)  # a new split: nothing cached
+    at.button(key="cmp_submit").click().run()
+    assert not at.exception
+    assert len(at.error) == 1
+    msg = at.error[0].value
+    assert msg.startswith("Datum-wise, CART (sklearn): Turning 150 rows into 4 numeric")
+    assert "RULECORE_MEMORY_BUDGET_GB" in msg and "sample of the rows" in msg

@@ -65,3 +65,23 @@ def test_bad_grid_shows_error():
     at.button(key="dw_curve_go").click().run()
     assert not at.exception
     assert any("numbers separated by commas" in e.value for e in at.error)
+
+
+def test_time_limit_control_and_memory_budget(monkeypatch):
+    at = open_page("wine")
+    assert at.number_input(key="dw_time").value == 60
+    at.number_input(key="dw_states").set_value(5000)
+    at.number_input(key="dw_iters").set_value(30)
+    at.number_input(key="dw_time").set_value(1)
+    at.button(key="dw_submit").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["dw_params"]["time_limit"] == 1.0
+    (model, _, _), = at.session_state["dw_fits"].values()
+    assert model.status_ in ("time_limit", "completed") and model.n_iter_ >= 1
+    assert float(metric(at, "Test accuracy")) > 0  # a policy, even if cut short
+
+    # 10 kB: the numeric table of 178 wine rows (28 kB) is refused with a message
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "0.00001")
+    at.run()
+    assert not at.exception
+    assert "Turning 178 rows into 13 numeric columns" in at.error[0].value

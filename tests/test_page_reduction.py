@@ -67,3 +67,49 @@ def test_digits_runs_multiclass():
     assert metric(at, "Kept features") == "51 / 64"
     acc = float(metric(at, "Held-out accuracy"))
     assert 0.5 < acc <= 1.0
+
+
+def test_rows_and_time_limit_controls():
+    """A sample of the rows (said on screen), a time limit, and a trace with no "None"."""
+    at = open_page("digits")
+    assert at.number_input(key="red_rows").value == 1797  # small data: every row
+    assert at.number_input(key="red_time").value == 30
+    run(at, red_t=0.23, red_k=5, red_iters=6, red_every=3, red_rows=600, red_time=60)
+    p = at.session_state["red_params"]
+    assert p["rows"] == 600 and p["time_limit"] == 60.0
+    text = " ".join(c.value for c in at.caption)
+    assert "random sample of **600 of the 1,797 rows**" in text
+    assert "a random sample of 600 of 1,797 rows: 420 to build C, 180 held out" in text
+    assert metric(at, "Kept objects").endswith("/ 420")
+    trace = at.dataframe[0].value
+    assert not trace.isna().any().any()
+    assert set(trace["accuracy"].iloc[1:3]) == {"not measured"}  # eval_every = 3
+    assert trace["delta_F"].iloc[0] == ""  # the start has no step before it
+    # the run is kept: moving the cursor does not refit
+    model = at.session_state["red_run"]["model"]
+    at.slider(key="red_iter").set_value(0).run()
+    assert at.session_state["red_run"]["model"] is model and not at.exception
+
+
+def test_short_time_limit_and_memory_budget_give_messages(monkeypatch):
+    at = open_page("digits")
+    # 1 s cannot build C for 1,258 objects and measure the accuracy on every machine, and
+    # on a fast one the search stops at the limit: either way a message, no traceback
+    for key, value in dict(red_t=0.23, red_k=5, red_iters=5000, red_every=1,
+                           red_time=1).items():
+        at.number_input(key=key).set_value(value)
+    at.button(key="red_submit").click().run()
+    assert not at.exception
+    if at.error:
+        assert "time limit" in at.error[0].value
+    else:
+        assert "stopped: time limit" in " ".join(c.value for c in at.caption)
+
+    # 3 MB: the numeric table (1.8 MB) fits, C and 5,001 iterations' masks (7.9 MB) do not
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "0.003")
+    at.number_input(key="red_time").set_value(30)
+    at.button(key="red_submit").click().run()
+    assert not at.exception
+    msg = at.error[0].value
+    assert "The reduction of 1,257 objects × 64 features" in msg
+    assert "fewer objects (rows) or fewer iterations" in msg

@@ -224,3 +224,39 @@ def test_cv_picks_from_grid_and_reuses_cuts():
                           SparseClassifier(k=2, loss="logistic", time_limit=5.0)])
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+def _bisection_projection(v, y, lo, hi):
+    """The plain bisection the sorted version replaces: 60 passes over the rows."""
+    a, b = -np.abs(v).max() - hi - 1.0, np.abs(v).max() + hi + 1.0
+    for _ in range(60):
+        nu = 0.5 * (a + b)
+        if float(y @ np.clip(v - nu * y, lo, hi)) > 0:
+            a = nu
+        else:
+            b = nu
+    return np.clip(v - 0.5 * (a + b) * y, lo, hi)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("lo, hi", [(0.0, 1.0), (1e-9, 1 - 1e-9)])
+def test_projection_onto_box_and_hyperplane(seed, lo, hi):
+    from rulecore.sparse import _project_box_hyperplane
+
+    rng = np.random.default_rng(seed)
+    n = [7, 100, 3000, 20_000][seed]
+    v = rng.normal(scale=2.0, size=n)
+    y = np.where(rng.random(n) < 0.3, 1.0, -1.0)
+    t = _project_box_hyperplane(v, y, lo, hi)
+    np.testing.assert_allclose(t, _bisection_projection(v, y, lo, hi), atol=1e-9)
+    assert np.all((t >= lo) & (t <= hi)) and abs(y @ t) < 1e-6 * n
+
+
+def test_memory_budget_and_plain_messages(monkeypatch):
+    X, y = _data(300, 20)
+    with pytest.raises(ParameterError, match=r"got 0$"):
+        SparseClassifier(k=np.int64(0)).fit(X, y)
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "0.0001")  # 100 kB
+    with pytest.raises(DataError, match=r"sparse model on 300 rows × 20 columns needs about "
+                                        r"144 kB"):
+        SparseClassifier(k=2).fit(X, y)

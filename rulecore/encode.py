@@ -1,0 +1,197 @@
+"""Turning a table into numbers for numeric models, within a memory budget.
+
+Numeric models (sparse SVM / logistic, datum-wise, bilinear reduction, scikit-learn baselines)
+need a float matrix.  :func:`to_numeric` makes one: numeric columns as they are (missing values
+become the column median), categorical columns one 0/1 column per level.  A categorical column
+with many levels (a name, a free-text field) would give one column per distinct value, tens of
+thousands of them on a real table, so only its ``max_levels`` most frequent levels get a column
+and every other value goes to one ``"<col>=(other)"`` column.
+
+Before a large dense allocation, code estimates its size and calls :func:`check_memory`, which
+refuses with a :class:`~rulecore.exceptions.DataError` saying how much, why and what to change,
+instead of letting the process die (or swap) on a ``MemoryError``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import numpy as np
+import pandas as pd
+
+from rulecore.exceptions import DataError, ParameterError
+
+#: Largest single dense allocation (GB, 10⁹ bytes) a fit may make.  The app serves several
+#: sessions from one machine (the load test runs 10 on a 2-core, 23 GB host), and a fit often
+#: holds two or three copies of its matrix (input, standardised copy, solver work space), so
+#: 2 GB per allocation keeps ten concurrent fits within that host's memory.  The largest
+#: table the app accepts (1,000,000 rows) still encodes into 120 float columns (two copies:
+#: 1.9 GB).  Override per deployment with the environment variable below.
+MEMORY_BUDGET_GB: float = 2.0
+
+#: Environment variable that overrides :data:`MEMORY_BUDGET_GB` (a number of GB, e.g. ``8``).
+BUDGET_ENV = "RULECORE_MEMORY_BUDGET_GB"
+
+#: Default number of levels a categorical column keeps as its own 0/1 column.
+MAX_LEVELS = 20
+
+OTHER = "(other)"
+
+
+def memory_budget() -> int:
+    """The allocation budget in bytes: ``$RULECORE_MEMORY_BUDGET_GB`` or :data:`MEMORY_BUDGET_GB`.
+
+    Raises
+    ------
+    ParameterError
+        When the environment variable is not a positive number.
+    """
+    raw = os.environ.get(BUDGET_ENV, "").strip()
+    if not raw:
+        return int(MEMORY_BUDGET_GB * 1e9)
+    try:
+        gb = float(raw)
+    except ValueError:
+        gb = float("nan")
+    if not (np.isfinite(gb) and gb > 0):
+        raise ParameterError(f"{BUDGET_ENV} must be a positive number of GB, got {raw!r}.")
+    return int(gb * 1e9)
+
+
+def format_bytes(n_bytes: float) -> str:
+    """``1.5 GB``, ``240 MB``, ``12 kB`` (decimal units, as the budget is stated)."""
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n_bytes >= size:
+            value = n_bytes / size
+            return f"{value:.1f} {unit}" if value < 10 else f"{value:,.0f} {unit}"
+    return f"{int(n_bytes)} bytes"
+
+
+def dense_bytes(*shape: int, itemsize: int = 8, copies: float = 1.0) -> int:
+    """Bytes of ``copies`` dense arrays of the given shape (default float64)."""
+    return int(np.prod([float(s) for s in shape]) * itemsize * copies)
+
+
+def check_memory(n_bytes: float, what: str, advice: str, budget: int | None = None) -> None:
+    """Refuse an allocation of ``n_bytes`` over the budget with a message for a person.
+
+    Parameters
+    ----------
+    n_bytes : float
+        Estimated size of the allocation.
+    what : str
+        What needs it and why so much, e.g. ``"Encoding 60,000 rows × 20,012 columns"``.
+    advice : str
+        What the user can change, e.g. ``"Exclude the column 'name' or sample rows."``.
+    budget : int, optional
+        Bytes; default :func:`memory_budget`.
+
+    Raises
+    ------
+    DataError
+        When ``n_bytes`` exceeds the budget.
+    """
+    budget = memory_budget() if budget is None else int(budget)
+    if n_bytes > budget:
+        raise DataError(
+            f"{what} needs about {format_bytes(n_bytes)} of memory, more than the "
+            f"{format_bytes(budget)} allowed for one step (set {BUDGET_ENV} to change the "
+            f"limit). {advice}")
+
+
+def _kinds(X: pd.DataFrame, kinds: Mapping[str, str] | None) -> dict[str, str]:
+    from rulecore.data import infer_kind  # here: rulecore.data may delegate to this module
+
+    kinds = dict(kinds or {})
+    return {c: kinds.get(c) or infer_kind(X[c]) for c in X.columns}
+
+
+def numeric_widths(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
+                   max_levels: int = MAX_LEVELS) -> dict[str, int]:
+    """Number of output columns :func:`to_numeric` makes for each input column."""
+    kinds = _kinds(X, kinds)
+    out = {}
+    for col in X.columns:
+        if kinds[col] == "numeric":
+            out[col] = 1
+        else:
+            levels = int(X[col].nunique(dropna=True))
+            out[col] = levels if levels <= max_levels else max_levels + 1
+    return out
+
+
+def _advice(widths: Mapping[str, int]) -> str:
+    wide = sorted(((w, str(c)) for c, w in widths.items() if w > 1), reverse=True)[:3]
+    cols = ", ".join(f"{c!r} ({w} columns)" for w, c in wide)
+    return ("Use a sample of the rows, exclude columns" + (f" (the widest: {cols})" if cols
+                                                            else "")
+            + ", or keep fewer levels per categorical column.")
+
+
+def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
+               max_levels: int = MAX_LEVELS) -> pd.DataFrame:
+    """A float frame for models that need numbers.
+
+    Parameters
+    ----------
+    X : DataFrame of shape (n_samples, n_columns)
+    kinds : mapping column -> {"numeric", "categorical"}, optional
+        Inferred with :func:`rulecore.data.infer_kind` for columns not given.
+    max_levels : int, default=20
+        A categorical column with at most this many levels gets one 0/1 column per level
+        (``"job=Rep"``).  One with more gets a column for each of its ``max_levels`` most
+        frequent levels (ties broken by the level's text) and ``"job=(other)"`` for the rest.
+
+    Returns
+    -------
+    DataFrame of float, same index as ``X``
+        Missing numeric values become the column median (0 for an all-missing column);
+        a missing category is an all-zero row of its block.
+
+    Raises
+    ------
+    DataError
+        When the result would exceed the memory budget (:func:`check_memory`).
+    """
+    if not isinstance(max_levels, (int, np.integer)) or isinstance(max_levels, bool) \
+            or max_levels < 1:
+        raise ParameterError(f"max_levels must be an integer >= 1, got {max_levels}.")
+    kinds = _kinds(X, kinds)
+    widths = numeric_widths(X, kinds, max_levels)
+    n_cols = sum(widths.values())
+    # get_dummies and concat hold the blocks and the joined frame at once: two copies
+    check_memory(dense_bytes(len(X), n_cols, copies=2),
+                 f"Turning {len(X):,} rows into {n_cols:,} numeric columns", _advice(widths))
+    parts = []
+    for col in X.columns:
+        s = X[col]
+        if kinds[col] == "numeric":
+            num = pd.to_numeric(s, errors="coerce").astype(float)
+            parts.append(num.fillna(num.median() if num.notna().any() else 0.0).rename(col))
+        elif widths[col] <= max_levels:
+            parts.append(pd.get_dummies(s, prefix=col, prefix_sep="=", dtype=float))
+        else:
+            parts.append(_top_levels(s, str(col), max_levels))
+    if not parts:
+        return pd.DataFrame(index=X.index)
+    return pd.concat(parts, axis=1)
+
+
+def _top_levels(s: pd.Series, col: str, max_levels: int) -> pd.DataFrame:
+    """0/1 columns for the ``max_levels`` most frequent levels of ``s`` plus one for the rest."""
+    counts = s.value_counts(dropna=True)
+    # most frequent first, ties by the level's text, so the columns do not depend on row order
+    order = sorted(zip(-counts.to_numpy(), map(str, counts.index), counts.index))
+    top = [level for _, _, level in order[:max_levels]]
+    codes = pd.Index(top).get_indexer(s)  # -1: missing or not in the top levels
+    block = np.zeros((len(s), max_levels + 1))
+    rows = np.flatnonzero(codes >= 0)
+    block[rows, codes[rows]] = 1.0
+    block[(codes < 0) & s.notna().to_numpy(), max_levels] = 1.0
+    names = [f"{col}={level}" for level in top] + [f"{col}={OTHER}"]
+    return pd.DataFrame(block, index=s.index, columns=names)
+
+
+__all__ = ["MAX_LEVELS", "MEMORY_BUDGET_GB", "BUDGET_ENV", "check_memory", "dense_bytes",
+           "format_bytes", "memory_budget", "numeric_widths", "to_numeric"]

@@ -12,7 +12,7 @@ import csv
 import hashlib
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -20,7 +20,9 @@ from typing import IO, Any, Literal
 import numpy as np
 import pandas as pd
 
+from rulecore import roles as roles_mod
 from rulecore.exceptions import DataError
+from rulecore.roles import ColumnRole, find_leaks
 
 Kind = Literal["numeric", "categorical"]
 
@@ -47,18 +49,29 @@ class Dataset:
     name : str
         Display name (file name or sample name).
     X : DataFrame of shape (n_samples, n_features)
-        The features; numeric columns are float, categorical columns are strings
-        (``NaN`` where missing).
+        The features: the columns whose role is included (see :mod:`rulecore.roles`);
+        numeric columns are float, categorical columns are strings (``NaN`` where missing).
     y : Series of shape (n_samples,)
-        The raw target labels.
+        The target labels (``yes``/``no`` for a numeric target split at a threshold).
     kinds : dict
         ``column -> "numeric" | "categorical"`` for every column of ``X``.
     positive : object
         The label treated as class 1 in binary (one-vs-rest) views.
     notes : tuple of str
-        What loading changed (dropped columns, dropped rows), for the user to read.
+        What loading decided or changed (target chosen, rows dropped), for the user to read.
     description : str
         What the data is; for synthetic samples, the planted rule.
+    target : str
+        The target's name: its column, or ``"hours > 40"`` for a thresholded numeric column.
+    roles : tuple of ColumnRole
+        Every column of the table as read, in order, with its role, whether it is a feature
+        and why (plus the features derived from dates).
+    target_column : str
+        The column the target comes from.
+    threshold : str or None
+        ``"> 40"`` when the target is a numeric column split at a threshold.
+    dropped_rows : int
+        Rows dropped because their target is missing.
     """
 
     name: str
@@ -69,12 +82,23 @@ class Dataset:
     notes: tuple[str, ...] = ()
     description: str = ""
     target: str = "target"
+    roles: tuple[ColumnRole, ...] = ()
+    target_column: str = ""
+    threshold: str | None = None
+    dropped_rows: int = 0
     _digest: list = field(default_factory=list, repr=False, compare=False)
+    _leaks: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def classes(self) -> list:
-        """Target labels in sorted order (the first is the default positive class)."""
+        """Target labels in sorted order."""
         return sorted(self.y.unique().tolist(), key=_sort_key)
+
+    @property
+    def class_counts(self) -> dict:
+        """Rows per class, in :attr:`classes` order."""
+        counts = self.y.value_counts()
+        return {c: int(counts[c]) for c in self.classes}
 
     @property
     def y_binary(self) -> np.ndarray:
@@ -86,22 +110,43 @@ class Dataset:
         return len(self.X)
 
     @property
+    def base_rate(self) -> float:
+        """Share of rows in the positive class."""
+        return float(self.y_binary.mean()) if len(self.y) else float("nan")
+
+    @property
+    def excluded(self) -> list[ColumnRole]:
+        """Columns of the table that are neither features nor the target."""
+        return [r for r in self.roles if not r.included and r.role != "target"]
+
+    @property
+    def leaks(self) -> dict[str, float]:
+        """Features that alone predict the positive class with ≥ 99 % accuracy (possible
+        leaks), ``{column: accuracy}``; see :func:`rulecore.roles.find_leaks`."""
+        key = repr(self.positive)
+        if key not in self._leaks:
+            self._leaks[key] = find_leaks(self.X, self.y_binary, self.kinds)
+        return self._leaks[key]
+
+    @property
     def digest(self) -> str:
         """Content hash of features, target, kinds and positive class (for cache keys)."""
         if not self._digest:
             h = hashlib.sha1()
             h.update(pd.util.hash_pandas_object(self.X, index=False).to_numpy().tobytes())
             h.update(pd.util.hash_pandas_object(self.y, index=False).to_numpy().tobytes())
-            h.update(repr((list(self.X.columns), sorted(self.kinds.items()))).encode())
+            h.update(repr((list(self.X.columns), sorted(self.kinds.items()),
+                           self.target)).encode())
             self._digest.append(h.hexdigest())
         return self._digest[0] + ":" + repr(self.positive)
 
     def with_positive(self, label: Any) -> Dataset:
         """The same data with ``label`` as the positive class."""
-        if label not in set(self.y.tolist()):
-            raise DataError(f"{label!r} is not a class of the target {self.target!r}; "
-                            f"the classes are {self.classes}.")
-        return replace(self, positive=label, _digest=list(self._digest))
+        match = [c for c in self.classes if c == label or str(c) == str(label)]
+        if not match:
+            raise DataError(f"{show(label)!r} is not a class of the target {self.target!r}; "
+                            f"the classes are {', '.join(map(show, self.classes))}.")
+        return replace(self, positive=match[0], _digest=list(self._digest), _leaks={})
 
     def with_kinds(self, overrides: Mapping[str, Kind]) -> Dataset:
         """The same data with some column kinds changed (values converted to match)."""
@@ -118,14 +163,22 @@ class Dataset:
                 if bad.any():
                     example = X[col][bad].iloc[0]
                     raise DataError(f"Column {col!r} cannot be numeric: {int(bad.sum())} values "
-                                    f"such as {example!r} are not numbers.")
+                                    f"such as {show(example)!r} are not numbers.")
                 X[col] = num.astype(float)
             elif kind == "categorical":
                 X[col] = _as_text(X[col])
             else:
                 raise DataError(f"Unknown column kind {kind!r}; use 'numeric' or 'categorical'.")
             kinds[col] = kind
-        return replace(self, X=X, kinds=kinds, _digest=[])
+        return replace(self, X=X, kinds=kinds, _digest=[], _leaks={})
+
+
+def show(v: Any) -> Any:
+    """A value as a person reads it: numpy scalars become Python ones (``3``, not
+    ``np.int64(3)``), so messages never show a numpy repr."""
+    if isinstance(v, np.generic):
+        return v.item()
+    return v
 
 
 def _sort_key(v: Any) -> tuple:
@@ -134,6 +187,9 @@ def _sort_key(v: Any) -> tuple:
 
 def _as_text(s: pd.Series) -> pd.Series:
     """Categorical values as strings; integral floats lose their '.0' (2.0 -> '2')."""
+    if pd.api.types.infer_dtype(s, skipna=True) == "string":
+        return s.astype(object)  # already text (a CSV's cells): nothing to format
+
     def fmt(v: Any) -> Any:
         if pd.isna(v):
             return np.nan
@@ -213,41 +269,28 @@ def _sniff(text: str) -> tuple[str, bool]:
         return delimiter, True
 
 
-def load_csv(
+def read_csv_frame(
     source: str | os.PathLike | IO,
-    target: str | None = None,
     *,
-    positive: Any = None,
-    kinds: Mapping[str, Kind] | None = None,
     name: str | None = None,
     max_bytes: int = MAX_BYTES,
     max_rows: int = MAX_ROWS,
     max_columns: int = MAX_COLUMNS,
-) -> Dataset:
-    """Read a CSV table into a :class:`Dataset`.
+) -> tuple[pd.DataFrame, str]:
+    """Parse a CSV into a frame of text cells (``NaN`` where missing) and its display name.
 
-    Parameters
-    ----------
-    source : path or file-like
-        The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.
-    target : str, optional
-        Target column; default the last column.
-    positive : optional
-        Positive class; default the first class in sorted order.
-    kinds : mapping, optional
-        Column kind overrides, ``{"age": "categorical"}``.
-    name : str, optional
-        Display name; default the file name.
-    max_bytes, max_rows, max_columns : int
-        Size limits; larger inputs raise :class:`DataError`.
+    The expensive half of :func:`load_csv`, with no decision about targets or roles, so that
+    an app can parse an upload once and then try targets and column roles on the result
+    (:func:`from_frame` with ``typed=False``).
 
     Raises
     ------
     DataError
-        For an empty, binary, non-UTF-8 or unparseable file, duplicate column names, a
-        missing target column, a target with one class, or no usable feature.
+        For an empty, binary, non-UTF-8, unparseable, one-column or prose file, duplicate
+        column names, or a file over the size limits.
     """
     data, fname = _read_bytes(source, max_bytes)
+    fname = name or fname
     # Old Mac files end lines with a bare CR; the csv module wants \n.
     text = _decode(data, fname).replace("\r\n", "\n").replace("\r", "\n")
     delimiter, header = _sniff(text)
@@ -282,9 +325,74 @@ def load_csv(
         raise DataError(f"{fname} has no rows.") from None
     if len(df) > max_rows:
         raise DataError(f"{fname} has more than {max_rows:,} rows; sample it and try again.")
-    df = df.map(lambda v: v.strip() if isinstance(v, str) else v)
-    return from_frame(df, target=target, positive=positive, kinds=kinds,
-                      name=name or fname, typed=False)
+    df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
+    if df.shape[1] == 1:
+        raise DataError(f"{fname} has only one column ({df.columns[0]!r}): a table to learn "
+                        "from needs a target column and at least one feature column. If it "
+                        "has more, check the separator (comma, semicolon, tab or |).")
+    _refuse_prose(df, fname)
+    return df, fname
+
+
+#: Median words per cell from which a file reads as prose rather than a table.
+PROSE_WORDS = 6
+
+
+def _refuse_prose(df: pd.DataFrame, fname: str) -> None:
+    """A text file of sentences parses as a few columns of words; say so instead of learning.
+
+    Tables with a free-text column still pass: the median is over every cell, and numbers,
+    codes and short labels are one or two words.
+    """
+    cells = df.head(200).stack()
+    if not len(cells):
+        return
+    words = cells.astype(str).str.count(r"\s+") + 1
+    if float(words.median()) >= PROSE_WORDS:
+        raise DataError(f"{fname} looks like prose, not a table: its cells hold "
+                        f"{float(words.median()):.0f} words each on average. Upload a CSV "
+                        "with one row per record and one column per field.")
+
+
+def load_csv(
+    source: str | os.PathLike | IO,
+    target: str | None = None,
+    *,
+    positive: Any = None,
+    kinds: Mapping[str, Kind] | None = None,
+    include: Iterable[str] = (),
+    exclude: Iterable[str] = (),
+    continuous: Literal["refuse", "median"] = "refuse",
+    name: str | None = None,
+    max_bytes: int = MAX_BYTES,
+    max_rows: int = MAX_ROWS,
+    max_columns: int = MAX_COLUMNS,
+) -> Dataset:
+    """Read a CSV table into a :class:`Dataset`.
+
+    Parameters
+    ----------
+    source : path or file-like
+        The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.
+    target, positive, kinds, include, exclude, continuous
+        As for :func:`from_frame`: the target (default the most plausible class column),
+        the positive class or a threshold such as ``"> 40"`` (default the minority class),
+        column kind overrides, and columns to use or leave out beside the detected roles.
+    name : str, optional
+        Display name; default the file name.
+    max_bytes, max_rows, max_columns : int
+        Size limits; larger inputs raise :class:`DataError`.
+
+    Raises
+    ------
+    DataError
+        For an empty, binary, non-UTF-8, unparseable, one-column or prose file, duplicate
+        column names, an unusable target, or no usable feature.
+    """
+    df, fname = read_csv_frame(source, name=name, max_bytes=max_bytes, max_rows=max_rows,
+                               max_columns=max_columns)
+    return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
+                      exclude=exclude, continuous=continuous, name=fname, typed=False)
 
 
 def _first_line(exc: Exception) -> str:
@@ -306,6 +414,14 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     present = s.dropna()
     if present.empty or pd.api.types.is_numeric_dtype(s):
         return s
+    head = present.iloc[:200].astype(str)
+    if not head.str.contains(r"\d").any():
+        return s  # words, not numbers: skip the full conversion (it is the slow part)
+    try:
+        # the fast path (C-level float parsing): every present value a plain number
+        return s.astype(float)
+    except (TypeError, ValueError):
+        pass
     text = present.astype(str).str.strip()
     num = pd.to_numeric(text, errors="coerce")
     if num.notna().all():
@@ -340,21 +456,72 @@ def infer_kind(s: pd.Series) -> Kind:
     return "numeric"
 
 
+def _label(v: Any) -> Any:
+    """A target cell as a class label: integral floats become ints (``1.0`` → ``1``)."""
+    if isinstance(v, (float, np.floating)) and float(v).is_integer():
+        return int(v)
+    return show(v)
+
+
+def _target_values(raw: pd.Series, typed: bool) -> pd.Series:
+    """The target column with numbers parsed (a CSV's ``"1"``/``"0"`` become ints)."""
+    if typed:
+        return raw
+    num = pd.to_numeric(raw, errors="coerce")
+    if raw.notna().sum() and num[raw.notna()].notna().all():
+        return num
+    return raw
+
+
 def from_frame(
     df: pd.DataFrame,
     target: str | None = None,
     *,
     positive: Any = None,
     kinds: Mapping[str, Kind] | None = None,
+    include: Iterable[str] = (),
+    exclude: Iterable[str] = (),
+    continuous: Literal["refuse", "median"] = "refuse",
     name: str = "table",
     description: str = "",
     typed: bool = True,
 ) -> Dataset:
     """Build a :class:`Dataset` from a DataFrame holding features and target.
 
-    ``typed=False`` means every cell is still text (as read from a CSV): numeric columns are
-    parsed here.  Columns that carry no information (all missing, constant, or identifiers)
-    are dropped and listed in ``Dataset.notes``.
+    Every column gets a role first (:func:`rulecore.roles.detect_role`): row numbers,
+    identifiers, high-cardinality text, constant and empty columns are left out, dates are
+    replaced by their year and month, and the rest are features.
+
+    Parameters
+    ----------
+    df : DataFrame
+        The table.  ``typed=False`` means every cell is still text (as read from a CSV):
+        numbers are parsed here.
+    target : str, optional
+        The column to predict.  Default: the most plausible class column
+        (:func:`rulecore.roles.choose_target`), not blindly the last one.
+    positive : optional
+        The positive class, or for a numeric target a threshold such as ``"> 40"``
+        (``>``, ``>=``, ``<``, ``<=``): rows meeting it are the positive class ``yes``.
+        Default: the minority class.
+    kinds : mapping, optional
+        Column kind overrides, ``{"age": "categorical"}``.
+    include, exclude : iterables of str
+        Columns to use although their role leaves them out / to leave out although they
+        are features.
+    continuous : {"refuse", "median"}
+        A numeric target with many distinct values is never taken as classes: without a
+        threshold in ``positive`` it is refused with a message saying how to give one
+        (``"refuse"``, the command line), or split at its median (``"median"``, the app).
+    name, description : str
+        Display name and description.
+
+    Raises
+    ------
+    DataError
+        With a message saying what to change: no rows or columns, duplicate names, a
+        missing or unusable target (one class, an identifier, a continuous column without a
+        threshold), unknown columns in ``include``/``exclude``/``kinds``, no usable feature.
     """
     if df.shape[1] == 0 or len(df) == 0:
         raise DataError(f"{name} has no rows." if df.shape[1] else f"{name} has no columns.")
@@ -363,99 +530,163 @@ def from_frame(
         raise DataError(f"{name} has duplicate column names: {', '.join(dups)}.")
     df = df.copy()
     df.columns = [str(c) for c in df.columns]
-    target = df.columns[-1] if target is None else str(target)
+    if df.shape[1] < 2:
+        raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
+                        "one feature column beside the target.")
+    if not typed:
+        df = df.apply(parse_numbers)
+    detected = roles_mod.detect_roles(df)
+    notes: list[str] = []
+    if target is None:
+        target = roles_mod.choose_target(df, detected)
+        why = {"classes": "the most plausible class column", "continuous": "no column holds "
+               "classes, so this numeric column is split at a threshold"}
+        kind0 = roles_mod.target_kind(df[target])[0]
+        notes.append(f"Predicting {target!r}: {why.get(kind0, 'the last column')}. Choose "
+                     "another target if this is not the one.")
+    target = str(target)
     if target not in df.columns:
         raise DataError(f"There is no column {target!r} to predict; the columns are "
                         f"{', '.join(map(repr, df.columns[:20]))}"
                         f"{' ...' if df.shape[1] > 20 else ''}.")
-    if df.shape[1] < 2:
-        raise DataError(f"{name} has only one column ({target!r}); it needs at least one "
-                        "feature column beside the target.")
-    notes: list[str] = []
-    y_raw = df.pop(target)
-    if not typed:
-        y_num = pd.to_numeric(y_raw, errors="coerce")
-        if y_raw.notna().sum() and y_num[y_raw.notna()].notna().all():
-            y_raw = y_num
-    missing_y = y_raw.isna()
-    if missing_y.all():
+    names = [str(c) for c in df.columns]
+    for what, cols in (("include", include), ("exclude", exclude), ("set the kind of",
+                                                                     (kinds or {}))):
+        unknown = sorted(set(map(str, cols)) - set(names))
+        if unknown:
+            raise DataError(f"Cannot {what} {', '.join(map(repr, unknown))}: there is no such "
+                            f"column. The columns are {', '.join(map(repr, names[:30]))}.")
+    include, exclude = set(map(str, include)), set(map(str, exclude))
+
+    # ---------------------------------------------------------------- target
+    y_raw = _target_values(df[target], typed)
+    kind, why = roles_mod.target_kind(y_raw)
+    if kind == "unusable":
+        if y_raw.notna().sum() == 0:
+            raise DataError(f"The target column {target!r} is empty. Choose another target.")
+        if "single class" in why:
+            raise DataError(f"The target {target!r} has a single class "
+                            f"({show(y_raw.dropna().iloc[0])!r}); a classifier needs at least "
+                            "two. Choose another target column.")
+        raise DataError(f"{target!r} cannot be the target: {why}. Choose another target "
+                        "column.")
+    threshold = None
+    label_name = target
+    classes_now = {str(v) for v in y_raw.dropna().unique()}
+    thr = None
+    if positive is not None and str(positive) not in classes_now:
+        thr = roles_mod.parse_threshold(str(positive))
+    numeric_target = pd.api.types.is_numeric_dtype(y_raw)
+    if thr is not None and not numeric_target:
+        raise DataError(f"{positive!r} is a threshold, but the target {target!r} is not "
+                        "numeric. Give one of its classes as the positive class.")
+    if kind == "continuous" and thr is None:
+        suggestion = roles_mod.median_threshold(y_raw)
+        if continuous != "median":
+            raise DataError(
+                f"The target {target!r} is a number with {y_raw.nunique():,} distinct values, "
+                f"not classes. Give a threshold as the positive class: '{suggestion}' (its "
+                f"median) makes rows with {target} {suggestion} the positive class (on the "
+                f"command line: --positive '{suggestion}'), or choose another target column.")
+        thr = roles_mod.parse_threshold(suggestion)
+        notes.append(f"{target!r} is a number, not classes: it is split at its median, "
+                     f"{target} {suggestion}. Change the threshold if another cut matters.")
+    if thr is not None:
+        op, value = thr
+        v = y_raw.astype(float)
+        hit = {">": v > value, ">=": v >= value, "<": v < value, "<=": v <= value}[op]
+        label_name, yes, no = roles_mod.threshold_labels(target, op, value)
+        y_raw = pd.Series(np.where(hit, yes, no), index=v.index, dtype=object).where(v.notna())
+        threshold = f"{op} {roles_mod.format_number(value)}"
+        positive = yes
+
+    missing_y = y_raw.isna().to_numpy()
+    dropped = int(missing_y.sum())
+    if dropped == len(df):
         raise DataError(f"The target column {target!r} is empty.")
-    if missing_y.any():
-        notes.append(f"Dropped {int(missing_y.sum())} rows with no value in {target!r}.")
-        df, y_raw = df[~missing_y.to_numpy()], y_raw[~missing_y]
-    y = y_raw.map(lambda v: int(v) if isinstance(v, (float, np.floating)) and float(v).is_integer()
-                  else v).reset_index(drop=True)
-    y.name = target
+    if dropped:
+        notes.append(f"Dropped {dropped:,} of {len(df):,} rows ({dropped / len(df):.0%}) with "
+                     f"no value in {target!r}.")
+        df, y_raw = df[~missing_y], y_raw[~missing_y]
+    y = y_raw.map(_label).reset_index(drop=True)
+    y.name = label_name
     df = df.reset_index(drop=True)
     labels = y.unique()
     if len(labels) < 2:
-        raise DataError(f"The target {target!r} has a single class ({labels[0]!r}); a "
-                        "classifier needs at least two.")
+        raise DataError(f"The target {label_name!r} has a single class ({show(labels[0])!r}) "
+                        "in the rows that have one; a classifier needs at least two.")
 
+    # ---------------------------------------------------------------- features
     overrides = dict(kinds or {})
-    unknown = set(overrides) - set(df.columns)
-    if unknown:
-        raise DataError(f"Cannot set the kind of unknown columns: {', '.join(sorted(unknown))}.")
     columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
+    roles: list[ColumnRole] = []
     for col in df.columns:
+        role, reason = detected[col]
+        if col == target:
+            roles.append(ColumnRole(col, "target", False, "the column to predict", role))
+            continue
+        used = (role in ("feature", "date") or col in include) and col not in exclude
+        if role == "date" and used and col not in overrides:
+            dates = roles_mod.parse_dates(df[col])
+            roles.append(ColumnRole(col, role, True, reason, role))
+            for dname, values in roles_mod.date_features(col, dates).items():
+                if dname in df.columns:
+                    continue
+                columns[dname], out_kinds[dname] = values.reset_index(drop=True), "numeric"
+                part = dname.rsplit("(", 1)[1].rstrip(")")
+                roles.append(ColumnRole(dname, "derived", True, f"the {part} of {col!r}",
+                                        "derived"))
+            continue
+        if not used:
+            if role == "feature":
+                reason = "left out by choice"
+            roles.append(ColumnRole(col, role, False, reason, role))
+            continue
         s = df[col]
         if s.isna().all():
-            notes.append(f"Dropped column {col!r}: every value is missing.")
+            roles.append(ColumnRole(col, role, False, "every value is missing", role))
             continue
-        if s.nunique(dropna=True) <= 1:
-            notes.append(f"Dropped column {col!r}: it has a single value.")
-            continue
-        if not typed:
-            s = parse_numbers(s)
         kind = overrides.get(col) or infer_kind(s)
         if kind == "numeric":
             num = pd.to_numeric(s, errors="coerce").astype(float)
             bad = num.isna() & s.notna()
             if bad.any():
                 raise DataError(f"Column {col!r} cannot be numeric: values such as "
-                                f"{s[bad].iloc[0]!r} are not numbers.")
+                                f"{show(s[bad].iloc[0])!r} are not numbers.")
             num[~np.isfinite(num)] = np.nan  # inf is not a value any threshold can use
             columns[col] = num
         else:
-            text = _as_text(s)
-            n_levels = text.nunique(dropna=True)
-            if col not in overrides and n_levels >= IDENTIFIER_MIN_LEVELS and \
-                    n_levels == text.notna().sum():
-                notes.append(f"Dropped column {col!r}: every value is different (an identifier).")
-                continue
-            columns[col] = text
+            columns[col] = _as_text(s)
         out_kinds[col] = kind
+        roles.append(ColumnRole(col, "feature", True,
+                                "" if role == "feature" else f"included by choice ({reason})",
+                                role))
     X = pd.DataFrame(columns, index=df.index)
     if X.shape[1] == 0:
+        left_out = [f"{r.column} ({r.reason})" for r in roles
+                    if not r.included and r.role != "target"]
         raise DataError(f"{name} has no usable feature column: every column besides "
-                        f"{target!r} is empty, constant or an identifier.")
+                        f"{target!r} is left out: {'; '.join(left_out[:8])}. Include one of "
+                        "them (Data page, or --include on the command line) if it is a real "
+                        "feature.")
     classes = sorted(labels.tolist(), key=_sort_key)
     if positive is None:
-        positive = classes[0]
+        counts = y.value_counts()
+        # the minority class: the one a rule is usually wanted for (ties: first in order)
+        positive = min(classes, key=lambda c: (counts[c], classes.index(c)))
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
-                 description=description, target=target)
-    return ds.with_positive(positive) if positive != classes[0] else ds
+                 description=description, target=label_name, roles=tuple(roles),
+                 target_column=target, threshold=threshold, dropped_rows=dropped)
+    return ds.with_positive(positive)
 
 
 def to_numeric(X: pd.DataFrame, kinds: Mapping[str, Kind] | None = None) -> pd.DataFrame:
-    """A float frame for models that need numbers.
+    """A float frame for models that need numbers: :func:`rulecore.encode.to_numeric`
+    (one-hot for categoricals with few levels, top levels plus "other" for the rest)."""
+    from rulecore.encode import to_numeric as _to_numeric
 
-    Categorical columns become one 0/1 column per level (``"job=Rep"``); missing numeric values
-    become the column median (missing categories are all-zero rows of their block).
-    """
-    kinds = dict(kinds or {c: infer_kind(X[c]) for c in X.columns})
-    parts = []
-    for col in X.columns:
-        if kinds.get(col, "numeric") == "numeric":
-            s = pd.to_numeric(X[col], errors="coerce").astype(float)
-            parts.append(s.fillna(s.median() if s.notna().any() else 0.0).rename(col))
-        else:
-            dummies = pd.get_dummies(X[col], prefix=col, prefix_sep="=", dtype=float)
-            parts.append(dummies)
-    if not parts:
-        return pd.DataFrame(index=X.index)
-    return pd.concat(parts, axis=1)
+    return _to_numeric(X, kinds)
 
 
 def train_test_indices(y: np.ndarray, test_size: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -479,8 +710,11 @@ def list_samples() -> list[str]:
     return _list()
 
 
-def load_sample(name: str) -> Dataset:
-    """Load a bundled sample by name; raises :class:`DataError` for an unknown name."""
+def load_sample(name: str, **options: Any) -> Dataset:
+    """Load a bundled sample by name; raises :class:`DataError` for an unknown name.
+
+    ``options`` as for :func:`from_frame` (another target, positive class, columns).
+    """
     from rulecore.samples import load_sample as _load
 
-    return _load(name)
+    return _load(name, **options)

@@ -8,6 +8,9 @@ Python.
 
 from __future__ import annotations
 
+import ctypes
+import os
+import sys
 import time
 from dataclasses import dataclass
 
@@ -16,6 +19,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore.exceptions import ParameterError
+
+_LIBC = ctypes.CDLL(None)  # the C library, to flush C-level stdout (see new_highs)
 
 _STATUS = {
     highspy.HighsModelStatus.kOptimal: "optimal",
@@ -74,6 +79,28 @@ class SolveResult:
         return f"{self.status.replace('_', ' ')} ({gap}, {self.seconds:.2f} s)"
 
 
+def new_highs() -> highspy.Highs:
+    """A silent HiGHS instance.
+
+    HiGHS 1.15+ prints its banner ("Running HiGHS ...") to the process's standard output when
+    an instance is constructed, before any option can be set, so the command line's output
+    started with it.  The C-level stdout is pointed at /dev/null for the construction only
+    (and flushed before it is restored); then logging is switched off as usual.
+    """
+    sys.stdout.flush()
+    saved, devnull = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 1)
+        h = highspy.Highs()
+        _LIBC.fflush(None)
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
+    h.setOptionValue("output_flag", False)
+    return h
+
+
 def solve(
     cost: np.ndarray,
     A: sp.spmatrix,
@@ -125,8 +152,7 @@ def solve(
         obj = float(cost @ x)
         return SolveResult("optimal", x, obj, obj, 0.0, 0.0,
                            integer is not None and bool(np.any(integer)), np.zeros(0))
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
+    h = new_highs()
     h.setOptionValue("threads", 1)
     h.setOptionValue("time_limit", float(time_limit))
     h.setOptionValue("random_seed", 0)

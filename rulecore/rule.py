@@ -19,6 +19,9 @@ from rulecore.binarize import Term, format_value
 from rulecore.exceptions import DataError
 
 RuleType = Literal["and", "or"]
+#: The one name of a rule (or clause) without conditions, used by every page and export: an
+#: empty AND-rule holds for every row, an empty OR-rule for none.
+EMPTY_RULE = {"and": "TRUE (every row)", "or": "FALSE (no row)"}
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -90,7 +93,7 @@ class Rule(_Exportable):
 
     def __str__(self) -> str:
         if not self.conditions:
-            return "TRUE (every row)" if self.rule_type == "and" else "FALSE (no row)"
+            return EMPTY_RULE[self.rule_type]
         return f" {self.rule_type.upper()} ".join(str(c) for c in self.conditions)
 
     @property
@@ -161,7 +164,7 @@ class Rule(_Exportable):
         """Plain text: ``IF a AND b THEN target = positive``."""
         joiner = f"\n   {self.rule_type.upper()} "
         body = joiner.join(str(c) for c in self.conditions) if self.conditions else \
-            ("TRUE" if self.rule_type == "and" else "FALSE")
+            EMPTY_RULE[self.rule_type]
         return safe_cell(f"IF {body}\nTHEN {self._head()}")
 
     def to_markdown(self) -> str:
@@ -169,7 +172,7 @@ class Rule(_Exportable):
         word = "all" if self.rule_type == "and" else "any"
         lines = [f"**Predict `{self._head()}` when {word} of these hold:**", ""]
         lines += [f"- [ ] `{str(c).replace('`', '')}`" for c in self.conditions] or \
-            ["- (no condition)"]
+            [f"- {EMPTY_RULE[self.rule_type]}"]
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
@@ -287,7 +290,7 @@ class RuleSet(_Exportable):
 
     def __str__(self) -> str:
         if not self.clauses:
-            return "FALSE (no row)"
+            return EMPTY_RULE["or"]
         if not self.weighted:
             return " OR ".join(f"({c})" for c in self.clauses)
         return " + ".join(f"{w:+.3g}·[{c}]" for c, w in zip(self.clauses, self.weights)) + " > 0"
@@ -320,7 +323,7 @@ class RuleSet(_Exportable):
     def to_text(self) -> str:
         lines = []
         for t, c in enumerate(self.clauses):
-            body = " AND ".join(str(x) for x in c.conditions) or "(always)"
+            body = " AND ".join(str(x) for x in c.conditions) or EMPTY_RULE["and"]
             vote = f"  [vote {self.weights[t]:+.4g}]" if self.weighted else ""
             lines.append(f"{t + 1}. {body}{vote}")
         rule = ("Predict " + self._head() + (" when the votes of the firing clauses sum to "
@@ -333,7 +336,7 @@ class RuleSet(_Exportable):
                   else "any of these clauses holds:**"), ""]
         for t, c in enumerate(self.clauses):
             vote = f" (vote {self.weights[t]:+.4g})" if self.weighted else ""
-            conds = " AND ".join(f"`{x}`" for x in c.conditions) or "always"
+            conds = " AND ".join(f"`{x}`" for x in c.conditions) or EMPTY_RULE["and"]
             out.append(f"{t + 1}. {conds}{vote}")
         return "\n".join(out)
 

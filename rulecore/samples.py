@@ -21,16 +21,9 @@ from rulecore.exceptions import DataError
 SEED = 20261122
 
 
-@dataclass(frozen=True)
-class Sample:
-    name: str
-    title: str
-    make: Callable[[], Dataset]
-
-
-def _sklearn(loader: str, title: str, name: str, target: str,
-             positive=None) -> Callable[[], Dataset]:
-    def make() -> Dataset:
+def _sklearn(loader: str, title: str, target: str,
+             positive=None) -> tuple[Callable[[], pd.DataFrame], str, object, str]:
+    def frame() -> pd.DataFrame:
         import sklearn.datasets as skd
 
         bunch = getattr(skd, loader)(as_frame=True)
@@ -38,10 +31,8 @@ def _sklearn(loader: str, title: str, name: str, target: str,
         names = getattr(bunch, "target_names", None)
         if names is not None and len(names) and not str(names[0]).isdigit():
             df["target"] = np.asarray(names)[df["target"].to_numpy()]
-        df = df.rename(columns={"target": target})
-        return from_frame(df, target=target, name=name, positive=positive,
-                          description=f"{title} (scikit-learn's bundled copy).")
-    return make
+        return df.rename(columns={"target": target})
+    return frame, target, positive, f"{title} (scikit-learn's bundled copy)."
 
 
 def salesforce_attrition(n: int = 1500, noise: float = 0.04, seed: int = SEED) -> pd.DataFrame:
@@ -122,31 +113,52 @@ def _doc_markdown(frame: Callable[..., pd.DataFrame]) -> str:
     return "\n\n".join(out)
 
 
-def _synthetic(frame: Callable[[], pd.DataFrame], name: str, target: str, positive: str,
-               title: str) -> Callable[[], Dataset]:
-    def make() -> Dataset:
-        return from_frame(frame(), target=target, positive=positive, name=name,
-                          description=f"{title} Synthetic, seed {SEED}. {_doc_markdown(frame)}")
-    return make
+def _synthetic(frame: Callable[[], pd.DataFrame], target: str, positive: str,
+               title: str) -> tuple[Callable[[], pd.DataFrame], str, object, str]:
+    return frame, target, positive, f"{title} Synthetic, seed {SEED}. {_doc_markdown(frame)}"
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A bundled table: how to build its frame, its target, positive class and description."""
+
+    name: str
+    title: str
+    frame: Callable[[], pd.DataFrame]
+    target: str
+    positive: object
+    description: str
+
+    def make(self, **options) -> Dataset:
+        """The sample as a Dataset; ``options`` as for :func:`rulecore.data.from_frame`
+        (another target, positive class, kinds, included or excluded columns)."""
+        target = options.pop("target", None) or self.target
+        if target == self.target and options.get("positive") is None:
+            options["positive"] = self.positive
+        options.setdefault("continuous", "median")
+        return from_frame(self.frame(), target=target, name=self.name,
+                          description=self.description, **options)
+
+
+def _sample(name: str, title: str, parts: tuple) -> Sample:
+    return Sample(name, title, *parts)
 
 
 SAMPLES: dict[str, Sample] = {s.name: s for s in [
-    Sample("iris", "Iris flowers (3 species)",
-           _sklearn("load_iris", "Iris flowers: versicolor against the rest, as in the BCS "
-                    "paper's figure.", "iris", "species", positive="versicolor")),
-    Sample("salesforce attrition", "Salesforce attrition (synthetic, planted rule)",
-           _synthetic(salesforce_attrition, "salesforce attrition", "resigned", "yes",
-                      "Which salespeople resign?")),
-    Sample("machine failure", "Machine failure (synthetic, planted rule)",
-           _synthetic(machine_failure, "machine failure", "failure", "yes",
-                      "Which milling machines fail?")),
-    Sample("breast cancer", "Breast cancer Wisconsin (WDBC)",
-           _sklearn("load_breast_cancer", "Breast cancer Wisconsin diagnostic", "breast cancer",
-                    "diagnosis", positive="malignant")),
-    Sample("wine", "Wine cultivars (3 classes)",
-           _sklearn("load_wine", "Wine from three cultivars", "wine", "cultivar")),
-    Sample("digits", "Handwritten digits 8x8 (10 classes)",
-           _sklearn("load_digits", "Handwritten digits, 8x8 pixels", "digits", "digit")),
+    _sample("iris", "Iris flowers (3 species)",
+            _sklearn("load_iris", "Iris flowers: versicolor against the rest, as in the BCS "
+                     "paper's figure.", "species", positive="versicolor")),
+    _sample("salesforce attrition", "Salesforce attrition (synthetic, planted rule)",
+            _synthetic(salesforce_attrition, "resigned", "yes", "Which salespeople resign?")),
+    _sample("machine failure", "Machine failure (synthetic, planted rule)",
+            _synthetic(machine_failure, "failure", "yes", "Which milling machines fail?")),
+    _sample("breast cancer", "Breast cancer Wisconsin (WDBC)",
+            _sklearn("load_breast_cancer", "Breast cancer Wisconsin diagnostic", "diagnosis",
+                     positive="malignant")),
+    _sample("wine", "Wine cultivars (3 classes)",
+            _sklearn("load_wine", "Wine from three cultivars", "cultivar")),
+    _sample("digits", "Handwritten digits 8x8 (10 classes)",
+            _sklearn("load_digits", "Handwritten digits, 8x8 pixels", "digit")),
 ]}
 
 DEFAULT_SAMPLE = "iris"
@@ -157,13 +169,16 @@ def list_samples() -> list[str]:
     return list(SAMPLES)
 
 
-def load_sample(name: str) -> Dataset:
-    """Load a bundled sample by name (see :func:`list_samples`)."""
-    try:
-        return SAMPLES[name].make()
-    except KeyError:
+def load_sample(name: str, **options) -> Dataset:
+    """Load a bundled sample by name (see :func:`list_samples`).
+
+    ``options`` (``target``, ``positive``, ``kinds``, ``include``, ``exclude``) as for
+    :func:`rulecore.data.from_frame`; by default the sample's own target and positive class.
+    """
+    if name not in SAMPLES:
         raise DataError(f"There is no sample called {name!r}; the samples are "
-                        f"{', '.join(SAMPLES)}.") from None
+                        f"{', '.join(SAMPLES)}.")
+    return SAMPLES[name].make(**options)
 
 
 def write_csvs(folder: Path) -> list[Path]:

@@ -310,7 +310,9 @@ def _binary_target(y: Any, positive: Any) -> np.ndarray:
         positive = classes[1]
     y01 = (y == positive).astype(np.int64)
     if y01.min() == y01.max():
-        raise DataError(f"{positive!r} is not one of two classes present in the target.")
+        from rulecore.data import show
+
+        raise DataError(f"{show(positive)!r} is not one of two classes present in the target.")
     return y01
 
 

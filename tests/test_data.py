@@ -93,11 +93,16 @@ def test_digest_changes_with_content_and_positive():
     assert a.digest != a.with_positive(1).digest
 
 
-def test_uninformative_columns_are_dropped_with_a_note():
+def test_uninformative_columns_are_left_out_with_their_reason():
     rows = "\n".join(f"id{i},,{i % 3},7,{i % 2}" for i in range(60))
     ds = load_csv(csv("name,empty,x,const,y\n" + rows))
     assert list(ds.X.columns) == ["x"]
-    assert len(ds.notes) == 3 and any("identifier" in n for n in ds.notes)
+    roles = {r.column: r for r in ds.roles}
+    assert roles["name"].role == "id" and "identifier" in roles["name"].reason
+    assert roles["empty"].role == "empty" and roles["const"].role == "constant"
+    assert not any(roles[c].included for c in ("name", "empty", "const"))
+    assert roles["y"].role == "target" and [r.column for r in ds.excluded] == [
+        "name", "empty", "const"]
 
 
 # ---- bad input: every case raises DataError (a RulecoreError and a ValueError) with a message
@@ -134,7 +139,8 @@ def test_missing_target_column():
 
 def test_all_nan_feature_columns_are_dropped_but_alone_raise():
     ds = load_csv(csv("a,b,y\n,1,0\n,2,1\n,3,0\n"))
-    assert list(ds.X.columns) == ["b"] and any("missing" in n for n in ds.notes)
+    assert list(ds.X.columns) == ["b"]
+    assert [(r.column, r.reason) for r in ds.excluded] == [("a", "every value is missing")]
     with pytest.raises(DataError, match="no usable feature"):
         load_csv(csv("a,y\nNaN,0\nNaN,1\n"))
 
@@ -155,7 +161,8 @@ def test_missing_file(tmp_path):
 
 def test_rows_without_target_are_dropped():
     ds = load_csv(csv("a,y\n1,0\n2,\n3,1\n"))
-    assert len(ds.X) == 2 and any("Dropped 1 rows" in n for n in ds.notes)
+    assert len(ds.X) == 2 and ds.dropped_rows == 1
+    assert any("Dropped 1 of 3 rows" in n for n in ds.notes)
 
 
 def test_inf_becomes_missing():

@@ -1,0 +1,197 @@
+"""What a fitted rule means, in words: what was optimised, what is certified, what to fix.
+
+The app and the command line say the same things through these functions:
+
+- :func:`fit_status` states the solver's claim.  "Optimal" appears only for a certified
+  optimum, and always with the objective it is optimal for; a heuristic or time-limited
+  result states how far from the optimum it may be, in words.
+- :func:`assess` lists what a user must know before trusting a rule: it never fires (or
+  always does), it does no better than the majority class on held-out rows, it leans on a
+  possible leak.  Each finding says what to change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+Level = Literal["success", "info", "warning"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One statement for the user: ``level`` (success, info, warning), the ``text``, and a
+    few words for a table cell (``short``)."""
+
+    level: Level
+    text: str
+    short: str = ""
+
+
+def _pct(v: float) -> str:
+    return "n/a" if v is None or not np.isfinite(v) else f"{100 * v:.1f}%"
+
+
+def _num(v: float) -> str:
+    return f"{v:,.4g}" if np.isfinite(v) else "unknown"
+
+
+def weighting_words(class_weight: Any) -> str:
+    """How errors are counted, in words."""
+    if class_weight is None:
+        return "every row's error counts once"
+    if class_weight == "balanced":
+        return "errors weighted so that both classes count equally"
+    return f"errors weighted by class ({class_weight})"
+
+
+def objective_words(rule_type: str = "and") -> str:
+    """The objective the clause solver minimises (DESIGN.md §2), in the rule's own view."""
+    if rule_type == "and":
+        return ("conditions + λ × (false positives + the conditions each positive row "
+                "fails)")
+    return "conditions + λ × (positive rows no condition covers + the conditions each " \
+           "negative row meets)"
+
+
+def _gap_words(gap: float) -> str:
+    if not np.isfinite(gap):
+        return "how far it is from the optimum is unknown (no lower bound yet)"
+    return f"it is at most {gap:.1%} above the optimum"
+
+
+def fit_status(model: Any) -> Finding:
+    """The solver's claim about a fitted rule model, in one paragraph.
+
+    Works for :class:`~rulecore.bcs.BooleanRuleClassifier` and the rule-set estimators.
+    """
+    lam = float(getattr(model, "lam", float("nan")))
+    weights = weighting_words(getattr(model, "class_weight", None))
+    n_terms = getattr(model, "n_terms_", None)
+    over = f" over these {n_terms:,} terms" if n_terms else ""
+    if hasattr(model, "ruleset_"):
+        status = model.lp_status_
+        kind = "set covering" if hasattr(model, "max_rules") else "boosting"
+        head = (f"Rule set by {kind}: each clause is the certified optimum of its own "
+                f"sub-problem ({objective_words('and')}, λ = {lam:g}, {weights}); the set "
+                "is built one clause after another, so the set as a whole is not claimed "
+                "optimal.")
+        if status != "optimal":
+            return Finding("warning", head + f" At least one clause fit stopped at its time "
+                           f"limit ({status.replace('_', ' ')}): worst gap "
+                           f"{model.mip_gap_:.1%}.")
+        return Finding("info", head)
+    objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
+    what = f"{objective_words(model.rule_type)} = {_num(objective)}, with λ = {lam:g} and " \
+           f"{weights}"
+    method = getattr(model, "solve_method_", model.solver)
+    if method in ("mip", "enumeration") and model.lp_status_ == "optimal" and gap <= 1e-6:
+        how = " (proved by trying every rule that could beat it)" \
+            if method == "enumeration" else ""
+        return Finding("success", f"Certified optimal{how}: no {model.rule_type.upper()}-rule "
+                       f"without contradictory or redundant conditions{over} has a lower "
+                       f"objective: {what}.")
+    if method == "mip":
+        return Finding("warning", f"Not proven optimal: the solver stopped "
+                       f"({model.lp_status_.replace('_', ' ')}) before its proof. This is "
+                       f"the best rule found, objective {what}; lower bound {_num(bound)}, so "
+                       f"{_gap_words(gap)}. Raise the time limit to prove it.")
+    return Finding("info", f"LP rounding, a heuristic ({method}): objective {what}. The LP "
+                   f"relaxation shows the optimum is at least {_num(bound)}, so "
+                   f"{_gap_words(gap)}. Choose the exact solver for a certified rule.")
+
+
+def assess(
+    y_train: np.ndarray,
+    pred_train: np.ndarray,
+    y_test: np.ndarray,
+    pred_test: np.ndarray,
+    *,
+    positive: Any,
+    class_weight: Any = None,
+    features: list[str] | None = None,
+    leaks: dict[str, float] | None = None,
+    subject: str = "the rule",
+) -> list[Finding]:
+    """What a user must know about a fitted rule before trusting it.
+
+    Parameters
+    ----------
+    y_train, pred_train, y_test, pred_test : 0/1 arrays
+        Labels and predictions on the training and held-out rows (held-out may be empty).
+    positive : object
+        The positive class, for the wording.
+    class_weight : None, "balanced" or dict
+        How the rule weighed errors: a weighted rule is judged on balanced accuracy, an
+        unweighted one on accuracy.
+    features : list of str, optional
+        Columns the rule reads; ``leaks`` ({column: accuracy}) flags those among them.
+    subject : str
+        What is judged, for the wording ("the rule", "the model").
+
+    Returns
+    -------
+    list of Finding
+        Warnings (never fires, no better than the majority, leak) and notes.
+    """
+    out: list[Finding] = []
+    y_train, pred_train = np.asarray(y_train).astype(int), np.asarray(pred_train).astype(int)
+    y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
+    pos = str(positive)
+    fix = ("Weight the classes (class weights: balanced) if the positive class is rare, "
+           "raise λ so that errors cost more, or offer more thresholds.")
+    who = subject[:1].upper() + subject[1:]
+    if len(pred_train) and pred_train.min() == pred_train.max():
+        what = (f"predicts {pos} for every training row" if pred_train[0] == 1 else
+                f"never predicts {pos} on the training rows")
+        out.append(Finding("warning", f"{who} {what}: it separates nothing, whatever its "
+                           f"objective. {fix}", what))
+    if len(y_test) and len(np.unique(y_test)) == 2:
+        acc = float(np.mean(pred_test == y_test))
+        rate = float(y_test.mean())
+        majority_is_pos = rate > 0.5
+        majority = pos if majority_is_pos else f"not {pos}"
+        base = max(rate, 1 - rate)
+        tpr = float(pred_test[y_test == 1].mean())
+        tnr = float(1 - pred_test[y_test == 0].mean())
+        balanced = (tpr + tnr) / 2
+        if class_weight is None:
+            if acc <= base + 1e-12:
+                out.append(Finding("warning", f"On held-out rows {subject} is right "
+                                   f"{_pct(acc)} of the time, no better than always predicting "
+                                   f"{majority} ({_pct(base)}). {fix}",
+                                   "no better than the majority class on held-out rows"))
+        elif balanced <= 0.5 + 1e-12:
+            out.append(Finding("warning", f"On held-out rows the balanced accuracy of "
+                               f"{subject} is {_pct(balanced)}, no better than always "
+                               "predicting one class (50%). Raise λ or offer more thresholds; "
+                               "the features may carry no signal for this target.",
+                               "no better than the majority class on held-out rows"))
+        elif acc < base:
+            out.append(Finding("info", f"Errors are weighted so that both classes count "
+                               f"equally: the rule finds {_pct(tpr)} of the {pos} rows, at "
+                               f"some cost in accuracy ({_pct(acc)}, against {_pct(base)} for "
+                               f"always predicting {majority}, which finds "
+                               f"{'all' if majority_is_pos else 'none'} of them). Choose "
+                               "class weights: none to maximise accuracy instead."))
+    for col in features or []:
+        if leaks and col in leaks:
+            out.append(Finding("warning", f"{who} uses {col}, which alone predicts "
+                               f"{pos} with {_pct(leaks[col])} accuracy: a possible leak (a "
+                               "value recorded after the outcome). Leave it out on the Data "
+                               "page unless it is known before the outcome.",
+                               f"uses a possible leak ({col})"))
+    return out
+
+
+def speed_words(baseline_seconds: float, seconds: float) -> str:
+    """How a run compares with a baseline run: ``"3.3× faster"``, ``"3.3× slower"`` (never
+    ``"0.3× faster"``), or ``"about as fast"`` within 5 %."""
+    if not (baseline_seconds > 0 and seconds > 0):
+        return "too fast to compare"
+    ratio = baseline_seconds / seconds
+    if abs(ratio - 1) < 0.05:
+        return "about as fast"
+    return f"{ratio:.1f}× faster" if ratio > 1 else f"{1 / ratio:.1f}× slower"

@@ -1,0 +1,395 @@
+"""Column roles: which columns of an analyst's table are features, which is the target, and why.
+
+Tables exported from R, spreadsheets and databases carry columns no rule should use: row
+numbers, record identifiers, free text, constants, dates stored as text.  Taken as features they
+give rules such as ``column 1 > 112.5`` (the row number of a sorted table).  This module looks
+at each column once, on load, and gives it a *role* with a reason a person can read
+(``docs/data.md`` explains every rule below):
+
+``feature``   used to build terms;
+``index``     row numbers: an unnamed first column (R's ``write.csv`` and pandas' ``to_csv``
+              write the row names there), or integers equal to 0..n−1 or 1..n in file order;
+``id``        an identifier: nearly every value distinct (≥ 95 % of at least 20 values) in a
+              text column, or in an integer column whose name says so (``id``, ``key``,
+              ``code`` ...) or whose values are a dense run (auto-increment keys);
+``text``      text with more than :data:`MAX_TEXT_LEVELS` distinct values (names, comments,
+              addresses): each of its terms would cover a handful of rows;
+``date``      text that parses as dates; replaced by two derived numeric features,
+              ``<col> (year)`` and ``<col> (month)``;
+``constant``, ``empty``  one value, or none.
+
+Everything but ``feature`` is excluded by default; a user can include any column (the Data
+page's roles control, ``--include`` on the command line) and exclude any feature.
+
+:func:`choose_target` picks the most plausible class column, and :func:`target_kind` says
+whether a column is classes or a continuous quantity (which is only ever used through a
+threshold, never as classes).  :func:`find_leaks` flags features that alone predict the
+target almost perfectly.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+Role = Literal["feature", "target", "index", "id", "text", "date", "constant", "empty",
+               "derived"]
+EXCLUDED_ROLES = ("index", "id", "text", "date", "constant", "empty")
+
+#: A text column with more distinct values than this is excluded by default.  The term builder
+#: keeps at most 50 levels per column anyway (``Binarizer.max_levels``): past that, most levels
+#: are rare, and a rule on one of them covers a handful of rows.
+MAX_TEXT_LEVELS = 50
+#: Share of distinct values (among present ones) from which a column reads as an identifier.
+ID_DISTINCT_SHARE = 0.95
+#: ... and the fewest present values for that test (five distinct values in five rows say
+#: nothing).
+ID_MIN_VALUES = 20
+#: Share of present values that must parse as dates for a text column to be a date column.
+DATE_SHARE = 0.95
+#: A column with at most this many distinct values can be a target of classes; a numeric one
+#: with more is continuous and needs a threshold.
+MAX_CLASS_LEVELS = 10
+#: A feature that alone predicts the target with at least this accuracy is a possible leak.
+LEAK_ACCURACY = 0.99
+
+_UNNAMED = re.compile(r"^(|unnamed: ?0|column 1|\.\.\.1|rownames|row\.names|row_names)$",
+                      re.IGNORECASE)
+_ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx)$|"
+                      r"^(id|key)([^a-z]|$)", re.IGNORECASE)
+_ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No)$")  # customerId, orderNo (case matters: not "paid")
+_TARGET_NAMES = {
+    "target", "label", "labels", "class", "classes", "outcome", "y", "response", "result",
+    "diagnosis", "churn", "churned", "survived", "default", "defaulted", "fraud", "isfraud",
+    "status", "disease", "resigned", "failure", "attrition", "left", "diabetes", "approved",
+    "species", "category", "decision", "readmitted", "spam", "clicked", "converted",
+}
+
+
+@dataclass(frozen=True)
+class ColumnRole:
+    """What a column of the table is used for, and why.
+
+    Attributes
+    ----------
+    column : str
+        Column name as read (after blank names became ``column <k>``).
+    role : str
+        ``feature``, ``target``, ``index``, ``id``, ``text``, ``date``, ``constant``,
+        ``empty`` or ``derived`` (a feature made from a date column).
+    included : bool
+        Whether the column is a feature of the Dataset (a user may include any column).
+    reason : str
+        Why, in words (empty for ordinary features).
+    detected : str
+        The role found on load, before any choice of the user's.
+    """
+
+    column: str
+    role: str
+    included: bool
+    reason: str = ""
+    detected: str = ""
+
+    def to_dict(self) -> dict:
+        return {"column": self.column, "role": self.role, "included": self.included,
+                "reason": self.reason, "detected": self.detected or self.role}
+
+
+def _numeric(s: pd.Series) -> pd.Series | None:
+    """``s`` as floats when every present value is a number, else None."""
+    if pd.api.types.is_bool_dtype(s):
+        return s.astype(float)
+    if pd.api.types.is_numeric_dtype(s):
+        return s.astype(float)
+    present = s.dropna()
+    if present.empty:
+        return None
+    # a few values decide most text columns without converting them all (the slow part)
+    if pd.to_numeric(present.iloc[:100], errors="coerce").isna().any():
+        return None
+    num = pd.to_numeric(present, errors="coerce")
+    if num.isna().any():
+        return None
+    return pd.to_numeric(s, errors="coerce").astype(float)
+
+
+def format_number(v: float) -> str:
+    """``40.0`` → ``40``, ``2.5`` → ``2.5``."""
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+def _is_text(s: pd.Series) -> bool:
+    return _numeric(s) is None
+
+
+def parse_dates(s: pd.Series) -> pd.Series | None:
+    """Datetimes when at least :data:`DATE_SHARE` of the present text values are dates.
+
+    Formats tried in turn: ISO 8601 (``2024-03-01``, with or without a time), then
+    day-first and month-first with ``/``, ``.`` or ``-``.  A format must read the whole share;
+    mixed formats in one column are not guessed.  Plain numbers are never dates.
+    """
+    if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
+        return None
+    present = s.dropna().astype(str)
+    if present.empty or _numeric(present) is not None:
+        return None
+    sample = present.iloc[:1000]
+    # a date has digits and a separator; cheap rejection of ordinary text first
+    if sample.str.fullmatch(r"[\d\s:/.\-T+Z]{6,35}").mean() < DATE_SHARE:
+        return None
+    for fmt in ("ISO8601", "%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y",
+                "%d/%m/%y", "%m/%d/%y", "%Y/%m/%d"):
+        parsed = pd.to_datetime(sample, format=fmt, errors="coerce")
+        if parsed.notna().mean() >= DATE_SHARE:
+            full = pd.to_datetime(s.where(s.notna(), None).astype(object), format=fmt,
+                                  errors="coerce")
+            if full[s.notna()].notna().mean() >= DATE_SHARE:
+                return full
+    return None
+
+
+def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
+    """``(role, reason)`` of one column, from its values, name and place in the table.
+
+    ``s`` holds the values as read (text for a CSV, or typed); ``position`` is the column's
+    place (0 = first); ``n_rows`` the table's row count.
+    """
+    name = str(s.name)
+    present = s.dropna()
+    if present.empty:
+        return "empty", "every value is missing"
+    n_distinct = int(present.nunique())
+    if n_distinct == 1:
+        return "constant", f"every value is {present.iloc[0]!s}"
+    if position == 0 and _UNNAMED.match(name.strip()):
+        return "index", "unnamed first column: row names saved with the table"
+    num = _numeric(s)
+    if num is not None:
+        v = num.to_numpy()
+        whole = np.isfinite(v).all() and np.all(v == np.round(v))
+        if whole and len(v) == n_rows >= ID_MIN_VALUES:
+            if np.array_equal(v, np.arange(n_rows)) or np.array_equal(v, np.arange(1, n_rows + 1)):
+                first = 0 if v[0] == 0 else 1
+                return "index", f"row numbers {first}..{first + n_rows - 1}"
+        if whole and len(present) >= ID_MIN_VALUES and \
+                n_distinct >= ID_DISTINCT_SHARE * len(present):
+            span = np.nanmax(v) - np.nanmin(v) + 1
+            if _ID_NAME.search(name) or _ID_CAMEL.search(name) or span <= 2 * len(present):
+                return "id", (f"{n_distinct:,} distinct whole numbers in {len(present):,} rows: "
+                              "an identifier")
+        return "feature", ""
+    dates = parse_dates(s)
+    if dates is not None:
+        lo, hi = dates.min(), dates.max()
+        return "date", (f"dates from {lo:%Y-%m-%d} to {hi:%Y-%m-%d}: replaced by their year "
+                        "and month")
+    if len(present) >= ID_MIN_VALUES and n_distinct >= ID_DISTINCT_SHARE * len(present):
+        words = present.astype(str).str.count(r"\s+").mean() + 1
+        what = "free text" if words >= 4 else "an identifier"
+        return ("text" if words >= 4 else "id"), (
+            f"{n_distinct:,} distinct values in {len(present):,} rows: {what}")
+    if n_distinct > MAX_TEXT_LEVELS:
+        return "text", (f"text with {n_distinct:,} distinct values (more than "
+                        f"{MAX_TEXT_LEVELS}): each term would cover few rows")
+    return "feature", ""
+
+
+def detect_roles(df: pd.DataFrame) -> dict[str, tuple[str, str]]:
+    """``{column: (role, reason)}`` for every column of ``df`` (see :func:`detect_role`)."""
+    return {str(c): detect_role(df[c], i, len(df)) for i, c in enumerate(df.columns)}
+
+
+def date_features(name: str, dates: pd.Series) -> dict[str, pd.Series]:
+    """The numeric features derived from a date column: its year and its month (1-12)."""
+    return {f"{name} (year)": dates.dt.year.astype(float),
+            f"{name} (month)": dates.dt.month.astype(float)}
+
+
+# --------------------------------------------------------------------------- the target
+
+
+TargetKind = Literal["classes", "continuous", "unusable"]
+
+
+def target_kind(s: pd.Series) -> tuple[TargetKind, str]:
+    """Whether ``s`` can be a target of classes, is continuous (needs a threshold), or
+    cannot be a target at all, with the reason.
+
+    Continuous: numeric with more than :data:`MAX_CLASS_LEVELS` distinct values, or a
+    different number in every row (more than two).  Unusable:
+    empty, a single value, or text with a different value in every row (an identifier).
+    """
+    present = s.dropna()
+    if present.empty:
+        return "unusable", "it is empty"
+    n_distinct = int(present.nunique())
+    if n_distinct < 2:
+        return "unusable", f"it has a single class ({present.iloc[0]!s})"
+    num = _numeric(s)
+    if num is not None:
+        # a different number in every row is a quantity, not classes, however few rows
+        if n_distinct > MAX_CLASS_LEVELS or (n_distinct == len(present) > 2):
+            return "continuous", (f"it is a number with {n_distinct:,} distinct values, not "
+                                  "classes")
+        return "classes", ""
+    if n_distinct == len(present) and len(present) > 2:
+        return "unusable", (f"it has a different value in every row ({n_distinct:,}): an "
+                            "identifier, not classes")
+    return "classes", ""
+
+
+def _plain_name(name: str) -> str:
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
+    """The most plausible class column of ``df``.
+
+    Among columns that are features by role: first those named like a target (``class``,
+    ``label``, ``outcome``, ``churn`` ...), then binary columns, then text columns with at
+    most :data:`MAX_CLASS_LEVELS` levels (a count or a rating is a number: it is a target
+    only when chosen); the rightmost of a tier wins (a target is
+    usually last).  A last column named like a target but constant or empty is returned, so
+    that the refusal names it.  Without any class column: the last column when it is
+    constant or empty (again so that the refusal names it), else the rightmost continuous
+    numeric column (to be used through a threshold), else the last column.  Raises nothing.
+    """
+    roles = roles if roles is not None else detect_roles(df)
+    cols = [str(c) for c in df.columns]
+    eligible = [c for c in cols if roles[c][0] == "feature"]
+    kinds = {c: target_kind(df[c])[0] for c in eligible}
+    levels = {c: int(df[c].nunique()) for c in eligible}
+
+    def rank(c: str) -> tuple:
+        hinted = _plain_name(c) in _TARGET_NAMES
+        if kinds[c] != "classes":
+            return (0,)
+        return (1, hinted, levels[c] == 2, cols.index(c))
+
+    last_unusable = roles[cols[-1]][0] in ("constant", "empty")
+    if last_unusable and _plain_name(cols[-1]) in _TARGET_NAMES:
+        return cols[-1]  # meant as the target: it is refused with its reason (one class)
+    # Numbers with a few values (counts, ratings) can be classes when a user says so, but
+    # by default only binary columns and text with a few levels are taken as classes.
+    classes = [c for c in eligible if kinds[c] == "classes"
+               and (levels[c] == 2 or _numeric(df[c]) is None)]
+    if classes:
+        return max(classes, key=rank)
+    if last_unusable:
+        return cols[-1]
+    continuous = [c for c in eligible if kinds[c] == "continuous"]
+    if continuous:
+        named = [c for c in continuous if _plain_name(c) in _TARGET_NAMES]
+        return (named or continuous)[-1]
+    return cols[-1]
+
+
+_THRESHOLD = re.compile(r"^\s*(>=|<=|>|<)\s*([-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?)\s*$")
+
+
+def parse_threshold(text: str) -> tuple[str, float] | None:
+    """``">40"`` → ``(">", 40.0)``; ``None`` when ``text`` is not a comparison with a number."""
+    m = _THRESHOLD.match(str(text))
+    return (m.group(1), float(m.group(2))) if m else None
+
+
+def median_threshold(s: pd.Series) -> str:
+    """``"> m"`` with ``m`` the median of a numeric column (rows above it are positive).
+
+    Rounded to the fewest significant digits that still split the values as the median does,
+    so the caption reads ``hours > 40``, not ``hours > 40.000000001``.
+    """
+    v = pd.to_numeric(s, errors="coerce").dropna().to_numpy(dtype=float)
+    m = float(np.median(v))
+    above = (v > m).sum()
+    if above == 0:  # the median is the maximum: split below it instead
+        return f">= {format_number(m)}"
+    for digits in range(1, 16):
+        r = float(f"{m:.{digits}g}")
+        if (v > r).sum() == above:
+            return f"> {format_number(r)}"
+    return f"> {format_number(m)}"
+
+
+def threshold_labels(column: str, op: str, value: float) -> tuple[str, str, str]:
+    """``(target name, positive label, negative label)`` of a thresholded numeric target.
+
+    The target reads ``hours > 40`` and its classes ``yes``/``no``, so a rule reads
+    "predict hours > 40 = yes when ...".
+    """
+    return f"{column} {op} {format_number(value)}", "yes", "no"
+
+
+# --------------------------------------------------------------------------- leaks
+
+
+def single_column_accuracy(x: pd.Series, y: np.ndarray, categorical: bool) -> float:
+    """Best training accuracy of a rule on this column alone (``y`` 0/1).
+
+    Categorical: each level (missing is a level) predicts its majority class.  Numeric: the
+    best single threshold, either side positive, with the missing values a group that
+    predicts its own majority class.  ``O(n log n)``.
+    """
+    y = np.asarray(y).astype(np.int64)
+    n = len(y)
+    if n == 0:
+        return float("nan")
+    if categorical:
+        # a level per handful of rows fits any labels: only few-level columns can testify
+        if x.nunique() > max(2, n // 20):
+            return float("nan")
+        codes = pd.factorize(x.astype(object).where(x.notna(), "\0missing"))[0]
+        pos = np.bincount(codes, weights=y)
+        tot = np.bincount(codes).astype(float)
+        return float(np.maximum(pos, tot - pos).sum() / n)
+    v = pd.to_numeric(x, errors="coerce").to_numpy(dtype=float)
+    miss = ~np.isfinite(v)
+    m_pos = y[miss].sum()
+    correct_missing = max(m_pos, miss.sum() - m_pos)
+    v, yy = v[~miss], y[~miss]
+    if not len(v):
+        return float(correct_missing / n)
+    order = np.argsort(v, kind="stable")
+    v, yy = v[order], yy[order]
+    # cut after position k (k = 0..len): left = v[:k]; only cuts between distinct values count
+    pos_left = np.concatenate([[0], np.cumsum(yy)])
+    k = np.arange(len(v) + 1)
+    valid = np.concatenate([[True], v[1:] != v[:-1], [True]])
+    neg_left = k - pos_left
+    pos_right = pos_left[-1] - pos_left
+    neg_right = (len(v) - k) - pos_right
+    high_positive = neg_left + pos_right     # rows above the cut predicted 1
+    low_positive = pos_left + neg_right      # rows at or below the cut predicted 1
+    best = np.maximum(high_positive, low_positive)[valid].max()
+    return float((best + correct_missing) / n)
+
+
+def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
+               max_rows: int = 50_000, seed: int = 0) -> dict[str, float]:
+    """Features that alone predict ``y`` (0/1) with at least :data:`LEAK_ACCURACY` accuracy.
+
+    Such a column is often recorded after the outcome (a cancellation date for churn, a
+    refund for a complaint): a rule on it looks perfect and is useless.  A column counts only
+    when it also halves the majority class's error, so a 99.5 % majority does not flag every
+    column.  Large tables are checked on a fixed random sample of ``max_rows`` rows.
+
+    Returns ``{column: accuracy}``.
+    """
+    y = np.asarray(y).astype(np.int64)
+    idx = np.arange(len(y))
+    if len(idx) > max_rows:
+        idx = np.sort(np.random.default_rng(seed).choice(idx, max_rows, replace=False))
+    ys = y[idx]
+    base = max(ys.mean(), 1 - ys.mean()) if len(ys) else 1.0
+    out = {}
+    for col in X.columns:
+        acc = single_column_accuracy(X[col].iloc[idx], ys, kinds.get(col) == "categorical")
+        if acc >= LEAK_ACCURACY and (1 - acc) <= 0.5 * (1 - base):
+            out[str(col)] = acc
+    return out

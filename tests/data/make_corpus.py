@@ -1,0 +1,237 @@
+"""Write the corpus of real-world-shaped tables in this folder.
+
+Run ``python tests/data/make_corpus.py``.
+
+Each file is shaped like an export analysts really have: R's ``write.csv`` with row names,
+pandas' ``to_csv`` with its index, database dumps with keys and timestamps, survey exports
+with free text, spreadsheets saved with decimal commas and a BOM.  Every table has a planted
+signal, so a sensible default gives a sensible rule, and traps (row numbers, identifiers,
+free text, dates, a continuous last column, a mostly missing target, a leak) that a naive
+default falls into.  ``tests/test_corpus.py`` states the decisions expected on each file.
+Seeded: the same files on every run.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+HERE = Path(__file__).resolve().parent
+SEED = 20261123
+
+FIRST = ["Ana", "Ben", "Chloe", "Dev", "Emma", "Femi", "Gus", "Hana", "Ivan", "Jade", "Kofi",
+         "Lena", "Milo", "Nora", "Omar", "Pia", "Quinn", "Rosa", "Sami", "Tess", "Umar", "Vera",
+         "Wes", "Xena", "Yuki", "Zoe"]
+LAST = ["Smith", "Okafor", "Garcia", "Nguyen", "Muller", "Rossi", "Kowalski", "Haddad", "Silva",
+        "Tanaka", "Dubois", "Novak", "Jensen", "Ahmed", "Kim", "Brown", "Costa", "Moreau"]
+WORDS = ("the app keeps crashing when I open my account page and support never answered my "
+         "ticket about billing but the new plan is great value and delivery was fast overall "
+         "very happy with the service would recommend to friends slow refund process").split()
+
+
+def names(rng: np.random.Generator, n: int) -> list[str]:
+    """Distinct person names (first, last, and a number where the pair repeats)."""
+    out, seen = [], set()
+    for _ in range(n):
+        base = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        k, name = 1, base
+        while name in seen:
+            k += 1
+            name = f"{base} {k}"
+        seen.add(name)
+        out.append(name)
+    return out
+
+
+def sentences(rng: np.random.Generator, n: int) -> list[str]:
+    return [" ".join(rng.choice(WORDS, size=int(rng.integers(6, 18)))).capitalize() + "."
+            for _ in range(n)]
+
+
+def r_write_csv(df: pd.DataFrame, path: Path) -> None:
+    """As R's ``write.csv(df, path)``: row names "1".."n" under a blank header, every text
+    cell and header quoted, NA for missing values."""
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh, quoting=csv.QUOTE_NONNUMERIC, lineterminator="\n")
+        w.writerow([""] + list(df.columns))
+        for i, row in enumerate(df.itertuples(index=False), start=1):
+            w.writerow([str(i)] + ["NA" if pd.isna(v) else v for v in row])
+
+
+def credit_r() -> None:
+    """Loan defaults saved from R with row names; the data frame was sorted by age."""
+    rng = np.random.default_rng(SEED)
+    n = 400
+    age = rng.integers(19, 75, n)
+    income = np.round(rng.lognormal(10.6, 0.45, n), -2)
+    debt_ratio = np.round(rng.beta(2, 5, n), 3)
+    region = rng.choice(["north", "south", "east", "west"], n)
+    late = rng.poisson(0.8, n)
+    risk = (debt_ratio > 0.35) & (late >= 2)
+    default = np.where(risk ^ (rng.random(n) < 0.04), "yes", "no")
+    df = pd.DataFrame({"age": age, "income": income, "debt_ratio": debt_ratio,
+                       "region": region, "late_payments": late, "default": default})
+    df = df.sort_values("age", kind="stable").reset_index(drop=True)
+    df.loc[rng.random(n) < 0.03, "income"] = np.nan
+    r_write_csv(df, HERE / "r_credit_rownames.csv")
+
+
+def churn_db() -> None:
+    """A customer table dumped from a database: keys, e-mail, timestamps, a 0/1 flag."""
+    rng = np.random.default_rng(SEED + 1)
+    n = 600
+    customer_id = np.arange(100_001, 100_001 + n)
+    email = [f"user{int(k)}@example.com" for k in rng.permutation(n) + 5000]
+    signup = pd.Timestamp("2019-01-01") + pd.to_timedelta(rng.integers(0, 1800, n), unit="D")
+    plan = rng.choice(["basic", "plus", "pro"], n, p=[0.5, 0.3, 0.2])
+    spend = np.round(rng.gamma(3.0, 15.0, n), 2)
+    tickets = rng.poisson(1.2, n)
+    last_login_days = rng.integers(0, 120, n)
+    churn = (last_login_days > 60) & (plan == "basic")
+    churned = (churn ^ (rng.random(n) < 0.03)).astype(int)
+    df = pd.DataFrame({"customer_id": customer_id, "email": email,
+                       "signup_ts": signup.strftime("%Y-%m-%d %H:%M:%S"), "plan": plan,
+                       "monthly_spend": spend, "support_tickets": tickets,
+                       "days_since_login": last_login_days, "churned": churned})
+    df.to_csv(HERE / "db_churn_ids_dates.csv", index=False)
+
+
+def survey() -> None:
+    """A survey export: respondent names, a free-text comment, a city with many values."""
+    rng = np.random.default_rng(SEED + 2)
+    n = 500
+    cities = [f"City {k:03d}" for k in range(120)]
+    age = rng.integers(18, 80, n)
+    usage = rng.choice(["daily", "weekly", "monthly", "rarely"], n)
+    satisfaction = rng.integers(1, 6, n)
+    recommend = np.where(((satisfaction >= 4) & (usage != "rarely")) ^ (rng.random(n) < 0.05),
+                         "yes", "no")
+    df = pd.DataFrame({"respondent": names(rng, n), "city": rng.choice(cities, n), "age": age,
+                       "usage": usage, "satisfaction": satisfaction,
+                       "comment": sentences(rng, n), "would_recommend": recommend})
+    df.to_csv(HERE / "survey_free_text.csv", index=False)
+
+
+def fish_market() -> None:
+    """Measurements with a species column and a continuous last column (weight in grams)."""
+    rng = np.random.default_rng(SEED + 3)
+    n = 300
+    species = rng.choice(["bream", "perch", "pike"], n, p=[0.45, 0.35, 0.2])
+    length = np.round(np.where(species == "pike", rng.normal(45, 6, n),
+                               rng.normal(28, 5, n)), 1)
+    height = np.round(np.where(species == "bream", length * 0.38, length * 0.2)
+                      + rng.normal(0, 0.8, n), 2)
+    width = np.round(length * 0.14 + rng.normal(0, 0.4, n), 2)
+    weight = np.round(0.012 * length ** 3 * (1 + rng.normal(0, 0.08, n)), 1)
+    df = pd.DataFrame({"species": species, "length_cm": length, "height_cm": height,
+                       "width_cm": width, "weight_g": weight})
+    df.to_csv(HERE / "fish_continuous_last.csv", index=False)
+
+
+def hours_worked() -> None:
+    """Only numeric columns; the last, weekly hours, is continuous: no column holds classes."""
+    rng = np.random.default_rng(SEED + 4)
+    n = 400
+    age = rng.integers(18, 70, n)
+    kids = rng.poisson(0.9, n)
+    wage = np.round(rng.lognormal(3.0, 0.35, n), 2)
+    commute = np.round(rng.gamma(2.0, 12.0, n), 1)
+    hours = np.round(36 + 0.3 * (wage - 20) - 4 * kids + rng.normal(0, 3, n)
+                     + 10 * (age < 30), 1)
+    df = pd.DataFrame({"age": age, "children": kids, "hourly_wage": wage,
+                       "commute_min": commute, "hours": hours})
+    df.to_csv(HERE / "hours_continuous_only.csv", index=False)
+
+
+def trial_missing_target() -> None:
+    """A follow-up study: the outcome is known for under a third of the patients."""
+    rng = np.random.default_rng(SEED + 5)
+    n = 900
+    dose = rng.choice([10, 20, 40], n)
+    bmi = np.round(rng.normal(27, 4.5, n), 1)
+    smoker = rng.choice(["yes", "no"], n, p=[0.25, 0.75])
+    sbp = np.round(rng.normal(132, 15, n))
+    improved = ((dose >= 20) & (smoker == "no")) ^ (rng.random(n) < 0.05)
+    outcome = np.where(improved, "improved", "no change").astype(object)
+    outcome[rng.random(n) < 0.7] = None
+    df = pd.DataFrame({"patient": [f"P-{k:05d}" for k in rng.permutation(n)], "dose_mg": dose,
+                       "bmi": bmi, "smoker": smoker, "systolic_bp": sbp, "outcome": outcome})
+    df.to_csv(HERE / "trial_mostly_missing_target.csv", index=False, na_rep="")
+
+
+def sorted_by_label() -> None:
+    """pandas' ``to_csv`` with its index, after sorting by the label: the row number alone
+    separates the classes."""
+    rng = np.random.default_rng(SEED + 6)
+    n = 500
+    temp = np.round(rng.normal(70, 8, n), 1)
+    vibration = np.round(rng.gamma(2, 1.5, n), 2)
+    line = rng.choice(["A", "B", "C"], n)
+    faulty = (temp > 78) & (vibration > 3) ^ (rng.random(n) < 0.03)
+    df = pd.DataFrame({"temperature": temp, "vibration": vibration, "line": line,
+                       "status": np.where(faulty, "faulty", "ok")})
+    df = df.sort_values("status", kind="stable").reset_index(drop=True)
+    df.to_csv(HERE / "pandas_index_sorted_by_label.csv")
+
+
+def complaints_leak() -> None:
+    """Complaints with a column recorded after the decision (refund issued): a leak."""
+    rng = np.random.default_rng(SEED + 7)
+    n = 700
+    channel = rng.choice(["phone", "email", "chat"], n)
+    amount = np.round(rng.gamma(2.0, 60.0, n), 2)
+    prior = rng.poisson(0.7, n)
+    upheld = ((amount > 150) | (prior >= 2)) ^ (rng.random(n) < 0.06)
+    refund = upheld.copy()
+    flip = rng.choice(n, 3, replace=False)            # 3 of 700 disagree: 99.6 % agreement
+    refund[flip] = ~refund[flip]
+    df = pd.DataFrame({"ticket_ref": [f"T{k:06d}" for k in rng.permutation(n) + 1000],
+                       "channel": channel, "amount_eur": amount, "prior_complaints": prior,
+                       "refund_issued": np.where(refund, "yes", "no"),
+                       "upheld": np.where(upheld, "yes", "no")})
+    df.to_csv(HERE / "complaints_leak.csv", index=False)
+
+
+def european_spreadsheet() -> None:
+    """Saved by a European spreadsheet: ';' separated, decimal commas, a BOM, dd.mm.yyyy
+    dates, a constant currency column and an empty notes column."""
+    rng = np.random.default_rng(SEED + 8)
+    n = 350
+    price = rng.gamma(3.0, 40.0, n)
+    discount = rng.choice([0, 5, 10, 20], n)
+    store = rng.choice(["Berlin", "Lyon", "Milano", "Porto"], n)
+    day = pd.Timestamp("2023-01-01") + pd.to_timedelta(rng.integers(0, 365, n), unit="D")
+    returned = ((price > 150) & (discount >= 10)) ^ (rng.random(n) < 0.04)
+    rows = ["Datum;Filiale;Preis;Rabatt;Währung;Notiz;Retoure"]
+    for k in range(n):
+        rows.append(";".join([day[k].strftime("%d.%m.%Y"), store[k],
+                              f"{price[k]:.2f}".replace(".", ","), str(discount[k]), "EUR", "",
+                              "ja" if returned[k] else "nein"]))
+    (HERE / "european_decimal_comma_bom.csv").write_bytes(
+        ("\ufeff" + "\r\n".join(rows) + "\r\n").encode("utf-8"))
+
+
+def prose() -> None:
+    """Not a table: a paragraph of text someone uploads by mistake."""
+    text = ("Meeting notes, 3 March. We discussed the churn numbers for the last quarter and "
+            "agreed that the retention team should look at accounts with low usage first.\n"
+            "Action items: Ana will pull the usage report, Ben will draft the e-mail "
+            "campaign, and we will meet again next week to review progress.\n"
+            "Open questions remain about the pricing change, the support backlog, and how "
+            "we measure success for the new onboarding flow.\n")
+    (HERE / "prose_notes.txt").write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
+                 sorted_by_label, complaints_leak, european_spreadsheet, prose):
+        make()
+    for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
+        print(f"{p.name}: {p.stat().st_size:,} bytes")
+
+
+if __name__ == "__main__":
+    main()

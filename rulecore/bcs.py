@@ -15,6 +15,15 @@ has only a few conditions, as at small λ, an exhaustive search over those small
 proves it first and the MIP is skipped: :func:`small_clause_search`), or relaxed to the LP
 and rounded (``"lp"``: every fractional ``w_j`` becomes 1, as in the paper;
 ``"lp-randomized"``: randomized rounding, best of many draws).
+
+Consistency: the estimators never return two terms of one column that contradict each other
+or of which one implies the other (``x <= 6000 AND x > 6000``, ``x <= 3 AND x <= 5``), nor
+every level of a categorical column (``c != a AND c != b`` when a and b are all its levels).
+On rare positives such a never-firing clause can minimise the objective above, so the 0/1
+problem is solved over the consistent clauses only (P': at most one term of each conflict
+clique and not all of a cover, :meth:`~rulecore.binarize.Binarizer.conflict_cliques`,
+:meth:`~rulecore.binarize.Binarizer.conflict_covers`); the reported bound is a bound of that
+constrained optimum.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from rulecore import highs
 from rulecore.binarize import Binarizer
+from rulecore.data import show
 from rulecore.exceptions import DataError, ParameterError, SolverError
 from rulecore.rule import Rule
 
@@ -50,7 +60,8 @@ class ClauseSolution:
     objective : float
         Objective of ``w`` counted directly (:func:`or_objective`).
     bound : float
-        A proven lower bound on the 0/1 optimum (MIP dual bound, or the LP value).
+        A proven lower bound on the 0/1 optimum (MIP dual bound, or the LP value), over the
+        consistent clauses when cliques were given.
     result : highs.SolveResult
         What HiGHS reported for the main solve.
     method : str
@@ -111,6 +122,157 @@ def column_costs(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> np.
     return 1.0 + lam * (d[neg] @ A[neg])
 
 
+# ----------------------------------------------------------------------------- consistency
+# A clause is *consistent* when no two of its terms conflict (contradict each other or one
+# implies the other) and it holds no contradictory (AND) or tautological (OR) set of levels
+# of a categorical column: at most one column of each conflict clique, not all columns of any
+# cover (Binarizer.conflict_cliques, Binarizer.conflict_covers).  The constrained problem P'
+# (the OR problem plus these constraints) is down-closed: every subset of a consistent clause
+# is consistent.
+
+
+def consistent(w: np.ndarray, cliques: list[np.ndarray] | None,
+               covers: list[np.ndarray] | None = None) -> bool:
+    """Whether the 0/1 clause ``w`` holds at most one column of every clique and not all
+    columns of any cover."""
+    w = np.asarray(w, dtype=bool)
+    return (all(int(w[c].sum()) <= 1 for c in cliques or ())
+            and all(int(w[c].sum()) < len(c) for c in covers or ()))
+
+
+class Conflicts:
+    """The consistency constraints: cliques (at most one of each) and covers (not all).
+
+    Columns conflict when they share a clique.  The binarizer lists its cliques so that each
+    column lies in a run of consecutive ones (numeric: le_i is in C_i..C_D, gt_j in C_1..C_j;
+    categorical: eq (or ne) in all of its column's cliques, the other kind in one), so a
+    column is an interval ``[lo_j, hi_j]`` of clique indices and two columns conflict iff
+    their intervals overlap (an interval graph): O(n) memory where the graph has O(D²) edges
+    per numeric column (862 thresholds with ``"all"``).  Cliques without that property fall
+    back to the sparse graph ``B Bᵀ`` (B: column-by-clique).  Covers are few (one per closed
+    categorical column) and kept as a column-by-cover matrix.
+    """
+
+    def __init__(self, cliques: list[np.ndarray] | None, n: int,
+                 covers: list[np.ndarray] | None = None) -> None:
+        self.n = n
+        self.cliques = [np.asarray(c, dtype=np.int64) for c in cliques or () if len(c) >= 2]
+        members = np.concatenate(self.cliques) if self.cliques else np.zeros(0, np.int64)
+        ids = np.repeat(np.arange(len(self.cliques)), [len(c) for c in self.cliques])
+        self.lo, self.hi = np.zeros(n, np.int64), np.full(n, -1, np.int64)  # empty: no clique
+        np.maximum.at(self.hi, members, ids)
+        self.lo[members] = len(self.cliques)
+        np.minimum.at(self.lo, members, ids)
+        self.graph = None
+        if not np.array_equal(np.bincount(members, minlength=n),
+                              np.maximum(self.hi - self.lo + 1, 0)):
+            B = sp.csr_matrix((np.ones(len(members)), (members, ids)),
+                              shape=(n, len(self.cliques)))
+            G = (B @ B.T).tolil()
+            G.setdiag(0)
+            self.graph = G.tocsr().astype(bool)
+            self.graph.eliminate_zeros()
+        self.covers = [np.asarray(c, dtype=np.int64) for c in covers or ()]
+        self.M = np.zeros((n, len(self.covers)), dtype=bool)     # M[j, k]: j in cover k
+        for k, c in enumerate(self.covers):
+            self.M[c, k] = True
+        self.size = self.M.sum(axis=0)
+
+    def __bool__(self) -> bool:
+        return bool(self.cliques or self.covers)
+
+    def rows(self, idx: np.ndarray) -> np.ndarray:
+        """Dense bool (len(idx), n): ``out[a, v]`` iff column ``idx[a]`` conflicts with v."""
+        idx = np.asarray(idx, dtype=np.int64)
+        if self.graph is not None:
+            return self.graph[idx].toarray()
+        out = (self.lo[idx, None] <= self.hi[None, :]) & (self.lo[None, :] <= self.hi[idx, None])
+        out[np.arange(len(idx)), idx] = False
+        return out
+
+    def pairs(self, idx: np.ndarray) -> np.ndarray:
+        """Dense bool (len(idx), len(idx)): which of the columns ``idx`` conflict."""
+        idx = np.asarray(idx, dtype=np.int64)
+        if self.graph is not None:
+            return self.graph[idx][:, idx].toarray()
+        lo, hi = self.lo[idx], self.hi[idx]
+        out = (lo[:, None] <= hi[None, :]) & (lo[None, :] <= hi[:, None])
+        np.fill_diagonal(out, False)
+        return out
+
+    def blocked(self, chosen: np.ndarray) -> np.ndarray:
+        """Bool (n,): columns that the consistent clause ``chosen`` cannot take on (the chosen
+        columns themselves aside, which may be marked): in conflict with one, or the last of
+        a cover."""
+        chosen = np.asarray(chosen, dtype=np.int64)
+        if self.graph is not None:
+            out = self.graph[chosen].toarray().any(axis=0)
+        else:  # the intervals that meet a chosen one
+            out = ((self.lo[None, :] <= self.hi[chosen, None])
+                   & (self.lo[chosen, None] <= self.hi[None, :])).any(axis=0)
+        if self.covers:
+            full = self.M[chosen].sum(axis=0) >= self.size - 1
+            out |= self.M[:, full].any(axis=1)
+        return out
+
+    def pair_blocked(self, chosen: np.ndarray, cand: np.ndarray) -> np.ndarray:
+        """Dense bool (len(cand), len(cand)): pairs of ``cand`` that cannot join ``chosen``
+        together (in conflict, or the last two of a cover)."""
+        out = self.pairs(cand)
+        if self.covers:
+            near = self.M[np.asarray(chosen, dtype=np.int64)].sum(axis=0) == self.size - 2
+            Mc = self.M[np.ix_(cand, near)].astype(np.float64)
+            out |= Mc @ Mc.T > 0
+        return out
+
+    def clashing(self, chosen: np.ndarray) -> np.ndarray:
+        """Bool (len(chosen),): which chosen columns take part in a violation."""
+        chosen = np.asarray(chosen, dtype=np.int64)
+        out = self.pairs(chosen).any(axis=1)
+        if self.covers:
+            over = self.M[chosen].sum(axis=0) >= self.size
+            out |= self.M[np.ix_(chosen, over)].any(axis=1)
+        return out
+
+
+def make_consistent(w: np.ndarray, conflicts: Conflicts, Ap: np.ndarray, slack: np.ndarray,
+                    col_cost: np.ndarray) -> np.ndarray:
+    """Drop columns from the 0/1 clause ``w`` until it is consistent.
+
+    The objective is ``Σ_j c_j w_j + Σ_i s_i [row i of Ap meets no chosen column]``.  Each
+    step drops, among the chosen columns that take part in a violation, the one whose removal
+    gives the lowest objective: it saves ``c_j`` and uncovers the rows only it covered.
+    Dropping never creates a violation, so this ends with a consistent clause.
+    """
+    w = np.asarray(w, dtype=bool).copy()
+    while conflicts:
+        chosen = np.flatnonzero(w)
+        bad = conflicts.clashing(chosen)
+        if not bad.any():
+            break
+        sub = Ap[:, chosen]
+        alone = sub.sum(axis=1) == 1
+        change = slack[alone] @ sub[alone] - col_cost[chosen]   # objective change if dropped
+        w[chosen[int(np.argmin(np.where(bad, change, np.inf)))]] = False
+    return w
+
+
+def restrict_constraints(cliques: list[np.ndarray] | None, cols: np.ndarray, n: int,
+                     covers: list[np.ndarray] | None = None
+                     ) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Cliques and covers over the columns ``cols`` (positions into ``cols``).
+
+    A clique keeps its members among ``cols`` (if two or more); a cover only matters if all
+    of it is among ``cols`` (else it can never be full).
+    """
+    pos = np.full(n, -1, dtype=np.int64)
+    pos[cols] = np.arange(len(cols))
+    local = [pos[np.asarray(c, dtype=np.int64)] for c in cliques or ()]
+    whole = [pos[np.asarray(c, dtype=np.int64)] for c in covers or ()]
+    return ([c[c >= 0] for c in local if (c >= 0).sum() >= 2],
+            [c for c in whole if (c >= 0).all()])
+
+
 # Work (multiply-adds) the small-clause search may spend before handing over to the MIP.
 # numpy's matrix products run ~1e10 of them a second here, so the budget is ~0.1 s; a Python
 # step of the search (~10 µs) is charged as NODE_WORK of them.  At 1e8 the search gave up on
@@ -122,7 +284,10 @@ NODE_WORK = 1e5
 
 def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray, lam: float,
                         budget: float = SMALL_SEARCH_BUDGET,
-                        max_size: int = SMALL_SEARCH_MAX_SIZE) -> tuple[np.ndarray, float, bool]:
+                        max_size: int = SMALL_SEARCH_MAX_SIZE,
+                        cliques: list[np.ndarray] | None = None,
+                        covers: list[np.ndarray] | None = None,
+                        ) -> tuple[np.ndarray, float, bool]:
     """Best clause of a few columns by exhaustive search, and whether it is provably optimal.
 
     With each ``ξ_i`` at its 0/1 optimum the objective (without the constant of uncoverable
@@ -139,6 +304,12 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
     complementary terms), so HiGHS needs seconds where this needs milliseconds
     (``bench/results/small_search.md``).
 
+    With ``cliques`` / ``covers`` only consistent clauses count (at most one column per
+    clique, not all of a cover): columns blocked by those already in a set are skipped, and
+    blocked pairs are excluded from the last-two product.  The bounds stay valid (the
+    cheapest columns ignore conflicts, so they can only be cheaper), and so does the proof:
+    the consistent clauses are some of all clauses, none of more than ``k`` columns can win.
+
     Parameters
     ----------
     Ap : bool ndarray of shape (n_rows, n_cols)
@@ -152,6 +323,9 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
         Multiply-adds allowed; past them the search stops and reports no proof.
     max_size : int
         Largest clause tried; a larger one that might win means no proof.
+    cliques, covers : list of int ndarray, optional
+        Conflict cliques and covers over the columns of ``Ap``
+        (:meth:`Binarizer.conflict_cliques`, :meth:`Binarizer.conflict_covers`).
 
     Returns
     -------
@@ -166,6 +340,10 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
     order = np.argsort(col_cost, kind="stable")          # cheapest column first
     c = np.asarray(col_cost, dtype=np.float64)[order]
     miss = ~Ap[:, order]                                 # miss[i, j]: column j leaves row i out
+    rank = np.empty(n, dtype=np.int64)
+    rank[order] = np.arange(n)
+    conf = Conflicts([rank[q] for q in cliques or ()], n,  # in search positions
+                     [rank[q] for q in covers or ()])
     best_set, best = (), lam * float(row_w.sum())        # the empty clause
     work = 0.0
 
@@ -174,17 +352,21 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
 
     def finish(prefix: tuple, paid: float, rows: np.ndarray, start: int, left: int) -> None:
         """Complete ``prefix`` (cost ``paid``, rows ``rows`` still uncovered) with ``left``
-        columns from positions ``start..``; update the incumbent."""
+        columns from positions ``start..`` that the prefix does not block
+        (:meth:`Conflicts.blocked`); update the incumbent."""
         nonlocal best_set, best, work
         if paid + cheapest(start, left) >= best - 1e-12 or work > budget:
             return
         work += NODE_WORK
+        chosen = np.array(prefix, dtype=np.int64)
+        blocked = conf.blocked(chosen) if conf else unblocked
         if left <= 2:
             r = row_w[rows]
         if left == 1:
             # at the top (all rows) a view of miss; deeper, only the rows still uncovered
             sub = miss[:, start:] if len(rows) == p else miss[rows, start:]
             one = paid + c[start:] + lam * (r @ sub)
+            one[blocked[start:]] = np.inf
             work += len(rows) * (n - start)
             j = int(np.argmin(one))
             if one[j] < best - 1e-12:
@@ -193,7 +375,7 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
         if left == 2:
             # columns that can be one of the two: with the cheapest other one, under best
             cand = np.arange(start, n)
-            cand = cand[paid + c[cand] + c[start] < best - 1e-12]
+            cand = cand[(paid + c[cand] + c[start] < best - 1e-12) & ~blocked[cand]]
             if len(cand) < 2:
                 return
             work += len(rows) * len(cand) ** 2
@@ -202,6 +384,8 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
             mc = miss[np.ix_(rows, cand)].astype(np.float64)
             two = paid + c[cand][:, None] + c[cand][None, :] + lam * ((mc * r[:, None]).T @ mc)
             two[np.tril_indices(len(cand))] = np.inf     # each pair once, no column twice
+            if conf:
+                two[conf.pair_blocked(chosen, cand)] = np.inf
             a, b = np.unravel_index(int(np.argmin(two)), two.shape)
             if two[a, b] < best - 1e-12:
                 best_set, best = prefix + (int(cand[a]), int(cand[b])), float(two[a, b])
@@ -209,9 +393,10 @@ def small_clause_search(Ap: np.ndarray, row_w: np.ndarray, col_cost: np.ndarray,
         for j in range(start, n - left + 1):
             if paid + cheapest(j, left) >= best - 1e-12:
                 break                                    # later j are dearer still
-            finish(prefix + (j,), paid + c[j], rows[miss[rows, j]], j + 1, left - 1)
+            if not blocked[j]:
+                finish(prefix + (j,), paid + c[j], rows[miss[rows, j]], j + 1, left - 1)
 
-    all_rows = np.arange(p)
+    all_rows, unblocked = np.arange(p), np.zeros(n, dtype=bool)
     proven = False
     for k in range(1, n + 2):
         if cheapest(0, k) >= best - 1e-12:               # no k columns (or more) can win
@@ -239,8 +424,18 @@ def solve_clause(
     columns: np.ndarray | None = None,
     mip_start: np.ndarray | None = None,
     n_draws: int = 50,
+    cliques: list[np.ndarray] | None = None,
+    covers: list[np.ndarray] | None = None,
 ) -> ClauseSolution:
     """Learn one OR-clause on a Boolean matrix.
+
+    With ``cliques`` / ``covers`` the clause is consistent: it holds at most one column of each
+    clique (no two conflicting terms, :meth:`Binarizer.conflict_cliques`) and not all of a
+    cover (:meth:`Binarizer.conflict_covers`).  The MIP and the LP get one row
+    ``Σ_{j∈clique} w_j ≤ 1`` per clique and ``Σ_{j∈cover} w_j ≤ |cover| − 1`` per cover (over
+    the candidate columns), so the MIP's bound and the LP value are lower bounds of the
+    consistent optimum; the small-clause search tries consistent clauses only; LP roundings
+    are repaired by dropping columns (:func:`make_consistent`).
 
     Parameters
     ----------
@@ -258,7 +453,12 @@ def solve_clause(
     columns : int ndarray, optional
         Only these columns may be chosen (the survivors of screening).
     mip_start : bool ndarray of shape (n_terms,), optional
-        A 0/1 clause to start the MIP from.
+        A 0/1 clause to start the MIP from (repaired by dropping columns if inconsistent).
+    n_draws : int
+        Draws of ``"lp-randomized"``.
+    cliques, covers : list of int ndarray, optional
+        Conflict cliques and covers (column indices of ``A``); ``None``: every clause is
+        allowed.
     """
     if solver not in SOLVERS:
         raise ParameterError(f"solver must be one of {', '.join(SOLVERS)}, not {solver!r}.")
@@ -285,6 +485,24 @@ def solve_clause(
     lower = np.zeros(k + p)
     upper = np.ones(k + p)
     row_lo, row_hi = np.ones(p), np.full(p, np.inf)
+    local, whole = restrict_constraints(cliques, cols, n, covers)  # over the candidates
+    conf = Conflicts(local, k, whole)
+    # One row Σ_{j∈clique} w_j ≤ 1 per clique, Σ_{j∈cover} w_j ≤ |cover| − 1 per cover (the ξ
+    # columns take no part).  With the binarizer's cliques the conflict graph is an interval
+    # graph (Conflicts), hence perfect: the clique rows with 0 ≤ w ≤ 1 are exactly the convex
+    # hull of the conflict-free 0/1 w.
+    groups = local + whole
+    if groups:
+        sizes = [len(q) for q in groups]
+        Q = sp.csc_matrix((np.ones(sum(sizes)), (np.repeat(np.arange(len(groups)), sizes),
+                                                 np.concatenate(groups))),
+                          shape=(len(groups), k + p))
+        M = sp.vstack([M, Q], format="csc")
+        row_lo = np.concatenate([row_lo, np.full(len(groups), -np.inf)])
+        row_hi = np.concatenate([row_hi, np.ones(len(local)), [len(q) - 1.0 for q in whole]])
+
+    def repair(wk: np.ndarray) -> np.ndarray:  # a consistent subset of wk (DESIGN.md §2)
+        return make_consistent(wk, conf, Ap, lam * row_w, cost[:k]) if conf else wk
 
     def expand(wk: np.ndarray) -> np.ndarray:
         w = np.zeros(n, dtype=bool)
@@ -298,7 +516,7 @@ def solve_clause(
 
         t0 = time.perf_counter()
         wk, value, proven = small_clause_search(Ap, row_w, cost[:k], lam, SMALL_SEARCH_BUDGET,
-                                                SMALL_SEARCH_MAX_SIZE)
+                                                SMALL_SEARCH_MAX_SIZE, local, whole)
         if proven:  # exact: no MIP needed (see small_clause_search)
             res = highs.SolveResult("optimal", point(wk), value + constant, value + constant,
                                     0.0, time.perf_counter() - t0, True)
@@ -307,7 +525,7 @@ def solve_clause(
                                   "enumeration")
         start = point(wk)  # the best small clause starts the MIP, unless we were given better
         if mip_start is not None:
-            given = point(np.asarray(mip_start, dtype=bool)[cols])
+            given = point(repair(np.asarray(mip_start, dtype=bool)[cols]))
             if cost @ given <= cost @ start:
                 start = given
         integer = np.concatenate([np.ones(k, dtype=bool), np.zeros(p, dtype=bool)])
@@ -330,8 +548,9 @@ def solve_clause(
                           f"{time_limit:g} s; raise the time limit.")
     frac = np.clip(res.x[:k], 0.0, 1.0)
     lp_value = res.objective + constant
-    # Paper §3: every w_j > 0 becomes 1 (1e-9 absorbs the solver's round-off).
-    best = expand(frac > 1e-9)
+    # Paper §3: every w_j > 0 becomes 1 (1e-9 absorbs the solver's round-off); then drop
+    # columns until it is consistent (with cliques).
+    best = expand(repair(frac > 1e-9))
     best_obj = or_objective(A, y, best, lam, d)
     if solver == "lp-randomized":
         # Randomized rounding: keep j with probability w_j (scaled up, as in the log(m)
@@ -339,7 +558,7 @@ def solve_clause(
         # competes too, so this is never worse than "lp".
         rng = np.random.default_rng(random_state)
         for scale in np.linspace(1.0, max(1.0, np.log(max(p, 2))), n_draws):
-            cand = expand(rng.random(k) < np.minimum(1.0, scale * frac))
+            cand = expand(repair(rng.random(k) < np.minimum(1.0, scale * frac)))
             obj = or_objective(A, y, cand, lam, d)
             if obj < best_obj:
                 best, best_obj = cand, obj
@@ -424,9 +643,10 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
     n_terms_ : int
         Candidate terms (columns of A).
     objective_ : float
-        Objective of the returned rule: #conditions + λ × errors (DESIGN.md §2).
+        Objective of the returned rule: #conditions + λ × errors (DESIGN.md §2).  The rule is
+        consistent: no two of its conditions contradict each other or are redundant.
     lower_bound_ : float
-        A proven lower bound on the 0/1 optimum.
+        A proven lower bound on the 0/1 optimum over consistent rules.
     mip_gap_ : float
         Relative gap between ``objective_`` and ``lower_bound_`` (0 when proven optimal).
     lp_status_ : str
@@ -492,7 +712,7 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
         check_classification_targets(y)
         classes = np.unique(y)
         if len(classes) < 2:
-            raise DataError(f"The target has only one class ({classes[0]!r}); a classifier "
+            raise DataError(f"The target has only one class ({show(classes[0])!r}); a classifier "
                             "needs two.")
         if len(classes) > 2:
             raise DataError(f"Only binary classification is supported: a rule separates two "
@@ -541,9 +761,17 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
 
     def _fit_matrix(self, A: np.ndarray, y01: np.ndarray, d: np.ndarray, target: str,
                     mip_start: np.ndarray | None = None) -> ClauseSolution:
-        """Fit on a ready term matrix (shared with the rule-set learners and the λ path)."""
+        """Fit on a ready term matrix (shared with the rule-set learners and the λ path).
+
+        The clause is always consistent: no two of its terms contradict each other or one
+        implies the other, and it holds no contradictory (tautological) set of levels
+        (:meth:`Binarizer.conflict_cliques`, :meth:`Binarizer.conflict_covers`; the OR problem
+        of an AND-rule runs on ``~A`` with the same column indices, so the AND cliques apply).
+        """
         t0 = time.perf_counter()
         A_or, y_or = (~A, 1 - y01) if self.rule_type == "and" else (A, y01)
+        cliques = self.binarizer_.conflict_cliques(self.rule_type)
+        covers = self.binarizer_.conflict_covers(self.rule_type)
         columns, report = None, None
         if self.screening != "none":
             from rulecore.screening import screen
@@ -551,13 +779,14 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
             feature_of = np.array([t.feature for t in self.binarizer_.terms_], dtype=object)
             report = screen(A_or, y_or, float(self.lam), weights=d, level=self.screening,
                             feature_of=feature_of, time_limit=float(self.time_limit),
-                            diagnostics=False)
+                            diagnostics=False, cliques=cliques, covers=covers)
             columns = np.flatnonzero(report.kept)
             if mip_start is None:
                 mip_start = report.incumbent
         sol = solve_clause(A_or, y_or, float(self.lam), d, solver=self.solver,
                            time_limit=float(self.time_limit), random_state=self.random_state,
-                           columns=columns, mip_start=mip_start)
+                           columns=columns, mip_start=mip_start, cliques=cliques,
+                           covers=covers)
         sol.screening = report
         terms = self.binarizer_.terms_
         positive = self.classes_[1] if hasattr(self, "classes_") else 1

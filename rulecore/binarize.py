@@ -11,6 +11,7 @@ an unknown salary satisfies neither ``salary <= 75000`` nor ``salary > 75000``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -184,6 +185,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
         self.kinds_ = {c: kinds.get(c) or infer_kind(X[c]) for c in self.feature_names_in_}
         n_thr = None if self.thresholds == "all" else int(self.n_thresholds)
         self._plan: list[tuple[str, Kind, np.ndarray, list[Op]]] = []
+        self._n_levels: dict[str, int] = {}  # distinct levels seen, per categorical column
         terms: list[Term] = []
         for col in self.feature_names_in_:
             if self.kinds_[col] == "numeric":
@@ -192,6 +194,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
                 ops: list[Op] = ["<=", ">"] if self.negations else ["<="]
             else:
                 counts = X[col].dropna().astype(str).value_counts(sort=True)
+                self._n_levels[col] = len(counts)
                 thr = np.asarray(counts.index[: self.max_levels], dtype=object)
                 if len(counts) == 2:
                     # For a two-level column "x != a" is "x == b": keep only the == terms.
@@ -234,6 +237,112 @@ class Binarizer(TransformerMixin, BaseEstimator):
                     blocks.append(~eq & present)
         A = np.concatenate(blocks, axis=1) if blocks else np.zeros((len(X), 0), dtype=bool)
         return sp.csc_matrix(A) if sparse else A
+
+    def _blocks(self, rule_type: str) -> Iterator[tuple[str, str, np.ndarray, dict]]:
+        """Per input column: (column, kind, thresholds or levels, {op: term indices})."""
+        check_is_fitted(self, "terms_")
+        if rule_type not in ("and", "or"):
+            raise ParameterError("rule_type must be 'and' or 'or'.")
+        start = 0
+        for col, kind, thr, ops in self._plan:
+            k = len(thr)
+            yield col, kind, thr, {op: start + i * k + np.arange(k) for i, op in enumerate(ops)}
+            start += k * len(ops)
+
+    def conflict_cliques(self, rule_type: str = "and") -> list[np.ndarray]:
+        """Groups of terms of which a consistent clause contains at most one.
+
+        Two terms on one column *conflict* in an AND-clause when their conjunction holds for no
+        value (a contradiction: ``x <= 3 AND x > 5``) or one implies the other (a redundancy:
+        ``x <= 3 AND x <= 5``); in an OR-clause when their disjunction holds for every
+        non-missing value (``x <= 5 OR x > 3``) or one implies the other.  "Value" means any
+        value, a level never seen included; missing values fail every term (§1), so they
+        decide neither.  Every conflicting pair lies in one of the
+        returned cliques and no other pair does, so "at most one term of each clique" is
+        exactly "no conflicting pair" (DESIGN.md §1-2).  For the conflicts of more than two
+        terms on a categorical column see :meth:`conflict_covers`.
+
+        Numeric column, thresholds θ_1 < ... < θ_D, terms le_i (``x <= θ_i``) and gt_i
+        (``x > θ_i``).  le_i and le_j are nested, so are gt_i and gt_j.
+
+        - AND: le_i AND gt_j is ``θ_j < x <= θ_i``, empty iff θ_j ≥ θ_i.  Cliques
+          C_k = {le_i : i ≤ k} ∪ {gt_j : j ≥ k}, k = 1..D: le_i and gt_j share one iff
+          i ≤ j (C_i), all le lie in C_D, all gt in C_1.
+        - OR: le_i OR gt_j is every value iff θ_j ≤ θ_i.  C_k = {le_i : i ≥ k} ∪ {gt_j : j ≤ k}.
+        - Without ``>`` terms both reduce to one clique of all le.
+
+        Categorical column, eq_v (``x == v``) for its top levels, ne_v (``x != v``) beside them.
+
+        - AND: eq_a AND eq_b and eq_a AND ne_a are empty, eq_a implies ne_b (b ≠ a); ne_a AND
+          ne_b is a legitimate "neither".  Cliques {all eq} ∪ {ne_v} per level v (or {all eq}).
+        - OR: ne_a OR ne_b and eq_a OR ne_a are every value, eq_a implies ne_b; eq_a OR eq_b
+          is legitimate.  Cliques {all ne} ∪ {eq_v} per level v.
+
+        Parameters
+        ----------
+        rule_type : {"and", "or"}
+            The clause the terms are joined in.  (For AND-rules the OR problem of
+            :mod:`rulecore.bcs` runs on the complemented matrix, column for column, so these
+            indices are its column indices too.)
+
+        Returns
+        -------
+        list of int ndarray
+            Term indices into ``terms_``; each array is a clique of at least two terms, listed
+            so that every term lies in a run of consecutive cliques (``bcs.Conflicts``).
+        """
+        AND = rule_type == "and"
+        cliques: list[np.ndarray] = []
+        for _, kind, thr, idx in self._blocks(rule_type):
+            if kind == "numeric":
+                order = np.argsort(np.asarray(thr, dtype=float), kind="stable")  # θ ascending
+                le = idx["<="][order]
+                if ">" not in idx:
+                    cliques.append(le)
+                    continue
+                gt = idx[">"][order]
+                for i in range(len(thr)):
+                    cliques.append(np.concatenate([le[:i + 1], gt[i:]]) if AND else
+                                   np.concatenate([le[i:], gt[:i + 1]]))
+                continue
+            eq, ne = idx["=="], idx.get("!=")
+            if ne is None:
+                if AND:
+                    cliques.append(eq)
+            elif AND:
+                cliques += [np.append(eq, v) for v in ne]
+            else:
+                cliques += [np.append(ne, v) for v in eq]
+        return [c.astype(np.int64) for c in cliques if len(c) >= 2]
+
+    def conflict_covers(self, rule_type: str = "and") -> list[np.ndarray]:
+        """Sets of terms that a consistent clause may not contain all of.
+
+        A categorical column whose every level seen in training has a term is *closed*: the
+        binarizer already reads it so ("x != a" is "x == b" on a two-level column).  There
+        the ne terms of all L levels together are a contradiction in an AND-clause
+        (``c != a AND c != b AND c != c`` with levels a, b, c) and the eq terms of all levels
+        a tautology in an OR-clause (every known value), so at most L − 1 of them may be
+        chosen.  For L = 1 the single term is excluded: ``c != a`` never holds, and
+        ``c == a`` alone always does (OR).  No other set of terms conflicts that
+        :meth:`conflict_cliques` misses: on a numeric column an empty conjunction (or a full
+        disjunction) of intervals always has an empty (full) pair, and on a categorical
+        column a set without a conflicting pair is all ne or all eq terms.
+
+        Parameters
+        ----------
+        rule_type : {"and", "or"}
+            The clause the terms are joined in.
+
+        Returns
+        -------
+        list of int ndarray
+            Term indices into ``terms_``; at most ``len(cover) - 1`` of each may be chosen.
+        """
+        op = "!=" if rule_type == "and" else "=="
+        return [idx[op].astype(np.int64) for col, kind, thr, idx in self._blocks(rule_type)
+                if kind != "numeric" and op in idx
+                and getattr(self, "_n_levels", {}).get(col) == len(thr)]
 
     def get_feature_names_out(self, input_features: Any = None) -> np.ndarray:
         check_is_fitted(self, "terms_")

@@ -19,6 +19,15 @@ Tests, each with its proof beside the code:
 ``lp-dual``    (enhanced) the same bound with the optimal dual of the LP on the survivors and
                an upper bound from rounding its solution: reduced-cost fixing, iterated.
 
+With conflict cliques and covers (``cliques=``, ``covers=``, :meth:`Binarizer.conflict_cliques`)
+the problem is P': the same problem plus "at most one column per clique, not all of a cover",
+a consistent clause (DESIGN.md §2).
+P' is down-closed (every subset of a consistent clause is consistent) and each test stays a
+proof for it: the count test only drops columns; dominance swaps j for j' only when that
+cannot create a conflict; the duality bounds of the unconstrained LP still bound P' from
+below (a smaller feasible set), and every primal heuristic returns a consistent clause, so
+``UB`` is the value of a P'-feasible rule.
+
 The paper's pairwise test (§3.1: drop j if p_{j'} − p_j > z_{j'} − z_j for nested j ⊂ j') is
 **not** a certificate (DESIGN.md §4; ``tests/test_screening.py`` exhibits an instance where it
 changes the optimum).  It is available only as a labelled heuristic, ``unsafe_pairwise=True``,
@@ -36,6 +45,7 @@ import pandas as pd
 import scipy.sparse as sp
 
 from rulecore import highs
+from rulecore.bcs import Conflicts, make_consistent
 from rulecore.exceptions import ParameterError
 
 Level = Literal["basic", "enhanced"]
@@ -92,7 +102,7 @@ class ScreeningReport:
     lower_bound : float
         A proven lower bound on the 0/1 optimum, same scale.
     incumbent : bool ndarray of shape (n_columns,)
-        The rule achieving ``upper_bound`` (a MIP start).
+        The rule achieving ``upper_bound`` (a MIP start); consistent when cliques were given.
     certified : bool
         False when the paper's heuristic pairwise test took part.
     level : str
@@ -153,7 +163,9 @@ def wsum(w: np.ndarray, M: np.ndarray, chunk: int = 2048) -> np.ndarray:
 class _Problem:
     """The OR problem in eq. (4) form, restricted to a set of live columns."""
 
-    def __init__(self, A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> None:
+    def __init__(self, A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray,
+                 cliques: list[np.ndarray] | None = None,
+                 covers: list[np.ndarray] | None = None) -> None:
         pos = (y == 1) & (d > 0)
         self.lam = lam
         self.AP = np.ascontiguousarray(A[pos], dtype=bool)          # p × n
@@ -164,6 +176,7 @@ class _Problem:
         self.c = 1.0 / lam + self.z                                  # column costs c_j
         self.p = wsum(self.dP, self.AP)                              # Σ_P d_i a_ij
         self.n = A.shape[1]
+        self.conf = Conflicts(cliques, self.n, covers)               # P' (consistent clauses)
 
     def value(self, w: np.ndarray) -> float:
         """Objective (4) of a 0/1 ``w``: Σ c_j w_j + weight of positives left uncovered."""
@@ -172,20 +185,37 @@ class _Problem:
 
 
 # ----------------------------------------------------------------------------- primal heuristics
+# Each returns a consistent clause when given one (P'-feasible, so its value is a valid UB):
+# a column that conflicts with one already chosen is skipped; dropping columns is always safe.
+
+
+def _blocked(pr: _Problem, w: np.ndarray) -> np.ndarray:
+    """Columns the consistent clause ``w`` cannot take on (:meth:`bcs.Conflicts.blocked`)."""
+    return pr.conf.blocked(np.flatnonzero(w)) if pr.conf else np.zeros(pr.n, bool)
+
+
+def _repair(pr: _Problem, w: np.ndarray) -> np.ndarray:
+    """A consistent clause from ``w`` by dropping columns (:func:`bcs.make_consistent`)."""
+    return make_consistent(w, pr.conf, pr.AP, pr.dP, pr.c) if pr.conf else w
 
 
 def _greedy_pass(pr: _Problem, live: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Basic primal heuristic (paper §3.3): visit columns by increasing z_j − p_j and keep one
-    iff the objective drops, i.e. the weight it newly covers exceeds its cost."""
+    iff the objective drops, i.e. the weight it newly covers exceeds its cost (and it
+    conflicts with no column kept)."""
     w = w.copy()
     covered = pr.AP[:, w].any(axis=1) if w.any() else np.zeros(len(pr.dP), bool)
+    blocked = _blocked(pr, w)
     order = np.flatnonzero(live & ~w)
     order = order[np.argsort(pr.z[order] - pr.p[order], kind="stable")]
     for j in order:
+        if blocked[j]:
+            continue
         gain = pr.dP[~covered & pr.APT[j]].sum()
         if gain > pr.c[j] + _TOL:
             w[j] = True
             covered |= pr.APT[j]
+            blocked = _blocked(pr, w)
     return w
 
 
@@ -199,7 +229,7 @@ def _best_improvement(pr: _Problem, live: np.ndarray, w: np.ndarray,
     """
     w = w.copy()
     covered = pr.AP[:, w].any(axis=1) if w.any() else np.zeros(len(pr.dP), bool)
-    cols = np.flatnonzero(live & ~w & (pr.p > pr.c + _TOL))
+    cols = np.flatnonzero(live & ~w & ~_blocked(pr, w) & (pr.p > pr.c + _TOL))
     if not len(cols):
         return _drop_redundant(pr, w)
     sub = pr.AP[:, cols]
@@ -213,6 +243,8 @@ def _best_improvement(pr: _Problem, live: np.ndarray, w: np.ndarray,
         covered |= new
         gains -= wsum(pr.dP[new], sub[new])
         gains[k] = -np.inf
+        if pr.conf:  # columns the new one blocks are out
+            gains[_blocked(pr, w)[cols]] = -np.inf
     return _drop_redundant(pr, w)
 
 
@@ -302,7 +334,7 @@ def _groups(feature_of: np.ndarray | None, n: int) -> list[np.ndarray]:
 
 
 def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
-                    ) -> tuple[np.ndarray, np.ndarray]:
+                    ub: float = np.inf) -> tuple[np.ndarray, np.ndarray]:
     """Remove j if some live j' covers every positive j covers (supp a_P^j ⊆ supp a_P^{j'})
     at no greater cost (c_{j'} ≤ c_j); exact ties keep the lower index.
 
@@ -310,6 +342,18 @@ def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
     cost.  The relation "(c, index) smaller and support larger" is acyclic, so every removed
     column is dominated, through a chain, by a kept one.  Pairs are compared within a group
     (one input feature: nested thresholds live there), with packed bit sets.
+
+    With conflict cliques and covers (problem P', consistent clauses only) j' may replace j
+    only if every live k ≠ j in conflict with j' but not with j has ``c_j + c_k > UB`` (the
+    value of a consistent 0/1 rule), and every cover holding j' holds j.  Then an optimal
+    consistent S containing j holds no such k (S would cost at least c_j + c_k > UB ≥ its
+    own value), so ``S − j + j'`` has no conflict and fills no cover S did not: it is
+    consistent (or, when j' ∈ S already, ``S − j`` is), and optimal again.  The swaps still
+    descend the same acyclic order, so repeating them yields an optimal consistent solution
+    without removed columns.  (With ``UB = inf`` the condition is ``N(j') − {j} ⊆ N(j)``;
+    it stops ``x <= 5`` from standing in for ``x <= 3`` beside ``x > 4`` unless that
+    interval is too dear to be optimal anyway, as a positive-free one is when positives
+    are not rare.)
     """
     removed = np.zeros(pr.n, dtype=bool)
     by = np.full(pr.n, -1)
@@ -317,6 +361,7 @@ def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
         g = g[live[g]]
         if len(g) < 2:
             continue
+        safe = None                                               # safe[b, a]: b may replace a
         bits = np.packbits(pr.AP[:, g], axis=0).T                 # |g| × bytes
         # subset[a, b]: supp(a) ⊆ supp(b)  ⟺  no bit of a outside b
         for a_pos, a in enumerate(g):
@@ -330,10 +375,30 @@ def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
             # identical column (same support and cost) with a lower index
             strict_superset = cand & ~same_support
             dom = cand & (cheaper | (tie & strict_superset) | (tie & same_support & (g < a)))
+            if dom.any() and pr.conf:
+                if safe is None:
+                    safe = _swap_safe(pr, g, live, ub)
+                dom &= safe[:, a_pos]
             if dom.any():
                 removed[a] = True
                 by[a] = g[np.flatnonzero(dom)[0]]
     return removed, by
+
+
+def _swap_safe(pr: _Problem, g: np.ndarray, live: np.ndarray, ub: float) -> np.ndarray:
+    """``safe[b, a]``: g_b may replace g_a in an optimal consistent solution
+    (:func:`_dominance_test`): no live k in ``F[a] = {k ≠ g_a : k ∉ N(g_a),
+    c_{g_a} + c_k ≤ UB}`` conflicts with g_b, and every cover holding g_b holds g_a.
+
+    ``#{k ∈ F[a] : k ∈ N(g_b)} = (R Fᵀ)[b, a]`` with R the conflict rows: one product.
+    """
+    cols = np.flatnonzero(live)
+    R = pr.conf.rows(g)[:, live]
+    F = (pr.c[g][:, None] + pr.c[cols][None, :] <= ub + _TOL * max(1.0, abs(ub))) & ~R
+    F[np.arange(len(g)), np.searchsorted(cols, g)] = False
+    outside = R.astype(np.float32) @ F.T.astype(np.float32)      # exact: counts < 2^24
+    Mg = pr.conf.M[g].astype(np.float32)
+    return (outside == 0) & (Mg @ (1 - Mg).T == 0)
 
 
 def _pairwise_heuristic(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
@@ -410,6 +475,8 @@ def screen(
     unsafe_pairwise: bool = False,
     time_limit: float = 30.0,
     diagnostics: bool = True,
+    cliques: list[np.ndarray] | None = None,
+    covers: list[np.ndarray] | None = None,
 ) -> ScreeningReport:
     """Screen the columns of the OR problem before solving it.
 
@@ -439,6 +506,10 @@ def screen(
     diagnostics : bool
         Also fill ``report.alone`` (each test run alone on all columns, as in the paper's
         tables).  The estimators switch it off: it costs a third of the screening time.
+    cliques, covers : list of int ndarray, optional
+        Conflict cliques and covers (:meth:`Binarizer.conflict_cliques`,
+        :meth:`Binarizer.conflict_covers`): screen for P', the consistent clauses only.  The
+        kept columns then hold an optimal consistent clause, and the incumbent is consistent.
 
     Returns
     -------
@@ -457,7 +528,7 @@ def screen(
     if unknown:
         raise ParameterError(f"Unknown screening tests: {', '.join(sorted(unknown))}.")
     t_start = time.perf_counter()
-    pr = _Problem(A, y, float(lam), d)
+    pr = _Problem(A, y, float(lam), d, cliques, covers)
     n = pr.n
     groups = _groups(feature_of, n)
     enhanced = level == "enhanced"
@@ -466,7 +537,7 @@ def screen(
 
     # A first 0/1 primal: its value is the UB every duality test compares against.
     def primal(live: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
-        w0 = np.zeros(n, dtype=bool) if start is None else start & live
+        w0 = np.zeros(n, dtype=bool) if start is None else _repair(pr, start & live)
         w = _drop_redundant(pr, _greedy_pass(pr, live, w0))
         if enhanced:  # compare finished candidates only (each after its 1-opt clean-up)
             w2 = _drop_redundant(pr, _greedy_pass(pr, live, _best_improvement(pr, live, w0)))
@@ -499,10 +570,10 @@ def screen(
             if diagnostics:
                 report.alone[test] = _count_test(pr, all_cols)
         elif test == "dominance":
-            mask, by = _dominance_test(pr, live, groups)
+            mask, by = _dominance_test(pr, live, groups, ub)
             record(test, mask, t0, by=by)
             if diagnostics:
-                report.alone[test] = _dominance_test(pr, all_cols, groups)[0]
+                report.alone[test] = _dominance_test(pr, all_cols, groups, ub)[0]
         elif test == "duality":
             mu = _greedy_dual(pr, live, sort_rows=enhanced)
             lb = max(lb, mu.sum())
@@ -525,7 +596,7 @@ def screen(
                 if w_lp is None:
                     break
                 cand = primal(live, start=(w_lp > 1e-9))
-                for trial in (cand, _drop_redundant(pr, (w_lp > 1e-9) & live)):
+                for trial in (cand, _drop_redundant(pr, _repair(pr, (w_lp > 1e-9) & live))):
                     if pr.value(trial) < ub:
                         best_w, ub = trial, pr.value(trial)
                 mu = _feasible_dual(pr, live, mu)

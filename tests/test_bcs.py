@@ -10,12 +10,15 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from rulecore.bcs import (
     BooleanRuleClassifier,
+    Conflicts,
+    consistent,
     lambda_path,
+    make_consistent,
     or_objective,
     small_clause_search,
     solve_clause,
 )
-from rulecore.binarize import Term
+from rulecore.binarize import Binarizer, Term
 from rulecore.data import load_sample
 from rulecore.exceptions import DataError, ParameterError
 
@@ -197,12 +200,16 @@ def test_sample_weight_equals_repetition_in_objective():
 
 
 # ---------------------------------------------------------------- small-clause search
-def brute_force_clause(Ap, r, c, lam, max_size=None):
-    """min over column sets S (|S| <= max_size) of Σ_S c + λ Σ_i r_i [row i meets no j in S]."""
+def brute_force_clause(Ap, r, c, lam, max_size=None, cliques=(), covers=()):
+    """min over column sets S (|S| <= max_size, at most one column of each clique, not all of
+    any cover) of Σ_S c + λ Σ_i r_i [row i meets no j in S]."""
     n = Ap.shape[1]
     best = np.inf
     for size in range(0, (n if max_size is None else min(n, max_size)) + 1):
         for S in itertools.combinations(range(n), size):
+            if any(len(set(S) & set(q.tolist())) > 1 for q in cliques) or \
+                    any(set(q.tolist()) <= set(S) for q in covers):
+                continue
             missed = ~Ap[:, list(S)].any(axis=1) if S else np.ones(len(r), dtype=bool)
             best = min(best, c[list(S)].sum() + lam * r[missed].sum())
     return best
@@ -238,6 +245,61 @@ def test_small_clause_search_is_exact_when_it_says_so(seed):
         assert value == pytest.approx(best)                                # the optimum
     else:  # it declined: at least as good as every single column, never below the optimum
         assert best - 1e-9 <= value <= brute_force_clause(Ap, r, c, lam, 1) + 1e-9
+
+
+def random_cliques(rng: np.random.Generator, n: int) -> list[np.ndarray]:
+    """A few random cliques of 2-4 columns (overlapping: not an interval family)."""
+    if n < 2:
+        return []
+    return [rng.choice(n, size=int(rng.integers(2, min(n, 4) + 1)), replace=False)
+            for _ in range(int(rng.integers(1, 5)))]
+
+
+def test_conflicts_agree_with_their_cliques():
+    """Conflicts: interval form (binarizer cliques) and graph form (any cliques) alike."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": rng.normal(size=50), "c": rng.choice(list("pqrs"), size=50)})
+    b = Binarizer(n_thresholds=4).fit(X)
+    cases = [(b.conflict_cliques(t), len(b.terms_)) for t in ("and", "or")]
+    cases += [(random_cliques(rng, n), n) for n in rng.integers(2, 12, size=30)]
+    for cliques, n in cases:
+        truth = np.zeros((n, n), dtype=bool)
+        for q in cliques:
+            truth[np.ix_(q, q)] = True
+        np.fill_diagonal(truth, False)
+        conf = Conflicts(cliques, n)
+        idx = rng.permutation(n)[: max(1, n // 2)]
+        np.testing.assert_array_equal(conf.rows(idx), truth[idx])
+        np.testing.assert_array_equal(conf.pairs(idx), truth[np.ix_(idx, idx)])
+        w = rng.random(n) < 0.4
+        assert consistent(w, cliques) == (not truth[np.ix_(w, w)].any())
+        fixed = make_consistent(w, conf, rng.random((20, n)) < 0.3, np.ones(20), np.ones(n))
+        assert consistent(fixed, cliques) and not (fixed & ~w).any()
+    assert Conflicts(b.conflict_cliques("and"), len(b.terms_)).graph is None   # intervals
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_small_clause_search_with_cliques_is_exact_when_it_says_so(seed):
+    Ap, r, c, lam = search_instance(seed)
+    rng = np.random.default_rng(seed)
+    n = Ap.shape[1]
+    cliques = random_cliques(rng, n)
+    if seed % 3 == 0 and n >= 5:  # the planted cover's columns in conflict
+        cliques.append(np.array([0, 3 + seed % (n - 3)]))
+    # not all of a cover: of one to four columns, the planted three among them
+    covers = [rng.choice(n, size=int(rng.integers(1, min(n, 4) + 1)), replace=False)
+              for _ in range(int(rng.integers(0, 3)))]
+    if seed % 3 == 1 and n >= 3:
+        covers.append(np.arange(3))
+    w, value, proven = small_clause_search(Ap, r, c, lam, cliques=cliques, covers=covers)
+    assert consistent(w, cliques, covers)
+    missed = ~Ap[:, w].any(axis=1) if w.any() else np.ones(len(r), dtype=bool)
+    assert value == pytest.approx(c[w].sum() + lam * r[missed].sum())
+    best = brute_force_clause(Ap, r, c, lam, cliques=cliques, covers=covers)
+    if proven:
+        assert value == pytest.approx(best)
+    else:
+        assert best - 1e-9 <= value
 
 
 def test_small_clause_search_proves_some_and_declines_others():

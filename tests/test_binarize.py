@@ -122,3 +122,45 @@ def test_term_roundtrip_and_negate():
     assert Term.from_dict(Term("c", "==", "a").to_dict()) == Term("c", "==", "a")
     with pytest.raises(DataError):
         Term.from_dict({"feature": "x", "op": "<", "value": 1})
+
+
+def test_conflict_cliques_and_covers_by_hand():
+    X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0, np.nan], "c": ["a", "b", "c", "a", "b"],
+                      "f": ["y", "n", "y", "n", None], "g": ["u"] * 5})
+    b = Binarizer(n_thresholds=3).fit(X)
+
+    def named(cliques, b=b):
+        return sorted(sorted(str(b.terms_[j]) for j in c) for c in cliques)
+
+    assert named(b.conflict_cliques("and")) == sorted(sorted(c) for c in [
+        # C_k = {le_i : i <= k} | {gt_j : j >= k}: x <= 1.5 AND x > 2.5 would be empty
+        ["x <= 1.5", "x > 1.5", "x > 2.5", "x > 3.5"],
+        ["x <= 1.5", "x <= 2.5", "x > 2.5", "x > 3.5"],
+        ["x <= 1.5", "x <= 2.5", "x <= 3.5", "x > 3.5"],
+        # {all ==} | {!= v}: c == a implies c != b; c != a AND c != b is fine
+        ["c == a", "c == b", "c == c", "c != a"],
+        ["c == a", "c == b", "c == c", "c != b"],
+        ["c == a", "c == b", "c == c", "c != c"],
+        ["f == n", "f == y"], ["g != u", "g == u"]])
+    assert named(b.conflict_cliques("or")) == sorted(sorted(c) for c in [
+        # C_k = {le_i : i >= k} | {gt_j : j <= k}: x <= 3.5 OR x > 1.5 is every value
+        ["x <= 1.5", "x <= 2.5", "x <= 3.5", "x > 1.5"],
+        ["x <= 2.5", "x <= 3.5", "x > 1.5", "x > 2.5"],
+        ["x <= 3.5", "x > 1.5", "x > 2.5", "x > 3.5"],
+        ["c != a", "c != b", "c != c", "c == a"],
+        ["c != a", "c != b", "c != c", "c == b"],
+        ["c != a", "c != b", "c != c", "c == c"], ["g != u", "g == u"]])
+    # closed columns (every level has a term): not all levels together
+    assert named(b.conflict_covers("and")) == [["c != a", "c != b", "c != c"], ["g != u"]]
+    assert named(b.conflict_covers("or")) == [["c == a", "c == b", "c == c"],
+                                               ["f == n", "f == y"], ["g == u"]]
+    few = Binarizer(n_thresholds=3, max_levels=2).fit(X)   # c has a level without a term
+    assert named(few.conflict_covers("and"), few) == [["g != u"]]
+    plain = Binarizer(n_thresholds=3, negations=False).fit(X)
+    for rule_type in ("and", "or"):          # only nested <= terms
+        assert ["x <= 1.5", "x <= 2.5", "x <= 3.5"] in named(plain.conflict_cliques(rule_type),
+                                                             plain)
+    assert ["c == a", "c == b", "c == c"] in named(plain.conflict_cliques("and"), plain)
+    assert ["c == a", "c == b", "c == c"] in named(plain.conflict_covers("or"), plain)
+    with pytest.raises(ParameterError):
+        b.conflict_cliques("xor")

@@ -217,3 +217,37 @@ def test_screening_lp_dual_is_a_certificate_with_and_without_presolve(seed):
     assert (mu_all >= -1e-9).all() and (mu_all <= pr.dP + 1e-9).all()
     assert (mu_all @ pr.AP[:, live] <= pr.c[live] + 1e-7).all()
     assert mu_all.sum() == pytest.approx(value, rel=1e-7, abs=1e-7)
+
+
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+def test_dominance_with_cliques_only_makes_safe_swaps(rule_type):
+    """With conflict cliques a column j is removed for one (by) that conflicts with nothing
+    more, among the live columns, except columns k too dear to share an optimal rule with j
+    (cost_j + cost_k > UB); a subset of the free test's removals."""
+    from rulecore.bcs import column_costs
+
+    ds = load_sample("breast cancer")
+    b = Binarizer(n_thresholds=20).fit(ds.X)
+    A, y = b.transform(ds.X), ds.y_binary
+    A, y = (~A, 1 - y) if rule_type == "and" else (A, y)
+    cliques = b.conflict_cliques(rule_type)
+    feature_of = np.array([t.feature for t in b.terms_])
+    lam = 1.0
+    kw = dict(level="basic", feature_of=feature_of, tests=("count", "dominance"))
+    free = screen(A, y, lam, **kw)
+    safe = screen(A, y, lam, cliques=cliques, **kw)
+    n = A.shape[1]
+    N = np.zeros((n, n), dtype=bool)
+    for c in cliques:
+        N[np.ix_(c, c)] = True
+    np.fill_diagonal(N, False)
+    cost = column_costs(A, y, lam, np.ones(len(y)))
+    live = ~safe.removed_by["count"]
+    dom = safe.certificates[safe.certificates.test == "dominance"]
+    assert len(dom) > 0
+    for j, by in zip(dom["column"].astype(int), dom["by"].astype(int)):
+        extra = N[by] & live & ~N[j]
+        extra[j] = False
+        assert (cost[j] + cost[extra] > safe.upper_bound - 1e-9).all(), (b.terms_[j],
+                                                                          b.terms_[by])
+    assert not (safe.removed_by["dominance"] & ~free.removed_by["dominance"]).any()

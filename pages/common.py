@@ -6,6 +6,9 @@ user leaves a page, so widgets copy their value into these keys with callbacks):
 - ``source``: ``"sample"`` or ``"upload"``; ``sample``: the sample name;
   ``upload``: ``{"name", "data", "digest"}`` of the uploaded file (this session only);
 - ``target``, ``positive``, ``kinds``: target column, positive class, column-kind overrides;
+- ``threshold``: the cut of a numeric target (``"> 40"``; ``None``: its median);
+- ``include``, ``exclude``: columns used although their role leaves them out, and features
+  left out (the Data page's roles control);
 - ``terms``: the binarizer settings ``{"n_thresholds", "thresholds", "negations"}``,
   shared by the Terms, Rule and Screening pages.
 
@@ -22,13 +25,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
 from rulecore.binarize import Binarizer
-from rulecore.data import Dataset, from_frame, load_csv
+from rulecore.data import Dataset, from_frame, load_sample, read_csv_frame
 from rulecore.exceptions import RulecoreError
-from rulecore.samples import DEFAULT_SAMPLE, load_sample
+from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
 
 DEFAULTS: dict[str, Any] = {
     "source": "sample",
@@ -37,10 +41,13 @@ DEFAULTS: dict[str, Any] = {
     "target": None,
     "positive": None,
     "kinds": {},
+    "threshold": None,
+    "include": [],
+    "exclude": [],
     "terms": {"n_thresholds": 10, "thresholds": "quantile", "negations": True},
     "rule": {"model": "single rule", "lam": 1.0, "rule_type": "and", "solver": "mip",
              "time_limit": 30, "screening": "enhanced", "test_size": 0.25, "seed": 0,
-             "max_rules": 5, "n_rounds": 5},
+             "max_rules": 5, "n_rounds": 5, "class_weight": "sqrt"},
 }
 
 #: λ values offered by the sliders (log scale).
@@ -58,15 +65,25 @@ def init_state() -> None:
                 st.session_state[key].setdefault(k, v)
 
 
-def reset_choices() -> None:
-    """Forget target / class / kind choices (after the data source changes)."""
-    st.session_state["target"] = None
-    st.session_state["positive"] = None
-    st.session_state["kinds"] = {}
+#: The Data page's widgets that show the choices below (dropped when the choices reset).
+CHOICE_WIDGETS = ("w_target", "w_positive", "w_categorical", "w_features", "w_thr_op",
+                  "w_thr_value")
+
+
+def reset_choices(keep_target: bool = False) -> None:
+    """Forget target / class / kind / column choices (after the data source changes)."""
+    ss = st.session_state
+    if not keep_target:
+        ss["target"] = None
+    ss["positive"] = None
+    ss["kinds"] = {}
+    ss["threshold"] = None
+    ss["include"] = []
+    ss["exclude"] = []
     # The Data page's widgets show these choices: drop their state so they show the defaults
     # of the new data instead of the old data's values.
-    for key in ("w_target", "w_positive", "w_categorical"):
-        st.session_state.pop(key, None)
+    for key in CHOICE_WIDGETS:
+        ss.pop(key, None)
 
 
 @contextmanager
@@ -85,13 +102,8 @@ def user_errors(stop: bool = True) -> Iterator[None]:
 
 # Samples are public, identical for every user: a global cache is right for them.
 @st.cache_data(max_entries=32, show_spinner="Loading sample...")
-def _sample(name: str, target: str | None, kinds: tuple) -> Dataset:
-    ds = load_sample(name)
-    if target is None and not kinds:
-        return ds
-    frame = pd.concat([ds.X, ds.y], axis=1)
-    return from_frame(frame, target=target or ds.target, kinds=dict(kinds), name=ds.name,
-                      description=ds.description)
+def _sample(name: str, choices: tuple) -> Dataset:
+    return load_sample(name, **_options(choices))
 
 
 def _trace(event: str, detail: str) -> None:
@@ -102,11 +114,31 @@ def _trace(event: str, detail: str) -> None:
             fh.write(f"{event} {detail}\n")
 
 
-# Uploads are user data: cached per session only, keyed by a digest of the bytes.
-@st.cache_data(scope="session", max_entries=8, show_spinner="Reading the file...")
-def _upload(digest: str, name: str, target: str | None, kinds: tuple, _data: bytes) -> Dataset:
+# Uploads are user data: cached per session only, keyed by a digest of the bytes.  Parsing is
+# cached apart from the choices, so trying another target or column set does not re-read.
+@st.cache_data(scope="session", max_entries=4, show_spinner="Reading the file...")
+def _upload_frame(digest: str, name: str, _data: bytes) -> pd.DataFrame:
     _trace("parse-upload", digest)
-    return load_csv(io.BytesIO(_data), target=target, kinds=dict(kinds), name=name)
+    return read_csv_frame(io.BytesIO(_data), name=name)[0]
+
+
+@st.cache_data(scope="session", max_entries=8, show_spinner="Preparing the table...")
+def _upload(digest: str, name: str, choices: tuple, _data: bytes) -> Dataset:
+    frame = _upload_frame(digest, name, _data=_data)
+    return from_frame(frame, name=name, typed=False, **_options(choices))
+
+
+def _choices() -> tuple:
+    """The user's table choices, hashable (a cache key)."""
+    ss = st.session_state
+    return (ss["target"], ss["threshold"], tuple(sorted(ss["kinds"].items())),
+            tuple(sorted(ss["include"])), tuple(sorted(ss["exclude"])))
+
+
+def _options(choices: tuple) -> dict:
+    target, threshold, kinds, include, exclude = choices
+    return {"target": target, "positive": threshold, "kinds": dict(kinds), "include": include,
+            "exclude": exclude, "continuous": "median"}
 
 
 def set_upload(name: str, data: bytes) -> None:
@@ -117,8 +149,26 @@ def set_upload(name: str, data: bytes) -> None:
     reset_choices()
 
 
+def table_columns() -> list[str]:
+    """Every column of the current table as read (the target selector's options), or []
+    when the file cannot be read at all."""
+    ss = st.session_state
+    try:
+        if ss["source"] == "upload" and ss["upload"]:
+            up = ss["upload"]
+            return [str(c) for c in _upload_frame(up["digest"], up["name"], _data=up["data"])]
+        return _sample_columns(ss["sample"])
+    except RulecoreError:
+        return []
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def _sample_columns(name: str) -> list[str]:
+    return [str(c) for c in SAMPLES[name].frame().columns]
+
+
 def current_dataset() -> Dataset:
-    """The dataset with the user's target, kinds and positive class applied.
+    """The dataset with the user's target, columns, kinds and positive class applied.
 
     Raises
     ------
@@ -127,12 +177,11 @@ def current_dataset() -> Dataset:
     """
     init_state()
     ss = st.session_state
-    kinds = tuple(sorted(ss["kinds"].items()))
     if ss["source"] == "upload" and ss["upload"]:
         up = ss["upload"]
-        ds = _upload(up["digest"], up["name"], ss["target"], kinds, _data=up["data"])
+        ds = _upload(up["digest"], up["name"], _choices(), _data=up["data"])
     else:
-        ds = _sample(ss["sample"], ss["target"], kinds)
+        ds = _sample(ss["sample"], _choices())
     if ss["positive"] is not None and ss["positive"] in ds.classes:
         ds = ds.with_positive(ss["positive"])
     return ds
@@ -145,19 +194,34 @@ def require_dataset() -> Dataset:
     raise AssertionError("unreachable")  # user_errors stops the run on failure
 
 
+def train_rows(ds: Dataset) -> np.ndarray:
+    """Row indices of the training split the Rule page fits on (same test share and seed).
+
+    The Terms and Screening pages build their terms on these rows too, so every page counts
+    the same terms: the quantile thresholds depend on the rows they are taken from.
+    """
+    from rulecore.data import train_test_indices
+
+    r = st.session_state["rule"]
+    return train_test_indices(ds.y_binary, float(r["test_size"]), int(r["seed"]))[0]
+
+
 @st.cache_data(scope="session", max_entries=16)
 def fitted_binarizer(digest: str, n_thresholds: int, thresholds: str, negations: bool,
-                     _X: pd.DataFrame, _kinds: dict) -> Binarizer:
-    """A :class:`Binarizer` fitted on the whole table, cached per session and setting."""
+                     split: tuple, _X: pd.DataFrame, _kinds: dict) -> Binarizer:
+    """A :class:`Binarizer` fitted on the training rows, cached per session and setting
+    (``split`` = test share and seed, part of the key)."""
     return Binarizer(n_thresholds=n_thresholds, thresholds=thresholds, negations=negations,
                      kinds=_kinds).fit(_X)
 
 
 def binarizer_for(ds: Dataset) -> Binarizer:
-    """The binarizer for the current term settings (``st.session_state["terms"]``)."""
-    t = st.session_state["terms"]
+    """The binarizer for the current term settings (``st.session_state["terms"]``), fitted on
+    the training rows (:func:`train_rows`), as the Rule page's model builds it."""
+    t, r = st.session_state["terms"], st.session_state["rule"]
     return fitted_binarizer(ds.digest, int(t["n_thresholds"]), t["thresholds"],
-                            bool(t["negations"]), _X=ds.X, _kinds=ds.kinds)
+                            bool(t["negations"]), (float(r["test_size"]), int(r["seed"])),
+                            _X=ds.X.iloc[train_rows(ds)], _kinds=ds.kinds)
 
 
 def sync(widget_key: str, state_key: str, field: str | None = None) -> None:
@@ -201,6 +265,13 @@ def terms_controls(prefix: str) -> None:
     terms_options(prefix, cols[1:])
 
 
+def negative_label(ds: Dataset) -> str:
+    """What the rule predicts when it does not fire: the other class of a binary target, or
+    "not <positive>" (one-vs-rest)."""
+    others = [c for c in ds.classes if c != ds.positive]
+    return str(others[0]) if len(others) == 1 else f"not {ds.positive}"
+
+
 def dataset_caption(ds: Dataset) -> None:
     """One line under a page title saying which data the page works on."""
     st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} features · "
@@ -230,7 +301,8 @@ def model_params(ds: Dataset) -> dict:
                 solver=r["solver"], time_limit=float(r["time_limit"]),
                 screening=r["screening"], n_thresholds=int(t["n_thresholds"]),
                 thresholds=t["thresholds"], negations=bool(t["negations"]),
-                max_rules=int(r["max_rules"]), n_rounds=int(r["n_rounds"]), kinds=ds.kinds)
+                max_rules=int(r["max_rules"]), n_rounds=int(r["n_rounds"]), kinds=ds.kinds,
+                class_weight=None if r["class_weight"] == "none" else r["class_weight"])
 
 
 def fit_rule_model(settings: tuple, test_size: float, seed: int, ds: Dataset) -> dict:

@@ -136,6 +136,11 @@ any_split = next(iter(results.values()))
 st.caption(f"Train {len(any_split.train):,} rows · test {len(any_split.test):,} rows "
            f"(stratified, seed {run['seed']}). Certified gap: 0 is proven optimal, — means "
            "the method gives no certificate.")
+for model, note in zip(table["model"], table["note"], strict=True):
+    if "warning:" in str(note):
+        st.warning(f"**{model}**: " + "; ".join(p.removeprefix("warning: ") for p in
+                                              str(note).split("; ") if p.startswith("warning")),
+                   icon=":material/warning:")
 st.dataframe(display_table(table), hide_index=True, key="cmp_table_view", column_config={
     "accuracy": st.column_config.NumberColumn(format="%.3f"),
     "features used": st.column_config.NumberColumn(format="%.2f"),

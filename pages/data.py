@@ -1,16 +1,20 @@
-"""Data page: choose a sample or upload a CSV, then the target, positive class and kinds."""
+"""Data page: choose a sample or upload a CSV, then the target, positive class and columns."""
 
 import pandas as pd
 import streamlit as st
 
 from pages import common
-from rulecore.data import MAX_BYTES
+from rulecore.data import MAX_BYTES, show
 from rulecore.samples import SAMPLES
 from rulecore.viz.data import class_balance
 
 common.init_state()
 ss = st.session_state
 st.title("Data")
+
+ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
+              "id": "identifier", "text": "free text", "date": "date", "constant": "constant",
+              "empty": "empty", "derived": "from a date"}
 
 
 def _choose_sample() -> None:
@@ -30,6 +34,12 @@ def _uploaded() -> None:
         common.set_upload(f.name, f.getvalue())
 
 
+def _target() -> None:
+    target = ss["w_target"]
+    common.reset_choices()
+    ss["target"] = target
+
+
 left, right = st.columns([2, 3])
 with left:
     st.radio("Source", ["Sample", "Upload a CSV"], key="w_source", horizontal=True,
@@ -43,41 +53,109 @@ with left:
                          type=["csv", "txt", "tsv", "data"], key="w_upload",
                          on_change=_uploaded, max_upload_size=MAX_BYTES // 2**20)
         if not ss["upload"]:
-            st.info("Upload a CSV file; the last column is taken as the target by default.")
+            st.info("Upload a CSV file. The most plausible class column is taken as the "
+                    "target; you can choose another below.")
             st.stop()
         st.caption(f"Uploaded: {ss['upload']['name']} (kept in this session only)")
 
 try:
-    ds = common.current_dataset()
+    ds, error = common.current_dataset(), None
 except common.RulecoreError as exc:
-    st.error(str(exc), icon=":material/error:")
-    if ss["target"] is not None or ss["kinds"] or ss["positive"] is not None:
-        st.button("Undo my target, class and column-kind choices", key="w_reset",
+    ds, error = None, exc
+
+# The target selector is always there, listing every column of the file, so a target that
+# cannot be used (one class, an identifier) can be changed right where the error shows.
+columns = common.table_columns()
+with left:
+    if columns:
+        current = ds.target_column if ds is not None else (ss["target"] or columns[-1])
+        # keyed widgets keep what the browser shows: set their value through the state (see
+        # common.reset_choices), never with index= after the data changed
+        if ss.get("w_target") not in columns:
+            ss["w_target"] = current if current in columns else columns[-1]
+        st.selectbox("Target column", columns, key="w_target", on_change=_target,
+                     help="Default: the most plausible class column (named like a target, "
+                          "binary, or text with a few levels). A numeric column with many "
+                          "values is split at a threshold.")
+if error is not None:
+    st.error(str(error), icon=":material/error:")
+    if ss["target"] is not None or ss["kinds"] or ss["include"] or ss["exclude"] or \
+            ss["threshold"] is not None:
+        st.button("Undo my target, class and column choices", key="w_reset",
                   on_click=common.reset_choices)
     st.stop()
+
 with left:
     if ds.description:
         st.caption(ds.description)
-    all_cols = list(ds.X.columns) + [ds.target]
+    if ds.threshold is not None:
+        op, value = ds.threshold.split(" ", 1)
 
-    def _target() -> None:
-        target = ss["w_target"]
-        common.reset_choices()
-        ss["target"] = target
+        def _threshold() -> None:
+            ss["threshold"] = f"{ss['w_thr_op']} {float(ss['w_thr_value']):g}"
+            ss["positive"] = None
+            ss.pop("w_positive", None)
 
-    # These widgets' options change with the data, and a keyed widget keeps the value its
-    # browser shows: after a reset (common.reset_choices drops their keys) their values are
-    # set here, through the session state, which Streamlit sends to the browser.  With
-    # index=/default= the browser went on showing the old data's target and class.
+        if ss.get("w_thr_op") not in (">", ">=", "<", "<="):
+            ss["w_thr_op"] = op
+        if "w_thr_value" not in ss:
+            ss["w_thr_value"] = float(value)
+        a, b = st.columns([1, 2])
+        a.selectbox("Positive when", [">", ">=", "<", "<="], key="w_thr_op",
+                    on_change=_threshold)
+        b.number_input(f"threshold on {ds.target_column}", key="w_thr_value",
+                       on_change=_threshold, format="%g",
+                       help="Default: the median, so that half the rows are positive.")
+        st.caption(f"Predicting **{ds.target}**: a number is not classes, so rows meeting "
+                   "the threshold are the positive class *yes*.")
+
+    counts = ds.class_counts
+    classes = ds.classes
+
+    def _class_label(c) -> str:
+        return f"{show(c)} ({counts[c] / ds.n_samples:.1%} of rows)"
+
+    if ss.get("w_positive") not in classes:
+        ss["w_positive"] = ds.positive
+    st.selectbox("Positive class (the rule predicts it; the rest is the other class)", classes,
+                 key="w_positive", on_change=common.sync, args=("w_positive", "positive"),
+                 format_func=_class_label,
+                 help="Default: the minority class, the one a rule is usually wanted for.")
+    if len(classes) == 2:
+        other = classes[1] if ds.positive == classes[0] else classes[0]
+
+        def _swap(label=other) -> None:
+            ss["positive"] = label
+            ss["w_positive"] = label
+
+        st.button(f"Swap: predict {show(other)} instead", key="w_swap", on_click=_swap,
+                  icon=":material/swap_horiz:")
+
+    # ------------------------------------------------------------ columns used
+    table_roles = [r for r in ds.roles if r.role not in ("target", "derived")]
+    feature_options = [r.column for r in table_roles]
+    by_col = {r.column: r for r in table_roles}
+    used_now = [r.column for r in table_roles if r.included]
+
+    def _features() -> None:
+        chosen = set(ss["w_features"])
+        default = {r.column for r in table_roles if r.detected in ("feature", "date")}
+        ss["include"] = sorted(chosen - default)
+        ss["exclude"] = sorted(default - chosen)
+
+    if ss.get("w_features") is None or not set(ss["w_features"]) <= set(feature_options):
+        ss["w_features"] = used_now
+    st.multiselect("Columns used as features", feature_options, key="w_features",
+                   on_change=_features,
+                   format_func=lambda c: c if by_col[c].detected in ("feature", "date") else
+                   f"{c} ({ROLE_WORDS.get(by_col[c].detected, by_col[c].detected)})",
+                   help="Row numbers, identifiers, free text, constant and empty columns are "
+                        "left out on load (see the roles below); add them back here if they "
+                        "are real features. Dates are used through their year and month.")
+
     cat_now = [c for c, k in ds.kinds.items() if k == "categorical"]
-    for key, value, valid in (("w_target", ds.target, all_cols.__contains__),
-                              ("w_positive", ds.positive, ds.classes.__contains__),
-                              ("w_categorical", cat_now, lambda v: set(v) <= set(ds.kinds))):
-        if key not in ss or not valid(ss[key]):
-            ss[key] = value
-    st.selectbox("Target column", all_cols, key="w_target", on_change=_target)
-    st.selectbox("Positive class (one-vs-rest)", ds.classes, key="w_positive",
-                 on_change=common.sync, args=("w_positive", "positive"), format_func=str)
+    if ss.get("w_categorical") is None or not set(ss["w_categorical"]) <= set(ds.kinds):
+        ss["w_categorical"] = cat_now
 
     def _kinds() -> None:
         chosen = set(ss["w_categorical"])
@@ -95,8 +173,33 @@ with right:
     c1, c2, c3 = st.columns(3)
     c1.metric("Rows", f"{ds.n_samples:,}")
     c2.metric("Features", ds.X.shape[1])
-    c3.metric("Positive share", f"{ds.y_binary.mean():.1%}")
+    c3.metric("Positive share", f"{ds.base_rate:.1%}")
+    if ds.dropped_rows:
+        st.warning(f"{ds.dropped_rows:,} of {ds.n_samples + ds.dropped_rows:,} rows have no "
+                   f"value in {ds.target_column!r} and are left out of everything.",
+                   icon=":material/filter_alt_off:")
     st.vega_lite_chart(class_balance(ds.y, ds.positive), width="stretch", key="balance")
+
+    # -------------------------------------------------------- roles
+    st.subheader("Column roles")
+    leaks = ds.leaks
+    for col, acc in leaks.items():
+        st.warning(f"**{col}** alone predicts {ds.target} = {show(ds.positive)} with "
+                   f"{acc:.1%} accuracy: a possible leak (a value recorded after the outcome). "
+                   "Leave it out of the features unless it is known before the outcome.",
+                   icon=":material/warning:")
+    roles = pd.DataFrame([{
+        "column": r.column,
+        "role": ROLE_WORDS.get(r.role, r.role) + (" (possible leak)" if r.column in leaks
+                                                  else ""),
+        "used": "✓" if r.included else "✗",
+        "why": r.reason} for r in ds.roles])
+    st.dataframe(roles, hide_index=True, width="stretch", key="roles",
+                 height=min(420, 38 + 35 * len(roles)), column_config={
+                     "column": st.column_config.TextColumn(width="medium"),
+                     "role": st.column_config.TextColumn(width="small"),
+                     "used": st.column_config.TextColumn(width="small"),
+                     "why": st.column_config.TextColumn(width="large")})
 
 st.subheader("Preview")
 preview = pd.concat([ds.X.head(200), ds.y.head(200)], axis=1)

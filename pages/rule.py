@@ -1,5 +1,7 @@
 """Rule page: learn an AND/OR rule (or a rule set), read it as a checklist, export it."""
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import pyarrow as pa
@@ -7,11 +9,22 @@ import streamlit as st
 
 from pages import common
 from rulecore.bcs import lambda_path
-from rulecore.metrics import binary_metrics
+from rulecore.metrics import binary_metrics, fmt_rate
+from rulecore.report import assess, fit_status
 from rulecore.rule import EXPORT_FORMATS, RuleSet
 from rulecore.viz import rules as rviz
 
 ss = st.session_state
+ICONS = {"success": ":material/verified:", "info": ":material/info:",
+         "warning": ":material/warning:"}
+
+
+def show_finding(finding, detail: str = "") -> None:
+    """A rulecore.report Finding as a success / info / warning box."""
+    box = {"success": st.success, "info": st.info, "warning": st.warning}[finding.level]
+    box(finding.text + (f"\n\n{detail}" if detail else ""), icon=ICONS[finding.level])
+
+
 st.title("Rule")
 ds = common.require_dataset()
 common.dataset_caption(ds)
@@ -32,7 +45,16 @@ c2.radio("Rule type", ["and", "or"], index=["and", "or"].index(r["rule_type"]),
          args=("rule_type", "rule", "rule_type"), disabled=r["model"] != "single rule",
          format_func=str.upper, help="Rule sets are built from AND-clauses.")
 common.terms_options("rule_", (c3, c4))
-c1, c2, c3, c4, c5 = st.columns([2, 2, 2, 2, 1])
+c1, c2, c3, c4, c5, c6 = st.columns([2, 2, 2, 2, 1, 2])
+WEIGHTS = {"sqrt": "√ ratio", "balanced": "balanced", "none": "none"}
+c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_weight"]),
+             key="class_weight", format_func=WEIGHTS.get, on_change=common.sync,
+             args=("class_weight", "rule", "class_weight"),
+             help="How errors count. √ ratio (default): a minority row's error weighs "
+                  "√(majority rows / minority rows), so a rare positive class still gets a "
+                  "rule that fires. Balanced: both classes count equally in total. None: every "
+                  "row counts once (maximises accuracy). Measured in "
+                  "bench/results/rare_positives.md.")
 c1.selectbox("Solver", ["mip", "lp", "lp-randomized"], index=["mip", "lp", "lp-randomized"]
              .index(r["solver"]), key="solver", on_change=common.sync,
              args=("solver", "rule", "solver"),
@@ -56,13 +78,14 @@ def region_chart(digest: str, rule_json: str, fx: str, fy: str, _ds) -> dict:
     """The scatter's Vega-Lite spec, rebuilt only when the rule or the axes change.
 
     Its datasets are handed over as Arrow tables: Streamlit converts each dataset to Arrow on
-    every call, and for the 2,000 points that took about 30 % of the results fragment's server
-    time on a cached slider move (py-spy).  Converted once here, a rerun only writes the bytes.
+    every call, and for the 2,000 points of the machine-failure sample that took about 30 %
+    of the results fragment's server time on a cached slider move (py-spy).  Converted once
+    here, a rerun only writes the bytes.
     """
     from rulecore.rule import Rule
 
     spec = rviz.rule_region(_ds.X, _ds.y_binary, Rule.from_json(rule_json), fx, fy,
-                            ("other", str(_ds.positive)))
+                            (common.negative_label(_ds), str(_ds.positive)))
     return {**spec, "datasets": {name: pa.Table.from_pylist(rows)
                                  for name, rows in spec["datasets"].items()}}
 
@@ -84,22 +107,20 @@ def results() -> None:
     is_set = isinstance(rule, RuleSet)
     Xtr, ytr, Xte, yte = ds.X.iloc[train], ds.y_binary[train], ds.X.iloc[test], ds.y_binary[test]
 
-    status = model.lp_status_
-    line = (f"Solver: **{status.replace('_', ' ')}** · MIP gap {model.mip_gap_:.2%} · "
-            f"objective {getattr(model, 'objective_', float('nan')):,.4g}"
-            if not is_set else f"Solver: **{status.replace('_', ' ')}** · worst MIP gap "
-            f"{model.mip_gap_:.2%} over {len(rule)} clause fits")
-    if getattr(model, "solve_method_", None) == "enumeration":
-        line += " · proved by trying every rule that could beat it"
+    claim = fit_status(model)
+    findings = assess(ytr, model.predict(Xtr), yte, model.predict(Xte), positive=ds.positive,
+                      class_weight=model.class_weight, features=rule.features, leaks=ds.leaks)
+    if claim.level == "success" and any(f.level == "warning" for f in findings):
+        # certified, yet not a success: never shown in green next to a warning
+        claim = replace(claim, level="info")
+    extra = [f"{model.n_terms_:,} candidate terms (built on the {len(train):,} training rows)"]
     if model.screening_report_ is not None:
         rep = model.screening_report_
-        line += f" · screening kept {rep.n_kept:,} of {rep.n_columns:,} terms"
-    line += f" · {model.n_terms_:,} candidate terms"
-    if status != "optimal":
-        st.warning(line + ". The time limit stopped the solver: the rule is the best found, "
-                   "not proven optimal.", icon=":material/timer:")
-    else:
-        st.success(line, icon=":material/check_circle:")
+        extra.append(f"certified screening kept {rep.n_kept:,} of {rep.n_columns:,}")
+    show_finding(claim, " · ".join(extra))
+    # what a user must know before trusting the rule, right under the solver's claim
+    for finding in findings:
+        show_finding(finding)
 
     # ---------------------------------------------------------------- the rule as a checklist
     left, right = st.columns([3, 2])
@@ -119,7 +140,7 @@ def results() -> None:
                                  "precision": st.column_config.NumberColumn(
                                      "precision (train)", format="percent")})
             else:
-                st.info(f"No condition: the rule is {rule}.")
+                st.info(f"No condition: the rule is {rule}.", icon=":material/info:")
         else:
             st.markdown(target_line + ("any clause holds:" if not rule.weighted else
                                        "the votes of the clauses that hold sum to more than 0:"))
@@ -136,16 +157,20 @@ def results() -> None:
         st.subheader("Performance")
         mtr, mte = binary_metrics(ytr, model.predict(Xtr)), binary_metrics(yte, model.predict(Xte))
         perf = pd.DataFrame(
-            {split: [f"{m['accuracy']:.3f}", f"{m['precision']:.3f}", f"{m['recall']:.3f}",
+            {split: [fmt_rate(m["accuracy"]), fmt_rate(m["balanced_accuracy"]),
+                     fmt_rate(m["majority"]), fmt_rate(m["precision"]), fmt_rate(m["recall"]),
                      f"{m['n']:,}"] for split, m in (("train", mtr), ("test", mte))},
-            index=["accuracy", "precision", "recall", "rows"])
+            index=["accuracy", "balanced accuracy", "always the majority class", "precision",
+                   "recall", "rows"])
         a, b = st.columns(2)
         a.metric("Test accuracy", f"{mte['accuracy']:.1%}")
         b.metric("Conditions", rule.n_conditions if is_set else len(rule))
         st.dataframe(perf, width="stretch")
-        st.vega_lite_chart(rviz.confusion_matrix(mte["confusion"], ("other", str(ds.positive)),
+        st.vega_lite_chart(rviz.confusion_matrix(mte["confusion"], (common.negative_label(ds),
+                                                                    str(ds.positive)),
                                                  "Confusion matrix (test)"),
                            width="stretch", key="confusion")
+
 
     # ---------------------------------------------------------------- one row
     # Fragments: picking a row, axes or an export format reruns only that part, not the fit.
@@ -181,9 +206,9 @@ def results() -> None:
                 expl = clause.explain(x_row)
                 lines = [f"{'✓' if h else '✗'} `{c}` — value: {v if v is not None else 'missing'}"
                          for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
-                st.markdown("\n\n".join(lines) if lines else f"(no condition: {clause})")
+                st.markdown("\n\n".join(lines) if lines else str(clause))
             decision = int(model.predict(x_row)[0] == model.classes_[1])
-            verdict = f"{ds.positive}" if decision else f"not {ds.positive}"
+            verdict = f"{ds.positive}" if decision else common.negative_label(ds)
             right_answer = decision == ds.y_binary[row]
             st.markdown(f"**Decision: {verdict}** "
                         f"{'✓ correct' if right_answer else '✗ wrong'} (true: {ds.y.iloc[row]})")

@@ -5,7 +5,8 @@ import pandas as pd
 import streamlit as st
 
 from pages import common
-from rulecore.bcs import solve_clause
+from rulecore.bcs import class_sample_weights, solve_clause
+from rulecore.report import speed_words
 from rulecore.screening import TEST_LABELS, screen
 from rulecore.viz.screening import funnel, removed_by_test
 
@@ -15,30 +16,39 @@ ds = common.require_dataset()
 common.dataset_caption(ds)
 st.caption("Certified tests remove a term only with a proof that it is in no optimal 0/1 rule, "
            "so the rule learned on the kept terms is the same, found on a smaller problem. "
-           "Screening acts on the whole table, for the rule type chosen on the Rule page.")
+           "Screening acts on the Rule page's problem: its training rows, rule type and class "
+           "weights.")
 
 
 @st.cache_data(scope="session", max_entries=8, show_spinner="Building the term matrix...")
-def or_problem(digest: str, n_thresholds: int, thresholds: str, negations: bool,
-               rule_type: str, _ds) -> dict:
-    """What does not depend on λ: the OR-problem matrix, labels and column groups.
+def or_problem(digest: str, key: tuple, _ds) -> dict:
+    """What does not depend on λ: the OR-problem matrix, labels, weights and column groups,
+    on the Rule page's training rows.
 
     AND-rules screen the complemented matrix (De Morgan, DESIGN.md §2).
     """
-    b = common.fitted_binarizer(digest, n_thresholds, thresholds, negations,
-                                _X=_ds.X, _kinds=_ds.kinds)
-    A = b.transform(_ds.X)
-    y = _ds.y_binary
+    rule_type, class_weight = key[3], key[6]
+    b = common.binarizer_for(_ds)
+    rows = common.train_rows(_ds)
+    X = _ds.X.iloc[rows]
+    A = b.transform(X)
+    y = _ds.y_binary[rows]
+    d = class_sample_weights(y, None if class_weight == "none" else class_weight,
+                             np.array([0, 1]), None)
     if rule_type == "and":
         A, y = ~A, 1 - y
-    return {"A": A, "y": y, "terms": [str(t) for t in b.terms_],
-            "feature_of": np.array([t.feature for t in b.terms_], dtype=object)}
+    # a rule never holds two conditions on one column that contradict or imply each other:
+    # the same constraints as the Rule page's fit (Binarizer.conflict_cliques / _covers)
+    return {"A": A, "y": y, "d": d, "terms": [str(t) for t in b.terms_],
+            "feature_of": np.array([t.feature for t in b.terms_], dtype=object),
+            "cliques": b.conflict_cliques(rule_type), "covers": b.conflict_covers(rule_type)}
 
 
 @st.cache_data(scope="session", max_entries=32, show_spinner=False)
 def screening_report(digest: str, key: tuple, lam: float, level: str, unsafe: bool, _prob):
-    return screen(_prob["A"], _prob["y"], lam, level=level, feature_of=_prob["feature_of"],
-                  unsafe_pairwise=unsafe)
+    return screen(_prob["A"], _prob["y"], lam, weights=_prob["d"], level=level,
+                  feature_of=_prob["feature_of"], unsafe_pairwise=unsafe,
+                  cliques=_prob["cliques"], covers=_prob["covers"])
 
 
 r = ss["rule"]
@@ -58,9 +68,10 @@ with c2:
 common.terms_controls("scr_")
 
 t = ss["terms"]
-key = (int(t["n_thresholds"]), t["thresholds"], bool(t["negations"]), r["rule_type"])
+key = (int(t["n_thresholds"]), t["thresholds"], bool(t["negations"]), r["rule_type"],
+       float(r["test_size"]), int(r["seed"]), r["class_weight"])
 with common.user_errors():
-    prob = or_problem(ds.digest, *key, _ds=ds)
+    prob = or_problem(ds.digest, key, _ds=ds)
     rep = screening_report(ds.digest, key, float(lam), level, unsafe, _prob=prob)
 
 a, b, c, d = st.columns(4)
@@ -110,10 +121,14 @@ if st.button("Solve both (exact MIP)", key="scr_solve",
              help="Solves the 0/1 problem on all terms and on the kept terms, same process."):
     with st.status("Solving...", expanded=True) as box, common.user_errors():
         st.write(f"Full problem: {rep.n_columns:,} terms")
-        full = solve_clause(prob["A"], prob["y"], float(lam), time_limit=float(r["time_limit"]))
+        full = solve_clause(prob["A"], prob["y"], float(lam), prob["d"],
+                            time_limit=float(r["time_limit"]), cliques=prob["cliques"],
+                            covers=prob["covers"])
         st.write(f"Reduced problem: {rep.n_kept:,} terms")
-        red = solve_clause(prob["A"], prob["y"], float(lam), columns=np.flatnonzero(rep.kept),
-                           mip_start=rep.incumbent, time_limit=float(r["time_limit"]))
+        red = solve_clause(prob["A"], prob["y"], float(lam), prob["d"],
+                           columns=np.flatnonzero(rep.kept), mip_start=rep.incumbent,
+                           time_limit=float(r["time_limit"]), cliques=prob["cliques"],
+                           covers=prob["covers"])
         box.update(label="Solved", state="complete")
     same = abs(full.objective - red.objective) <= 1e-9 * max(1.0, abs(full.objective))
     ss["scr_compare"] = {"full": full.objective, "reduced": red.objective,
@@ -126,7 +141,8 @@ if res and res["params"] == (ds.digest, key, float(lam), level, unsafe):
     a, b, c = st.columns(3)
     a.metric("Without screening", f"{res['t_full']:.2f} s", help=f"status {res['status'][0]}")
     b.metric("Screening + reduced", f"{res['t_red']:.2f} s",
-             delta=f"{res['t_full'] / max(res['t_red'], 1e-9):.1f}× faster",
+             delta=speed_words(res["t_full"], res["t_red"]),
+             delta_color="normal" if res["t_red"] <= res["t_full"] else "inverse",
              help=f"status {res['status'][1]}")
     c.metric("Optimum", f"{res['full']:,.6g}",
              delta="identical" if res["same"] else f"differs: {res['reduced']:,.6g}",

@@ -26,9 +26,11 @@ with left:
 with right:
     st.plotly_chart(term_counts(counts), width="stretch", key="term_counts")
 
-st.subheader("Term matrix (first 30 rows)")
+st.caption(f"Terms are built on the {len(common.train_rows(ds)):,} training rows of the Rule "
+           "page's split (its test share and seed), so every page counts the same terms.")
+st.subheader("Term matrix (first 30 training rows)")
 st.caption("✓ where the row satisfies the term. Missing values make every term on their "
            "column false.")
 with common.user_errors():
-    frame = binarizer.term_frame(ds.X, rows=30)
+    frame = binarizer.term_frame(ds.X.iloc[common.train_rows(ds)], rows=30)
 st.dataframe(frame.replace({True: "✓", False: ""}), width="stretch", height=400)

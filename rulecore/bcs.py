@@ -584,7 +584,14 @@ def _as_frame(X: Any, feature_names: Any = None,
 
 def class_sample_weights(y01: np.ndarray, class_weight: Any, classes: np.ndarray,
                          sample_weight: np.ndarray | None) -> np.ndarray:
-    """Per-sample weights ``d_i`` = sample weight × class weight (``"balanced"`` or a dict)."""
+    """Per-sample weights ``d_i`` = sample weight × class weight.
+
+    ``"balanced"``: a row of class c weighs ``n / (2 n_c)``, so both classes weigh the same in
+    total.  ``"sqrt"``: a majority row weighs 1 and a minority row ``√(n_majority /
+    n_minority)``, halfway (on a log scale) between counting rows and counting classes
+    equally; the app's default (``docs/data.md``, ``bench/results/rare_positives.md``).  A
+    dict gives each label its weight.
+    """
     d = np.ones(len(y01)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
     if d.shape != (len(y01),) or np.any(d < 0) or not np.all(np.isfinite(d)):
         raise ParameterError("sample_weight must be finite, non-negative, one per row.")
@@ -595,11 +602,15 @@ def class_sample_weights(y01: np.ndarray, class_weight: Any, classes: np.ndarray
     if class_weight == "balanced":
         counts = np.bincount(y01, minlength=2).astype(float)
         per = len(y01) / (2.0 * np.maximum(counts, 1.0))
+    elif class_weight == "sqrt":
+        counts = np.maximum(np.bincount(y01, minlength=2).astype(float), 1.0)
+        per = np.sqrt(counts.max() / counts)
     elif isinstance(class_weight, dict):
         per = np.array([float(class_weight.get(classes[0], 1.0)),
                         float(class_weight.get(classes[1], 1.0))])
     else:
-        raise ParameterError("class_weight must be None, 'balanced' or a dict {label: weight}.")
+        raise ParameterError("class_weight must be None, 'balanced', 'sqrt' or a dict "
+                             "{label: weight}.")
     return d * per[y01]
 
 
@@ -622,8 +633,9 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
     time_limit : float, default=30.0
         Seconds per HiGHS run.  A MIP stopped by it keeps its incumbent; ``mip_gap_`` says
         how far from optimal it may be.
-    class_weight : None, "balanced" or dict, default=None
-        Weight of each class's errors; ``{0: 1, 1: 5}`` makes a miss cost five false alarms.
+    class_weight : None, "balanced", "sqrt" or dict, default=None
+        Weight of each class's errors (:func:`class_sample_weights`); ``{0: 1, 1: 5}`` makes
+        a miss cost five false alarms.  The app and the command line use ``"sqrt"``.
     random_state : int, optional
         Seed for ``"lp-randomized"``.
     screening : {"none", "basic", "enhanced"}, default="none"

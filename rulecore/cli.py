@@ -158,29 +158,48 @@ def _thresholds(text: str) -> list[int | str]:
 # --------------------------------------------------------------------------- data
 
 
+def _columns(text: str | None) -> list[str]:
+    return [c.strip() for c in text.split(",") if c.strip()] if text else []
+
+
 def load_dataset(args: argparse.Namespace):
-    """The Dataset named on the command line (CSV path or ``--sample``), positive class set."""
-    from rulecore.data import from_frame, load_csv
+    """The Dataset named on the command line (CSV path or ``--sample``), positive class set.
+
+    Column roles are detected as in the app (row numbers, identifiers, free text, dates);
+    ``--include`` / ``--exclude`` override them.  A numeric target with many values needs a
+    threshold as ``--positive '>40'``; without one the command refuses, saying how.
+    """
+    from rulecore.data import load_csv
     from rulecore.samples import load_sample
 
     if args.csv and args.sample:
-        raise ParameterError("Give either a CSV file or --sample, not both.")
+        raise ParameterError("Give either a CSV file or --sample NAME, not both.")
     if not args.csv and not args.sample:
         raise ParameterError("Give a CSV file or --sample NAME (see 'rulecore samples').")
+    options = dict(target=args.target, positive=args.positive,
+                   include=_columns(getattr(args, "include", None)),
+                   exclude=_columns(getattr(args, "exclude", None)))
     if args.csv:
-        ds = load_csv(args.csv, target=args.target)
-    else:
-        ds = load_sample(args.sample)
-        if args.target and args.target != ds.target:
-            df = ds.X.assign(**{ds.target: ds.y})
-            ds = from_frame(df, target=args.target, name=ds.name, description=ds.description)
-    if args.positive is not None:
-        match = [c for c in ds.classes if str(c) == args.positive]
-        if not match:
-            raise DataError(f"{args.positive!r} is not a class of the target {ds.target!r}; "
-                            f"the classes are {ds.classes}.")
-        ds = ds.with_positive(match[0])
-    return ds
+        return load_csv(args.csv, **options)
+    return load_sample(args.sample, continuous="refuse", **options)
+
+
+def describe_data(ds, out: TextIO) -> None:
+    """What loading decided: target, positive class and base rate, left-out columns, notes."""
+    out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} = {ds.positive} "
+              f"({ds.base_rate:.1%} of rows)\n")
+    if ds.excluded:
+        out.write("left out: " + "; ".join(f"{r.column} ({r.reason})" for r in ds.excluded)
+                  + " (use --include COL to keep one)\n")
+    derived = [r.column for r in ds.roles if r.role == "derived"]
+    if derived:
+        out.write("derived from dates: " + ", ".join(derived) + "\n")
+    for note in ds.notes:
+        out.write(f"note: {note}\n")
+    for col, acc in ds.leaks.items():
+        out.write(f"warning: {col} alone predicts {ds.target} = {ds.positive} with "
+                  f"{acc:.1%} accuracy: a possible leak (--exclude {col} if it is recorded "
+                  "after the outcome)\n")
 
 
 def _split(ds, args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
@@ -198,8 +217,14 @@ def _spec(args: argparse.Namespace, ds=None):
     kinds = tuple(sorted(ds.kinds.items())) if ds is not None else None
     return RuleSpec(model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
                     solver=args.solver, time_limit=args.time_limit, screening=args.screening,
-                    class_weight=args.class_weight, random_state=args.seed,
+                    class_weight=_class_weight(args), random_state=args.seed,
                     max_rules=args.max_rules, n_rounds=args.n_rounds, kinds=kinds)
+
+
+def _class_weight(args: argparse.Namespace) -> str | None:
+    """``--class-weight`` as the estimators take it (``none`` → None)."""
+    cw = getattr(args, "class_weight", None)
+    return None if cw in (None, "none") else cw
 
 
 def _default_lam(model: str) -> float:
@@ -229,6 +254,7 @@ def _pct(v: float) -> str:
 
 
 def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
+    from rulecore.report import assess, fit_status
     from rulecore.sweep import relabel
 
     ds = load_dataset(args)
@@ -247,8 +273,9 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     m_test = _metrics(y01[te], est.predict(ds.X.iloc[te])) if len(te) else {}
 
     word = "all" if getattr(rule, "rule_type", "and") == "and" else "any"
-    out.write(f"{ds.name}: {ds.n_samples:,} rows, {len(tr):,} to learn from"
-              + (f", {len(te):,} held out" if len(te) else "") + "\n\n")
+    describe_data(ds, out)
+    out.write(f"{len(tr):,} rows to learn from" + (f", {len(te):,} held out" if len(te) else "")
+              + "\n\n")
     from rulecore.rule import RuleSet
 
     if isinstance(rule, RuleSet):
@@ -259,7 +286,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"Predict {ds.target} = {ds.positive} when {word} of these hold:\n")
         check = rule.checklist(Xtr, y01[tr])
         if not len(check):
-            out.write("  (no condition: " + str(rule) + ")\n")
+            out.write(f"  {rule}\n")
         for row in check.itertuples(index=False):
             out.write(f"  [ ] {row.condition:<48} support {_pct(row.support):>6}  "
                       f"precision {_pct(row.precision):>6}\n")
@@ -280,6 +307,13 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f", objective {solver['objective']:.6g} (lower bound "
                   f"{solver['lower_bound']:.6g})")
     out.write("\n")
+    claim = fit_status(est)
+    out.write(f"{claim.text}\n")
+    findings = assess(y01[tr], pred_tr, y01[te], est.predict(ds.X.iloc[te]) if len(te) else [],
+                      positive=ds.positive, class_weight=est.class_weight,
+                      features=list(getattr(rule, "features", [])), leaks=ds.leaks)
+    for f in findings:
+        out.write(f"{f.level}: {f.text}\n")
     report = getattr(est, "screening_report_", None) if args.model == "single" else None
     screening = None
     if report is not None:
@@ -315,7 +349,11 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                               "seed": args.seed, "max_rules": args.max_rules,
                               "n_rounds": args.n_rounds},
                   "metrics": {"train": m_train, "test": m_test or None},
-                  "solver": solver, "screening": screening, "notes": list(ds.notes)}
+                  "solver": solver, "screening": screening, "notes": list(ds.notes),
+                  "status": {"level": claim.level, "text": claim.text},
+                  "findings": [{"level": f.level, "text": f.text} for f in findings],
+                  "columns": [r.to_dict() for r in ds.roles],
+                  "dropped_rows": ds.dropped_rows, "possible_leaks": ds.leaks}
         _write(args.json, json.dumps(_jsonable(result), indent=2, default=str))
         out.write(f"wrote the result to {args.json}\n")
     return EXIT_OK
@@ -336,11 +374,13 @@ def cmd_screen(args: argparse.Namespace, out: TextIO) -> int:
     A = binarizer.transform(ds.X)
     # The OR problem of DESIGN.md §2: AND rules screen the complemented data.
     A_or, y_or = (~A, 1 - y01) if args.rule_type == "and" else (A, y01)
-    d = class_sample_weights(y01, args.class_weight, np.array([0, 1]), None)
+    d = class_sample_weights(y01, _class_weight(args), np.array([0, 1]), None)
     feature_of = np.array([t.feature for t in binarizer.terms_], dtype=object)
     lam = args.lam if args.lam is not None else 1.0
     report = screen(A_or, y_or, lam, weights=d, level=args.level, feature_of=feature_of,
-                    time_limit=args.time_limit)
+                    time_limit=args.time_limit,
+                    cliques=binarizer.conflict_cliques(args.rule_type),
+                    covers=binarizer.conflict_covers(args.rule_type))
     funnel = report.funnel()
     alone = pd.DataFrame([{"test": TEST_LABELS.get(k, k), "removes alone": int(v.sum())}
                           for k, v in report.alone.items()])
@@ -448,7 +488,7 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO) -> int:
     table = sweep(ds.X, ds.y, positive=ds.positive, lams=lams, thresholds=thresholds, cv=args.cv,
                   model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
                   solver=args.solver, time_limit=args.time_limit, screening=args.screening,
-                  class_weight=args.class_weight, max_rules=args.max_rules,
+                  class_weight=_class_weight(args), max_rules=args.max_rules,
                   n_rounds=args.n_rounds, kinds=ds.kinds, random_state=args.seed,
                   backend=args.backend, scheduler=args.scheduler, n_jobs=args.n_jobs,
                   progress=progress)
@@ -492,9 +532,16 @@ def _data_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("data")
     g.add_argument("csv", nargs="?", help="CSV file (delimiter and header are detected)")
     g.add_argument("--sample", metavar="NAME", help="a bundled sample instead of a file")
-    g.add_argument("--target", help="target column (default: the last column)")
+    g.add_argument("--target", help="target column (default: the most plausible class "
+                   "column: named like a target, binary, or text with a few levels)")
     g.add_argument("--positive", metavar="LABEL",
-                   help="class the rule predicts (default: the first class in sorted order)")
+                   help="class the rule predicts (default: the minority class), or for a "
+                        "numeric target a threshold such as '>40' (rows above are positive)")
+    g.add_argument("--include", metavar="COL[,COL...]",
+                   help="use these columns although they look like row numbers, "
+                        "identifiers, free text or constants")
+    g.add_argument("--exclude", metavar="COL[,COL...]",
+                   help="leave these columns out of the features")
 
 
 def _term_options(p: argparse.ArgumentParser) -> None:
@@ -519,7 +566,10 @@ def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
     g.add_argument("--solver", choices=("mip", "lp", "lp-randomized"), default="mip")
     g.add_argument("--screening", choices=("none", "basic", "enhanced"), default="enhanced")
     g.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
-    g.add_argument("--class-weight", choices=("balanced",), default=None)
+    g.add_argument("--class-weight", choices=("sqrt", "balanced", "none"), default="sqrt",
+                   help="sqrt (default): a minority row's error weighs √(majority/minority) "
+                        "rows, so a rare positive class still gets a rule; balanced: both "
+                        "classes count equally; none: every row counts once")
     g.add_argument("--seed", type=int, default=0, help="random seed (split, folds, rounding)")
 
 
@@ -554,7 +604,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lam", type=float, default=None, help="λ (default 1)")
     p.add_argument("--rule-type", choices=("and", "or"), default="and")
     p.add_argument("--level", choices=("basic", "enhanced"), default="enhanced")
-    p.add_argument("--class-weight", choices=("balanced",), default=None)
+    p.add_argument("--class-weight", choices=("sqrt", "balanced", "none"), default="sqrt")
     p.add_argument("--time-limit", type=float, default=30.0)
     p.add_argument("--format", choices=("markdown", "csv"), default="markdown")
     p.add_argument("--output", "-o", metavar="FILE", help="write the funnel table here")

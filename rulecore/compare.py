@@ -24,6 +24,7 @@ import pandas as pd
 from sklearn.metrics import accuracy_score, roc_auc_score
 
 from rulecore.exceptions import DataError, ParameterError
+from rulecore.report import assess
 
 # ---------------------------------------------------------------------------------------------
 # How to read size / features / gap off each kind of fitted model
@@ -79,7 +80,8 @@ class ModelSpec:
 # fast (60,000 rows: 1.3 s instead of 27 s for the MIP alone, bench/compare_wide.py).
 def _rule_args(p) -> dict:
     return dict(lam=p["lam"], n_thresholds=p["n_thresholds"], time_limit=p["time_limit"],
-                screening=p.get("screening", "enhanced"), kinds=p.get("kinds"))
+                screening=p.get("screening", "enhanced"), kinds=p.get("kinds"),
+                class_weight=p.get("class_weight", "sqrt"))
 
 
 def _bcs(p):
@@ -148,7 +150,10 @@ def _tree_used(est, names):
     return [names[j] for j in np.unique(f[f >= 0])]
 
 
-_RULE_DEFAULTS = {"lam": 10.0, "n_thresholds": 10, "time_limit": 30.0, "screening": "enhanced"}
+# Class weights as on the Rule page: with a rare positive class, unweighted errors make the
+# cheapest rule one that never fires (docs/data.md, bench/results/rare_positives.md).
+_RULE_DEFAULTS = {"lam": 10.0, "n_thresholds": 10, "time_limit": 30.0, "screening": "enhanced",
+                  "class_weight": "sqrt"}
 
 REGISTRY: dict[str, ModelSpec] = {
     "BCS rule": ModelSpec(
@@ -335,6 +340,15 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
             n_used = float(np.mean(per_datum))
             note = (note + "; " if note else "") + "features used = mean per test datum"
         status = getattr(est, "status_", getattr(est, "lp_status_", ""))
+        # the Rule page's warnings, in a word each: a model that predicts one class, or does
+        # no better than the majority class on the test rows, is never shown as a success
+        pred_tr = np.asarray(est.predict(data.iloc[train])).astype(int)
+        warned = [f.short for f in assess(
+            y[train], pred_tr, y[test], pred, positive="the positive class",
+            class_weight=getattr(est, "class_weight", None), subject="the model")
+            if f.level == "warning"]
+        if warned:
+            note = "; ".join(["warning: " + w for w in warned] + ([note] if note else []))
         rows.append(dict(model=name, accuracy=accuracy_score(y[test], pred), auc=auc,
                          features_used=n_used, size=spec.size(est), size_kind=spec.size_kind,
                          fit_seconds=seconds, gap=spec.gap(est), status=str(status),

@@ -44,6 +44,9 @@ def weighting_words(class_weight: Any) -> str:
         return "every row's error counts once"
     if class_weight == "balanced":
         return "errors weighted so that both classes count equally"
+    if class_weight == "sqrt":
+        return ("errors of the rarer class weighted by √(majority rows / minority rows), "
+                "halfway between counting rows and counting classes equally")
     return f"errors weighted by class ({class_weight})"
 
 
@@ -123,7 +126,7 @@ def assess(
         Labels and predictions on the training and held-out rows (held-out may be empty).
     positive : object
         The positive class, for the wording.
-    class_weight : None, "balanced" or dict
+    class_weight : None, "balanced", "sqrt" or dict
         How the rule weighed errors: a weighted rule is judged on balanced accuracy, an
         unweighted one on accuracy.
     features : list of str, optional
@@ -170,8 +173,9 @@ def assess(
                                "the features may carry no signal for this target.",
                                "no better than the majority class on held-out rows"))
         elif acc < base:
-            out.append(Finding("info", f"Errors are weighted so that both classes count "
-                               f"equally: the rule finds {_pct(tpr)} of the {pos} rows, at "
+            out.append(Finding("info", f"Errors are weighted by class "
+                               f"({weighting_words(class_weight)}): {subject} finds "
+                               f"{_pct(tpr)} of the {pos} rows, at "
                                f"some cost in accuracy ({_pct(acc)}, against {_pct(base)} for "
                                f"always predicting {majority}, which finds "
                                f"{'all' if majority_is_pos else 'none'} of them). Choose "

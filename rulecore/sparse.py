@@ -46,6 +46,7 @@ from sklearn.utils.validation import check_is_fitted, check_random_state, valida
 
 from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError
+from rulecore.highs import new_highs
 
 LOSSES = ("hinge", "logistic")
 WARM_STARTS = ("l1", "relaxation", None)
@@ -568,8 +569,7 @@ class _OuterApproximation:
     # --- master --------------------------------------------------------------------------------
     def _master(self, k):
         p = self.X.shape[1]
-        h = highspy.Highs()
-        h.setOptionValue("output_flag", False)
+        h = new_highs()
         h.setOptionValue("threads", 1)
         h.setOptionValue("mip_rel_gap", 1e-9)
         h.setOptionValue("mip_abs_gap", 1e-9)

@@ -357,3 +357,15 @@ def test_small_lambda_fit_is_proved_without_the_mip():
     assert clf.lp_status_ == "optimal" and clf.mip_gap_ == 0
     assert clf.objective_ == pytest.approx(direct_and_objective(
         ds.X, ds.y_binary, clf.rule_.conditions, 0.01, np.ones(ds.n_samples)))
+
+
+def test_class_weights_sqrt_and_balanced():
+    from rulecore.bcs import class_sample_weights
+
+    y = np.array([0] * 90 + [1] * 10)
+    d = class_sample_weights(y, "sqrt", np.array([0, 1]), None)
+    assert np.allclose(d[y == 0], 1.0) and np.allclose(d[y == 1], 3.0)  # √(90/10)
+    d = class_sample_weights(y, "balanced", np.array([0, 1]), None)
+    assert np.isclose(d[y == 0].sum(), d[y == 1].sum()) and np.isclose(d.sum(), 100)
+    with pytest.raises(ParameterError, match="'sqrt'"):
+        class_sample_weights(y, "cubic", np.array([0, 1]), None)

@@ -30,12 +30,12 @@ def test_data_and_terms_pages(page, artifacts):
     # opens on a sample, no upload needed
     assert metric_value(page, "Rows") == "150"
     assert (shown_choice(page, "w_target"), shown_choice(page, "w_positive")) == (
-        "species", "versicolor")
+        "species", "versicolor (33.3% of rows)")
     choose(page, "w_sample", "Salesforce attrition (synthetic, planted rule)")
     assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "1,500"
     # the target and class boxes show the new data's choices, not iris's
     assert (shown_choice(page, "w_target"), shown_choice(page, "w_positive")) == (
-        "resigned", "yes")
+        "resigned", "yes (9.7% of rows)")
     assert shown_tags(page, "w_categorical") == ["job_role", "region", "quota_based_pay"]
     page.wait_for_timeout(500)
     page.screenshot(path=str(artifacts / "data.png"))
@@ -131,3 +131,45 @@ def test_no_request_leaves_the_server(server, browser):
     ctx.close()
     assert favicon.startswith(server), favicon
     assert not elsewhere, elsewhere
+
+
+def test_upload_of_an_analysts_table(page, artifacts):
+    """A table saved from R with its row names and a leaky column: the Data page leaves the
+    row numbers out and says why, and the Rule page's rule never reads them; on the leaky
+    table the Rule page warns."""
+    from pathlib import Path
+
+    corpus = Path(__file__).resolve().parent / "data"
+    page.get_by_text("Upload a CSV").click()
+    settle(page)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
+        str(corpus / "r_credit_rownames.csv"))
+    settle(page)
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "400"
+    assert shown_choice(page, "w_target") == "default"
+    assert shown_choice(page, "w_positive").startswith("yes")
+    assert "column 1" not in shown_tags(page, "w_features")
+    roles = page.get_by_test_id("stDataFrame").first
+    assert roles.is_visible()
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "upload_data.png"))
+
+    goto_page(page, "Rule")
+    checklist = page.get_by_test_id("stMarkdown").filter(has_text="Decision:").first
+    assert "column 1" not in checklist.inner_text()
+    assert page.get_by_test_id("stAlert").filter(has_text="Certified optimal").count() == 1
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "upload_rule.png"))
+
+    goto_page(page, "Data")
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
+        str(corpus / "complaints_leak.csv"))
+    settle(page)
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "400") == "700"
+    assert page.get_by_test_id("stAlert").filter(has_text="possible leak").count() >= 1
+    goto_page(page, "Rule")
+    warning = page.get_by_test_id("stAlert").filter(has_text="The rule uses refund_issued")
+    assert warning.count() == 1
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "upload_leak_rule.png"))
+    assert not page.get_by_test_id("stException").count()

@@ -191,3 +191,70 @@ def test_markdown_table_escapes_pipes():
     text = markdown_table(pd.DataFrame({"rule": ["a | b"], "n": [1.5]}))
     assert text.splitlines()[2] == "| a \\| b | 1.5 |"
     assert text.splitlines()[1] == "| --- | ---: |"
+
+
+# --------------------------------------------------------------------------- analysts' tables
+
+CORPUS = ROOT / "tests" / "data"
+
+
+def test_learn_on_a_table_with_row_names_leaves_them_out(tmp_path):
+    res = run("learn", str(CORPUS / "r_credit_rownames.csv"), "--json", "r.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "predicting default = yes (10.0% of rows)" in res.stdout
+    assert "left out: column 1 (unnamed first column: row names saved with the table)" in \
+        res.stdout
+    result = json.loads((tmp_path / "r.json").read_text())
+    assert "column 1" not in {c["feature"] for c in result["rule_json"]["conditions"]}
+    roles = {c["column"]: c for c in result["columns"]}
+    assert roles["column 1"]["role"] == "index" and not roles["column 1"]["included"]
+    assert result["options"]["class_weight"] == "sqrt"
+    assert result["status"]["text"].startswith("Certified optimal")
+    assert "Traceback" not in res.stderr
+
+
+def test_include_and_exclude_flags(tmp_path):
+    res = run("learn", str(CORPUS / "r_credit_rownames.csv"), "--include", "column 1",
+              "--exclude", "region,income", "--json", "r.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    roles = {c["column"]: c for c in json.loads((tmp_path / "r.json").read_text())["columns"]}
+    assert roles["column 1"]["included"] and roles["column 1"]["detected"] == "index"
+    assert not roles["region"]["included"] and not roles["income"]["included"]
+    res = run("learn", str(CORPUS / "r_credit_rownames.csv"), "--exclude", "nope",
+              cwd=tmp_path)
+    assert res.returncode == 2 and "Cannot exclude 'nope': there is no such column" in res.stderr
+
+
+def test_continuous_target_needs_a_threshold(tmp_path):
+    res = run("learn", str(CORPUS / "hours_continuous_only.csv"), cwd=tmp_path)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "is a number with 190 distinct values, not classes" in res.stderr
+    assert "--positive '> 34.2'" in res.stderr
+    res = run("learn", str(CORPUS / "hours_continuous_only.csv"), "--positive", ">40",
+              "--json", "h.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "predicting hours > 40 = yes" in res.stdout
+    result = json.loads((tmp_path / "h.json").read_text())
+    assert result["target"] == "hours > 40" and result["positive"] == "yes"
+
+
+def test_prose_file_is_refused(tmp_path):
+    res = run("learn", str(CORPUS / "prose_notes.txt"), cwd=tmp_path)
+    assert res.returncode == 2 and "looks like prose, not a table" in res.stderr
+
+
+def test_leak_and_dates_are_reported(tmp_path):
+    res = run("learn", str(CORPUS / "complaints_leak.csv"), cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "warning: refund_issued alone predicts upheld = yes" in res.stdout
+    res = run("learn", str(CORPUS / "db_churn_ids_dates.csv"), cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "derived from dates: signup_ts (year), signup_ts (month)" in res.stdout
+    assert "customer_id" not in res.stdout.split("left out:")[1].split("\n", 1)[1]
+
+
+def test_compare_on_free_text_table_runs(tmp_path):
+    res = run("compare", str(CORPUS / "survey_free_text.csv"), "--models", "rule,cart",
+              "--format", "csv", "--output", "c.csv", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert len(pd.read_csv(tmp_path / "c.csv")) == 2

@@ -199,3 +199,19 @@ def test_over_budget_table_is_refused_before_any_fit(monkeypatch):
     with pytest.raises(DataError, match=r"400 rows into 6 numeric columns needs about 38 kB"):
         compare_models(X, y, ["Rule", "CART (sklearn)"], registry=reg)
     assert fitted == []  # the rule model, first in line, never ran
+
+
+def test_a_model_no_better_than_the_majority_is_flagged():
+    """Noise features: whatever each model learns, it is no better than always predicting
+    the majority class on held-out rows, and the table says so instead of a bare accuracy."""
+    rng = np.random.default_rng(5)
+    X = pd.DataFrame({"a": rng.normal(size=400), "b": rng.normal(size=400)})
+    y = (rng.random(400) < 0.1).astype(int)
+    result = compare_models(X, y, ["CART (sklearn)", "L1 logistic (sklearn)"])
+    notes = dict(zip(result.table["model"], result.table["note"]))
+    # L1 logistic at C=0.1 on noise predicts the majority class everywhere
+    assert "warning: never predicts the positive class" in notes["L1 logistic (sklearn)"]
+    for model, note in notes.items():
+        acc = float(result.table.set_index("model").loc[model, "accuracy"])
+        if acc <= 1 - y[result.test].mean():
+            assert "no better than the majority class" in note, (model, note)

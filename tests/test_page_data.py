@@ -5,7 +5,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from rulecore.data import load_sample
 from tests.conftest import APP, vega_dataset
+
+CORPUS = Path(__file__).resolve().parent / "data"
 
 pytestmark = pytest.mark.usefixtures("clear_caches")
 
@@ -24,7 +27,11 @@ def test_opens_on_a_sample():
     at = start()
     assert at.title[0].value == "Data"
     assert metric(at, "Rows") == "150" and metric(at, "Features") == "4"
-    assert len(at.dataframe) == 1
+    assert len(at.dataframe) == 2  # the column roles and the preview
+    roles = roles_table(at).reset_index()
+    assert list(roles["column"]) == ["sepal length (cm)", "sepal width (cm)",
+                                     "petal length (cm)", "petal width (cm)", "species"]
+    assert list(roles["used"]) == ["✓"] * 4 + ["✗"] and roles.notna().all().all()
     balance = vega_dataset(at, "classes")
     assert balance["rows"].sum() == 150 and balance["positive"].sum() == 1
 
@@ -45,7 +52,11 @@ def test_switch_sample_target_positive_and_kinds():
     assert at.session_state["kinds"]["deals_closed"] == "categorical"
     at.selectbox(key="w_target").set_value("job_role").run()
     assert not at.exception and at.session_state["target"] == "job_role"
-    assert metric(at, "Positive share") == "19.5%"  # Account Executive, the first class
+    # the default positive class is the minority class
+    ds_roles = at.session_state["w_positive"]
+    counts = load_sample("salesforce attrition").X["job_role"].value_counts()
+    assert ds_roles == counts.idxmin()
+    assert metric(at, "Positive share") == f"{counts.min() / counts.sum():.1%}"
 
 
 def test_upload_error_is_shown_and_session_survives():
@@ -78,3 +89,94 @@ def test_terms_page_slider_changes_count():
     assert int(metric(at, "Terms in all").replace(",", "")) >= after
     at.toggle(key="terms_negations").set_value(False).run()
     assert not at.exception
+
+
+def upload(at: AppTest, name: str) -> AppTest:
+    """Upload a corpus file as the Data page's uploader would."""
+    data = (CORPUS / name).read_bytes()
+    at.session_state["source"] = "upload"
+    at.session_state["upload"] = {"name": name, "data": data, "digest": name}
+    for key in ("target", "positive", "threshold"):
+        at.session_state[key] = None
+    at.session_state["kinds"] = {}
+    at.session_state["include"] = []
+    at.session_state["exclude"] = []
+    return at.run()
+
+
+def roles_table(at: AppTest):
+    """The Data page's column-roles table, indexed by column."""
+    table = next(d.value for d in at.dataframe if "why" in d.value.columns)
+    return table.set_index("column")
+
+
+def test_roles_control_leaves_out_row_numbers_and_can_bring_them_back():
+    at = upload(start(), "r_credit_rownames.csv")
+    assert not at.exception and not at.error
+    roles = roles_table(at)
+    assert roles.loc["column 1", "role"] == "row numbers"
+    assert roles.loc["column 1", "used"] == "✗" and "row names" in roles.loc["column 1", "why"]
+    assert roles.loc["default", "role"] == "target"
+    features = at.multiselect(key="w_features")
+    assert "column 1" not in features.value and "age" in features.value
+    assert metric(at, "Features") == "5"
+    # the user includes the row numbers and leaves out region
+    features.select("column 1").unselect("region").run()
+    assert not at.exception
+    assert at.session_state["include"] == ["column 1"]
+    assert at.session_state["exclude"] == ["region"]
+    assert metric(at, "Features") == "5"
+    roles = roles_table(at)
+    assert roles.loc["column 1", "used"] == "✓" and roles.loc["region", "used"] == "✗"
+    # and every page uses those columns: the Terms page builds terms on them only
+    at.switch_page("pages/terms.py").run()
+    assert not at.exception
+    counts = at.dataframe[0].value
+    assert "column 1" in set(counts["column"]) and "region" not in set(counts["column"])
+
+
+def test_continuous_target_is_split_at_a_threshold_the_user_can_move():
+    at = upload(start(), "hours_continuous_only.csv")
+    assert not at.exception and not at.error
+    assert at.session_state["w_target"] == "hours"
+    assert metric(at, "Positive share") == "50.0%"          # the median split
+    assert any("hours > 34.2" in c.value for c in at.caption)
+    at.number_input(key="w_thr_value").set_value(40.0).run()
+    assert not at.exception and at.session_state["threshold"] == "> 40"
+    assert metric(at, "Positive share") == "18.2%"
+    assert any("hours > 40" in c.value for c in at.caption)
+
+
+def test_missing_targets_are_counted_on_screen():
+    at = upload(start(), "trial_mostly_missing_target.csv")
+    assert not at.exception
+    assert any("640 of 900 rows" in w.value for w in at.warning)
+    assert metric(at, "Rows") == "260"
+
+
+def test_positive_class_is_the_minority_and_swaps_in_one_click():
+    at = upload(start(), "r_credit_rownames.csv")
+    assert at.session_state["w_positive"] == "yes"
+    assert metric(at, "Positive share") == "10.0%"
+    at.button(key="w_swap").click().run()
+    assert not at.exception and at.session_state["positive"] == "no"
+    assert metric(at, "Positive share") == "90.0%"
+
+
+def test_possible_leak_is_flagged():
+    at = upload(start(), "complaints_leak.csv")
+    assert not at.exception
+    assert any("refund_issued" in w.value and "leak" in w.value for w in at.warning)
+    assert "possible leak" in roles_table(at).loc["refund_issued", "role"]
+
+
+def test_unusable_target_is_refused_and_the_selector_stays():
+    at = upload(start(), "survey_free_text.csv")
+    assert at.session_state["w_target"] == "would_recommend"
+    at.selectbox(key="w_target").set_value("respondent").run()
+    assert not at.exception
+    assert any("identifier" in e.value for e in at.error)
+    assert at.selectbox(key="w_target").options  # still there, listing every column
+    assert "comment" in at.selectbox(key="w_target").options
+    at.selectbox(key="w_target").set_value("would_recommend").run()
+    assert not at.error and metric(at, "Rows") == "500"

@@ -39,7 +39,7 @@ def test_rule_page_confusion_matrix_counts_the_test_split():
         cells = vega_dataset(at, "cells").set_index(["true", "predicted"])["count"]
         perf = frame_with(at, "test")
         assert cells.sum() == int(perf.loc["rows", "test"].replace(",", ""))
-        right = cells["true other", "pred other"] + cells["true yes", "pred yes"]
+        right = cells["true no", "pred no"] + cells["true yes", "pred yes"]
         assert f"{right / cells.sum():.3f}" == perf.loc["accuracy", "test"]
         if lam == 0.01:  # conditions are dear: the optimum is small, proved without the MIP
             assert "proved by trying every rule that could beat it" in at.success[0].value
@@ -134,3 +134,61 @@ def test_screening_page_updates_with_lambda_and_solves_both():
     assert opt.delta == "identical"
     at.toggle(key="scr_unsafe").set_value(True).run()
     assert any("not certified" in w.value for w in at.warning)
+
+
+def open_upload(name: str, page: str = "pages/rule.py", data: bytes | None = None) -> AppTest:
+    """An AppTest with a file uploaded (from the corpus in tests/data unless ``data`` is
+    given), switched to ``page``."""
+    from pathlib import Path
+
+    if data is None:
+        data = (Path(__file__).resolve().parent / "data" / name).read_bytes()
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.session_state["source"] = "upload"
+    at.session_state["upload"] = {"name": name, "data": data, "digest": name}
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_status_says_optimal_only_when_certified_and_names_the_objective():
+    at = open_page("pages/rule.py", "machine failure")
+    claim = at.success[0].value
+    assert claim.startswith("Certified optimal")
+    assert "conditions + λ × (false positives + the conditions each positive row fails)" in claim
+    assert "√(majority rows / minority rows)" in claim       # the default class weights
+    at.selectbox(key="solver").set_value("lp").run()
+    assert not at.exception
+    assert not any("optimal" in s.value.lower() for s in at.success)
+    lp = next(i.value for i in at.info if "LP rounding, a heuristic" in i.value)
+    assert "above the optimum" in lp or "unknown" in lp
+
+
+def rare_noise_csv(n: int = 600, rate: float = 0.04) -> bytes:
+    """Weak signal, rare positives: unweighted errors make the best rule fire on a handful of
+    rows, no better than always predicting the majority class."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(11)
+    x = rng.normal(size=(n, 3))
+    y = rng.random(n) < rate + 0.04 * (x[:, 0] > 1)
+    df = pd.DataFrame(x.round(3), columns=["a", "b", "c"]).assign(flag=np.where(y, "yes", "no"))
+    return df.to_csv(index=False).encode()
+
+
+def test_warnings_where_due():
+    at = open_upload("complaints_leak.csv")
+    assert any("The rule uses refund_issued" in w.value and "possible leak" in w.value
+               for w in at.warning)
+    at = open_upload("rare.csv", data=rare_noise_csv())
+    at.selectbox(key="class_weight").set_value("none").run()
+    assert not at.exception
+    # the optimum of its objective, certified, and still not shown as a success: a warning
+    # says it does no better than the majority class and what to change
+    assert not at.success and any("Certified optimal" in i.value for i in at.info)
+    assert any("no better than always predicting no" in w.value and "Weight the classes"
+               in w.value for w in at.warning)
+    at.selectbox(key="class_weight").set_value("sqrt").run()
+    assert not at.exception

@@ -1,0 +1,144 @@
+"""The corpus of real-world-shaped tables (tests/data, written by make_corpus.py): with the
+defaults, each gets the decisions a careful analyst would make, and a rule that uses no row
+number, identifier or free text, or a clear warning."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rulecore.compare import compare_models
+from rulecore.data import load_csv, train_test_indices
+from rulecore.exceptions import DataError
+from rulecore.metrics import binary_metrics
+from rulecore.report import assess
+from rulecore.rulesets import make_rule_model
+
+DATA = Path(__file__).resolve().parent / "data"
+
+# file -> (target, positive, {left-out column: role}, derived columns, dropped rows, leaks)
+EXPECTED = {
+    "r_credit_rownames.csv": ("default", "yes", {"column 1": "index"}, [], 0, []),
+    "db_churn_ids_dates.csv": ("churned", 1, {"customer_id": "id", "email": "id"},
+                               ["signup_ts (year)", "signup_ts (month)"], 0, []),
+    "survey_free_text.csv": ("would_recommend", "yes",
+                             {"respondent": "id", "city": "text", "comment": "text"}, [], 0, []),
+    "fish_continuous_last.csv": ("species", "pike", {}, [], 0, []),
+    "hours_continuous_only.csv": ("hours > 34.2", "yes", {}, [], 0, []),
+    "trial_mostly_missing_target.csv": ("outcome", "no change", {"patient": "id"}, [], 640,
+                                        []),
+    "pandas_index_sorted_by_label.csv": ("status", "faulty", {"column 1": "index"}, [], 0, []),
+    "complaints_leak.csv": ("upheld", "yes", {"ticket_ref": "id"}, [], 0, ["refund_issued"]),
+    "european_decimal_comma_bom.csv": ("Retoure", "ja", {"Währung": "constant",
+                                                          "Notiz": "empty"},
+                                       ["Datum (year)", "Datum (month)"], 0, []),
+}
+# The app's defaults on the Rule page (pages/common.py DEFAULTS).
+APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
+                negations=True, solver="mip", time_limit=30.0, screening="enhanced",
+                class_weight="sqrt")
+
+
+def load(name: str):
+    # the app's loading: a continuous target is split at its median
+    return load_csv(DATA / name, continuous="median")
+
+
+def test_corpus_files_match_their_generator(tmp_path, monkeypatch):
+    """The committed files are what make_corpus.py writes (seeded), so the corpus can be
+    regenerated and reviewed."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_corpus", DATA / "make_corpus.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    monkeypatch.setattr(mod, "HERE", tmp_path)
+    mod.main()
+    for p in sorted(tmp_path.iterdir()):
+        assert p.read_bytes() == (DATA / p.name).read_bytes(), p.name
+    assert {p.name for p in tmp_path.iterdir()} == set(EXPECTED) | {"prose_notes.txt"}
+
+
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_decisions(name):
+    target, positive, left_out, derived, dropped, leaks = EXPECTED[name]
+    ds = load(name)
+    assert ds.target == target
+    assert ds.positive == positive
+    # the default positive class is the minority (or the side of the threshold above it)
+    counts = ds.class_counts
+    assert counts[ds.positive] == min(counts.values()) or ds.threshold is not None
+    roles = {r.column: r for r in ds.roles}
+    assert {c: r.role for c, r in roles.items() if not r.included and r.role != "target"} == \
+        left_out
+    for col in left_out:
+        assert col not in ds.X.columns and roles[col].reason
+    assert [c for c, r in roles.items() if r.role == "derived"] == derived
+    assert ds.dropped_rows == dropped
+    assert sorted(ds.leaks) == leaks
+
+
+@pytest.mark.parametrize("name", list(EXPECTED))
+def test_default_rule_uses_no_left_out_column_and_warns_where_due(name):
+    ds = load(name)
+    left_out = {r.column for r in ds.excluded}
+    y = ds.y_binary
+    tr, te = train_test_indices(y, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE)
+    model.fit(ds.X.iloc[tr], y[tr])
+    assert not set(model.rule_.features) & left_out
+    pred_tr, pred_te = model.predict(ds.X.iloc[tr]), model.predict(ds.X.iloc[te])
+    findings = assess(y[tr], pred_tr, y[te], pred_te, positive=ds.positive,
+                      class_weight="sqrt", features=model.rule_.features, leaks=ds.leaks)
+    warnings = [f.text for f in findings if f.level == "warning"]
+    m = binary_metrics(y[te], pred_te)
+    if ds.leaks and set(model.rule_.features) & set(ds.leaks):
+        assert any("possible leak" in w for w in warnings)
+    elif m["balanced_accuracy"] <= 0.5:
+        assert any("no better" in w for w in warnings)
+    else:
+        # a rule that fires on some rows but not all, better than a constant on held-out rows
+        assert 0 < pred_tr.mean() < 1 and not warnings
+        assert m["balanced_accuracy"] >= 0.6, (name, str(model.rule_), m)
+
+
+@pytest.mark.parametrize("name", ["r_credit_rownames.csv", "db_churn_ids_dates.csv",
+                                  "survey_free_text.csv", "pandas_index_sorted_by_label.csv"])
+def test_compare_models_see_no_left_out_column(name):
+    ds = load(name)
+    left_out = {r.column for r in ds.excluded}
+    result = compare_models(ds.X, ds.y_binary, ["BCS rule", "CART (sklearn)",
+                                                "L1 logistic (sklearn)"], kinds=ds.kinds)
+    for model, cols in result.input_names.items():
+        originals = {c.split("=", 1)[0] for c in cols}
+        assert not originals & left_out, (model, originals & left_out)
+
+
+def test_prose_and_continuous_targets_are_refused_with_how_to():
+    with pytest.raises(DataError, match="looks like prose"):
+        load_csv(DATA / "prose_notes.txt")
+    with pytest.raises(DataError, match=r"not classes.*--positive '> 34\.2'"):
+        load_csv(DATA / "hours_continuous_only.csv")
+    ds = load_csv(DATA / "hours_continuous_only.csv", positive=">40")
+    assert ds.target == "hours > 40" and ds.positive == "yes"
+    assert ds.base_rate == pytest.approx(np.mean(
+        load_csv(DATA / "hours_continuous_only.csv", positive=">40").y == "yes"))
+
+
+def test_identifier_target_is_refused():
+    with pytest.raises(DataError, match="identifier"):
+        load_csv(DATA / "survey_free_text.csv", target="respondent")
+    with pytest.raises(DataError, match="single class"):
+        load_csv(DATA / "european_decimal_comma_bom.csv", target="Währung")
+
+
+def test_include_and_exclude():
+    ds = load_csv(DATA / "r_credit_rownames.csv", include=["column 1"], exclude=["region"])
+    assert "column 1" in ds.X.columns and "region" not in ds.X.columns
+    roles = {r.column: r for r in ds.roles}
+    assert roles["column 1"].included and roles["column 1"].detected == "index"
+    assert not roles["region"].included and roles["region"].reason == "left out by choice"
+    with pytest.raises(DataError, match="no such column"):
+        load_csv(DATA / "r_credit_rownames.csv", exclude=["nope"])

@@ -9,7 +9,7 @@ import streamlit as st
 
 from pages import common
 from rulecore.bcs import lambda_path
-from rulecore.metrics import binary_metrics, fmt_rate
+from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import assess, fit_status
 from rulecore.rule import EXPORT_FORMATS, RuleSet
 from rulecore.viz import rules as rviz
@@ -131,26 +131,28 @@ def results() -> None:
             word = "all" if rule.rule_type == "and" else "any"
             st.markdown(target_line + f"**{word}** of these hold:")
             table = rule.checklist(Xtr, ytr)
+            table["precision"] = table["precision"].map(fmt_percent)  # "—", never None
             if len(table):
                 st.dataframe(table, hide_index=True, width="stretch", key="checklist",
                              column_config={
                                  "support": st.column_config.ProgressColumn(
                                      "support (train)", format="percent", min_value=0.0,
                                      max_value=1.0),
-                                 "precision": st.column_config.NumberColumn(
-                                     "precision (train)", format="percent")})
+                                 "precision": st.column_config.TextColumn(
+                                     "precision (train)")})
             else:
                 st.info(f"No condition: the rule is {rule}.", icon=":material/info:")
         else:
             st.markdown(target_line + ("any clause holds:" if not rule.weighted else
                                        "the votes of the clauses that hold sum to more than 0:"))
-            st.dataframe(model.clause_table(Xtr, ytr), hide_index=True, width="stretch",
+            clauses = model.clause_table(Xtr, ytr)
+            clauses["precision"] = clauses["precision"].map(fmt_percent)
+            st.dataframe(clauses, hide_index=True, width="stretch",
                          key="clauses", column_config={
                              "coverage": st.column_config.ProgressColumn(
                                  "coverage (train)", format="percent", min_value=0.0,
                                  max_value=1.0),
-                             "precision": st.column_config.NumberColumn(
-                                 "precision (train)", format="percent"),
+                             "precision": st.column_config.TextColumn("precision (train)"),
                              "weight": st.column_config.NumberColumn("vote", format="%.3f")})
 
     with right:

@@ -1,13 +1,12 @@
 """Screening page: watch certified screening shrink the rule LP as λ and thresholds move."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from pages import common
 from rulecore.bcs import class_sample_weights, solve_clause
 from rulecore.report import speed_words
-from rulecore.screening import TEST_LABELS, screen
+from rulecore.screening import screen
 from rulecore.viz.screening import funnel, removed_by_test
 
 ss = st.session_state
@@ -92,27 +91,16 @@ st.caption(f"Bounds on the 0/1 optimum (#conditions + λ·errors): "
 
 st.subheader("Removed terms and their certificates")
 if len(rep.certificates):
-    cert = rep.certificates.copy()
-    cert.insert(1, "term", [prob["terms"][j] for j in cert["column"]])
-    cert.insert(2, "feature", [prob["feature_of"][j] for j in cert["column"]])
-    cert["test"] = cert["test"].map(lambda s: TEST_LABELS.get(s, s))
-    if "by" in cert:
-        cert["by"] = [prob["terms"][int(j)] if pd.notna(j) and j >= 0 else None
-                      for j in cert["by"]]
+    cert = rep.certificate_table(prob["terms"], prob["feature_of"])
     feats = st.multiselect("Filter by feature", sorted(set(cert["feature"])), key="scr_feat")
     if feats:
         cert = cert[cert["feature"].isin(feats)]
-    st.dataframe(cert.drop(columns=["column"]), hide_index=True, width="stretch",
-                 key="certs", column_config={
-                     "cost": st.column_config.NumberColumn("cost c_j", format="%.4g"),
-                     "gain": st.column_config.NumberColumn("max gain p_j", format="%.4g"),
-                     "lb": st.column_config.NumberColumn("LB_j", format="%.6g"),
-                     "ub": st.column_config.NumberColumn("UB", format="%.6g"),
-                     "by": "dominated by"})
+    st.dataframe(cert, hide_index=True, width="stretch", key="certs",
+                 column_config={"proof": st.column_config.TextColumn(width="large")})
     st.caption("Count: the term costs at least what it can gain (c_j ≥ p_j). Dominance: "
                "another term covers every positive this one covers, at no greater cost. "
-               "Duality: any rule using the term costs at least LB_j, more than a rule "
-               "already found (UB).")
+               "Duality: any rule using the term costs more than a rule already found. Costs "
+               "are in the objective's own units (#conditions + λ × weighted errors).")
 else:
     st.info("No term removed at this setting.")
 

@@ -42,6 +42,7 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 from rulecore import highs
 from rulecore.binarize import Binarizer
 from rulecore.data import show
+from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError, SolverError
 from rulecore.rule import Rule
 
@@ -769,6 +770,13 @@ class BooleanRuleClassifier(ClassifierMixin, BaseEstimator):
         d = class_sample_weights(y01, self.class_weight, self.classes_, sample_weight)
         self.binarizer_ = Binarizer(n_thresholds=self.n_thresholds, thresholds=self.thresholds,
                                     negations=self.negations, kinds=self.kinds).fit(frame)
+        # The solve holds the term matrix, its complement and the positives' copies: about
+        # three bytes per row and term.  Refuse before allocating rather than run out of memory.
+        n_terms = len(self.binarizer_.terms_)
+        check_memory(dense_bytes(len(frame), n_terms, itemsize=1, copies=3),
+                     f"The term matrix of {len(frame):,} rows × {n_terms:,} terms",
+                     "Use fewer thresholds per numeric column, leave out columns, or sample "
+                     "rows.")
         return self.binarizer_.transform(frame), y01, d, target
 
     def _fit_matrix(self, A: np.ndarray, y01: np.ndarray, d: np.ndarray, target: str,

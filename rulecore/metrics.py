@@ -39,3 +39,9 @@ def fmt_rate(v: float, digits: int = 3) -> str:
     """A metric for a table cell: ``0.912``, or ``—`` where it is undefined (a precision with
     nothing predicted positive), never ``nan`` or ``None``."""
     return "—" if v is None or not np.isfinite(v) else f"{v:.{digits}f}"
+
+
+def fmt_percent(v: float) -> str:
+    """A share for a table cell: ``42.3%``, or ``—`` where it is undefined (the precision of
+    a condition no row meets), never ``nan`` or ``None``."""
+    return "—" if v is None or not np.isfinite(v) else f"{100 * v:.1f}%"

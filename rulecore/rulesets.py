@@ -65,8 +65,7 @@ class _RuleSetClassifier(BooleanRuleClassifier):
         rows = []
         for t, clause in enumerate(self.ruleset_.clauses):
             fired = votes[:, t]
-            rows.append({"clause": t + 1, "conditions": str(clause) if len(clause) else
-                         "(constant)", "size": len(clause),
+            rows.append({"clause": t + 1, "conditions": str(clause), "size": len(clause),
                          "weight": self.ruleset_.weights[t] if self.ruleset_.weighted else 1.0,
                          "coverage": fired.mean(),
                          "precision": y01[fired].mean() if fired.any() else np.nan})

@@ -138,6 +138,34 @@ class ScreeningReport:
         """Columns removed by any test (the complement of ``kept``)."""
         return ~self.kept
 
+    def certificate_table(self, terms: list[str], feature_of: np.ndarray) -> pd.DataFrame:
+        """One row per removed column, for a person: ``term``, ``feature``, ``test`` and
+        ``proof`` (the numbers that prove it, in words), with no empty cell.
+
+        Parameters
+        ----------
+        terms : list of str
+            Display text of every column (``str(Term)``).
+        feature_of : ndarray of shape (n_columns,)
+            The input column of every term.
+        """
+        rows = []
+        for c in self.certificates.to_dict("records") if len(self.certificates) else []:
+            j, test = int(c["column"]), c["test"]
+            if test == "count":
+                proof = (f"costs {c['cost']:.4g}, can gain at most {c['gain']:.4g} "
+                         "(c_j ≥ p_j)")
+            elif test == "dominance":
+                proof = f"dominated by {terms[int(c['by'])]}"
+            elif test in ("duality", "lp-dual"):
+                proof = (f"any rule with it costs ≥ {c['lb']:.6g} > {c['ub']:.6g}, the "
+                         "cost of a rule already found")
+            else:
+                proof = "heuristic: not a proof"
+            rows.append({"term": terms[j], "feature": str(feature_of[j]),
+                         "test": TEST_LABELS.get(test, test), "proof": proof})
+        return pd.DataFrame(rows, columns=["term", "feature", "test", "proof"])
+
     def funnel(self) -> pd.DataFrame:
         """Columns remaining after each step: ``stage``, ``columns``, ``removed``, ``seconds``."""
         rows = [{"stage": "All terms", "columns": self.n_columns, "removed": 0, "seconds": 0.0}]

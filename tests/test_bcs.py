@@ -369,3 +369,12 @@ def test_class_weights_sqrt_and_balanced():
     assert np.isclose(d[y == 0].sum(), d[y == 1].sum()) and np.isclose(d.sum(), 100)
     with pytest.raises(ParameterError, match="'sqrt'"):
         class_sample_weights(y, "cubic", np.array([0, 1]), None)
+
+
+def test_term_matrix_over_the_memory_budget_is_refused(monkeypatch):
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "0.0001")  # 100 kB
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(2000, 5)), columns=list("abcde"))
+    y = (X["a"] > 0).astype(int)
+    with pytest.raises(DataError, match=r"term matrix of 2,000 rows × \d+ terms needs about"):
+        BooleanRuleClassifier(n_thresholds=20).fit(X, y)

@@ -17,7 +17,7 @@ from rulecore.bcs import BooleanRuleClassifier, or_objective, solve_clause
 from rulecore.binarize import Binarizer
 from rulecore.data import load_sample
 from rulecore.exceptions import ParameterError
-from rulecore.screening import _lp_on, _Problem, screen
+from rulecore.screening import TEST_LABELS, _lp_on, _Problem, screen
 
 
 def random_instance(seed: int):
@@ -251,3 +251,22 @@ def test_dominance_with_cliques_only_makes_safe_swaps(rule_type):
         assert (cost[j] + cost[extra] > safe.upper_bound - 1e-9).all(), (b.terms_[j],
                                                                           b.terms_[by])
     assert not (safe.removed_by["dominance"] & ~free.removed_by["dominance"]).any()
+
+
+def test_certificate_table_reads_as_proofs_with_no_empty_cell():
+    from rulecore.binarize import Binarizer
+    from rulecore.samples import load_sample
+
+    ds = load_sample("machine failure")
+    b = Binarizer(n_thresholds=10, kinds=ds.kinds).fit(ds.X)
+    A, y = ~b.transform(ds.X), 1 - ds.y_binary
+    feature_of = np.array([t.feature for t in b.terms_], dtype=object)
+    rep = screen(A, y, 2.0, level="enhanced", feature_of=feature_of,
+                 cliques=b.conflict_cliques("and"), covers=b.conflict_covers("and"))
+    table = rep.certificate_table([str(t) for t in b.terms_], feature_of)
+    assert len(table) == rep.n_columns - rep.n_kept
+    assert table.notna().all().all() and not table.isin(["None", "nan", ""]).any().any()
+    for test, proof in zip(table["test"], table["proof"]):
+        start = {"Count test": "costs ", "Safe dominance": "dominated by "}.get(test, "any rule")
+        assert proof.startswith(start), (test, proof)
+    assert set(table["test"]) <= set(TEST_LABELS.values())

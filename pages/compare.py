@@ -32,8 +32,12 @@ ss = st.session_state
 st.title("Compare")
 ds = common.require_dataset()
 y = ds.y_binary
-st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} columns · predict "
-           f"`{ds.target} = {ds.positive}` (one-vs-rest)")
+common.dataset_caption(ds)
+for col, acc in ds.leaks.items():  # the Data page's leak warning, here too
+    st.warning(f"**{col}** alone predicts {ds.target} = {ds.positive} with {acc:.1%} accuracy: "
+               "a possible leak. Models using it look better than they will be; leave it out "
+               "on the Data page unless it is known before the outcome.",
+               icon=":material/warning:")
 st.markdown(
     "Fit several models on **one** stratified train/test split and compare test accuracy, AUC, "
     "the number of features each one uses (for the datum-wise classifier: the mean per test "

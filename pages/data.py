@@ -13,8 +13,8 @@ ss = st.session_state
 st.title("Data")
 
 ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
-              "id": "identifier", "text": "free text", "date": "date", "constant": "constant",
-              "empty": "empty", "derived": "from a date"}
+              "id": "identifier", "text": "text, many values", "date": "date",
+              "constant": "constant", "empty": "empty", "derived": "from a date"}
 
 
 def _choose_sample() -> None:
@@ -117,11 +117,26 @@ with left:
 
     if ss.get("w_positive") not in classes:
         ss["w_positive"] = ds.positive
+    if ds.threshold is not None:
+        classes = [ds.positive]  # the threshold says which side is positive; swap flips it
     st.selectbox("Positive class (the rule predicts it; the rest is the other class)", classes,
                  key="w_positive", on_change=common.sync, args=("w_positive", "positive"),
                  format_func=_class_label,
                  help="Default: the minority class, the one a rule is usually wanted for.")
-    if len(classes) == 2:
+    if ds.threshold is not None:
+        # a thresholded target swaps by flipping the comparison, so the rule reads
+        # "hours <= 40 = yes", never the double negative "hours > 40 = no"
+        flipped = {">": "<=", "<=": ">", ">=": "<", "<": ">="}[op] + " " + value
+
+        def _swap_threshold(new=flipped) -> None:
+            ss["threshold"] = new
+            ss["positive"] = None
+            for key in ("w_positive", "w_thr_op", "w_thr_value"):
+                ss.pop(key, None)
+
+        st.button(f"Swap: predict {ds.target_column} {flipped} instead", key="w_swap",
+                  on_click=_swap_threshold, icon=":material/swap_horiz:")
+    elif len(classes) == 2:
         other = classes[1] if ds.positive == classes[0] else classes[0]
 
         def _swap(label=other) -> None:
@@ -130,6 +145,13 @@ with left:
 
         st.button(f"Swap: predict {show(other)} instead", key="w_swap", on_click=_swap,
                   icon=":material/swap_horiz:")
+
+    # the multiselects below keep what the browser shows; when the table or its columns
+    # change (another target, an included column), set them again from the new data
+    if ss.get("w_shown_digest") != ds.digest:
+        ss["w_shown_digest"] = ds.digest
+        for key in ("w_features", "w_categorical"):
+            ss.pop(key, None)
 
     # ------------------------------------------------------------ columns used
     table_roles = [r for r in ds.roles if r.role not in ("target", "derived")]
@@ -167,7 +189,8 @@ with left:
                    help="Inferred from the values; integer flags with two values count as "
                         "categorical. Change it here.")
     for note in ds.notes:
-        st.info(note, icon=":material/info:")
+        if not note.startswith("Dropped "):  # the dropped rows have their own warning
+            st.info(note, icon=":material/info:")
 
 with right:
     c1, c2, c3 = st.columns(3)
@@ -180,26 +203,27 @@ with right:
                    icon=":material/filter_alt_off:")
     st.vega_lite_chart(class_balance(ds.y, ds.positive), width="stretch", key="balance")
 
-    # -------------------------------------------------------- roles
-    st.subheader("Column roles")
-    leaks = ds.leaks
-    for col, acc in leaks.items():
-        st.warning(f"**{col}** alone predicts {ds.target} = {show(ds.positive)} with "
-                   f"{acc:.1%} accuracy: a possible leak (a value recorded after the outcome). "
-                   "Leave it out of the features unless it is known before the outcome.",
-                   icon=":material/warning:")
-    roles = pd.DataFrame([{
-        "column": r.column,
-        "role": ROLE_WORDS.get(r.role, r.role) + (" (possible leak)" if r.column in leaks
-                                                  else ""),
-        "used": "✓" if r.included else "✗",
-        "why": r.reason} for r in ds.roles])
-    st.dataframe(roles, hide_index=True, width="stretch", key="roles",
-                 height=min(420, 38 + 35 * len(roles)), column_config={
-                     "column": st.column_config.TextColumn(width="medium"),
-                     "role": st.column_config.TextColumn(width="small"),
-                     "used": st.column_config.TextColumn(width="small"),
-                     "why": st.column_config.TextColumn(width="large")})
+
+# -------------------------------------------------------- roles
+st.subheader("Column roles")
+leaks = ds.leaks
+for col, acc in leaks.items():
+    st.warning(f"**{col}** alone predicts {ds.target} = {show(ds.positive)} with "
+               f"{acc:.1%} accuracy: a possible leak (a value recorded after the outcome). "
+               "Leave it out of the features unless it is known before the outcome.",
+               icon=":material/warning:")
+roles = pd.DataFrame([{
+    "column": r.column,
+    "role": ROLE_WORDS.get(r.role, r.role) + (" (possible leak)" if r.column in leaks
+                                              else ""),
+    "used": "✓" if r.included else "✗",
+    "why": r.reason} for r in ds.roles])
+st.dataframe(roles, hide_index=True, width="stretch", key="roles",
+             height=min(420, 38 + 35 * len(roles)), column_config={
+                 "column": st.column_config.TextColumn(width="medium"),
+                 "role": st.column_config.TextColumn(width="medium"),
+                 "used": st.column_config.TextColumn(width="small"),
+                 "why": st.column_config.TextColumn(width="large")})
 
 st.subheader("Preview")
 preview = pd.concat([ds.X.head(200), ds.y.head(200)], axis=1)

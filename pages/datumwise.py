@@ -37,8 +37,9 @@ with common.user_errors():
     X = to_numeric(ds.X, ds.kinds)
 y = ds.y.to_numpy()
 m, d = X.shape
-st.caption(f"Data: **{ds.name}** · {m:,} rows × {d} numeric features · target `{ds.target}` "
-           f"with its {len(ds.classes)} raw classes (multi-class, no one-vs-rest)")
+st.caption(f"Data: **{ds.name}** · {m:,} rows × {ds.X.shape[1]} features, encoded as {d} "
+           f"numeric columns · target `{ds.target}` with its {len(ds.classes)} raw classes "
+           "(multi-class, no one-vs-rest)")
 st.markdown(
     "Classifies each datum by a short sequence of decisions: *acquire one more feature* "
     "(cost λ each) or *classify now* (cost 1 if wrong). The policy is learned by approximate "

@@ -32,8 +32,9 @@ with common.user_errors():
 y = ds.y.to_numpy()
 m, n = X.shape
 n_classes = len(ds.classes)
-st.caption(f"Data: **{ds.name}** · {m:,} objects × {n} numeric features · target `{ds.target}` "
-           f"with its {n_classes} raw classes (no one-vs-rest here)")
+st.caption(f"Data: **{ds.name}** · {m:,} rows (objects) × {ds.X.shape[1]} features, encoded "
+           f"as {n} numeric columns · target `{ds.target}` with its {n_classes} raw classes "
+           "(no one-vs-rest here)")
 st.markdown(
     "Keeps a sub-table (features × objects) that maximises the bilinear form "
     "F(x, y) = xᵀCy of the voting classifier: own-class votes minus *t* × other-class votes, "
@@ -179,6 +180,18 @@ def panel() -> None:
     c[3].metric("Kept features", f"{int(row['n_features'])} / {len(fmask)}")
     c[4].metric("Kept objects", f"{int(row['n_objects'])} / {len(omask)}")
     c[5].metric("Table share", f"{row['table_share']:.1%}")
+    # a reduced table that lost a class, or does no better than always predicting the most
+    # common class, is never shown as a success, whatever its accuracy gain
+    kept, all_classes = red.kept_classes(it), np.unique(red.y_train_)
+    if len(kept) < len(all_classes):
+        lost = ", ".join(str(c) for c in all_classes if c not in set(kept))
+        st.warning(f"The kept objects hold no row of {lost}: the classifier on this table "
+                   "can never predict it. Its accuracy only reflects the other classes. Try "
+                   "a larger t (weight of other-class votes) or a smaller starting share.",
+                   icon=":material/warning:")
+    elif acc <= red.majority_accuracy_ + 1e-12:
+        st.warning(f"Held-out accuracy {acc:.3f} is no better than always predicting the most "
+                   f"common class ({red.majority_accuracy_:.3f}).", icon=":material/warning:")
 
     shown = red.trace_[red.trace_["iteration"] <= it]
     left, right = st.columns(2)

@@ -9,6 +9,7 @@ import streamlit as st
 
 from pages import common
 from rulecore.bcs import lambda_path
+from rulecore.binarize import format_value
 from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import assess, fit_status
 from rulecore.rule import EXPORT_FORMATS, RuleSet
@@ -206,7 +207,8 @@ def results() -> None:
                     vote = f" (vote {rule.weights[k]:+.3f})" if rule.weighted else ""
                     st.markdown(f"**Clause {k + 1}**{vote}")
                 expl = clause.explain(x_row)
-                lines = [f"{'✓' if h else '✗'} `{c}` — value: {v if v is not None else 'missing'}"
+                lines = [f"{'✓' if h else '✗'} `{c}` — value: "
+                         f"{format_value(v) if v is not None else 'missing'}"
                          for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
                 st.markdown("\n\n".join(lines) if lines else str(clause))
             decision = int(model.predict(x_row)[0] == model.classes_[1])
@@ -231,6 +233,13 @@ def results() -> None:
             # Vega-Lite, not plotly: this chart changes on most slider moves (see rule_region)
             st.vega_lite_chart(region_chart(ds.digest, rule.to_json(None), fx, fy, _ds=ds),
                                width="stretch", key="scatter")
+            if not {fx, fy} & set(rule.features):
+                st.caption("The rule has no condition on these two columns, so no region is "
+                           "shaded: choose the columns it uses as axes to see its region.")
+            elif len(set(rule.features) - {fx, fy}):
+                st.caption("Shaded: where the rule's conditions on these two columns hold. Its "
+                           "other conditions are not drawn; a row inside the shading that "
+                           "fails one of them is predicted negative.")
 
     rule_region()
 

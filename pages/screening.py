@@ -60,7 +60,7 @@ with c2:
                      help="Basic: rows in order for the dual, one greedy pass for the primal. "
                           "Enhanced: sorted rows, best-improvement primal, and the dual of "
                           "the LP on the survivors (reduced-cost fixing), iterated.")
-    unsafe = st.toggle("Add the paper's pairwise test (heuristic, NOT certified)",
+    unsafe = st.toggle("Add the paper's pairwise test (not certified)",
                        key="scr_unsafe", value=False,
                        help="The pairwise test of the screening paper (§3.1) can remove terms "
                             "an optimal rule needs; results using it are marked uncertified.")

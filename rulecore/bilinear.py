@@ -552,6 +552,8 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     feature_masks_ : ndarray of bool, shape (n_iter + 1, n_features)
     object_masks_ : ndarray of bool, shape (n_iter + 1, n_train)
     best_iteration_ : int
+    majority_accuracy_ : float
+        Held-out accuracy of always predicting the most common class (the baseline).
     full_accuracy_ : float
         Held-out accuracy of the classifier on the full training table.
     status_ : str
@@ -694,6 +696,10 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         fmasks, omasks = [xm.astype(bool)], [ym.astype(bool)]
         rows = [self._row(0, F, np.nan, "start", xm, ym, start)]
         self.full_accuracy_ = self.accuracy_of(np.ones(n, bool), np.ones(m, bool), deadline)
+        # what always predicting the most common class scores on the held-out part: a
+        # reduced table is no success unless it beats this
+        _, val_counts = np.unique(y_val, return_counts=True)
+        self.majority_accuracy_ = float(val_counts.max() / len(y_val))
         rows[0]["accuracy"] = self.accuracy_of(fmasks[0], omasks[0], deadline)
         self.status_ = "max_iter"
         it = 0
@@ -792,6 +798,12 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         if isinstance(X, pd.DataFrame):
             return X.loc[:, fmask]
         return Xv[:, fmask]
+
+    def kept_classes(self, iteration: int | None = None) -> np.ndarray:
+        """The classes among the objects kept at ``iteration`` (a reduction that drops a
+        class entirely can only predict the others)."""
+        _, omask = self.masks(iteration)
+        return np.unique(self.y_train_[omask])
 
     def reduced_table(self, iteration: int | None = None) -> tuple[pd.DataFrame, np.ndarray]:
         """The reduced training table (kept objects × kept features) and its labels.

@@ -349,9 +349,10 @@ class Binarizer(TransformerMixin, BaseEstimator):
         return np.asarray([str(t) for t in self.terms_], dtype=object)
 
     def term_counts(self) -> pd.DataFrame:
-        """Number of terms per input column, as a frame (column, kind, thresholds, terms)."""
+        """Number of terms per input column, as a frame (column, kind, thresholds or levels,
+        terms)."""
         check_is_fitted(self, "terms_")
-        rows = [{"column": col, "kind": kind, "values": len(thr),
+        rows = [{"column": col, "kind": kind, "thresholds or levels": len(thr),
                  "terms": len(thr) * len(ops)} for col, kind, thr, ops in self._plan]
         return pd.DataFrame(rows)
 

@@ -362,17 +362,26 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
 
 
 def coefficients(comparison: Comparison, name: str) -> pd.Series:
-    """Non-zero coefficients (original units) of a fitted linear model, by input column."""
+    """Non-zero coefficients (original units) of a fitted linear model, by input column.
+
+    A pipeline that standardises first (the L1 logistic baseline) has its coefficients on
+    standardised features; dividing by each column's scale gives the change of the log-odds
+    per unit of the column, the same units as the sparse models' coefficients.
+    """
     est = comparison.models[name]
-    coef = est[-1].coef_ if hasattr(est, "steps") else est.coef_
-    s = pd.Series(np.ravel(coef), index=comparison.input_names[name])
+    coef = np.ravel(est[-1].coef_ if hasattr(est, "steps") else est.coef_).astype(float)
+    scaler = est[0] if hasattr(est, "steps") and hasattr(est[0], "scale_") else None
+    if scaler is not None and scaler.scale_ is not None:
+        coef = coef / np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
+    s = pd.Series(coef, index=comparison.input_names[name])
     return s[s.abs() > 1e-12]
 
 
 def _gap_text(gap: Any) -> str:
     if gap is None or pd.isna(gap):
         return "—"  # the method has no optimality certificate
-    return "0" if gap == 0 else f"{gap:.1e}"
+    # a gap below HiGHS's own tolerance is round-off of a proven optimum, not a gap
+    return "0" if abs(gap) < 1e-9 else f"{gap:.1e}"
 
 
 def display_table(table: pd.DataFrame) -> pd.DataFrame:
@@ -393,7 +402,8 @@ def display_table(table: pd.DataFrame) -> pd.DataFrame:
     certified gap, status, note``.
     """
     auc = table["auc"].astype(float).round(3)
-    size = [("—" if s is None or pd.isna(s) else f"{int(s)} {kind}")
+    size = [("—" if s is None or pd.isna(s) else
+             f"{int(s)} {kind[:-1] if int(s) == 1 and kind.endswith('s') else kind}")
             for s, kind in zip(table["size"], table["size_kind"], strict=True)]
     return pd.DataFrame({
         "model": table["model"].astype(str),

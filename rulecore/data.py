@@ -26,6 +26,8 @@ from rulecore.roles import ColumnRole, find_leaks
 
 Kind = Literal["numeric", "categorical"]
 
+#: Fewest rows a class needs to be the default positive class of a many-class target.
+MIN_POSITIVE_ROWS = 10
 #: Limits checked before and after parsing; the app's upload limit matches MAX_BYTES.
 MAX_BYTES = 200 * 1024 * 1024
 MAX_ROWS = 1_000_000
@@ -326,6 +328,9 @@ def read_csv_frame(
     if len(df) > max_rows:
         raise DataError(f"{fname} has more than {max_rows:,} rows; sample it and try again.")
     df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
+    # rows with every field empty (",,,," lines a spreadsheet leaves below its table) are not
+    # records: they would count as rows with a missing target
+    df = df.dropna(how="all").reset_index(drop=True)
     if df.shape[1] == 1:
         raise DataError(f"{fname} has only one column ({df.columns[0]!r}): a table to learn "
                         "from needs a target column and at least one feature column. If it "
@@ -403,13 +408,18 @@ def _first_line(exc: Exception) -> str:
 
 _THOUSANDS = r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$"
 _DECIMAL_COMMA = r"^[+-]?\d+,\d+$"
+# A number with one currency sign before or after it, or a percent sign after it.
+_SIGNS = r"[$€£¥%]"
+_DECORATED = r"^[+-]?\s?[$€£¥]?\s?[+-]?[\d.,]+\s?[$€£¥%]?$"
 
 
 def parse_numbers(s: pd.Series) -> pd.Series:
     """Text cells as numbers when *every* present value is one.
 
-    Accepts plain numbers, thousands separators (``1,234,567.5``) and decimal commas
-    (``3,14``, common with ``;``-separated files).  A column with any other text stays text.
+    Accepts plain numbers, thousands separators (``1,234,567.5``), decimal commas (``3,14``,
+    common with ``;``-separated files), and the decorations spreadsheets add: a currency
+    sign (``$1,234.50``, ``12,5 €``) or a percent sign (``15%`` reads 15).  A column with any
+    other text stays text.
     """
     present = s.dropna()
     if present.empty or pd.api.types.is_numeric_dtype(s):
@@ -422,7 +432,14 @@ def parse_numbers(s: pd.Series) -> pd.Series:
         return s.astype(float)
     except (TypeError, ValueError):
         pass
+    original = s  # what a column that turns out not to be numbers is returned as
     text = present.astype(str).str.strip()
+    decorated = text.str.match(_DECORATED)
+    if decorated.all() and text.str.contains(_SIGNS).any():
+        # one currency or percent sign around every number: drop it, parse what is left
+        text = text.str.replace(_SIGNS, "", regex=True).str.strip()
+        s = s.astype(object).where(s.isna(), s.astype(str).str.strip()
+                                   .str.replace(_SIGNS, "", regex=True).str.strip())
     num = pd.to_numeric(text, errors="coerce")
     if num.notna().all():
         return pd.to_numeric(s, errors="coerce")
@@ -437,8 +454,7 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     if (decimal | plain).all() and decimal.any():
         return pd.to_numeric(s.astype(str).str.replace(",", ".", regex=False).where(
             s.notna()), errors="coerce")
-    return s
-
+    return original
 
 
 def infer_kind(s: pd.Series) -> Kind:
@@ -550,9 +566,13 @@ def from_frame(
                         f"{', '.join(map(repr, df.columns[:20]))}"
                         f"{' ...' if df.shape[1] > 20 else ''}.")
     names = [str(c) for c in df.columns]
+    # the year and month of a date column are columns too, for kind overrides
+    derived = [d for c in names if detected[c][0] == "date"
+               for d in roles_mod.date_feature_names(c)]
     for what, cols in (("include", include), ("exclude", exclude), ("set the kind of",
                                                                      (kinds or {}))):
-        unknown = sorted(set(map(str, cols)) - set(names))
+        known = set(names) | (set(derived) if what == "set the kind of" else set())
+        unknown = sorted(set(map(str, cols)) - known)
         if unknown:
             raise DataError(f"Cannot {what} {', '.join(map(repr, unknown))}: there is no such "
                             f"column. The columns are {', '.join(map(repr, names[:30]))}.")
@@ -633,8 +653,17 @@ def from_frame(
             for dname, values in roles_mod.date_features(col, dates).items():
                 if dname in df.columns:
                     continue
-                columns[dname], out_kinds[dname] = values.reset_index(drop=True), "numeric"
                 part = dname.rsplit("(", 1)[1].rstrip(")")
+                if values.nunique() <= 1:  # every date in one year: a constant, no feature
+                    roles.append(ColumnRole(dname, "constant", False, f"every date is in "
+                                            f"{part} {show(values.dropna().iloc[0]):.0f}"
+                                            if values.notna().any() else "no date",
+                                            "derived"))
+                    continue
+                kind = overrides.get(dname, "numeric")
+                values = values.reset_index(drop=True)
+                columns[dname] = values if kind == "numeric" else _as_text(values)
+                out_kinds[dname] = kind
                 roles.append(ColumnRole(dname, "derived", True, f"the {part} of {col!r}",
                                         "derived"))
             continue
@@ -671,10 +700,18 @@ def from_frame(
                         "them (Data page, or --include on the command line) if it is a real "
                         "feature.")
     classes = sorted(labels.tolist(), key=_sort_key)
+    counts = y.value_counts()
     if positive is None:
-        counts = y.value_counts()
-        # the minority class: the one a rule is usually wanted for (ties: first in order)
-        positive = min(classes, key=lambda c: (counts[c], classes.index(c)))
+        # the minority class: the one a rule is usually wanted for (ties: first in order);
+        # among many classes, one with enough rows to learn from
+        candidates = classes
+        if len(classes) > 2 and any(counts[c] >= MIN_POSITIVE_ROWS for c in classes):
+            candidates = [c for c in classes if counts[c] >= MIN_POSITIVE_ROWS]
+        positive = min(candidates, key=lambda c: (counts[c], classes.index(c)))
+        if counts[positive] < MIN_POSITIVE_ROWS:
+            notes.append(f"Only {int(counts[positive])} rows are of the positive class "
+                         f"{show(positive)!r}: too few to learn a rule from. Choose another "
+                         "class or target.")
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
                  target_column=target, threshold=threshold, dropped_rows=dropped)

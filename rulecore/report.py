@@ -35,7 +35,10 @@ def _pct(v: float) -> str:
 
 
 def _num(v: float) -> str:
-    return f"{v:,.4g}" if np.isfinite(v) else "unknown"
+    """An objective for a sentence: ``12,350`` or ``89.78``, never ``1.235e+04``."""
+    if not np.isfinite(v):
+        return "unknown"
+    return f"{v:,.0f}" if abs(v) >= 1000 else f"{v:.4g}"
 
 
 def weighting_words(class_weight: Any) -> str:
@@ -151,6 +154,12 @@ def assess(
                 f"never predicts {pos} on the training rows")
         out.append(Finding("warning", f"{who} {what}: it separates nothing, whatever its "
                            f"objective. {fix}", what))
+    if len(y_test) and len(np.unique(y_test)) < 2:
+        which = pos if y_test[0] == 0 else f"not {pos}"
+        out.append(Finding("warning", f"The held-out rows hold no {which} row, so their "
+                           "accuracy says nothing about the rule. The positive class is too "
+                           "rare for this split: choose a class with more rows, or a larger "
+                           "test share.", "no held-out row of one class"))
     if len(y_test) and len(np.unique(y_test)) == 2:
         acc = float(np.mean(pred_test == y_test))
         rate = float(y_test.mean())

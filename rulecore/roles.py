@@ -205,10 +205,15 @@ def detect_roles(df: pd.DataFrame) -> dict[str, tuple[str, str]]:
     return {str(c): detect_role(df[c], i, len(df)) for i, c in enumerate(df.columns)}
 
 
+def date_feature_names(name: str) -> list[str]:
+    """The names of the features derived from the date column ``name``."""
+    return [f"{name} (year)", f"{name} (month)"]
+
+
 def date_features(name: str, dates: pd.Series) -> dict[str, pd.Series]:
     """The numeric features derived from a date column: its year and its month (1-12)."""
-    return {f"{name} (year)": dates.dt.year.astype(float),
-            f"{name} (month)": dates.dt.month.astype(float)}
+    year, month = date_feature_names(name)
+    return {year: dates.dt.year.astype(float), month: dates.dt.month.astype(float)}
 
 
 # --------------------------------------------------------------------------- the target

@@ -158,7 +158,8 @@ def test_display_table_has_no_none_cells():
     assert shown.loc["Datum-wise", "size"] == "—"  # no single size: features vary per datum
     assert shown.loc["CART (sklearn)", "size"].endswith(" splits")
     gap = res.table.set_index("model").loc["Sparse logistic", "gap"]
-    assert shown.loc["Sparse logistic", "certified gap"] == ("0" if gap == 0 else f"{gap:.1e}")
+    assert shown.loc["Sparse logistic", "certified gap"] == ("0" if abs(gap) < 1e-9 else
+                                                             f"{gap:.1e}")
     assert shown["accuracy"].dtype == float  # complete numeric columns stay sortable numbers
     # a test part with one class has no AUC: the column turns to text, "—" there
     table = res.table.copy()
@@ -215,3 +216,18 @@ def test_a_model_no_better_than_the_majority_is_flagged():
         acc = float(result.table.set_index("model").loc[model, "accuracy"])
         if acc <= 1 - y[result.test].mean():
             assert "no better than the majority class" in note, (model, note)
+
+
+def test_l1_logistic_coefficients_are_in_original_units():
+    """The chart says 'original units': the standardising pipeline's coefficients are divided
+    by the column scales (a column in thousands gets a thousand times smaller coefficient)."""
+    from rulecore.compare import coefficients
+
+    rng = np.random.default_rng(2)
+    X = pd.DataFrame({"small": rng.normal(size=500), "big": 1000 * rng.normal(size=500)})
+    y = ((X["small"] + X["big"] / 1000 + rng.normal(size=500) * 0.5) > 0).astype(int)
+    result = compare_models(X, y, {"L1 logistic (sklearn)": {"C": 10.0}})
+    coef = coefficients(result, "L1 logistic (sklearn)")
+    est = result.models["L1 logistic (sklearn)"]
+    assert np.allclose(coef.to_numpy(), est[-1].coef_.ravel() / est[0].scale_)
+    assert 500 < coef["small"] / coef["big"] < 2000

@@ -31,9 +31,11 @@ EXPECTED = {
                                         []),
     "pandas_index_sorted_by_label.csv": ("status", "faulty", {"column 1": "index"}, [], 0, []),
     "complaints_leak.csv": ("upheld", "yes", {"ticket_ref": "id"}, [], 0, ["refund_issued"]),
+    # every date in 2023: the year is a constant, only the month is a feature
     "european_decimal_comma_bom.csv": ("Retoure", "ja", {"Währung": "constant",
-                                                          "Notiz": "empty"},
-                                       ["Datum (year)", "Datum (month)"], 0, []),
+                                                          "Notiz": "empty",
+                                                          "Datum (year)": "constant"},
+                                       ["Datum (month)"], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -142,3 +144,9 @@ def test_include_and_exclude():
     assert not roles["region"].included and roles["region"].reason == "left out by choice"
     with pytest.raises(DataError, match="no such column"):
         load_csv(DATA / "r_credit_rownames.csv", exclude=["nope"])
+
+
+def test_held_out_rows_without_a_positive_get_a_warning():
+    y_tr, y_te = np.array([0] * 50 + [1] * 2), np.zeros(15, dtype=int)
+    findings = assess(y_tr, y_tr, y_te, np.zeros(15, dtype=int), positive="yes")
+    assert any("hold no yes row" in f.text and f.level == "warning" for f in findings)

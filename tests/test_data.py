@@ -243,3 +243,34 @@ def test_from_frame_typed():
     df = pd.DataFrame({"f": [1.0, 2.0, 3.0, 4.0], "g": ["a", "b", "a", "b"], "t": [0, 1, 0, 1]})
     ds = from_frame(df, target="t", positive=1)
     assert ds.positive == 1 and ds.y_binary.tolist() == [0, 1, 0, 1]
+
+
+def test_currency_and_percent_cells_are_numbers():
+    rows = "\n".join(f'{i},"${1000 + 37.5 * i:,.2f}",{i % 4 * 5}%,{"yes" if i % 3 else "no"}'
+                     for i in range(30))
+    ds = load_csv(csv("n,amount,discount,label\n" + rows))
+    assert ds.kinds["amount"] == "numeric" and ds.kinds["discount"] == "numeric"
+    assert ds.X["amount"].iloc[2] == 1075.0 and ds.X["discount"].iloc[3] == 15.0
+
+
+def test_date_features_take_kind_overrides_and_a_constant_year_is_left_out():
+    rows = "\n".join(f"2023-{1 + i % 12:02d}-15,{i},{i % 2}" for i in range(40))
+    ds = load_csv(csv("day,x,y\n" + rows), kinds={"day (month)": "categorical"})
+    roles = {r.column: r for r in ds.roles}
+    assert roles["day (year)"].role == "constant" and "2023" in roles["day (year)"].reason
+    assert ds.kinds["day (month)"] == "categorical" and "day (year)" not in ds.X.columns
+    with pytest.raises(DataError, match="no such column"):
+        load_csv(csv("day,x,y\n" + rows), kinds={"x (month)": "categorical"})
+
+
+def test_empty_rows_are_not_missing_targets():
+    ds = load_csv(csv("a,b,y\n1,2,0\n3,4,1\n5,6,0\n,,\n,,\n"))
+    assert ds.dropped_rows == 0 and len(ds.X) == 3
+
+
+def test_many_class_target_defaults_to_a_class_with_enough_rows():
+    labels = ["rare"] * 2 + ["mid"] * 30 + ["big"] * 60
+    df = pd.DataFrame({"x": np.arange(92) % 7, "t": labels})
+    ds = from_frame(df, target="t")
+    assert ds.positive == "mid"  # the minority among classes with at least 10 rows
+    assert from_frame(df[df.t != "mid"], target="t").positive == "rare"  # binary: minority

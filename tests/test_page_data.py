@@ -180,3 +180,19 @@ def test_unusable_target_is_refused_and_the_selector_stays():
     assert "comment" in at.selectbox(key="w_target").options
     at.selectbox(key="w_target").set_value("would_recommend").run()
     assert not at.error and metric(at, "Rows") == "500"
+
+
+def test_swapping_a_thresholded_target_flips_the_comparison():
+    at = upload(start(), "hours_continuous_only.csv")
+    assert at.selectbox(key="w_positive").options == ["yes (50.0% of rows)"]
+    at.button(key="w_swap").click().run()
+    assert not at.exception and at.session_state["threshold"] == "<= 34.2"
+    assert any("hours <= 34.2" in c.value for c in at.caption)
+    assert at.session_state["w_positive"] == "yes"
+
+
+def test_kind_change_on_a_table_with_dates():
+    at = upload(start(), "db_churn_ids_dates.csv")
+    at.multiselect(key="w_categorical").select("signup_ts (month)").run()
+    assert not at.exception and not at.error
+    assert at.session_state["kinds"]["signup_ts (month)"] == "categorical"

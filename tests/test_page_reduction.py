@@ -58,7 +58,7 @@ def test_step_through_on_iris():
 def test_digits_runs_multiclass():
     at = open_page("digits")
     assert "10 raw classes" in at.caption[0].value
-    assert "1,797 objects × 64" in at.caption[0].value
+    assert "1,797 rows (objects) × 61 features, encoded as 64" in at.caption[0].value
     run(at, red_t=0.23, red_k=5, red_iters=4, red_every=2, red_fshare=0.8, red_oshare=0.9)
     assert metric(at, "Kept objects").endswith("/ 1257")  # 70 % of 1,797 trains
     kept = int(metric(at, "Kept features").split(" / ")[0])
@@ -113,3 +113,21 @@ def test_short_time_limit_and_memory_budget_give_messages(monkeypatch):
     msg = at.error[0].value
     assert "The reduction of 1,257 objects × 64 features" in msg
     assert "fewer objects (rows) or fewer iterations" in msg
+
+
+def test_a_reduction_that_drops_a_class_is_not_shown_as_a_success():
+    """On a rare positive class the local search can drop every positive object: the page
+    must say the classifier can never predict that class, whatever its accuracy gain."""
+    from pathlib import Path
+
+    data = (Path(__file__).resolve().parent / "data" / "r_credit_rownames.csv").read_bytes()
+    at = AppTest.from_file(conftest.APP, default_timeout=180).run()
+    at.session_state["source"] = "upload"
+    at.session_state["upload"] = {"name": "r.csv", "data": data, "digest": "r-credit"}
+    at.run()
+    at.switch_page("pages/reduction.py").run()
+    at.button(key="red_submit").click().run()
+    assert not at.exception
+    red = at.session_state["red_run"]["model"]
+    lost = len(red.kept_classes(int(at.session_state["red_iter"]))) < 2
+    assert lost == any("can never predict" in w.value for w in at.warning)

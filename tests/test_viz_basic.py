@@ -106,3 +106,12 @@ def test_class_balance_long_labels_full_in_tooltips():
     assert spec["height"] == {"step": 28}  # grows with the classes
     assert short(labels[0], 48) in spec["title"]["text"]
     assert spec["title"]["subtitle"] == y.name
+
+
+def test_bound_trace_proved_at_once_has_a_readable_axis():
+    from rulecore.viz.sparse import bound_trace
+
+    fig = bound_trace([{"lower": 127.63982880888907, "upper": 127.63982880888909,
+                        "gap": 1e-16, "cuts": 1, "seconds": 0.3}])
+    lo, hi = fig.layout.yaxis.range
+    assert hi - lo > 1.0 and "proved at the first iteration" in fig.layout.title.text

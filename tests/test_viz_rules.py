@@ -182,3 +182,18 @@ def test_screening_labels_wrapped():
     for labels in (funnel(rep).data[0].y, removed_by_test(rep).data[0].x):
         assert all(len(line) <= 24 for lab in labels for line in lab.split("<br>"))
         assert any("<br>" in lab for lab in labels)  # the pairwise test's long name
+
+
+def test_no_region_is_shaded_when_the_rule_says_nothing_about_the_axes():
+    from rulecore.binarize import Term
+    from rulecore.rule import Rule
+    from rulecore.samples import load_sample
+
+    ds = load_sample("iris")
+    rule = Rule((Term("petal width (cm)", "<=", 1.6),), "and")
+    spec = rviz.rule_region(ds.X, ds.y_binary, rule, "sepal length (cm)", "sepal width (cm)",
+                            ("other", "versicolor"))
+    assert spec["datasets"]["region"] == []
+    spec = rviz.rule_region(ds.X, ds.y_binary, rule, "petal width (cm)", "sepal width (cm)",
+                            ("other", "versicolor"))
+    assert len(spec["datasets"]["region"]) == 1

@@ -108,7 +108,10 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
 
     (dx0, dx1), (dy0, dy1) = domain(xs), domain(ys)
     region = []
-    if rule.rule_type == "and":
+    # Shade only where the rule says something about these axes: with every condition on
+    # other columns the "region" would be the whole plot, which reads as "all positive".
+    on_axes = any(c.feature in (fx, fy) for c in rule.conditions)
+    if rule.rule_type == "and" and on_axes:
         (x0, x1), (y0, y1) = _interval(rule, fx), _interval(rule, fy)
         # an open side of the interval runs to the edge of the plot
         box = {"x0": max(x0, dx0), "x1": min(x1, dx1), "y0": max(y0, dy0), "y1": min(y1, dy1)}

@@ -40,8 +40,16 @@ def bound_trace(trace: Sequence[Mapping], title: str = "Outer approximation: bou
                              line=dict(color=POSITIVE, shape="hv"), hovertext=hover))
     fig.add_trace(go.Scatter(x=xs, y=df["lower"], mode="lines+markers", name="lower bound",
                              line=dict(color=NEGATIVE, shape="hv"), hovertext=hover))
-    fig.update_xaxes(title="seconds" if x == "seconds" else "master iteration")
-    fig.update_yaxes(title="objective c(s)")
+    fig.update_xaxes(title="seconds" if x == "seconds" else "master iteration",
+                     rangemode="tozero")
+    # one value on the axis (the first iteration proved the optimum: both bounds meet) made
+    # plotly zoom to a sliver around it and print it with 17 digits; give it some room
+    lo, hi = float(np.nanmin(df[["lower", "upper"]])), float(np.nanmax(df[["lower", "upper"]]))
+    span = hi - lo if hi - lo > 1e-9 * max(1.0, abs(hi)) else abs(hi) or 1.0
+    pad = 0.05 * span
+    fig.update_yaxes(title="objective c(s)", range=[lo - pad, hi + pad], tickformat=".4~g")
+    if len(df) == 1:
+        title += " (proved at the first iteration)" if df["gap"].iloc[0] < 1e-9 else ""
     return layout(fig, title)
 
 
@@ -92,15 +100,19 @@ def accuracy_vs_features(table: pd.DataFrame, title: str = "Accuracy against fea
                          metric: str = "accuracy") -> go.Figure:
     """One marker per model: features used (x) against test accuracy or AUC (y)."""
     fig = go.Figure()
+    symbols = ["circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon"]
     for i, row in enumerate(table.itertuples(index=False)):
+        # names in the legend, not beside the markers: models often land on nearly the same
+        # point (same accuracy, same features) and their labels printed on top of each other
         fig.add_trace(go.Scatter(
-            x=[row.features_used], y=[getattr(row, metric)], mode="markers+text",
-            text=[row.model], textposition="top center", name=row.model,
-            # the top marker's name sat above the plot and was cut off
-            cliponaxis=False, marker=dict(size=12, color=SEQUENCE[i % len(SEQUENCE)])))
+            x=[row.features_used], y=[getattr(row, metric)], mode="markers", name=row.model,
+            hovertemplate=f"{row.model}<br>features used %{{x:.3g}}<br>{metric} %{{y:.3f}}"
+                          "<extra></extra>",
+            marker=dict(size=13, color=SEQUENCE[i % len(SEQUENCE)],
+                        symbol=symbols[i % len(symbols)], line=dict(width=1, color="white"))))
     fig.update_xaxes(title="features used (mean per datum for datum-wise)", rangemode="tozero")
     fig.update_yaxes(title=f"test {metric}")
-    fig.update_layout(showlegend=False)
+    fig.update_layout(showlegend=True, legend=dict(orientation="h", y=-0.25))
     return layout(fig, title)
 
 

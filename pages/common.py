@@ -47,7 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "terms": {"n_thresholds": 10, "thresholds": "quantile", "negations": True},
     "rule": {"model": "single rule", "lam": 1.0, "rule_type": "and", "solver": "mip",
              "time_limit": 30, "screening": "enhanced", "test_size": 0.25, "seed": 0,
-             "max_rules": 5, "n_rounds": 5, "class_weight": "sqrt"},
+             "max_rules": 5, "n_rounds": 5, "class_weight": "auto"},
 }
 
 #: λ values offered by the sliders (log scale).
@@ -302,7 +302,7 @@ def model_params(ds: Dataset) -> dict:
                 screening=r["screening"], n_thresholds=int(t["n_thresholds"]),
                 thresholds=t["thresholds"], negations=bool(t["negations"]),
                 max_rules=int(r["max_rules"]), n_rounds=int(r["n_rounds"]), kinds=ds.kinds,
-                class_weight=None if r["class_weight"] == "none" else r["class_weight"])
+                class_weight=r["class_weight"])  # "auto"/"none" resolved by make_rule_model
 
 
 def fit_rule_model(settings: tuple, test_size: float, seed: int, ds: Dataset) -> dict:

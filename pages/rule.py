@@ -13,6 +13,7 @@ from rulecore.binarize import format_value
 from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import assess, fit_status
 from rulecore.rule import EXPORT_FORMATS, RuleSet
+from rulecore.rulesets import resolve_class_weight
 from rulecore.viz import rules as rviz
 
 ss = st.session_state
@@ -47,15 +48,15 @@ c2.radio("Rule type", ["and", "or"], index=["and", "or"].index(r["rule_type"]),
          format_func=str.upper, help="Rule sets are built from AND-clauses.")
 common.terms_options("rule_", (c3, c4))
 c1, c2, c3, c4, c5, c6 = st.columns([2, 2, 2, 2, 1, 2])
-WEIGHTS = {"sqrt": "√ ratio", "balanced": "balanced", "none": "none"}
+WEIGHTS = {"auto": "auto", "sqrt": "√ ratio", "balanced": "balanced", "none": "none"}
 c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_weight"]),
              key="class_weight", format_func=WEIGHTS.get, on_change=common.sync,
              args=("class_weight", "rule", "class_weight"),
-             help="How errors count. √ ratio (default): a minority row's error weighs "
-                  "√(majority rows / minority rows), so a rare positive class still gets a "
-                  "rule that fires. Balanced: both classes count equally in total. None: every "
-                  "row counts once (maximises accuracy). Measured in "
-                  "bench/results/rare_positives.md.")
+             help="How errors count. √ ratio: a minority row's error weighs √(majority rows / "
+                  "minority rows), so a rare positive class still gets a rule that fires. "
+                  "Balanced: both classes count equally in total. None: every row counts once "
+                  "(maximises accuracy). Auto (default): √ ratio, and balanced for boosting. "
+                  "Measured in bench/results/rare_positives.md.")
 c1.selectbox("Solver", ["mip", "lp", "lp-randomized"], index=["mip", "lp", "lp-randomized"]
              .index(r["solver"]), key="solver", on_change=common.sync,
              args=("solver", "rule", "solver"),
@@ -110,7 +111,8 @@ def results() -> None:
 
     claim = fit_status(model)
     findings = assess(ytr, model.predict(Xtr), yte, model.predict(Xte), positive=ds.positive,
-                      class_weight=model.class_weight, features=rule.features, leaks=ds.leaks)
+                      class_weight=model.class_weight, features=rule.features, leaks=ds.leaks,
+                      negative=common.negative_label(ds))
     if claim.level == "success" and any(f.level == "warning" for f in findings):
         # certified, yet not a success: never shown in green next to a warning
         claim = replace(claim, level="info")
@@ -249,6 +251,7 @@ def results() -> None:
         params = common.model_params(ds)
         for name in ("model", "max_rules", "n_rounds", "lam"):
             params.pop(name)
+        params["class_weight"] = resolve_class_weight(params["class_weight"], "single rule")
         path_key = (ds.digest, tuple(sorted((k, str(v)) for k, v in params.items())),
                     float(r["test_size"]), int(r["seed"]))
         paths = ss.setdefault("lam_paths", {})

@@ -6,6 +6,7 @@ import streamlit as st
 from pages import common
 from rulecore.bcs import class_sample_weights, solve_clause
 from rulecore.report import speed_words
+from rulecore.rulesets import resolve_class_weight
 from rulecore.screening import screen
 from rulecore.viz.screening import funnel, removed_by_test
 
@@ -32,7 +33,7 @@ def or_problem(digest: str, key: tuple, _ds) -> dict:
     X = _ds.X.iloc[rows]
     A = b.transform(X)
     y = _ds.y_binary[rows]
-    d = class_sample_weights(y, None if class_weight == "none" else class_weight,
+    d = class_sample_weights(y, resolve_class_weight(class_weight, "single rule"),
                              np.array([0, 1]), None)
     if rule_type == "and":
         A, y = ~A, 1 - y

@@ -217,14 +217,21 @@ def _spec(args: argparse.Namespace, ds=None):
     kinds = tuple(sorted(ds.kinds.items())) if ds is not None else None
     return RuleSpec(model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
                     solver=args.solver, time_limit=args.time_limit, screening=args.screening,
-                    class_weight=_class_weight(args), random_state=args.seed,
+                    class_weight=_class_weight(args, _MODEL_NAMES.get(args.model, args.model)),
+                    random_state=args.seed,
                     max_rules=args.max_rules, n_rounds=args.n_rounds, kinds=kinds)
 
 
-def _class_weight(args: argparse.Namespace) -> str | None:
-    """``--class-weight`` as the estimators take it (``none`` → None)."""
-    cw = getattr(args, "class_weight", None)
-    return None if cw in (None, "none") else cw
+#: The command line's model names and the estimators' (rulecore.rulesets.RULE_MODELS).
+_MODEL_NAMES = {"single": "single rule", "set-covering": "set covering", "boosting": "boosting"}
+
+
+def _class_weight(args: argparse.Namespace, model: str = "single rule") -> str | None:
+    """``--class-weight`` as the estimators take it: ``none`` → None, ``auto`` → the
+    model's own default (:func:`rulecore.rulesets.resolve_class_weight`)."""
+    from rulecore.rulesets import resolve_class_weight
+
+    return resolve_class_weight(getattr(args, "class_weight", None), model)
 
 
 def _default_lam(model: str) -> float:
@@ -311,7 +318,9 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"{claim.text}\n")
     findings = assess(y01[tr], pred_tr, y01[te], est.predict(ds.X.iloc[te]) if len(te) else [],
                       positive=ds.positive, class_weight=est.class_weight,
-                      features=list(getattr(rule, "features", [])), leaks=ds.leaks)
+                      features=list(getattr(rule, "features", [])), leaks=ds.leaks,
+                      negative=next((str(c) for c in ds.classes if c != ds.positive), None)
+                      if len(ds.classes) == 2 else None)
     for f in findings:
         out.write(f"{f.level}: {f.text}\n")
     report = getattr(est, "screening_report_", None) if args.model == "single" else None
@@ -345,7 +354,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                               "n_thresholds": args.n_thresholds, "thresholds": args.thresholds,
                               "negations": not args.no_negations, "solver": args.solver,
                               "screening": args.screening, "time_limit": args.time_limit,
-                              "class_weight": args.class_weight, "test_size": args.test_size,
+                              "class_weight": est.class_weight, "test_size": args.test_size,
                               "seed": args.seed, "max_rules": args.max_rules,
                               "n_rounds": args.n_rounds},
                   "metrics": {"train": m_train, "test": m_test or None},
@@ -488,7 +497,8 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO) -> int:
     table = sweep(ds.X, ds.y, positive=ds.positive, lams=lams, thresholds=thresholds, cv=args.cv,
                   model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
                   solver=args.solver, time_limit=args.time_limit, screening=args.screening,
-                  class_weight=_class_weight(args), max_rules=args.max_rules,
+                  class_weight=_class_weight(args, _MODEL_NAMES.get(args.model, args.model)),
+                  max_rules=args.max_rules,
                   n_rounds=args.n_rounds, kinds=ds.kinds, random_state=args.seed,
                   backend=args.backend, scheduler=args.scheduler, n_jobs=args.n_jobs,
                   progress=progress)
@@ -566,10 +576,12 @@ def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
     g.add_argument("--solver", choices=("mip", "lp", "lp-randomized"), default="mip")
     g.add_argument("--screening", choices=("none", "basic", "enhanced"), default="enhanced")
     g.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
-    g.add_argument("--class-weight", choices=("sqrt", "balanced", "none"), default="sqrt",
-                   help="sqrt (default): a minority row's error weighs √(majority/minority) "
-                        "rows, so a rare positive class still gets a rule; balanced: both "
-                        "classes count equally; none: every row counts once")
+    g.add_argument("--class-weight", choices=("auto", "sqrt", "balanced", "none"),
+                   default="auto",
+                   help="auto (default): sqrt, or balanced for boosting; sqrt: a minority "
+                        "row's error weighs √(majority/minority) rows, so a rare positive "
+                        "class still gets a rule; balanced: both classes count equally; "
+                        "none: every row counts once")
     g.add_argument("--seed", type=int, default=0, help="random seed (split, folds, rounding)")
 
 
@@ -604,7 +616,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lam", type=float, default=None, help="λ (default 1)")
     p.add_argument("--rule-type", choices=("and", "or"), default="and")
     p.add_argument("--level", choices=("basic", "enhanced"), default="enhanced")
-    p.add_argument("--class-weight", choices=("sqrt", "balanced", "none"), default="sqrt")
+    p.add_argument("--class-weight", choices=("auto", "sqrt", "balanced", "none"),
+                   default="auto")
     p.add_argument("--time-limit", type=float, default=30.0)
     p.add_argument("--format", choices=("markdown", "csv"), default="markdown")
     p.add_argument("--output", "-o", metavar="FILE", help="write the funnel table here")

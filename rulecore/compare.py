@@ -81,22 +81,22 @@ class ModelSpec:
 def _rule_args(p) -> dict:
     return dict(lam=p["lam"], n_thresholds=p["n_thresholds"], time_limit=p["time_limit"],
                 screening=p.get("screening", "enhanced"), kinds=p.get("kinds"),
-                class_weight=p.get("class_weight", "sqrt"))
+                class_weight=p.get("class_weight", "auto"))
 
 
 def _bcs(p):
-    from rulecore.bcs import BooleanRuleClassifier
-    return BooleanRuleClassifier(rule_type="and", solver="mip", **_rule_args(p))
+    from rulecore.rulesets import make_rule_model
+    return make_rule_model("single rule", rule_type="and", solver="mip", **_rule_args(p))
 
 
 def _setcover(p):
-    from rulecore.rulesets import SetCoveringRuleClassifier
-    return SetCoveringRuleClassifier(max_rules=p["max_rules"], **_rule_args(p))
+    from rulecore.rulesets import make_rule_model
+    return make_rule_model("set covering", max_rules=p["max_rules"], **_rule_args(p))
 
 
 def _boost(p):
-    from rulecore.rulesets import BoostedRuleClassifier
-    return BoostedRuleClassifier(n_rounds=p["n_rounds"], **_rule_args(p))
+    from rulecore.rulesets import make_rule_model
+    return make_rule_model("boosting", n_rounds=p["n_rounds"], **_rule_args(p))
 
 
 def _sparse(loss):
@@ -153,7 +153,7 @@ def _tree_used(est, names):
 # Class weights as on the Rule page: with a rare positive class, unweighted errors make the
 # cheapest rule one that never fires (docs/data.md, bench/results/rare_positives.md).
 _RULE_DEFAULTS = {"lam": 10.0, "n_thresholds": 10, "time_limit": 30.0, "screening": "enhanced",
-                  "class_weight": "sqrt"}
+                  "class_weight": "auto"}
 
 REGISTRY: dict[str, ModelSpec] = {
     "BCS rule": ModelSpec(

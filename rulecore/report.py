@@ -120,6 +120,7 @@ def assess(
     features: list[str] | None = None,
     leaks: dict[str, float] | None = None,
     subject: str = "the rule",
+    negative: str | None = None,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -136,6 +137,8 @@ def assess(
         Columns the rule reads; ``leaks`` ({column: accuracy}) flags those among them.
     subject : str
         What is judged, for the wording ("the rule", "the model").
+    negative : str, optional
+        The other class's name (binary targets); default ``"not <positive>"``.
 
     Returns
     -------
@@ -146,6 +149,7 @@ def assess(
     y_train, pred_train = np.asarray(y_train).astype(int), np.asarray(pred_train).astype(int)
     y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
     pos = str(positive)
+    neg = negative if negative is not None else f"not {pos}"
     fix = ("Weight the classes (class weights: balanced) if the positive class is rare, "
            "raise λ so that errors cost more, or offer more thresholds.")
     who = subject[:1].upper() + subject[1:]
@@ -155,7 +159,7 @@ def assess(
         out.append(Finding("warning", f"{who} {what}: it separates nothing, whatever its "
                            f"objective. {fix}", what))
     if len(y_test) and len(np.unique(y_test)) < 2:
-        which = pos if y_test[0] == 0 else f"not {pos}"
+        which = pos if y_test[0] == 0 else neg
         out.append(Finding("warning", f"The held-out rows hold no {which} row, so their "
                            "accuracy says nothing about the rule. The positive class is too "
                            "rare for this split: choose a class with more rows, or a larger "
@@ -164,7 +168,7 @@ def assess(
         acc = float(np.mean(pred_test == y_test))
         rate = float(y_test.mean())
         majority_is_pos = rate > 0.5
-        majority = pos if majority_is_pos else f"not {pos}"
+        majority = pos if majority_is_pos else neg
         base = max(rate, 1 - rate)
         tpr = float(pred_test[y_test == 1].mean())
         tnr = float(1 - pred_test[y_test == 0].mean())
@@ -182,9 +186,8 @@ def assess(
                                "the features may carry no signal for this target.",
                                "no better than the majority class on held-out rows"))
         elif acc < base:
-            out.append(Finding("info", f"Errors are weighted by class "
-                               f"({weighting_words(class_weight)}): {subject} finds "
-                               f"{_pct(tpr)} of the {pos} rows, at "
+            out.append(Finding("info", f"With {weighting_words(class_weight)}, {subject} "
+                               f"finds {_pct(tpr)} of the {pos} rows, at "
                                f"some cost in accuracy ({_pct(acc)}, against {_pct(base)} for "
                                f"always predicting {majority}, which finds "
                                f"{'all' if majority_is_pos else 'none'} of them). Choose "

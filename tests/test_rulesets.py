@@ -67,3 +67,15 @@ def test_rule_sets_on_a_sample_beat_or_match_a_single_rule():
     sc = SetCoveringRuleClassifier(lam=1000.0).fit(ds.X, ds.y_binary)
     assert sc.score(ds.X, ds.y_binary) >= one - 1e-9
     assert sc.predict_proba(ds.X).shape == (len(ds.X), 2)
+
+
+def test_auto_class_weight_is_each_models_measured_default():
+    from rulecore.rulesets import AUTO_CLASS_WEIGHT, make_rule_model, resolve_class_weight
+
+    assert make_rule_model("single rule", lam=1.0, class_weight="auto").class_weight == "sqrt"
+    assert make_rule_model("set covering", lam=1.0, class_weight="auto").class_weight == "sqrt"
+    assert make_rule_model("boosting", lam=1000.0, class_weight="auto").class_weight == \
+        "balanced"
+    assert make_rule_model("boosting", lam=1.0, class_weight="none").class_weight is None
+    assert resolve_class_weight({0: 1, 1: 3}) == {0: 1, 1: 3}
+    assert set(AUTO_CLASS_WEIGHT) == {"single rule", "set covering", "boosting"}

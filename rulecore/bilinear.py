@@ -1,4 +1,4 @@
-"""Bilinear training-set reduction (DESIGN.md §7, papers/bilinear-form-training-data-reduction).
+"""Bilinear training-set reduction (docs/bilinear.md, papers/bilinear-form-training-data-reduction).
 
 Two estimators:
 
@@ -78,7 +78,7 @@ def binomial_table(n: int, k: int) -> np.ndarray:
     """``b[d] = C(d − 1, k − 1)`` for ``d = 0..n`` (0 when ``d < k``), as floats.
 
     This is the number of k-subsets of a d-set that contain one fixed element
-    (DESIGN.md §7; the paper prints ``C^{k−1}_d``, off by one).
+    (docs/bilinear.md; the paper prints ``C^{k−1}_d``, off by one).
     """
     try:
         return np.array([float(math.comb(d - 1, k - 1)) if d >= k else 0.0 for d in range(n + 1)])
@@ -136,7 +136,7 @@ def _check_weights(w: Any, size: int, name: str) -> np.ndarray:
 class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
     """Zhuravlev's calculation-estimation (voting) classifier with feature/object weights.
 
-    Score of class ``c`` for an object ``z`` (DESIGN.md §7)::
+    Score of class ``c`` for an object ``z`` (docs/bilinear.md)::
 
         Γ_c(z) = (1/|K_c|) Σ_{v∈K_c} y_v · C(d(z, z_v) − 1, k − 1) · Σ_{i∈J(z, z_v)} x_i
 
@@ -295,7 +295,7 @@ def criterion_matrix(
     X: np.ndarray, y: np.ndarray, t: float, k: int | None, eps: np.ndarray | None = None,
     deadline: float | None = None, progress: Callable[[int, int], None] | None = None,
 ) -> np.ndarray:
-    """The matrix ``C`` (n_features × n_objects) with ``F(x, y) = xᵀ C y`` (DESIGN.md §7).
+    """The matrix ``C`` (n_features × n_objects) with ``F(x, y) = xᵀ C y`` (docs/bilinear.md).
 
     ``C_iv = Σ_{τ≠v} [i ∈ J(τ, v)] · C(d_τv − 1, k − 1) · w_τv`` with
     ``w_τv = 1/(|K(v)| − 1)`` if ``τ`` and ``v`` share a class (leave-one-out: ``v`` does not

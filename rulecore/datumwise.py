@@ -1,4 +1,4 @@
-"""Datum-wise sparse classification (DWSM-Un and DWSM-Con), DESIGN.md §6.
+"""Datum-wise sparse classification (DWSM-Un and DWSM-Con), docs/datumwise.md.
 
 Dulac-Arnold et al., "Datum-wise classification: a sequential approach to sparsity"
 (ECML 2011).  Each datum is classified by a short episode of a deterministic MDP:
@@ -144,7 +144,7 @@ class DatumExplanation:
 
 
 class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
-    """Datum-wise sparse classifier learned by approximate policy iteration (DESIGN.md §6).
+    """Datum-wise sparse classifier learned by approximate policy iteration (docs/datumwise.md).
 
     Parameters
     ----------
@@ -344,7 +344,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         if K >= 3:
             # Departure: least squares on one-hot targets masks middle classes, so with 3+
             # classes the label is the argmax of multinomial logistic logits on the same φ
-            # (DESIGN.md §6 allows a cost-sensitive multiclass fit); the LS scores still value
+            # (docs/datumwise.md allows a cost-sensitive multiclass fit); the LS scores still value
             # stopping.  Falls back to the LS scores if a class is missing from the sample.
             W_new[d + K :] = W_new[d : d + K]
             if len(np.unique(yi[idx])) == K:
@@ -502,6 +502,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         ----------
         x : array-like of shape (n_features,) or (1, n_features)
         """
+        check_is_fitted(self)  # NotFittedError, not an AttributeError on mean_
         if isinstance(x, pd.Series):
             x = x.to_frame().T
         raw = validate_data(self, np.atleast_2d(x) if not isinstance(x, pd.DataFrame) else x,

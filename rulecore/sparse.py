@@ -1,4 +1,4 @@
-"""Exact sparse SVM and sparse logistic regression by outer approximation (DESIGN.md §5).
+"""Exact sparse SVM and sparse logistic regression by outer approximation (docs/sparse.md).
 
 Solves, for labels ``y ∈ {−1, +1}`` and standardised features ``X`` (n × p),
 
@@ -20,13 +20,14 @@ and with ``z = Xᵀ(y ∘ t)`` (so ``X_jᵀα = −z_j``)
     c(s) = max_t  h(t) − (γ/2) Σ_j s_j z_j²      s.t.  Σ_i y_i t_i = 0  (only with an intercept)
 
 Any feasible ``t`` therefore gives the valid cut ``c(s') ≥ h(t) − (γ/2) Σ_j s'_j z_j²`` for every
-support ``s'``, tight at ``s`` when ``t`` is the dual optimum at ``s`` (DESIGN.md §5).
+support ``s'``, tight at ``s`` when ``t`` is the dual optimum at ``s`` (docs/sparse.md).
 Primal from dual: ``w = γ X_Sᵀ(y ∘ t)``; dual from primal: ``t_i = −y_i ∂ℓ/∂u(u_i)``.
 
-The master problem ``min η  s.t. η ≥ cut_t(s), Σ s = k, s binary`` is one HiGHS MIP re-solved
-after each new cut with the incumbent as a MIP start (multi-tree outer approximation; HiGHS has no
-usable lazy-constraint callback).  ``c`` is non-increasing in ``s`` (a larger support can only
-lower the minimum), so ``Σ s = k`` loses nothing against ``Σ s ≤ k``.
+The master problem ``min η  s.t. η ≥ cut_t(s), Σ s = k, s binary`` is one HiGHS MIP (a
+:class:`rulecore.highs.Model`) re-solved after each batch of new cuts with the incumbent as a MIP
+start (multi-tree outer approximation; HiGHS has no usable lazy-constraint callback).  ``c`` is
+non-increasing in ``s`` (a larger support can only lower the minimum), so ``Σ s = k`` loses
+nothing against ``Σ s ≤ k``.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ import math
 import time
 from dataclasses import dataclass, field
 
-import highspy
 import numpy as np
+import scipy.sparse as sparse
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.metrics import roc_auc_score
@@ -46,7 +47,7 @@ from sklearn.utils.validation import check_is_fitted, check_random_state, valida
 
 from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError
-from rulecore.highs import new_highs
+from rulecore.highs import Model
 
 LOSSES = ("hinge", "logistic")
 WARM_STARTS = ("l1", "relaxation", None)
@@ -567,34 +568,33 @@ class _OuterApproximation:
         return nbs
 
     # --- master --------------------------------------------------------------------------------
-    def _master(self, k):
+    def _master(self, k) -> Model:
+        """``min η  s.t.  Σ_j s_j = k``, columns ``s_0 … s_{p−1}`` (binary) and ``η`` (last)."""
         p = self.X.shape[1]
-        h = new_highs()
-        h.setOptionValue("threads", 1)
-        h.setOptionValue("mip_rel_gap", 1e-9)
-        h.setOptionValue("mip_abs_gap", 1e-9)
-        lp = highspy.HighsLp()
-        lp.num_col_, lp.num_row_ = p + 1, 1
-        lp.col_cost_ = np.concatenate([np.zeros(p), [1.0]])
-        lp.col_lower_ = np.zeros(p + 1)
-        lp.col_upper_ = np.concatenate([np.ones(p), [highspy.kHighsInf]])  # c(s) >= 0
-        lp.row_lower_ = np.array([float(k)])
-        lp.row_upper_ = np.array([float(k)])
-        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-        lp.a_matrix_.start_ = np.concatenate([np.arange(p + 1), [p]]).astype(np.int32)
-        lp.a_matrix_.index_ = np.zeros(p, dtype=np.int32)
-        lp.a_matrix_.value_ = np.ones(p)
-        lp.integrality_ = [highspy.HighsVarType.kInteger] * p + [highspy.HighsVarType.kContinuous]
-        h.passModel(lp)
-        return h
+        master = Model()
+        master.add_columns(np.concatenate([np.zeros(p), [1.0]]), 0.0,
+                           np.concatenate([np.ones(p), [np.inf]]),  # η = c(s) >= 0
+                           integer=np.arange(p + 1) < p)
+        master.add_rows([float(k)], [float(k)],
+                        sparse.csr_matrix(np.concatenate([np.ones(p), [0.0]])[None, :]))
+        return master
 
-    def _add_cut(self, h, cut: _Cut):
-        # η + Σ_j coef_j s_j >= const; drop negligible coefficients to keep rows sparse
-        p = len(cut.coef)
-        keep = np.flatnonzero(cut.coef > 1e-12 * max(1.0, cut.coef.max(initial=0.0)))
-        idx = np.concatenate([keep, [p]]).astype(np.int32)
-        val = np.concatenate([cut.coef[keep], [1.0]])
-        h.addRow(cut.const, highspy.kHighsInf, len(idx), idx, val)
+    @staticmethod
+    def _add_cuts(master: Model, cuts: list[_Cut]) -> None:
+        """One row per cut, ``η + Σ_j coef_j s_j >= const``, in the order given."""
+        if not cuts:
+            return
+        p = len(cuts[0].coef)
+        indptr, indices, values = [0], [], []
+        for cut in cuts:
+            # drop negligible coefficients to keep rows sparse
+            keep = np.flatnonzero(cut.coef > 1e-12 * max(1.0, cut.coef.max(initial=0.0)))
+            indices += [keep, [p]]
+            values += [cut.coef[keep], [1.0]]
+            indptr.append(indptr[-1] + len(keep) + 1)
+        A = sparse.csr_matrix((np.concatenate(values), np.concatenate(indices), indptr),
+                              shape=(len(cuts), p + 1))
+        master.add_rows([c.const for c in cuts], np.inf, A)
 
     def solve(self, k, time_limit, tol=1e-6, warm_start="l1", stochastic=False,
               progress=None, n_swaps=3) -> OAResult:
@@ -614,7 +614,7 @@ class _OuterApproximation:
             # an inner solve past the deadline still returns valid bounds (iteration-capped)
             return max(deadline - time.perf_counter(), 0.05)
 
-        # --- warm starts (their cuts form the "rich root node", DESIGN.md §5) ---
+        # --- warm starts (their cuts form the "rich root node", docs/sparse.md) ---
         for r in self.cache.values():  # reused across k (and across calls)
             if len(r.support) == k:
                 consider(r)
@@ -637,7 +637,7 @@ class _OuterApproximation:
         lower = max([0.0] + [c.const - float(np.sort(c.coef)[-k:].sum()) for c in self.cuts])
         upper = best.primal
         lower = min(lower, upper)
-        h = self._master(k)
+        master = self._master(k)
         n_rows_cuts = 0  # every cut is valid for every support, so all of self.cuts go in
 
         def gap():
@@ -645,8 +645,7 @@ class _OuterApproximation:
 
         status = "time_limit"
         while True:
-            for cut in self.cuts[n_rows_cuts:]:
-                self._add_cut(h, cut)
+            self._add_cuts(master, self.cuts[n_rows_cuts:])
             n_rows_cuts = len(self.cuts)
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
@@ -657,15 +656,11 @@ class _OuterApproximation:
             s0 = np.zeros(p + 1)
             s0[best.support] = 1.0
             s0[p] = upper
-            h.setSolution(p + 1, np.arange(p + 1, dtype=np.int32), s0)
-            h.setOptionValue("time_limit", float(remaining))
-            h.run()
-            info = h.getInfo()
-            ms = h.getModelStatus()
-            if np.isfinite(info.mip_dual_bound):
-                lower = max(lower, float(info.mip_dual_bound))
+            master.set_start(s0)
+            res = master.solve(time_limit=remaining, mip_rel_gap=1e-9, mip_abs_gap=1e-9)
+            if np.isfinite(res.bound):
+                lower = max(lower, res.bound)
             lower = min(lower, upper)
-            sol = np.asarray(h.getSolution().col_value)
             trace.append(dict(iteration=len(trace), lower=lower, upper=upper, gap=gap(),
                               cuts=n_rows_cuts, seconds=time.perf_counter() - start))
             if progress is not None:
@@ -673,8 +668,9 @@ class _OuterApproximation:
             if gap() <= tol:
                 status = "optimal"
                 break
-            if ms != highspy.HighsModelStatus.kOptimal or sol.size != p + 1:
+            if res.status != "optimal" or res.x is None:
                 break  # time limit inside the master: keep the incumbent and the bound
+            sol = res.x
             s_new = np.sort(np.flatnonzero(sol[:p] > 0.5))
             eta = sol[p]
             key = tuple(int(j) for j in s_new)
@@ -766,7 +762,7 @@ def _binary_labels(est, y):
 
 
 class SparseClassifier(ClassifierMixin, BaseEstimator):
-    """Exact k-sparse SVM / logistic regression by outer approximation (DESIGN.md §5).
+    """Exact k-sparse SVM / logistic regression by outer approximation (docs/sparse.md).
 
     Parameters
     ----------

@@ -1,4 +1,4 @@
-"""Exactness of rulecore.bilinear against brute force (DESIGN.md §7)."""
+"""Exactness of rulecore.bilinear against brute force (docs/bilinear.md)."""
 
 from __future__ import annotations
 
@@ -96,7 +96,8 @@ def test_gamma_closed_form_equals_subset_enumeration(seed, k):
 
 @pytest.mark.parametrize(("d", "k"), [(4, 2), (6, 3), (5, 5), (7, 1)])
 def test_binomial_counts_subsets_containing_a_feature(d, k):
-    """DESIGN.md §7: the weight of feature i is C(d − 1, k − 1); the paper prints C(d, k − 1)."""
+    """docs/bilinear.md: the weight of feature i is C(d − 1, k − 1); the paper prints
+    C(d, k − 1)."""
     from math import comb
 
     count = sum(0 in omega for omega in itertools.combinations(range(d), k))

@@ -1,4 +1,4 @@
-"""Tests of rulecore.datumwise (DWSM-Un / DWSM-Con, DESIGN.md §6)."""
+"""Tests of rulecore.datumwise (DWSM-Un / DWSM-Con, docs/datumwise.md)."""
 
 from __future__ import annotations
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+from sklearn.exceptions import NotFittedError
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from rulecore.datumwise import DatumWiseClassifier
@@ -12,3 +15,12 @@ from rulecore.datumwise import DatumWiseClassifier
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+@pytest.mark.parametrize("method", ["predict", "run_policy", "features_used",
+                                    "mean_features_used", "mean_sparsity", "explain"])
+def test_unfitted_raises_not_fitted(method):
+    """Every method that needs a fit says so with scikit-learn's NotFittedError."""
+    X = np.zeros((2, 3))
+    with pytest.raises(NotFittedError):
+        getattr(DatumWiseClassifier(), method)(X[0] if method == "explain" else X)

@@ -8,6 +8,7 @@ import time
 import numpy as np
 import pytest
 from scipy.optimize import minimize
+from sklearn.exceptions import NotFittedError
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from rulecore.exceptions import DataError, ParameterError
@@ -221,9 +222,18 @@ def test_cv_picks_from_grid_and_reuses_cuts():
 
 
 @parametrize_with_checks([SparseClassifier(k=2, time_limit=5.0),
-                          SparseClassifier(k=2, loss="logistic", time_limit=5.0)])
+                          SparseClassifier(k=2, loss="logistic", time_limit=5.0),
+                          SparseClassifierCV(ks=(1, 2), gammas=[0.5], loss="logistic",
+                                             time_limit=2.0, random_state=0)])
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+@pytest.mark.parametrize("cls", [SparseClassifier, SparseClassifierCV])
+@pytest.mark.parametrize("method", ["predict", "decision_function", "predict_proba"])
+def test_unfitted_raises_not_fitted(cls, method):
+    with pytest.raises(NotFittedError):
+        getattr(cls(loss="logistic"), method)(np.zeros((2, 3)))
 
 
 def _bisection_projection(v, y, lo, hi):

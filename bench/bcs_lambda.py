@@ -25,7 +25,7 @@ sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 import datasets  # noqa: E402
 from bcs_table1 import NAMES, PAPER_ERR, SETS, load_avg, machine, md_table  # noqa: E402
 
-from rulecore.bcs import BooleanRuleClassifier  # noqa: E402
+from rulecore.rules.estimators import BooleanRuleClassifier  # noqa: E402
 
 
 def main() -> None:

@@ -2,12 +2,12 @@
 
 Ten-fold stratified cross-validation (fixed seed) of
 
-- 1Rule: one AND-clause, :class:`~rulecore.bcs.BooleanRuleClassifier`, exact MIP (HiGHS) with
+- 1Rule: one AND-clause, :class:`~rulecore.rules.BooleanRuleClassifier`, exact MIP (HiGHS) with
   certified screening (``screening="enhanced"``: same optimum, proven), and the paper's own
   solver (LP + "every fractional w_j becomes 1", ``solver="lp"``) beside it;
-- RuSC: set covering, :class:`~rulecore.rulesets.SetCoveringRuleClassifier` (at most T = 5
+- RuSC: set covering, :class:`~rulecore.rules.estimators.SetCoveringRuleClassifier` (at most T = 5
   clauses);
-- RuB: boosting, :class:`~rulecore.rulesets.BoostedRuleClassifier` (T = 5 rounds);
+- RuB: boosting, :class:`~rulecore.rules.estimators.BoostedRuleClassifier` (T = 5 rounds);
 
 with the paper's settings λ = 1000, 10 quantile thresholds per feature and both directions.
 Peers on the same folds: scikit-learn CART (depth ≤ 4), RIPPER (``wittgenstein``) and BRCG
@@ -43,8 +43,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 import datasets  # noqa: E402
 
-from rulecore.bcs import BooleanRuleClassifier  # noqa: E402
-from rulecore.rulesets import BoostedRuleClassifier, SetCoveringRuleClassifier  # noqa: E402
+from rulecore.rules.estimators import (  # noqa: E402
+    BooleanRuleClassifier,  # noqa: E402
+    BoostedRuleClassifier,
+    SetCoveringRuleClassifier,
+)
 
 # Paper Table 1 (test error) and Table 2 (average clauses).  Order: 1Rule, RuSC, RuB, DList,
 # C5.0, CART.

@@ -1,4 +1,4 @@
-"""Time of one local step of the bilinear reduction against n + m (paper §3, DESIGN.md §7).
+"""Time of one local step of the bilinear reduction against n + m (paper §3, docs/bilinear.md).
 
 One step = ``best_move`` (the O(n + m) neighbourhood search on maintained ``u = Cᵀx``,
 ``v = Cy``) plus the O(n + m) update of ``u``, ``v`` after the flips.  Baseline in the same

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from rulecore.binarize import Binarizer
 from rulecore.compare import table_markdown
+from rulecore.rules.terms import Binarizer
 
 
 def best_of(fn, repeat: int = 5) -> float:

@@ -5,7 +5,7 @@ distinct values, 5 categorical and 18 numeric columns (two with missing values),
 planted signal: ``churned = yes`` when ``tenure_months <= 12 AND plan != premium``, or when
 ``support_calls > 4``, with 5 % of labels flipped.  The script loads it as the app does
 (``rulecore.data.from_frame``, with the name column included), then runs ``compare_models``
-with the Compare page's default models and settings (pages/compare.py: BCS rule, Sparse
+with the Compare page's default models and settings (pages/compare.py: Single rule, Sparse
 logistic, L1 logistic, CART; time limit 30 s per fit, test share 0.25, seed 0) and reports
 each fit and the total time.  Before this fix the name column was one-hot coded into one
 column per name and the run died allocating 24.5 GiB.
@@ -35,7 +35,7 @@ from rulecore.encode import dense_bytes, format_bytes, to_numeric  # noqa: E402
 
 #: The Compare page's default models and settings (pages/compare.py).
 PAGE_DEFAULTS = {
-    "BCS rule": {"lam": 10.0, "n_thresholds": 10, "time_limit": 30.0},
+    "Single rule": {"lam": 10.0, "n_thresholds": 10, "time_limit": 30.0},
     "Sparse logistic": {"k": 3, "gamma": 0.01, "time_limit": 30.0, "cv": False},
     "L1 logistic (sklearn)": {"C": 0.1},
     "CART (sklearn)": {"max_depth": 3},

@@ -33,7 +33,7 @@ from rulecore.data import load_csv, read_csv_frame, train_test_indices  # noqa: 
 from rulecore.exceptions import RulecoreError  # noqa: E402
 from rulecore.metrics import binary_metrics  # noqa: E402
 from rulecore.report import assess, fit_status  # noqa: E402
-from rulecore.rulesets import make_rule_model  # noqa: E402
+from rulecore.rules.estimators import make_rule_model  # noqa: E402
 
 CORPUS = ROOT / "tests" / "data"
 RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile", negations=True,

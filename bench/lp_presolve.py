@@ -7,7 +7,7 @@ The same instances as ``mip_presolve.py``:
 - the screening paper's: enhanced screening alone, λ = 1000, on banknote, ionosphere and MAGIC
   (``../shared/datasets``), as in ``screening_tables.py``.
 
-Only the screening LPs change (``rulecore.screening.LP_PRESOLVE``).  The LP's optimal value
+Only the screening LPs change (``rulecore.rules.screening.LP_PRESOLVE``).  The LP's optimal value
 (the lower bound) and the rule's objective must be the same both ways.  Which columns go may
 differ a little: the LPs are degenerate, and each way may return another optimal dual.
 
@@ -29,11 +29,11 @@ from bcs_table1 import emit, machine  # noqa: E402
 from mip_presolve import APP, PAPER, timed  # noqa: E402
 from screening_tables import problem  # noqa: E402
 
-import rulecore.screening  # noqa: E402
-from rulecore.bcs import BooleanRuleClassifier  # noqa: E402
+import rulecore.rules.screening  # noqa: E402
 from rulecore.data import train_test_indices  # noqa: E402
+from rulecore.rules.estimators import BooleanRuleClassifier  # noqa: E402
+from rulecore.rules.screening import screen  # noqa: E402
 from rulecore.samples import load_sample  # noqa: E402
-from rulecore.screening import screen  # noqa: E402
 
 
 def lp_seconds(report) -> float:
@@ -52,7 +52,7 @@ def main() -> None:
         train, _ = train_test_indices(ds.y_binary, 0.25, 0)  # the Rule page's default split
         res = {}
         for flag in (True, False):
-            rulecore.screening.LP_PRESOLVE = flag
+            rulecore.rules.screening.LP_PRESOLVE = flag
             runs = []
             for _ in range(args.repeat):
                 est = BooleanRuleClassifier(lam=lam, n_thresholds=nt, screening="enhanced",
@@ -67,13 +67,13 @@ def main() -> None:
         A, y, fo, _ = problem(name, D)
         res = {}
         for flag in (True, False):
-            rulecore.screening.LP_PRESOLVE = flag
+            rulecore.rules.screening.LP_PRESOLVE = flag
             rep, s = timed(screen, A, y, 1000.0, level="enhanced", feature_of=fo,
                            diagnostics=False)
             res[flag] = (s, lp_seconds(rep), rep.n_kept, rep.lower_bound, rep.upper_bound)
         rows.append((f"paper: {name} (screening)", D, 1000.0, res))
         print(rows[-1], flush=True)
-    rulecore.screening.LP_PRESOLVE = False
+    rulecore.rules.screening.LP_PRESOLVE = False
     lines = ["# Screening LPs: HiGHS presolve on vs off", "",
              f"Machine: {machine()}. Date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC. "
              f"Command: `.venv/bin/python bench/lp_presolve.py`. HiGHS, 1 thread; app rows are "

@@ -29,8 +29,9 @@ from bcs_table1 import emit, machine  # noqa: E402
 from screening_tables import problem  # noqa: E402
 
 import rulecore.highs  # noqa: E402
-from rulecore.bcs import BooleanRuleClassifier, solve_clause  # noqa: E402
 from rulecore.data import train_test_indices  # noqa: E402
+from rulecore.rules.estimators import BooleanRuleClassifier  # noqa: E402
+from rulecore.rules.solvers import solve_clause  # noqa: E402
 from rulecore.samples import load_sample  # noqa: E402
 
 APP = [("machine failure", 4, 0.01), ("machine failure", 6, 0.01), ("machine failure", 12, 0.02),

@@ -92,8 +92,11 @@ sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 import datasets  # noqa: E402
 from bcs_table1 import emit, load_avg  # noqa: E402
 
-from rulecore.bcs import BooleanRuleClassifier  # noqa: E402
-from rulecore.rulesets import BoostedRuleClassifier, SetCoveringRuleClassifier  # noqa: E402
+from rulecore.rules.estimators import (  # noqa: E402
+    BooleanRuleClassifier,  # noqa: E402
+    BoostedRuleClassifier,
+    SetCoveringRuleClassifier,
+)
 
 # data set -> (positive class, what it means)
 SETS = {

@@ -2,7 +2,7 @@
 
 For ionosphere, banknote, MAGIC and gas (the 8 batches of the partial gas-drift set we have:
 6,697 rows, not the paper's 13,910) at 10, 20, 50 and 100 quantile thresholds per feature
-(both directions), the rule problem of DESIGN.md §2 with λ (default 1000):
+(both directions), the rule problem of docs/clause.md with λ (default 1000):
 
 - columns removed by each certified test *alone* (count, safe dominance, duality, and for
   ``enhanced`` the LP-dual / reduced-cost step), by their sequence (union) and the fraction;
@@ -11,9 +11,9 @@ For ionosphere, banknote, MAGIC and gas (the 8 batches of the partial gas-drift 
 - in one process: full MIP vs screen + reduced MIP (seconds and ratio), and the same for the
   LP (``solver="lp"``); the 0/1 optimum with and without screening, printed and compared.
 
-Orientation: AND-rules for the class of interest (``A_or = ~A``, ``y_or = 1 − y``, DESIGN.md
-§2).  Because the terms come in both directions, ``~A`` is a column permutation of ``A``, so this
-is the paper's OR problem (its eq. 3) with the other class as P.  See ``SETS``.
+Orientation: AND-rules for the class of interest (``A_or = ~A``, ``y_or = 1 − y``,
+docs/clause.md).  Because the terms come in both directions, ``~A`` is a column permutation
+of ``A``, so this is the paper's OR problem (its eq. 3) with the other class as P.  See ``SETS``.
 
 Run: ``nice -n 10 .venv/bin/python bench/screening_tables.py [--quick]``.
 Writes ``bench/results/screening_tables.md``.
@@ -39,11 +39,11 @@ sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 import datasets  # noqa: E402
 from bcs_table1 import load_avg, machine, md_table  # noqa: E402
 
-import rulecore.bcs  # noqa: E402
-from rulecore.bcs import solve_clause  # noqa: E402
-from rulecore.binarize import Binarizer  # noqa: E402
+import rulecore.rules.problem  # noqa: E402
 from rulecore.exceptions import SolverError  # noqa: E402
-from rulecore.screening import screen  # noqa: E402
+from rulecore.rules.screening import screen  # noqa: E402
+from rulecore.rules.solvers import solve_clause  # noqa: E402
+from rulecore.rules.terms import Binarizer  # noqa: E402
 
 # set -> (class the AND-rule describes, note)
 SETS = {
@@ -103,14 +103,14 @@ def timed(f, *a, **k):
 
 
 # Newer rulecore merges identical rows inside solve_clause (bcs.merge_identical_rows).
-LIB_MERGES = hasattr(rulecore.bcs, "merge_identical_rows")
+LIB_MERGES = hasattr(rulecore.rules.problem, "merge_identical_rows")
 
 
 def merged_rows(A: np.ndarray, y: np.ndarray, cols: np.ndarray):
     """The reduced problem with identical rows merged: rows with the same label and the same
     pattern on the kept columns become one row weighted by their count.
 
-    The objective (DESIGN.md §2) is a weighted sum over rows, so the weighted problem has the
+    The objective (docs/clause.md) is a weighted sum over rows, so the weighted problem has the
     same optimum and the same optimal rules; after screening only a few columns remain, so
     thousands of rows collapse into a few hundred.  Returns (B, y, weights).
     """
@@ -259,7 +259,7 @@ def report(df: pd.DataFrame, args, prof: str) -> str:
         L += ["## Heuristic: the paper's pairwise test added (NOT certified)", "",
               "`unsafe_pairwise=True` (consecutive pairs for basic, all nested pairs for "
               "enhanced, as in the paper).  Shown only for comparison with the paper; it is not a "
-              "proof (DESIGN.md §4).", "", md_table(pd.DataFrame(rows)), ""]
+              "proof (docs/screening.md).", "", md_table(pd.DataFrame(rows)), ""]
     rows = []
     for r in df[df.certified].itertuples():
         tot = r.t_screen + r.red_mip_s
@@ -296,7 +296,7 @@ def report(df: pd.DataFrame, args, prof: str) -> str:
     L += ["## MIP: full vs screen + reduced (same process, wall seconds incl. model build)", "",
           merge_note, "",
           "Objective = #conditions + λ·(false positives + conditions violated by positives), "
-          f"λ = {args.lam:g} (DESIGN.md §2).  Screening time is the whole `screen()` call, "
+          f"λ = {args.lam:g} (docs/clause.md).  Screening time is the whole `screen()` call, "
           "including its per-test *alone* diagnostics.", "", md_table(pd.DataFrame(rows)), ""]
     rows = []
     for r in df[df.certified].itertuples():

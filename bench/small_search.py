@@ -31,9 +31,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 from bcs_table1 import emit  # noqa: E402
 
-import rulecore.bcs as bcs  # noqa: E402
-from rulecore.bcs import BooleanRuleClassifier, solve_clause  # noqa: E402
+import rulecore.rules.solvers as bcs  # noqa: E402
 from rulecore.data import train_test_indices  # noqa: E402
+from rulecore.rules.estimators import BooleanRuleClassifier  # noqa: E402
+from rulecore.rules.solvers import solve_clause  # noqa: E402
 from rulecore.samples import load_sample  # noqa: E402
 
 APP = ([("machine failure", nt, lam) for lam in (0.01, 0.02, 0.05) for nt in range(2, 21, 2)]

@@ -29,10 +29,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from rulecore.binarize import Binarizer
 from rulecore.data import Dataset, from_frame, load_sample, read_csv_frame
 from rulecore.exceptions import RulecoreError
+from rulecore.fit import fit_on_split, split_rows
+from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
+from rulecore.settings import DEFAULT_LAM, RuleSettings
 
 DEFAULTS: dict[str, Any] = {
     "source": "sample",
@@ -44,10 +46,14 @@ DEFAULTS: dict[str, Any] = {
     "threshold": None,
     "include": [],
     "exclude": [],
-    "terms": {"n_thresholds": 10, "thresholds": "quantile", "negations": True},
-    "rule": {"model": "single rule", "lam": 1.0, "rule_type": "and", "solver": "mip",
-             "time_limit": 30, "screening": "enhanced", "test_size": 0.25, "seed": 0,
-             "max_rules": 5, "n_rounds": 5, "class_weight": "auto"},
+    # the rule settings' defaults are rulecore.settings.RuleSettings' (one vocabulary)
+    "terms": {"n_thresholds": RuleSettings.n_thresholds, "thresholds": RuleSettings.thresholds,
+              "negations": RuleSettings.negations},
+    "rule": {"model": RuleSettings.model, "lam": DEFAULT_LAM,
+             "rule_type": RuleSettings.rule_type, "solver": RuleSettings.solver,
+             "time_limit": RuleSettings.time_limit, "screening": RuleSettings.screening,
+             "test_size": 0.25, "seed": 0, "max_rules": RuleSettings.max_rules,
+             "n_rounds": RuleSettings.n_rounds, "class_weight": RuleSettings.class_weight},
 }
 
 #: λ values offered by the sliders (log scale).
@@ -200,10 +206,8 @@ def train_rows(ds: Dataset) -> np.ndarray:
     The Terms and Screening pages build their terms on these rows too, so every page counts
     the same terms: the quantile thresholds depend on the rows they are taken from.
     """
-    from rulecore.data import train_test_indices
-
     r = st.session_state["rule"]
-    return train_test_indices(ds.y_binary, float(r["test_size"]), int(r["seed"]))[0]
+    return split_rows(ds, float(r["test_size"]), int(r["seed"]))[0]
 
 
 @st.cache_data(scope="session", max_entries=16)
@@ -279,13 +283,18 @@ def dataset_caption(ds: Dataset) -> None:
                f"({ds.y_binary.mean():.0%} of rows)")
 
 
+def nearest_lam(lam: float) -> float:
+    """The slider value closest to ``lam``."""
+    return min(LAMS, key=lambda v: abs(v - float(lam)))
+
+
 def lam_slider(key: str = "lam") -> float:
     """The λ slider (log-spaced values), bound to ``rule["lam"]``; returns λ."""
     rule = st.session_state["rule"]
     if key not in st.session_state:  # set through the state so the browser shows it too
         # (a keyed widget's value= reaches a browser that already shows the widget only if
         # the state says so: the λ path's "load this λ" drops the key and reruns)
-        st.session_state[key] = min(LAMS, key=lambda v: abs(v - float(rule["lam"])))
+        st.session_state[key] = nearest_lam(rule["lam"])
     st.select_slider("λ: weight of errors against conditions", LAMS, key=key,
                      on_change=sync, args=(key, "rule", "lam"),
                      format_func=lambda v: f"{v:g}",
@@ -294,49 +303,33 @@ def lam_slider(key: str = "lam") -> float:
     return float(st.session_state["rule"]["lam"])
 
 
-def model_params(ds: Dataset) -> dict:
-    """Estimator settings from the shared ``terms`` and ``rule`` state."""
+def rule_settings(ds: Dataset) -> RuleSettings:
+    """The Rule page's settings (the shared ``terms`` and ``rule`` state) as one object."""
     t, r = st.session_state["terms"], st.session_state["rule"]
-    return dict(model=r["model"], lam=float(r["lam"]), rule_type=r["rule_type"],
-                solver=r["solver"], time_limit=float(r["time_limit"]),
-                screening=r["screening"], n_thresholds=int(t["n_thresholds"]),
-                thresholds=t["thresholds"], negations=bool(t["negations"]),
-                max_rules=int(r["max_rules"]), n_rounds=int(r["n_rounds"]), kinds=ds.kinds,
-                class_weight=r["class_weight"])  # "auto"/"none" resolved by make_rule_model
+    return RuleSettings.from_dict({**r, **t, "kinds": ds.kinds})
 
 
-def fit_rule_model(settings: tuple, test_size: float, seed: int, ds: Dataset) -> dict:
+def fit_rule_model(settings: RuleSettings, test_size: float, seed: int, ds: Dataset) -> dict:
     """Fit the Rule page's model on the train split (uncached; see :func:`fitted_rule_model`).
 
     Returns ``{"model", "train", "test"}`` (the fitted estimator and row indices).
     """
-    from rulecore.data import train_test_indices
-    from rulecore.rulesets import make_rule_model
-
-    params = dict(settings)
-    params["kinds"] = dict(params["kinds"])
-    model = make_rule_model(params.pop("model"), **params)
-    train, test = train_test_indices(ds.y_binary, test_size, seed)
-    model.fit(ds.X.iloc[train], ds.y_binary[train])
-    # fitted on 0/1: say what the rule predicts in the data's own words
-    model.rule_ = model.rule_.relabel(ds.target, ds.positive)
-    if hasattr(model, "ruleset_"):
-        model.ruleset_ = model.rule_
-    return {"model": model, "train": train, "test": test}
+    fit = fit_on_split(settings, ds, test_size, seed)
+    return {"model": fit.model, "train": fit.train, "test": fit.test}
 
 
 # Results on a bundled sample are the same for every user, so every session may reuse them:
 # under load (bench/load_test.py) sessions exploring the same sample mostly hit this cache.
 # It holds objects (cache_resource), not pickled copies: pages only read the fitted model.
 @st.cache_resource(max_entries=512, show_spinner="Learning the rule...")
-def _fit_on_sample(digest: str, settings: tuple, test_size: float, seed: int,
+def _fit_on_sample(digest: str, settings: RuleSettings, test_size: float, seed: int,
                    _ds: Dataset) -> dict:
     return fit_rule_model(settings, test_size, seed, _ds)  # digest: the cache key
 
 
 # Results on an upload are that user's data: cached for this session only.
 @st.cache_resource(scope="session", max_entries=64, show_spinner="Learning the rule...")
-def _fit_on_upload(digest: str, settings: tuple, test_size: float, seed: int,
+def _fit_on_upload(digest: str, settings: RuleSettings, test_size: float, seed: int,
                    _ds: Dataset) -> dict:
     _trace("fit-upload", digest)
     return fit_rule_model(settings, test_size, seed, _ds)  # digest: the cache key
@@ -347,9 +340,6 @@ def fitted_rule_model(ds: Dataset) -> dict:
 
     A sample's fits are shared by all sessions; an upload's stay in its session.
     """
-    params = model_params(ds)
-    params["kinds"] = tuple(sorted(params["kinds"].items()))
     r = st.session_state["rule"]
     fit = _fit_on_upload if st.session_state["source"] == "upload" else _fit_on_sample
-    return fit(ds.digest, tuple(sorted(params.items())), float(r["test_size"]), int(r["seed"]),
-               _ds=ds)
+    return fit(ds.digest, rule_settings(ds), float(r["test_size"]), int(r["seed"]), _ds=ds)

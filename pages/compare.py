@@ -1,6 +1,6 @@
 """Compare page: several interpretable models fitted on ONE train/test split of the current data.
 
-Models come from :data:`rulecore.compare.REGISTRY` (BCS rule and rule sets, exact sparse SVM /
+Models come from :data:`rulecore.compare.REGISTRY` (rules and rule sets, exact sparse SVM /
 logistic regression, datum-wise, and scikit-learn baselines).  Each model's fit is cached per
 session on (data digest, model, settings, split), so adding a model to the comparison only fits
 that one.  Output: one table (CSV / Markdown export), accuracy against features used, the outer
@@ -22,7 +22,7 @@ from rulecore.compare import (
     table_markdown,
 )
 from rulecore.exceptions import RulecoreError
-from rulecore.rule import safe_csv
+from rulecore.rules.rule import safe_csv
 from rulecore.viz import sparse as sviz
 
 GAMMAS = [0.0001, 0.001, 0.01, 0.1, 1.0, 10.0]
@@ -60,7 +60,7 @@ def fit_one(digest: str, name: str, params_json: str, test_share: float, seed: i
 
 
 # ------------------------------------------------------------------ settings
-default_pick = [n for n in ("BCS rule", "Sparse logistic", "L1 logistic (sklearn)",
+default_pick = [n for n in ("Single rule", "Sparse logistic", "L1 logistic (sklearn)",
                             "CART (sklearn)") if n in names]
 with st.form("cmp_form"):
     picked = st.multiselect("Models", names, default=default_pick, key="cmp_models")
@@ -72,7 +72,11 @@ with st.form("cmp_form"):
                                         "limit and reports its best model and gap so far.")
     with st.expander("Rule models", expanded=False):
         r = st.columns(4)
-        lam = r[0].select_slider("λ (rule)", common.LAMS, value=10.0, key="cmp_lam")
+        # starts at the Rule page's λ (default rulecore.settings.DEFAULT_LAM): one vocabulary
+        lam = r[0].select_slider("λ (single rule, set covering)", common.LAMS,
+                                 value=common.nearest_lam(ss["rule"]["lam"]), key="cmp_lam",
+                                 help="Boosting keeps its own scale (λ = 1000: its row "
+                                      "weights sum to 1).")
         n_thr = r[1].number_input("Thresholds per column", 2, 100, 10, 1, key="cmp_thr")
         max_rules = r[2].number_input("Max rules (set covering)", 1, 20, 5, 1, key="cmp_rules")
         n_rounds = r[3].number_input("Rounds (boosting)", 1, 20, 5, 1, key="cmp_rounds")
@@ -98,9 +102,10 @@ if submitted:
     tl = float(time_limit)
     rule = {"lam": float(lam), "n_thresholds": int(n_thr), "time_limit": tl}
     sparse = {"k": int(k), "gamma": float(gamma), "time_limit": tl, "cv": bool(use_cv)}
-    params = {"BCS rule": rule,
-              "Rule set (set covering)": {**rule, "max_rules": int(max_rules)},
-              "Rule set (boosting)": {**rule, "n_rounds": int(n_rounds)},
+    params = {"Single rule": rule,
+              "Set covering": {**rule, "max_rules": int(max_rules)},
+              "Boosting": {"n_thresholds": int(n_thr), "time_limit": tl,
+                           "n_rounds": int(n_rounds)},
               "Sparse SVM": sparse, "Sparse logistic": sparse,
               "Datum-wise": {"feature_cost": float(feature_cost), "time_limit": tl},
               "L1 logistic (sklearn)": {"C": float(C)},

@@ -1,4 +1,4 @@
-"""Datum-wise page: a sparse classifier that picks features per datum (DESIGN.md §6).
+"""Datum-wise page: a sparse classifier that picks features per datum (docs/datumwise.md).
 
 The settings form fits :class:`rulecore.datumwise.DatumWiseClassifier` on a stratified training
 part of the current dataset (raw multi-class labels, numeric features via

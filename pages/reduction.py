@@ -18,7 +18,7 @@ import streamlit as st
 from pages import common
 from rulecore.bilinear import BilinearReducer, trace_table
 from rulecore.encode import dense_bytes, format_bytes, to_numeric
-from rulecore.rule import safe_csv
+from rulecore.rules.rule import safe_csv
 from rulecore.viz.bilinear import shares_figure, table_heatmap, trace_figure
 
 DEFAULT_ROWS = 3_000  # C for 2,100 training rows × 64 features: about 1 s on one core

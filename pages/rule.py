@@ -8,12 +8,11 @@ import pyarrow as pa
 import streamlit as st
 
 from pages import common
-from rulecore.bcs import lambda_path
-from rulecore.binarize import format_value
 from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import assess, fit_status
-from rulecore.rule import EXPORT_FORMATS, RuleSet
-from rulecore.rulesets import resolve_class_weight
+from rulecore.rules.estimators import lambda_path
+from rulecore.rules.rule import EXPORT_FORMATS, RuleSet
+from rulecore.rules.terms import format_value
 from rulecore.viz import rules as rviz
 
 ss = st.session_state
@@ -84,7 +83,7 @@ def region_chart(digest: str, rule_json: str, fx: str, fy: str, _ds) -> dict:
     of the results fragment's server time on a cached slider move (py-spy).  Converted once
     here, a rerun only writes the bytes.
     """
-    from rulecore.rule import Rule
+    from rulecore.rules.rule import Rule
 
     spec = rviz.rule_region(_ds.X, _ds.y_binary, Rule.from_json(rule_json), fx, fy,
                             (common.negative_label(_ds), str(_ds.positive)))
@@ -111,7 +110,7 @@ def results() -> None:
 
     claim = fit_status(model)
     findings = assess(ytr, model.predict(Xtr), yte, model.predict(Xte), positive=ds.positive,
-                      class_weight=model.class_weight, features=rule.features, leaks=ds.leaks,
+                      class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
                       negative=common.negative_label(ds))
     if claim.level == "success" and any(f.level == "warning" for f in findings):
         # certified, yet not a success: never shown in green next to a warning
@@ -248,10 +247,9 @@ def results() -> None:
     # ---------------------------------------------------------------- λ path
     if not is_set:
         st.subheader("λ path")
-        params = common.model_params(ds)
-        for name in ("model", "max_rules", "n_rounds", "lam"):
-            params.pop(name)
-        params["class_weight"] = resolve_class_weight(params["class_weight"], "single rule")
+        # the single rule of the current settings, at every λ of the slider
+        single = common.rule_settings(ds).replace(model="single rule").estimator()
+        params = {k: v for k, v in single.get_params().items() if k != "lam"}
         path_key = (ds.digest, tuple(sorted((k, str(v)) for k, v in params.items())),
                     float(r["test_size"]), int(r["seed"]))
         paths = ss.setdefault("lam_paths", {})

@@ -1,13 +1,12 @@
 """Screening page: watch certified screening shrink the rule LP as λ and thresholds move."""
 
-import numpy as np
 import streamlit as st
 
 from pages import common
-from rulecore.bcs import class_sample_weights, solve_clause
 from rulecore.report import speed_words
-from rulecore.rulesets import resolve_class_weight
-from rulecore.screening import screen
+from rulecore.rules.clause import screen_problem, solve_problem
+from rulecore.rules.problem import ClauseProblem
+from rulecore.settings import RuleSettings
 from rulecore.viz.screening import funnel, removed_by_test
 
 ss = st.session_state
@@ -21,34 +20,22 @@ st.caption("Certified tests remove a term only with a proof that it is in no opt
 
 
 @st.cache_data(scope="session", max_entries=8, show_spinner="Building the term matrix...")
-def or_problem(digest: str, key: tuple, _ds) -> dict:
-    """What does not depend on λ: the OR-problem matrix, labels, weights and column groups,
-    on the Rule page's training rows.
-
-    AND-rules screen the complemented matrix (De Morgan, DESIGN.md §2).
-    """
-    rule_type, class_weight = key[3], key[6]
+def rule_problem(digest: str, key: tuple, _ds) -> tuple[ClauseProblem, list[str]]:
+    """The Rule page's single-rule problem on its training rows (rulecore builds it, exactly
+    as the fit does: terms, class weights, conflicts), and the terms' text.  ``key``:
+    (settings, test share, seed), what the training rows and the problem depend on."""
+    settings = key[0]
     b = common.binarizer_for(_ds)
     rows = common.train_rows(_ds)
-    X = _ds.X.iloc[rows]
-    A = b.transform(X)
-    y = _ds.y_binary[rows]
-    d = class_sample_weights(y, resolve_class_weight(class_weight, "single rule"),
-                             np.array([0, 1]), None)
-    if rule_type == "and":
-        A, y = ~A, 1 - y
-    # a rule never holds two conditions on one column that contradict or imply each other:
-    # the same constraints as the Rule page's fit (Binarizer.conflict_cliques / _covers)
-    return {"A": A, "y": y, "d": d, "terms": [str(t) for t in b.terms_],
-            "feature_of": np.array([t.feature for t in b.terms_], dtype=object),
-            "cliques": b.conflict_cliques(rule_type), "covers": b.conflict_covers(rule_type)}
+    problem = settings.estimator().problem(b.transform(_ds.X.iloc[rows]), _ds.y_binary[rows], b)
+    return problem, [str(t) for t in b.terms_]
 
 
 @st.cache_data(scope="session", max_entries=32, show_spinner=False)
-def screening_report(digest: str, key: tuple, lam: float, level: str, unsafe: bool, _prob):
-    return screen(_prob["A"], _prob["y"], lam, weights=_prob["d"], level=level,
-                  feature_of=_prob["feature_of"], unsafe_pairwise=unsafe,
-                  cliques=_prob["cliques"], covers=_prob["covers"])
+def screening_report(digest: str, settings: RuleSettings, lam: float, level: str,
+                     unsafe: bool, _problem: ClauseProblem):
+    return screen_problem(_problem.with_lam(lam), level, unsafe_pairwise=unsafe,
+                          time_limit=settings.time_limit)
 
 
 r = ss["rule"]
@@ -67,12 +54,12 @@ with c2:
                             "an optimal rule needs; results using it are marked uncertified.")
 common.terms_controls("scr_")
 
-t = ss["terms"]
-key = (int(t["n_thresholds"]), t["thresholds"], bool(t["negations"]), r["rule_type"],
-       float(r["test_size"]), int(r["seed"]), r["class_weight"])
+# the single rule of the Rule page's settings (λ aside): the problem does not depend on λ
+settings = common.rule_settings(ds).replace(model="single rule", lam=None)
+key = (settings, float(r["test_size"]), int(r["seed"]))
 with common.user_errors():
-    prob = or_problem(ds.digest, key, _ds=ds)
-    rep = screening_report(ds.digest, key, float(lam), level, unsafe, _prob=prob)
+    prob, term_text = rule_problem(ds.digest, key, _ds=ds)
+    rep = screening_report(ds.digest, settings, float(lam), level, unsafe, _problem=prob)
 
 a, b, c, d = st.columns(4)
 a.metric("Terms", f"{rep.n_columns:,}")
@@ -92,7 +79,7 @@ st.caption(f"Bounds on the 0/1 optimum (#conditions + λ·errors): "
 
 st.subheader("Removed terms and their certificates")
 if len(rep.certificates):
-    cert = rep.certificate_table(prob["terms"], prob["feature_of"])
+    cert = rep.certificate_table(term_text, prob.feature_of)
     feats = st.multiselect("Filter by feature", sorted(set(cert["feature"])), key="scr_feat")
     if feats:
         cert = cert[cert["feature"].isin(feats)]
@@ -109,21 +96,16 @@ st.subheader("Solve with and without screening")
 if st.button("Solve both (exact MIP)", key="scr_solve",
              help="Solves the 0/1 problem on all terms and on the kept terms, same process."):
     with st.status("Solving...", expanded=True) as box, common.user_errors():
+        at_lam = prob.with_lam(float(lam))
         st.write(f"Full problem: {rep.n_columns:,} terms")
-        full = solve_clause(prob["A"], prob["y"], float(lam), prob["d"],
-                            time_limit=float(r["time_limit"]), cliques=prob["cliques"],
-                            covers=prob["covers"])
-        st.write(f"Reduced problem: {rep.n_kept:,} terms")
-        red = solve_clause(prob["A"], prob["y"], float(lam), prob["d"],
-                           columns=np.flatnonzero(rep.kept), mip_start=rep.incumbent,
-                           time_limit=float(r["time_limit"]), cliques=prob["cliques"],
-                           covers=prob["covers"])
+        full = solve_problem(at_lam, screening="none", time_limit=settings.time_limit)
+        st.write(f"Screening ({level}) and the reduced problem")
+        red = solve_problem(at_lam, screening=level, time_limit=settings.time_limit)
         box.update(label="Solved", state="complete")
     same = abs(full.objective - red.objective) <= 1e-9 * max(1.0, abs(full.objective))
     ss["scr_compare"] = {"full": full.objective, "reduced": red.objective,
-                         "t_full": full.result.seconds,
-                         "t_red": rep.seconds + red.result.seconds,
-                         "status": (full.result.status, red.result.status), "same": same,
+                         "t_full": full.seconds, "t_red": red.seconds,
+                         "status": (full.status, red.status), "same": same,
                          "params": (ds.digest, key, float(lam), level, unsafe)}
 res = ss.get("scr_compare")
 if res and res["params"] == (ds.digest, key, float(lam), level, unsafe):

@@ -1,25 +1,37 @@
 """rulecore: interpretable classification rules and sparse classifiers.
 
-Plain Python (no streamlit): estimators follow the scikit-learn API.
+Plain Python (no streamlit, no plotly outside :mod:`rulecore.viz`); the estimators follow the
+scikit-learn API.  The pipeline, module by module, is drawn in ``docs/architecture.md``:
 
-Modules, one concept each:
-
-- :mod:`rulecore.data`: load CSV files and samples into a :class:`~rulecore.data.Dataset`;
-- :mod:`rulecore.binarize`: Boolean terms (the sensing matrix);
-- :mod:`rulecore.bcs`: one AND/OR rule by Boolean compressed sensing (LP / exact MIP);
-- :mod:`rulecore.rulesets`: set covering and boosting of rules;
-- :mod:`rulecore.screening`: certified column screening of the rule LP;
-- :mod:`rulecore.sparse`: sparse SVM / logistic regression by outer approximation;
-- :mod:`rulecore.datumwise`: datum-wise sparse classification;
-- :mod:`rulecore.bilinear`: bilinear object/feature reduction;
+- :mod:`rulecore.data`, :mod:`rulecore.roles`: load a table, pick features, target, positive;
+- :mod:`rulecore.rules`: terms → clause problem → screening → solvers → :func:`learn_clause`
+  → rule estimators and the :class:`~rulecore.rules.rule.Rule` they return;
+- :mod:`rulecore.settings`: the one vocabulary (model names, options, defaults);
+- :mod:`rulecore.sparse`, :mod:`rulecore.datumwise`, :mod:`rulecore.bilinear`: the other models;
+- :mod:`rulecore.highs`: the one door to HiGHS for every LP and MIP;
 - :mod:`rulecore.viz`: plotly figure builders.
 
 Errors a user can fix are :class:`RulecoreError` (see :mod:`rulecore.exceptions`).
 """
 
+from rulecore.bilinear import BilinearReducer, CalculationEstimationClassifier
 from rulecore.data import Dataset, list_samples, load_csv, load_sample
+from rulecore.datumwise import DatumWiseClassifier
 from rulecore.exceptions import DataError, ParameterError, RulecoreError, SolverError
+from rulecore.rules import (
+    Binarizer,
+    BooleanRuleClassifier,
+    BoostedRuleClassifier,
+    SetCoveringRuleClassifier,
+    learn_clause,
+)
+from rulecore.rules.rule import Rule, RuleSet
+from rulecore.settings import RuleSettings
+from rulecore.sparse import SparseClassifier, SparseClassifierCV
 
-__all__ = ["Dataset", "DataError", "ParameterError", "RulecoreError", "SolverError",
-           "list_samples", "load_csv", "load_sample"]
+__all__ = ["Binarizer", "BilinearReducer", "BooleanRuleClassifier", "BoostedRuleClassifier",
+           "CalculationEstimationClassifier", "DataError", "Dataset", "DatumWiseClassifier",
+           "ParameterError", "Rule", "RuleSet", "RuleSettings", "RulecoreError",
+           "SetCoveringRuleClassifier", "SolverError", "SparseClassifier",
+           "SparseClassifierCV", "learn_clause", "list_samples", "load_csv", "load_sample"]
 __version__ = "0.1.0"

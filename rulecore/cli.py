@@ -27,6 +27,7 @@ from typing import Any, TextIO
 import numpy as np
 import pandas as pd
 
+from rulecore import settings as S
 from rulecore.exceptions import DataError, ParameterError, RulecoreError
 
 EXIT_OK, EXIT_USER_ERROR, EXIT_INTERRUPTED = 0, 2, 130
@@ -202,40 +203,23 @@ def describe_data(ds, out: TextIO) -> None:
                   "after the outcome)\n")
 
 
-def _split(ds, args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
-    from rulecore.data import train_test_indices
+def _settings(args: argparse.Namespace, ds=None, model: str | None = None):
+    """The rule settings on the command line (column kinds from the loaded data, as the app):
+    one :class:`~rulecore.settings.RuleSettings`, defaults and names as everywhere else."""
+    from rulecore.settings import DEFAULT_N_THRESHOLDS, RuleSettings
 
-    if args.test_size == 0:
-        return np.arange(ds.n_samples), np.arange(0)
-    return train_test_indices(ds.y_binary, args.test_size, args.seed)
-
-
-def _spec(args: argparse.Namespace, ds=None):
-    """The rule settings on the command line (column kinds from the loaded data, as the app)."""
-    from rulecore.sweep import RuleSpec
-
-    kinds = tuple(sorted(ds.kinds.items())) if ds is not None else None
-    return RuleSpec(model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
-                    solver=args.solver, time_limit=args.time_limit, screening=args.screening,
-                    class_weight=_class_weight(args, _MODEL_NAMES.get(args.model, args.model)),
-                    random_state=args.seed,
-                    max_rules=args.max_rules, n_rounds=args.n_rounds, kinds=kinds)
-
-
-#: The command line's model names and the estimators' (rulecore.rulesets.RULE_MODELS).
-_MODEL_NAMES = {"single": "single rule", "set-covering": "set covering", "boosting": "boosting"}
-
-
-def _class_weight(args: argparse.Namespace, model: str = "single rule") -> str | None:
-    """``--class-weight`` as the estimators take it: ``none`` → None, ``auto`` → the
-    model's own default (:func:`rulecore.rulesets.resolve_class_weight`)."""
-    from rulecore.rulesets import resolve_class_weight
-
-    return resolve_class_weight(getattr(args, "class_weight", None), model)
-
-
-def _default_lam(model: str) -> float:
-    return 1000.0 if model == "boosting" else 1.0
+    return RuleSettings(
+        model=model or getattr(args, "model", "single"), lam=getattr(args, "lam", None),
+        rule_type=args.rule_type,
+        n_thresholds=getattr(args, "n_thresholds", DEFAULT_N_THRESHOLDS),
+        thresholds=getattr(args, "thresholds", "quantile"),
+        negations=not getattr(args, "no_negations", False),
+        solver=getattr(args, "solver", "mip"), time_limit=args.time_limit,
+        screening=getattr(args, "screening", "enhanced"),
+        class_weight=getattr(args, "class_weight", "auto"),
+        random_state=getattr(args, "seed", None),
+        max_rules=getattr(args, "max_rules", 5), n_rounds=getattr(args, "n_rounds", 5),
+        kinds=tuple(sorted(ds.kinds.items())) if ds is not None else ())
 
 
 def _metrics(y: np.ndarray, pred: np.ndarray) -> dict:
@@ -261,20 +245,18 @@ def _pct(v: float) -> str:
 
 
 def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
+    from rulecore.fit import fit_on_split
     from rulecore.report import assess, fit_status
-    from rulecore.sweep import relabel
 
     ds = load_dataset(args)
-    tr, te = _split(ds, args)
     y01 = ds.y_binary
-    lam = args.lam if args.lam is not None else _default_lam(args.model)
-    est = _spec(args, ds).estimator(lam, args.n_thresholds if args.thresholds == "quantile"
-                                else "all")
-    progress = Progress(f"Learning a {args.model} rule on {len(tr):,} rows")
+    settings = _settings(args, ds)
+    lam = settings.lam_value
+    progress = Progress(f"Learning a {args.model} rule")
     progress.note(progress.label + " ...")
+    fit = fit_on_split(settings, ds, args.test_size, args.seed)
+    est, tr, te, rule = fit.model, fit.train, fit.test, fit.rule
     Xtr = ds.X.iloc[tr]
-    est.fit(Xtr, pd.Series(y01[tr], name=ds.target))
-    rule = relabel(est.rule_, ds.target, ds.positive)
     pred_tr = est.predict(Xtr)
     m_train = _metrics(y01[tr], pred_tr)
     m_test = _metrics(y01[te], est.predict(ds.X.iloc[te])) if len(te) else {}
@@ -283,7 +265,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     describe_data(ds, out)
     out.write(f"{len(tr):,} rows to learn from" + (f", {len(te):,} held out" if len(te) else "")
               + "\n\n")
-    from rulecore.rule import RuleSet
+    from rulecore.rules.rule import RuleSet
 
     if isinstance(rule, RuleSet):
         out.write(rule.to_text() + "\n\n")
@@ -317,7 +299,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     claim = fit_status(est)
     out.write(f"{claim.text}\n")
     findings = assess(y01[tr], pred_tr, y01[te], est.predict(ds.X.iloc[te]) if len(te) else [],
-                      positive=ds.positive, class_weight=est.class_weight,
+                      positive=ds.positive, class_weight=est.class_weight_used_,
                       features=list(getattr(rule, "features", [])), leaks=ds.leaks,
                       negative=next((str(c) for c in ds.classes if c != ds.positive), None)
                       if len(ds.classes) == 2 else None)
@@ -354,7 +336,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                               "n_thresholds": args.n_thresholds, "thresholds": args.thresholds,
                               "negations": not args.no_negations, "solver": args.solver,
                               "screening": args.screening, "time_limit": args.time_limit,
-                              "class_weight": est.class_weight, "test_size": args.test_size,
+                              "class_weight": est.class_weight_used_, "test_size": args.test_size,
                               "seed": args.seed, "max_rules": args.max_rules,
                               "n_rounds": args.n_rounds},
                   "metrics": {"train": m_train, "test": m_test or None},
@@ -372,24 +354,18 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_screen(args: argparse.Namespace, out: TextIO) -> int:
-    from rulecore.bcs import class_sample_weights
-    from rulecore.binarize import Binarizer
-    from rulecore.screening import TEST_LABELS, screen
+    from rulecore.rules.clause import screen_problem
+    from rulecore.rules.screening import TEST_LABELS
+    from rulecore.rules.terms import Binarizer
 
     ds = load_dataset(args)
-    y01 = ds.y_binary
-    binarizer = Binarizer(n_thresholds=args.n_thresholds, thresholds=args.thresholds,
-                          negations=not args.no_negations, kinds=ds.kinds).fit(ds.X)
-    A = binarizer.transform(ds.X)
-    # The OR problem of DESIGN.md §2: AND rules screen the complemented data.
-    A_or, y_or = (~A, 1 - y01) if args.rule_type == "and" else (A, y01)
-    d = class_sample_weights(y01, _class_weight(args), np.array([0, 1]), None)
-    feature_of = np.array([t.feature for t in binarizer.terms_], dtype=object)
-    lam = args.lam if args.lam is not None else 1.0
-    report = screen(A_or, y_or, lam, weights=d, level=args.level, feature_of=feature_of,
-                    time_limit=args.time_limit,
-                    cliques=binarizer.conflict_cliques(args.rule_type),
-                    covers=binarizer.conflict_covers(args.rule_type))
+    # the single rule's first clause problem, exactly as `learn` would solve it
+    settings = _settings(args, ds, model="single")
+    binarizer = Binarizer(n_thresholds=settings.n_thresholds, thresholds=settings.thresholds,
+                          negations=settings.negations, kinds=ds.kinds).fit(ds.X)
+    problem = settings.estimator().problem(binarizer.transform(ds.X), ds.y_binary, binarizer)
+    lam = settings.lam_value
+    report = screen_problem(problem, args.level, time_limit=args.time_limit)
     funnel = report.funnel()
     alone = pd.DataFrame([{"test": TEST_LABELS.get(k, k), "removes alone": int(v.sum())}
                           for k, v in report.alone.items()])
@@ -399,7 +375,7 @@ def cmd_screen(args: argparse.Namespace, out: TextIO) -> int:
         text = markdown_table(funnel)
     if args.output:
         _write(args.output, text)
-    out.write(f"{ds.name}: {A.shape[1]:,} terms on {ds.n_samples:,} rows, λ = {lam:g}, "
+    out.write(f"{ds.name}: {problem.n_terms:,} terms on {ds.n_samples:,} rows, λ = {lam:g}, "
               f"{args.rule_type.upper()} rule, level {args.level}\n")
     out.write(f"kept {report.n_kept:,} of {report.n_columns:,} terms "
               f"({_pct(report.fraction_screened)} screened) in {report.seconds:.2f} s; "
@@ -427,12 +403,12 @@ def cmd_screen(args: argparse.Namespace, out: TextIO) -> int:
 
 #: Command-line names of the models in :data:`rulecore.compare.REGISTRY`.
 COMPARE_ALIASES = {
-    "rule": "BCS rule", "set-covering": "Rule set (set covering)",
-    "boosting": "Rule set (boosting)", "sparse-svm": "Sparse SVM",
+    "single": "Single rule", "set-covering": "Set covering",
+    "boosting": "Boosting", "sparse-svm": "Sparse SVM",
     "sparse-logistic": "Sparse logistic", "datumwise": "Datum-wise",
     "l1-logistic": "L1 logistic (sklearn)", "cart": "CART (sklearn)",
 }
-DEFAULT_COMPARE = ("rule", "set-covering", "boosting", "cart", "l1-logistic")
+DEFAULT_COMPARE = ("single", "set-covering", "boosting", "cart", "l1-logistic")
 
 
 def _compare_models(args: argparse.Namespace) -> dict[str, dict]:
@@ -487,7 +463,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_sweep(args: argparse.Namespace, out: TextIO) -> int:
-    from rulecore.sweep import pareto_figure, pareto_front, sweep
+    from rulecore.sweep import pareto_front, sweep
+    from rulecore.viz.rules import pareto_figure
 
     ds = load_dataset(args)
     lams = _lam_grid(args)
@@ -497,8 +474,7 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO) -> int:
     table = sweep(ds.X, ds.y, positive=ds.positive, lams=lams, thresholds=thresholds, cv=args.cv,
                   model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
                   solver=args.solver, time_limit=args.time_limit, screening=args.screening,
-                  class_weight=_class_weight(args, _MODEL_NAMES.get(args.model, args.model)),
-                  max_rules=args.max_rules,
+                  class_weight=args.class_weight, max_rules=args.max_rules,
                   n_rounds=args.n_rounds, kinds=ds.kinds, random_state=args.seed,
                   backend=args.backend, scheduler=args.scheduler, n_jobs=args.n_jobs,
                   progress=progress)
@@ -556,9 +532,9 @@ def _data_options(p: argparse.ArgumentParser) -> None:
 
 def _term_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("terms")
-    g.add_argument("--n-thresholds", type=int, default=10,
+    g.add_argument("--n-thresholds", type=int, default=S.DEFAULT_N_THRESHOLDS,
                    help="quantile thresholds per numeric column (default 10)")
-    g.add_argument("--thresholds", choices=("quantile", "all"), default="quantile",
+    g.add_argument("--thresholds", choices=S.THRESHOLDS, default="quantile",
                    help="'all' uses every midpoint between distinct values")
     g.add_argument("--no-negations", action="store_true", help="no '>' / '!=' terms")
 
@@ -569,14 +545,16 @@ def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
         g.add_argument("--lam", type=float, default=None,
                        help="λ, weight of errors against conditions (default 1; 1000 for "
                             "boosting)")
-    g.add_argument("--rule-type", choices=("and", "or"), default="and")
-    g.add_argument("--model", choices=("single", "set-covering", "boosting"), default="single")
+    g.add_argument("--rule-type", choices=S.RULE_TYPES, default="and")
+    g.add_argument("--model", choices=tuple(S.MODELS.values()), default="single")
     g.add_argument("--max-rules", type=int, default=5, help="clauses for set covering")
     g.add_argument("--n-rounds", type=int, default=5, help="rounds for boosting")
-    g.add_argument("--solver", choices=("mip", "lp", "lp-randomized"), default="mip")
-    g.add_argument("--screening", choices=("none", "basic", "enhanced"), default="enhanced")
-    g.add_argument("--time-limit", type=float, default=30.0, help="seconds per solve")
-    g.add_argument("--class-weight", choices=("auto", "sqrt", "balanced", "none"),
+    g.add_argument("--solver", choices=S.SOLVERS, default="mip")
+    g.add_argument("--screening", choices=S.SCREENING,
+                   default=S.DEFAULT_SCREENING)
+    g.add_argument("--time-limit", type=float, default=S.DEFAULT_TIME_LIMIT,
+                   help="seconds per solve")
+    g.add_argument("--class-weight", choices=S.CLASS_WEIGHTS,
                    default="auto",
                    help="auto (default): sqrt, or balanced for boosting; sqrt: a minority "
                         "row's error weighs √(majority/minority) rows, so a rare positive "
@@ -614,11 +592,11 @@ def build_parser() -> argparse.ArgumentParser:
     _data_options(p)
     _term_options(p)
     p.add_argument("--lam", type=float, default=None, help="λ (default 1)")
-    p.add_argument("--rule-type", choices=("and", "or"), default="and")
+    p.add_argument("--rule-type", choices=S.RULE_TYPES, default="and")
     p.add_argument("--level", choices=("basic", "enhanced"), default="enhanced")
-    p.add_argument("--class-weight", choices=("auto", "sqrt", "balanced", "none"),
+    p.add_argument("--class-weight", choices=S.CLASS_WEIGHTS,
                    default="auto")
-    p.add_argument("--time-limit", type=float, default=30.0)
+    p.add_argument("--time-limit", type=float, default=S.DEFAULT_TIME_LIMIT)
     p.add_argument("--format", choices=("markdown", "csv"), default="markdown")
     p.add_argument("--output", "-o", metavar="FILE", help="write the funnel table here")
     p.add_argument("--json", metavar="FILE", help="write the report summary as JSON")

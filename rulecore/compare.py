@@ -25,6 +25,13 @@ from sklearn.metrics import accuracy_score, roc_auc_score
 
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.report import assess
+from rulecore.settings import (
+    DEFAULT_BOOSTING_LAM,
+    DEFAULT_LAM,
+    DEFAULT_N_THRESHOLDS,
+    DEFAULT_SCREENING,
+    DEFAULT_TIME_LIMIT,
+)
 
 # ---------------------------------------------------------------------------------------------
 # How to read size / features / gap off each kind of fitted model
@@ -80,22 +87,22 @@ class ModelSpec:
 # fast (60,000 rows: 1.3 s instead of 27 s for the MIP alone, bench/compare_wide.py).
 def _rule_args(p) -> dict:
     return dict(lam=p["lam"], n_thresholds=p["n_thresholds"], time_limit=p["time_limit"],
-                screening=p.get("screening", "enhanced"), kinds=p.get("kinds"),
+                screening=p.get("screening", DEFAULT_SCREENING), kinds=p.get("kinds"),
                 class_weight=p.get("class_weight", "auto"))
 
 
 def _bcs(p):
-    from rulecore.rulesets import make_rule_model
+    from rulecore.rules.estimators import make_rule_model
     return make_rule_model("single rule", rule_type="and", solver="mip", **_rule_args(p))
 
 
 def _setcover(p):
-    from rulecore.rulesets import make_rule_model
+    from rulecore.rules.estimators import make_rule_model
     return make_rule_model("set covering", max_rules=p["max_rules"], **_rule_args(p))
 
 
 def _boost(p):
-    from rulecore.rulesets import make_rule_model
+    from rulecore.rules.estimators import make_rule_model
     return make_rule_model("boosting", n_rounds=p["n_rounds"], **_rule_args(p))
 
 
@@ -152,25 +159,27 @@ def _tree_used(est, names):
 
 # Class weights as on the Rule page: with a rare positive class, unweighted errors make the
 # cheapest rule one that never fires (docs/data.md, bench/results/rare_positives.md).
-_RULE_DEFAULTS = {"lam": 10.0, "n_thresholds": 10, "time_limit": 30.0, "screening": "enhanced",
+# The same defaults as everywhere else (rulecore.settings).
+_RULE_DEFAULTS = {"lam": DEFAULT_LAM, "n_thresholds": DEFAULT_N_THRESHOLDS,
+                  "time_limit": DEFAULT_TIME_LIMIT, "screening": DEFAULT_SCREENING,
                   "class_weight": "auto"}
 
 REGISTRY: dict[str, ModelSpec] = {
-    "BCS rule": ModelSpec(
-        "rulecore.bcs", _bcs, numeric=False,
+    "Single rule": ModelSpec(
+        "rulecore.rules.estimators", _bcs, numeric=False,
         size=lambda e: _rule_size([e.rule_]),
         used=lambda e, names: sorted(_rule_features([e.rule_])),
         gap=lambda e: float(e.mip_gap_), defaults=dict(_RULE_DEFAULTS)),
-    "Rule set (set covering)": ModelSpec(
-        "rulecore.rulesets", _setcover, numeric=False,
+    "Set covering": ModelSpec(
+        "rulecore.rules.estimators", _setcover, numeric=False,
         size=lambda e: _rule_size(e.clauses_),
         used=lambda e, names: sorted(_rule_features(e.clauses_)),
         defaults={**_RULE_DEFAULTS, "max_rules": 5}),
-    "Rule set (boosting)": ModelSpec(
-        "rulecore.rulesets", _boost, numeric=False,
+    "Boosting": ModelSpec(
+        "rulecore.rules.estimators", _boost, numeric=False,
         size=lambda e: _rule_size(e.clauses_),
         used=lambda e, names: sorted(_rule_features(e.clauses_)),
-        defaults={**_RULE_DEFAULTS, "lam": 1000.0, "n_rounds": 5}),
+        defaults={**_RULE_DEFAULTS, "lam": DEFAULT_BOOSTING_LAM, "n_rounds": 5}),
     "Sparse SVM": _sparse_spec("hinge"),
     "Sparse logistic": _sparse_spec("logistic"),
     "Datum-wise": ModelSpec(

@@ -54,7 +54,7 @@ def weighting_words(class_weight: Any) -> str:
 
 
 def objective_words(rule_type: str = "and") -> str:
-    """The objective the clause solver minimises (DESIGN.md §2), in the rule's own view."""
+    """The objective the clause solver minimises (docs/clause.md), in the rule's own view."""
     if rule_type == "and":
         return ("conditions + λ × (false positives + the conditions each positive row "
                 "fails)")
@@ -71,10 +71,10 @@ def _gap_words(gap: float) -> str:
 def fit_status(model: Any) -> Finding:
     """The solver's claim about a fitted rule model, in one paragraph.
 
-    Works for :class:`~rulecore.bcs.BooleanRuleClassifier` and the rule-set estimators.
+    Works for :class:`~rulecore.rules.estimators.BooleanRuleClassifier` and the rule-set estimators.
     """
     lam = float(getattr(model, "lam", float("nan")))
-    weights = weighting_words(getattr(model, "class_weight", None))
+    weights = weighting_words(getattr(model, "class_weight_used_", None))
     n_terms = getattr(model, "n_terms_", None)
     over = f" over these {n_terms:,} terms" if n_terms else ""
     if hasattr(model, "ruleset_"):

@@ -93,20 +93,22 @@ def machine_failure(n: int = 2000, noise: float = 0.03, seed: int = SEED + 1) ->
     })
 
 
-def _doc_markdown(frame: Callable[..., pd.DataFrame]) -> str:
-    """A generator's docstring as Markdown for the Data page's caption.
+def _doc_text(frame: Callable[..., pd.DataFrame]) -> str:
+    """A generator's docstring as plain text, one paragraph per line (the sample's
+    description; the page decides how to show it).
 
-    The docstrings are reST: indented, with ``::`` literal blocks.  Shown raw, Markdown took
-    the indented lines for one code block (cut off at the caption's width).
+    The docstrings are reST: indented, with ``::`` literal blocks; a literal block (the planted
+    rule) becomes one line, quoted.
     """
-    text = inspect.cleandoc(frame.__doc__ or "").replace("``", "`")
+    text = inspect.cleandoc(frame.__doc__ or "")
     noise = inspect.signature(frame).parameters.get("noise")
     if noise is not None:  # say what the default flips, not the parameter's name
-        text = text.replace("`noise`", f"{noise.default:.0%}")
+        text = text.replace("``noise``", f"{noise.default:.0%}")
+    text = text.replace("``", "")
     out, literal = [], False
     for par in text.split("\n\n"):
-        if literal and par.startswith(" "):  # the literal block: one code span
-            out.append("`" + " ".join(line.strip() for line in par.splitlines()) + "`")
+        if literal and par.startswith(" "):  # the literal block: one quoted line
+            out.append("“" + " ".join(line.strip() for line in par.splitlines()) + "”")
             continue
         literal = par.endswith("::")
         out.append(" ".join(par[:-1].splitlines() if literal else par.splitlines()))
@@ -115,7 +117,7 @@ def _doc_markdown(frame: Callable[..., pd.DataFrame]) -> str:
 
 def _synthetic(frame: Callable[[], pd.DataFrame], target: str, positive: str,
                title: str) -> tuple[Callable[[], pd.DataFrame], str, object, str]:
-    return frame, target, positive, f"{title} Synthetic, seed {SEED}. {_doc_markdown(frame)}"
+    return frame, target, positive, f"{title} Synthetic, seed {SEED}. {_doc_text(frame)}"
 
 
 @dataclass(frozen=True)

@@ -31,19 +31,26 @@ import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import joblib
 import numpy as np
 import pandas as pd
 
-from rulecore.bcs import BooleanRuleClassifier, _as_frame, class_sample_weights
-from rulecore.binarize import Binarizer
 from rulecore.exceptions import DataError, ParameterError
-from rulecore.rule import Rule, RuleSet
+from rulecore.rules.estimators import as_frame
+from rulecore.rules.rule import Rule, RuleSet
+from rulecore.rules.terms import Binarizer
+from rulecore.settings import (
+    DEFAULT_SCREENING,
+    DEFAULT_TIME_LIMIT,
+    RuleSettings,
+    check_clause_options,
+    model_name,
+)
+from rulecore.settings import MODELS as SETTINGS_MODELS
 
-MODELS = ("single", "set-covering", "boosting")
+MODELS = tuple(SETTINGS_MODELS.values())  # the command line's spellings
 BACKENDS = ("loky", "threading", "sequential", "dask", "ray")
 #: Term matrices kept per worker process (one per fold × threshold setting).
 CACHE_SIZE = 8
@@ -152,49 +159,6 @@ def run_tasks(tasks: Sequence[tuple[Callable, tuple, dict]], *, backend: str | N
 # --------------------------------------------------------------------------- rule fits
 
 
-@dataclass(frozen=True)
-class RuleSpec:
-    """Everything but λ and the term settings that defines one rule fit (picklable)."""
-
-    model: str = "single"
-    rule_type: str = "and"
-    negations: bool = True
-    solver: str = "mip"
-    time_limit: float = 30.0
-    screening: str = "none"
-    class_weight: Any = None
-    random_state: int | None = None
-    max_rules: int = 5
-    n_rounds: int = 5
-    kinds: tuple | None = None  # (column, kind) pairs, hashable
-
-    def estimator(self, lam: float, n_thresholds: int | str = 10) -> BooleanRuleClassifier:
-        """The unfitted estimator these settings describe (the Rule page's
-        :func:`~rulecore.rulesets.make_rule_model`)."""
-        from rulecore.rulesets import make_rule_model
-
-        thr, n_thr = _threshold_mode(n_thresholds)
-        return make_rule_model(
-            _model_name(self.model), lam=float(lam), rule_type=self.rule_type,
-            n_rounds=self.n_rounds, max_rules=self.max_rules, n_thresholds=n_thr,
-            thresholds=thr, negations=self.negations, solver=self.solver,
-            time_limit=self.time_limit, class_weight=self.class_weight,
-            random_state=self.random_state, screening=self.screening,
-            kinds=dict(self.kinds) if self.kinds else None)
-
-
-#: Command-line model names and the Rule page's names for them.
-_PAGE_NAMES = {"single": "single rule", "set-covering": "set covering", "boosting": "boosting"}
-
-
-def _model_name(model: str) -> str:
-    if model in _PAGE_NAMES:
-        return _PAGE_NAMES[model]
-    if model in _PAGE_NAMES.values():
-        return model
-    raise ParameterError(f"Unknown model {model!r}; choose from {', '.join(MODELS)}.")
-
-
 def _threshold_mode(n_thresholds: int | str) -> tuple[str, int]:
     if isinstance(n_thresholds, str):
         if n_thresholds != "all":
@@ -231,29 +195,22 @@ def _fold_terms(key: tuple, X: pd.DataFrame, train: np.ndarray, n_thresholds: in
 
 
 def _fit_point(X: pd.DataFrame, y01: np.ndarray, train: np.ndarray, test: np.ndarray | None,
-               spec: RuleSpec, n_thresholds: int | str, lam: float, key: tuple,
+               spec: RuleSettings, n_thresholds: int | str, lam: float, key: tuple,
                keep_rule: bool, labels: tuple = ("target", 1)) -> dict:
     """One fit of the sweep: a rule on the training rows at (thresholds, λ), scored on both."""
     t0 = time.perf_counter()
     binarizer, A = _fold_terms(key, X, train, n_thresholds, spec.negations, spec.kinds)
-    est = spec.estimator(lam, n_thresholds)
-    est._check_params()
     ytr = y01[train]
     if ytr.min() == ytr.max():
         raise DataError("A training fold holds a single class; use fewer folds.")
-    est.classes_ = np.array([0, 1])
-    est.binarizer_ = binarizer
-    d = class_sample_weights(ytr, est.class_weight, est.classes_, None)
-    if _model_name(spec.model) == "single rule":
-        est._fit_matrix(A, ytr, d, "target")
-        rule: Rule | RuleSet = est.rule_
-        size, clauses = len(rule), 1
-    else:
-        learner = est._clause_learner()
-        learner.binarizer_, learner.classes_ = binarizer, est.classes_
-        est._learn(learner, A, ytr, d, "target")
-        rule = est.ruleset_
+    thr, n_thr = _threshold_mode(n_thresholds)
+    est = spec.replace(lam=float(lam), thresholds=thr, n_thresholds=n_thr).estimator()
+    est.fit_terms(A, ytr, binarizer)
+    rule: Rule | RuleSet = est.rule_
+    if isinstance(rule, RuleSet):
         size, clauses = rule.n_conditions, len(rule)
+    else:
+        size, clauses = len(rule), 1
     pred_tr = rule.predict(X.iloc[train])
     row = {"conditions": size, "clauses": clauses,
            "train_error": float(np.mean(pred_tr != ytr)), "test_error": np.nan,
@@ -328,9 +285,9 @@ def sweep(
     rule_type: str = "and",
     negations: bool = True,
     solver: str = "mip",
-    time_limit: float = 30.0,
-    screening: str = "none",
-    class_weight: Any = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    screening: str = DEFAULT_SCREENING,
+    class_weight: Any = "auto",
     max_rules: int = 5,
     n_rounds: int = 5,
     kinds: dict | None = None,
@@ -352,7 +309,7 @@ def sweep(
     y : array of shape (n_samples,)
         Labels; ``positive`` (default: the larger of two labels) is the class the rule predicts.
     lams : sequence of float
-        λ values (weight of errors against conditions, DESIGN.md §2).
+        λ values (weight of errors against conditions, docs/clause.md).
     thresholds : sequence of int or "all"
         Quantile thresholds per numeric column (``n_thresholds``), or ``"all"`` midpoints.
     cv : int, splitter, list of (train, test) index pairs, or None
@@ -361,7 +318,7 @@ def sweep(
     model : {"single", "set-covering", "boosting"}
         (The Rule page's names "single rule", "set covering" are accepted too.)
     rule_type, negations, solver, time_limit, screening, class_weight, max_rules, n_rounds, kinds
-        As for :class:`~rulecore.bcs.BooleanRuleClassifier` and the rule-set learners.
+        As for :class:`~rulecore.rules.estimators.BooleanRuleClassifier` and the rule-set learners.
     refit : bool
         Also fit every grid point on all rows (the rule a user would take); its size is the
         ``conditions`` column and its text ``rule``.  Forced on when ``cv=None``.
@@ -381,9 +338,10 @@ def sweep(
         ``cv_train_error``, ``conditions_cv`` (mean size over folds), ``status`` (worst over
         folds), ``max_gap``, and with refit ``conditions``, ``clauses``, ``train_error``,
         ``test_error``, ``objective``, ``gap``, ``rule``, ``json`` (a superset of
-        :func:`~rulecore.bcs.lambda_path`'s columns); ``seconds`` is the summed fit time.
+        :func:`~rulecore.rules.estimators.lambda_path`'s columns); ``seconds`` is the summed
+        fit time.
     """
-    _model_name(model)
+    model_name(model)
     lams = [float(v) for v in np.atleast_1d(np.asarray(lams, dtype=float))]
     if not lams or not all(math.isfinite(v) and v > 0 for v in lams):
         raise ParameterError("Every λ must be a positive number.")
@@ -392,20 +350,22 @@ def sweep(
         raise ParameterError("Give at least one threshold setting.")
     for t in thresholds:
         _threshold_mode(t)
-    frame = _as_frame(X).reset_index(drop=True)
+    frame = as_frame(X).reset_index(drop=True)
     y01 = _binary_target(y, positive)
     if len(frame) != len(y01):
         raise DataError(f"X has {len(frame)} rows but y has {len(y01)}.")
-    spec = RuleSpec(model=model, rule_type=rule_type, negations=negations, solver=solver,
-                    time_limit=float(time_limit), screening=screening,
-                    class_weight=class_weight, random_state=random_state,
-                    max_rules=int(max_rules), n_rounds=int(n_rounds),
-                    kinds=tuple(sorted(kinds.items())) if kinds else None)
-    spec.estimator(lams[0], thresholds[0])._check_params()  # bad settings fail here, once
+    spec = RuleSettings(model=model, rule_type=rule_type, negations=negations, solver=solver,
+                        time_limit=float(time_limit), screening=screening,
+                        class_weight=class_weight, random_state=random_state,
+                        max_rules=int(max_rules), n_rounds=int(n_rounds),
+                        kinds=tuple(sorted(kinds.items())) if kinds else ())
+    # bad settings fail here, once, not in every worker
+    check_clause_options(lam=lams[0], rule_type=rule_type, solver=solver, screening=screening,
+                         time_limit=time_limit)
     folds = _folds(y01, cv, random_state)
     refit = refit or not folds
     if X_test is not None and y_test is not None:
-        test_frame = _as_frame(X_test, fitted_names=np.asarray(frame.columns, dtype=object))
+        test_frame = as_frame(X_test, fitted_names=np.asarray(frame.columns, dtype=object))
         y_test01 = (np.asarray(y_test) == _positive_label(y, positive)).astype(np.int64)
         # Score the refit on the test rows by appending them after the training rows.
         data = pd.concat([frame, test_frame.reset_index(drop=True)], ignore_index=True)
@@ -584,7 +544,7 @@ def grid_sweep(estimator: Any, param_grid: dict[str, Sequence], X: Any, y: Any, 
     """
     from sklearn.model_selection import ParameterGrid
 
-    frame = _as_frame(X).reset_index(drop=True)
+    frame = as_frame(X).reset_index(drop=True)
     yy = np.asarray(y)
     classes, y_idx = np.unique(yy, return_inverse=True)
     if len(classes) < 2:
@@ -622,40 +582,10 @@ def _folds_multiclass(y_idx: np.ndarray, cv: Any, random_state: int | None) -> l
     return _folds(y_idx, cv, random_state)
 
 
-# --------------------------------------------------------------------------- figure
-
-
-def pareto_figure(df: pd.DataFrame, size: str | None = None, error: str | None = None):
-    """Plotly figure: every grid point (size against error) with the Pareto front drawn over.
-
-    Returns
-    -------
-    plotly.graph_objects.Figure
-    """
-    import plotly.graph_objects as go
-
-    front = pareto_front(df, size, error)
-    size = size or ("conditions" if "conditions" in df else "conditions_cv")
-    error = error or next(c for c in ("cv_error", "test_error", "train_error")
-                          if c in df and df[c].notna().any())
-    label = df.apply(lambda r: f"λ={r['lam']:g}, thresholds={r['n_thresholds']}", axis=1) \
-        if {"lam", "n_thresholds"} <= set(df.columns) else None
-    fig = go.Figure()
-    fig.add_trace(go.Scatter(x=df[size], y=df[error], mode="markers", name="grid points",
-                             text=label, marker={"color": "#9aa5b1", "size": 8}))
-    hover = front["rule"] if "rule" in front else None
-    fig.add_trace(go.Scatter(x=front[size], y=front[error], mode="lines+markers",
-                             name="Pareto front", line={"shape": "hv"}, text=hover,
-                             marker={"size": 10}))
-    fig.update_layout(xaxis_title="rule size (conditions)", yaxis_title=error.replace("_", " "),
-                      template="plotly_white", title="Rule size against error")
-    return fig
-
-
 def relabel(rule: Rule | RuleSet, target: str, positive: Any) -> Rule | RuleSet:
     """The same rule predicting ``target = positive`` (fits on 0/1 targets say ``target = 1``)."""
     return rule.relabel(target, positive)
 
 
-__all__ = ["BACKENDS", "MODELS", "RuleSpec", "SweepWarning", "backend_config", "grid_sweep",
-           "pareto_figure", "pareto_front", "relabel", "run_tasks", "same_results", "sweep"]
+__all__ = ["BACKENDS", "MODELS", "SweepWarning", "backend_config", "grid_sweep",
+           "pareto_front", "relabel", "run_tasks", "same_results", "sweep"]

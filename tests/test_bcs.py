@@ -6,21 +6,19 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from rulecore.bcs import (
-    BooleanRuleClassifier,
+from rulecore.data import load_sample
+from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.estimators import BooleanRuleClassifier, lambda_path
+from rulecore.rules.problem import or_objective
+from rulecore.rules.solvers import (
     Conflicts,
     consistent,
-    lambda_path,
     make_consistent,
-    or_objective,
     small_clause_search,
     solve_clause,
 )
-from rulecore.binarize import Binarizer, Term
-from rulecore.data import load_sample
-from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.terms import Binarizer, Term
 
 
 def planted(K: int, seed: int, m: int = 300, n: int = 15, p: float = 0.75):
@@ -65,7 +63,8 @@ def test_objective_equals_direct_count(solver, lam, seed):
                       "c": rng.choice(["u", "v", "w"], size=80)})
     y = ((X.a > 0) & (X.c != "u") | (rng.random(80) < 0.1)).astype(int).to_numpy()
     w = rng.random(80) + 0.5
-    clf = BooleanRuleClassifier(lam=lam, solver=solver, n_thresholds=5, random_state=0)
+    clf = BooleanRuleClassifier(lam=lam, solver=solver, n_thresholds=5, random_state=0,
+                                 class_weight=None)
     clf.fit(X, y, sample_weight=w)
     assert clf.objective_ == pytest.approx(
         direct_and_objective(X, y, clf.rule_.conditions, lam, w))
@@ -98,7 +97,7 @@ def test_or_rule_objective_and_prediction():
 
 def test_iris_versicolor():
     ds = load_sample("iris").with_positive("versicolor")
-    clf = BooleanRuleClassifier(lam=0.3).fit(ds.X, ds.y_binary)
+    clf = BooleanRuleClassifier(lam=0.3, class_weight=None).fit(ds.X, ds.y_binary)
     assert len(clf.rule_) <= 4
     assert set(clf.rule_.features) <= {"petal length (cm)", "petal width (cm)"}
     assert clf.score(ds.X, ds.y_binary) >= 0.9
@@ -106,7 +105,7 @@ def test_iris_versicolor():
 
 def test_planted_sample_rules_are_found():
     ds = load_sample("machine failure")
-    clf = BooleanRuleClassifier(lam=1.0).fit(ds.X, ds.y_binary)
+    clf = BooleanRuleClassifier(lam=1.0, class_weight=None).fit(ds.X, ds.y_binary)
     assert {"machine_type", "torque_nm", "tool_wear_min"} <= set(clf.rule_.features)
     assert clf.score(ds.X, ds.y_binary) > 0.94
 
@@ -171,32 +170,26 @@ def test_lambda_path_sizes_grow_with_lambda():
     assert calls == [(1, 2), (2, 2)]
 
 
-# Ties: weighting a row by 2 and repeating it give LPs with the same optimal value but HiGHS
-# may return a different optimal rule among equals, so predictions can differ.  Objectives are
-# compared instead in test_sample_weight_equals_repetition_in_objective.
-XFAIL = {"check_sample_weight_equivalence_on_dense_data":
-         "equally good rules may tie; the optimum value is equivalent (tested separately)"}
-
-
-@parametrize_with_checks([BooleanRuleClassifier(lam=1.0, n_thresholds=5, time_limit=10)],
-                         expected_failed_checks=lambda est: XFAIL)
-def test_sklearn_compatible(estimator, check):
-    check(estimator)
-
-
-def test_sample_weight_equals_repetition_in_objective():
+def test_sample_weight_equals_repetition():
+    """Integer weights act exactly as repeated rows: the same terms (weighted quantiles), the
+    same merged clause problem, hence the same rule and objective (scikit-learn's check is
+    in tests/test_estimator_checks.py)."""
     rng = np.random.default_rng(7)
-    X = pd.DataFrame({"a": rng.normal(size=40), "b": rng.integers(0, 5, size=40)})
+    X = pd.DataFrame({"a": rng.normal(size=40), "b": rng.integers(0, 5, size=40),
+                      "c": rng.choice(["u", "v", "w"], size=40)})
     y = ((X.a > 0.2) | (rng.random(40) < 0.2)).astype(int).to_numpy()
     w = rng.integers(0, 3, size=40)
-    weighted = BooleanRuleClassifier(lam=2.0).fit(X, y, sample_weight=w)
-    rep = np.repeat(np.arange(40), w)
-    repeated = BooleanRuleClassifier(lam=2.0)
-    repeated.binarizer_ = weighted.binarizer_  # same terms: compare the optimisation only
-    A = weighted.binarizer_.transform(X.iloc[rep])
-    repeated.classes_ = weighted.classes_
-    sol = repeated._fit_matrix(A, y[rep], np.ones(len(rep)), "y")
-    assert sol.objective == pytest.approx(weighted.objective_)
+    rep = rng.permutation(np.repeat(np.arange(40), w))
+    for class_weight in (None, "auto", "balanced"):
+        weighted = BooleanRuleClassifier(lam=2.0, class_weight=class_weight).fit(
+            X, y, sample_weight=w)
+        repeated = BooleanRuleClassifier(lam=2.0, class_weight=class_weight).fit(
+            X.iloc[rep], y[rep])
+        assert [str(t) for t in weighted.binarizer_.terms_] == \
+            [str(t) for t in repeated.binarizer_.terms_]
+        assert str(weighted.rule_) == str(repeated.rule_)
+        assert weighted.objective_ == pytest.approx(repeated.objective_)
+        assert weighted.predict_proba(X) == pytest.approx(repeated.predict_proba(X))
 
 
 # ---------------------------------------------------------------- small-clause search
@@ -327,7 +320,7 @@ def planted_or_instance(seed: int):
 @pytest.mark.parametrize("seed", range(40))
 def test_small_clause_search_gives_the_mip_optimum(seed, monkeypatch):
     """solve_clause with the search (default) and with HiGHS alone reach the same optimum."""
-    import rulecore.bcs as bcs
+    import rulecore.rules.solvers as bcs
 
     A, y, lam, d = planted_or_instance(seed)
     fast = solve_clause(A, y, lam, d)
@@ -352,7 +345,7 @@ def test_small_lambda_fit_is_proved_without_the_mip():
     """Machine failure at λ = 0.01: the optimum has two conditions (bench/results/...)."""
     ds = load_sample("machine failure")
     clf = BooleanRuleClassifier(lam=0.01, n_thresholds=6, screening="enhanced",
-                                kinds=ds.kinds).fit(ds.X, ds.y_binary)
+                                kinds=ds.kinds, class_weight=None).fit(ds.X, ds.y_binary)
     assert clf.solve_method_ == "enumeration"
     assert clf.lp_status_ == "optimal" and clf.mip_gap_ == 0
     assert clf.objective_ == pytest.approx(direct_and_objective(
@@ -360,7 +353,7 @@ def test_small_lambda_fit_is_proved_without_the_mip():
 
 
 def test_class_weights_sqrt_and_balanced():
-    from rulecore.bcs import class_sample_weights
+    from rulecore.rules.estimators import class_sample_weights
 
     y = np.array([0] * 90 + [1] * 10)
     d = class_sample_weights(y, "sqrt", np.array([0, 1]), None)

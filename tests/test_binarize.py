@@ -7,9 +7,9 @@ import scipy.sparse as sp
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from rulecore.binarize import Binarizer, Term, candidate_thresholds, format_value
 from rulecore.data import load_sample
 from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.terms import Binarizer, Term, candidate_thresholds, format_value
 
 
 def frame():

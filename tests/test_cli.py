@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 from rulecore.cli import Progress, markdown_table
-from rulecore.rule import Rule
+from rulecore.rules.rule import Rule
 from rulecore.samples import machine_failure
 from rulecore.sweep import pareto_front
 
@@ -85,7 +85,7 @@ BAD_INPUT = [
     (["sweep", "--sample", "iris", "--lams", "a,b"], "--lams must be numbers"),
     (["sweep", "--sample", "iris", "--backend", "dask"], "scheduler"),
     (["learn"], "Give a CSV file or --sample"),
-    (["compare", "--sample", "iris", "--models", "rule,forest"], "Unknown model 'forest'"),
+    (["compare", "--sample", "iris", "--models", "single,forest"], "Unknown model 'forest'"),
 ]
 
 
@@ -132,11 +132,11 @@ def test_screen_prints_funnel_and_writes_csv(csv_file, tmp_path):
 
 
 def test_compare_writes_csv(csv_file, tmp_path):
-    res = run("compare", str(csv_file), "--positive", "yes", "--models", "rule,cart",
+    res = run("compare", str(csv_file), "--positive", "yes", "--models", "single,cart",
               "--n-thresholds", "6", "--format", "csv", "--output", "cmp.csv", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     table = pd.read_csv(tmp_path / "cmp.csv")
-    assert list(table["model"]) == ["BCS rule", "CART (sklearn)"]
+    assert list(table["model"]) == ["Single rule", "CART (sklearn)"]
     assert table["accuracy"].between(0.5, 1.0).all()
     assert table.loc[0, "size"] >= 1 and table.loc[0, "status"] == "optimal"
 
@@ -254,7 +254,7 @@ def test_leak_and_dates_are_reported(tmp_path):
 
 
 def test_compare_on_free_text_table_runs(tmp_path):
-    res = run("compare", str(CORPUS / "survey_free_text.csv"), "--models", "rule,cart",
+    res = run("compare", str(CORPUS / "survey_free_text.csv"), "--models", "single,cart",
               "--format", "csv", "--output", "c.csv", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert len(pd.read_csv(tmp_path / "c.csv")) == 2

@@ -70,11 +70,11 @@ def test_one_hot_columns_count_as_their_original_column():
 def test_rule_models_when_available():
     X, y = _table(120, seed=2)
     names, skipped = available_models()
-    want = {"BCS rule": {"lam": 10.0, "time_limit": 10.0}}
-    assert "BCS rule" in names, skipped  # every model's module exists now
+    want = {"Single rule": {"lam": 10.0, "time_limit": 10.0}}
+    assert "Single rule" in names, skipped  # every model's module exists now
     res = compare_models(X, y, want)
     row = res.table.iloc[0]
-    rule = res.models["BCS rule"].rule_
+    rule = res.models["Single rule"].rule_
     assert row["size"] == len(rule.conditions)
     assert row["features_used"] == len({c.feature for c in rule.conditions})
     assert 0 <= row["gap"] <= 1
@@ -193,7 +193,7 @@ def test_over_budget_table_is_refused_before_any_fit(monkeypatch):
             fitted.append(len(X))
             return self
 
-    reg = {**REGISTRY, "Rule": ModelSpec("rulecore.bcs", lambda p: Recorder(), numeric=False,
+    reg = {**REGISTRY, "Rule": ModelSpec("rulecore.rules", lambda p: Recorder(), numeric=False,
                                          size=lambda e: 0, used=lambda e, n: [])}
     X, y = _table(400)
     monkeypatch.setenv(BUDGET_ENV, "0.00001")  # 10 kB

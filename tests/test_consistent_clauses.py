@@ -17,11 +17,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import rulecore.bcs as bcs
-from rulecore.bcs import BooleanRuleClassifier, consistent, or_objective, solve_clause
-from rulecore.binarize import Binarizer
+import rulecore.rules.solvers as bcs
 from rulecore.data import load_sample
-from rulecore.screening import _dominance_test, _Problem, screen
+from rulecore.rules.estimators import BooleanRuleClassifier
+from rulecore.rules.problem import or_objective
+from rulecore.rules.screening import _dominance_test, _Problem, screen
+from rulecore.rules.solvers import consistent, solve_clause
+from rulecore.rules.terms import Binarizer
 
 # ----------------------------------------------------------------------------- semantics
 
@@ -358,7 +360,8 @@ def test_unrestricted_dominance_is_not_a_certificate_for_consistent_clauses():
     kept = solve_clause(A, yo, lam, columns=np.flatnonzero(~safe), cliques=cliques).objective
     assert kept == pytest.approx(best)
     for level in ("basic", "enhanced"):
-        clf = BooleanRuleClassifier(lam=lam, thresholds="all", screening=level).fit(X, y)
+        clf = BooleanRuleClassifier(lam=lam, thresholds="all", screening=level,
+                                    class_weight=None).fit(X, y)
         assert clf.objective_ == pytest.approx(best) and str(clf.rule_) == "x <= 5.5 AND x > 4.5"
 
 
@@ -386,7 +389,7 @@ def test_a_cover_is_needed_for_all_levels_together():
     for solver in ("mip", "lp", "lp-randomized"):
         for screening in ("none", "enhanced"):
             clf = BooleanRuleClassifier(lam=lam, solver=solver, screening=screening,
-                                        random_state=0).fit(X, y)
+                                        random_state=0, class_weight=None).fit(X, y)
             assert ok(np.flatnonzero(clf.w_)) and clf.objective_ >= best - 1e-9
             if solver == "mip":
                 assert clf.objective_ == pytest.approx(best)
@@ -446,9 +449,12 @@ def clause_ok(rule, X: pd.DataFrame) -> bool:
 
 
 def test_rule_sets_and_lambda_path_clauses_are_consistent():
-    from rulecore.bcs import lambda_path
-    from rulecore.rule import Rule
-    from rulecore.rulesets import BoostedRuleClassifier, SetCoveringRuleClassifier
+    from rulecore.rules.estimators import (
+        BoostedRuleClassifier,
+        SetCoveringRuleClassifier,
+        lambda_path,
+    )
+    from rulecore.rules.rule import Rule
 
     ds = load_sample("machine failure")
     X, y = ds.X, ds.y_binary
@@ -470,7 +476,7 @@ def test_salesforce_contradiction_is_gone():
     no row); the consistent optimum is the planted rule, 33."""
     ds = load_sample("salesforce attrition")
     clf = BooleanRuleClassifier(lam=0.2, n_thresholds=3, screening="enhanced",
-                                kinds=ds.kinds).fit(ds.X, ds.y_binary)
+                                kinds=ds.kinds, class_weight=None).fit(ds.X, ds.y_binary)
     assert clause_ok(clf.rule_, ds.X), str(clf.rule_)
     assert clf.objective_ == pytest.approx(33.0) and clf.mip_gap_ == pytest.approx(0, abs=1e-9)
     assert clf.rule_.predict(ds.X).any()

@@ -14,7 +14,7 @@ from rulecore.data import load_csv, train_test_indices
 from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
 from rulecore.report import assess
-from rulecore.rulesets import make_rule_model
+from rulecore.rules.estimators import make_rule_model
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -111,7 +111,7 @@ def test_default_rule_uses_no_left_out_column_and_warns_where_due(name):
 def test_compare_models_see_no_left_out_column(name):
     ds = load(name)
     left_out = {r.column for r in ds.excluded}
-    result = compare_models(ds.X, ds.y_binary, ["BCS rule", "CART (sklearn)",
+    result = compare_models(ds.X, ds.y_binary, ["Single rule", "CART (sklearn)",
                                                 "L1 logistic (sklearn)"], kinds=ds.kinds)
     for model, cols in result.input_names.items():
         originals = {c.split("=", 1)[0] for c in cols}

@@ -206,16 +206,16 @@ def test_synthetic_samples_follow_their_planted_rule(make, rule, noise):
 
 
 @pytest.mark.parametrize("name,rule", [
-    ("salesforce attrition", '`job_role == "Specialty Software Rep" AND base_salary <= 75000 '
-                             'AND months_since_promotion > 13 AND quota_based_pay == "no"`'),
-    ("machine failure", '`torque_nm > 45 AND tool_wear_min > 120 AND machine_type != "L"`'),
+    ("salesforce attrition", '“job_role == "Specialty Software Rep" AND base_salary <= 75000 '
+                             'AND months_since_promotion > 13 AND quota_based_pay == "no"”'),
+    ("machine failure", '“torque_nm > 45 AND tool_wear_min > 120 AND machine_type != "L"”'),
 ])
-def test_synthetic_sample_descriptions_are_markdown(name, rule):
-    """The Data page shows the description as Markdown: the planted rule as one code span,
-    no reST markup, and no indented line (Markdown would turn it into a code block)."""
+def test_synthetic_sample_descriptions_are_plain_text(name, rule):
+    """The description is plain text (the core renders no Markdown): the planted rule on one
+    quoted line, no reST markup, no indented line, and the noise said as a share."""
     text = load_sample(name).description
     assert f"\n\n{rule}\n\n" in text or text.endswith(f"\n\n{rule}")
-    assert "``" not in text and "::" not in text and "`noise`" not in text
+    assert "`" not in text and "::" not in text and "noise" not in text
     assert not any(line.startswith(" ") for line in text.splitlines())
 
 

@@ -10,10 +10,10 @@ import re
 import numpy as np
 import pytest
 
-from rulecore.bcs import BooleanRuleClassifier
-from rulecore.binarize import Binarizer
 from rulecore.data import load_csv
 from rulecore.exceptions import DataError, RulecoreError
+from rulecore.rules.estimators import BooleanRuleClassifier
+from rulecore.rules.terms import Binarizer
 from tests.hostile_inputs import corpus
 
 CASES = corpus()

@@ -54,15 +54,15 @@ def test_compare_sparse_and_baselines():
 
 def test_rule_model_in_comparison():
     at = open_page("breast cancer")
-    at.multiselect(key="cmp_models").set_value(["BCS rule", "CART (sklearn)"])
+    at.multiselect(key="cmp_models").set_value(["Single rule", "CART (sklearn)"])
     at.number_input(key="cmp_time").set_value(10)
     at.button(key="cmp_submit").click().run()
     assert not at.exception and not at.error
     table = at.session_state["cmp_table"].set_index("model")
-    assert table.loc["BCS rule", "size"] >= 1
-    assert 0 <= table.loc["BCS rule", "gap"] <= 1
+    assert table.loc["Single rule", "size"] >= 1
+    assert 0 <= table.loc["Single rule", "gap"] <= 1
     shown = at.dataframe[0].value.set_index("model")
-    assert shown.loc["BCS rule", "size"] == f"{int(table.loc['BCS rule', 'size'])} conditions"
+    assert shown.loc["Single rule", "size"] == f"{int(table.loc['Single rule', 'size'])} conditions"
     no_none_cells(shown.reset_index())
 
 

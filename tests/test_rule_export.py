@@ -6,12 +6,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from rulecore.bcs import BooleanRuleClassifier
-from rulecore.binarize import Term
 from rulecore.data import load_sample
 from rulecore.exceptions import DataError
-from rulecore.rule import Rule, RuleSet, safe_cell, sql_identifier
-from rulecore.rulesets import BoostedRuleClassifier, SetCoveringRuleClassifier
+from rulecore.rules.estimators import (
+    BooleanRuleClassifier,
+    BoostedRuleClassifier,
+    SetCoveringRuleClassifier,
+)
+from rulecore.rules.rule import Rule, RuleSet, safe_cell, sql_identifier
+from rulecore.rules.terms import Term
 
 HOSTILE = 'we"ird; DROP TABLE t; --'
 
@@ -102,7 +105,7 @@ def test_safety_of_identifiers_and_cells():
 
 
 def test_safe_csv_neutralises_formulas():
-    from rulecore.rule import safe_csv
+    from rulecore.rules.rule import safe_csv
 
     df = pd.DataFrame({"=evil": ["=1+1", "ok", "@x"], "n": [-1.5, 2.0, 3.0]})
     text = safe_csv(df, index=False).decode()

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from rulecore.data import load_sample
-from rulecore.rulesets import BoostedRuleClassifier, SetCoveringRuleClassifier
+from rulecore.rules.estimators import BoostedRuleClassifier, SetCoveringRuleClassifier
 
 
 def test_boosting_weights_match_hand_computation():
@@ -60,7 +60,7 @@ def test_set_covering_learns_a_dnf():
 
 
 def test_rule_sets_on_a_sample_beat_or_match_a_single_rule():
-    from rulecore.bcs import BooleanRuleClassifier
+    from rulecore.rules.estimators import BooleanRuleClassifier
 
     ds = load_sample("breast cancer")
     one = BooleanRuleClassifier(lam=1000.0).fit(ds.X, ds.y_binary).score(ds.X, ds.y_binary)
@@ -70,7 +70,8 @@ def test_rule_sets_on_a_sample_beat_or_match_a_single_rule():
 
 
 def test_auto_class_weight_is_each_models_measured_default():
-    from rulecore.rulesets import AUTO_CLASS_WEIGHT, make_rule_model, resolve_class_weight
+    from rulecore.rules.estimators import make_rule_model
+    from rulecore.settings import AUTO_CLASS_WEIGHT, resolve_class_weight
 
     assert make_rule_model("single rule", lam=1.0, class_weight="auto").class_weight == "sqrt"
     assert make_rule_model("set covering", lam=1.0, class_weight="auto").class_weight == "sqrt"

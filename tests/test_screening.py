@@ -13,11 +13,14 @@ import pytest
 import scipy.sparse as sp
 
 from rulecore import highs
-from rulecore.bcs import BooleanRuleClassifier, or_objective, solve_clause
-from rulecore.binarize import Binarizer
 from rulecore.data import load_sample
 from rulecore.exceptions import ParameterError
-from rulecore.screening import TEST_LABELS, _lp_on, _Problem, screen
+from rulecore.rules.clause import learn_clause
+from rulecore.rules.estimators import BooleanRuleClassifier
+from rulecore.rules.problem import or_objective
+from rulecore.rules.screening import TEST_LABELS, _lp_on, _Problem, screen
+from rulecore.rules.solvers import solve_clause
+from rulecore.rules.terms import Binarizer
 
 
 def random_instance(seed: int):
@@ -92,7 +95,7 @@ def test_mip_optimum_equals_enumeration_on_tiny_instances(seed):
 
 
 def test_the_papers_pairwise_test_is_not_safe():
-    """DESIGN.md §4: the paper's pairwise test changes the optimum on some instances."""
+    """docs/screening.md: the paper's pairwise test changes the optimum on some instances."""
     changed = []
     for seed in range(400):
         A, y, lam, d, groups = random_instance(20_000 + seed)
@@ -149,7 +152,7 @@ def test_classifier_with_screening_matches_without():
 
 
 def test_weighted_screening_through_boosting():
-    from rulecore.rulesets import BoostedRuleClassifier
+    from rulecore.rules.estimators import BoostedRuleClassifier
 
     ds = load_sample("salesforce attrition")
     a = BoostedRuleClassifier(n_rounds=3, lam=1000.0).fit(ds.X, ds.y_binary)
@@ -162,8 +165,8 @@ def test_bad_arguments():
     A = np.ones((3, 2), dtype=bool)
     with pytest.raises(ParameterError):
         screen(A, np.array([0, 1, 1]), 1.0, level="max")
-    with pytest.raises(ParameterError):
-        screen(A, np.array([0, 1, 1]), 0.0)
+    with pytest.raises(ParameterError):  # λ is checked once, where a clause is learned
+        learn_clause(A, np.array([0, 1, 1]), lam=0.0)
     with pytest.raises(ParameterError):
         screen(A, np.array([0, 1, 1]), 1.0, tests=("pairwise",))
 
@@ -224,7 +227,7 @@ def test_dominance_with_cliques_only_makes_safe_swaps(rule_type):
     """With conflict cliques a column j is removed for one (by) that conflicts with nothing
     more, among the live columns, except columns k too dear to share an optimal rule with j
     (cost_j + cost_k > UB); a subset of the free test's removals."""
-    from rulecore.bcs import column_costs
+    from rulecore.rules.problem import column_costs
 
     ds = load_sample("breast cancer")
     b = Binarizer(n_thresholds=20).fit(ds.X)
@@ -254,7 +257,7 @@ def test_dominance_with_cliques_only_makes_safe_swaps(rule_type):
 
 
 def test_certificate_table_reads_as_proofs_with_no_empty_cell():
-    from rulecore.binarize import Binarizer
+    from rulecore.rules.terms import Binarizer
     from rulecore.samples import load_sample
 
     ds = load_sample("machine failure")

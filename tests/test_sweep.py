@@ -10,8 +10,8 @@ import pytest
 from sklearn.model_selection import StratifiedKFold
 from sklearn.tree import DecisionTreeClassifier
 
-from rulecore.bcs import BooleanRuleClassifier
 from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.estimators import BooleanRuleClassifier
 from rulecore.samples import machine_failure
 from rulecore.sweep import grid_sweep, pareto_front, same_results, sweep
 
@@ -113,7 +113,7 @@ def test_default_backend_is_every_local_core_unless_the_caller_configured_one():
 
 def test_no_cv_is_the_dashboards_lambda_path(data):
     """``cv=None`` gives bcs.lambda_path's table (a superset of its columns, same values)."""
-    from rulecore.bcs import lambda_path
+    from rulecore.rules.estimators import lambda_path
     from rulecore.viz.rules import lambda_path as lambda_path_figure
 
     X, y = data

@@ -3,8 +3,8 @@
 import numpy as np
 import pandas as pd
 
-from rulecore.binarize import Binarizer
 from rulecore.data import load_sample
+from rulecore.rules.terms import Binarizer
 from rulecore.viz.data import class_balance
 from rulecore.viz.sparse import coefficients
 from rulecore.viz.style import LABEL_CHARS, POSITIVE, bar_height, short, short_all, vl_short

@@ -6,11 +6,11 @@ import re
 import numpy as np
 import pandas as pd
 
-from rulecore.bcs import BooleanRuleClassifier, lambda_path
-from rulecore.binarize import Term
 from rulecore.data import load_sample
-from rulecore.rule import Rule
-from rulecore.screening import screen
+from rulecore.rules.estimators import BooleanRuleClassifier, lambda_path
+from rulecore.rules.rule import Rule
+from rulecore.rules.screening import screen
+from rulecore.rules.terms import Term
 from rulecore.viz import rules as rviz
 from rulecore.viz.screening import funnel, removed_by_test
 from rulecore.viz.style import LABEL_CHARS, TITLE_CHARS, short, vl_short
@@ -185,8 +185,8 @@ def test_screening_labels_wrapped():
 
 
 def test_no_region_is_shaded_when_the_rule_says_nothing_about_the_axes():
-    from rulecore.binarize import Term
-    from rulecore.rule import Rule
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
     from rulecore.samples import load_sample
 
     ds = load_sample("iris")

@@ -1,4 +1,4 @@
-"""A learned rule: a conjunction (AND) or disjunction (OR) of :class:`~rulecore.binarize.Term`.
+"""A learned rule: a conjunction (AND) or disjunction (OR) of :class:`~rulecore.rules.terms.Term`.
 
 :class:`Rule` evaluates itself on a table (condition by condition, for the checklist view) and
 exports itself as text, Markdown, JSON (which round-trips), an SQL ``WHERE`` clause and a Python
@@ -15,8 +15,8 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from rulecore.binarize import Term, format_value
 from rulecore.exceptions import DataError
+from rulecore.rules.terms import Term, format_value
 
 RuleType = Literal["and", "or"]
 #: The one name of a rule (or clause) without conditions, used by every page and export: an

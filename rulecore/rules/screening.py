@@ -1,6 +1,7 @@
-"""Certified screening of the rule LP's columns (DESIGN.md §4; Dash, Malioutov & Varshney 2014).
+"""Certified screening of the rule LP's columns (docs/screening.md; Dash, Malioutov &
+Varshney 2014).
 
-Everything here acts on the OR problem of :mod:`rulecore.bcs` (complemented data for AND
+Everything here acts on the OR problem of :mod:`rulecore.rules.problem` (complemented for AND
 rules), in the scale of the screening paper's eq. (4): the objective divided by λ,
 
     min  Σ_j c_j w_j + Σ_{i∈P} d_i ξ_i   s.t.  A_P w + ξ ≥ 1,  w, ξ ≥ 0,
@@ -14,14 +15,14 @@ the survivors of the last, which is sound because each reduction keeps the optim
 Tests, each with its proof beside the code:
 
 ``count``      c_j ≥ p_j (the paper's ‖a_Z‖₀ ≥ ‖a_P‖₀, with 1/λ kept: stronger).
-``dominance``  supp(a_P^j) ⊆ supp(a_P^{j'}) and c_{j'} ≤ c_j (DESIGN.md §4's safe rule).
+``dominance``  supp(a_P^j) ⊆ supp(a_P^{j'}) and c_{j'} ≤ c_j (docs/screening.md's safe rule).
 ``duality``    LB_j = c_j + Σ_{i∈N(j)} μ_i > UB for a dual-feasible μ and a 0/1 primal UB.
 ``lp-dual``    (enhanced) the same bound with the optimal dual of the LP on the survivors and
                an upper bound from rounding its solution: reduced-cost fixing, iterated.
 
 With conflict cliques and covers (``cliques=``, ``covers=``, :meth:`Binarizer.conflict_cliques`)
 the problem is P': the same problem plus "at most one column per clique, not all of a cover",
-a consistent clause (DESIGN.md §2).
+a consistent clause (docs/clause.md).
 P' is down-closed (every subset of a consistent clause is consistent) and each test stays a
 proof for it: the count test only drops columns; dominance swaps j for j' only when that
 cannot create a conflict; the duality bounds of the unconstrained LP still bound P' from
@@ -29,7 +30,7 @@ below (a smaller feasible set), and every primal heuristic returns a consistent 
 ``UB`` is the value of a P'-feasible rule.
 
 The paper's pairwise test (§3.1: drop j if p_{j'} − p_j > z_{j'} − z_j for nested j ⊂ j') is
-**not** a certificate (DESIGN.md §4; ``tests/test_screening.py`` exhibits an instance where it
+**not** a certificate (docs/screening.md; ``tests/test_screening.py`` exhibits an instance where it
 changes the optimum).  It is available only as a labelled heuristic, ``unsafe_pairwise=True``,
 and a report that used it says ``certified = False``.
 """
@@ -45,8 +46,8 @@ import pandas as pd
 import scipy.sparse as sp
 
 from rulecore import highs
-from rulecore.bcs import Conflicts, make_consistent
 from rulecore.exceptions import ParameterError
+from rulecore.rules.solvers import Conflicts, make_consistent
 
 Level = Literal["basic", "enhanced"]
 CERTIFIED_TESTS = ("count", "dominance", "duality", "lp-dual")
@@ -435,7 +436,7 @@ def _pairwise_heuristic(pr: _Problem, live: np.ndarray, groups: list[np.ndarray]
 
     For nested columns supp(j) ⊂ supp(j'), drop j if p_{j'} − p_j > z_{j'} − z_j; consecutive
     thresholds (basic) or all nested pairs (enhanced).  Unsound: the extra positives j' covers
-    may already be covered by another chosen column (DESIGN.md §4).
+    may already be covered by another chosen column (docs/screening.md).
     """
     removed = np.zeros(pr.n, dtype=bool)
     for g in groups:
@@ -545,8 +546,6 @@ def screen(
     """
     if level not in ("basic", "enhanced"):
         raise ParameterError("level must be 'basic' or 'enhanced'.")
-    if not lam > 0:
-        raise ParameterError("λ (lam) must be positive.")
     A = np.asarray(A, dtype=bool)
     y = np.asarray(y).astype(np.int64)
     d = np.ones(len(y)) if weights is None else np.asarray(weights, dtype=float)

@@ -1,4 +1,4 @@
-"""Boolean terms: the columns of the sensing matrix A (DESIGN.md §1).
+"""Boolean terms: the columns of the sensing matrix A (docs/terms.md).
 
 A :class:`Term` is a predicate on one column: ``x <= θ`` / ``x > θ`` for numeric columns,
 ``x == v`` / ``x != v`` for categorical ones.  :class:`Binarizer` learns the terms from a
@@ -104,24 +104,48 @@ def _short_between(lo: float, hi: float) -> float:
     return lo
 
 
-def candidate_thresholds(values: np.ndarray, n_thresholds: int | None) -> np.ndarray:
+def candidate_thresholds(values: np.ndarray, n_thresholds: int | None,
+                         weights: np.ndarray | None = None) -> np.ndarray:
     """Thresholds between consecutive distinct values.
 
     ``n_thresholds=None`` gives every midpoint ("all thresholds"); otherwise the values at the
     ``i/(D+1)`` quantiles (i = 1..D) are each replaced by the split just above them, and
-    duplicates dropped (DESIGN.md §1), so at most ``D`` thresholds, fewer for columns with
-    few distinct values.
+    duplicates dropped (``docs/terms.md``), so at most ``D`` thresholds, fewer for columns with
+    few distinct values.  With ``weights`` the quantiles are weighted (numpy's "lower" method
+    on the rows repeated by their integer weights) and rows of weight 0 take no part.
     """
-    u = np.unique(values[np.isfinite(values)])
+    finite = np.isfinite(values)
+    if weights is not None:
+        finite &= weights > 0
+    v = values[finite]
+    u = np.unique(v)
     if len(u) < 2:
         return np.empty(0)
     if n_thresholds is None or n_thresholds >= len(u) - 1:
         lows = np.arange(len(u) - 1)
     else:
-        q = np.quantile(values[np.isfinite(values)],
-                        np.arange(1, n_thresholds + 1) / (n_thresholds + 1), method="lower")
+        probs = np.arange(1, n_thresholds + 1) / (n_thresholds + 1)
+        if weights is None:
+            q = np.quantile(v, probs, method="lower")
+        else:
+            # "lower" on repeated rows takes the sorted value at position ⌊p (W − 1)⌋, W the
+            # total weight: the first value whose cumulative weight exceeds p (W − 1).
+            cw = np.cumsum(np.bincount(np.searchsorted(u, v), weights=weights[finite],
+                                       minlength=len(u)))
+            q = u[np.minimum(np.searchsorted(cw, probs * (cw[-1] - 1), side="right"),
+                             len(u) - 1)]
         lows = np.unique(np.clip(np.searchsorted(u, q), 0, len(u) - 2))
     return np.array([_short_between(u[i], u[i + 1]) for i in lows])
+
+
+def _level_counts(column: pd.Series, weights: np.ndarray | None) -> pd.Series:
+    """Levels (as text) by (weighted) count, most frequent first; ties in first-seen order."""
+    present = column.notna().to_numpy()
+    text = column[present].astype(str)
+    if weights is None:
+        return text.value_counts(sort=True)
+    return pd.Series(weights[present], index=text.to_numpy()).groupby(
+        level=0, sort=False).sum().sort_values(ascending=False, kind="stable")
 
 
 class Binarizer(TransformerMixin, BaseEstimator):
@@ -171,13 +195,24 @@ class Binarizer(TransformerMixin, BaseEstimator):
             [f"x{i}" for i in range(arr.shape[1])]
         return pd.DataFrame(arr, columns=cols)
 
-    def fit(self, X: pd.DataFrame, y: Any = None) -> Binarizer:
-        """Learn thresholds and levels from ``X`` of shape (n_samples, n_features)."""
+    def fit(self, X: pd.DataFrame, y: Any = None, sample_weight: Any = None) -> Binarizer:
+        """Learn thresholds and levels from ``X`` of shape (n_samples, n_features).
+
+        With ``sample_weight`` (shape (n_samples,)) the quantiles and level counts are
+        weighted, rows of weight 0 take no part, and integer weights act like repeated rows.
+        """
         if self.thresholds not in ("quantile", "all"):
             raise ParameterError("thresholds must be 'quantile' or 'all'.")
         if self.thresholds == "quantile" and (int(self.n_thresholds) < 1):
             raise ParameterError("n_thresholds must be at least 1.")
         X = self._frame(X)
+        sw = None
+        if sample_weight is not None:
+            sw = np.asarray(sample_weight, dtype=float)
+            if sw.shape != (len(X),):
+                raise DataError(f"Got {sw.size} sample weights for {len(X)} rows.")
+            if not np.all(sw > 0):
+                X, sw = X[sw > 0], sw[sw > 0]
         if X.shape[0] == 0 or X.shape[1] == 0:
             raise DataError("Cannot build terms from an empty table.")
         self.feature_names_in_ = np.asarray([str(c) for c in X.columns], dtype=object)
@@ -190,10 +225,10 @@ class Binarizer(TransformerMixin, BaseEstimator):
         for col in self.feature_names_in_:
             if self.kinds_[col] == "numeric":
                 v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)
-                thr = candidate_thresholds(v, n_thr)
+                thr = candidate_thresholds(v, n_thr, sw)
                 ops: list[Op] = ["<=", ">"] if self.negations else ["<="]
             else:
-                counts = X[col].dropna().astype(str).value_counts(sort=True)
+                counts = _level_counts(X[col], sw)
                 self._n_levels[col] = len(counts)
                 thr = np.asarray(counts.index[: self.max_levels], dtype=object)
                 if len(counts) == 2:
@@ -259,8 +294,8 @@ class Binarizer(TransformerMixin, BaseEstimator):
         value, a level never seen included; missing values fail every term (§1), so they
         decide neither.  Every conflicting pair lies in one of the
         returned cliques and no other pair does, so "at most one term of each clique" is
-        exactly "no conflicting pair" (DESIGN.md §1-2).  For the conflicts of more than two
-        terms on a categorical column see :meth:`conflict_covers`.
+        exactly "no conflicting pair" (docs/terms.md, docs/clause.md).  For the conflicts of
+        more than two terms on a categorical column see :meth:`conflict_covers`.
 
         Numeric column, thresholds θ_1 < ... < θ_D, terms le_i (``x <= θ_i``) and gt_i
         (``x > θ_i``).  le_i and le_j are nested, so are gt_i and gt_j.
@@ -282,7 +317,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
         ----------
         rule_type : {"and", "or"}
             The clause the terms are joined in.  (For AND-rules the OR problem of
-            :mod:`rulecore.bcs` runs on the complemented matrix, column for column, so these
+            :mod:`rulecore.rules.problem` complements the matrix, column for column, so these
             indices are its column indices too.)
 
         Returns

@@ -1,4 +1,5 @@
-"""Figures for the Rule page: rule region on a scatter and confusion matrix (Vega-Lite), λ path."""
+"""Figures for the Rule page: rule region on a scatter, confusion matrix (Vega-Lite), λ path,
+and the sweep's Pareto front."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from rulecore.binarize import format_value
-from rulecore.rule import Rule
+from rulecore.rules.rule import Rule
+from rulecore.rules.terms import format_value
+from rulecore.sweep import pareto_front
 from rulecore.viz.style import (
     ACCENT,
     MUTED,
@@ -208,7 +210,7 @@ def lambda_path(path: pd.DataFrame, current: float | None = None) -> go.Figure:
     Parameters
     ----------
     path : DataFrame
-        As returned by :func:`rulecore.bcs.lambda_path` (``lam``, ``conditions``,
+        As returned by :func:`rulecore.rules.estimators.lambda_path` (``lam``, ``conditions``,
         ``train_error``, ``test_error``).
     current : float, optional
         The λ in use, marked with a vertical line.
@@ -284,3 +286,31 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, str] = ("negative", "pos
                                     "value": TEXT}}},
         ],
     }
+
+
+def pareto_figure(df: pd.DataFrame, size: str | None = None, error: str | None = None
+                  ) -> go.Figure:
+    """Plotly figure: every grid point (size against error) with the Pareto front drawn over.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
+    front = pareto_front(df, size, error)  # the computation stays in rulecore.sweep
+    size = size or ("conditions" if "conditions" in df else "conditions_cv")
+    error = error or next(c for c in ("cv_error", "test_error", "train_error")
+                          if c in df and df[c].notna().any())
+    label = df.apply(lambda r: f"λ={r['lam']:g}, thresholds={r['n_thresholds']}", axis=1) \
+        if {"lam", "n_thresholds"} <= set(df.columns) else None
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=df[size], y=df[error], mode="markers", name="grid points",
+                             text=label, marker={"color": "#9aa5b1", "size": 8}))
+    hover = front["rule"] if "rule" in front else None
+    fig.add_trace(go.Scatter(x=front[size], y=front[error], mode="lines+markers",
+                             name="Pareto front", line={"shape": "hv"}, text=hover,
+                             marker={"size": 10}))
+    fig.update_layout(xaxis_title="rule size (conditions)", yaxis_title=error.replace("_", " "),
+                      template="plotly_white", title="Rule size against error")
+    return fig
+
+

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from rulecore.screening import TEST_LABELS, ScreeningReport
+from rulecore.rules.screening import TEST_LABELS, ScreeningReport
 from rulecore.viz.style import ACCENT, MUTED, NEGATIVE, POSITIVE, layout, wrap
 
 

@@ -17,7 +17,7 @@ def term_counts(counts: pd.DataFrame, max_bars: int = 60) -> go.Figure:
     Parameters
     ----------
     counts : DataFrame
-        As returned by :meth:`rulecore.binarize.Binarizer.term_counts`
+        As returned by :meth:`rulecore.rules.terms.Binarizer.term_counts`
         (columns ``column``, ``kind``, ``terms``).
     max_bars : int, default=60
         A wider table shows only the ``max_bars`` columns with the most terms (in table

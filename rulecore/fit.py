@@ -1,0 +1,61 @@
+"""Fit a rule model on a dataset's training rows: the split and the fit, done in one place.
+
+The Rule page and ``rulecore learn`` both call :func:`fit_on_split`, so the same settings,
+split share and seed give the same rows and the same rule in the app and on the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from rulecore.data import Dataset, train_test_indices
+from rulecore.rules.rule import Rule, RuleSet
+from rulecore.settings import RuleSettings
+
+
+@dataclass
+class SplitFit:
+    """A rule model fitted on the training rows of a dataset.
+
+    Attributes
+    ----------
+    model : estimator
+        The fitted estimator (:meth:`RuleSettings.estimator`); ``model.rule_`` speaks the
+        data's words (``target = positive``), not 0/1.
+    train, test : int ndarray
+        Row positions of the training and held-out rows (``test`` empty without a split).
+    """
+
+    model: Any
+    train: np.ndarray
+    test: np.ndarray
+
+    @property
+    def rule(self) -> Rule | RuleSet:
+        return self.model.rule_
+
+
+def split_rows(ds: Dataset, test_size: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Stratified training and held-out rows; ``test_size=0`` keeps every row for training."""
+    if test_size == 0:
+        return np.arange(ds.n_samples), np.arange(0)
+    return train_test_indices(ds.y_binary, test_size, seed)
+
+
+def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,
+                 seed: int = 0) -> SplitFit:
+    """Fit the model ``settings`` describe on the training rows of ``ds``.
+
+    The estimator learns on 0/1 labels (1: ``ds.positive``); the fitted rule is then relabelled
+    to say what it predicts in the data's own words.
+    """
+    model = settings.estimator()
+    train, test = split_rows(ds, test_size, seed)
+    model.fit(ds.X.iloc[train], ds.y_binary[train])
+    model.rule_ = model.rule_.relabel(ds.target, ds.positive)
+    if hasattr(model, "ruleset_"):
+        model.ruleset_ = model.rule_
+    return SplitFit(model, train, test)

@@ -1,0 +1,662 @@
+"""Rule estimators (scikit-learn API): one rule, and rule sets built clause by clause.
+
+- :class:`BooleanRuleClassifier`: one AND- (or OR-) rule, Boolean compressed sensing
+  (Malioutov & Varshney, "Exact rule learning via Boolean compressed sensing", ICML 2013).
+- :class:`SetCoveringRuleClassifier`: a DNF learned clause by clause (separate and conquer).
+- :class:`BoostedRuleClassifier`: the paper's Algorithm 1 (after Cohen & Singer's SLIPPER).
+
+Every estimator builds its terms once (:class:`~rulecore.rules.terms.Binarizer`) and learns
+each clause with :func:`~rulecore.rules.clause.learn_clause`.  :meth:`fit_terms` fits on a
+term matrix that is already built (the λ path and the sweeps reuse one matrix for many fits).
+Math in ``docs/clause.md`` and ``docs/rulesets.md``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
+
+from rulecore.data import show
+from rulecore.encode import check_memory, dense_bytes
+from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.clause import ClauseResult, learn_clause, problem_of
+from rulecore.rules.problem import ClauseProblem
+from rulecore.rules.rule import Rule, RuleSet
+from rulecore.rules.terms import Binarizer
+from rulecore.settings import (
+    DEFAULT_BOOSTING_LAM,
+    DEFAULT_LAM,
+    DEFAULT_N_THRESHOLDS,
+    DEFAULT_SCREENING,
+    DEFAULT_TIME_LIMIT,
+    resolve_class_weight,
+)
+
+
+def as_frame(X: Any, feature_names: Any = None,
+             fitted_names: np.ndarray | None = None) -> pd.DataFrame:
+    """``X`` as a DataFrame with text column names: an array's columns get ``feature_names``,
+    else ``fitted_names`` (when the count matches), else ``x0, x1, ...``."""
+    if isinstance(X, pd.DataFrame):
+        return X.rename(columns=str)
+    arr = check_array(X, dtype=None, ensure_all_finite="allow-nan")
+    if feature_names is not None:
+        names = [str(c) for c in feature_names]
+    elif fitted_names is not None and len(fitted_names) == arr.shape[1]:
+        names = list(fitted_names)
+    else:
+        names = [f"x{i}" for i in range(arr.shape[1])]
+    if len(names) != arr.shape[1]:
+        raise DataError(f"Got {len(names)} feature names for {arr.shape[1]} columns.")
+    return pd.DataFrame(arr, columns=names)
+
+
+def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray:
+    """Sample weights as floats, shape (n,), checked: finite, non-negative, not all zero."""
+    d = np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    if d.shape != (n,) or np.any(d < 0) or not np.all(np.isfinite(d)):
+        raise ParameterError("sample_weight must be finite, non-negative, one per row.")
+    if d.sum() <= 0:
+        raise ParameterError("The sample weights are all zero: nothing to learn from.")
+    return d
+
+
+def class_sample_weights(y01: np.ndarray, class_weight: Any, classes: np.ndarray,
+                         sample_weight: np.ndarray | None) -> np.ndarray:
+    """Per-sample weights ``d_i`` = sample weight × class weight.
+
+    ``"balanced"``: a row of class c weighs ``n / (2 n_c)``, so both classes weigh the same in
+    total.  ``"sqrt"``: a majority row weighs 1 and a minority row ``√(n_majority /
+    n_minority)``, halfway (on a log scale) between counting rows and counting classes
+    equally (``docs/data.md``, ``bench/results/rare_positives.md``).  A dict gives each label
+    its weight.  Class sizes ``n_c`` are weighted by ``sample_weight``, so integer weights act
+    exactly like repeated rows.
+    """
+    d = check_sample_weight(sample_weight, len(y01))
+    if class_weight is None:
+        return d
+    counts = np.bincount(y01, weights=d, minlength=2).astype(float)
+    if isinstance(class_weight, str) and class_weight == "balanced":
+        per = d.sum() / (2.0 * np.maximum(counts, 1.0))
+    elif isinstance(class_weight, str) and class_weight == "sqrt":
+        counts = np.maximum(counts, 1.0)
+        per = np.sqrt(counts.max() / counts)
+    elif isinstance(class_weight, dict):
+        per = np.array([float(class_weight.get(classes[0], 1.0)),
+                        float(class_weight.get(classes[1], 1.0))])
+    else:
+        raise ParameterError("class_weight must be None, 'auto', 'balanced', 'sqrt' or a dict "
+                             "{label: weight}.")
+    return d * per[y01]
+
+
+class _RuleModel(ClassifierMixin, BaseEstimator):
+    """What every rule estimator shares: targets, terms, predict.  Subclasses define
+    ``_MODEL`` (the model's name in :mod:`rulecore.settings`) and :meth:`fit_terms`."""
+
+    _MODEL = "single rule"
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.allow_nan = True
+        tags.input_tags.string = True
+        tags.input_tags.categorical = True
+        return tags
+
+    def _targets(self, y: Any) -> tuple[np.ndarray, str, np.ndarray]:
+        """0/1 labels, the target's name and the two classes, checked."""
+        if y is None:
+            raise DataError(f"{type(self).__name__} requires y to be passed, but the target y "
+                            "is None.")
+        name = str(y.name) if isinstance(y, pd.Series) and y.name is not None else "target"
+        y = column_or_1d(np.asarray(y), warn=True)
+        if pd.isna(y).any():
+            raise DataError("The target has missing values; drop those rows first.")
+        check_classification_targets(y)
+        classes = np.unique(y)
+        if len(classes) < 2:
+            raise DataError(f"The target has only one class ({show(classes[0])!r}); a "
+                            "classifier needs two.")
+        if len(classes) > 2:
+            raise DataError(f"Only binary classification is supported: a rule separates two "
+                            f"classes, but the target has {len(classes)}. Pick a positive class "
+                            "and pass y == positive (one-vs-rest).")
+        return (y == classes[1]).astype(np.int64), name, classes
+
+    @property
+    def class_weight_used_(self) -> Any:
+        """The class weight the fit used (``"auto"`` resolved for this model)."""
+        return resolve_class_weight(self.class_weight, self._MODEL)
+
+    def fit(self, X: Any, y: Any, sample_weight: Any = None, feature_names: Any = None):
+        """Learn the rule.
+
+        Parameters
+        ----------
+        X : DataFrame or array of shape (n_samples, n_features)
+            Numeric and categorical columns; missing values fail every term on their column.
+        y : array of shape (n_samples,)
+            Two classes; the larger label (``classes_[1]``) is the positive one.
+        sample_weight : array of shape (n_samples,), optional
+            Integer weights act exactly like repeated rows (terms included).
+        feature_names : list of str, optional
+            Column names when ``X`` is an array.
+        """
+        frame = as_frame(X, feature_names)
+        y01, target, classes = self._targets(y)
+        if len(frame) != len(y01):
+            raise DataError(f"X has {len(frame)} rows but y has {len(y01)}.")
+        sw = check_sample_weight(sample_weight, len(y01))
+        binarizer = Binarizer(n_thresholds=self.n_thresholds, thresholds=self.thresholds,
+                              negations=self.negations, kinds=self.kinds
+                              ).fit(frame, sample_weight=None if sample_weight is None else sw)
+        # The solve holds the term matrix, its complement and a merged copy: about three
+        # bytes per row and term.  Refuse before allocating rather than run out of memory.
+        n_terms = len(binarizer.terms_)
+        check_memory(dense_bytes(len(frame), n_terms, itemsize=1, copies=3),
+                     f"The term matrix of {len(frame):,} rows × {n_terms:,} terms",
+                     "Use fewer thresholds per numeric column, leave out columns, or sample "
+                     "rows.")
+        self.fit_terms(binarizer.transform(frame), y01, binarizer, sample_weight=sw,
+                       target=target, classes=classes)
+        if isinstance(X, pd.DataFrame):
+            self.feature_names_in_ = np.asarray(frame.columns, dtype=object)
+        elif hasattr(self, "feature_names_in_"):
+            del self.feature_names_in_
+        return self
+
+    def _start_fit(self, B: np.ndarray, y01: np.ndarray, terms: Binarizer,
+                   sample_weight: Any, classes: Any) -> np.ndarray:
+        """Set the input attributes for a fit on ready terms; return the row weights d."""
+        self.classes_ = np.array([0, 1]) if classes is None else np.asarray(classes)
+        self.binarizer_ = terms
+        self.n_features_in_ = int(terms.n_features_in_)
+        self.n_terms_ = B.shape[1]
+        return class_sample_weights(np.asarray(y01).astype(np.int64), self.class_weight_used_,
+                                    self.classes_, sample_weight)
+
+    def problem(self, B: np.ndarray, y: np.ndarray, terms: Binarizer, *,
+                sample_weight: Any = None, classes: Any = None) -> ClauseProblem:
+        """The clause problem this estimator's first clause solves on ready terms ``B``
+        (its λ, rule type and class weights), for screening it on its own (the Screening page,
+        ``rulecore screen``).  Sets nothing on the estimator."""
+        y01 = np.asarray(y).astype(np.int64)
+        classes = np.array([0, 1]) if classes is None else np.asarray(classes)
+        d = class_sample_weights(y01, self.class_weight_used_, classes, sample_weight)
+        return problem_of(B, y01, lam=self.lam, rule_type=getattr(self, "rule_type", "and"),
+                          sample_weight=d, terms=terms)
+
+    def _clause(self, B: np.ndarray, y01: np.ndarray, d: np.ndarray, rule_type: str = "and"
+                ) -> ClauseResult:
+        return learn_clause(B, y01, lam=self.lam, rule_type=rule_type, sample_weight=d,
+                            screening=self.screening, solver=self.solver,
+                            time_limit=self.time_limit, terms=self.binarizer_,
+                            random_state=self.random_state)
+
+    def _set_proba(self, fired: np.ndarray, y01: np.ndarray, d: np.ndarray) -> None:
+        """predict_proba's two values: the weighted share of positives among training rows the
+        rule labels 1 / labels 0, Laplace-smoothed so an empty side gives the prior, not 0/0."""
+        prior = float(d @ y01 / max(d.sum(), 1e-12))
+        self.proba_fired_ = (d[fired] @ y01[fired] + prior) / (d[fired].sum() + 1.0)
+        self.proba_not_fired_ = (d[~fired] @ y01[~fired] + prior) / (d[~fired].sum() + 1.0)
+
+    # ------------------------------------------------------------------ prediction
+
+    def _frame_for_predict(self, X: Any) -> pd.DataFrame:
+        check_is_fitted(self, "rule_")
+        names = self.binarizer_.feature_names_in_
+        frame = as_frame(X, fitted_names=names)
+        if frame.shape[1] != self.n_features_in_:
+            raise DataError(f"X has {frame.shape[1]} features, but {type(self).__name__} is "
+                            f"expecting {self.n_features_in_} features as input.")
+        if not isinstance(X, pd.DataFrame):
+            frame.columns = list(names)
+        return frame
+
+    def fires(self, X: Any) -> np.ndarray:
+        """Where the rule (or rule set) says "yes": bool, shape (n_samples,)."""
+        frame = self._frame_for_predict(X)
+        return self.rule_.predict(frame).astype(bool)
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        """1.0 where the rule fires, else 0.0; shape (n_samples,)."""
+        return self.fires(X).astype(float)
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Class labels, shape (n_samples,): ``classes_[1]`` where the rule fires."""
+        fired = self.fires(X)
+        return self.classes_[fired.astype(np.int64)]
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Shape (n_samples, 2): the training share of positives on the rule's side of a row."""
+        fired = self.fires(X)
+        p1 = np.where(fired, self.proba_fired_, self.proba_not_fired_)
+        return np.column_stack([1.0 - p1, p1])
+
+
+_COMMON_PARAMS = """    n_thresholds : int, default=10
+        Quantile thresholds per numeric column (:class:`~rulecore.rules.terms.Binarizer`).
+    thresholds : {"quantile", "all"}, default="quantile"
+    negations : bool, default=True
+        Offer ``>``/``!=`` terms beside ``<=``/``==``.
+    solver : {"mip", "lp", "lp-randomized"}, default="mip"
+        Exact 0/1 optimum by HiGHS, or the LP with the paper's rounding, or randomized rounding.
+    time_limit : float, default=30.0
+        Seconds per HiGHS run.  A MIP stopped by it keeps its incumbent; ``mip_gap_`` says
+        how far from optimal it may be.
+    class_weight : "auto", None, "balanced", "sqrt" or dict, default="auto"
+        Weight of each class's errors (:func:`class_sample_weights`); ``{0: 1, 1: 5}`` makes
+        a miss cost five false alarms.  ``"auto"`` is the model's measured default
+        (:data:`rulecore.settings.AUTO_CLASS_WEIGHT`); ``None`` counts every row alike.
+    random_state : int, optional
+        Seed for ``"lp-randomized"``.
+    screening : {"none", "basic", "enhanced"}, default="enhanced"
+        Certified screening (:mod:`rulecore.rules.screening`) removes terms that provably take
+        no part in an optimal rule before the solve; it never changes the optimum.
+    kinds : dict, optional
+        Column kinds for the binarizer."""
+
+
+class BooleanRuleClassifier(_RuleModel):
+    __doc__ = f"""One interpretable AND- (or OR-) rule learned by Boolean compressed sensing.
+
+    Parameters
+    ----------
+    lam : float, default=1.0
+        λ: the weight of training errors against the number of conditions (paper eq. 10).
+        Larger λ fits the training data more closely with more conditions.
+    rule_type : {{"and", "or"}}, default="and"
+{_COMMON_PARAMS}
+
+    Attributes
+    ----------
+    rule_ : Rule
+        The learned rule; ``str(rule_)`` reads "a AND b AND c".
+    classes_ : ndarray of shape (2,)
+        ``classes_[1]`` is the positive class (the rule's "yes").
+    binarizer_ : Binarizer
+        The fitted terms.
+    n_terms_ : int
+        Candidate terms (columns of the term matrix).
+    w_ : bool ndarray of shape (n_terms_,)
+        The chosen terms.
+    objective_ : float
+        Objective of the returned rule: #conditions + λ × errors (``docs/clause.md``).  The
+        rule is consistent: no two of its conditions contradict each other or are redundant.
+    lower_bound_ : float
+        A proven lower bound on the 0/1 optimum over consistent rules.
+    mip_gap_ : float
+        Relative gap between ``objective_`` and ``lower_bound_`` (0 when proven optimal).
+    lp_status_ : str
+        Solver status (``optimal``, ``time_limit``, ...).
+    lp_value_ : float
+        The LP relaxation's value (``nan`` for the MIP solver).
+    solve_seconds_ : float
+        Time of the HiGHS run (or of the small-clause search that replaced it).
+    solve_method_ : str
+        ``"mip"``, ``"lp"``, ``"lp-randomized"``, or ``"enumeration"`` when the optimum was
+        proved by trying every clause that could beat it.
+    screening_report_ : ScreeningReport or None
+        What screening removed and why.
+    clause_ : ClauseResult
+        Everything :func:`~rulecore.rules.clause.learn_clause` returned.
+    """
+
+    def __init__(self, lam: float = DEFAULT_LAM, rule_type: str = "and",
+                 n_thresholds: int = DEFAULT_N_THRESHOLDS, thresholds: str = "quantile",
+                 negations: bool = True, solver: str = "mip",
+                 time_limit: float = DEFAULT_TIME_LIMIT, class_weight: Any = "auto",
+                 random_state: int | None = None, screening: str = DEFAULT_SCREENING,
+                 kinds: dict | None = None) -> None:
+        self.lam = lam
+        self.rule_type = rule_type
+        self.n_thresholds = n_thresholds
+        self.thresholds = thresholds
+        self.negations = negations
+        self.solver = solver
+        self.time_limit = time_limit
+        self.class_weight = class_weight
+        self.random_state = random_state
+        self.screening = screening
+        self.kinds = kinds
+
+    def fit_terms(self, B: np.ndarray, y: np.ndarray, terms: Binarizer, *,
+                  sample_weight: Any = None, target: str = "target",
+                  classes: Any = None, mip_start: np.ndarray | None = None
+                  ) -> BooleanRuleClassifier:
+        """Fit on a term matrix already built by the fitted binarizer ``terms``.
+
+        Parameters
+        ----------
+        B : bool ndarray of shape (n_samples, n_terms)
+            ``terms.transform(X)``.
+        y : int ndarray of shape (n_samples,)
+            0/1 labels (1: ``classes[1]``).
+        terms : Binarizer
+            The fitted binarizer that made ``B``.
+        sample_weight : ndarray of shape (n_samples,), optional
+        target : str
+            The target's name, for the rule's text.
+        classes : array of shape (2,), optional
+            The labels 0 and 1 stand for (default ``[0, 1]``).
+        mip_start : bool ndarray of shape (n_terms,), optional
+            A rule to start the MIP from.
+        """
+        t0 = time.perf_counter()
+        y01 = np.asarray(y).astype(np.int64)
+        d = self._start_fit(B, y01, terms, sample_weight, classes)
+        res = learn_clause(B, y01, lam=self.lam, rule_type=self.rule_type, sample_weight=d,
+                           screening=self.screening, solver=self.solver,
+                           time_limit=self.time_limit, terms=terms, mip_start=mip_start,
+                           random_state=self.random_state)
+        self.clause_ = res
+        self.rule_ = res.rule(terms.terms_, target, self.classes_[1])
+        self.w_ = res.w
+        self.objective_ = res.objective
+        self.lower_bound_ = res.bound
+        self.mip_gap_ = res.gap
+        self.lp_status_ = res.status
+        self.lp_value_ = res.lp_value
+        self.solve_seconds_ = res.solve_seconds
+        self.solve_method_ = res.method
+        self.screening_report_ = res.screening
+        self.fit_seconds_ = time.perf_counter() - t0
+        self._set_proba(res.fires(B), y01, d)
+        return self
+
+
+class _RuleSetModel(_RuleModel):
+    """Rule sets: AND-clauses learned one by one on one term matrix."""
+
+    @property
+    def clauses_(self) -> list[Rule]:
+        check_is_fitted(self, "ruleset_")
+        return list(self.ruleset_.clauses)
+
+    def _finish(self, clauses: list, votes: tuple | None, status: list[str],
+                gaps: list[float], reports: list, B: np.ndarray, y01: np.ndarray,
+                d: np.ndarray, target: str) -> None:
+        self.ruleset_ = RuleSet(tuple(clauses), votes, target, self.classes_[1])
+        self.rule_ = self.ruleset_
+        # status of the whole set: the first non-optimal clause fit; its worst gap
+        self.lp_status_ = next((s for s in status if s != "optimal"), "optimal")
+        self.mip_gap_ = max(gaps) if gaps else 0.0
+        # screening of the last clause fit (each clause is screened on its own problem)
+        self.screening_report_ = reports[-1] if reports else None
+        self._set_proba(self._fires_on_terms(B), y01, d)
+
+    def _fires_on_terms(self, B: np.ndarray) -> np.ndarray:
+        """Where the fitted rule set says "yes" on term matrix ``B`` (no table needed)."""
+        votes = np.zeros(len(B))
+        for t, w in enumerate(self._clause_w):
+            fired = B[:, w].all(axis=1) if w.any() else np.ones(len(B), dtype=bool)
+            if self.ruleset_.weighted:
+                votes += self.ruleset_.weights[t] * fired
+            else:
+                votes = np.maximum(votes, fired)
+        return votes > 0 if self.ruleset_.weighted else votes.astype(bool)
+
+    def clause_table(self, X: pd.DataFrame, y: np.ndarray) -> pd.DataFrame:
+        """Per clause: conditions, vote weight, coverage (share of rows it fires on) and
+        precision (share of positives among them), on the data given."""
+        frame = self._frame_for_predict(X)
+        y = np.asarray(y)
+        y01 = (y == self.classes_[1]).astype(int) if not set(np.unique(y)) <= {0, 1} \
+            else y.astype(int)
+        votes = self.ruleset_.votes(frame)
+        rows = []
+        for t, clause in enumerate(self.ruleset_.clauses):
+            fired = votes[:, t]
+            rows.append({"clause": t + 1, "conditions": str(clause), "size": len(clause),
+                         "weight": self.ruleset_.weights[t] if self.ruleset_.weighted else 1.0,
+                         "coverage": fired.mean(),
+                         "precision": y01[fired].mean() if fired.any() else np.nan})
+        return pd.DataFrame(rows)
+
+    def decision_function(self, X: Any) -> np.ndarray:
+        """The rule set's score (boosting: the sum of votes); shape (n_samples,)."""
+        frame = self._frame_for_predict(X)
+        return self.ruleset_.score(frame)
+
+
+class SetCoveringRuleClassifier(_RuleSetModel):
+    __doc__ = f"""A DNF of AND-clauses learned by set covering (separate and conquer, BCS §4).
+
+    Learn an AND-clause, drop the training rows it labels 1, learn the next on the rest.
+
+    Parameters
+    ----------
+    max_rules : int, default=5
+        Stop after this many clauses.
+    lam : float, default=1.0
+        λ of each clause fit.
+{_COMMON_PARAMS}
+
+    Attributes
+    ----------
+    ruleset_ : RuleSet
+        The OR of the clauses (also ``rule_``).
+    clauses_ : list of Rule
+    fits_ : list of dict
+        Per clause: objective, status, gap, rows left before it.
+    """
+
+    _MODEL = "set covering"
+
+    def __init__(self, max_rules: int = 5, lam: float = DEFAULT_LAM,
+                 n_thresholds: int = DEFAULT_N_THRESHOLDS, thresholds: str = "quantile",
+                 negations: bool = True, solver: str = "mip",
+                 time_limit: float = DEFAULT_TIME_LIMIT, class_weight: Any = "auto",
+                 random_state: int | None = None, screening: str = DEFAULT_SCREENING,
+                 kinds: dict | None = None) -> None:
+        self.max_rules = max_rules
+        self.lam = lam
+        self.n_thresholds = n_thresholds
+        self.thresholds = thresholds
+        self.negations = negations
+        self.solver = solver
+        self.time_limit = time_limit
+        self.class_weight = class_weight
+        self.random_state = random_state
+        self.screening = screening
+        self.kinds = kinds
+
+    def fit_terms(self, B: np.ndarray, y: np.ndarray, terms: Binarizer, *,
+                  sample_weight: Any = None, target: str = "target",
+                  classes: Any = None) -> SetCoveringRuleClassifier:
+        """Fit on a ready term matrix (as :meth:`BooleanRuleClassifier.fit_terms`)."""
+        if int(self.max_rules) < 1:
+            raise ParameterError("max_rules must be at least 1.")
+        y01 = np.asarray(y).astype(np.int64)
+        d = self._start_fit(B, y01, terms, sample_weight, classes)
+        active = d > 0
+        clauses: list[Rule] = []
+        self._clause_w: list[np.ndarray] = []
+        self.fits_ = []
+        status, gaps, reports = [], [], []
+        while len(clauses) < int(self.max_rules) and y01[active].any():
+            if len(np.unique(y01[active])) < 2:
+                # only positives remain: the empty clause (always true) covers them
+                clause_w = np.zeros(B.shape[1], dtype=bool)
+                rule, objective = Rule((), "and", target, self.classes_[1]), np.nan
+            else:
+                res = self._clause(B[active], y01[active], d[active])
+                rule, clause_w, objective = res.rule(terms.terms_, target,
+                                                     self.classes_[1]), res.w, res.objective
+                status.append(res.status)
+                gaps.append(res.gap)
+                reports.append(res.screening)
+            self.fits_.append({"rows_left": int(active.sum()), "conditions": len(rule),
+                               "objective": objective})
+            fired = B[:, clause_w].all(axis=1) if clause_w.any() else np.ones(len(y01), bool)
+            if not len(rule) and clauses:
+                break  # an empty clause after the first adds nothing a user would want
+            if not (fired & active).any():
+                break  # the clause labels no remaining row 1 ("never"): nothing left to cover
+            clauses.append(rule)
+            self._clause_w.append(clause_w)
+            if not len(rule):
+                break
+            active &= ~fired
+        self._finish(clauses, None, status, gaps, reports, B, y01, d, target)
+        return self
+
+
+class BoostedRuleClassifier(_RuleSetModel):
+    __doc__ = f"""Boosted AND-clauses: Algorithm 1 of the BCS paper, exactly.
+
+    Round t solves the weighted problem (eq. 11) with weights ``d_t`` (``d_1`` ∝ the sample
+    weights), then ``s_TP, s_FP`` = weight of rows the clause fires on with y = 1 / y = 0 and
+    ``s_T, s_F`` = weight of y = 1 / y = 0.  If ``(√s_TP − √s_FP)² > (√s_T − √s_F)²`` the round
+    votes ``C_t = ½ ln((s_TP + ε)/(s_FP + ε))`` where the clause fires, else it is the constant
+    ``C_t = ½ ln((s_T + ε)/(s_F + ε))``.  Then
+    ``d_{{t+1,i}} = d_{{t,i}} / exp((2y_i − 1) ŷ_t(x_i))``, renormalised.  Predict 1 iff
+    ``Σ_t ŷ_t(x) > 0`` (``docs/rulesets.md``).
+
+    Parameters
+    ----------
+    n_rounds : int, default=5
+        T, the number of rounds.
+    epsilon : float, optional
+        ε of the vote weights; default ``1 / (2m)`` with m the total sample weight (the
+        number of rows when unweighted; Cohen & Singer's choice).
+    lam : float, default=1000.0
+        λ of each round.  With ``d`` summing to 1 the paper's λ = 1000 is the matching scale.
+{_COMMON_PARAMS}
+
+    Attributes
+    ----------
+    ruleset_ : RuleSet
+        Weighted clauses (a constant round is a clause without conditions; also ``rule_``).
+    weights_history_ : ndarray of shape (n_rounds + 1, n_samples)
+        ``d_t`` for every round (the last row is after the final update).
+    rounds_ : list of dict
+        Per round: s_TP, s_FP, s_T, s_F, C_t, whether it was a constant round.
+    """
+
+    _MODEL = "boosting"
+
+    def __init__(self, n_rounds: int = 5, epsilon: float | None = None,
+                 lam: float = DEFAULT_BOOSTING_LAM, n_thresholds: int = DEFAULT_N_THRESHOLDS,
+                 thresholds: str = "quantile", negations: bool = True, solver: str = "mip",
+                 time_limit: float = DEFAULT_TIME_LIMIT, class_weight: Any = "auto",
+                 random_state: int | None = None, screening: str = DEFAULT_SCREENING,
+                 kinds: dict | None = None) -> None:
+        self.n_rounds = n_rounds
+        self.epsilon = epsilon
+        self.lam = lam
+        self.n_thresholds = n_thresholds
+        self.thresholds = thresholds
+        self.negations = negations
+        self.solver = solver
+        self.time_limit = time_limit
+        self.class_weight = class_weight
+        self.random_state = random_state
+        self.screening = screening
+        self.kinds = kinds
+
+    def fit_terms(self, B: np.ndarray, y: np.ndarray, terms: Binarizer, *,
+                  sample_weight: Any = None, target: str = "target",
+                  classes: Any = None) -> BoostedRuleClassifier:
+        """Fit on a ready term matrix (as :meth:`BooleanRuleClassifier.fit_terms`)."""
+        T = int(self.n_rounds)
+        if T < 1:
+            raise ParameterError("n_rounds must be at least 1.")
+        y01 = np.asarray(y).astype(np.int64)
+        d0 = self._start_fit(B, y01, terms, sample_weight, classes)
+        m = len(y01)
+        total = m if sample_weight is None else float(np.sum(sample_weight))
+        eps = 1.0 / (2 * total) if self.epsilon is None else float(self.epsilon)
+        d = d0 / d0.sum()  # d_1 = 1/m for unit sample weights
+        history = [d.copy()]
+        clauses, votes, self.rounds_ = [], [], []
+        self._clause_w = []
+        status, gaps, reports = [], [], []
+        sign = 2 * y01 - 1
+        for _ in range(T):
+            res = self._clause(B, y01, d)
+            status.append(res.status)
+            gaps.append(res.gap)
+            reports.append(res.screening)
+            w = res.w
+            fired = B[:, w].all(axis=1) if w.any() else np.ones(m, dtype=bool)
+            s_tp, s_fp = d[fired & (y01 == 1)].sum(), d[fired & (y01 == 0)].sum()
+            s_t, s_f = d[y01 == 1].sum(), d[y01 == 0].sum()
+            if (np.sqrt(s_tp) - np.sqrt(s_fp)) ** 2 > (np.sqrt(s_t) - np.sqrt(s_f)) ** 2:
+                c = 0.5 * np.log((s_tp + eps) / (s_fp + eps))
+                rule, h = res.rule(terms.terms_, target, self.classes_[1]), c * fired
+                constant = False
+            else:
+                c = 0.5 * np.log((s_t + eps) / (s_f + eps))
+                rule, h = Rule((), "and", target, self.classes_[1]), np.full(m, c)
+                w = np.zeros_like(w)
+                constant = True
+            self.rounds_.append({"s_TP": s_tp, "s_FP": s_fp, "s_T": s_t, "s_F": s_f, "C": c,
+                                 "constant": constant, "conditions": len(rule)})
+            clauses.append(rule)
+            votes.append(float(c))
+            self._clause_w.append(w)
+            d = d / np.exp(sign * h)
+            d = d / d.sum()
+            history.append(d.copy())
+        self.weights_history_ = np.asarray(history)
+        self._finish(clauses, tuple(votes), status, gaps, reports, B, y01, d0, target)
+        return self
+
+
+#: The estimator class of each model name (:data:`rulecore.settings.MODELS`).
+RULE_MODELS = {"single rule": BooleanRuleClassifier, "set covering": SetCoveringRuleClassifier,
+               "boosting": BoostedRuleClassifier}
+
+
+def lambda_path(
+    X: pd.DataFrame,
+    y: np.ndarray,
+    lams: np.ndarray,
+    X_test: pd.DataFrame | None = None,
+    y_test: np.ndarray | None = None,
+    progress: Any = None,
+    **params: Any,
+) -> pd.DataFrame:
+    """Fit one rule per λ on the same terms; rule size and train/test error for each.
+
+    The term matrix is built once and reused for every λ (:meth:`fit_terms`).
+    ``progress(i, n)`` is called after each fit (for progress bars).  Returns a frame with
+    columns ``lam``, ``conditions``, ``train_error``, ``test_error``, ``objective``,
+    ``status``, ``gap``, ``rule``, ``json``.
+    """
+    est = BooleanRuleClassifier(**params)
+    frame = as_frame(X)
+    y01, target, classes = est._targets(y)
+    binarizer = Binarizer(n_thresholds=est.n_thresholds, thresholds=est.thresholds,
+                          negations=est.negations, kinds=est.kinds).fit(frame)
+    B = binarizer.transform(frame)  # the terms are built once for every λ
+    rows = []
+    for i, lam in enumerate(lams):
+        est.set_params(lam=float(lam))
+        est.fit_terms(B, y01, binarizer, target=target, classes=classes)
+        row = {"lam": float(lam), "conditions": len(est.rule_),
+               "train_error": float(np.mean(est.predict(frame) != np.asarray(y))),
+               "test_error": np.nan, "objective": est.objective_, "status": est.lp_status_,
+               "gap": est.mip_gap_, "rule": str(est.rule_), "json": est.rule_.to_json(None)}
+        if X_test is not None and y_test is not None and len(X_test):
+            row["test_error"] = float(np.mean(est.predict(X_test) != np.asarray(y_test)))
+        rows.append(row)
+        if progress is not None:
+            progress(i + 1, len(lams))
+    return pd.DataFrame(rows)
+
+
+def make_rule_model(model: str, **params: Any) -> _RuleModel:
+    """The estimator a model name means (:data:`rulecore.settings.MODELS`), with ``params``
+    as in :class:`~rulecore.settings.RuleSettings` (``class_weight="auto"`` resolved)."""
+    from rulecore.settings import RuleSettings
+
+    return RuleSettings.from_dict({**params, "model": model}).estimator()

@@ -1,0 +1,164 @@
+"""The clause problem: a term matrix and labels as the OR problem the solvers take.
+
+Math in ``docs/clause.md``.  An OR-clause over term columns ``w`` costs, with sample weights
+``d`` (the BCS paper's eq. 10, ``ξ_Z`` substituted out)::
+
+    Σ_j c_j w_j + λ Σ_{i∈P} d_i ξ_i,    c_j = 1 + λ Σ_{i∈Z} d_i a_ij,
+    s.t.  A_P w + ξ_P ≥ 1,  0 ≤ ξ ≤ 1,  w ∈ {0, 1}.
+
+An AND-rule is the OR-clause of the complemented terms with the labels swapped (De Morgan):
+read in the AND view the objective is ``#conditions + λ (false positives + Σ_{positives}
+#conditions they violate)``.
+
+:func:`clause_problem` builds that problem once, in a canonical form: rows that are equal in
+pattern and label are merged with their weights summed, and rows of weight 0 dropped.  Both
+change nothing in the objective of any clause, so the optimum is the same, but a table with
+repeated rows and the same table with integer weights give the same problem, row for row,
+and so the same rule (scikit-learn's sample-weight equivalence); and large tables with few
+distinct term patterns solve on far fewer rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+
+def or_objective(A: np.ndarray, y: np.ndarray, w: np.ndarray, lam: float,
+                 d: np.ndarray | None = None) -> float:
+    """Objective of a 0/1 OR-clause counted directly (not by a solver).
+
+    ``Σ w + λ (Σ_{i∈P} d_i [row i meets no chosen term] + Σ_{i∈Z} d_i #chosen terms it meets)``.
+    """
+    d = np.ones(len(y)) if d is None else np.asarray(d, dtype=float)
+    w = np.asarray(w, dtype=bool)
+    hits = np.asarray(A[:, w], dtype=np.int64).sum(axis=1).ravel() if w.any() else \
+        np.zeros(len(y), dtype=np.int64)
+    pos = np.asarray(y) == 1
+    misses = (hits[pos] == 0).astype(float) @ d[pos]
+    false_alarms = hits[~pos].astype(float) @ d[~pos]
+    return float(w.sum() + lam * (misses + false_alarms))
+
+
+def merge_identical_rows(rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Merge identical rows of a 0/1 matrix, summing their weights.
+
+    Positives with the same pattern over the candidate columns have the same optimal slack, so
+    one constraint ``a w + ξ ≥ 1`` with slack cost ``Σ d_i`` replaces them all: the same
+    optimum, and after screening (few columns) often a hundred times fewer rows.
+    """
+    if len(rows) == 0:
+        return rows, weights
+    packed = np.packbits(rows, axis=1)
+    _, first, inverse = np.unique(packed, axis=0, return_index=True, return_inverse=True)
+    return rows[first], np.bincount(inverse.ravel(), weights=weights, minlength=len(first))
+
+
+def column_costs(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> np.ndarray:
+    """``c_j = 1 + λ Σ_{i∈Z} d_i a_ij``: a column's cost once ``ξ_Z`` is substituted out."""
+    neg = y == 0
+    return 1.0 + lam * (d[neg] @ A[neg])
+
+
+# ----------------------------------------------------------------------------- consistency
+# A clause is *consistent* when no two of its terms conflict (contradict each other or one
+# implies the other) and it holds no contradictory (AND) or tautological (OR) set of levels
+# of a categorical column: at most one column of each conflict clique, not all columns of any
+# cover (Binarizer.conflict_cliques, Binarizer.conflict_covers).  The constrained problem P'
+# (the OR problem plus these constraints) is down-closed: every subset of a consistent clause
+# is consistent.
+
+
+@dataclass
+class ClauseProblem:
+    """One clause problem in OR form (``docs/clause.md``), rows merged.
+
+    Attributes
+    ----------
+    A : bool ndarray of shape (n_rows, n_terms)
+        Distinct rows of the OR view's term matrix (``~B`` for an AND-rule).
+    y : int ndarray of shape (n_rows,)
+        Their 0/1 labels in the OR view (``1 − y`` for an AND-rule).
+    d : float ndarray of shape (n_rows,)
+        Summed sample weights of the rows each one stands for (all > 0).
+    lam : float
+        λ, the weight of errors against conditions.
+    rule_type : {"and", "or"}
+        The rule the clause is read as.
+    cliques, covers : list of int ndarray
+        Conflict cliques and covers of the term columns (at most one column of a clique, not
+        all of a cover: a consistent clause); empty lists allow every clause.
+    feature_of : ndarray of shape (n_terms,) or None
+        Input column of each term (screening's dominance test compares within a column).
+    n_input_rows : int
+        Rows before merging.
+    """
+
+    A: np.ndarray
+    y: np.ndarray
+    d: np.ndarray
+    lam: float
+    rule_type: str = "and"
+    cliques: list = field(default_factory=list)
+    covers: list = field(default_factory=list)
+    feature_of: np.ndarray | None = None
+    n_input_rows: int = 0
+
+    @property
+    def n_terms(self) -> int:
+        return self.A.shape[1]
+
+    def with_lam(self, lam: float) -> ClauseProblem:
+        """The same problem at another λ (the rows and weights do not depend on it)."""
+        return replace(self, lam=float(lam))
+
+    def objective(self, w: np.ndarray) -> float:
+        """The objective of a 0/1 clause ``w`` (bool, shape (n_terms,)), counted directly."""
+        return or_objective(self.A, self.y, w, self.lam, self.d)
+
+
+def merge_rows(A: np.ndarray, y: np.ndarray, d: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Merge rows equal in pattern and label, summing weights; drop rows of weight 0.
+
+    Returns ``(A, y, d)`` in a canonical order (sorted by label, then by packed pattern), so
+    two inputs holding the same weighted rows in any order give identical arrays.
+    """
+    keep = d > 0
+    A, y, d = A[keep], y[keep], d[keep]
+    if len(y) == 0:
+        return A, y, d
+    packed = np.packbits(A, axis=1)
+    key = np.concatenate([y.astype(np.uint8)[:, None], packed], axis=1)
+    _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
+    weights = np.bincount(inverse.ravel(), weights=d, minlength=len(first))
+    return A[first], y[first], weights
+
+
+def clause_problem(B: np.ndarray, y: np.ndarray, *, lam: float, rule_type: str = "and",
+                   sample_weight: np.ndarray | None = None,
+                   cliques: list[np.ndarray] | None = None,
+                   covers: list[np.ndarray] | None = None,
+                   feature_of: np.ndarray | None = None) -> ClauseProblem:
+    """The clause problem of term matrix ``B`` and 0/1 labels ``y`` (``docs/clause.md``).
+
+    Parameters
+    ----------
+    B : bool ndarray of shape (n_samples, n_terms)
+        Term matrix (:meth:`rulecore.rules.terms.Binarizer.transform`).
+    y : ndarray of shape (n_samples,)
+        0/1 labels; 1 is the class the rule says "yes" to.
+    lam : float
+    rule_type : {"and", "or"}
+    sample_weight : ndarray of shape (n_samples,), optional
+    cliques, covers, feature_of
+        As in :class:`ClauseProblem`.
+    """
+    B = np.asarray(B, dtype=bool)
+    y = np.asarray(y).astype(np.int64)
+    d = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    A_or, y_or = (~B, 1 - y) if rule_type == "and" else (B, y)
+    A_m, y_m, d_m = merge_rows(A_or, y_or, d)
+    return ClauseProblem(A_m, y_m, d_m, float(lam), rule_type, list(cliques or []),
+                         list(covers or []), feature_of, len(y))

@@ -1,0 +1,175 @@
+"""One vocabulary for rule models: names, option values and defaults, defined once.
+
+The estimators, the app's pages, the command line and the sweeps all read their option values
+and defaults from here, so "single rule" means the same model with the same λ everywhere.
+:class:`RuleSettings` is the one settings object: the page state, the command-line flags and a
+sweep's fixed settings all become one, and :meth:`RuleSettings.estimator` makes the estimator
+they describe.
+
+Defaults (also stated in the README):
+
+=================  ============  ==========================================================
+setting            default       why
+=================  ============  ==========================================================
+model              single rule   one AND-rule, the checklist a person reads
+lam (λ)            1             errors and conditions weigh alike (boosting: 1000, because
+                                 its row weights sum to 1; ``docs/rulesets.md``)
+rule_type          and
+n_thresholds       10            quantile thresholds per numeric column (``docs/terms.md``)
+solver             mip           the exact 0/1 optimum, certified by HiGHS
+screening          enhanced      certified: never changes the optimum (``docs/screening.md``)
+time_limit         30 s          per HiGHS run; a stopped run reports its gap
+class_weight       auto          √ class ratio (single rule, set covering), balanced
+                                 (boosting): ``bench/results/rare_positives.md``
+=================  ============  ==========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+import numpy as np
+
+from rulecore.exceptions import ParameterError
+
+#: Model names as people read them (the app, the reports) → the command line's spelling.
+MODELS: dict[str, str] = {"single rule": "single", "set covering": "set-covering",
+                          "boosting": "boosting"}
+RULE_TYPES = ("and", "or")
+SOLVERS = ("mip", "lp", "lp-randomized")
+SCREENING = ("none", "basic", "enhanced")
+THRESHOLDS = ("quantile", "all")
+CLASS_WEIGHTS = ("auto", "sqrt", "balanced", "none")
+
+DEFAULT_LAM = 1.0
+#: Boosting's row weights sum to 1 (Algorithm 1 of the BCS paper), so its λ lives on a scale
+#: n times larger than the other models'; 1000 is the paper's value.
+DEFAULT_BOOSTING_LAM = 1000.0
+DEFAULT_SCREENING = "enhanced"
+DEFAULT_TIME_LIMIT = 30.0
+DEFAULT_N_THRESHOLDS = 10
+
+#: What class_weight="auto" means per model.  Measured on 31 rare-positive problems
+#: (``bench/rare_positives.py``): unweighted single rules never fired on 23 of them; "sqrt"
+#: (a minority row weighs √(n_majority / n_minority)) keeps single rules and set covering
+#: firing without losing the planted rules of noisy samples; boosting needs "balanced" to
+#: start with equal total weight (never-firing fits: 55 of 155 with √ ratio, 0 balanced).
+AUTO_CLASS_WEIGHT: dict[str, str] = {"single rule": "sqrt", "set covering": "sqrt",
+                                     "boosting": "balanced"}
+
+
+def model_name(model: str) -> str:
+    """The readable name of a model given either spelling (``"set-covering"`` or
+    ``"set covering"``)."""
+    if model in MODELS:
+        return model
+    for name, slug in MODELS.items():
+        if model == slug:
+            return name
+    raise ParameterError(f"Unknown rule model {model!r}; choose from {', '.join(MODELS)}.")
+
+
+def default_lam(model: str) -> float:
+    """λ a model starts from when none is given (:data:`DEFAULT_LAM`, boosting's scale)."""
+    return DEFAULT_BOOSTING_LAM if model_name(model) == "boosting" else DEFAULT_LAM
+
+
+def resolve_class_weight(class_weight: Any, model: str = "single rule") -> Any:
+    """``"auto"`` as the class weight ``model`` uses (:data:`AUTO_CLASS_WEIGHT`); ``"none"``
+    as None; anything else unchanged."""
+    if isinstance(class_weight, str) and class_weight == "auto":
+        return AUTO_CLASS_WEIGHT.get(model_name(model), "sqrt")
+    if isinstance(class_weight, str) and class_weight == "none":
+        return None
+    return class_weight
+
+
+def _one_of(name: str, value: Any, allowed: tuple) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise ParameterError(f"{name} must be one of {', '.join(allowed)}, not {value!r}.")
+
+
+def check_clause_options(*, lam: Any, rule_type: str, solver: str, screening: str,
+                         time_limit: Any) -> None:
+    """The one validation of a clause solve's options (:func:`rulecore.rules.learn_clause`);
+    raises :class:`~rulecore.exceptions.ParameterError` with what to change."""
+    _one_of("rule_type", rule_type, RULE_TYPES)
+    _one_of("solver", solver, SOLVERS)
+    _one_of("screening", screening, SCREENING)
+    if isinstance(lam, bool) or not isinstance(lam, (int, float, np.number)) or \
+            not np.isfinite(lam) or not lam > 0:
+        raise ParameterError(f"λ (lam) must be a positive number, not {lam!r}.")
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float, np.number)) or \
+            not time_limit > 0:
+        raise ParameterError(f"time_limit must be a positive number of seconds, not "
+                             f"{time_limit!r}.")
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    """Everything that defines one rule fit, with the defaults every entry point shares.
+
+    Frozen and hashable (``kinds`` is a tuple of ``(column, kind)`` pairs), so it can key a
+    cache.  ``lam=None`` means the model's default (:func:`default_lam`).
+    """
+
+    model: str = "single rule"
+    lam: float | None = None
+    rule_type: str = "and"
+    n_thresholds: int = DEFAULT_N_THRESHOLDS
+    thresholds: str = "quantile"
+    negations: bool = True
+    solver: str = "mip"
+    screening: str = DEFAULT_SCREENING
+    time_limit: float = DEFAULT_TIME_LIMIT
+    class_weight: Any = "auto"
+    random_state: int | None = None
+    max_rules: int = 5
+    n_rounds: int = 5
+    kinds: tuple = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "model", model_name(self.model))
+        kinds = self.kinds or ()
+        if isinstance(kinds, dict):
+            kinds = tuple(sorted(kinds.items()))
+        object.__setattr__(self, "kinds", tuple(tuple(pair) for pair in kinds))
+
+    @property
+    def lam_value(self) -> float:
+        """λ, the model's default when none was set."""
+        return float(default_lam(self.model) if self.lam is None else self.lam)
+
+    def replace(self, **changes: Any) -> RuleSettings:
+        """A copy with some settings changed."""
+        return replace(self, **changes)
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> RuleSettings:
+        """Settings from a dict that may hold other keys too (they are ignored)."""
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+    def estimator(self):
+        """The unfitted estimator these settings describe."""
+        from rulecore.rules.estimators import (
+            BooleanRuleClassifier,
+            BoostedRuleClassifier,
+            SetCoveringRuleClassifier,
+        )
+
+        common = dict(lam=self.lam_value, n_thresholds=int(self.n_thresholds),
+                      thresholds=self.thresholds, negations=bool(self.negations),
+                      solver=self.solver, time_limit=float(self.time_limit),
+                      class_weight=resolve_class_weight(self.class_weight, self.model),
+                      random_state=self.random_state, screening=self.screening,
+                      kinds=dict(self.kinds) or None)
+        if self.model == "single rule":
+            return BooleanRuleClassifier(rule_type=self.rule_type, **common)
+        if self.model == "set covering":
+            return SetCoveringRuleClassifier(max_rules=int(self.max_rules), **common)
+        return BoostedRuleClassifier(n_rounds=int(self.n_rounds), **common)

@@ -1,0 +1,175 @@
+"""The public clause layer (rulecore.rules.learn_clause) against brute force.
+
+Every clause over a small term matrix is enumerated and its objective counted directly, in the
+rule's own view (docs/clause.md):
+
+- AND: #conditions + λ (Σ_{negatives it fires on} d_i + Σ_{positives} d_i · #conditions they
+  fail), over consistent clauses;
+- OR:  #terms + λ (Σ_{positives it misses} d_i + Σ_{negatives} d_i · #terms they meet).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import rulecore
+from rulecore import Binarizer, learn_clause
+from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules import clause_problem, problem_of, solve_problem
+
+
+def direct_objective(B, y, chosen, lam, d, rule_type):
+    """The objective of the clause ``chosen`` (term indices), counted row by row."""
+    total = float(len(chosen))
+    for i in range(len(y)):
+        meets = [bool(B[i, j]) for j in chosen]
+        if rule_type == "and":
+            if y[i] == 1:
+                total += lam * d[i] * sum(not m for m in meets)
+            elif all(meets):
+                total += lam * d[i]
+        else:
+            if y[i] == 1:
+                total += lam * d[i] * (not any(meets))
+            else:
+                total += lam * d[i] * sum(meets)
+    return total
+
+
+def brute_force(B, y, lam, d, rule_type, ok=lambda S: True):
+    n = B.shape[1]
+    return min(direct_objective(B, y, S, lam, d, rule_type)
+               for k in range(n + 1) for S in itertools.combinations(range(n), k) if ok(S))
+
+
+def random_instance(seed, m=30, n=7):
+    rng = np.random.default_rng(seed)
+    B = rng.random((m, n)) < rng.uniform(0.3, 0.7, size=n)
+    planted = rng.choice(n, size=2, replace=False)
+    y = (B[:, planted].all(axis=1) ^ (rng.random(m) < 0.1)).astype(int)
+    if y.min() == y.max():
+        y[0] = 1 - y[0]
+    return B, y, float(rng.choice([0.3, 1.0, 3.0, 10.0]))
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("screening", ["none", "enhanced"])
+def test_learn_clause_matches_brute_force(seed, rule_type, weighted, screening):
+    B, y, lam = random_instance(seed)
+    d = np.random.default_rng(100 + seed).uniform(0.2, 3.0, len(y)) if weighted else None
+    res = learn_clause(B, y, lam=lam, rule_type=rule_type, sample_weight=d,
+                       screening=screening)
+    dd = np.ones(len(y)) if d is None else d
+    best = brute_force(B, y, lam, dd, rule_type)
+    assert res.objective == pytest.approx(best, rel=1e-9, abs=1e-9)
+    # the reported objective is the chosen clause's direct count, and it is certified
+    assert res.objective == pytest.approx(direct_objective(B, y, list(res.terms), lam, dd,
+                                                           rule_type))
+    assert res.status == "optimal" and res.optimal and res.bound <= res.objective + 1e-9
+    assert (res.screening is None) == (screening == "none")
+    fires = res.fires(B)
+    expected = B[:, res.w].all(axis=1) if rule_type == "and" else B[:, res.w].any(axis=1)
+    assert np.array_equal(fires, expected)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_lp_rounding_is_never_below_the_optimum_and_counts_its_rule(seed):
+    B, y, lam = random_instance(seed)
+    best = brute_force(B, y, lam, np.ones(len(y)), "and")
+    for solver in ("lp", "lp-randomized"):
+        res = learn_clause(B, y, lam=lam, solver=solver, random_state=0)
+        assert res.objective >= best - 1e-9
+        assert res.bound <= best + 1e-9
+        assert res.objective == pytest.approx(direct_objective(B, y, list(res.terms), lam,
+                                                               np.ones(len(y)), "and"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_consistent_clauses_with_a_binarizer(seed):
+    """With the binarizer's conflicts the optimum is over consistent clauses only."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"x": rng.integers(0, 6, 40), "c": rng.choice(["a", "b", "c"], 40)})
+    y = ((X.x >= 2) & (X.x <= 4) & (X.c != "a")).astype(int).to_numpy().copy()
+    y[rng.random(40) < 0.1] ^= 1
+    b = Binarizer(n_thresholds=4).fit(X)
+    B = b.transform(X)
+    cliques, covers = b.conflict_cliques("and"), b.conflict_covers("and")
+
+    def ok(S):
+        S = set(S)
+        return all(len(S & set(q.tolist())) <= 1 for q in cliques) and \
+            not any(set(q.tolist()) <= S for q in covers)
+
+    res = learn_clause(B, y, lam=2.0, terms=b)
+    assert ok(res.terms)
+    assert res.objective == pytest.approx(brute_force(B, y, 2.0, np.ones(40), "and", ok))
+    rule = res.rule(b.terms_, "y", 1)
+    assert np.array_equal(rule.predict(X).astype(bool), res.fires(B))
+
+
+def test_integer_weights_equal_repeated_rows_exactly():
+    B, y, lam = random_instance(3, m=25)
+    w = np.random.default_rng(0).integers(0, 4, len(y))
+    rep = np.random.default_rng(1).permutation(np.repeat(np.arange(len(y)), w))
+    a = learn_clause(B, y, lam=lam, sample_weight=w)
+    b = learn_clause(B[rep], y[rep], lam=lam)
+    # the merged problems are identical, row for row: the same rule, not only the same value
+    assert np.array_equal(a.problem.A, b.problem.A) and np.allclose(a.problem.d, b.problem.d)
+    assert np.array_equal(a.w, b.w) and a.objective == pytest.approx(b.objective)
+
+
+def test_problem_merges_rows_and_keeps_every_objective():
+    B, y, lam = random_instance(5, m=40, n=5)
+    B = np.vstack([B, B[:10]])
+    y = np.concatenate([y, y[:10]])
+    pr = clause_problem(B, y, lam=lam, rule_type="and")
+    assert len(pr.y) < len(y) and pr.n_input_rows == len(y)
+    for k in range(4):
+        for S in itertools.combinations(range(5), k):
+            w = np.zeros(5, dtype=bool)
+            w[list(S)] = True
+            assert pr.objective(w) == pytest.approx(
+                direct_objective(B, y, list(S), lam, np.ones(len(y)), "and"))
+
+
+def test_solve_problem_with_and_without_screening_agree():
+    B, y, lam = random_instance(7, m=60, n=9)
+    pr = problem_of(B, y, lam=lam)
+    full = solve_problem(pr, screening="none")
+    for level in ("basic", "enhanced"):
+        red = solve_problem(pr.with_lam(lam), screening=level)
+        assert red.objective == pytest.approx(full.objective)
+        assert red.screening.n_kept <= B.shape[1]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"lam": 0.0}, "λ"), ({"lam": -1}, "λ"), ({"lam": float("nan")}, "λ"),
+    ({"rule_type": "xor"}, "rule_type"), ({"solver": "cplex"}, "solver"),
+    ({"screening": "max"}, "screening"), ({"time_limit": 0}, "time_limit"),
+])
+def test_bad_options_are_one_clear_error(kwargs, message):
+    B, y, _ = random_instance(0)
+    with pytest.raises(ParameterError, match=message):
+        learn_clause(B, y, **kwargs)
+
+
+def test_bad_shapes_and_weights():
+    B, y, _ = random_instance(0)
+    with pytest.raises(DataError):
+        learn_clause(B, y[:-1])
+    with pytest.raises(DataError):
+        learn_clause(B, y, sample_weight=np.zeros(len(y)))
+
+
+def test_public_names():
+    """The estimators and the clause layer are importable from the package itself."""
+    for name in ("Binarizer", "BooleanRuleClassifier", "SetCoveringRuleClassifier",
+                 "BoostedRuleClassifier", "SparseClassifier", "DatumWiseClassifier",
+                 "BilinearReducer", "learn_clause", "RuleSettings"):
+        assert hasattr(rulecore, name), name

@@ -31,7 +31,7 @@ import streamlit as st
 
 from rulecore.data import Dataset, from_frame, load_sample, read_csv_frame
 from rulecore.exceptions import RulecoreError
-from rulecore.fit import fit_on_split, split_rows
+from rulecore.fit import SplitFit, fit_on_split, split_rows
 from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
 from rulecore.settings import DEFAULT_LAM, RuleSettings
@@ -309,34 +309,26 @@ def rule_settings(ds: Dataset) -> RuleSettings:
     return RuleSettings.from_dict({**r, **t, "kinds": ds.kinds})
 
 
-def fit_rule_model(settings: RuleSettings, test_size: float, seed: int, ds: Dataset) -> dict:
-    """Fit the Rule page's model on the train split (uncached; see :func:`fitted_rule_model`).
-
-    Returns ``{"model", "train", "test"}`` (the fitted estimator and row indices).
-    """
-    fit = fit_on_split(settings, ds, test_size, seed)
-    return {"model": fit.model, "train": fit.train, "test": fit.test}
-
-
 # Results on a bundled sample are the same for every user, so every session may reuse them:
 # under load (bench/load_test.py) sessions exploring the same sample mostly hit this cache.
 # It holds objects (cache_resource), not pickled copies: pages only read the fitted model.
 @st.cache_resource(max_entries=512, show_spinner="Learning the rule...")
 def _fit_on_sample(digest: str, settings: RuleSettings, test_size: float, seed: int,
-                   _ds: Dataset) -> dict:
-    return fit_rule_model(settings, test_size, seed, _ds)  # digest: the cache key
+                   _ds: Dataset) -> SplitFit:
+    return fit_on_split(settings, _ds, test_size, seed)  # digest: the cache key
 
 
 # Results on an upload are that user's data: cached for this session only.
 @st.cache_resource(scope="session", max_entries=64, show_spinner="Learning the rule...")
 def _fit_on_upload(digest: str, settings: RuleSettings, test_size: float, seed: int,
-                   _ds: Dataset) -> dict:
+                   _ds: Dataset) -> SplitFit:
     _trace("fit-upload", digest)
-    return fit_rule_model(settings, test_size, seed, _ds)  # digest: the cache key
+    return fit_on_split(settings, _ds, test_size, seed)  # digest: the cache key
 
 
-def fitted_rule_model(ds: Dataset) -> dict:
-    """:func:`fit_rule_model` for the current settings, cached (errors shown by the caller).
+def fitted_rule_model(ds: Dataset) -> SplitFit:
+    """:func:`rulecore.fit.fit_on_split` for the current settings, cached (errors shown by
+    the caller): the fitted model and its training and held-out rows.
 
     A sample's fits are shared by all sessions; an upload's stay in its session.
     """

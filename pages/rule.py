@@ -103,7 +103,7 @@ def results() -> None:
     # ---------------------------------------------------------------- fit
     with common.user_errors():  # the cached fit shows a spinner only when it fits
         fit = common.fitted_rule_model(ds)
-    model, train, test = fit["model"], fit["train"], fit["test"]
+    model, train, test = fit.model, fit.train, fit.test
     rule = model.rule_
     is_set = isinstance(rule, RuleSet)
     Xtr, ytr, Xte, yte = ds.X.iloc[train], ds.y_binary[train], ds.X.iloc[test], ds.y_binary[test]

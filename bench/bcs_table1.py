@@ -112,18 +112,25 @@ def numeric_frame(X: pd.DataFrame) -> pd.DataFrame:
 
 
 def fit_rule(method: str, lam: float, time_limit: float, screening: str):
+    """The paper's estimators.  They are unweighted (``class_weight=None``; the library's
+    default is ``"auto"``), and the paper's LP solver rounds the LP over all terms
+    (``screening="none"``: screening keeps the 0/1 optimum, not the LP relaxation)."""
     if method == "1Rule":
         return BooleanRuleClassifier(lam=lam, n_thresholds=10, solver="mip",
-                                     time_limit=time_limit, screening=screening)
+                                     time_limit=time_limit, screening=screening,
+                                     class_weight=None)
     if method == "1Rule-LP":
         return BooleanRuleClassifier(lam=lam, n_thresholds=10, solver="lp",
-                                     time_limit=time_limit)
+                                     time_limit=time_limit, screening="none",
+                                     class_weight=None)
     if method == "RuSC":
         return SetCoveringRuleClassifier(max_rules=5, lam=lam, n_thresholds=10, solver="mip",
-                                         time_limit=time_limit, screening=screening)
+                                         time_limit=time_limit, screening=screening,
+                                         class_weight=None)
     if method == "RuB":
         return BoostedRuleClassifier(n_rounds=5, lam=lam, n_thresholds=10, solver="mip",
-                                     time_limit=time_limit, screening=screening)
+                                     time_limit=time_limit, screening=screening,
+                                     class_weight=None)
     raise KeyError(method)
 
 
@@ -430,7 +437,9 @@ def main() -> None:
             f"1Rule / RuSC / RuB clauses: exact 0/1 optimum by HiGHS MIP, {args.time_limit:g} s "
             f"limit per clause, certified screening `{args.screening}` before each MIP (removes "
             "only columns provably in no optimal rule, so the optimum is the unscreened one). "
-            "1Rule-LP: the paper's solver (LP relaxation, every fractional w_j set to 1). "
+            "1Rule-LP: the paper's solver (LP relaxation over all terms, no screening, every "
+            "fractional w_j set to 1). All rule learners unweighted (`class_weight=None`), as "
+            "in the paper. "
             "Peers: CART = `DecisionTreeClassifier(max_depth=4)` on the raw features "
             "(categorical one-hot); RIPPER = `wittgenstein.RIPPER(random_state=0)` with the same "
             "positive class; BRCG = `aix360` BooleanRuleCG (default parameters, its own "

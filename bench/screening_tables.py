@@ -102,7 +102,8 @@ def timed(f, *a, **k):
     return out, time.perf_counter() - t0
 
 
-# Newer rulecore merges identical rows inside solve_clause (bcs.merge_identical_rows).
+# Newer rulecore merges identical positive rows inside solve_clause
+# (rulecore.rules.problem.merge_identical_rows).
 LIB_MERGES = hasattr(rulecore.rules.problem, "merge_identical_rows")
 
 
@@ -287,8 +288,9 @@ def report(df: pd.DataFrame, args, prof: str) -> str:
                      "optimum full / screened": f"{f(r.full_obj, 0)} / {f(r.red_obj, 0)}",
                      "check": check})
     merge_note = (
-        "`solve_clause` merges identical positive rows itself (`bcs.merge_identical_rows`), in "
-        "the full and the reduced solve alike." if LIB_MERGES else
+        "`solve_clause` merges identical positive rows itself "
+        "(`rulecore.rules.problem.merge_identical_rows`), in the full and the reduced solve "
+        "alike." if LIB_MERGES else
         "*merged rows*: the reduced problem with identical rows (same label, same pattern on "
         "the kept columns) merged into one weighted row before the MIP (`merged_rows` in this "
         "script, through `solve_clause`'s sample weights; same objective, so the same optimum "

@@ -25,7 +25,7 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 from rulecore.data import show
 from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError
-from rulecore.rules.clause import ClauseResult, learn_clause, problem_of
+from rulecore.rules.clause import ClauseResult, learn_clause, problem_of, solve_problem
 from rulecore.rules.problem import ClauseProblem
 from rulecore.rules.rule import Rule, RuleSet
 from rulecore.rules.terms import Binarizer
@@ -627,7 +627,8 @@ def lambda_path(
 ) -> pd.DataFrame:
     """Fit one rule per λ on the same terms; rule size and train/test error for each.
 
-    The term matrix is built once and reused for every λ (:meth:`fit_terms`).
+    The terms and the clause problem are built once and solved at every λ
+    (:func:`~rulecore.rules.clause.solve_problem`).
     ``progress(i, n)`` is called after each fit (for progress bars).  Returns a frame with
     columns ``lam``, ``conditions``, ``train_error``, ``test_error``, ``objective``,
     ``status``, ``gap``, ``rule``, ``json``.
@@ -637,17 +638,24 @@ def lambda_path(
     y01, target, classes = est._targets(y)
     binarizer = Binarizer(n_thresholds=est.n_thresholds, thresholds=est.thresholds,
                           negations=est.negations, kinds=est.kinds).fit(frame)
-    B = binarizer.transform(frame)  # the terms are built once for every λ
+    B = binarizer.transform(frame)
+    # terms, class weights and merged rows do not depend on λ: one problem for the whole path
+    base = est.problem(B, y01, binarizer, classes=classes)
     rows = []
     for i, lam in enumerate(lams):
-        est.set_params(lam=float(lam))
-        est.fit_terms(B, y01, binarizer, target=target, classes=classes)
-        row = {"lam": float(lam), "conditions": len(est.rule_),
-               "train_error": float(np.mean(est.predict(frame) != np.asarray(y))),
-               "test_error": np.nan, "objective": est.objective_, "status": est.lp_status_,
-               "gap": est.mip_gap_, "rule": str(est.rule_), "json": est.rule_.to_json(None)}
+        res = solve_problem(base.with_lam(float(lam)), screening=est.screening,
+                            solver=est.solver, time_limit=est.time_limit,
+                            random_state=est.random_state)
+        rule = res.rule(binarizer.terms_, target, classes[1])
+        row = {"lam": float(lam), "conditions": len(rule),
+               "train_error": float(np.mean(classes[res.fires(B).astype(np.int64)]
+                                            != np.asarray(y))),
+               "test_error": np.nan, "objective": res.objective, "status": res.status,
+               "gap": res.gap, "rule": str(rule), "json": rule.to_json(None)}
         if X_test is not None and y_test is not None and len(X_test):
-            row["test_error"] = float(np.mean(est.predict(X_test) != np.asarray(y_test)))
+            test = as_frame(X_test, fitted_names=binarizer.feature_names_in_)
+            row["test_error"] = float(np.mean(classes[rule.predict(test).astype(np.int64)]
+                                              != np.asarray(y_test)))
         rows.append(row)
         if progress is not None:
             progress(i + 1, len(lams))

@@ -92,7 +92,7 @@ def main() -> None:
                            start=f"{fs}/{os_}",
                            full=full, start_acc=tr.accuracy.iloc[0],
                            start_share=tr.table_share.iloc[0], it=int(b.iteration),
-                           iters=r.n_iter_, share=b.table_share, fshare=b.feature_share,
+                           iters=r.n_steps_, share=b.table_share, fshare=b.feature_share,
                            oshare=b.object_share, acc=b.accuracy, fin_share=fin.table_share,
                            fin_acc=fin.accuracy, status=r.status_, sec=sec,
                            target=(ok.table_share.min() if len(ok) else np.nan))

@@ -124,18 +124,18 @@ if run is None or run["params"] != params:
         bar = st.progress(0.0, text="Starting…")
         red = run_reduction(params, bar)
         bar.empty()
-        status.update(label=f"{red.n_iter_} iterations in {red.seconds_:.1f} s · stopped: "
+        status.update(label=f"{red.n_steps_} steps in {red.seconds_:.1f} s · stopped: "
                             f"{red.status_.replace('_', ' ')}", state="complete", expanded=False)
     ss["red_run"] = run = {"params": params, "model": red}
 red = run["model"]
 used = len(red.sample_index_)
-st.caption(f"{red.n_iter_} iterations in {red.seconds_:.1f} s · stopped: "
+st.caption(f"{red.n_steps_} steps in {red.seconds_:.1f} s · stopped: "
            f"{red.status_.replace('_', ' ')} · "
            + (f"all {m:,} rows" if used == m else f"a random sample of {used:,} of {m:,} rows")
            + f": {len(red.train_index_):,} to build C, {used - len(red.train_index_):,} held "
              "out for the accuracy")
 
-last = int(red.n_iter_)
+last = int(red.n_steps_)
 if ss.get("red_iter", last) > last:
     ss["red_iter"] = last
 ss.setdefault("red_iter", last)

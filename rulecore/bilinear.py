@@ -142,8 +142,17 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
 
     where ``J(z, z_v) = {i : |z_i − z_vi| <= ε_i}`` and ``d = |J|``.  With unit feature
     weights this is ``k/|K_c| Σ y_v C(d, k)``, the classic count of k-subsets on which ``z`` and
-    ``z_v`` agree.  The predicted class has the strictly largest score; a tie for the top
-    score is a *rejection*.
+    ``z_v`` agree.  The class with the strictly largest score wins; a tie for the top score is
+    a *rejection* (for instance an object close to no training object on ``k`` features, where
+    every score is 0).
+
+    :meth:`predict` always returns a class, as scikit-learn expects: a rejected object gets
+    the *fallback*, the tied class with the most training objects (the first of them in
+    ``classes_`` on equal counts), so when every class ties it is the majority training class.
+    The rejection itself stays visible: :meth:`predict_with_reject` returns the same labels
+    with a mask of the rejected rows, :meth:`predict_or_reject` puts ``reject_label`` in them,
+    and :meth:`score` counts a rejection as an error.  Each row's scores, and so its label and
+    rejection, do not depend on the other rows passed with it.
 
     Parameters
     ----------
@@ -159,8 +168,8 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
     object_weights : array-like of shape (n_samples,), optional
         ``y`` for the training objects passed to ``fit`` (default all ones).
     reject_label : object, default=None
-        Value that :meth:`predict` puts in rejected rows.  With ``None`` a prediction that
-        contains a rejection has dtype ``object``.
+        Value that :meth:`predict_or_reject` puts in rejected rows (:meth:`predict` never
+        rejects).
 
     Attributes
     ----------
@@ -207,15 +216,24 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
                 raise ParameterError("eps must be finite and non-negative.")
             self.eps_ = eps
         self._x = _check_weights(self.feature_weights, n, "feature_weights")
-        self._y = _check_weights(self.object_weights, X.shape[0], "object_weights")
+        w = _check_weights(self.object_weights, X.shape[0], "object_weights")
         self._binom = binomial_table(n, self._k)
-        self._X = X
-        self._onehot = np.zeros((X.shape[0], len(self.classes_)))
-        self._onehot[np.arange(X.shape[0]), yi] = 1.0
+        # The training objects grouped by class, so a class's votes are one contiguous slice
+        # of each row (see scores).
+        by_class = np.argsort(yi, kind="stable")
+        self._X, self._y = X[by_class], w[by_class]
+        self._bounds = np.r_[0, np.cumsum(self.class_counts_)]
+        # Fallback of a rejection: the tied class that comes first in this order (most
+        # training objects first, then the order of classes_).
+        self._preference = np.lexsort((np.arange(len(self.classes_)), -self.class_counts_))
         return self
 
     def scores(self, X, deadline: float | None = None) -> np.ndarray:
         """Class scores Γ (closed form, no k-subset enumerated).
+
+        Every row's scores are computed by the same sequence of floating-point operations
+        whatever the other rows are, so they are bit-identical in any batch (ties, and thus
+        rejections, are decided by exact equality).
 
         Parameters
         ----------
@@ -234,9 +252,12 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
         unit_x = np.all(self._x == 1.0)
         for rows, close in _close_blocks(X, self._X, self.eps_):
             d = close.sum(axis=2)
-            s = d if unit_x else close @ self._x  # Σ_{i∈J} x_i
-            votes = self._y * self._binom[d] * s  # (rows, m_train)
-            out[rows] = votes @ self._onehot
+            s = d if unit_x else (close * self._x).sum(axis=2)  # Σ_{i∈J} x_i
+            votes = self._y * self._binom[d] * s  # (rows, m_train), training objects by class
+            # Per-class sums of contiguous slices: a reduction along each row, unlike a
+            # matrix product, whose rounding can change with the number of rows.
+            for c in range(len(self.classes_)):
+                out[rows, c] = votes[:, self._bounds[c]:self._bounds[c + 1]].sum(axis=1)
             if deadline is not None and time.perf_counter() > deadline:
                 raise SolverError(
                     f"Scoring {X.shape[0]:,} objects against {self._X.shape[0]:,} exceeded the "
@@ -253,34 +274,57 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_with_reject(self, X, deadline: float | None = None
                             ) -> tuple[np.ndarray, np.ndarray]:
-        """Labels of the top score and a mask of rejected rows (tie for the top score).
+        """Labels as :meth:`predict` gives them and a mask of the rejected rows.
 
         ``deadline`` as in :meth:`scores`.
 
         Returns
         -------
         labels : ndarray of shape (m_test,)
-            ``classes_[argmax Γ]`` (meaningless where rejected).
+            The class with the strictly largest score; where rejected (a tie for the top
+            score), the fallback: the tied class with the most training objects, the first of
+            them in ``classes_`` on equal counts.
         rejected : ndarray of bool, shape (m_test,)
         """
         G = self.scores(X, deadline=deadline)
-        top = G.max(axis=1, keepdims=True)
-        rejected = (G == top).sum(axis=1) > 1
-        return self.classes_[G.argmax(axis=1)], rejected
+        at_top = G == G.max(axis=1, keepdims=True)
+        rejected = at_top.sum(axis=1) > 1
+        # the first top class in order of preference: the only one unless rejected
+        pref = self._preference
+        best = pref[np.argmax(at_top[:, pref], axis=1)]
+        return self.classes_[best], rejected
 
     def predict(self, X) -> np.ndarray:
-        """Predicted labels; rejected rows hold ``reject_label``."""
+        """Predicted class labels, one of ``classes_`` for every row.
+
+        A rejected row (tie for the top score) gets the fallback described in
+        :meth:`predict_with_reject`; use that method or :meth:`predict_or_reject` to see the
+        rejections.
+        """
+        return self.predict_with_reject(X)[0]
+
+    def predict_or_reject(self, X) -> np.ndarray:
+        """Predicted labels with ``reject_label`` in the rejected rows.
+
+        The dtype depends on ``classes_`` and ``reject_label`` only, never on which rows are
+        rejected: ``object`` with the default ``reject_label=None``, otherwise the common
+        dtype of the classes and ``reject_label`` (int for integer classes with
+        ``reject_label=-1``; text when either is text).
+        """
         labels, rejected = self.predict_with_reject(X)
-        if not rejected.any():
-            return labels
-        out = labels.astype(object)
+        kinds = np.array([*self.classes_.tolist(), self.reject_label])
+        dtype = object if self.reject_label is None else kinds.dtype
+        out = labels.astype(dtype)
         out[rejected] = self.reject_label
-        if self.reject_label is not None:
-            out = np.array(out.tolist())  # one common dtype, e.g. int with reject_label=-1
         return out
 
     def score(self, X, y, sample_weight=None, deadline: float | None = None) -> float:
-        """Accuracy; a rejection counts as an error (``deadline`` as in :meth:`scores`)."""
+        """Accuracy with a rejection counted as an error (``deadline`` as in :meth:`scores`).
+
+        This is the paper's accuracy and the one :class:`BilinearReducer` reports; it is at
+        most ``accuracy_score(y, predict(X))``, which credits the fallback label of a
+        rejected row when that label happens to be right.
+        """
         labels, rejected = self.predict_with_reject(X, deadline=deadline)
         ok = (labels == np.asarray(y)) & ~rejected
         return float(np.average(ok, weights=sample_weight))
@@ -504,7 +548,9 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     ``fit`` splits off held-out data (unless given), builds ``C`` on the training part
     (:func:`criterion_matrix`), starts from random 0/1 masks keeping the requested shares and
     climbs with :func:`best_move` until no move increases ``F`` (a local optimum), ``max_iter``
-    steps, or ``time_limit`` seconds.  Each iteration's held-out accuracy is that of a
+    iterations, or ``time_limit`` seconds.  Each search iteration looks for the best move and,
+    unless it finds none that increases ``F``, takes it (one *step*); the trace and the masks
+    are indexed by step, 0 being the start.  Each step's held-out accuracy is that of a
     :class:`CalculationEstimationClassifier` fitted on the kept sub-table alone (its own ε,
     ``k`` capped at the number of kept features), so a downloaded reduced table reproduces it.
 
@@ -517,7 +563,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     feature_share, object_share : float in (0, 1], default=1.0
         Shares of features / objects kept by the random start.
     max_iter : int, default=1000
-        Maximal number of local steps.
+        Maximal number of search iterations (so also of steps).
     random_state : int, RandomState or None
         Start masks and the held-out split.
     time_limit : float, default=60.0
@@ -531,7 +577,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     validation_share : float, default=0.3
         Held-out share when ``fit`` gets no ``X_val``.
     eval_every : int, default=1
-        Evaluate the accuracy every ``eval_every`` iterations (and at the first and last);
+        Evaluate the accuracy every ``eval_every`` steps (and at the first and last);
         others have NaN accuracy.
     delta : float, default=0.01
         Accuracy tolerance of the default iteration choice.
@@ -547,11 +593,13 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     train_index_ : ndarray of int
         Rows of ``X`` in the training part (the objects of ``C``).
     trace_ : pandas.DataFrame
-        One row per iteration (0 = start): ``iteration, F, delta_F, move, n_features,
-        n_objects, feature_share, object_share, table_share, accuracy, seconds``.
-    feature_masks_ : ndarray of bool, shape (n_iter + 1, n_features)
-    object_masks_ : ndarray of bool, shape (n_iter + 1, n_train)
+        One row per step (``iteration`` 0 = start, ``i`` = the masks after ``i`` steps):
+        ``iteration, F, delta_F, move, n_features, n_objects, feature_share, object_share,
+        table_share, accuracy, seconds``.
+    feature_masks_ : ndarray of bool, shape (n_steps_ + 1, n_features)
+    object_masks_ : ndarray of bool, shape (n_steps_ + 1, n_train)
     best_iteration_ : int
+        Row of ``trace_`` (step) chosen by ``selection`` or the δ rule.
     majority_accuracy_ : float
         Held-out accuracy of always predicting the most common class (the baseline).
     full_accuracy_ : float
@@ -559,6 +607,12 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     status_ : str
         ``"local_optimum"``, ``"max_iter"`` or ``"time_limit"``.
     n_iter_ : int
+        Search iterations run, at most ``max_iter``, in scikit-learn's sense: the iteration
+        that finds no improving move counts, so a search that stops at a local optimum has
+        ``n_iter_ == n_steps_ + 1`` (at least 1 even when the start is already optimal), one
+        stopped by ``max_iter`` or the time limit ``n_iter_ == n_steps_``.
+    n_steps_ : int
+        Moves taken; the last row of ``trace_`` and of the masks is step ``n_steps_``.
     """
 
     def __init__(
@@ -626,7 +680,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
             split of ``(X, y)`` (then ``C`` uses only the training part).
         callback : callable, optional
             ``callback(stage, done, total)`` for progress bars: ``("criterion", objects done,
-            objects)`` after each block of ``C``, ``("search", iteration, max_iter)`` after
+            objects)`` after each block of ``C``, ``("search", steps taken, max_iter)`` after
             each step.
 
         Raises
@@ -702,11 +756,13 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         self.majority_accuracy_ = float(val_counts.max() / len(y_val))
         rows[0]["accuracy"] = self.accuracy_of(fmasks[0], omasks[0], deadline)
         self.status_ = "max_iter"
-        it = 0
-        while it < self.max_iter:
+        it = 0  # steps taken
+        n_iter = 0  # search iterations (best_move calls)
+        while n_iter < self.max_iter:
             if time.perf_counter() > deadline:
                 self.status_ = "time_limit"
                 break
+            n_iter += 1
             gain, fi, oj, kind = best_move(C, xm, ym, u, v, row_max, col_max)
             # Stop at a local optimum; the relative tolerance absorbs rounding in u, v.
             if gain <= 1e-12 * (1.0 + abs(F)):
@@ -736,7 +792,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
                     break
         if np.isnan(rows[-1]["accuracy"]) and self.status_ != "time_limit":
             rows[-1]["accuracy"] = self.accuracy_of(fmasks[-1], omasks[-1])
-        self.n_iter_ = it
+        self.n_iter_, self.n_steps_ = n_iter, it
         self.feature_masks_ = np.array(fmasks)
         self.object_masks_ = np.array(omasks)
         self.trace_ = pd.DataFrame(rows)
@@ -772,23 +828,25 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     def choose_iteration(
         self, rule: Callable[[pd.DataFrame], int] | None = None, delta: float | None = None
     ) -> int:
-        """Iteration chosen by ``rule(trace_)`` (default: ``selection`` or the δ rule)."""
+        """Row of ``trace_`` (step) chosen by ``rule(trace_)`` (default: ``selection`` or the
+        δ rule)."""
         check_is_fitted(self, "trace_")
         rule = rule or self.selection
         if rule is not None:
             it = int(rule(self.trace_))
         else:
             it = _default_rule(self.trace_, self.delta if delta is None else delta)
-        if not 0 <= it <= self.n_iter_:
-            raise ParameterError(f"iteration {it} outside 0..{self.n_iter_}.")
+        if not 0 <= it <= self.n_steps_:
+            raise ParameterError(f"iteration {it} outside 0..{self.n_steps_}.")
         return it
 
     def masks(self, iteration: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """``(feature_mask, object_mask)`` at an iteration (default ``best_iteration_``)."""
+        """``(feature_mask, object_mask)`` after ``iteration`` steps, a row of ``trace_``
+        (default ``best_iteration_``)."""
         check_is_fitted(self, "trace_")
         it = self.best_iteration_ if iteration is None else int(iteration)
-        if not 0 <= it <= self.n_iter_:
-            raise ParameterError(f"iteration {it} outside 0..{self.n_iter_}.")
+        if not 0 <= it <= self.n_steps_:
+            raise ParameterError(f"iteration {it} outside 0..{self.n_steps_}.")
         return self.feature_masks_[it], self.object_masks_[it]
 
     def transform(self, X, iteration: int | None = None):

@@ -122,16 +122,68 @@ def test_unit_weights_give_classic_count():
 
 
 def test_tie_is_rejection():
-    X = np.array([[0.0], [2.0]])
-    y = np.array(["a", "b"])
-    clf = CalculationEstimationClassifier(k=1).fit(X, y)  # ε = 2: z = 1 is close to both
-    labels, rejected = clf.predict_with_reject(np.array([[1.0], [-0.5]]))
-    assert rejected.tolist() == [True, False]
-    pred = clf.predict(np.array([[1.0], [-1.5]]))
-    assert pred[0] is None and pred[1] == "a"
-    assert clf.score(np.array([[1.0]]), np.array(["a"])) == 0.0
-    pred = CalculationEstimationClassifier(k=1, reject_label="?").fit(X, y).predict([[1.0]])
-    assert pred.tolist() == ["?"]
+    X = np.array([[0.0], [2.0], [2.0]])
+    y = np.array(["a", "b", "b"])
+    clf = CalculationEstimationClassifier(k=1, eps=1.0).fit(X, y)
+    # z = 1 is close to all three objects (Γ = 1/1 for "a", 2/2 for "b"): a tie;
+    # z = 9 is close to none (Γ = 0 for both): a tie; z = -0.5 is close to "a" only.
+    Z = np.array([[1.0], [9.0], [-0.5]])
+    np.testing.assert_array_equal(clf.scores(Z), [[1.0, 1.0], [0.0, 0.0], [1.0, 0.0]])
+    labels, rejected = clf.predict_with_reject(Z)
+    assert rejected.tolist() == [True, True, False]
+    # predict always gives a class: a tie goes to the tied class with most training objects
+    assert labels.tolist() == ["b", "b", "a"] and labels.dtype == clf.classes_.dtype
+    np.testing.assert_array_equal(clf.predict(Z), labels)
+    # the rejections as before: None (dtype object) or reject_label in the rejected rows
+    assert clf.predict_or_reject(Z).tolist() == [None, None, "a"]
+    # a rejection counts as an error in score, even where the fallback is right
+    assert clf.score(Z, ["b", "b", "a"]) == pytest.approx(1 / 3)
+    marked = clf.set_params(reject_label="?").predict_or_reject(Z)
+    assert marked.tolist() == ["?", "?", "a"]
+
+
+def test_fallback_prefers_tied_classes_by_size_then_order():
+    # classes 0, 1, 2 with 2, 3, 3 objects; z = 50 is close to no object: all tie
+    X = np.array([[0.0], [0.1], [10.0], [10.1], [10.2], [20.0], [20.1], [20.2]])
+    y = np.array([0, 0, 1, 1, 1, 2, 2, 2])
+    clf = CalculationEstimationClassifier(k=1, eps=1.0).fit(X, y)
+    # z = 5 is close to nobody either; z = 0 wins for class 0 outright
+    Z = np.array([[50.0], [5.0], [0.0]])
+    labels, rejected = clf.predict_with_reject(Z)
+    assert rejected.tolist() == [True, True, False]
+    assert labels.tolist() == [1, 1, 0]  # 1 and 2 are the largest; 1 comes first
+    assert clf.predict_or_reject(Z).dtype == object
+    marked = clf.set_params(reject_label=-1).predict_or_reject(Z)
+    assert marked.tolist() == [-1, -1, 0] and marked.dtype.kind == "i"
+
+
+def test_reject_label_dtype_does_not_depend_on_the_batch():
+    X = np.array([[0.0], [2.0], [2.0]])
+    y = np.array([1, 2, 2])
+    clf = CalculationEstimationClassifier(k=1, eps=1.0, reject_label="?").fit(X, y)
+    with_tie, without = clf.predict_or_reject([[1.0], [-0.5]]), clf.predict_or_reject([[-0.5]])
+    assert with_tie.tolist() == ["?", "1"] and without.tolist() == ["1"]
+    assert with_tie.dtype == without.dtype
+    plain = CalculationEstimationClassifier(k=1, eps=1.0).fit(X, y)
+    assert plain.predict_or_reject([[-0.5]]).dtype == object
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_each_row_is_scored_alone(weighted):
+    """A row's scores are bit-identical whatever rows come with it, so a tie (an exact
+    equality) and the label cannot change with the batch (order or subset)."""
+    rng = np.random.default_rng(3)
+    X, y = small_data(8, m=120, n=6, classes=3)
+    params = dict(feature_weights=rng.random(6), object_weights=rng.random(120)) if weighted \
+        else {}
+    clf = CalculationEstimationClassifier(k=3, **params).fit(X, y)
+    Z = np.vstack([X[:40] + rng.normal(0, 0.4, size=(40, 6)), X[:5]])
+    G = clf.scores(Z)
+    alone = np.vstack([clf.scores(Z[i:i + 1]) for i in range(len(Z))])
+    np.testing.assert_array_equal(G, alone)
+    perm = rng.permutation(len(Z))
+    np.testing.assert_array_equal(clf.scores(Z[perm]), G[perm])
+    np.testing.assert_array_equal(clf.predict(Z[perm]), clf.predict(Z)[perm])
 
 
 def test_classifier_params_and_errors():
@@ -268,7 +320,7 @@ def test_reducer_steps_match_recomputed_F_and_never_decrease(start):
     X_val, y_val = small_data(12, m=30, n=8)
     r = BilinearReducer(t=1.5, k=3, feature_share=start[0], object_share=start[1],
                         random_state=0, max_iter=500).fit(X, y, X_val, y_val)
-    assert r.n_iter_ > 0
+    assert r.n_steps_ > 0
     tr = r.trace_
     Fs = np.array([fm @ r.C_ @ om for fm, om in zip(r.feature_masks_.astype(float),
                                                      r.object_masks_.astype(float), strict=True)])
@@ -297,15 +349,16 @@ def test_reducer_trace_masks_transform_and_selection():
     assert list(tr.columns[:10]) == ["iteration", "F", "delta_F", "move", "n_features",
                                      "n_objects", "feature_share", "object_share",
                                      "table_share", "accuracy"]
-    assert len(tr) == r.n_iter_ + 1 == len(r.feature_masks_)
+    assert len(tr) == r.n_steps_ + 1 == len(r.feature_masks_)
+    assert r.n_iter_ == r.n_steps_ + (r.status_ == "local_optimum") <= r.max_iter
     np.testing.assert_allclose(tr["table_share"], tr["feature_share"] * tr["object_share"])
     assert tr["accuracy"].notna().all()
     # the default rule: smallest table within δ of the best accuracy
     ok = tr[tr["accuracy"] >= tr["accuracy"].max() - r.delta]
     assert tr.loc[r.best_iteration_, "table_share"] == ok["table_share"].min()
-    assert r.choose_iteration(rule=lambda t: len(t) - 1) == r.n_iter_
+    assert r.choose_iteration(rule=lambda t: len(t) - 1) == r.n_steps_
     # accuracy column = classifier refitted on the sub-table
-    it = r.n_iter_
+    it = r.n_steps_
     fm, om = r.masks(it)
     assert tr.loc[it, "accuracy"] == r.accuracy_of(fm, om)
     sub, ysub = r.reduced_table(it)
@@ -315,8 +368,22 @@ def test_reducer_trace_masks_transform_and_selection():
     out = r.transform(df, iteration=it)
     assert list(out.columns) == list(sub.columns) and len(out) == len(df)
     with pytest.raises(ParameterError):
-        r.masks(r.n_iter_ + 1)
+        r.masks(r.n_steps_ + 1)
 
+
+
+def test_n_iter_counts_the_search_iteration_that_finds_no_move():
+    """scikit-learn's n_iter_: the iteration that finds no improving move counts, so a start
+    that is already a local optimum has one iteration and no step."""
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(0, 0.1, (15, 2)), rng.normal(1, 0.1, (15, 2))])
+    y = np.repeat([0, 1], 15)  # two tight, distant blobs: the full table is optimal
+    r = BilinearReducer(random_state=0).fit(X, y)
+    assert r.status_ == "local_optimum"
+    assert (r.n_iter_, r.n_steps_, len(r.trace_)) == (1, 0, 1)
+    assert r.masks(0)[0].all() and r.best_iteration_ == 0
+    with pytest.raises(ParameterError):
+        r.masks(r.n_iter_)  # no row past the last step
 
 def test_reducer_time_limit_and_errors(monkeypatch):
     X, y = small_data(2, m=40, n=5)
@@ -326,10 +393,11 @@ def test_reducer_time_limit_and_errors(monkeypatch):
     ticks = itertools.count()
     monkeypatch.setattr(bl, "time", types.SimpleNamespace(perf_counter=lambda: next(ticks)))
     r = BilinearReducer(t=1.0, k=2, time_limit=8, random_state=0).fit(X, y)
-    assert r.status_ == "time_limit" and 0 < r.n_iter_ < 8 and len(r.trace_) == r.n_iter_ + 1
+    assert r.status_ == "time_limit" and 0 < r.n_steps_ < 8 and len(r.trace_) == r.n_steps_ + 1
+    assert r.n_iter_ == r.n_steps_  # stopped before looking for a move
     monkeypatch.undo()
     r = BilinearReducer(t=1.0, k=2, max_iter=1, random_state=0).fit(X, y)
-    assert r.status_ in {"max_iter", "local_optimum"} and r.n_iter_ <= 1
+    assert r.status_ in {"max_iter", "local_optimum"} and r.n_steps_ <= r.n_iter_ == 1
     with pytest.raises(ParameterError):
         BilinearReducer(feature_share=0).fit(X, y)
     with pytest.raises(ParameterError):
@@ -364,7 +432,7 @@ def test_reducer_callback_stages_and_row_sample():
         X, y, callback=lambda stage, done, total: stages.append((stage, done, total)))
     assert stages[0][0] == "criterion" and stages[0][2] == 70  # 70 % of the 100 rows sampled
     assert [s for s in stages if s[0] == "search"] == \
-        [("search", i, 5) for i in range(1, r.n_iter_ + 1)]
+        [("search", i, 5) for i in range(1, r.n_steps_ + 1)]
     assert len(r.sample_index_) == 100 and np.all(np.diff(r.sample_index_) > 0)
     assert np.mean(y[r.sample_index_] == "rare") == pytest.approx(0.2)  # stratified
     assert set(r.train_index_) <= set(r.sample_index_) and r.C_.shape == (4, 70)
@@ -373,6 +441,7 @@ def test_reducer_callback_stages_and_row_sample():
     np.testing.assert_array_equal(ysub, y[sub.index])
     everything = BilinearReducer(t=1.0, k=2, max_iter=0, random_state=0, max_objects=300)
     assert len(everything.fit(X, y).sample_index_) == 300
+    assert everything.n_iter_ == everything.n_steps_ == 0  # max_iter=0: no search at all
     with pytest.raises(ParameterError, match="max_objects must be an integer >= 4, got 2"):
         BilinearReducer(max_objects=np.int64(2)).fit(X, y)
 
@@ -390,7 +459,7 @@ def test_time_limit_during_accuracy_keeps_the_steps_done(monkeypatch):
 
     monkeypatch.setattr(BilinearReducer, "accuracy_of", accuracy_of)
     r = BilinearReducer(t=1.0, k=2, max_iter=50, random_state=0).fit(X, y)
-    assert r.status_ == "time_limit" and r.n_iter_ == 3
+    assert r.status_ == "time_limit" and r.n_iter_ == r.n_steps_ == 3
     assert r.trace_["accuracy"].isna().tolist() == [False, False, False, True]
     shown = bl.trace_table(r.trace_)
     assert not shown.isna().any().any()

@@ -46,7 +46,7 @@ def test_shares_figure(reducer):
 
 
 def test_table_heatmap_scales_columns_and_groups_classes(reducer):
-    X, y = reducer.reduced_table(reducer.n_iter_)
+    X, y = reducer.reduced_table(reducer.n_steps_)
     fig = table_heatmap(X, y)
     z = np.asarray(fig.data[0].z, dtype=float)
     assert z.shape == X.shape

@@ -1,7 +1,9 @@
-"""Every public classifier passes scikit-learn's estimator checks, with no exemption.
+"""Every public estimator passes scikit-learn's estimator checks, with no exemption.
 
 The instances get small settings (few thresholds, short time limits) so the checks run
-quickly; they are the same classes a user imports from ``rulecore``.
+quickly; they are the same classes a user imports from ``rulecore``.  DatumWiseClassifier is
+checked in test_datumwise_sklearn.py, SparseClassifier and SparseClassifierCV in
+test_sparse.py.
 """
 
 from __future__ import annotations
@@ -9,8 +11,10 @@ from __future__ import annotations
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from rulecore import (
+    BilinearReducer,
     BooleanRuleClassifier,
     BoostedRuleClassifier,
+    CalculationEstimationClassifier,
     SetCoveringRuleClassifier,
 )
 
@@ -22,7 +26,21 @@ RULE_ESTIMATORS = [
     BoostedRuleClassifier(n_thresholds=5, time_limit=10, n_rounds=3),
 ]
 
+BILINEAR_ESTIMATORS = [
+    CalculationEstimationClassifier(),
+    # a fixed ε and k = 1; reject_label only affects predict_or_reject, never predict
+    CalculationEstimationClassifier(k=1, eps=0.3, reject_label=-1),
+    BilinearReducer(random_state=0, time_limit=20),
+    BilinearReducer(t=2.0, feature_share=0.5, object_share=0.8, eval_every=3, random_state=0,
+                    time_limit=20),
+]
+
 
 @parametrize_with_checks(RULE_ESTIMATORS)
 def test_rule_estimators_pass_sklearn_checks(estimator, check):
+    check(estimator)
+
+
+@parametrize_with_checks(BILINEAR_ESTIMATORS)
+def test_bilinear_estimators_pass_sklearn_checks(estimator, check):
     check(estimator)

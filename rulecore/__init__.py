@@ -25,13 +25,15 @@ from rulecore.rules import (
     SetCoveringRuleClassifier,
     learn_clause,
 )
-from rulecore.rules.rule import Rule, RuleSet
+from rulecore.rules.rule import Rule, RuleList, RuleSet
+from rulecore.rules.ruleset import RuleSetClassifier
 from rulecore.settings import RuleSettings
 from rulecore.sparse import SparseClassifier, SparseClassifierCV
 
 __all__ = ["Binarizer", "BilinearReducer", "BooleanRuleClassifier", "BoostedRuleClassifier",
            "CalculationEstimationClassifier", "DataError", "Dataset", "DatumWiseClassifier",
-           "ParameterError", "Rule", "RuleSet", "RuleSettings", "RulecoreError",
+           "ParameterError", "Rule", "RuleList", "RuleSet", "RuleSetClassifier", "RuleSettings",
+           "RulecoreError",
            "SetCoveringRuleClassifier", "SolverError", "SparseClassifier",
            "SparseClassifierCV", "learn_clause", "list_samples", "load_csv", "load_sample"]
 __version__ = "0.1.0"

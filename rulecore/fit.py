@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from rulecore.data import Dataset, train_test_indices
-from rulecore.rules.rule import Rule, RuleSet
+from rulecore.rules.rule import Rule, RuleList, RuleSet
 from rulecore.settings import RuleSettings
 
 
@@ -34,7 +34,7 @@ class SplitFit:
     test: np.ndarray
 
     @property
-    def rule(self) -> Rule | RuleSet:
+    def rule(self) -> Rule | RuleSet | RuleList:
         return self.model.rule_
 
 
@@ -54,8 +54,26 @@ def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,
     """
     model = settings.estimator()
     train, test = split_rows(ds, test_size, seed)
+    if multiclass(settings, ds):
+        # a rule list over the original labels: no positive class to pick
+        model.fit(ds.X.iloc[train], ds.y.to_numpy()[train])
+        model.rule_ = model.rules_ = model.rules_.relabel(ds.target)
+        return SplitFit(model, train, test)
     model.fit(ds.X.iloc[train], ds.y_binary[train])
+    if hasattr(model, "rules_"):
+        # the DNF describes the class the fit chose (1: ds.positive, 0: the other class)
+        negative = next((c for c in ds.classes if c != ds.positive), "other")
+        label = ds.positive if model.described_class_ == 1 else \
+            (negative if len(ds.classes) == 2 else f"not {ds.positive}")
+        model.rule_ = model.rules_ = model.rules_.relabel(ds.target, label)
+        return SplitFit(model, train, test)
     model.rule_ = model.rule_.relabel(ds.target, ds.positive)
     if hasattr(model, "ruleset_"):
         model.ruleset_ = model.rule_
     return SplitFit(model, train, test)
+
+
+def multiclass(settings: RuleSettings, ds: Dataset) -> bool:
+    """Whether this fit learns all of the target's classes (the rule set on a target with
+    more than two classes) instead of ``positive`` against the rest."""
+    return settings.model == "rule set" and len(ds.classes) > 2

@@ -73,15 +73,36 @@ def fit_status(model: Any) -> Finding:
 
     Works for :class:`~rulecore.rules.estimators.BooleanRuleClassifier` and the rule-set estimators.
     """
-    lam = float(getattr(model, "lam", float("nan")))
+    lam = float(getattr(model, "lam_", getattr(model, "lam", float("nan"))))
+    chosen = " chosen by cross-validation" if getattr(model, "lam", None) == "auto" else ""
     weights = weighting_words(getattr(model, "class_weight_used_", None))
     n_terms = getattr(model, "n_terms_", None)
     over = f" over these {n_terms:,} terms" if n_terms else ""
+    if hasattr(model, "rules_"):  # RuleSetClassifier: column generation (docs/rulesets.md)
+        what = (f"clauses + conditions + λ × errors, a false positive counted once per clause "
+                f"that fires (λ = {lam:g}{chosen}, {weights})")
+        head = f"Rule set by column generation ({what}): objective {_num(model.objective_)}."
+        if model.described_class_ is None:
+            return Finding("info", head + " One rule set per class, read as an ordered list; "
+                           "no optimality is claimed for the list.")
+        if model.certified_:
+            gap = model.mip_gap_
+            if gap <= 1e-6:
+                return Finding("success", head + " Certified optimal: the LP over every "
+                               f"possible clause{over} (priced exactly) is reached by this "
+                               "rule set.")
+            return Finding("info", head + f" Certified bound: no rule set{over} has an "
+                           f"objective below {_num(model.lp_bound_)} (the LP over every "
+                           f"clause, priced exactly), so {_gap_words(gap)}.")
+        return Finding("info", head + " Not certified: the exact pricing MIP did not finish "
+                       "within its time limit, so how far this is from the best rule set is "
+                       "not proved. It is the best choice among the "
+                       f"{len(model.fits_[next(iter(model.fits_))].pool):,} clauses generated.")
     if hasattr(model, "ruleset_"):
         status = model.lp_status_
         kind = "set covering" if hasattr(model, "max_rules") else "boosting"
         head = (f"Rule set by {kind}: each clause is the certified optimum of its own "
-                f"sub-problem ({objective_words('and')}, λ = {lam:g}, {weights}); the set "
+                f"sub-problem ({objective_words('and')}, λ = {lam:g}{chosen}, {weights}); the set "
                 "is built one clause after another, so the set as a whole is not claimed "
                 "optimal.")
         if status != "optimal":
@@ -90,8 +111,8 @@ def fit_status(model: Any) -> Finding:
                            f"{model.mip_gap_:.1%}.")
         return Finding("info", head)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
-    what = f"{objective_words(model.rule_type)} = {_num(objective)}, with λ = {lam:g} and " \
-           f"{weights}"
+    what = f"{objective_words(model.rule_type)} = {_num(objective)}, with λ = {lam:g}{chosen} " \
+           f"and {weights}"
     method = getattr(model, "solve_method_", model.solver)
     if method in ("mip", "enumeration") and model.lp_status_ == "optimal" and gap <= 1e-6:
         how = " (proved by trying every rule that could beat it)" \

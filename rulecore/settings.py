@@ -13,14 +13,16 @@ setting            default       why
 =================  ============  ==========================================================
 model              single rule   one AND-rule, the checklist a person reads
 lam (λ)            1             errors and conditions weigh alike (boosting: 1000, because
-                                 its row weights sum to 1; ``docs/rulesets.md``)
+                                 its row weights sum to 1; ``docs/rulesets.md``); the rule
+                                 set: "auto" (inner cross-validation)
 rule_type          and
 n_thresholds       10            quantile thresholds per numeric column (``docs/terms.md``)
 solver             mip           the exact 0/1 optimum, certified by HiGHS
 screening          enhanced      certified: never changes the optimum (``docs/screening.md``)
 time_limit         30 s          per HiGHS run; a stopped run reports its gap
 class_weight       auto          √ class ratio (single rule, set covering), balanced
-                                 (boosting): ``bench/results/rare_positives.md``
+                                 (boosting): ``bench/results/rare_positives.md``; none
+                                 (rule set: it picks the class it describes)
 =================  ============  ==========================================================
 """
 
@@ -34,8 +36,8 @@ import numpy as np
 from rulecore.exceptions import ParameterError
 
 #: Model names as people read them (the app, the reports) → the command line's spelling.
-MODELS: dict[str, str] = {"single rule": "single", "set covering": "set-covering",
-                          "boosting": "boosting"}
+MODELS: dict[str, str] = {"single rule": "single", "rule set": "rule-set",
+                          "set covering": "set-covering", "boosting": "boosting"}
 RULE_TYPES = ("and", "or")
 SOLVERS = ("mip", "lp", "lp-randomized")
 SCREENING = ("none", "basic", "enhanced")
@@ -55,8 +57,11 @@ DEFAULT_N_THRESHOLDS = 10
 #: (a minority row weighs √(n_majority / n_minority)) keeps single rules and set covering
 #: firing without losing the planted rules of noisy samples; boosting needs "balanced" to
 #: start with equal total weight (never-firing fits: 55 of 155 with √ ratio, 0 balanced).
-AUTO_CLASS_WEIGHT: dict[str, str] = {"single rule": "sqrt", "set covering": "sqrt",
-                                     "boosting": "balanced"}
+#: The rule set (``RuleSetClassifier``) chooses λ and the class its clauses describe by
+#: cross-validated error, so it counts every row once: describing the rare class or the
+#: common one is its own choice.
+AUTO_CLASS_WEIGHT: dict[str, Any] = {"single rule": "sqrt", "set covering": "sqrt",
+                                     "boosting": "balanced", "rule set": None}
 
 
 def model_name(model: str) -> str:
@@ -70,9 +75,13 @@ def model_name(model: str) -> str:
     raise ParameterError(f"Unknown rule model {model!r}; choose from {', '.join(MODELS)}.")
 
 
-def default_lam(model: str) -> float:
-    """λ a model starts from when none is given (:data:`DEFAULT_LAM`, boosting's scale)."""
-    return DEFAULT_BOOSTING_LAM if model_name(model) == "boosting" else DEFAULT_LAM
+def default_lam(model: str) -> float | str:
+    """λ a model starts from when none is given (:data:`DEFAULT_LAM`, boosting's scale; the
+    rule set chooses its own: ``"auto"``)."""
+    name = model_name(model)
+    if name == "rule set":
+        return "auto"
+    return DEFAULT_BOOSTING_LAM if name == "boosting" else DEFAULT_LAM
 
 
 def resolve_class_weight(class_weight: Any, model: str = "single rule") -> Any:
@@ -137,9 +146,10 @@ class RuleSettings:
         object.__setattr__(self, "kinds", tuple(tuple(pair) for pair in kinds))
 
     @property
-    def lam_value(self) -> float:
-        """λ, the model's default when none was set."""
-        return float(default_lam(self.model) if self.lam is None else self.lam)
+    def lam_value(self) -> float | str:
+        """λ, the model's default when none was set (``"auto"``: chosen by the fit)."""
+        lam = default_lam(self.model) if self.lam is None else self.lam
+        return lam if lam == "auto" else float(lam)
 
     def replace(self, **changes: Any) -> RuleSettings:
         """A copy with some settings changed."""
@@ -161,6 +171,15 @@ class RuleSettings:
             BoostedRuleClassifier,
             SetCoveringRuleClassifier,
         )
+        from rulecore.rules.ruleset import RuleSetClassifier
+
+        if self.model == "rule set":
+            return RuleSetClassifier(
+                lam=self.lam_value, n_thresholds=int(self.n_thresholds),
+                thresholds=self.thresholds, negations=bool(self.negations),
+                class_weight=resolve_class_weight(self.class_weight, self.model),
+                time_limit=float(self.time_limit), random_state=self.random_state or 0,
+                kinds=dict(self.kinds) or None)
 
         common = dict(lam=self.lam_value, n_thresholds=int(self.n_thresholds),
                       thresholds=self.thresholds, negations=bool(self.negations),

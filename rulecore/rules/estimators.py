@@ -35,6 +35,7 @@ from rulecore.settings import (
     DEFAULT_N_THRESHOLDS,
     DEFAULT_SCREENING,
     DEFAULT_TIME_LIMIT,
+    default_lam,
     resolve_class_weight,
 )
 
@@ -190,12 +191,62 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         y01 = np.asarray(y).astype(np.int64)
         classes = np.array([0, 1]) if classes is None else np.asarray(classes)
         d = class_sample_weights(y01, self.class_weight_used_, classes, sample_weight)
-        return problem_of(B, y01, lam=self.lam, rule_type=getattr(self, "rule_type", "and"),
+        return problem_of(B, y01, lam=self._lam_now(), rule_type=getattr(self, "rule_type", "and"),
                           sample_weight=d, terms=terms)
+
+    def _lam_now(self) -> float:
+        """λ as a number: the fitted ``lam_``, else ``lam`` (``"auto"`` before a fit: the
+        model's default)."""
+        if self.lam != "auto":
+            return float(self.lam)
+        return float(getattr(self, "lam_", default_lam(self._MODEL)))
+
+    def _choose_lam(self, B: np.ndarray, y01: np.ndarray, terms: Binarizer,
+                    sample_weight: Any, classes: Any) -> float:
+        """λ for this fit: ``lam`` itself, or for ``lam="auto"`` the grid point with the
+        lowest inner-CV error (3 stratified folds on these terms; errors weighted as the fit
+        weighs them; ties: fewer conditions).  The grid is
+        :func:`rulecore.rules.ruleset.lam_grid` (one condition worth a share κ of the
+        training weight); boosting's weights sum to 1, so its λ is 1/κ.  Sets
+        ``cv_results_`` (``docs/rulesets.md``)."""
+        from sklearn.base import clone
+        from sklearn.model_selection import StratifiedKFold
+
+        from rulecore.rules.ruleset import lam_grid
+
+        self.cv_results_ = None
+        if self.lam != "auto":
+            return float(self.lam)
+        classes = np.array([0, 1]) if classes is None else np.asarray(classes)
+        d = class_sample_weights(y01, self.class_weight_used_, classes, sample_weight)
+        lams = lam_grid(1.0 if self._MODEL == "boosting" else float(d.sum()))
+        sw = np.ones(len(y01)) if sample_weight is None else np.asarray(sample_weight, float)
+        n_splits = int(min(3, np.bincount(y01, minlength=2).min()))
+        if n_splits < 2:
+            return float(lams[len(lams) // 2])
+        folds = list(StratifiedKFold(n_splits, shuffle=True, random_state=0).split(B, y01))
+        rows = []
+        for lam in lams:
+            errs, conds = [], []
+            for tr, va in folds:
+                m = clone(self).set_params(lam=float(lam))
+                m.fit_terms(B[tr], y01[tr], terms, sample_weight=sw[tr], classes=classes)
+                wrong = m._fires_on_terms(B[va]) != (y01[va] == 1)
+                errs.append(float(d[va] @ wrong / d[va].sum()))
+                conds.append(m.rule_.n_conditions if hasattr(m.rule_, "n_conditions")
+                             else len(m.rule_))
+            rows.append({"lam": float(lam), "error": float(np.mean(errs)),
+                         "error_std": float(np.std(errs, ddof=1)),
+                         "conditions": float(np.mean(conds))})
+        cvr = pd.DataFrame(rows)
+        best = cvr.sort_values(["error", "conditions", "lam"]).index[0]
+        cvr["chosen"] = cvr.index == best
+        self.cv_results_ = cvr
+        return float(cvr.loc[best, "lam"])
 
     def _clause(self, B: np.ndarray, y01: np.ndarray, d: np.ndarray, rule_type: str = "and"
                 ) -> ClauseResult:
-        return learn_clause(B, y01, lam=self.lam, rule_type=rule_type, sample_weight=d,
+        return learn_clause(B, y01, lam=self.lam_, rule_type=rule_type, sample_weight=d,
                             screening=self.screening, solver=self.solver,
                             time_limit=self.time_limit, terms=self.binarizer_,
                             random_state=self.random_state)
@@ -352,7 +403,8 @@ class BooleanRuleClassifier(_RuleModel):
         t0 = time.perf_counter()
         y01 = np.asarray(y).astype(np.int64)
         d = self._start_fit(B, y01, terms, sample_weight, classes)
-        res = learn_clause(B, y01, lam=self.lam, rule_type=self.rule_type, sample_weight=d,
+        self.lam_ = self._choose_lam(B, y01, terms, sample_weight, classes)
+        res = learn_clause(B, y01, lam=self.lam_, rule_type=self.rule_type, sample_weight=d,
                            screening=self.screening, solver=self.solver,
                            time_limit=self.time_limit, terms=terms, mip_start=mip_start,
                            random_state=self.random_state)
@@ -370,6 +422,10 @@ class BooleanRuleClassifier(_RuleModel):
         self.fit_seconds_ = time.perf_counter() - t0
         self._set_proba(res.fires(B), y01, d)
         return self
+
+    def _fires_on_terms(self, B: np.ndarray) -> np.ndarray:
+        """Where the fitted rule says "yes" on term matrix ``B``."""
+        return self.clause_.fires(B)
 
 
 class _RuleSetModel(_RuleModel):
@@ -476,6 +532,7 @@ class SetCoveringRuleClassifier(_RuleSetModel):
             raise ParameterError("max_rules must be at least 1.")
         y01 = np.asarray(y).astype(np.int64)
         d = self._start_fit(B, y01, terms, sample_weight, classes)
+        self.lam_ = self._choose_lam(B, y01, terms, sample_weight, classes)
         active = d > 0
         clauses: list[Rule] = []
         self._clause_w: list[np.ndarray] = []
@@ -571,6 +628,7 @@ class BoostedRuleClassifier(_RuleSetModel):
             raise ParameterError("n_rounds must be at least 1.")
         y01 = np.asarray(y).astype(np.int64)
         d0 = self._start_fit(B, y01, terms, sample_weight, classes)
+        self.lam_ = self._choose_lam(B, y01, terms, sample_weight, classes)
         m = len(y01)
         total = m if sample_weight is None else float(np.sum(sample_weight))
         eps = 1.0 / (2 * total) if self.epsilon is None else float(self.epsilon)

@@ -385,3 +385,128 @@ class RuleSet(_Exportable):
             body.append(f"    return bool({calls or 'False'})")
         return "\n".join(parts + body) + "\n"
 
+
+
+@dataclass(frozen=True)
+class RuleList(_Exportable):
+    """An ordered rule list: the first clause that holds gives the class, else ``default``.
+
+    The multi-class model of :class:`~rulecore.rules.ruleset.RuleSetClassifier`: one DNF per
+    class, its clauses ordered by training precision (``docs/rulesets.md``).
+
+    Attributes
+    ----------
+    clauses : tuple of Rule
+        AND-clauses, in the order they are tried; ``clause.positive`` is the class it gives.
+    default : label
+        The class of a row no clause holds for.
+    target : str
+    """
+
+    clauses: tuple[Rule, ...] = ()
+    default: Any = 0
+    target: str = "target"
+
+    def __len__(self) -> int:
+        return len(self.clauses)
+
+    @property
+    def n_conditions(self) -> int:
+        return sum(len(c) for c in self.clauses)
+
+    @property
+    def features(self) -> list[str]:
+        return list(dict.fromkeys(f for c in self.clauses for f in c.features))
+
+    @property
+    def labels(self) -> list:
+        """The class each clause gives, in order."""
+        return [c.positive for c in self.clauses]
+
+    def __str__(self) -> str:
+        parts = [f"IF {c} THEN {format_value(c.positive)}" for c in self.clauses]
+        return " ELSE ".join(parts + [f"{format_value(self.default)}"])
+
+    def relabel(self, target: str, labels: dict | None = None) -> RuleList:
+        """The same list with the target renamed and classes mapped through ``labels``."""
+        m = labels or {}
+        return replace(self, clauses=tuple(c.relabel(target, m.get(c.positive, c.positive))
+                                           for c in self.clauses),
+                       default=m.get(self.default, self.default), target=target)
+
+    def votes(self, X: pd.DataFrame) -> np.ndarray:
+        """Per row and clause: does the clause hold?  Shape (n_samples, n_clauses)."""
+        if not self.clauses:
+            return np.zeros((len(X), 0), dtype=bool)
+        return np.column_stack([c.predict(X).astype(bool) for c in self.clauses])
+
+    def first(self, X: pd.DataFrame) -> np.ndarray:
+        """Index of the clause that decides each row (−1: the default), shape (n_samples,)."""
+        v = self.votes(X)
+        if v.shape[1] == 0:
+            return np.full(len(X), -1)
+        return np.where(v.any(axis=1), v.argmax(axis=1), -1)
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        """The class of each row, shape (n_samples,)."""
+        labels = np.array(self.labels + [self.default], dtype=object)
+        out = labels[self.first(X)]
+        try:
+            return out.astype(np.asarray([self.default]).dtype)
+        except (TypeError, ValueError):
+            return out
+
+    def _plain(self, v: Any) -> Any:
+        return v.item() if isinstance(v, np.generic) else v
+
+    def to_text(self) -> str:
+        lines = [f"Predict {self.target} by the first rule that holds:"]
+        for t, c in enumerate(self.clauses):
+            body = " AND ".join(str(x) for x in c.conditions) or EMPTY_RULE["and"]
+            lines.append(f"{t + 1}. IF {body} THEN {self.target} = {format_value(c.positive)}")
+        lines.append(f"{len(self.clauses) + 1}. OTHERWISE {self.target} = "
+                     f"{format_value(self.default)}")
+        return safe_cell("\n".join(lines))
+
+    def to_markdown(self) -> str:
+        out = [f"**Predict `{self.target}` by the first rule that holds:**", ""]
+        for t, c in enumerate(self.clauses):
+            conds = " AND ".join(f"`{x}`" for x in c.conditions) or EMPTY_RULE["and"]
+            out.append(f"{t + 1}. {conds} → **{format_value(c.positive)}**")
+        out.append(f"{len(self.clauses) + 1}. otherwise → **{format_value(self.default)}**")
+        return "\n".join(out)
+
+    def to_dict(self) -> dict:
+        return {"rule_list": True, "target": self.target,
+                "default": self._plain(self.default),
+                "clauses": [c.to_dict() for c in self.clauses]}
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), indent=indent, default=str)
+
+    @classmethod
+    def from_json(cls, text: str) -> RuleList:
+        try:
+            d = json.loads(text)
+            return cls(tuple(Rule.from_dict(c) for c in d["clauses"]), d["default"],
+                       d.get("target", "target"))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+            raise DataError(f"This is not a rule list in JSON form: {exc}") from None
+
+    def to_sql(self) -> str:
+        """An SQL ``CASE`` expression giving the class of a row."""
+        whens = [f"  WHEN {c.sql_condition()} THEN {sql_literal(c.positive)}"
+                 for c in self.clauses]
+        return "\n".join(["CASE"] + whens + [f"  ELSE {sql_literal(self.default)}",
+                                             f"END AS {sql_identifier(self.target)}"])
+
+    def to_python(self, name: str = "predict") -> str:
+        if not name.isidentifier():
+            raise DataError(f"{name!r} is not a valid Python function name.")
+        parts = [c.to_python(f"_rule_{t}") for t, c in enumerate(self.clauses)]
+        body = [f"def {name}(row):", f'    """The class of {self.target} by the rule list."""']
+        for t, c in enumerate(self.clauses):
+            body.append(f"    if _rule_{t}(row):")
+            body.append(f"        return {self._plain(c.positive)!r}")
+        body.append(f"    return {self._plain(self.default)!r}")
+        return "\n".join(parts + body) + "\n"

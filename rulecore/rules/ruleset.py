@@ -1,0 +1,494 @@
+"""RuleSetClassifier: DNF rule sets by column generation, with λ and the class chosen for you.
+
+Math in ``docs/rulesets.md`` ("Column generation", "Choosing λ", "Several classes").
+
+- Two classes: one DNF (an OR of AND-clauses) describing one class; the other class is
+  "otherwise".  Which class the clauses describe, and λ, are chosen together by inner
+  stratified cross-validation (:func:`choose_by_cv`).
+- Several classes: one DNF per class (one-vs-rest, the same λ for all), read as an ordered
+  rule list: every clause, sorted by its training precision, gives its class; a row no clause
+  covers gets the most frequent class among the training rows no clause covers.  λ is chosen
+  by the inner-CV accuracy of that list.
+
+Each DNF is learned by :func:`~rulecore.rules.colgen.column_generation`: clauses priced by
+beam search and, to prove the LP bound, by an exact MIP after certified screening.  Along
+the λ grid each fit starts from the clauses the previous one generated (a clause is a set of
+terms, valid at any λ), and the final fit starts from every clause the inner folds found.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.model_selection import StratifiedKFold
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, column_or_1d
+
+from rulecore.data import show
+from rulecore.encode import check_memory, dense_bytes
+from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.colgen import ColumnGenerationResult, column_generation
+from rulecore.rules.estimators import as_frame, check_sample_weight, class_sample_weights
+from rulecore.rules.rule import Rule, RuleList, RuleSet
+from rulecore.rules.terms import Binarizer
+from rulecore.settings import DEFAULT_N_THRESHOLDS
+
+#: The λ grid of ``lam="auto"``, as the share κ of the training weight one condition is
+#: worth: λ = 1 / (κ Σ_i d_i), so a condition must remove κ of the (weighted) rows' errors to
+#: pay for itself, whatever the table's size (``docs/rulesets.md``).
+KAPPAS = (0.02, 0.01, 0.005, 0.0025)
+
+
+def lam_grid(total_weight: float, kappas: tuple[float, ...] = KAPPAS) -> np.ndarray:
+    """λ for each κ, increasing (fewest conditions first)."""
+    return np.array([1.0 / (k * total_weight) for k in sorted(kappas, reverse=True)])
+
+
+@dataclass
+class _Path:
+    """One inner fold's fits along the λ grid for one class described."""
+
+    label: int          # the class index the DNF describes
+    fold: int
+    clauses: list       # per λ: list of clauses (term tuples)
+    pool: list          # every clause generated on this fold
+
+
+def _dnf_fires(B: np.ndarray, clauses) -> np.ndarray:
+    fired = np.zeros(len(B), dtype=bool)
+    for S in clauses:
+        fired |= B[:, list(S)].all(axis=1) if len(S) else True
+    return fired
+
+
+def _path(B, y01, d, lams, label, fold, cliques, covers, opts) -> _Path:
+    """Fit the DNF of class ``label`` at every λ (increasing), each from the last one's pool."""
+    pool: list = []
+    out = []
+    for lam in lams:
+        r = column_generation(B, y01, d, lam=float(lam), cliques=cliques, covers=covers,
+                              pool=pool, certify=False, **opts)
+        pool = r.pool
+        out.append(r.clauses)
+    return _Path(label, fold, out, pool)
+
+
+def _rule_list(B, y, d, dnfs: dict[int, list], n_classes: int):
+    """Order the clauses of one DNF per class by Laplace precision on the training rows.
+
+    Returns ``(order, default)``: a list of (class, clause) and the default class index.
+    """
+    items = []
+    for c, clauses in dnfs.items():
+        for S in clauses:
+            f = B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)
+            cov, hit = d[f].sum(), d[f & (y == c)].sum()
+            items.append(((hit + 1.0) / (cov + n_classes), -cov, c, tuple(S)))
+    items.sort(key=lambda t: (-t[0], t[1], t[2], t[3]))
+    order = [(c, S) for _, _, c, S in items]
+    covered = np.zeros(len(B), bool)
+    for _, S in order:
+        covered |= B[:, list(S)].all(axis=1) if len(S) else True
+    rest = ~covered if (~covered).any() else np.ones(len(B), bool)
+    default = int(np.argmax(np.bincount(y[rest], weights=d[rest], minlength=n_classes)))
+    return order, default
+
+
+def _list_predict(B, order, default) -> np.ndarray:
+    out = np.full(len(B), default)
+    done = np.zeros(len(B), bool)
+    for c, S in order:
+        f = (B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)) & ~done
+        out[f] = c
+        done |= f
+    return out
+
+
+class RuleSetClassifier(ClassifierMixin, BaseEstimator):
+    """The best rule set rulecore can learn, with no settings to choose.
+
+    A DNF of AND-clauses learned by column generation with exact pricing
+    (:mod:`rulecore.rules.colgen`); λ and, for two classes, the class the clauses describe
+    are chosen by inner cross-validation.  Several classes give an ordered rule list.
+
+    Parameters
+    ----------
+    lam : "auto" or float, default="auto"
+        λ, the weight of one (weighted) training error against one clause or one condition:
+        the objective is ``Σ_clauses (1 + conditions) + λ × errors``.  ``"auto"`` chooses it
+        from :func:`lam_grid` by inner cross-validation.
+    describe : "auto", "positive" or "negative", default="auto"
+        Two classes: which class the clauses describe.  ``"auto"`` tries both in the inner
+        cross-validation; ``"positive"`` is ``classes_[1]``.
+    error : {"hamming", "exact"}, default="hamming"
+        False positives in the final choice of clauses: once per clause that fires
+        (Hamming, the LP's) or once per row (exact 0/1).  Measured in
+        ``bench/results/rulesets_vs_anchors.md``; Hamming generalises better there.
+    class_weight : None, "balanced", "sqrt" or dict, default=None
+        Weight of each class's errors; ``None`` counts every row once (accuracy).
+    cv : int, default=3
+        Inner folds for ``lam="auto"`` / ``describe="auto"``.
+    selection : {"min", "1se"}, default="min"
+        The grid point with the lowest mean inner-CV error (ties: fewer conditions), or the
+        one with fewest conditions within one standard error of it.
+    n_thresholds, thresholds, negations, kinds
+        Terms, as in :class:`~rulecore.rules.terms.Binarizer`.
+    max_conditions : int, default=12
+        Conditions per clause at most.
+    certify : bool, default=True
+        Run the exact pricing MIP in the final fit, so that ``lp_bound_`` is proved.
+    time_limit : float, default=120
+        Seconds for the whole fit (cross-validation included); what is left when the
+        cross-validation ends goes to the final fit.
+    n_jobs : int, optional
+        Parallel inner-CV fits (joblib; any joblib backend, Dask and Ray included).
+    random_state : int, default=0
+        Seed of the inner folds.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    rules_ : RuleSet or RuleList
+        Two classes: the DNF (``rules_.positive`` is the class it describes); more: the
+        ordered rule list.  Both export as text, Markdown, JSON, SQL and Python.
+    rule_ : same as ``rules_``
+    n_rules_, n_conditions_ : int
+        Clauses, and conditions over all clauses.
+    lam_ : float
+        The λ used.
+    described_class_ : label or None
+        Two classes: the class the clauses describe.
+    rule_stats_ : DataFrame
+        Per clause on the training rows: class, conditions, coverage, precision.
+    cv_results_ : DataFrame or None
+        Per grid point (class described, λ, κ): mean and std of the inner-CV error, mean
+        conditions.
+    lp_bound_, certified_, mip_gap_, status_ : float, bool, float, str
+        Two classes: the column generation's certificate (``docs/rulesets.md``).
+    fit_seconds_, cv_seconds_ : float
+    """
+
+    def __init__(self, lam: Any = "auto", describe: str = "auto", error: str = "hamming",
+                 class_weight: Any = None, cv: int = 3, selection: str = "min",
+                 n_thresholds: int = DEFAULT_N_THRESHOLDS, thresholds: str = "quantile",
+                 negations: bool = True, max_conditions: int = 12, certify: bool = True,
+                 time_limit: float = 120.0, n_jobs: int | None = None,
+                 random_state: int = 0, kinds: dict | None = None) -> None:
+        self.lam = lam
+        self.describe = describe
+        self.error = error
+        self.class_weight = class_weight
+        self.cv = cv
+        self.selection = selection
+        self.n_thresholds = n_thresholds
+        self.thresholds = thresholds
+        self.negations = negations
+        self.max_conditions = max_conditions
+        self.certify = certify
+        self.time_limit = time_limit
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+        self.kinds = kinds
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.string = True
+        tags.input_tags.categorical = True
+        return tags
+
+    @property
+    def class_weight_used_(self) -> Any:
+        """The class weight the fit used."""
+        return self.class_weight
+
+    # ------------------------------------------------------------------ checks
+    def _check_params(self) -> None:
+        if not (self.lam == "auto" or (isinstance(self.lam, (int, float))
+                                       and not isinstance(self.lam, bool) and self.lam > 0)):
+            raise ParameterError("lam must be 'auto' or a positive number.")
+        if self.describe not in ("auto", "positive", "negative"):
+            raise ParameterError("describe must be 'auto', 'positive' or 'negative'.")
+        if self.error not in ("hamming", "exact"):
+            raise ParameterError("error must be 'hamming' or 'exact'.")
+        if self.selection not in ("min", "1se"):
+            raise ParameterError("selection must be 'min' or '1se'.")
+        if not isinstance(self.cv, (int, np.integer)) or self.cv < 2:
+            raise ParameterError("cv must be an integer of at least 2.")
+        if not self.time_limit or self.time_limit <= 0:
+            raise ParameterError("The time limit must be a positive number of seconds.")
+        if int(self.max_conditions) < 1:
+            raise ParameterError("max_conditions must be at least 1.")
+
+    def _targets(self, y: Any) -> tuple[np.ndarray, np.ndarray, str]:
+        if y is None:
+            raise DataError(f"{type(self).__name__} requires y to be passed, but the target y "
+                            "is None.")
+        name = str(y.name) if isinstance(y, pd.Series) and y.name is not None else "target"
+        y = column_or_1d(np.asarray(y), warn=True)
+        if pd.isna(y).any():
+            raise DataError("The target has missing values; drop those rows first.")
+        check_classification_targets(y)
+        classes, yi = np.unique(y, return_inverse=True)
+        if len(classes) < 2:
+            raise DataError(f"The target has only one class ({show(classes[0])!r}); a "
+                            "classifier needs two.")
+        return yi.astype(np.int64), classes, name
+
+    # ------------------------------------------------------------------ fit
+    def fit(self, X: Any, y: Any, sample_weight: Any = None, feature_names: Any = None
+            ) -> RuleSetClassifier:
+        """Learn the rule set (and choose λ and the class described).
+
+        Parameters
+        ----------
+        X : DataFrame or array of shape (n_samples, n_features)
+        y : array of shape (n_samples,)
+            Two or more classes; predictions are these labels.
+        sample_weight : array of shape (n_samples,), optional
+        feature_names : list of str, optional
+        """
+        t0 = time.perf_counter()
+        self._check_params()
+        frame = as_frame(X, feature_names)
+        yi, classes, target = self._targets(y)
+        if len(frame) != len(yi):
+            raise DataError(f"X has {len(frame)} rows but y has {len(yi)}.")
+        sw = check_sample_weight(sample_weight, len(yi))
+        self.classes_ = classes
+        binarizer = Binarizer(n_thresholds=self.n_thresholds, thresholds=self.thresholds,
+                              negations=self.negations, kinds=self.kinds
+                              ).fit(frame, sample_weight=None if sample_weight is None else sw)
+        n_terms = len(binarizer.terms_)
+        check_memory(dense_bytes(len(frame), n_terms, itemsize=1, copies=3),
+                     f"The term matrix of {len(frame):,} rows × {n_terms:,} terms",
+                     "Use fewer thresholds per numeric column, leave out columns, or sample "
+                     "rows.")
+        B = binarizer.transform(frame)
+        self.binarizer_ = binarizer
+        self.n_features_in_ = int(binarizer.n_features_in_)
+        self.n_terms_ = B.shape[1]
+        if isinstance(X, pd.DataFrame):
+            self.feature_names_in_ = np.asarray(frame.columns, dtype=object)
+        elif hasattr(self, "feature_names_in_"):
+            del self.feature_names_in_
+        self._fit_terms(B, yi, sw, target, t0)
+        self.fit_seconds_ = time.perf_counter() - t0
+        return self
+
+    def _weights(self, y01: np.ndarray, sw: np.ndarray) -> np.ndarray:
+        cw = self.class_weight
+        if isinstance(cw, dict):
+            # dict keys are labels; y01 == 1 is the class described
+            raise ParameterError("class_weight as a dict is not supported by RuleSetClassifier;"
+                                 " use None, 'balanced' or 'sqrt'.")
+        return class_sample_weights(y01, cw, np.array([0, 1]), sw)
+
+    def _opts(self, time_limit: float) -> dict:
+        # inner-CV fits only rank grid points: a narrower beam, fewer rounds and a short
+        # master MIP (its incumbent comes within a fraction of a second; the proof does not)
+        return {"error": self.error, "max_conditions": int(self.max_conditions),
+                "time_limit": max(float(time_limit), 0.5), "master_time_limit": 0.5,
+                "beam_width": 10, "max_iterations": 40}
+
+    def _fit_terms(self, B, yi, sw, target, t0) -> None:
+        K = len(self.classes_)
+        cliques = self.binarizer_.conflict_cliques("and")
+        covers = self.binarizer_.conflict_covers("and")
+        terms = self.binarizer_.terms_
+        budget = float(self.time_limit)
+        if K == 2:
+            labels = {"auto": [1, 0], "positive": [1], "negative": [0]}[self.describe]
+        else:
+            labels = list(range(K))
+        total = float(sw.sum())
+        lams = lam_grid(total) if self.lam == "auto" else np.array([float(self.lam)])
+        auto = self.lam == "auto" or (K == 2 and len(labels) > 1)
+        t_cv = time.perf_counter()
+        pools: dict[int, list] = {c: [] for c in labels}
+        self.cv_results_ = None
+        chosen_lam, chosen_label = float(lams[0]), labels[0]
+        if auto:
+            folds = list(StratifiedKFold(int(self.cv), shuffle=True,
+                                         random_state=self.random_state).split(B, yi))
+            per_fit = budget * 0.6 / max(len(folds) * len(labels) * len(lams), 1)
+            jobs = [(f, c) for f in range(len(folds)) for c in labels]
+            paths = Parallel(n_jobs=self.n_jobs)(
+                delayed(_path)(B[folds[f][0]], (yi[folds[f][0]] == c).astype(np.int64),
+                               self._weights((yi[folds[f][0]] == c).astype(np.int64),
+                                             sw[folds[f][0]]),
+                               lams, c, f, cliques, covers, self._opts(per_fit))
+                for f, c in jobs)
+            rows = []
+            for c in (labels if K == 2 else [None]):
+                for li, lam in enumerate(lams):
+                    errs, conds = [], []
+                    for f, (tr, va) in enumerate(folds):
+                        mine = [p for p in paths if p.fold == f]
+                        if K == 2:
+                            p = next(p for p in mine if p.label == c)
+                            pred = _dnf_fires(B[va], p.clauses[li])
+                            wrong = pred != (yi[va] == c)
+                            n_c = sum(len(S) for S in p.clauses[li])
+                        else:
+                            dnfs = {p.label: p.clauses[li] for p in mine}
+                            order, default = _rule_list(B[tr], yi[tr], sw[tr], dnfs, K)
+                            wrong = _list_predict(B[va], order, default) != yi[va]
+                            n_c = sum(len(S) for _, S in order)
+                        errs.append(float(sw[va] @ wrong / sw[va].sum()))
+                        conds.append(n_c)
+                    rows.append({"describe": None if c is None else self.classes_[c],
+                                 "label": c, "lam": float(lam),
+                                 "kappa": 1.0 / (float(lam) * total),
+                                 "error": float(np.mean(errs)),
+                                 "error_std": float(np.std(errs, ddof=1)) if len(errs) > 1
+                                 else 0.0, "conditions": float(np.mean(conds))})
+            cvr = pd.DataFrame(rows)
+            best = cvr.sort_values(["error", "conditions", "lam"]).index[0]
+            if self.selection == "1se":
+                se = cvr.loc[best, "error_std"] / np.sqrt(len(folds))
+                ok = cvr[cvr["error"] <= cvr.loc[best, "error"] + se]
+                best = ok.sort_values(["conditions", "error", "lam"]).index[0]
+            cvr["chosen"] = cvr.index == best
+            self.cv_results_ = cvr.drop(columns="label")
+            chosen_lam = float(cvr.loc[best, "lam"])
+            if K == 2:
+                chosen_label = int(cvr.loc[best, "label"])
+            for p in paths:
+                pools[p.label].extend(p.pool)
+        self.cv_seconds_ = time.perf_counter() - t_cv
+        self.lam_ = chosen_lam
+        left = max(budget - (time.perf_counter() - t0), 1.0)
+        final_labels = [chosen_label] if K == 2 else labels
+        results: dict[int, ColumnGenerationResult] = {}
+        for c in final_labels:
+            y01 = (yi == c).astype(np.int64)
+            pool = list(dict.fromkeys(pools.get(c, [])))
+            results[c] = column_generation(
+                B, y01, self._weights(y01, sw), lam=chosen_lam, cliques=cliques,
+                covers=covers, pool=pool, certify=bool(self.certify), error=self.error,
+                max_conditions=int(self.max_conditions),
+                time_limit=left / len(final_labels),
+                pricing_time_limit=min(2.0, left / len(final_labels) / 3),
+                master_time_limit=min(2.0, left / len(final_labels) / 3),
+                beam_width=10, max_iterations=60, max_exact_pricings=1)
+        self.fits_ = results
+        self._finish(B, yi, sw, target, results, terms)
+
+    def _finish(self, B, yi, sw, target, results, terms) -> None:
+        K = len(self.classes_)
+
+        def rule(S, label):
+            return Rule(tuple(terms[j] for j in S), "and", target, label)
+
+        rows = []
+        if K == 2:
+            c = next(iter(results))
+            res = results[c]
+            self.described_class_ = self.classes_[c]
+            self._order = [(c, tuple(S)) for S in res.clauses]
+            other = 1 - c
+            self._default = other
+            self.rules_ = RuleSet(tuple(rule(S, self.classes_[c]) for S in res.clauses), None,
+                                  target, self.classes_[c])
+            self.lp_bound_ = res.lp_bound
+            self.certified_ = res.certified
+            self.mip_gap_ = res.gap
+            self.status_ = res.status
+            self.objective_ = res.objective
+        else:
+            self.described_class_ = None
+            dnfs = {c: r.clauses for c, r in results.items()}
+            self._order, self._default = _rule_list(B, yi, sw, dnfs, K)
+            self.rules_ = RuleList(tuple(rule(S, self.classes_[c]) for c, S in self._order),
+                                   self.classes_[self._default], target)
+            self.lp_bound_ = float(sum(r.lp_bound for r in results.values()))
+            self.certified_ = all(r.certified for r in results.values())
+            self.mip_gap_ = np.nan
+            self.status_ = next((r.status for r in results.values() if r.status != "optimal"),
+                                "optimal")
+            self.objective_ = float(sum(r.objective for r in results.values()))
+        self.rule_ = self.rules_
+        # the names the other rule models' reports read (rulecore.report, the CLI)
+        self.lp_status_ = self.status_
+        self.lower_bound_ = self.lp_bound_ if self.certified_ else np.nan
+        self.screening_report_ = None
+        self.n_rules_ = len(self._order)
+        self.n_conditions_ = sum(len(S) for _, S in self._order)
+        # per-rule statistics, and predict_proba's class shares (Laplace-smoothed) of the rows
+        # each rule decides (the first that holds), the default's last
+        first = self._first_terms(B)
+        prior = np.bincount(yi, weights=sw, minlength=K) / sw.sum()
+        self._proba = np.zeros((len(self._order) + 1, K))
+        for t in range(-1, len(self._order)):
+            sel = first == t
+            counts = np.bincount(yi[sel], weights=sw[sel], minlength=K)
+            self._proba[t] = (counts + prior) / (counts.sum() + 1.0)
+        for t, (c, S) in enumerate(self._order):
+            f = B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)
+            rows.append({"rule": t + 1, "class": self.classes_[c],
+                         "conditions": str(rule(S, self.classes_[c])), "size": len(S),
+                         "coverage": float(sw[f].sum() / sw.sum()),
+                         "precision": float(sw[f & (yi == c)].sum() / sw[f].sum())
+                         if f.any() else np.nan})
+        self.rule_stats_ = pd.DataFrame(rows, columns=["rule", "class", "conditions", "size",
+                                                       "coverage", "precision"])
+
+    def _first_terms(self, B: np.ndarray) -> np.ndarray:
+        """Index of the deciding rule per row on a term matrix (−1: otherwise)."""
+        out = np.full(len(B), -1)
+        for t, (_, S) in enumerate(self._order):
+            f = (B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)) & (out < 0)
+            out[f] = t
+        return out
+
+    # ------------------------------------------------------------------ predict
+    def _terms_for_predict(self, X: Any) -> np.ndarray:
+        check_is_fitted(self, "rules_")
+        names = self.binarizer_.feature_names_in_
+        frame = as_frame(X, fitted_names=names)
+        if frame.shape[1] != self.n_features_in_:
+            raise DataError(f"X has {frame.shape[1]} features, but {type(self).__name__} is "
+                            f"expecting {self.n_features_in_} features as input.")
+        if not isinstance(X, pd.DataFrame):
+            frame.columns = list(names)
+        return self.binarizer_.transform(frame)
+
+    def decision_rule(self, X: Any) -> np.ndarray:
+        """Which rule decides each row (0-based, in ``rules_`` order; −1: none holds)."""
+        return self._first_terms(self._terms_for_predict(X))
+
+    def fires(self, X: Any) -> np.ndarray:
+        """Two classes: where the DNF holds (bool, shape (n_samples,))."""
+        return self.decision_rule(X) >= 0
+
+    def predict(self, X: Any) -> np.ndarray:
+        """Class labels, shape (n_samples,)."""
+        first = self.decision_rule(X)
+        idx = np.array([c for c, _ in self._order] + [self._default], dtype=np.int64)
+        return self.classes_[idx[first]]
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Shape (n_samples, n_classes): class shares of the training rows the same rule
+        decided (Laplace-smoothed towards the class prior)."""
+        return self._proba[self.decision_rule(X)]
+
+    def clause_table(self, X: pd.DataFrame, y: np.ndarray) -> pd.DataFrame:
+        """Per rule: conditions, class, coverage and precision on the data given."""
+        B = self._terms_for_predict(X)
+        y = np.asarray(y)
+        rows = []
+        for t, (c, S) in enumerate(self._order):
+            f = B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)
+            rows.append({"clause": t + 1, "class": self.classes_[c],
+                         "conditions": str(self.rules_.clauses[t]), "size": len(S),
+                         "coverage": float(f.mean()) if len(f) else np.nan,
+                         "precision": float((y[f] == self.classes_[c]).mean())
+                         if f.any() else np.nan})
+        return pd.DataFrame(rows)

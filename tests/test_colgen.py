@@ -1,0 +1,155 @@
+"""Column generation for DNF rule sets (rulecore.rules.colgen) against brute force.
+
+Small random term matrices are enumerated exhaustively: every clause for the pricing problem,
+every set of clauses for the master.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from rulecore.rules.colgen import (
+    Pricing,
+    beam_search,
+    column_generation,
+    conflict_matrix,
+    exact_clause,
+    merged_pricing,
+    ruleset_objective,
+)
+
+
+def all_clauses(p: int, cliques=()):
+    """Every consistent clause over p terms (at most one term per clique), as tuples."""
+    out = []
+    for r in range(p + 1):
+        for S in itertools.combinations(range(p), r):
+            if all(len(set(S) & set(c)) <= 1 for c in cliques):
+                out.append(S)
+    return out
+
+
+def random_pricing(rng, n=30, p=6, cliques=()):
+    B = rng.random((n, p)) < 0.6
+    y = rng.random(n) < 0.5
+    mu = rng.random(n) * 3
+    nu = rng.random(n) * 2
+    C = [np.asarray(c) for c in cliques]
+    return B, y, mu, nu, Pricing(B[y], B[~y], mu[y], nu[~y], 1.0, 1.0,
+                                 conflict_matrix(C, p), [], cliques=C)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_exact_clause_equals_brute_force(seed):
+    rng = np.random.default_rng(seed)
+    cliques = [(0, 1)] if seed % 2 else []
+    _, _, _, _, pr = random_pricing(rng, cliques=cliques)
+    best = min(pr.value(S) for S in all_clauses(pr.n_terms, cliques))
+    ex = exact_clause(pr, time_limit=30)
+    assert ex.optimal
+    assert ex.value == pytest.approx(best, abs=1e-7)
+    assert ex.bound <= best + 1e-7
+    assert pr.value(ex.terms) == pytest.approx(ex.value)
+    assert pr.consistent(ex.terms)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_screened_pricing_finds_every_improving_clause(seed):
+    """With ``upper`` (pricing asks only for clauses below 0), screening drops terms; the MIP
+    still finds the best clause whenever one is below ``upper``."""
+    rng = np.random.default_rng(100 + seed)
+    _, _, _, _, pr = random_pricing(rng, n=40, p=7)
+    best = min(pr.value(S) for S in all_clauses(pr.n_terms))
+    for upper in (0.0, best + 0.5, best - 0.5):
+        ex = exact_clause(pr, upper=upper)
+        if best < upper - 1e-9:
+            assert ex.value == pytest.approx(best, abs=1e-7)
+        else:
+            assert ex.bound >= min(upper, best) - 1e-7  # proves nothing beats upper
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_beam_values_are_direct_counts(seed):
+    rng = np.random.default_rng(200 + seed)
+    _, _, _, _, pr = random_pricing(rng, cliques=[(2, 3, 4)])
+    found = beam_search(pr, width=4, keep=5)
+    assert found
+    for S, v in found:
+        assert pr.value(S) == pytest.approx(v)
+        assert pr.consistent(S)
+    assert [v for _, v in found] == sorted(v for _, v in found)
+
+
+def test_merged_pricing_keeps_values():
+    rng = np.random.default_rng(7)
+    B = rng.random((50, 4)) < 0.5
+    B[25:] = B[:25]  # duplicates
+    y = rng.random(50) < 0.5
+    mu, nu = rng.random(50), rng.random(50)
+    full = Pricing(B[y], B[~y], mu[y], nu[~y])
+    merged = merged_pricing(B, y, mu, nu)
+    assert len(merged.BP) + len(merged.BN) < 50
+    for S in all_clauses(4):
+        assert merged.value(S) == pytest.approx(full.value(S))
+
+
+def brute_force_dnf(B, y, d, lam, error, clauses):
+    best, arg = np.inf, None
+    for r in range(len(clauses) + 1):
+        for sub in itertools.combinations(clauses, r):
+            v = ruleset_objective(B, y, d, sub, lam, error)
+            if v < best - 1e-12:
+                best, arg = v, sub
+    return best, arg
+
+
+def small_problem(seed, n=24, p=3):
+    rng = np.random.default_rng(seed)
+    B = rng.random((n, p)) < 0.55
+    y = (B[:, 0] & B[:, 1]) | (rng.random(n) < 0.2)
+    y = y.astype(int)
+    d = rng.integers(1, 4, n).astype(float)
+    return B, y, d
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("error", ["hamming", "exact"])
+def test_master_over_all_clauses_is_the_optimum(seed, error):
+    """Given every clause as the pool, the final MIP is the exact optimum over all DNFs."""
+    B, y, d = small_problem(seed)
+    lam = [0.3, 1.0, 3.0][seed % 3]
+    clauses = all_clauses(B.shape[1])
+    best, _ = brute_force_dnf(B, y, d, lam, error, clauses)
+    res = column_generation(B, y, d, lam=lam, error=error, pool=clauses, certify=True)
+    assert res.objective == pytest.approx(best, abs=1e-7)
+    assert res.objective == pytest.approx(ruleset_objective(B, y, d, res.clauses, lam, error))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_certified_lp_bound_is_a_bound(seed):
+    """From an empty pool: the rule set's objective is its direct count, and when pricing is
+    certified, the LP value bounds the Hamming optimum over every DNF from below."""
+    B, y, d = small_problem(50 + seed)
+    lam = [0.5, 2.0][seed % 2]
+    best, _ = brute_force_dnf(B, y, d, lam, "hamming", all_clauses(B.shape[1]))
+    res = column_generation(B, y, d, lam=lam, certify=True)
+    assert res.certified
+    assert res.lp_bound <= best + 1e-7
+    assert res.hamming_objective >= best - 1e-7
+    assert res.hamming_objective == pytest.approx(
+        ruleset_objective(B, y, d, res.clauses, lam, "hamming"))
+    assert res.gap == pytest.approx((res.hamming_objective - res.lp_bound)
+                                    / res.hamming_objective, abs=1e-9)
+
+
+def test_weights_equal_repetition():
+    B, y, d = small_problem(3)
+    d = d.astype(int)
+    rep = np.repeat(np.arange(len(y)), d)
+    a = column_generation(B, y, d.astype(float), lam=1.0)
+    b = column_generation(B[rep], y[rep], None, lam=1.0)
+    assert a.objective == pytest.approx(b.objective)
+    assert sorted(a.clauses) == sorted(b.clauses)

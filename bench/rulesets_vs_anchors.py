@@ -39,7 +39,7 @@ from bcs_table1 import machine  # noqa: E402
 
 from rulecore import BooleanRuleClassifier, RuleSetClassifier  # noqa: E402
 
-OURS_BINARY = ("RuleSet", "RuleSet exact", "1Rule auto", "1Rule auto (other class)")
+OURS_BINARY = ("RuleSet", "1Rule auto", "1Rule auto (other class)")
 OURS_MULTI = ("RuleSet",)
 
 

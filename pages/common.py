@@ -278,6 +278,11 @@ def negative_label(ds: Dataset) -> str:
 
 def dataset_caption(ds: Dataset) -> None:
     """One line under a page title saying which data the page works on."""
+    if len(ds.classes) > 2 and st.session_state.get("rule", {}).get("model") == "rule set":
+        st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} features · "
+                   f"target `{ds.target}` with {len(ds.classes)} classes, all learned (rule "
+                   "set: no positive class needed)")
+        return
     st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} features · "
                f"target `{ds.target}`, positive class **{ds.positive}** "
                f"({ds.y_binary.mean():.0%} of rows)")
@@ -306,6 +311,8 @@ def lam_slider(key: str = "lam") -> float:
 def rule_settings(ds: Dataset) -> RuleSettings:
     """The Rule page's settings (the shared ``terms`` and ``rule`` state) as one object."""
     t, r = st.session_state["terms"], st.session_state["rule"]
+    if r["model"] == "rule set":  # it chooses λ itself (the slider's λ is the others')
+        r = {**r, "lam": None}
     return RuleSettings.from_dict({**r, **t, "kinds": ds.kinds})
 
 

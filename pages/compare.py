@@ -60,8 +60,8 @@ def fit_one(digest: str, name: str, params_json: str, test_share: float, seed: i
 
 
 # ------------------------------------------------------------------ settings
-default_pick = [n for n in ("Single rule", "Sparse logistic", "L1 logistic (sklearn)",
-                            "CART (sklearn)") if n in names]
+default_pick = [n for n in ("Single rule", "Rule set (auto)", "Sparse logistic",
+                            "L1 logistic (sklearn)", "CART (sklearn)") if n in names]
 with st.form("cmp_form"):
     picked = st.multiselect("Models", names, default=default_pick, key="cmp_models")
     c = st.columns(4)
@@ -76,7 +76,8 @@ with st.form("cmp_form"):
         lam = r[0].select_slider("λ (single rule, set covering)", common.LAMS,
                                  value=common.nearest_lam(ss["rule"]["lam"]), key="cmp_lam",
                                  help="Boosting keeps its own scale (λ = 1000: its row "
-                                      "weights sum to 1).")
+                                      "weights sum to 1). The rule set (auto) chooses its "
+                                      "own λ by cross-validation.")
         n_thr = r[1].number_input("Thresholds per column", 2, 100, 10, 1, key="cmp_thr")
         max_rules = r[2].number_input("Max rules (set covering)", 1, 20, 5, 1, key="cmp_rules")
         n_rounds = r[3].number_input("Rounds (boosting)", 1, 20, 5, 1, key="cmp_rounds")
@@ -103,6 +104,8 @@ if submitted:
     rule = {"lam": float(lam), "n_thresholds": int(n_thr), "time_limit": tl}
     sparse = {"k": int(k), "gamma": float(gamma), "time_limit": tl, "cv": bool(use_cv)}
     params = {"Single rule": rule,
+              "Rule set (auto)": {"lam": "auto", "n_thresholds": int(n_thr),
+                                  "time_limit": max(tl, 60.0)},
               "Set covering": {**rule, "max_rules": int(max_rules)},
               "Boosting": {"n_thresholds": int(n_thr), "time_limit": tl,
                            "n_rounds": int(n_rounds)},

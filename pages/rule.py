@@ -11,7 +11,7 @@ from pages import common
 from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import assess, fit_status
 from rulecore.rules.estimators import lambda_path
-from rulecore.rules.rule import EXPORT_FORMATS, RuleSet
+from rulecore.rules.rule import EXPORT_FORMATS, RuleList, RuleSet
 from rulecore.rules.terms import format_value
 from rulecore.viz import rules as rviz
 
@@ -36,11 +36,17 @@ r = ss["rule"]
 # two sliders users sweep, live in the fragment below so that moving them reruns (and the
 # browser redraws) only the results.
 c1, c2, c3, c4 = st.columns([3, 2, 2, 2])
-c1.radio("Model", ["single rule", "set covering", "boosting"],
-         index=["single rule", "set covering", "boosting"].index(r["model"]), key="model",
+MODEL_NAMES = {"single rule": "single rule", "rule set": "rule set (auto)",
+               "set covering": "set covering", "boosting": "boosting"}
+c1.radio("Model", list(MODEL_NAMES), index=list(MODEL_NAMES).index(r["model"]), key="model",
          horizontal=True, on_change=common.sync, args=("model", "rule", "model"),
-         help="Set covering: an OR of AND-clauses learned one after another. Boosting: "
-              "weighted clauses (the paper's Algorithm 1).")
+         format_func=MODEL_NAMES.get,
+         help="Rule set (auto): an OR of AND-clauses learned together by column generation, "
+              "with λ and the class it describes chosen by cross-validation; on a target with "
+              "more than two classes, an ordered rule list over all of them. Set covering: "
+              "AND-clauses learned one after another. Boosting: weighted clauses (the BCS "
+              "paper's Algorithm 1).")
+auto_model = r["model"] == "rule set"
 c2.radio("Rule type", ["and", "or"], index=["and", "or"].index(r["rule_type"]),
          key="rule_type", horizontal=True, on_change=common.sync,
          args=("rule_type", "rule", "rule_type"), disabled=r["model"] != "single rule",
@@ -50,6 +56,7 @@ c1, c2, c3, c4, c5, c6 = st.columns([2, 2, 2, 2, 1, 2])
 WEIGHTS = {"auto": "auto", "sqrt": "√ ratio", "balanced": "balanced", "none": "none"}
 c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_weight"]),
              key="class_weight", format_func=WEIGHTS.get, on_change=common.sync,
+             disabled=auto_model,
              args=("class_weight", "rule", "class_weight"),
              help="How errors count. √ ratio: a minority row's error weighs √(majority rows / "
                   "minority rows), so a rare positive class still gets a rule that fires. "
@@ -57,13 +64,13 @@ c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_
                   "(maximises accuracy). Auto (default): √ ratio, and balanced for boosting. "
                   "Measured in bench/results/rare_positives.md.")
 c1.selectbox("Solver", ["mip", "lp", "lp-randomized"], index=["mip", "lp", "lp-randomized"]
-             .index(r["solver"]), key="solver", on_change=common.sync,
+             .index(r["solver"]), key="solver", on_change=common.sync, disabled=auto_model,
              args=("solver", "rule", "solver"),
              format_func={"mip": "exact 0/1 (MIP)", "lp": "LP, fractional → 1",
                           "lp-randomized": "LP, randomized rounding"}.get)
 c2.selectbox("Screening", ["enhanced", "basic", "none"],
              index=["enhanced", "basic", "none"].index(r["screening"]), key="screening",
-             on_change=common.sync, args=("screening", "rule", "screening"),
+             on_change=common.sync, disabled=auto_model, args=("screening", "rule", "screening"),
              help="Certified: removes only terms that provably take no part in an optimal "
                   "0/1 rule, so the rule is the same, found faster. See the Screening page.")
 c3.slider("Time limit (s)", 1, 120, int(r["time_limit"]), key="time_limit",
@@ -91,20 +98,110 @@ def region_chart(digest: str, rule_json: str, fx: str, fy: str, _ds) -> dict:
                                  for name, rows in spec["datasets"].items()}}
 
 
+def export_block(rule) -> None:
+    """The export formats of a rule, rule set or rule list, with a download button."""
+    st.subheader("Export")
+    fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key="export_fmt")
+    text = rule.export(fmt)
+    st.code(text, language={"json": "json", "sql": "sql", "python": "python",
+                            "markdown": "markdown"}.get(fmt, "text"))
+    ext, mime = EXPORT_FORMATS[fmt]
+    st.download_button(f"Download rule.{ext}", text, file_name=f"rule.{ext}", mime=mime,
+                       key="dl_rule", icon=":material/download:")
+
+
+def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
+    """A rule list over all classes (the rule set on a target with more than two classes)."""
+    y = ds.y.to_numpy()
+    Xtr, ytr, Xte, yte = ds.X.iloc[train], y[train], ds.X.iloc[test], y[test]
+    rules = model.rules_
+    pred_tr, pred_te = model.predict(Xtr), model.predict(Xte)
+    acc_tr = float(np.mean(pred_tr == ytr))
+    acc_te = float(np.mean(pred_te == yte)) if len(yte) else float("nan")
+    majority = float(pd.Series(ytr).value_counts(normalize=True).iloc[0])
+    show_finding(fit_status(model), f"{len(model.classes_)} classes · "
+                 f"{model.n_terms_:,} candidate terms (built on the {len(train):,} "
+                 "training rows)")
+    if len(yte) and acc_te <= majority:
+        st.warning(f"Held-out accuracy {acc_te:.1%} is no better than always predicting the "
+                   f"most frequent class ({majority:.1%}): the rules have not found structure "
+                   "that generalises. Try more thresholds per column, or check the features.",
+                   icon=ICONS["warning"])
+    left, right = st.columns([3, 2])
+    with left:
+        st.subheader("The rule list")
+        st.markdown(f"Predict **{ds.target}** by the **first** rule that holds; otherwise "
+                    f"**{rules.default}**.")
+        table = model.clause_table(Xtr, ytr)
+        table["precision"] = table["precision"].map(fmt_percent)
+        st.dataframe(table, hide_index=True, width="stretch", key="rule_list", column_config={
+            "coverage": st.column_config.ProgressColumn("coverage (train)", format="percent",
+                                                        min_value=0.0, max_value=1.0),
+            "precision": st.column_config.TextColumn("precision (train)")})
+    with right:
+        st.subheader("Performance")
+        a, b = st.columns(2)
+        a.metric("Test accuracy", f"{acc_te:.1%}" if len(yte) else "—")
+        b.metric("Conditions", rules.n_conditions)
+        st.dataframe(pd.DataFrame({"train": [fmt_rate(acc_tr), f"{len(ytr):,}"],
+                                   "test": [fmt_rate(acc_te), f"{len(yte):,}"]},
+                                  index=["accuracy", "rows"]), width="stretch")
+        st.caption(f"Always the most frequent class: {majority:.1%} (train).")
+        if len(yte):
+            labels = list(model.classes_)
+            cm = pd.crosstab(pd.Categorical(yte, labels), pd.Categorical(pred_te, labels),
+                             dropna=False).to_numpy()
+            st.vega_lite_chart(rviz.confusion_matrix(cm, tuple(map(str, labels)),
+                                                     "Confusion matrix (test)"),
+                               width="stretch", key="confusion")
+    cv_results = getattr(model, "cv_results_", None)
+    if cv_results is not None:
+        st.subheader("λ chosen by cross-validation")
+        st.plotly_chart(rviz.cv_curve(cv_results), width="stretch", key="cv_chart")
+        best = cv_results[cv_results["chosen"]].iloc[0]
+        st.caption(f"Chosen: λ = {best['lam']:.3g}, the lowest mean error of the whole list "
+                   f"over 3 inner folds of the training rows ({best['error']:.3f}).")
+
+    st.subheader("Check one row")
+    ss.setdefault("row", 0)
+    if ss["row"] >= ds.n_samples:
+        ss["row"] = 0
+    row = st.number_input("Row (index in the table)", 0, ds.n_samples - 1, key="row")
+    x_row = ds.X.iloc[[row]]
+    k = int(model.decision_rule(x_row)[0])
+    for t, clause in enumerate(rules.clauses[: (k + 1) if k >= 0 else len(rules.clauses)]):
+        expl = clause.explain(x_row)
+        marks = " · ".join(f"{'✓' if h else '✗'} `{c}`"
+                           for c, h in zip(expl["condition"], expl["holds"]))
+        st.markdown(f"{t + 1}. → **{clause.positive}**: {marks or str(clause)}")
+    decided = f"rule {k + 1}" if k >= 0 else "no rule holds: the default"
+    verdict = model.predict(x_row)[0]
+    st.markdown(f"**Decision: {verdict}** ({decided}) "
+                f"{'✓ correct' if verdict == y[row] else '✗ wrong'} (true: {y[row]})")
+    export_block(rules)
+
+
 @st.fragment
 def results() -> None:
     """λ and thresholds sliders, the fit and everything drawn from it."""
     a, b = st.columns([3, 2])
-    with a:
-        common.lam_slider("lam")
-    common.thresholds_slider("rule_", b)
     r = ss["rule"]
+    with a:
+        if r["model"] == "rule set":
+            st.markdown("**λ** is chosen by 3-fold cross-validation inside the training rows "
+                        "(the chart below the rule).")
+        else:
+            common.lam_slider("lam")
+    common.thresholds_slider("rule_", b)
 
     # ---------------------------------------------------------------- fit
     with common.user_errors():  # the cached fit shows a spinner only when it fits
         fit = common.fitted_rule_model(ds)
     model, train, test = fit.model, fit.train, fit.test
     rule = model.rule_
+    if isinstance(rule, RuleList):
+        rule_list_results(model, train, test)
+        return
     is_set = isinstance(rule, RuleSet)
     Xtr, ytr, Xte, yte = ds.X.iloc[train], ds.y_binary[train], ds.X.iloc[test], ds.y_binary[test]
 
@@ -128,7 +225,7 @@ def results() -> None:
     left, right = st.columns([3, 2])
     with left:
         st.subheader("The rule")
-        target_line = f"Predict **{ds.target} = {ds.positive}** when "
+        target_line = f"Predict **{ds.target} = {rule.positive}** when "
         if not is_set:
             word = "all" if rule.rule_type == "and" else "any"
             st.markdown(target_line + f"**{word}** of these hold:")
@@ -148,6 +245,8 @@ def results() -> None:
             st.markdown(target_line + ("any clause holds:" if not rule.weighted else
                                        "the votes of the clauses that hold sum to more than 0:"))
             clauses = model.clause_table(Xtr, ytr)
+            if "class" in clauses:  # RuleSetClassifier: the class is the DNF's, said above
+                clauses = clauses.drop(columns="class")
             clauses["precision"] = clauses["precision"].map(fmt_percent)
             st.dataframe(clauses, hide_index=True, width="stretch",
                          key="clauses", column_config={
@@ -175,6 +274,16 @@ def results() -> None:
                                                  "Confusion matrix (test)"),
                            width="stretch", key="confusion")
 
+
+    cv_results = getattr(model, "cv_results_", None)
+    if cv_results is not None:
+        st.subheader("λ chosen by cross-validation")
+        st.plotly_chart(rviz.cv_curve(cv_results), width="stretch", key="cv_chart")
+        best = cv_results[cv_results["chosen"]].iloc[0]
+        said = f", clauses describing **{best['describe']}**" if "describe" in best else ""
+        st.caption(f"Chosen: λ = {best['lam']:.3g}{said}: the lowest mean error over 3 inner "
+                   f"folds of the training rows ({best['error']:.3f}; ties go to fewer "
+                   "conditions). Then refitted on all training rows.")
 
     # ---------------------------------------------------------------- one row
     # Fragments: picking a row, axes or an export format reruns only that part, not the fit.
@@ -282,14 +391,7 @@ def results() -> None:
     # ---------------------------------------------------------------- export
     @st.fragment
     def export() -> None:
-        st.subheader("Export")
-        fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key="export_fmt")
-        text = rule.export(fmt)
-        st.code(text, language={"json": "json", "sql": "sql", "python": "python",
-                                "markdown": "markdown"}.get(fmt, "text"))
-        ext, mime = EXPORT_FORMATS[fmt]
-        st.download_button(f"Download rule.{ext}", text, file_name=f"rule.{ext}", mime=mime,
-                           key="dl_rule", icon=":material/download:")
+        export_block(rule)
 
     export()
 

@@ -244,6 +244,51 @@ def _pct(v: float) -> str:
 # --------------------------------------------------------------------------- learn
 
 
+def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
+    """``learn --model rule-set`` on a target with more than two classes: a rule list."""
+    from rulecore.report import fit_status
+
+    est, tr, te, rules = fit.model, fit.train, fit.test, fit.rule
+    y = ds.y.to_numpy()
+    out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} "
+              f"({len(est.classes_)} classes)\n")
+    out.write(f"{len(tr):,} rows to learn from" + (f", {len(te):,} held out" if len(te) else "")
+              + f"; {len(est.classes_)} classes, all learned (no positive class)\n\n")
+    out.write(rules.to_text() + "\n\n")
+    out.write(markdown_table(est.clause_table(ds.X.iloc[tr], y[tr])) + "\n\n")
+    acc = {"train": float(np.mean(est.predict(ds.X.iloc[tr]) == y[tr]))}
+    if len(te):
+        acc["test"] = float(np.mean(est.predict(ds.X.iloc[te]) == y[te]))
+    majority = float(pd.Series(y[tr]).value_counts(normalize=True).iloc[0])
+    for name, a in acc.items():
+        out.write(f"{name:>5}: accuracy {_pct(a)}\n")
+    out.write(f"always the most frequent class: {_pct(majority)} (train)\n")
+    out.write(f"λ = {est.lam_:.4g}" + (" (chosen by 3-fold cross-validation)"
+                                      if est.lam == "auto" else "") + "\n")
+    out.write(fit_status(est).text + "\n")
+    if "test" in acc and acc["test"] <= majority:
+        out.write("warning: the held-out accuracy is no better than always predicting the most "
+                  "frequent class\n")
+    if args.export or args.output:
+        fmt = args.export or _EXPORT_BY_SUFFIX.get(Path(args.output).suffix.lower())
+        if fmt is None:
+            raise ParameterError(f"Cannot tell the export format from {args.output!r}; pass "
+                                 "--export text|markdown|json|sql|python.")
+        text = rules.export(fmt)
+        if args.output:
+            _write(args.output, text)
+            out.write(f"\nwrote the rule list as {fmt} to {args.output}\n")
+        else:
+            out.write("\n" + text + ("" if text.endswith("\n") else "\n"))
+    if args.json:
+        payload = {"dataset": ds.name, "model": "rule-set", "classes": [str(c) for c in
+                                                                        est.classes_],
+                   "lam": est.lam_, "accuracy": acc, "rules": json.loads(rules.to_json())}
+        _write(args.json, json.dumps(payload, indent=2, default=str))
+        out.write(f"wrote the result to {args.json}\n")
+    return 0
+
+
 def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     from rulecore.fit import fit_on_split
     from rulecore.report import assess, fit_status
@@ -256,6 +301,10 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     progress.note(progress.label + " ...")
     fit = fit_on_split(settings, ds, args.test_size, args.seed)
     est, tr, te, rule = fit.model, fit.train, fit.test, fit.rule
+    from rulecore.rules.rule import RuleList
+
+    if isinstance(rule, RuleList):
+        return _learn_rule_list(args, ds, fit, out)
     Xtr = ds.X.iloc[tr]
     pred_tr = est.predict(Xtr)
     m_train = _metrics(y01[tr], pred_tr)
@@ -403,12 +452,12 @@ def cmd_screen(args: argparse.Namespace, out: TextIO) -> int:
 
 #: Command-line names of the models in :data:`rulecore.compare.REGISTRY`.
 COMPARE_ALIASES = {
-    "single": "Single rule", "set-covering": "Set covering",
+    "single": "Single rule", "rule-set": "Rule set (auto)", "set-covering": "Set covering",
     "boosting": "Boosting", "sparse-svm": "Sparse SVM",
     "sparse-logistic": "Sparse logistic", "datumwise": "Datum-wise",
     "l1-logistic": "L1 logistic (sklearn)", "cart": "CART (sklearn)",
 }
-DEFAULT_COMPARE = ("single", "set-covering", "boosting", "cart", "l1-logistic")
+DEFAULT_COMPARE = ("single", "rule-set", "set-covering", "boosting", "cart", "l1-logistic")
 
 
 def _compare_models(args: argparse.Namespace) -> dict[str, dict]:

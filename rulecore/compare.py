@@ -96,6 +96,13 @@ def _bcs(p):
     return make_rule_model("single rule", rule_type="and", solver="mip", **_rule_args(p))
 
 
+def _ruleset(p):
+    from rulecore.rules.ruleset import RuleSetClassifier
+    return RuleSetClassifier(lam=p.get("lam", "auto"), n_thresholds=p["n_thresholds"],
+                             time_limit=p["time_limit"], kinds=p.get("kinds"),
+                             random_state=p.get("random_state", 0) or 0)
+
+
 def _setcover(p):
     from rulecore.rules.estimators import make_rule_model
     return make_rule_model("set covering", max_rules=p["max_rules"], **_rule_args(p))
@@ -170,6 +177,13 @@ REGISTRY: dict[str, ModelSpec] = {
         size=lambda e: _rule_size([e.rule_]),
         used=lambda e, names: sorted(_rule_features([e.rule_])),
         gap=lambda e: float(e.mip_gap_), defaults=dict(_RULE_DEFAULTS)),
+    "Rule set (auto)": ModelSpec(
+        "rulecore.rules.ruleset", _ruleset, numeric=False,
+        size=lambda e: float(e.n_conditions_),
+        used=lambda e, names: sorted(_rule_features(list(e.rules_.clauses))),
+        gap=lambda e: float(e.mip_gap_) if e.certified_ else None,
+        defaults={"lam": "auto", "n_thresholds": DEFAULT_N_THRESHOLDS,
+                  "time_limit": 120.0}),
     "Set covering": ModelSpec(
         "rulecore.rules.estimators", _setcover, numeric=False,
         size=lambda e: _rule_size(e.clauses_),

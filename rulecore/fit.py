@@ -66,6 +66,10 @@ def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,
         label = ds.positive if model.described_class_ == 1 else \
             (negative if len(ds.classes) == 2 else f"not {ds.positive}")
         model.rule_ = model.rules_ = model.rules_.relabel(ds.target, label)
+        if model.cv_results_ is not None:  # say the classes in the data's words too
+            model.cv_results_["describe"] = model.cv_results_["describe"].map(
+                {1: ds.positive, 0: label if model.described_class_ == 0 else
+                 (negative if len(ds.classes) == 2 else f"not {ds.positive}")})
         return SplitFit(model, train, test)
     model.rule_ = model.rule_.relabel(ds.target, ds.positive)
     if hasattr(model, "ruleset_"):

@@ -211,7 +211,8 @@ def _fit_point(X: pd.DataFrame, y01: np.ndarray, train: np.ndarray, test: np.nda
         size, clauses = rule.n_conditions, len(rule)
     else:
         size, clauses = len(rule), 1
-    pred_tr = rule.predict(X.iloc[train])
+    # the estimator's predict: a rule set may describe the other class (RuleSetClassifier)
+    pred_tr = est.predict(X.iloc[train])
     row = {"conditions": size, "clauses": clauses,
            "train_error": float(np.mean(pred_tr != ytr)), "test_error": np.nan,
            "objective": float(getattr(est, "objective_", np.nan)),
@@ -219,8 +220,10 @@ def _fit_point(X: pd.DataFrame, y01: np.ndarray, train: np.ndarray, test: np.nda
     report = getattr(est, "screening_report_", None)
     row["n_kept"] = report.n_kept if report is not None else A.shape[1]
     if test is not None and len(test):
-        row["test_error"] = float(np.mean(rule.predict(X.iloc[test]) != y01[test]))
+        row["test_error"] = float(np.mean(est.predict(X.iloc[test]) != y01[test]))
     if keep_rule:
+        if getattr(est, "described_class_", 1) == 0:  # a rule set describing the other class
+            labels = (labels[0], f"not {labels[1]}")
         rule = relabel(rule, *labels)
         row["rule"] = str(rule)
         row["json"] = rule.to_json(None)
@@ -315,8 +318,9 @@ def sweep(
     cv : int, splitter, list of (train, test) index pairs, or None
         k for stratified shuffled k-fold (seeded by ``random_state``); ``None``: no CV (a
         plain λ path: one fit per grid point on all rows, scored on ``X_test`` if given).
-    model : {"single", "set-covering", "boosting"}
-        (The Rule page's names "single rule", "set covering" are accepted too.)
+    model : {"single", "rule-set", "set-covering", "boosting"}
+        (The Rule page's names "single rule", "set covering" are accepted too.)  The rule set
+        at each grid λ still chooses the class it describes by its inner CV.
     rule_type, negations, solver, time_limit, screening, class_weight, max_rules, n_rounds, kinds
         As for :class:`~rulecore.rules.estimators.BooleanRuleClassifier` and the rule-set learners.
     refit : bool

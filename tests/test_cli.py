@@ -258,3 +258,37 @@ def test_compare_on_free_text_table_runs(tmp_path):
               "--format", "csv", "--output", "c.csv", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert len(pd.read_csv(tmp_path / "c.csv")) == 2
+
+
+def test_learn_rule_set_on_three_classes_needs_no_positive(tmp_path, monkeypatch, capsys):
+    """`--model rule-set` on iris: a rule list over the original labels, exported as SQL and
+    JSON, whose predictions are the labels and which beats the majority class."""
+    from rulecore.cli import main
+    from rulecore.rules.rule import RuleList
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["learn", "--sample", "iris", "--model", "rule-set", "--export", "sql",
+                 "--json", "out.json"]) == 0
+    out = capsys.readouterr().out
+    assert "3 classes, all learned (no positive class)" in out
+    assert "Predict species by the first rule that holds:" in out
+    assert "CASE" in out and "END AS" in out
+    result = json.loads((tmp_path / "out.json").read_text())
+    assert set(result["classes"]) == {"setosa", "versicolor", "virginica"}
+    assert result["accuracy"]["test"] > 0.8
+    rules = RuleList.from_json(json.dumps(result["rules"]))
+    assert set(rules.labels) <= set(result["classes"])
+
+
+def test_learn_rule_set_on_two_classes_says_which_class_it_describes(tmp_path, monkeypatch,
+                                                                     capsys):
+    from rulecore.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["learn", "--sample", "breast cancer", "--model", "rule-set",
+                 "--json", "out.json"]) == 0
+    out = capsys.readouterr().out
+    assert "Rule set by column generation" in out
+    assert "chosen by cross-validation" in out
+    result = json.loads((tmp_path / "out.json").read_text())
+    assert result["metrics"]["test"]["accuracy"] > 0.85

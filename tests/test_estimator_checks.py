@@ -1,7 +1,10 @@
 """Every public estimator passes scikit-learn's estimator checks, with no exemption.
 
 The instances get small settings (few thresholds, short time limits) so the checks run
-quickly; they are the same classes a user imports from ``rulecore``.  DatumWiseClassifier is
+quickly; they are the same classes a user imports from ``rulecore``.  The λ chosen by inner
+cross-validation (``lam="auto"``) is checked too: RuleSetClassifier with its defaults (λ and
+the class described chosen by CV) and BooleanRuleClassifier(lam="auto").  RuleSetClassifier is
+multi-class, so the checks also run it on three classes (its rule list).  DatumWiseClassifier is
 checked in test_datumwise_sklearn.py, SparseClassifier and SparseClassifierCV in
 test_sparse.py.
 """
@@ -15,6 +18,7 @@ from rulecore import (
     BooleanRuleClassifier,
     BoostedRuleClassifier,
     CalculationEstimationClassifier,
+    RuleSetClassifier,
     SetCoveringRuleClassifier,
 )
 
@@ -24,6 +28,15 @@ RULE_ESTIMATORS = [
                           screening="none"),
     SetCoveringRuleClassifier(n_thresholds=5, time_limit=10, max_rules=3),
     BoostedRuleClassifier(n_thresholds=5, time_limit=10, n_rounds=3),
+    BooleanRuleClassifier(lam="auto"),
+]
+
+RULESET_ESTIMATORS = [
+    # λ and the class described fixed: no inner CV
+    RuleSetClassifier(lam=1.0, describe="positive", certify=False, time_limit=20),
+    # the defaults: λ and (two classes) the class described chosen by inner CV, with the
+    # exact pricing MIP.  sample-weight equivalence hands it explicit CV splits (``cv``)
+    RuleSetClassifier(),
 ]
 
 BILINEAR_ESTIMATORS = [
@@ -38,6 +51,11 @@ BILINEAR_ESTIMATORS = [
 
 @parametrize_with_checks(RULE_ESTIMATORS)
 def test_rule_estimators_pass_sklearn_checks(estimator, check):
+    check(estimator)
+
+
+@parametrize_with_checks(RULESET_ESTIMATORS)
+def test_ruleset_estimators_pass_sklearn_checks(estimator, check):
     check(estimator)
 
 

@@ -192,3 +192,36 @@ def test_warnings_where_due():
                in w.value for w in at.warning)
     at.selectbox(key="class_weight").set_value("sqrt").run()
     assert not at.exception
+
+
+def test_rule_set_auto_on_two_classes_shows_the_cv_curve_and_the_clauses():
+    at = open_page("pages/rule.py", "breast cancer")
+    at.radio(key="model").set_value("rule set").run()
+    assert not at.exception, at.exception
+    assert not [s for s in at.select_slider if s.key == "lam"]  # λ is chosen, not set
+    assert any("Rule set by column generation" in b.value
+               for b in list(at.info) + list(at.success))
+    clauses = frame_with(at, "coverage")
+    assert len(clauses) >= 1 and "class" not in clauses.columns
+    assert any("chosen by cross-validation" in c.value.lower() or "Chosen: λ" in c.value
+               for c in at.caption)
+    perf = frame_with(at, "test")
+    assert float(perf.loc["accuracy", "test"]) > 0.85
+
+
+def test_rule_set_auto_on_three_classes_learns_every_class_without_a_positive():
+    at = open_page("pages/rule.py", "iris")
+    at.radio(key="model").set_value("rule set").run()
+    assert not at.exception, at.exception
+    assert "with 3 classes, all learned" in at.caption[0].value
+    rules = frame_with(at, "class")
+    assert set(rules["class"]) <= {"setosa", "versicolor", "virginica"}
+    assert len(set(rules["class"])) >= 2
+    cells = vega_dataset(at, "cells")
+    assert len(cells) == 9  # a 3 × 3 confusion matrix
+    assert at.metric[0].label == "Test accuracy"
+    assert float(at.metric[0].value.rstrip("%")) > 80
+    # the export is the rule list, in SQL a CASE over the three labels
+    at.radio(key="export_fmt").set_value("sql").run()
+    code = next(c.value for c in at.code)
+    assert code.startswith("CASE") and "'virginica'" in code

@@ -79,4 +79,6 @@ def test_auto_class_weight_is_each_models_measured_default():
         "balanced"
     assert make_rule_model("boosting", lam=1.0, class_weight="none").class_weight is None
     assert resolve_class_weight({0: 1, 1: 3}) == {0: 1, 1: 3}
-    assert set(AUTO_CLASS_WEIGHT) == {"single rule", "set covering", "boosting"}
+    assert make_rule_model("rule set", class_weight="auto").class_weight is None
+    assert make_rule_model("rule set").lam == "auto"
+    assert set(AUTO_CLASS_WEIGHT) == {"single rule", "set covering", "boosting", "rule set"}

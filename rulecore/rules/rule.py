@@ -448,13 +448,19 @@ class RuleList(_Exportable):
         return np.where(v.any(axis=1), v.argmax(axis=1), -1)
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
-        """The class of each row, shape (n_samples,)."""
-        labels = np.array(self.labels + [self.default], dtype=object)
-        out = labels[self.first(X)]
-        try:
-            return out.astype(np.asarray([self.default]).dtype)
-        except (TypeError, ValueError):
-            return out
+        """The class of each row, shape (n_samples,).
+
+        The labels' common numpy type when every label keeps its value in it (all text, all
+        integers, ...), else an object array.
+        """
+        labels = [self._plain(v) for v in self.labels + [self.default]]
+        table = np.empty(len(labels), dtype=object)
+        table[:] = labels
+        typed = np.asarray(labels)
+        # never the default's type alone: it would cut longer text and round other numbers
+        if typed.dtype != object and typed.ndim == 1 and typed.tolist() == labels:
+            table = typed
+        return table[self.first(X)]
 
     def _plain(self, v: Any) -> Any:
         return v.item() if isinstance(v, np.generic) else v
@@ -494,7 +500,10 @@ class RuleList(_Exportable):
             raise DataError(f"This is not a rule list in JSON form: {exc}") from None
 
     def to_sql(self) -> str:
-        """An SQL ``CASE`` expression giving the class of a row."""
+        """An SQL ``CASE`` expression giving the class of a row (a list without clauses: the
+        default alone, as SQL allows no ``CASE`` without a ``WHEN``)."""
+        if not self.clauses:
+            return f"{sql_literal(self.default)} AS {sql_identifier(self.target)}"
         whens = [f"  WHEN {c.sql_condition()} THEN {sql_literal(c.positive)}"
                  for c in self.clauses]
         return "\n".join(["CASE"] + whens + [f"  ELSE {sql_literal(self.default)}",
@@ -504,7 +513,8 @@ class RuleList(_Exportable):
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
         parts = [c.to_python(f"_rule_{t}") for t, c in enumerate(self.clauses)]
-        body = [f"def {name}(row):", f'    """The class of {self.target} by the rule list."""']
+        # the docstring as a repr: a target name with quotes or backslashes stays one string
+        body = [f"def {name}(row):", f"    {f'The class of {self.target} by the rule list.'!r}"]
         for t, c in enumerate(self.clauses):
             body.append(f"    if _rule_{t}(row):")
             body.append(f"        return {self._plain(c.positive)!r}")

@@ -18,6 +18,7 @@ terms, valid at any λ), and the final fit starts from every clause the inner fo
 
 from __future__ import annotations
 
+import numbers
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +27,7 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.model_selection import StratifiedKFold
+from sklearn.model_selection import StratifiedKFold, check_cv
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, column_or_1d
 
@@ -131,9 +132,14 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         (Hamming, the LP's) or once per row (exact 0/1).  Measured in
         ``bench/results/rulesets_vs_anchors.md``; Hamming generalises better there.
     class_weight : None, "balanced", "sqrt" or dict, default=None
-        Weight of each class's errors; ``None`` counts every row once (accuracy).
-    cv : int, default=3
-        Inner folds for ``lam="auto"`` / ``describe="auto"``.
+        Weight of each class's errors; ``None`` counts every row once (accuracy).  A dict
+        gives each label its weight (``{label: weight}``, 1 for labels it leaves out).  The
+        inner cross-validation measures errors with the same weights, and the λ grid is
+        scaled by their total.
+    cv : int, cross-validation splitter or iterable of (train, test) splits, default=3
+        Inner folds for ``lam="auto"`` / ``describe="auto"``: an int is that many stratified
+        shuffled folds (seeded by ``random_state``); anything else is read as scikit-learn's
+        ``cv`` argument (``check_cv``).
     selection : {"min", "1se"}, default="min"
         The grid point with the lowest mean inner-CV error (ties: fewer conditions), or the
         one with fewest conditions within one standard error of it.
@@ -210,8 +216,9 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ checks
     def _check_params(self) -> None:
-        if not (self.lam == "auto" or (isinstance(self.lam, (int, float))
-                                       and not isinstance(self.lam, bool) and self.lam > 0)):
+        if not ((isinstance(self.lam, str) and self.lam == "auto")
+                or (isinstance(self.lam, numbers.Real) and not isinstance(self.lam, bool)
+                    and np.isfinite(self.lam) and self.lam > 0)):
             raise ParameterError("lam must be 'auto' or a positive number.")
         if self.describe not in ("auto", "positive", "negative"):
             raise ParameterError("describe must be 'auto', 'positive' or 'negative'.")
@@ -219,8 +226,14 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             raise ParameterError("error must be 'hamming' or 'exact'.")
         if self.selection not in ("min", "1se"):
             raise ParameterError("selection must be 'min' or '1se'.")
-        if not isinstance(self.cv, (int, np.integer)) or self.cv < 2:
-            raise ParameterError("cv must be an integer of at least 2.")
+        if isinstance(self.cv, bool) or (isinstance(self.cv, (int, np.integer))
+                                         and self.cv < 2):
+            raise ParameterError("cv must be an integer of at least 2, a cross-validation "
+                                 "splitter or an iterable of (train, test) splits.")
+        if self.class_weight is not None and not isinstance(self.class_weight, dict) and \
+                self.class_weight not in ("balanced", "sqrt"):
+            raise ParameterError("class_weight must be None, 'balanced', 'sqrt' or a dict "
+                                 "{label: weight}.")
         if not self.time_limit or self.time_limit <= 0:
             raise ParameterError("The time limit must be a positive number of seconds.")
         if int(self.max_conditions) < 1:
@@ -270,24 +283,69 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                      f"The term matrix of {len(frame):,} rows × {n_terms:,} terms",
                      "Use fewer thresholds per numeric column, leave out columns, or sample "
                      "rows.")
-        B = binarizer.transform(frame)
-        self.binarizer_ = binarizer
-        self.n_features_in_ = int(binarizer.n_features_in_)
-        self.n_terms_ = B.shape[1]
+        self.fit_terms(binarizer.transform(frame), y, binarizer,
+                       sample_weight=sample_weight, target=target, _t0=t0)
         if isinstance(X, pd.DataFrame):
             self.feature_names_in_ = np.asarray(frame.columns, dtype=object)
         elif hasattr(self, "feature_names_in_"):
             del self.feature_names_in_
-        self._fit_terms(B, yi, sw, target, t0)
         self.fit_seconds_ = time.perf_counter() - t0
         return self
 
-    def _weights(self, y01: np.ndarray, sw: np.ndarray) -> np.ndarray:
+    def fit_terms(self, B: np.ndarray, y: Any, terms: Binarizer, *, sample_weight: Any = None,
+                  target: str = "target", _t0: float | None = None) -> RuleSetClassifier:
+        """Fit on a term matrix already built by the fitted binarizer ``terms`` (the sweeps
+        reuse one matrix for many fits).
+
+        Parameters
+        ----------
+        B : bool ndarray of shape (n_samples, n_terms)
+            ``terms.transform(X)``.
+        y : array of shape (n_samples,)
+            The labels.
+        terms : Binarizer
+        sample_weight : array of shape (n_samples,), optional
+        target : str
+            The target's name, for the rules' text.
+        """
+        t0 = time.perf_counter() if _t0 is None else _t0
+        self._check_params()
+        yi, classes, _ = self._targets(y)
+        if B.shape[0] != len(yi):
+            raise DataError(f"The term matrix has {B.shape[0]} rows but y has {len(yi)}.")
+        sw = check_sample_weight(sample_weight, len(yi))
+        self.classes_ = classes
+        self.binarizer_ = terms
+        self.n_features_in_ = int(terms.n_features_in_)
+        self.n_terms_ = B.shape[1]
+        self._fit_terms(np.asarray(B, dtype=bool), yi, sw, target, t0)
+        self.fit_seconds_ = time.perf_counter() - t0
+        return self
+
+    def _row_weights(self, yi: np.ndarray, sw: np.ndarray) -> np.ndarray:
+        """Sample × class weight of every row over all classes: what the inner CV's errors
+        and the λ grid are measured in.  With two classes it equals :meth:`_weights` of
+        either class described (balanced and √ weights are symmetric)."""
         cw = self.class_weight
+        K = len(self.classes_)
+        if cw is None:
+            return sw
         if isinstance(cw, dict):
-            # dict keys are labels; y01 == 1 is the class described
-            raise ParameterError("class_weight as a dict is not supported by RuleSetClassifier;"
-                                 " use None, 'balanced' or 'sqrt'.")
+            per = np.array([float(cw.get(c, 1.0)) for c in self.classes_])
+            if np.any(per < 0) or not np.all(np.isfinite(per)):
+                raise ParameterError("class_weight values must be finite and non-negative.")
+        else:
+            counts = np.maximum(np.bincount(yi, weights=sw, minlength=K), 1e-12)
+            per = sw.sum() / (K * counts) if cw == "balanced" else np.sqrt(counts.max() / counts)
+        d = sw * per[yi]
+        if d.sum() <= 0:
+            raise ParameterError("The class weights leave no row any weight.")
+        return d
+
+    def _weights(self, y01: np.ndarray, sw: np.ndarray) -> np.ndarray:
+        """Row weights of one DNF's fit (``y01 == 1``: the class it describes); ``sw``
+        already holds a dict's class weights (:meth:`_row_weights`)."""
+        cw = None if isinstance(self.class_weight, dict) else self.class_weight
         return class_sample_weights(y01, cw, np.array([0, 1]), sw)
 
     def _opts(self, time_limit: float) -> dict:
@@ -307,7 +365,13 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             labels = {"auto": [1, 0], "positive": [1], "negative": [0]}[self.describe]
         else:
             labels = list(range(K))
-        total = float(sw.sum())
+        # a dict's class weights go into the sample weights of every fit; D weighs the
+        # inner CV's errors and scales the λ grid (the total weight of the fit's errors)
+        D = self._row_weights(yi, sw)
+        sw_rows = sw  # rule_stats_ and predict_proba count the rows by sample weight only
+        if isinstance(self.class_weight, dict):
+            sw = D
+        total = float(D.sum())
         lams = lam_grid(total) if self.lam == "auto" else np.array([float(self.lam)])
         auto = self.lam == "auto" or (K == 2 and len(labels) > 1)
         t_cv = time.perf_counter()
@@ -315,8 +379,16 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         self.cv_results_ = None
         chosen_lam, chosen_label = float(lams[0]), labels[0]
         if auto:
-            folds = list(StratifiedKFold(int(self.cv), shuffle=True,
-                                         random_state=self.random_state).split(B, yi))
+            if isinstance(self.cv, (int, np.integer)):
+                # no more folds than the smallest class has rows (at least 2)
+                smallest = int(np.bincount(yi).min())
+                splitter = StratifiedKFold(max(2, min(int(self.cv), smallest)), shuffle=True,
+                                           random_state=self.random_state)
+            else:
+                splitter = check_cv(self.cv, yi, classifier=True)
+            folds = [(np.asarray(tr), np.asarray(va)) for tr, va in splitter.split(B, yi)]
+            if not folds:
+                raise ParameterError("cv gave no (train, test) split.")
             per_fit = budget * 0.6 / max(len(folds) * len(labels) * len(lams), 1)
             jobs = [(f, c) for f in range(len(folds)) for c in labels]
             paths = Parallel(n_jobs=self.n_jobs)(
@@ -341,19 +413,23 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                             order, default = _rule_list(B[tr], yi[tr], sw[tr], dnfs, K)
                             wrong = _list_predict(B[va], order, default) != yi[va]
                             n_c = sum(len(S) for _, S in order)
-                        errs.append(float(sw[va] @ wrong / sw[va].sum()))
+                        if D[va].sum() > 0:  # a fold of weightless rows measures nothing
+                            errs.append(float(D[va] @ wrong / D[va].sum()))
                         conds.append(n_c)
                     rows.append({"describe": None if c is None else self.classes_[c],
                                  "label": c, "lam": float(lam),
                                  "kappa": 1.0 / (float(lam) * total),
-                                 "error": float(np.mean(errs)),
+                                 "error": float(np.mean(errs)) if errs else np.nan,
                                  "error_std": float(np.std(errs, ddof=1)) if len(errs) > 1
                                  else 0.0, "conditions": float(np.mean(conds))})
             cvr = pd.DataFrame(rows)
-            best = cvr.sort_values(["error", "conditions", "lam"]).index[0]
+            # errors equal up to rounding (the same fold counts summed in another order) tie,
+            # and a tie goes to fewer conditions
+            rank = cvr.assign(error=cvr["error"].round(12))
+            best = rank.sort_values(["error", "conditions", "lam"]).index[0]
             if self.selection == "1se":
                 se = cvr.loc[best, "error_std"] / np.sqrt(len(folds))
-                ok = cvr[cvr["error"] <= cvr.loc[best, "error"] + se]
+                ok = rank[cvr["error"] <= cvr.loc[best, "error"] + se + 1e-12]
                 best = ok.sort_values(["conditions", "error", "lam"]).index[0]
             cvr["chosen"] = cvr.index == best
             self.cv_results_ = cvr.drop(columns="label")
@@ -379,10 +455,14 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                 master_time_limit=min(2.0, left / len(final_labels) / 3),
                 beam_width=10, max_iterations=60, max_exact_pricings=1)
         self.fits_ = results
-        self._finish(B, yi, sw, target, results, terms)
+        self._finish(B, yi, sw_rows, target, results, terms, fit_sw=sw)
 
-    def _finish(self, B, yi, sw, target, results, terms) -> None:
+    def _finish(self, B, yi, sw, target, results, terms, fit_sw=None) -> None:
+        """Set the fitted attributes.  ``sw``: sample weights (rule_stats_, predict_proba);
+        ``fit_sw``: the fits' weights (a dict's class weights included), which order the
+        rule list and choose its default as in the inner CV."""
         K = len(self.classes_)
+        fit_sw = sw if fit_sw is None else fit_sw
 
         def rule(S, label):
             return Rule(tuple(terms[j] for j in S), "and", target, label)
@@ -405,7 +485,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         else:
             self.described_class_ = None
             dnfs = {c: r.clauses for c, r in results.items()}
-            self._order, self._default = _rule_list(B, yi, sw, dnfs, K)
+            self._order, self._default = _rule_list(B, yi, fit_sw, dnfs, K)
             self.rules_ = RuleList(tuple(rule(S, self.classes_[c]) for c, S in self._order),
                                    self.classes_[self._default], target)
             self.lp_bound_ = float(sum(r.lp_bound for r in results.values()))
@@ -477,7 +557,8 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X: Any) -> np.ndarray:
         """Shape (n_samples, n_classes): class shares of the training rows the same rule
         decided (Laplace-smoothed towards the class prior)."""
-        return self._proba[self.decision_rule(X)]
+        first = self.decision_rule(X)  # checks the fit before _proba is read
+        return self._proba[first]
 
     def clause_table(self, X: pd.DataFrame, y: np.ndarray) -> pd.DataFrame:
         """Per rule: conditions, class, coverage and precision on the data given."""

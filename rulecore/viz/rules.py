@@ -237,9 +237,10 @@ def lambda_path(path: pd.DataFrame, current: float | None = None) -> go.Figure:
     return layout(fig, "λ path: rule size and error", height=380)
 
 
-def confusion_matrix(cm: np.ndarray, labels: tuple[str, str] = ("negative", "positive"),
+def confusion_matrix(cm: np.ndarray, labels: tuple[str, ...] = ("negative", "positive"),
                      title: str = "Confusion matrix") -> dict:
-    """2×2 heatmap with counts, rows = true class, columns = predicted class (Vega-Lite spec).
+    """K×K heatmap with counts, rows = true class, columns = predicted class (Vega-Lite spec;
+    ``labels`` in the order of ``cm``'s rows).
 
     A Vega-Lite spec for the reason given in :func:`rule_region`: the Rule page redraws it on
     most slider moves, and the counts sit in the named dataset ``cells``, which the browser
@@ -251,7 +252,7 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, str] = ("negative", "pos
     top = max(int(cm.max()), 1)
     cells = [{"true": f"true {labels[i]}", "predicted": f"pred {labels[j]}",
               "count": int(cm[i, j]), "dark": bool(cm[i, j] > top / 2)}
-             for i in range(2) for j in range(2)]
+             for i in range(len(labels)) for j in range(len(labels))]
     order = {"true": [f"true {v}" for v in labels], "predicted": [f"pred {v}" for v in labels]}
 
     def axis(names: list[str], width: int) -> dict:
@@ -260,7 +261,7 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, str] = ("negative", "pos
 
     return {
         "title": {"text": title, "anchor": "start"},
-        "height": 260,  # room for three-line labels (220 overlapped them)
+        "height": max(260, 40 * len(labels)),  # room for three-line labels
         "data": {"name": "cells"},
         "datasets": {"cells": cells},
         "encoding": {
@@ -286,6 +287,41 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, str] = ("negative", "pos
                                     "value": TEXT}}},
         ],
     }
+
+
+def cv_curve(cv: pd.DataFrame) -> go.Figure:
+    """Inner cross-validation of ``lam="auto"``: mean CV error against mean conditions, one
+    line per class described, the chosen grid point marked (a star).
+
+    Parameters
+    ----------
+    cv : DataFrame
+        ``cv_results_`` of :class:`~rulecore.rules.ruleset.RuleSetClassifier` (or of a rule
+        model fitted with ``lam="auto"``): ``lam``, ``error``, ``error_std``, ``conditions``,
+        ``chosen`` and, for a rule set, ``describe``.
+    """
+    fig = go.Figure()
+    groups = cv.groupby("describe", dropna=False, sort=False) if "describe" in cv else \
+        [(None, cv)]
+    colors = [ACCENT, POSITIVE, NEGATIVE, MUTED]
+    for k, (label, g) in enumerate(groups):
+        g = g.sort_values("conditions")
+        name = "CV error" if label is None or (isinstance(label, float) and np.isnan(label)) \
+            else f"clauses describe {label}"
+        fig.add_scatter(x=g["conditions"], y=g["error"], mode="lines+markers", name=name,
+                        error_y=dict(type="data", array=g["error_std"], thickness=1),
+                        line=dict(color=colors[k % len(colors)]), customdata=g["lam"],
+                        hovertemplate="λ=%{customdata:.3g}: %{x:.1f} conditions, CV error "
+                                      "%{y:.3f}<extra></extra>")
+    best = cv[cv["chosen"]]
+    fig.add_scatter(x=best["conditions"], y=best["error"], mode="markers", name="chosen",
+                    marker=dict(symbol="star", size=18, color=TEXT),
+                    customdata=best["lam"],
+                    hovertemplate="chosen: λ=%{customdata:.3g}, %{x:.1f} conditions, CV error "
+                                  "%{y:.3f}<extra></extra>")
+    fig.update_xaxes(title="conditions (mean over the inner folds)", rangemode="tozero")
+    fig.update_yaxes(title="inner-CV error", rangemode="tozero")
+    return layout(fig, "λ chosen by cross-validation", height=360)
 
 
 def pareto_figure(df: pd.DataFrame, size: str | None = None, error: str | None = None

@@ -1,0 +1,197 @@
+"""RuleList (the multi-class model of RuleSetClassifier): prediction and every export format,
+checked by running them: JSON read back, the SQL CASE expression in SQLite, the Python source
+executed."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.datasets import load_iris
+
+from rulecore import RuleSetClassifier
+from rulecore.exceptions import DataError
+from rulecore.rules.rule import Rule, RuleList
+from rulecore.rules.terms import Term
+
+ODD = 'we"ird col'  # a column name that needs quoting in SQL and in Python
+
+
+def hand_list(labels=("hi", "mid", "lo"), target="level") -> RuleList:
+    """IF x > 1.5 AND g == a THEN hi ELSE IF g != b AND odd <= 0 THEN mid ELSE lo."""
+    hi, mid, lo = labels
+    return RuleList((
+        Rule((Term("x", ">", 1.5), Term("g", "==", "a")), "and", target, hi),
+        Rule((Term("g", "!=", "b"), Term(ODD, "<=", 0.0)), "and", target, mid),
+    ), lo, target)
+
+
+@pytest.fixture
+def table() -> pd.DataFrame:
+    """Rows chosen to reach every branch, with missing values on every column."""
+    return pd.DataFrame({
+        "x":  [2.0, 2.0, 1.0, 1.0, np.nan, 2.0, 3.0, 1.0],
+        "g":  ["a", "a", "c", "b", "a", None, "a", "c"],
+        ODD:  [5.0, -1.0, -1.0, -1.0, -1.0, -1.0, np.nan, np.nan],
+    })
+
+
+#                hi    hi    mid    lo (g=b)  mid (x NaN)  lo (g NaN)  hi    lo (odd NaN)
+EXPECTED = np.array(["hi", "hi", "mid", "lo", "mid", "lo", "hi", "lo"])
+
+
+def run_python(source: str, X: pd.DataFrame, *, nan_as_none: bool = True) -> list:
+    ns: dict = {}
+    exec(compile(source, "<export>", "exec"), ns)  # noqa: S102 - testing our own export
+    frame = X.astype(object)
+    if nan_as_none:
+        frame = frame.where(X.notna(), None)
+    return [ns["predict"](r) for r in frame.to_dict("records")]
+
+
+def run_sql(case: str, X: pd.DataFrame) -> list:
+    con = sqlite3.connect(":memory:")
+    X.assign(_row=np.arange(len(X))).to_sql("t", con, index=False)
+    return [r[0] for r in con.execute(f"SELECT {case} FROM t ORDER BY _row")]
+
+
+def test_predict_and_first(table):
+    rl = hand_list()
+    np.testing.assert_array_equal(rl.first(table), [0, 0, 1, -1, 1, -1, 0, -1])
+    np.testing.assert_array_equal(rl.predict(table), EXPECTED)
+    assert rl.labels == ["hi", "mid"]
+    assert len(rl) == 2 and rl.n_conditions == 4
+    assert rl.features == ["x", "g", ODD]
+
+
+@pytest.mark.parametrize("labels", [("versicolor", "setosa", "c0"), (1.5, 2.5, 2),
+                                    (10, 20, 30), ("a", "b", 3)])
+def test_predict_keeps_every_label_whole(table, labels):
+    """Labels come back as they are: never cut to the default's text length ("c0" would cut
+    "versicolor" to "ve") nor rounded to its number type (1.5 to 1)."""
+    rl = hand_list(labels)
+    pred = rl.predict(table)
+    want = [labels[{"hi": 0, "mid": 1, "lo": 2}[e]] for e in EXPECTED]
+    assert pred.tolist() == want
+
+
+def test_empty_list_predicts_the_default(table):
+    rl = RuleList((), "only", "t")
+    assert rl.predict(table).tolist() == ["only"] * len(table)
+    assert run_python(rl.to_python(), table) == ["only"] * len(table)
+    assert run_sql(rl.to_sql(), table) == ["only"] * len(table)
+
+
+def test_text_and_markdown():
+    rl = hand_list()
+    assert rl.to_text() == (
+        "Predict level by the first rule that holds:\n"
+        "1. IF x > 1.5 AND g == a THEN level = hi\n"
+        f"2. IF g != b AND {ODD} <= 0 THEN level = mid\n"
+        "3. OTHERWISE level = lo")
+    assert rl.to_markdown() == (
+        "**Predict `level` by the first rule that holds:**\n\n"
+        "1. `x > 1.5` AND `g == a` → **hi**\n"
+        f"2. `g != b` AND `{ODD} <= 0` → **mid**\n"
+        "3. otherwise → **lo**")
+    assert str(rl) == (f"IF x > 1.5 AND g == a THEN hi ELSE IF g != b AND {ODD} <= 0 THEN mid "
+                       "ELSE lo")
+    for fmt in ["text", "markdown", "json", "sql", "python"]:
+        assert rl.export(fmt)
+    with pytest.raises(DataError, match="Unknown export format"):
+        rl.export("xml")
+
+
+@pytest.mark.parametrize("labels", [("hi", "mid", "lo"), (10, 20, 30)])
+def test_json_round_trip(table, labels):
+    rl = hand_list(labels)
+    back = RuleList.from_json(rl.to_json())
+    assert back == rl
+    assert back.default == labels[2] and back.labels == list(labels[:2])
+    assert back.predict(table).tolist() == rl.predict(table).tolist()
+    assert RuleList.from_json(rl.to_json(indent=None)) == rl
+
+
+@pytest.mark.parametrize("text", ["not json", "[1, 2]", '{"clauses": []}',
+                                  '{"default": 1, "clauses": [{"rule_type": "xor"}]}'])
+def test_from_json_rejects_what_is_not_a_rule_list(text):
+    with pytest.raises(DataError, match="not a rule list|rule_type"):
+        RuleList.from_json(text)
+
+
+def test_sql_case_expression(table):
+    rl = hand_list()
+    assert rl.to_sql() == (
+        "CASE\n"
+        """  WHEN ("x" > 1.5 AND "g" = 'a') THEN 'hi'\n"""
+        """  WHEN ("g" <> 'b' AND "we""ird col" <= 0) THEN 'mid'\n"""
+        "  ELSE 'lo'\n"
+        'END AS "level"')
+    assert run_sql(rl.to_sql(), table) == EXPECTED.tolist()
+
+
+def test_sql_quotes_labels_and_numbers(table):
+    rl = hand_list(("O'Brien", 20, 30))
+    assert "THEN 'O''Brien'" in rl.to_sql()
+    assert "THEN 20\n" in rl.to_sql() and "ELSE 30\n" in rl.to_sql()
+    assert run_sql(rl.to_sql(), table) == rl.predict(table).tolist()
+
+
+@pytest.mark.parametrize("nan_as_none", [True, False])
+def test_python_export_predicts_like_the_list(table, nan_as_none):
+    """The default when no clause holds (row 3) and missing values (None or NaN) failing
+    their conditions (rows 4-7) included."""
+    rl = hand_list()
+    assert run_python(rl.to_python(), table, nan_as_none=nan_as_none) == EXPECTED.tolist()
+    ints = hand_list((10, 20, 30))
+    got = run_python(ints.to_python(), table, nan_as_none=nan_as_none)
+    assert got == ints.predict(table).tolist()
+    assert all(type(v) is int for v in got)
+
+
+def test_python_export_survives_odd_names(table):
+    rl = hand_list(target='C:\\New "level"')
+    assert run_python(rl.to_python(), table) == EXPECTED.tolist()
+    assert run_python(rl.to_python("classify").replace("def classify", "def predict"),
+                      table) == EXPECTED.tolist()
+    with pytest.raises(DataError, match="not a valid Python function name"):
+        rl.to_python("not a name")
+
+
+def test_relabel(table):
+    rl = hand_list().relabel("tier", {"hi": 3, "lo": 1})
+    assert rl.target == "tier" and rl.default == 1 and rl.labels == [3, "mid"]
+    assert rl.predict(table).tolist() == [{"hi": 3, "mid": "mid", "lo": 1}[e] for e in EXPECTED]
+
+
+@pytest.fixture(scope="module")
+def iris_list():
+    iris = load_iris(as_frame=True)
+    X = iris.data
+    y = pd.Series(iris.target_names[iris.target], name="species")
+    model = RuleSetClassifier(lam=1.0, time_limit=30).fit(X, y)
+    assert isinstance(model.rules_, RuleList)
+    return model, X
+
+
+def test_fitted_list_exports_predict_like_the_model(iris_list):
+    model, X = iris_list
+    rl = model.rules_
+    X = X.copy()
+    X.iloc[::7, 2] = np.nan   # missing petal lengths
+    X.iloc[::5, 3] = np.nan   # missing petal widths
+    expected = model.predict(X)
+    assert len(set(expected)) == 3
+    assert (model.decision_rule(X) == -1).any()  # some rows fall through to the default
+    np.testing.assert_array_equal(rl.predict(X), expected)
+    back = RuleList.from_json(rl.to_json())
+    assert back == rl
+    np.testing.assert_array_equal(back.predict(X), expected)
+    assert run_python(rl.to_python(), X) == expected.tolist()
+    assert run_python(rl.to_python(), X, nan_as_none=False) == expected.tolist()
+    assert run_sql(rl.to_sql(), X) == expected.tolist()
+    text = rl.to_text().splitlines()
+    assert text[0] == "Predict species by the first rule that holds:"
+    assert len(text) == len(rl) + 2 and text[-1].endswith(f"species = {rl.default}")

@@ -1,0 +1,397 @@
+"""RuleSetClassifier: DNF rule sets by column generation, λ and the class described chosen by
+inner cross-validation, several classes as an ordered rule list.
+
+Everything the estimator reports is recounted here directly on the training rows: the
+objective, the clause statistics, the choice among the grid points of ``cv_results_``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.datasets import load_iris
+from sklearn.exceptions import NotFittedError
+from sklearn.model_selection import LeaveOneGroupOut
+
+from rulecore import BooleanRuleClassifier, RuleSetClassifier
+from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.colgen import ruleset_objective
+from rulecore.rules.rule import RuleList, RuleSet
+from rulecore.rules.ruleset import lam_grid
+
+# ----------------------------------------------------------------------------- data
+
+
+def planted(n: int = 300, seed: int = 0, flip: float = 0.0) -> tuple[pd.DataFrame, pd.Series]:
+    """y = (a > 0.5 AND b < 0.3) OR (c == "x") on a clean sample: a and b take few values,
+    so the binarizer offers every split and the splits at 0.5 and 0.3 exactly."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({
+        "a": rng.choice([0.1, 0.2, 0.3, 0.4, 0.6, 0.7, 0.8, 0.9], n),
+        "b": rng.choice([0.05, 0.15, 0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95], n),
+        "c": rng.choice(["x", "y", "z", "w"], n),
+        "noise": rng.random(n).round(2),
+    })
+    y = ((X.a > 0.5) & (X.b < 0.3)) | (X.c == "x")
+    if flip:
+        y ^= rng.random(n) < flip
+    return X, pd.Series(np.where(y, "yes", "no"), name="bought")
+
+
+def four_classes(n: int = 400, seed: int = 0) -> tuple[pd.DataFrame, np.ndarray]:
+    """Planted rule list with integer labels 10, 20, 30, 40."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"a": rng.random(n), "b": rng.random(n),
+                      "c": rng.choice(list("xyzw"), n), "d": rng.random(n)})
+    y = np.where(X.a > 0.7, 10, np.where(X.b < 0.3, 20, np.where(X.c == "x", 30, 40)))
+    return X, y
+
+
+def seven_classes(n: int = 350, seed: int = 1) -> tuple[pd.DataFrame, np.ndarray]:
+    """Seven text classes: the level of ``g``, except that z > 0.8 means c0."""
+    rng = np.random.default_rng(seed)
+    g = rng.integers(0, 7, n)
+    X = pd.DataFrame({"g": np.array([f"L{i}" for i in range(7)])[g], "z": rng.random(n),
+                      "noise": rng.random(n)})
+    y = np.where(X.z > 0.8, "c0", np.array([f"c{i}" for i in range(7)])[g])
+    return X, y
+
+
+def iris() -> tuple[pd.DataFrame, pd.Series]:
+    data = load_iris(as_frame=True)
+    return data.data, pd.Series(data.target_names[data.target], name="species")
+
+
+MULTI = {"iris": iris, "four": four_classes, "seven": seven_classes}
+
+
+@pytest.fixture(scope="module")
+def multi_fits():
+    out = {}
+    for name, make in MULTI.items():
+        X, y = make()
+        out[name] = (RuleSetClassifier(time_limit=60).fit(X, y), X, y)
+    return out
+
+
+@pytest.fixture(scope="module")
+def binary_fit():
+    X, y = planted(flip=0.08, seed=3)
+    return RuleSetClassifier(time_limit=60).fit(X, y), X, y
+
+
+def term_index(model, clause) -> tuple[int, ...]:
+    """The term indices (columns of ``binarizer_.transform(X)``) of a clause's conditions."""
+    idx = {t: j for j, t in enumerate(model.binarizer_.terms_)}
+    return tuple(idx[t] for t in clause.conditions)
+
+
+def check_choice(cvr: pd.DataFrame, lam: float) -> pd.Series:
+    """One chosen row: the lowest mean error, ties to fewer conditions; λ is its λ."""
+    assert cvr["chosen"].sum() == 1
+    chosen = cvr[cvr["chosen"]].iloc[0]
+    best = cvr["error"].min()
+    assert chosen["error"] == pytest.approx(best, abs=1e-12)
+    tied = cvr[np.isclose(cvr["error"], best, rtol=0, atol=1e-12)]
+    assert chosen["conditions"] == tied["conditions"].min()
+    assert lam == chosen["lam"]
+    return chosen
+
+
+# ----------------------------------------------------------------------------- several classes
+
+
+@pytest.mark.parametrize("name", list(MULTI))
+def test_multiclass_gives_a_rule_list_of_the_original_labels(multi_fits, name):
+    model, X, y = multi_fits[name]
+    y = np.asarray(y)
+    labels = np.unique(y)
+    np.testing.assert_array_equal(model.classes_, labels)
+    assert len(labels) == {"iris": 3, "four": 4, "seven": 7}[name]
+    assert model.described_class_ is None
+    assert isinstance(model.rules_, RuleList) and model.rule_ is model.rules_
+    pred = model.predict(X)
+    assert set(pred) <= set(labels)
+    assert type(pred[0]) is type(y[0]) or pred.dtype == y.dtype
+    if name == "four":
+        assert pred.dtype.kind == "i" and set(pred) == {10, 20, 30, 40}
+    # the exported list predicts what the model predicts
+    np.testing.assert_array_equal(np.asarray(model.rules_.predict(X)), pred)
+    assert set(model.rules_.labels) <= set(labels) and model.rules_.default in labels
+    # decision_rule indexes rules_: the deciding clause's label is the prediction
+    first = model.decision_rule(X)
+    by_rule = np.array(model.rules_.labels + [model.rules_.default], dtype=object)[first]
+    np.testing.assert_array_equal(by_rule.astype(pred.dtype), pred)
+    # probabilities in classes_ order, rows summing to 1, argmax a sensible class
+    proba = model.predict_proba(X)
+    assert proba.shape == (len(X), len(labels))
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    assert (proba >= 0).all()
+    assert model.n_rules_ == len(model.rules_)
+    assert model.n_conditions_ == model.rules_.n_conditions
+    assert model.score(X, y) >= 0.9
+
+
+@pytest.mark.parametrize("name", list(MULTI))
+def test_multiclass_probabilities_are_the_deciding_rules_class_shares(multi_fits, name):
+    """predict_proba: the (Laplace-smoothed) class shares of the training rows the same rule
+    decides, counted here directly."""
+    model, X, y = multi_fits[name]
+    y = np.asarray(y)
+    first = model.decision_rule(X)
+    prior = np.array([(y == c).mean() for c in model.classes_])
+    proba = model.predict_proba(X)
+    for t in np.unique(first):
+        rows = first == t
+        counts = np.array([(y[rows] == c).sum() for c in model.classes_])
+        np.testing.assert_allclose(proba[rows], np.tile((counts + prior) / (rows.sum() + 1),
+                                                        (rows.sum(), 1)))
+
+
+@pytest.mark.parametrize("name", list(MULTI))
+def test_multiclass_objective_is_the_sum_of_the_per_class_counts(multi_fits, name):
+    model, X, y = multi_fits[name]
+    y = np.asarray(y)
+    B = model.binarizer_.transform(X)
+    total = 0.0
+    for c in model.classes_:
+        clauses = [term_index(model, r) for r in model.rules_.clauses if r.positive == c]
+        total += ruleset_objective(B, (y == c).astype(int), np.ones(len(y)), clauses,
+                                   model.lam_, model.error)
+    assert model.objective_ == pytest.approx(total, rel=1e-9)
+
+
+def test_multiclass_rule_list_recovers_the_planted_rules(multi_fits):
+    model, X, y = multi_fits["seven"]
+    text = [str(r) for r in model.rules_.clauses]
+    assert text[0] == "z > 0.801" and model.rules_.labels[0] == "c0"
+    for i in range(1, 7):
+        assert any(f"g == L{i}" in t for t, lab in zip(text, model.rules_.labels)
+                   if lab == f"c{i}")
+
+
+def test_multiclass_cv_results(multi_fits):
+    model, X, y = multi_fits["four"]
+    cvr = model.cv_results_
+    assert len(cvr) == len(lam_grid(len(y)))
+    np.testing.assert_allclose(np.sort(cvr["lam"]), lam_grid(len(y)))
+    assert cvr["describe"].isna().all()
+    check_choice(cvr, model.lam_)
+
+
+# ----------------------------------------------------------------------------- two classes
+
+
+def test_binary_rules_describe_the_chosen_class(binary_fit):
+    model, X, y = binary_fit
+    assert isinstance(model.rules_, RuleSet) and not model.rules_.weighted
+    assert model.described_class_ in ("yes", "no")
+    assert model.rules_.positive == model.described_class_
+    assert all(c.positive == model.described_class_ for c in model.rules_.clauses)
+    other = next(c for c in model.classes_ if c != model.described_class_)
+    expected = np.where(model.rules_.predict(X) == 1, model.described_class_, other)
+    np.testing.assert_array_equal(model.predict(X), expected)
+    np.testing.assert_array_equal(model.fires(X), model.rules_.predict(X) == 1)
+    assert model.n_rules_ == len(model.rules_.clauses)
+    assert model.n_conditions_ == sum(len(c) for c in model.rules_.clauses)
+    assert model.n_conditions_ == model.rules_.n_conditions
+    proba = model.predict_proba(X)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    # a row the rule set fires on leans to the described class
+    k = list(model.classes_).index(model.described_class_)
+    assert (proba[model.fires(X), k] > 0.5).all()
+
+
+def test_binary_rule_stats_are_direct_counts(binary_fit):
+    model, X, y = binary_fit
+    stats = model.rule_stats_
+    assert len(stats) == len(model.rules_.clauses) > 0
+    assert list(stats["rule"]) == list(range(1, len(stats) + 1))
+    for (_, row), clause in zip(stats.iterrows(), model.rules_.clauses):
+        fired = clause.predict(X).astype(bool)
+        assert row["class"] == model.described_class_
+        assert row["conditions"] == str(clause) and row["size"] == len(clause)
+        assert row["coverage"] == pytest.approx(fired.mean())
+        assert row["precision"] == pytest.approx((y[fired] == model.described_class_).mean())
+
+
+def test_binary_cv_results_and_auto_lambda(binary_fit):
+    model, X, y = binary_fit
+    cvr = model.cv_results_
+    grid = lam_grid(len(y))
+    # both classes described at every grid point
+    assert sorted(cvr["describe"].unique()) == ["no", "yes"]
+    for _, part in cvr.groupby("describe"):
+        np.testing.assert_allclose(np.sort(part["lam"]), grid)
+        np.testing.assert_allclose(part["kappa"] * part["lam"] * len(y), 1.0)
+    chosen = check_choice(cvr, model.lam_)
+    assert chosen["describe"] == model.described_class_
+    assert ((cvr["error"] >= 0) & (cvr["error"] <= 1)).all()
+
+
+def objective_of(model, X, y, d) -> float:
+    B = model.binarizer_.transform(X)
+    y01 = (np.asarray(y) == model.described_class_).astype(int)
+    clauses = [term_index(model, c) for c in model.rules_.clauses]
+    return ruleset_objective(B, y01, d, clauses, model.lam_, model.error)
+
+
+@pytest.mark.parametrize("params", [{}, {"error": "exact"}, {"describe": "negative"},
+                                    {"class_weight": "balanced", "lam": 0.5}])
+def test_objective_is_the_direct_count(params):
+    X, y = planted(flip=0.1, seed=5, n=200)
+    model = RuleSetClassifier(time_limit=60, **params).fit(X, y)
+    if params.get("class_weight") == "balanced":
+        y01 = (y == model.described_class_).to_numpy()
+        d = np.where(y01, len(y) / (2 * y01.sum()), len(y) / (2 * (~y01).sum()))
+    else:
+        d = np.ones(len(y))
+    if params.get("describe") == "negative":
+        assert model.described_class_ == "no"
+    assert model.objective_ == pytest.approx(objective_of(model, X, y, d), rel=1e-9)
+    # the certificate: the LP bound is below the Hamming objective
+    if model.certified_:
+        ham = ruleset_objective(model.binarizer_.transform(X),
+                                (y == model.described_class_).to_numpy().astype(int), d,
+                                [term_index(model, c) for c in model.rules_.clauses],
+                                model.lam_, "hamming")
+        assert model.lp_bound_ <= ham + 1e-6
+
+
+def test_planted_rules_are_recovered():
+    X, y = planted(n=300, seed=0)
+    model = RuleSetClassifier(time_limit=60).fit(X, y)
+    assert model.described_class_ == "yes"
+    clauses = {frozenset(str(t) for t in c.conditions) for c in model.rules_.clauses}
+    assert clauses == {frozenset({"a > 0.5", "b <= 0.3"}), frozenset({"c == x"})}
+    assert model.score(X, y) == 1.0
+    assert model.n_conditions_ == 3
+    assert model.objective_ == pytest.approx(5.0)  # (1 + 2) + (1 + 1), no error
+    check_choice(model.cv_results_, model.lam_)
+
+
+def test_same_random_state_same_rules():
+    X, y = planted(flip=0.1, seed=7, n=150)
+    a = RuleSetClassifier(random_state=4, time_limit=60).fit(X, y)
+    b = RuleSetClassifier(random_state=4, time_limit=60).fit(X, y)
+    assert a.rules_ == b.rules_
+    assert a.lam_ == b.lam_ and a.described_class_ == b.described_class_
+    pd.testing.assert_frame_equal(a.cv_results_, b.cv_results_)
+    X4, y4 = four_classes(n=200, seed=2)
+    a = RuleSetClassifier(random_state=1, time_limit=60).fit(X4, y4)
+    b = RuleSetClassifier(random_state=1, time_limit=60).fit(X4, y4)
+    assert a.rules_ == b.rules_
+    pd.testing.assert_frame_equal(a.cv_results_, b.cv_results_)
+
+
+def test_one_standard_error_rule_picks_fewest_conditions_within_one_se():
+    X, y = planted(flip=0.1, seed=5, n=200)
+    model = RuleSetClassifier(selection="1se", time_limit=60).fit(X, y)
+    cvr = model.cv_results_
+    assert cvr["chosen"].sum() == 1
+    best = cvr.sort_values(["error", "conditions", "lam"]).iloc[0]
+    ok = cvr[cvr["error"] <= best["error"] + best["error_std"] / np.sqrt(3) + 1e-12]
+    chosen = cvr[cvr["chosen"]].iloc[0]
+    assert chosen["conditions"] == ok["conditions"].min()
+    assert model.lam_ == chosen["lam"]
+
+
+def test_integer_weights_act_like_repeated_rows_given_the_same_folds():
+    """With the folds handed over as ``cv`` (as scikit-learn's check does), weights and
+    repeated rows give the same grid errors, the same choice and the same rules."""
+    X, y = planted(flip=0.1, seed=9, n=60)
+    rng = np.random.default_rng(0)
+    w = rng.integers(0, 4, len(y))
+    group = rng.integers(0, 3, len(y))
+    Xr, yr, gr = X.loc[X.index.repeat(w)], y.loc[y.index.repeat(w)], group.repeat(w)
+    weighted = RuleSetClassifier(cv=list(LeaveOneGroupOut().split(X, y, group)),
+                                 time_limit=60).fit(X, y, sample_weight=w)
+    repeated = RuleSetClassifier(cv=list(LeaveOneGroupOut().split(Xr, yr, gr)),
+                                 time_limit=60).fit(Xr.reset_index(drop=True),
+                                                    yr.reset_index(drop=True))
+    assert weighted.rules_ == repeated.rules_
+    assert weighted.lam_ == repeated.lam_
+    pd.testing.assert_frame_equal(weighted.cv_results_, repeated.cv_results_)
+    np.testing.assert_allclose(weighted.predict_proba(X), repeated.predict_proba(X))
+
+
+def test_class_weight_dict_weighs_each_label():
+    """A label weighing 1000 (an unlisted one weighs 1) costs 1000 per miss: its recall goes
+    to 1 on the training rows, at the other class's expense."""
+    X, y = planted(flip=0.15, seed=2, n=200)
+    plain = RuleSetClassifier(lam=1.0, time_limit=60).fit(X, y).predict(X)
+    for heavy, weights in [("no", {"no": 1000.0, "yes": 1e-4}), ("yes", {"yes": 1000.0})]:
+        model = RuleSetClassifier(class_weight=weights, lam=1.0, time_limit=60).fit(X, y)
+        pred = model.predict(X)
+        assert (pred[y == heavy] == heavy).mean() >= 0.98
+        assert (pred[y == heavy] == heavy).mean() > (plain[y == heavy] == heavy).mean()
+        assert (pred == heavy).sum() > (plain == heavy).sum()
+        # the statistics still count rows, not class weights
+        for t, clause in enumerate(model.rules_.clauses):
+            fired = clause.predict(X).astype(bool)
+            assert model.rule_stats_["coverage"].iloc[t] == pytest.approx(fired.mean())
+            assert model.rule_stats_["precision"].iloc[t] == pytest.approx(
+                (y[fired] == model.described_class_).mean())
+
+
+def test_predict_proba_before_fit_is_not_fitted():
+    X, _ = planted(n=20)
+    for method in ("predict", "predict_proba", "decision_rule"):
+        with pytest.raises(NotFittedError):
+            getattr(RuleSetClassifier(), method)(X)
+
+
+# ----------------------------------------------------------------------------- BooleanRule λ
+
+
+def test_boolean_rule_auto_lambda_is_the_cv_argmin():
+    X, y = planted(flip=0.1, seed=5, n=200)
+    model = BooleanRuleClassifier(lam="auto").fit(X, y)
+    cvr = model.cv_results_
+    assert len(cvr) == len(lam_grid(1.0))
+    check_choice(cvr, model.lam_)
+    # the final rule is the fit at the chosen λ
+    again = BooleanRuleClassifier(lam=model.lam_).fit(X, y)
+    assert again.rule_ == model.rule_
+    assert BooleanRuleClassifier(lam=1.0).fit(X, y).cv_results_ is None
+
+
+# ----------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("y, exc, match", [
+    (["a"] * 10, DataError, "only one class"),
+    ([0, 1, np.nan, 1, 0, 1, 0, 1, 0, 1], DataError, "missing values"),
+    ([0, 1] * 4, DataError, "rows but y has"),
+    (None, DataError, "requires y"),
+])
+def test_bad_targets(y, exc, match):
+    X = pd.DataFrame({"a": np.arange(10.0)})
+    with pytest.raises(exc, match=match):
+        RuleSetClassifier().fit(X, y)
+
+
+@pytest.mark.parametrize("params, match", [
+    ({"lam": -1}, "lam must be 'auto' or a positive number"),
+    ({"lam": 0}, "lam must be"),
+    ({"lam": "big"}, "lam must be"),
+    ({"lam": float("nan")}, "lam must be"),
+    ({"describe": "bogus"}, "describe must be 'auto', 'positive' or 'negative'"),
+    ({"error": "sometimes"}, "error must be"),
+    ({"selection": "max"}, "selection must be"),
+    ({"cv": 1}, "cv must be an integer of at least 2"),
+    ({"time_limit": 0}, "time limit"),
+    ({"max_conditions": 0}, "max_conditions"),
+    ({"class_weight": "bogus"}, "class_weight must be"),
+])
+def test_bad_parameters(params, match):
+    X, y = planted(n=30)
+    with pytest.raises(ParameterError, match=match):
+        RuleSetClassifier(**params).fit(X, y)
+
+
+def test_numpy_numbers_are_valid_lambdas():
+    X, y = planted(n=60)
+    for lam in (np.float64(2.0), np.int64(2), 2):
+        assert RuleSetClassifier(lam=lam, time_limit=30).fit(X, y).lam_ == 2.0

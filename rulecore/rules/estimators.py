@@ -224,7 +224,8 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         n_splits = int(min(3, np.bincount(y01, minlength=2).min()))
         if n_splits < 2:
             return float(lams[len(lams) // 2])
-        folds = list(StratifiedKFold(n_splits, shuffle=True, random_state=0).split(B, y01))
+        seed = self.random_state if isinstance(self.random_state, (int, np.integer)) else 0
+        folds = list(StratifiedKFold(n_splits, shuffle=True, random_state=seed).split(B, y01))
         rows = []
         for lam in lams:
             errs, conds = [], []
@@ -235,7 +236,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
                 errs.append(float(d[va] @ wrong / d[va].sum()))
                 conds.append(m.rule_.n_conditions if hasattr(m.rule_, "n_conditions")
                              else len(m.rule_))
-            rows.append({"lam": float(lam), "error": float(np.mean(errs)),
+            rows.append({"lam": float(lam), "error": round(float(np.mean(errs)), 12),
                          "error_std": float(np.std(errs, ddof=1)),
                          "conditions": float(np.mean(conds))})
         cvr = pd.DataFrame(rows)

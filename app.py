@@ -37,7 +37,9 @@ nav = st.navigation(PAGES)
 with st.sidebar:
     try:
         ds = common.current_dataset()
-        st.caption(f"**{ds.name}** · {ds.n_samples:,} rows · positive: {ds.positive}")
+        all_classes = len(ds.classes) > 2 and st.session_state["rule"]["model"] == "rule set"
+        st.caption(f"**{ds.name}** · {ds.n_samples:,} rows · " +
+                   (f"{len(ds.classes)} classes" if all_classes else f"positive: {ds.positive}"))
     except common.RulecoreError:
         st.caption("No usable data loaded: see the Data page.")
 nav.run()

@@ -112,3 +112,15 @@ def test_safe_csv_neutralises_formulas():
     lines = text.splitlines()
     assert lines[0] == "'=evil,n"
     assert lines[1] == "'=1+1,-1.5" and lines[3] == "'@x,3.0"
+
+
+def test_python_export_survives_quotes_and_backslashes_in_names():
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rule = Rule((Term("x", "<=", 1.0),), "and", target='say """hi"""', positive="C:\\New")
+    namespace: dict = {}
+    exec(rule.to_python(), namespace)
+    assert namespace["predict"]({"x": 0.5}) is True
+    assert namespace["predict"]({"x": 2.0}) is False
+    assert '"""hi"""' in namespace["predict"].__doc__

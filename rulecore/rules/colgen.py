@@ -431,7 +431,8 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         Exact pricing MIPs at most: each one that finds a clause the beam missed costs a
         MIP; after this many the loop stops when the beam finds nothing (not certified).
     master_time_limit : float
-        Seconds for the final MIP over the generated clauses (its incumbent, usually found
+        Seconds for the final MIP (0: no MIP, the best rounding of the LP, status
+        ``"rounded"``; the inner CV's fits use that) over the generated clauses (its incumbent, usually found
         in a fraction of a second, is kept when the proof takes longer; ``status`` says so).
     """
     t0 = time.perf_counter()
@@ -506,7 +507,8 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     lp_bound = float(lp.objective) if lp.x is not None else np.nan
 
     chosen, status = _integer_master(cols, cover, dP, dN, lam, error, lp,
-                                     min(left(), master_time_limit))
+                                     min(left(), master_time_limit)
+                                     if master_time_limit > 0 else 0.0)
     ham = ruleset_objective(B, y, d, chosen, lam, "hamming")
     obj = ruleset_objective(B, y, d, chosen, lam, error)
     gap = max(0.0, (ham - lp_bound) / max(ham, 1e-9)) if certified else np.nan
@@ -539,6 +541,8 @@ def _integer_master(cols, cover, dP, dN, lam, error, lp, time_limit):
     w_lp = lp.x[nP:nP + K] if lp.x is not None and len(lp.x) >= nP + K else np.zeros(K)
     starts = [w_lp >= t for t in (0.999, 0.5, 0.25, 1e-6)] + [np.zeros(K, bool)]
     w0 = min(starts, key=objective)
+    if time_limit <= 0:  # no MIP asked for: the best rounding of the LP
+        return [cols[j] for j in np.flatnonzero(w0)], "rounded"
     keep = np.ones(K, bool)
     if error == "hamming" and lp.row_dual is not None and lp.x is not None:
         reduced = ham_cost - np.clip(lp.row_dual, 0, None) @ CP

@@ -219,8 +219,9 @@ class Rule(_Exportable):
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
         lines = [f"def {name}(row):",
-                 f'    """{self._head()!s} when {self.rule_type.upper()} of the conditions '
-                 'hold (a missing value fails its condition)."""'.replace("\\", "\\\\"),
+                 # repr: a valid string literal whatever the target and class names hold
+                 "    " + repr(f"{self._head()} when {self.rule_type.upper()} of the "
+                              "conditions hold (a missing value fails its condition)."),
                  "    def num(v):",
                  "        try:",
                  "            v = float(v)",

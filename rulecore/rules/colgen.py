@@ -431,9 +431,9 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         Exact pricing MIPs at most: each one that finds a clause the beam missed costs a
         MIP; after this many the loop stops when the beam finds nothing (not certified).
     master_time_limit : float
-        Seconds for the final MIP (0: no MIP, the best rounding of the LP, status
-        ``"rounded"``; the inner CV's fits use that) over the generated clauses (its incumbent, usually found
-        in a fraction of a second, is kept when the proof takes longer; ``status`` says so).
+        Seconds for the final MIP over the generated clauses (its incumbent, usually found in
+        a fraction of a second, is kept when the proof takes longer; ``status`` says so).
+        0: no MIP, the best rounding of the LP (status ``"rounded"``; the inner CV's fits).
     """
     t0 = time.perf_counter()
     deadline = t0 + float(time_limit)

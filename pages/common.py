@@ -272,8 +272,7 @@ def terms_controls(prefix: str) -> None:
 def negative_label(ds: Dataset) -> str:
     """What the rule predicts when it does not fire: the other class of a binary target, or
     "not <positive>" (one-vs-rest)."""
-    others = [c for c in ds.classes if c != ds.positive]
-    return str(others[0]) if len(others) == 1 else f"not {ds.positive}"
+    return ds.negative_label
 
 
 def dataset_caption(ds: Dataset) -> None:

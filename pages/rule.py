@@ -110,6 +110,24 @@ def export_block(rule) -> None:
                        key="dl_rule", icon=":material/download:")
 
 
+def cv_section(model) -> None:
+    """The inner cross-validation that chose λ (``lam="auto"``, the rule set): its curve, the
+    chosen point, and for two classes the class the clauses describe."""
+    cv_results = getattr(model, "cv_results_", None)
+    if cv_results is None:
+        return
+    st.subheader("λ chosen by cross-validation")
+    st.plotly_chart(rviz.cv_curve(cv_results), width="stretch", key="cv_chart")
+    best = cv_results[cv_results["chosen"]].iloc[0]
+    said = ""
+    if "describe" in best and best["describe"] is not None and not pd.isna(best["describe"]):
+        said = f", clauses describing **{best['describe']}**"
+    of = " of the whole rule list" if isinstance(model.rule_, RuleList) else ""
+    st.caption(f"Chosen: λ = {best['lam']:.3g}{said}: the lowest mean error{of} over 3 inner "
+               f"folds of the training rows ({best['error']:.3f}; ties go to fewer "
+               "conditions). Then refitted on all training rows.")
+
+
 def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
     """A rule list over all classes (the rule set on a target with more than two classes)."""
     y = ds.y.to_numpy()
@@ -154,13 +172,7 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
             st.vega_lite_chart(rviz.confusion_matrix(cm, tuple(map(str, labels)),
                                                      "Confusion matrix (test)"),
                                width="stretch", key="confusion")
-    cv_results = getattr(model, "cv_results_", None)
-    if cv_results is not None:
-        st.subheader("λ chosen by cross-validation")
-        st.plotly_chart(rviz.cv_curve(cv_results), width="stretch", key="cv_chart")
-        best = cv_results[cv_results["chosen"]].iloc[0]
-        st.caption(f"Chosen: λ = {best['lam']:.3g}, the lowest mean error of the whole list "
-                   f"over 3 inner folds of the training rows ({best['error']:.3f}).")
+    cv_section(model)
 
     st.subheader("Check one row")
     ss.setdefault("row", 0)
@@ -275,15 +287,7 @@ def results() -> None:
                            width="stretch", key="confusion")
 
 
-    cv_results = getattr(model, "cv_results_", None)
-    if cv_results is not None:
-        st.subheader("λ chosen by cross-validation")
-        st.plotly_chart(rviz.cv_curve(cv_results), width="stretch", key="cv_chart")
-        best = cv_results[cv_results["chosen"]].iloc[0]
-        said = f", clauses describing **{best['describe']}**" if "describe" in best else ""
-        st.caption(f"Chosen: λ = {best['lam']:.3g}{said}: the lowest mean error over 3 inner "
-                   f"folds of the training rows ({best['error']:.3f}; ties go to fewer "
-                   "conditions). Then refitted on all training rows.")
+    cv_section(model)
 
     # ---------------------------------------------------------------- one row
     # Fragments: picking a row, axes or an export format reruns only that part, not the fit.

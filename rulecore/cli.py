@@ -244,6 +244,23 @@ def _pct(v: float) -> str:
 # --------------------------------------------------------------------------- learn
 
 
+def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO) -> None:
+    """``--export`` / ``--output``: write the rule (set, list) in the format asked for, or the
+    one the output file's suffix names."""
+    if not (args.export or args.output):
+        return
+    fmt = args.export or _EXPORT_BY_SUFFIX.get(Path(args.output).suffix.lower())
+    if fmt is None:
+        raise ParameterError(f"Cannot tell the export format from {args.output!r}; pass "
+                             "--export text|markdown|json|sql|python.")
+    text = rule.export(fmt)
+    if args.output:
+        _write(args.output, text)
+        out.write(f"\nwrote the {what} as {fmt} to {args.output}\n")
+    else:
+        out.write("\n" + text + ("" if text.endswith("\n") else "\n"))
+
+
 def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     """``learn --model rule-set`` on a target with more than two classes: a rule list."""
     from rulecore.report import fit_status
@@ -269,17 +286,7 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     if "test" in acc and acc["test"] <= majority:
         out.write("warning: the held-out accuracy is no better than always predicting the most "
                   "frequent class\n")
-    if args.export or args.output:
-        fmt = args.export or _EXPORT_BY_SUFFIX.get(Path(args.output).suffix.lower())
-        if fmt is None:
-            raise ParameterError(f"Cannot tell the export format from {args.output!r}; pass "
-                                 "--export text|markdown|json|sql|python.")
-        text = rules.export(fmt)
-        if args.output:
-            _write(args.output, text)
-            out.write(f"\nwrote the rule list as {fmt} to {args.output}\n")
-        else:
-            out.write("\n" + text + ("" if text.endswith("\n") else "\n"))
+    _export(args, rules, "rule list", out)
     if args.json:
         payload = {"dataset": ds.name, "model": "rule-set", "classes": [str(c) for c in
                                                                         est.classes_],
@@ -366,17 +373,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                   f"kept ({_pct(report.fraction_screened)} screened), "
                   f"{'certified' if report.certified else 'NOT certified'}\n")
 
-    if args.export or args.output:
-        fmt = args.export or _EXPORT_BY_SUFFIX.get(Path(args.output).suffix.lower())
-        if fmt is None:
-            raise ParameterError(f"Cannot tell the export format from {args.output!r}; pass "
-                                 "--export text|markdown|json|sql|python.")
-        text = rule.export(fmt)
-        if args.output:
-            _write(args.output, text)
-            out.write(f"\nwrote the rule as {fmt} to {args.output}\n")
-        else:
-            out.write("\n" + text + ("" if text.endswith("\n") else "\n"))
+    _export(args, rule, "rule", out)
     if args.json:
         result = {"dataset": ds.name, "target": ds.target, "positive": ds.positive,
                   "model": args.model, "rule": str(rule), "rule_json": rule.to_dict(),

@@ -103,6 +103,13 @@ class Dataset:
         return {c: int(counts[c]) for c in self.classes}
 
     @property
+    def negative_label(self) -> str:
+        """What "not positive" is called: the other class of a binary target, or
+        ``"not <positive>"`` (one-vs-rest)."""
+        others = [c for c in self.classes if c != self.positive]
+        return str(others[0]) if len(others) == 1 else f"not {self.positive}"
+
+    @property
     def y_binary(self) -> np.ndarray:
         """0/1 target of shape (n_samples,): 1 where ``y == positive``."""
         return (self.y.to_numpy() == self.positive).astype(np.int64)

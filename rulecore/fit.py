@@ -62,14 +62,11 @@ def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,
     model.fit(ds.X.iloc[train], ds.y_binary[train])
     if hasattr(model, "rules_"):
         # the DNF describes the class the fit chose (1: ds.positive, 0: the other class)
-        negative = next((c for c in ds.classes if c != ds.positive), "other")
-        label = ds.positive if model.described_class_ == 1 else \
-            (negative if len(ds.classes) == 2 else f"not {ds.positive}")
-        model.rule_ = model.rules_ = model.rules_.relabel(ds.target, label)
+        names = {1: ds.positive, 0: ds.negative_label}
+        model.rule_ = model.rules_ = model.rules_.relabel(ds.target,
+                                                          names[model.described_class_])
         if model.cv_results_ is not None:  # say the classes in the data's words too
-            model.cv_results_["describe"] = model.cv_results_["describe"].map(
-                {1: ds.positive, 0: label if model.described_class_ == 0 else
-                 (negative if len(ds.classes) == 2 else f"not {ds.positive}")})
+            model.cv_results_["describe"] = model.cv_results_["describe"].map(names)
         return SplitFit(model, train, test)
     model.rule_ = model.rule_.relabel(ds.target, ds.positive)
     if hasattr(model, "ruleset_"):

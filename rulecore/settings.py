@@ -64,6 +64,17 @@ AUTO_CLASS_WEIGHT: dict[str, Any] = {"single rule": "sqrt", "set covering": "sqr
                                      "boosting": "balanced", "rule set": None}
 
 
+#: The λ grid of ``lam="auto"``, as the share κ of the training weight one condition is
+#: worth: λ = 1 / (κ Σ_i d_i), so a condition must remove κ of the (weighted) rows' errors to
+#: pay for itself, whatever the table's size (``docs/rulesets.md``).
+KAPPAS = (0.02, 0.01, 0.005, 0.0025)
+
+
+def lam_grid(total_weight: float, kappas: tuple[float, ...] = KAPPAS) -> np.ndarray:
+    """λ for each κ, increasing (fewest conditions first)."""
+    return np.array([1.0 / (k * total_weight) for k in sorted(kappas, reverse=True)])
+
+
 def model_name(model: str) -> str:
     """The readable name of a model given either spelling (``"set-covering"`` or
     ``"set covering"``)."""

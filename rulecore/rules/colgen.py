@@ -100,9 +100,7 @@ class Pricing:
 
     def value(self, S) -> float:
         """(R) of clause ``S`` (term indices), counted directly."""
-        S = list(S)
-        aP = self.BP[:, S].all(axis=1) if S else np.ones(len(self.BP), bool)
-        aN = self.BN[:, S].all(axis=1) if S else np.ones(len(self.BN), bool)
+        aP, aN = clause_fires(self.BP, S), clause_fires(self.BN, S)
         return float(self.clause_cost + self.cond_cost * len(S) + self.nu @ aN - self.mu @ aP)
 
     def consistent(self, S) -> bool:
@@ -111,6 +109,13 @@ class Pricing:
             return False
         s = set(S)
         return not any(set(c.tolist()) <= s for c in self.covers)
+
+
+def clause_fires(B: np.ndarray, S) -> np.ndarray:
+    """Where AND-clause ``S`` (term indices) holds on term matrix ``B``: bool, shape
+    (n_rows,); the empty clause holds everywhere."""
+    S = list(S)
+    return B[:, S].all(axis=1) if S else np.ones(len(B), dtype=bool)
 
 
 def conflict_matrix(cliques: list[np.ndarray], n_terms: int) -> np.ndarray | None:
@@ -384,8 +389,7 @@ def ruleset_objective(B: np.ndarray, y: np.ndarray, d: np.ndarray, clauses, lam:
     y = np.asarray(y).astype(np.int64)
     hits = np.zeros(len(y))
     for S in clauses:
-        S = list(S)
-        hits += B[:, S].all(axis=1) if S else 1
+        hits += clause_fires(B, S)
     pos = y == 1
     miss = d[pos] @ (hits[pos] == 0)
     fp = d[~pos] @ (hits[~pos] if error == "hamming" else hits[~pos] > 0)
@@ -452,31 +456,29 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     def left() -> float:
         return max(deadline - time.perf_counter(), 0.05)
 
-    def cover(S) -> tuple[np.ndarray, np.ndarray]:
-        S = list(S)
-        return (BP[:, S].all(axis=1) if S else np.ones(nP, bool),
-                BN[:, S].all(axis=1) if S else np.ones(len(BN), bool))
-
-    seen: dict[tuple[int, ...], int] = {}
+    seen: set[tuple[int, ...]] = set()
     cols: list[tuple[int, ...]] = []
+    cov_P: list[np.ndarray] = []  # each column's cover of the positives and negatives,
+    cov_N: list[np.ndarray] = []  # computed once (the final MIP reuses them)
     m = highs.Model()
     m.add_columns(lam * dP, 0.0, 1.0)  # ξ
     m.add_rows(np.ones(nP), np.inf, sp.identity(nP, format="csr"))
 
     def add(clauses) -> int:
-        new = []
+        k0 = len(cols)
         for S in clauses:
             S = tuple(sorted(int(t) for t in S))
             if S in seen or not pricing.consistent(S):
                 continue
-            seen[S] = len(cols)
+            seen.add(S)
             cols.append(S)
-            new.append(S)
-        if new:
-            covP = np.column_stack([cover(S)[0] for S in new]).astype(np.float64)
-            cost = [1 + len(S) + lam * (dN @ cover(S)[1]) for S in new]
+            cov_P.append(clause_fires(BP, S))
+            cov_N.append(clause_fires(BN, S))
+        if len(cols) > k0:
+            covP = np.column_stack(cov_P[k0:]).astype(np.float64)
+            cost = [1 + len(S) + lam * (dN @ c) for S, c in zip(cols[k0:], cov_N[k0:])]
             m.add_columns(cost, 0.0, np.inf, A=sp.csc_matrix(covP))
-        return len(new)
+        return len(cols) - k0
 
     # start: the pool, and the single best clause of the un-dualled problem (all μ = λ d)
     add(pool or [])
@@ -506,7 +508,7 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         lp = m.solve(time_limit=left())
     lp_bound = float(lp.objective) if lp.x is not None else np.nan
 
-    chosen, status = _integer_master(cols, cover, dP, dN, lam, error, lp,
+    chosen, status = _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp,
                                      min(left(), master_time_limit)
                                      if master_time_limit > 0 else 0.0)
     ham = ruleset_objective(B, y, d, chosen, lam, "hamming")
@@ -516,7 +518,7 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
                                   time.perf_counter() - t0, error)
 
 
-def _integer_master(cols, cover, dP, dN, lam, error, lp, time_limit):
+def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp, time_limit):
     """Choose among the generated clauses: the master (M) with w ∈ {0,1} (Hamming), or with
     one binary ζ_i per negative that any clause covers (exact: ζ_i ≥ w_k for k covering i).
 
@@ -528,8 +530,7 @@ def _integer_master(cols, cover, dP, dN, lam, error, lp, time_limit):
     if not cols:
         return [], "optimal"
     nP, K = len(dP), len(cols)
-    CP = np.column_stack([cover(S)[0] for S in cols])
-    CN = np.column_stack([cover(S)[1] for S in cols])
+    CP, CN = np.column_stack(cov_P), np.column_stack(cov_N)
     size = np.array([1.0 + len(S) for S in cols])
     ham_cost = size + lam * (dN @ CN)
 

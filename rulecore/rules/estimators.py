@@ -18,7 +18,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.model_selection import StratifiedKFold
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
@@ -36,6 +37,7 @@ from rulecore.settings import (
     DEFAULT_SCREENING,
     DEFAULT_TIME_LIMIT,
     default_lam,
+    lam_grid,
     resolve_class_weight,
 )
 
@@ -97,6 +99,62 @@ def class_sample_weights(y01: np.ndarray, class_weight: Any, classes: np.ndarray
     return d * per[y01]
 
 
+def checked_labels(y: Any, estimator: str) -> tuple[np.ndarray, str, np.ndarray]:
+    """A target checked for any rule estimator: ``(labels, target name, sorted classes)``.
+
+    Raises :class:`DataError` for no target, missing values, or a single class.
+    """
+    if y is None:
+        raise DataError(f"{estimator} requires y to be passed, but the target y is None.")
+    name = str(y.name) if isinstance(y, pd.Series) and y.name is not None else "target"
+    y = column_or_1d(np.asarray(y), warn=True)
+    if pd.isna(y).any():
+        raise DataError("The target has missing values; drop those rows first.")
+    check_classification_targets(y)
+    classes = np.unique(y)
+    if len(classes) < 2:
+        raise DataError(f"The target has only one class ({show(classes[0])!r}); a "
+                        "classifier needs two.")
+    return y, name, classes
+
+
+def fit_terms_of(est: Any, frame: pd.DataFrame, sample_weight: Any, sw: np.ndarray
+                 ) -> tuple[Binarizer, np.ndarray]:
+    """The estimator's terms fitted on ``frame`` (weighted quantiles when weights are given)
+    and the term matrix, after checking it fits in memory."""
+    binarizer = Binarizer(n_thresholds=est.n_thresholds, thresholds=est.thresholds,
+                          negations=est.negations, kinds=est.kinds
+                          ).fit(frame, sample_weight=None if sample_weight is None else sw)
+    # The solve holds the term matrix, its complement and a merged copy: about three
+    # bytes per row and term.  Refuse before allocating rather than run out of memory.
+    n_terms = len(binarizer.terms_)
+    check_memory(dense_bytes(len(frame), n_terms, itemsize=1, copies=3),
+                 f"The term matrix of {len(frame):,} rows × {n_terms:,} terms",
+                 "Use fewer thresholds per numeric column, leave out columns, or sample rows.")
+    return binarizer, binarizer.transform(frame)
+
+
+def set_feature_names(est: Any, X: Any, frame: pd.DataFrame) -> None:
+    """``feature_names_in_`` as scikit-learn sets it: only for a DataFrame input."""
+    if isinstance(X, pd.DataFrame):
+        est.feature_names_in_ = np.asarray(frame.columns, dtype=object)
+    elif hasattr(est, "feature_names_in_"):
+        del est.feature_names_in_
+
+
+def predict_frame(est: Any, X: Any) -> pd.DataFrame:
+    """``X`` as the frame a fitted rule estimator predicts on: its columns checked against
+    the training ones, an array's columns named by them."""
+    names = est.binarizer_.feature_names_in_
+    frame = as_frame(X, fitted_names=names)
+    if frame.shape[1] != est.n_features_in_:
+        raise DataError(f"X has {frame.shape[1]} features, but {type(est).__name__} is "
+                        f"expecting {est.n_features_in_} features as input.")
+    if not isinstance(X, pd.DataFrame):
+        frame.columns = list(names)
+    return frame
+
+
 class _RuleModel(ClassifierMixin, BaseEstimator):
     """What every rule estimator shares: targets, terms, predict.  Subclasses define
     ``_MODEL`` (the model's name in :mod:`rulecore.settings`) and :meth:`fit_terms`."""
@@ -113,18 +171,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
 
     def _targets(self, y: Any) -> tuple[np.ndarray, str, np.ndarray]:
         """0/1 labels, the target's name and the two classes, checked."""
-        if y is None:
-            raise DataError(f"{type(self).__name__} requires y to be passed, but the target y "
-                            "is None.")
-        name = str(y.name) if isinstance(y, pd.Series) and y.name is not None else "target"
-        y = column_or_1d(np.asarray(y), warn=True)
-        if pd.isna(y).any():
-            raise DataError("The target has missing values; drop those rows first.")
-        check_classification_targets(y)
-        classes = np.unique(y)
-        if len(classes) < 2:
-            raise DataError(f"The target has only one class ({show(classes[0])!r}); a "
-                            "classifier needs two.")
+        y, name, classes = checked_labels(y, type(self).__name__)
         if len(classes) > 2:
             raise DataError(f"Only binary classification is supported: a rule separates two "
                             f"classes, but the target has {len(classes)}. Pick a positive class "
@@ -155,22 +202,9 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         if len(frame) != len(y01):
             raise DataError(f"X has {len(frame)} rows but y has {len(y01)}.")
         sw = check_sample_weight(sample_weight, len(y01))
-        binarizer = Binarizer(n_thresholds=self.n_thresholds, thresholds=self.thresholds,
-                              negations=self.negations, kinds=self.kinds
-                              ).fit(frame, sample_weight=None if sample_weight is None else sw)
-        # The solve holds the term matrix, its complement and a merged copy: about three
-        # bytes per row and term.  Refuse before allocating rather than run out of memory.
-        n_terms = len(binarizer.terms_)
-        check_memory(dense_bytes(len(frame), n_terms, itemsize=1, copies=3),
-                     f"The term matrix of {len(frame):,} rows × {n_terms:,} terms",
-                     "Use fewer thresholds per numeric column, leave out columns, or sample "
-                     "rows.")
-        self.fit_terms(binarizer.transform(frame), y01, binarizer, sample_weight=sw,
-                       target=target, classes=classes)
-        if isinstance(X, pd.DataFrame):
-            self.feature_names_in_ = np.asarray(frame.columns, dtype=object)
-        elif hasattr(self, "feature_names_in_"):
-            del self.feature_names_in_
+        binarizer, B = fit_terms_of(self, frame, sample_weight, sw)
+        self.fit_terms(B, y01, binarizer, sample_weight=sw, target=target, classes=classes)
+        set_feature_names(self, X, frame)
         return self
 
     def _start_fit(self, B: np.ndarray, y01: np.ndarray, terms: Binarizer,
@@ -206,14 +240,9 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         """λ for this fit: ``lam`` itself, or for ``lam="auto"`` the grid point with the
         lowest inner-CV error (3 stratified folds on these terms; errors weighted as the fit
         weighs them; ties: fewer conditions).  The grid is
-        :func:`rulecore.rules.ruleset.lam_grid` (one condition worth a share κ of the
+        :func:`rulecore.settings.lam_grid` (one condition worth a share κ of the
         training weight); boosting's weights sum to 1, so its λ is 1/κ.  Sets
         ``cv_results_`` (``docs/rulesets.md``)."""
-        from sklearn.base import clone
-        from sklearn.model_selection import StratifiedKFold
-
-        from rulecore.rules.ruleset import lam_grid
-
         self.cv_results_ = None
         if self.lam != "auto":
             return float(self.lam)
@@ -263,14 +292,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
 
     def _frame_for_predict(self, X: Any) -> pd.DataFrame:
         check_is_fitted(self, "rule_")
-        names = self.binarizer_.feature_names_in_
-        frame = as_frame(X, fitted_names=names)
-        if frame.shape[1] != self.n_features_in_:
-            raise DataError(f"X has {frame.shape[1]} features, but {type(self).__name__} is "
-                            f"expecting {self.n_features_in_} features as input.")
-        if not isinstance(X, pd.DataFrame):
-            frame.columns = list(names)
-        return frame
+        return predict_frame(self, X)
 
     def fires(self, X: Any) -> np.ndarray:
         """Where the rule (or rule set) says "yes": bool, shape (n_samples,)."""

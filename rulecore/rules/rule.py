@@ -256,8 +256,33 @@ EXPORT_FORMATS = {"text": ("txt", "text/plain"), "markdown": ("md", "text/markdo
                   "python": ("py", "text/x-python")}
 
 
+class _Clauses(_Exportable):
+    """What :class:`RuleSet` and :class:`RuleList` share: a tuple ``clauses`` of AND-clauses."""
+
+    clauses: tuple
+
+    def __len__(self) -> int:
+        return len(self.clauses)
+
+    @property
+    def n_conditions(self) -> int:
+        """Conditions over all clauses."""
+        return sum(len(c) for c in self.clauses)
+
+    @property
+    def features(self) -> list[str]:
+        """Distinct columns the clauses read, in order of first use."""
+        return list(dict.fromkeys(f for c in self.clauses for f in c.features))
+
+    def votes(self, X: pd.DataFrame) -> np.ndarray:
+        """Per row and clause: does the clause hold?  Shape (n_samples, n_clauses)."""
+        if not self.clauses:
+            return np.zeros((len(X), 0), dtype=bool)
+        return np.column_stack([c.predict(X).astype(bool) for c in self.clauses])
+
+
 @dataclass(frozen=True)
-class RuleSet(_Exportable):
+class RuleSet(_Clauses):
     """Several AND-clauses combined: an OR of clauses (DNF, set covering) or a weighted vote
     (boosting: positive iff ``Σ_t C_t · clause_t(x) > 0``; a clause without conditions is a
     constant vote).
@@ -274,20 +299,11 @@ class RuleSet(_Exportable):
     target: str = "target"
     positive: Any = 1
 
-    def __len__(self) -> int:
-        return len(self.clauses)
 
     @property
     def weighted(self) -> bool:
         return self.weights is not None
 
-    @property
-    def n_conditions(self) -> int:
-        return sum(len(c) for c in self.clauses)
-
-    @property
-    def features(self) -> list[str]:
-        return list(dict.fromkeys(f for c in self.clauses for f in c.features))
 
     def __str__(self) -> str:
         if not self.clauses:
@@ -301,11 +317,6 @@ class RuleSet(_Exportable):
         return replace(self, clauses=tuple(c.relabel(target, positive) for c in self.clauses),
                        target=target, positive=positive)
 
-    def votes(self, X: pd.DataFrame) -> np.ndarray:
-        """Per row and clause: does the clause fire?  Shape (n_samples, n_clauses)."""
-        if not self.clauses:
-            return np.zeros((len(X), 0), dtype=bool)
-        return np.column_stack([c.predict(X).astype(bool) for c in self.clauses])
 
     def score(self, X: pd.DataFrame) -> np.ndarray:
         """Weighted vote Σ_t C_t clause_t(x) (for a DNF: the number of clauses that fire)."""
@@ -389,7 +400,7 @@ class RuleSet(_Exportable):
 
 
 @dataclass(frozen=True)
-class RuleList(_Exportable):
+class RuleList(_Clauses):
     """An ordered rule list: the first clause that holds gives the class, else ``default``.
 
     The multi-class model of :class:`~rulecore.rules.ruleset.RuleSetClassifier`: one DNF per
@@ -408,16 +419,7 @@ class RuleList(_Exportable):
     default: Any = 0
     target: str = "target"
 
-    def __len__(self) -> int:
-        return len(self.clauses)
 
-    @property
-    def n_conditions(self) -> int:
-        return sum(len(c) for c in self.clauses)
-
-    @property
-    def features(self) -> list[str]:
-        return list(dict.fromkeys(f for c in self.clauses for f in c.features))
 
     @property
     def labels(self) -> list:
@@ -435,11 +437,6 @@ class RuleList(_Exportable):
                                            for c in self.clauses),
                        default=m.get(self.default, self.default), target=target)
 
-    def votes(self, X: pd.DataFrame) -> np.ndarray:
-        """Per row and clause: does the clause hold?  Shape (n_samples, n_clauses)."""
-        if not self.clauses:
-            return np.zeros((len(X), 0), dtype=bool)
-        return np.column_stack([c.predict(X).astype(bool) for c in self.clauses])
 
     def first(self, X: pd.DataFrame) -> np.ndarray:
         """Index of the clause that decides each row (−1: the default), shape (n_samples,)."""

@@ -28,27 +28,22 @@ import pandas as pd
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import StratifiedKFold, check_cv
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, column_or_1d
+from sklearn.utils.validation import check_is_fitted
 
-from rulecore.data import show
-from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError
-from rulecore.rules.colgen import ColumnGenerationResult, column_generation
-from rulecore.rules.estimators import as_frame, check_sample_weight, class_sample_weights
+from rulecore.rules.colgen import ColumnGenerationResult, clause_fires, column_generation
+from rulecore.rules.estimators import (
+    as_frame,
+    check_sample_weight,
+    checked_labels,
+    class_sample_weights,
+    fit_terms_of,
+    predict_frame,
+    set_feature_names,
+)
 from rulecore.rules.rule import Rule, RuleList, RuleSet
 from rulecore.rules.terms import Binarizer
-from rulecore.settings import DEFAULT_N_THRESHOLDS
-
-#: The λ grid of ``lam="auto"``, as the share κ of the training weight one condition is
-#: worth: λ = 1 / (κ Σ_i d_i), so a condition must remove κ of the (weighted) rows' errors to
-#: pay for itself, whatever the table's size (``docs/rulesets.md``).
-KAPPAS = (0.02, 0.01, 0.005, 0.0025)
-
-
-def lam_grid(total_weight: float, kappas: tuple[float, ...] = KAPPAS) -> np.ndarray:
-    """λ for each κ, increasing (fewest conditions first)."""
-    return np.array([1.0 / (k * total_weight) for k in sorted(kappas, reverse=True)])
+from rulecore.settings import DEFAULT_N_THRESHOLDS, KAPPAS, lam_grid  # noqa: F401 (re-exported)
 
 
 @dataclass
@@ -64,8 +59,16 @@ class _Path:
 def _dnf_fires(B: np.ndarray, clauses) -> np.ndarray:
     fired = np.zeros(len(B), dtype=bool)
     for S in clauses:
-        fired |= B[:, list(S)].all(axis=1) if len(S) else True
+        fired |= clause_fires(B, S)
     return fired
+
+
+def _first_rule(B: np.ndarray, order) -> np.ndarray:
+    """Index of the first (class, clause) of ``order`` that holds on each row; −1: none."""
+    out = np.full(len(B), -1)
+    for t, (_, S) in enumerate(order):
+        out[clause_fires(B, S) & (out < 0)] = t
+    return out
 
 
 def _path(B, y01, d, lams, label, fold, cliques, covers, opts) -> _Path:
@@ -88,27 +91,20 @@ def _rule_list(B, y, d, dnfs: dict[int, list], n_classes: int):
     items = []
     for c, clauses in dnfs.items():
         for S in clauses:
-            f = B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)
+            f = clause_fires(B, S)
             cov, hit = d[f].sum(), d[f & (y == c)].sum()
             items.append(((hit + 1.0) / (cov + n_classes), -cov, c, tuple(S)))
     items.sort(key=lambda t: (-t[0], t[1], t[2], t[3]))
     order = [(c, S) for _, _, c, S in items]
-    covered = np.zeros(len(B), bool)
-    for _, S in order:
-        covered |= B[:, list(S)].all(axis=1) if len(S) else True
+    covered = _dnf_fires(B, [S for _, S in order])
     rest = ~covered if (~covered).any() else np.ones(len(B), bool)
     default = int(np.argmax(np.bincount(y[rest], weights=d[rest], minlength=n_classes)))
     return order, default
 
 
 def _list_predict(B, order, default) -> np.ndarray:
-    out = np.full(len(B), default)
-    done = np.zeros(len(B), bool)
-    for c, S in order:
-        f = (B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)) & ~done
-        out[f] = c
-        done |= f
-    return out
+    """Class index of each row under the rule list ``order`` (``default`` where none holds)."""
+    return np.array([c for c, _ in order] + [default], dtype=np.int64)[_first_rule(B, order)]
 
 
 class RuleSetClassifier(ClassifierMixin, BaseEstimator):
@@ -240,19 +236,8 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             raise ParameterError("max_conditions must be at least 1.")
 
     def _targets(self, y: Any) -> tuple[np.ndarray, np.ndarray, str]:
-        if y is None:
-            raise DataError(f"{type(self).__name__} requires y to be passed, but the target y "
-                            "is None.")
-        name = str(y.name) if isinstance(y, pd.Series) and y.name is not None else "target"
-        y = column_or_1d(np.asarray(y), warn=True)
-        if pd.isna(y).any():
-            raise DataError("The target has missing values; drop those rows first.")
-        check_classification_targets(y)
-        classes, yi = np.unique(y, return_inverse=True)
-        if len(classes) < 2:
-            raise DataError(f"The target has only one class ({show(classes[0])!r}); a "
-                            "classifier needs two.")
-        return yi.astype(np.int64), classes, name
+        y, name, classes = checked_labels(y, type(self).__name__)
+        return np.searchsorted(classes, y).astype(np.int64), classes, name
 
     # ------------------------------------------------------------------ fit
     def fit(self, X: Any, y: Any, sample_weight: Any = None, feature_names: Any = None
@@ -274,21 +259,9 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         if len(frame) != len(yi):
             raise DataError(f"X has {len(frame)} rows but y has {len(yi)}.")
         sw = check_sample_weight(sample_weight, len(yi))
-        self.classes_ = classes
-        binarizer = Binarizer(n_thresholds=self.n_thresholds, thresholds=self.thresholds,
-                              negations=self.negations, kinds=self.kinds
-                              ).fit(frame, sample_weight=None if sample_weight is None else sw)
-        n_terms = len(binarizer.terms_)
-        check_memory(dense_bytes(len(frame), n_terms, itemsize=1, copies=3),
-                     f"The term matrix of {len(frame):,} rows × {n_terms:,} terms",
-                     "Use fewer thresholds per numeric column, leave out columns, or sample "
-                     "rows.")
-        self.fit_terms(binarizer.transform(frame), y, binarizer,
-                       sample_weight=sample_weight, target=target, _t0=t0)
-        if isinstance(X, pd.DataFrame):
-            self.feature_names_in_ = np.asarray(frame.columns, dtype=object)
-        elif hasattr(self, "feature_names_in_"):
-            del self.feature_names_in_
+        binarizer, B = fit_terms_of(self, frame, sample_weight, sw)
+        self.fit_terms(B, y, binarizer, sample_weight=sample_weight, target=target, _t0=t0)
+        set_feature_names(self, X, frame)
         self.fit_seconds_ = time.perf_counter() - t0
         return self
 
@@ -513,7 +486,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             counts = np.bincount(yi[sel], weights=sw[sel], minlength=K)
             self._proba[t] = (counts + prior) / (counts.sum() + 1.0)
         for t, (c, S) in enumerate(self._order):
-            f = B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)
+            f = clause_fires(B, S)
             rows.append({"rule": t + 1, "class": self.classes_[c],
                          "conditions": str(rule(S, self.classes_[c])), "size": len(S),
                          "coverage": float(sw[f].sum() / sw.sum()),
@@ -524,23 +497,12 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
 
     def _first_terms(self, B: np.ndarray) -> np.ndarray:
         """Index of the deciding rule per row on a term matrix (−1: otherwise)."""
-        out = np.full(len(B), -1)
-        for t, (_, S) in enumerate(self._order):
-            f = (B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)) & (out < 0)
-            out[f] = t
-        return out
+        return _first_rule(B, self._order)
 
     # ------------------------------------------------------------------ predict
     def _terms_for_predict(self, X: Any) -> np.ndarray:
         check_is_fitted(self, "rules_")
-        names = self.binarizer_.feature_names_in_
-        frame = as_frame(X, fitted_names=names)
-        if frame.shape[1] != self.n_features_in_:
-            raise DataError(f"X has {frame.shape[1]} features, but {type(self).__name__} is "
-                            f"expecting {self.n_features_in_} features as input.")
-        if not isinstance(X, pd.DataFrame):
-            frame.columns = list(names)
-        return self.binarizer_.transform(frame)
+        return self.binarizer_.transform(predict_frame(self, X))
 
     def decision_rule(self, X: Any) -> np.ndarray:
         """Which rule decides each row (0-based, in ``rules_`` order; −1: none holds)."""
@@ -568,7 +530,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         y = np.asarray(y)
         rows = []
         for t, (c, S) in enumerate(self._order):
-            f = B[:, list(S)].all(axis=1) if len(S) else np.ones(len(B), bool)
+            f = clause_fires(B, S)
             rows.append({"clause": t + 1, "class": self.classes_[c],
                          "conditions": str(self.rules_.clauses[t]), "size": len(S),
                          "coverage": float(f.mean()) if len(f) else np.nan,

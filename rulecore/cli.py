@@ -326,6 +326,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     if isinstance(rule, RuleSet):
         out.write(rule.to_text() + "\n\n")
         table = est.clause_table(Xtr, y01[tr])
+        if "class" in table:  # RuleSetClassifier: the class is the DNF's, said above
+            table = table.drop(columns="class")
         out.write(markdown_table(table) + "\n")
     else:
         out.write(f"Predict {ds.target} = {ds.positive} when {word} of these hold:\n")
@@ -341,13 +343,15 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"{name:>5}: accuracy {_pct(m['accuracy'])}, precision "
                       f"{_pct(m['precision'])}, recall {_pct(m['recall'])} "
                       f"({m['rows']:,} rows)\n")
-    solver = {"solver": args.solver, "status": est.lp_status_, "gap": float(est.mip_gap_),
+    method = "column generation" if hasattr(est, "rules_") else args.solver
+    solver = {"solver": method, "status": est.lp_status_, "gap": float(est.mip_gap_),
               "objective": float(getattr(est, "objective_", float("nan"))),
               "lower_bound": float(getattr(est, "lower_bound_", float("nan"))),
               "lp_value": float(getattr(est, "lp_value_", float("nan"))),
               "solve_seconds": float(getattr(est, "solve_seconds_", float("nan"))),
               "fit_seconds": float(getattr(est, "fit_seconds_", float("nan")))}
-    out.write(f"solver: {args.solver}, {solver['status']}, gap {100 * solver['gap']:.2f}%")
+    gap = "not certified" if math.isnan(solver["gap"]) else f"gap {100 * solver['gap']:.2f}%"
+    out.write(f"solver: {method}, {solver['status']}, {gap}")
     if not math.isnan(solver["objective"]):
         out.write(f", objective {solver['objective']:.6g} (lower bound "
                   f"{solver['lower_bound']:.6g})")

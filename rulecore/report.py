@@ -53,13 +53,16 @@ def weighting_words(class_weight: Any) -> str:
     return f"errors weighted by class ({class_weight})"
 
 
-def objective_words(rule_type: str = "and") -> str:
-    """The objective the clause solver minimises (docs/clause.md), in the rule's own view."""
+def objective_words(rule_type: str = "and", fp_cost: float = 1.0, fn_cost: float = 1.0) -> str:
+    """The objective the clause solver minimises (docs/clause.md), in the rule's own view,
+    with the error costs when they are not both 1."""
+    fp = "" if fp_cost == fn_cost == 1.0 else f"{fp_cost:g} × "
+    fn = "" if fp_cost == fn_cost == 1.0 else f"{fn_cost:g} × "
     if rule_type == "and":
-        return ("conditions + λ × (false positives + the conditions each positive row "
-                "fails)")
-    return "conditions + λ × (positive rows no condition covers + the conditions each " \
-           "negative row meets)"
+        return (f"conditions + λ × ({fp}false positives + {fn}the conditions each positive "
+                "row fails)")
+    return f"conditions + λ × ({fn}positive rows no condition covers + {fp}the conditions " \
+           "each negative row meets)"
 
 
 def _gap_words(gap: float) -> str:
@@ -111,17 +114,21 @@ def fit_status(model: Any) -> Finding:
                            f"{model.mip_gap_:.1%}.")
         return Finding("info", head)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
-    what = f"{objective_words(model.rule_type)} = {_num(objective)}, with λ = {lam:g}{chosen} " \
-           f"and {weights}"
+    costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))
+    what = f"{objective_words(model.rule_type, *costs)} = {_num(objective)}, with " \
+           f"λ = {lam:g}{chosen} and {weights}"
+    constraints = getattr(model, "constraints_", None)
+    under = f" under your constraints ({constraints.words()})" if constraints else ""
+    that = " that meets them" if constraints else ""
     method = getattr(model, "solve_method_", model.solver)
     if method in ("mip", "enumeration") and model.lp_status_ == "optimal" and gap <= 1e-6:
         how = " (proved by trying every rule that could beat it)" \
             if method == "enumeration" else ""
-        return Finding("success", f"Certified optimal{how}: no {model.rule_type.upper()}-rule "
-                       f"without contradictory or redundant conditions{over} has a lower "
-                       f"objective: {what}.")
+        return Finding("success", f"Certified optimal{under}{how}: no "
+                       f"{model.rule_type.upper()}-rule without contradictory or redundant "
+                       f"conditions{over}{that} has a lower objective: {what}.")
     if method == "mip":
-        return Finding("warning", f"Not proven optimal: the solver stopped "
+        return Finding("warning", f"Not proven optimal{under}: the solver stopped "
                        f"({model.lp_status_.replace('_', ' ')}) before its proof. This is "
                        f"the best rule found, objective {what}; lower bound {_num(bound)}, so "
                        f"{_gap_words(gap)}. Raise the time limit to prove it.")

@@ -148,9 +148,19 @@ class RuleSettings:
     max_rules: int = 5
     n_rounds: int = 5
     kinds: tuple = ()
+    # the single rule's constraints and error costs (docs/clause.md, "Constraints")
+    require: tuple = ()
+    forbid: tuple = ()
+    max_conditions: int | None = None
+    fp_cost: float = 1.0
+    fn_cost: float = 1.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "model", model_name(self.model))
+        for name in ("require", "forbid"):
+            value = getattr(self, name) or ()
+            object.__setattr__(self, name, (value,) if isinstance(value, str) else
+                               tuple(value))
         kinds = self.kinds or ()
         if isinstance(kinds, dict):
             kinds = tuple(sorted(kinds.items()))
@@ -199,7 +209,10 @@ class RuleSettings:
                       random_state=self.random_state, screening=self.screening,
                       kinds=dict(self.kinds) or None)
         if self.model == "single rule":
-            return BooleanRuleClassifier(rule_type=self.rule_type, **common)
+            return BooleanRuleClassifier(
+                rule_type=self.rule_type, require=list(self.require) or None,
+                forbid=list(self.forbid) or None, max_conditions=self.max_conditions,
+                fp_cost=float(self.fp_cost), fn_cost=float(self.fn_cost), **common)
         if self.model == "set covering":
             return SetCoveringRuleClassifier(max_rules=int(self.max_rules), **common)
         return BoostedRuleClassifier(n_rounds=int(self.n_rounds), **common)

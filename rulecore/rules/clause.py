@@ -20,11 +20,11 @@ from typing import Any
 import numpy as np
 
 from rulecore import highs
-from rulecore.exceptions import DataError
-from rulecore.rules.problem import ClauseProblem, clause_problem
+from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.problem import ClauseProblem, Constraints, clause_problem
 from rulecore.rules.rule import Rule
 from rulecore.rules.screening import ScreeningReport, screen
-from rulecore.rules.solvers import solve_clause
+from rulecore.rules.solvers import restrict_constraints, solve_clause
 from rulecore.settings import (
     DEFAULT_LAM,
     DEFAULT_SCREENING,
@@ -62,6 +62,9 @@ class ClauseResult:
         What certified screening removed, and why.
     problem : ClauseProblem
         The problem that was solved (rows merged).
+    constraints : Constraints
+        The analyst's constraints it was solved under (``bound`` is then a bound of the
+        constrained optimum).
     """
 
     w: np.ndarray
@@ -75,6 +78,7 @@ class ClauseResult:
     lp_value: float
     screening: ScreeningReport | None
     problem: ClauseProblem
+    constraints: Constraints = Constraints()
 
     @property
     def terms(self) -> np.ndarray:
@@ -118,6 +122,7 @@ def learn_clause(
     feature_of: np.ndarray | None = None,
     mip_start: np.ndarray | None = None,
     random_state: int | np.random.Generator | None = None,
+    constraints: Constraints | None = None,
 ) -> ClauseResult:
     """Learn one AND- (or OR-) clause over the columns of a term matrix.
 
@@ -152,6 +157,12 @@ def learn_clause(
         A clause to start the MIP from.
     random_state : int, optional
         Seed of ``"lp-randomized"``.
+    constraints : Constraints, optional
+        Features the clause must use, must not use, and a maximum number of conditions
+        (:meth:`Constraints.of`); the result is the certified optimum under them.  Required
+        features and the maximum are MIP rows, so they need ``solver="mip"`` and skip
+        screening (its proofs are about the unconstrained problem); forbidden features are
+        removed before screening, which stays exact (``docs/clause.md``).
 
     Returns
     -------
@@ -160,14 +171,16 @@ def learn_clause(
     Raises
     ------
     ParameterError
-        An option out of range (checked once, in :func:`solve_problem`).
+        An option out of range (checked once, in :func:`solve_problem`), or constraints that
+        no rule can meet.
     DataError
         No row with a positive weight, or ``B`` and ``y`` of different lengths.
     """
     pr = problem_of(B, y, lam=lam, rule_type=rule_type, sample_weight=sample_weight,
                     terms=terms, cliques=cliques, covers=covers, feature_of=feature_of)
     return solve_problem(pr, screening=screening, solver=solver, time_limit=time_limit,
-                         mip_start=mip_start, random_state=random_state)
+                         mip_start=mip_start, random_state=random_state,
+                         constraints=constraints)
 
 
 def problem_of(B: np.ndarray, y: np.ndarray, *, lam: float = DEFAULT_LAM,
@@ -201,16 +214,54 @@ def screen_problem(pr: ClauseProblem, level: str = "enhanced", *,
                   diagnostics=diagnostics, cliques=pr.cliques, covers=pr.covers)
 
 
+def restricted(pr: ClauseProblem, cols: np.ndarray) -> ClauseProblem:
+    """The same problem on the term columns ``cols`` only (a forbidden feature's terms
+    removed): cliques and covers renumbered, a cover dropped when part of it is gone (it can
+    no longer be full)."""
+    cliques, covers = restrict_constraints(pr.cliques, cols, pr.n_terms, pr.covers)
+    feature_of = None if pr.feature_of is None else np.asarray(pr.feature_of)[cols]
+    return ClauseProblem(pr.A[:, cols], pr.y, pr.d, pr.lam, pr.rule_type, cliques, covers,
+                         feature_of, pr.n_input_rows)
+
+
 def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
                   solver: str = "mip", time_limit: float = DEFAULT_TIME_LIMIT,
                   mip_start: np.ndarray | None = None,
-                  random_state: int | np.random.Generator | None = None) -> ClauseResult:
+                  random_state: int | np.random.Generator | None = None,
+                  constraints: Constraints | None = None) -> ClauseResult:
     """Screen (unless ``screening="none"``) and solve a clause problem; options as in
     :func:`learn_clause`.  This is where every clause option is validated."""
     check_clause_options(lam=pr.lam, rule_type=pr.rule_type, solver=solver,
                          screening=screening, time_limit=time_limit)
     if len(pr.y) == 0:
         raise DataError("Every row has weight 0: there is nothing to learn from.")
+    constraints = constraints or Constraints()
+    if constraints:
+        if constraints.in_solve and solver != "mip":
+            raise ParameterError("Required features and a maximum number of conditions are "
+                                 "constraints of the exact solver: choose solver='mip'.")
+        allowed, needed = constraints.columns(pr.feature_of, pr.n_terms)
+        if not allowed.all():  # forbidden features: the same problem on fewer columns
+            cols = np.flatnonzero(allowed)
+            pos = np.full(pr.n_terms, -1, dtype=np.int64)
+            pos[cols] = np.arange(len(cols))
+            start = None if mip_start is None else np.asarray(mip_start, dtype=bool)[cols]
+            res = solve_problem(restricted(pr, cols), screening=screening, solver=solver,
+                                time_limit=time_limit, mip_start=start,
+                                random_state=random_state,
+                                constraints=Constraints(constraints.require, (),
+                                                        constraints.max_conditions))
+            w = np.zeros(pr.n_terms, dtype=bool)
+            w[cols] = res.w
+            return ClauseResult(w=w, rule_type=res.rule_type, objective=pr.objective(w),
+                                bound=res.bound, status=res.status, method=res.method,
+                                seconds=res.seconds, solve_seconds=res.solve_seconds,
+                                lp_value=res.lp_value, screening=res.screening, problem=pr,
+                                constraints=constraints)
+        if constraints.in_solve:
+            screening = "none"  # its certificates are about the unconstrained optimum
+    else:
+        needed = []
     t0 = time.perf_counter()
     columns, report = None, None
     if screening != "none":
@@ -222,9 +273,11 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
             mip_start = report.incumbent
     sol = solve_clause(pr.A, pr.y, pr.lam, pr.d, solver=solver, time_limit=float(time_limit),
                        random_state=random_state, columns=columns, mip_start=mip_start,
-                       cliques=pr.cliques, covers=pr.covers)
+                       cliques=pr.cliques, covers=pr.covers, require=needed,
+                       max_terms=constraints.max_conditions)
     res: highs.SolveResult = sol.result
     return ClauseResult(w=sol.w, rule_type=pr.rule_type, objective=sol.objective,
                         bound=sol.bound, status=res.status, method=sol.method,
                         seconds=time.perf_counter() - t0, solve_seconds=res.seconds,
-                        lp_value=sol.lp_value, screening=report, problem=pr)
+                        lp_value=sol.lp_value, screening=report, problem=pr,
+                        constraints=constraints)

@@ -26,8 +26,9 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 from rulecore.data import show
 from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError
+from rulecore.rules.alternatives import Alternative, alternatives
 from rulecore.rules.clause import ClauseResult, learn_clause, problem_of, solve_problem
-from rulecore.rules.problem import ClauseProblem
+from rulecore.rules.problem import ClauseProblem, Constraints
 from rulecore.rules.rule import Rule, RuleSet
 from rulecore.rules.terms import Binarizer
 from rulecore.settings import (
@@ -97,6 +98,16 @@ def class_sample_weights(y01: np.ndarray, class_weight: Any, classes: np.ndarray
         raise ParameterError("class_weight must be None, 'auto', 'balanced', 'sqrt' or a dict "
                              "{label: weight}.")
     return d * per[y01]
+
+
+def error_costs(est: Any) -> tuple[float, float]:
+    """``(fp_cost, fn_cost)`` of an estimator (1, 1 for those without them), checked."""
+    costs = (getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0))
+    for name, c in zip(("fp_cost", "fn_cost"), costs):
+        if isinstance(c, bool) or not isinstance(c, (int, float, np.number)) or \
+                not np.isfinite(c) or not c > 0:
+            raise ParameterError(f"{name} must be a positive number, not {c!r}.")
+    return float(costs[0]), float(costs[1])
 
 
 def checked_labels(y: Any, estimator: str) -> tuple[np.ndarray, str, np.ndarray]:
@@ -183,6 +194,15 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         """The class weight the fit used (``"auto"`` resolved for this model)."""
         return resolve_class_weight(self.class_weight, self._MODEL)
 
+    def _row_weights(self, y01: np.ndarray, classes: Any, sample_weight: Any) -> np.ndarray:
+        """The weight ``d_i`` of each row's errors in the objective: sample weight × class
+        weight × the cost of that kind of error (``fp_cost`` for a negative row, whose error
+        is a false positive; ``fn_cost`` for a positive one), ``docs/clause.md``."""
+        classes = np.array([0, 1]) if classes is None else np.asarray(classes)
+        d = class_sample_weights(y01, self.class_weight_used_, classes, sample_weight)
+        fp, fn = error_costs(self)
+        return d if fp == fn == 1.0 else d * np.where(np.asarray(y01) == 1, fn, fp)
+
     def fit(self, X: Any, y: Any, sample_weight: Any = None, feature_names: Any = None):
         """Learn the rule.
 
@@ -214,8 +234,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         self.binarizer_ = terms
         self.n_features_in_ = int(terms.n_features_in_)
         self.n_terms_ = B.shape[1]
-        return class_sample_weights(np.asarray(y01).astype(np.int64), self.class_weight_used_,
-                                    self.classes_, sample_weight)
+        return self._row_weights(np.asarray(y01).astype(np.int64), self.classes_, sample_weight)
 
     def problem(self, B: np.ndarray, y: np.ndarray, terms: Binarizer, *,
                 sample_weight: Any = None, classes: Any = None) -> ClauseProblem:
@@ -223,8 +242,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         (its λ, rule type and class weights), for screening it on its own (the Screening page,
         ``rulecore screen``).  Sets nothing on the estimator."""
         y01 = np.asarray(y).astype(np.int64)
-        classes = np.array([0, 1]) if classes is None else np.asarray(classes)
-        d = class_sample_weights(y01, self.class_weight_used_, classes, sample_weight)
+        d = self._row_weights(y01, classes, sample_weight)
         return problem_of(B, y01, lam=self._lam_now(), rule_type=getattr(self, "rule_type", "and"),
                           sample_weight=d, terms=terms)
 
@@ -247,7 +265,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         if self.lam != "auto":
             return float(self.lam)
         classes = np.array([0, 1]) if classes is None else np.asarray(classes)
-        d = class_sample_weights(y01, self.class_weight_used_, classes, sample_weight)
+        d = self._row_weights(y01, classes, sample_weight)
         lams = lam_grid(1.0 if self._MODEL == "boosting" else float(d.sum()))
         sw = np.ones(len(y01)) if sample_weight is None else np.asarray(sample_weight, float)
         n_splits = int(min(3, np.bincount(y01, minlength=2).min()))
@@ -343,11 +361,24 @@ class BooleanRuleClassifier(_RuleModel):
 
     Parameters
     ----------
-    lam : float, default=1.0
+    lam : float or "auto", default=1.0
         λ: the weight of training errors against the number of conditions (paper eq. 10).
-        Larger λ fits the training data more closely with more conditions.
+        Larger λ fits the training data more closely with more conditions.  ``"auto"``:
+        chosen by 3-fold inner cross-validation (``cv_results_``).
     rule_type : {{"and", "or"}}, default="and"
 {_COMMON_PARAMS}
+    require : str or list of str, optional
+        Input columns the rule must use (at least one condition on each).
+    forbid : str or list of str, optional
+        Input columns the rule must not use.
+    max_conditions : int, optional
+        At most this many conditions.  ``require``, ``forbid`` and ``max_conditions`` are
+        constraints of the MIP, so the rule is the certified optimum *under them*
+        (``docs/clause.md``, "Constraints").
+    fp_cost, fn_cost : float, default=1.0
+        What a false positive and a false negative cost in the objective, on top of the class
+        weights: ``conditions + λ (fp_cost · false positives + fn_cost · the conditions each
+        positive row fails)`` (for an OR-rule, the roles of the two error terms swap).
 
     Attributes
     ----------
@@ -381,6 +412,8 @@ class BooleanRuleClassifier(_RuleModel):
         What screening removed and why.
     clause_ : ClauseResult
         Everything :func:`~rulecore.rules.clause.learn_clause` returned.
+    constraints_ : Constraints
+        ``require``, ``forbid`` and ``max_conditions`` as checked and applied.
     """
 
     def __init__(self, lam: float = DEFAULT_LAM, rule_type: str = "and",
@@ -388,7 +421,9 @@ class BooleanRuleClassifier(_RuleModel):
                  negations: bool = True, solver: str = "mip",
                  time_limit: float = DEFAULT_TIME_LIMIT, class_weight: Any = "auto",
                  random_state: int | None = None, screening: str = DEFAULT_SCREENING,
-                 kinds: dict | None = None) -> None:
+                 kinds: dict | None = None, require: Any = None, forbid: Any = None,
+                 max_conditions: int | None = None, fp_cost: float = 1.0,
+                 fn_cost: float = 1.0) -> None:
         self.lam = lam
         self.rule_type = rule_type
         self.n_thresholds = n_thresholds
@@ -400,6 +435,11 @@ class BooleanRuleClassifier(_RuleModel):
         self.random_state = random_state
         self.screening = screening
         self.kinds = kinds
+        self.require = require
+        self.forbid = forbid
+        self.max_conditions = max_conditions
+        self.fp_cost = fp_cost
+        self.fn_cost = fn_cost
 
     def fit_terms(self, B: np.ndarray, y: np.ndarray, terms: Binarizer, *,
                   sample_weight: Any = None, target: str = "target",
@@ -425,12 +465,13 @@ class BooleanRuleClassifier(_RuleModel):
         """
         t0 = time.perf_counter()
         y01 = np.asarray(y).astype(np.int64)
+        self.constraints_ = Constraints.of(self.require, self.forbid, self.max_conditions)
         d = self._start_fit(B, y01, terms, sample_weight, classes)
         self.lam_ = self._choose_lam(B, y01, terms, sample_weight, classes)
         res = learn_clause(B, y01, lam=self.lam_, rule_type=self.rule_type, sample_weight=d,
                            screening=self.screening, solver=self.solver,
                            time_limit=self.time_limit, terms=terms, mip_start=mip_start,
-                           random_state=self.random_state)
+                           random_state=self.random_state, constraints=self.constraints_)
         self.clause_ = res
         self.rule_ = res.rule(terms.terms_, target, self.classes_[1])
         self.w_ = res.w
@@ -449,6 +490,67 @@ class BooleanRuleClassifier(_RuleModel):
     def _fires_on_terms(self, B: np.ndarray) -> np.ndarray:
         """Where the fitted rule says "yes" on term matrix ``B``."""
         return self.clause_.fires(B)
+
+    # ------------------------------------------------------------------ exploring the optimum
+
+    def _training_problem(self, X: Any, y: Any, sample_weight: Any) -> ClauseProblem:
+        """The clause problem of the fit, rebuilt on (the training rows) ``X``, ``y``."""
+        check_is_fitted(self, "rule_")
+        frame = predict_frame(self, X)
+        y01 = self._labels01(y)
+        d = self._row_weights(y01, self.classes_, check_sample_weight(sample_weight, len(y01)))
+        return problem_of(self.binarizer_.transform(frame), y01, lam=self.lam_,
+                          rule_type=self.rule_type, sample_weight=d, terms=self.binarizer_)
+
+    def _labels01(self, y: Any) -> np.ndarray:
+        """``y`` in this fit's 0/1 coding (1: ``classes_[1]``), checked."""
+        y = column_or_1d(np.asarray(y))
+        unknown = ~np.isin(y, self.classes_)
+        if unknown.any():
+            raise DataError(f"y holds labels the rule was not fitted on: "
+                            f"{show(y[unknown][0])!r}.")
+        return (y == self.classes_[1]).astype(np.int64)
+
+    def rule_objective(self, rule: Rule, X: Any, y: Any, sample_weight: Any = None) -> float:
+        """The fit's objective of any rule (an edited one, say) on rows ``X``, ``y``, counted
+        directly, without refitting: ``#conditions + λ (Σ_{negatives it fires on} d_i +
+        Σ_{positives} d_i · #conditions they fail)`` for an AND-rule, with the fit's λ and
+        row weights ``d`` (class weights and error costs).  On the training rows, the fitted
+        ``rule_`` gives ``objective_``."""
+        check_is_fitted(self, "rule_")
+        frame = predict_frame(self, X)
+        y01 = self._labels01(y)
+        d = self._row_weights(y01, self.classes_, check_sample_weight(sample_weight, len(y01)))
+        checks = rule.evaluate(frame).to_numpy()
+        meets = checks.sum(axis=1)
+        m = checks.shape[1]
+        pos = y01 == 1
+        if rule.rule_type == "and":     # false positives + conditions each positive fails
+            errors = d[~pos] @ (meets[~pos] == m) + d[pos] @ (m - meets[pos])
+        else:                           # positives it misses + conditions each negative meets
+            errors = d[pos] @ (meets[pos] == 0) + d[~pos] @ meets[~pos]
+        return float(m + self.lam_ * errors)
+
+    def alternatives(self, X: Any, y: Any, k: int = 5, sample_weight: Any = None,
+                     time_limit: float | None = None) -> list[Alternative]:
+        """The near-optimal set: the fitted rule, then the cheapest rules whose predictions on
+        ``X`` (the training rows) differ from those of every rule before them
+        (:mod:`rulecore.rules.alternatives`), under the fit's λ, weights and constraints.
+
+        Returns
+        -------
+        list of Alternative
+            ``k`` entries at most; each has ``rule`` (a :class:`Rule` in the fit's words),
+            ``objective``, ``bound`` and ``certified``.
+        """
+        pr = self._training_problem(X, y, sample_weight)
+        alts = alternatives(pr, k, constraints=self.constraints_, first=self.w_,
+                            first_bound=self.lower_bound_,
+                            time_limit=self.time_limit if time_limit is None else time_limit)
+        for alt in alts:
+            alt.rule = Rule(tuple(self.binarizer_.terms_[j] for j in alt.terms),
+                            self.rule_type, self.rule_.target, self.rule_.positive)
+        return alts
 
 
 class _RuleSetModel(_RuleModel):

@@ -20,9 +20,12 @@ distinct term patterns solve on far fewer rows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+
+from rulecore.exceptions import ParameterError
 
 
 def or_objective(A: np.ndarray, y: np.ndarray, w: np.ndarray, lam: float,
@@ -162,3 +165,103 @@ def clause_problem(B: np.ndarray, y: np.ndarray, *, lam: float, rule_type: str =
     A_m, y_m, d_m = merge_rows(A_or, y_or, d)
     return ClauseProblem(A_m, y_m, d_m, float(lam), rule_type, list(cliques or []),
                          list(covers or []), feature_of, len(y))
+
+
+# ----------------------------------------------------------------------------- constraints
+# What an analyst imposes on the clause (docs/clause.md, "Constraints").  ``forbid`` removes
+# columns, so the constrained problem is the same problem on fewer columns and certified
+# screening of *that* problem stays exact.  ``require`` (Σ_{j∈F} w_j ≥ 1 for each required
+# feature F) and ``max_conditions`` (Σ_j w_j ≤ K) are rows of the MIP; screening's proofs are
+# about the unconstrained optimum, so it is not used with them.
+
+
+def _names(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    """Feature names from ``None``, one name, or a sequence of names (order kept, no repeats)."""
+    if value is None:
+        return ()
+    items = [value] if isinstance(value, str) else list(value)
+    return tuple(dict.fromkeys(str(v) for v in items))
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """Constraints on one clause.
+
+    Attributes
+    ----------
+    require : tuple of str
+        Input columns the clause must use (at least one condition on each).
+    forbid : tuple of str
+        Input columns it must not use.
+    max_conditions : int or None
+        At most this many conditions (``None``: no limit).
+    """
+
+    require: tuple[str, ...] = ()
+    forbid: tuple[str, ...] = ()
+    max_conditions: int | None = None
+
+    @classmethod
+    def of(cls, require: str | Sequence[str] | None = None,
+           forbid: str | Sequence[str] | None = None,
+           max_conditions: int | None = None) -> Constraints:
+        """Constraints from an estimator's parameters, checked (:class:`ParameterError`)."""
+        req, forb = _names(require), _names(forbid)
+        both = [f for f in req if f in forb]
+        if both:
+            raise ParameterError(f"{', '.join(map(repr, both))} is both required and "
+                                 "forbidden; drop it from one of the two lists.")
+        if max_conditions is not None:
+            if isinstance(max_conditions, bool) or not isinstance(
+                    max_conditions, (int, np.integer)) or max_conditions < 0:
+                raise ParameterError(f"max_conditions must be a whole number ≥ 0 or None, not "
+                                     f"{max_conditions!r}.")
+            max_conditions = int(max_conditions)
+            if len(req) > max_conditions:
+                raise ParameterError(
+                    f"Requiring {len(req)} features needs at least {len(req)} conditions, but "
+                    f"at most {max_conditions} are allowed: raise the maximum or require fewer.")
+        return cls(req, forb, max_conditions)
+
+    def __bool__(self) -> bool:
+        return bool(self.require or self.forbid or self.max_conditions is not None)
+
+    @property
+    def in_solve(self) -> bool:
+        """Whether the constraints add rows to the MIP (``require``, ``max_conditions``)."""
+        return bool(self.require) or self.max_conditions is not None
+
+    def words(self) -> str:
+        """The constraints in a phrase: ``must use a, b; must not use c; at most 3
+        conditions`` (empty without constraints)."""
+        parts = []
+        if self.require:
+            parts.append("must use " + ", ".join(self.require))
+        if self.forbid:
+            parts.append("must not use " + ", ".join(self.forbid))
+        if self.max_conditions is not None:
+            parts.append(f"at most {self.max_conditions} condition"
+                         f"{'' if self.max_conditions == 1 else 's'}")
+        return "; ".join(parts)
+
+    def columns(self, feature_of: np.ndarray | None, n_terms: int
+                ) -> tuple[np.ndarray, list[np.ndarray]]:
+        """The term columns allowed (bool, shape (n_terms,)) and, per required feature, the
+        columns of its terms (int arrays).  Raises :class:`ParameterError` for a feature that
+        has no candidate term."""
+        if not (self.require or self.forbid):
+            return np.ones(n_terms, dtype=bool), []
+        if feature_of is None:
+            raise ParameterError("require / forbid need to know each term's column: pass the "
+                                 "binarizer (terms=) or feature_of=.")
+        feature_of = np.asarray(feature_of, dtype=object).astype(str)
+        known = list(dict.fromkeys(feature_of))
+        unknown = [f for f in self.require + self.forbid if f not in known]
+        if unknown:
+            shown = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+            raise ParameterError(
+                f"No candidate term is on {', '.join(map(repr, unknown))}: it is not a feature "
+                f"of this table, or it was left out or has a single value. Columns with "
+                f"terms: {shown}.")
+        allowed = ~np.isin(feature_of, list(self.forbid))
+        return allowed, [np.flatnonzero(feature_of == f) for f in self.require]

@@ -142,6 +142,31 @@ class Rule(_Exportable):
         """The same rule predicting ``target = positive`` (a fit on 0/1 says ``target = 1``)."""
         return replace(self, target=target, positive=positive)
 
+    # ------------------------------------------------------------------ editing
+    # A rule is a value: each edit returns a new rule, scored without refitting
+    # (rulecore.rules.editing).
+
+    def without(self, index: int) -> Rule:
+        """The rule with condition ``index`` removed."""
+        self._check_index(index)
+        return replace(self, conditions=self.conditions[:index] + self.conditions[index + 1:])
+
+    def with_condition(self, term: Term, index: int | None = None) -> Rule:
+        """The rule with ``term`` added at the end (``index=None``) or in place of condition
+        ``index``.  A condition already in the rule is not added twice."""
+        if index is None:
+            return self if term in self.conditions else \
+                replace(self, conditions=self.conditions + (term,))
+        self._check_index(index)
+        kept = tuple(c for k, c in enumerate(self.conditions) if k == index or c != term)
+        at = kept.index(self.conditions[index])
+        return replace(self, conditions=kept[:at] + (term,) + kept[at + 1:])
+
+    def _check_index(self, index: int) -> None:
+        if not 0 <= index < len(self.conditions):
+            raise DataError(f"The rule has {len(self.conditions)} conditions; there is no "
+                            f"condition {index + 1}.")
+
     def explain(self, row: pd.DataFrame | pd.Series) -> pd.DataFrame:
         """The checklist for one row: ``condition``, ``value`` (the row's), ``holds`` (bool).
 

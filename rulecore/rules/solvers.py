@@ -368,6 +368,8 @@ def solve_clause(
     n_draws: int = 50,
     cliques: list[np.ndarray] | None = None,
     covers: list[np.ndarray] | None = None,
+    require: list[np.ndarray] | None = None,
+    max_terms: int | None = None,
 ) -> ClauseSolution:
     """Learn one OR-clause on a Boolean matrix.
 
@@ -401,6 +403,11 @@ def solve_clause(
     cliques, covers : list of int ndarray, optional
         Conflict cliques and covers (column indices of ``A``); ``None``: every clause is
         allowed.
+    require : list of int ndarray, optional
+        Groups of columns (indices of ``A``) of which the clause takes at least one each (a
+        required feature's terms); MIP only.
+    max_terms : int, optional
+        At most this many columns; MIP only.
     """
     A = np.asarray(A, dtype=bool)
     y = np.asarray(y).astype(np.int64)
@@ -429,15 +436,32 @@ def solve_clause(
     # columns take no part).  With the binarizer's cliques the conflict graph is an interval
     # graph (Conflicts), hence perfect: the clique rows with 0 ≤ w ≤ 1 are exactly the convex
     # hull of the conflict-free 0/1 w.
-    groups = local + whole
+    # The analyst's constraints (docs/clause.md, "Constraints"): Σ_{j∈F} w_j ≥ 1 for each
+    # required feature F, Σ_j w_j ≤ K for at most K conditions.
+    pos_of = np.full(n, -1, dtype=np.int64)
+    pos_of[cols] = np.arange(k)
+    needed = [pos_of[np.asarray(q, dtype=np.int64)] for q in require or ()]
+    needed = [q[q >= 0] for q in needed]
+    if any(len(q) == 0 for q in needed):
+        raise SolverError("A required feature has no candidate term left, so no rule meets "
+                          "the constraints.")
+    capped = max_terms is not None
+    groups = local + whole + needed + ([np.arange(k)] if capped else [])
     if groups:
         sizes = [len(q) for q in groups]
         Q = sp.csc_matrix((np.ones(sum(sizes)), (np.repeat(np.arange(len(groups)), sizes),
                                                  np.concatenate(groups))),
                           shape=(len(groups), k + p))
         M = sp.vstack([M, Q], format="csc")
-        row_lo = np.concatenate([row_lo, np.full(len(groups), -np.inf)])
-        row_hi = np.concatenate([row_hi, np.ones(len(local)), [len(q) - 1.0 for q in whole]])
+        row_lo = np.concatenate([row_lo, np.full(len(local) + len(whole), -np.inf),
+                                 np.ones(len(needed)), [-np.inf] * capped])
+        row_hi = np.concatenate([row_hi, np.ones(len(local)), [len(q) - 1.0 for q in whole],
+                                 np.full(len(needed), np.inf),
+                                 [float(max_terms)] if capped else []])
+    constrained = bool(needed) or capped
+
+    def allowed(wk: np.ndarray) -> bool:  # meets the analyst's constraints
+        return all(wk[q].any() for q in needed) and (not capped or wk.sum() <= max_terms)
 
     def repair(wk: np.ndarray) -> np.ndarray:  # a consistent subset of wk (docs/clause.md)
         return make_consistent(wk, conf, Ap, lam * row_w, cost[:k]) if conf else wk
@@ -453,18 +477,22 @@ def solve_clause(
             return np.concatenate([wk, xi]).astype(float)
 
         t0 = time.perf_counter()
-        wk, value, proven = small_clause_search(Ap, row_w, cost[:k], lam, SMALL_SEARCH_BUDGET,
-                                                SMALL_SEARCH_MAX_SIZE, local, whole)
-        if proven:  # exact: no MIP needed (see small_clause_search)
-            res = highs.SolveResult("optimal", point(wk), value + constant, value + constant,
-                                    0.0, time.perf_counter() - t0, True)
-            w = expand(wk)
-            return ClauseSolution(w, or_objective(A, y, w, lam, d), value + constant, res,
-                                  "enumeration")
-        start = point(wk)  # the best small clause starts the MIP, unless we were given better
+        start = None
+        if not constrained:  # the search knows nothing of require / max_terms
+            wk, value, proven = small_clause_search(Ap, row_w, cost[:k], lam,
+                                                    SMALL_SEARCH_BUDGET, SMALL_SEARCH_MAX_SIZE,
+                                                    local, whole)
+            if proven:  # exact: no MIP needed (see small_clause_search)
+                res = highs.SolveResult("optimal", point(wk), value + constant,
+                                        value + constant, 0.0, time.perf_counter() - t0, True)
+                w = expand(wk)
+                return ClauseSolution(w, or_objective(A, y, w, lam, d), value + constant, res,
+                                      "enumeration")
+            start = point(wk)  # the best small clause starts the MIP, unless given better
         if mip_start is not None:
-            given = point(repair(np.asarray(mip_start, dtype=bool)[cols]))
-            if cost @ given <= cost @ start:
+            wk = repair(np.asarray(mip_start, dtype=bool)[cols])
+            given = point(wk)
+            if allowed(wk) and (start is None or cost @ given <= cost @ start):
                 start = given
         integer = np.concatenate([np.ones(k, dtype=bool), np.zeros(p, dtype=bool)])
         # No presolve: on the rule MIPs we logged it reduced nothing (each row has its own
@@ -474,6 +502,9 @@ def solve_clause(
         res = highs.solve(cost, M, row_lo, row_hi, lower, upper, integer,
                           time_limit=time_limit, mip_start=start, presolve=False)
         if not res.has_solution:
+            if res.status == "infeasible":
+                raise SolverError("No rule meets these constraints (the MIP is infeasible): "
+                                  "require fewer features or allow more conditions.")
             raise SolverError(f"The rule MIP found no solution ({res.status}) within "
                               f"{time_limit:g} s; raise the time limit or use the LP solver.")
         w = expand(res.x[:k] > 0.5)

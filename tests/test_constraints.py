@@ -1,0 +1,228 @@
+"""Arguing with the optimum (issue 21): constraints, error costs, alternatives, edited rules.
+
+Every claim is checked against exhaustive enumeration of the clauses of small random term
+matrices, with the objective counted row by row (tests/test_clause_api.py's direct count):
+
+- require / forbid / max_conditions: the certified optimum equals the best enumerated clause
+  that meets the constraints;
+- fp_cost / fn_cost: the optimum equals brute force with the costs as row weights;
+- alternatives: the k best prediction patterns (the cheapest clause of each) in order, with
+  pairwise distinct predictions.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore import BooleanRuleClassifier, learn_clause
+from rulecore.exceptions import ParameterError, SolverError
+from rulecore.rules import problem_of
+from rulecore.rules.alternatives import alternatives
+from rulecore.rules.problem import Constraints
+from rulecore.rules.rule import Rule
+from rulecore.rules.solvers import consistent
+from rulecore.rules.terms import Binarizer, Term
+from tests.test_clause_api import direct_objective, random_instance
+
+FEATURES = np.array(["a", "a", "b", "b", "c", "d", "d"], dtype=object)
+
+
+def enumerate_clauses(B, y, lam, d, rule_type, ok=lambda S: True):
+    """Every clause S meeting ``ok``: (objective, prediction pattern as a tuple, S)."""
+    n = B.shape[1]
+    out = []
+    for k in range(n + 1):
+        for S in itertools.combinations(range(n), k):
+            if not ok(S):
+                continue
+            sel = B[:, list(S)]
+            fires = sel.all(axis=1) if rule_type == "and" else sel.any(axis=1)
+            out.append((direct_objective(B, y, S, lam, d, rule_type), tuple(fires), S))
+    return out
+
+
+def meets(S, require=(), forbid=(), max_conditions=None, features=FEATURES):
+    used = {features[j] for j in S}
+    return (all(f in used for f in require) and not used & set(forbid)
+            and (max_conditions is None or len(S) <= max_conditions))
+
+
+CASES = [dict(require=("b",)), dict(forbid=("a", "d")), dict(max_conditions=1),
+         dict(require=("c", "d"), max_conditions=2), dict(require=("a",), forbid=("b",)),
+         dict(max_conditions=0)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("case", range(len(CASES)))
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+def test_constrained_optimum_matches_brute_force(seed, case, rule_type):
+    B, y, lam = random_instance(seed)
+    con = Constraints.of(**CASES[case])
+    res = learn_clause(B, y, lam=lam, rule_type=rule_type, feature_of=FEATURES,
+                       constraints=con)
+    d = np.ones(len(y))
+    best = min(o for o, _, S in enumerate_clauses(B, y, lam, d, rule_type,
+                                                  lambda S: meets(S, **CASES[case])))
+    assert res.objective == pytest.approx(best, abs=1e-9)
+    assert meets(list(res.terms), **CASES[case])
+    assert res.status == "optimal" and res.optimal and res.bound <= res.objective + 1e-9
+    assert res.constraints == con
+    # forbidding alone keeps certified screening (the same problem on fewer columns)
+    assert (res.screening is not None) == (not con.in_solve)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_forbid_with_screening_equals_forbid_without(seed):
+    B, y, lam = random_instance(seed, m=40, n=7)
+    con = Constraints.of(forbid=["b"])
+    a = learn_clause(B, y, lam=lam, feature_of=FEATURES, constraints=con, screening="enhanced")
+    b = learn_clause(B, y, lam=lam, feature_of=FEATURES, constraints=con, screening="none")
+    assert a.objective == pytest.approx(b.objective, abs=1e-9)
+    assert not a.w[FEATURES == "b"].any()
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("costs", [(3.0, 1.0), (1.0, 4.0), (0.5, 2.0)])
+def test_error_costs_match_brute_force(seed, costs):
+    """fp_cost weighs the negatives' errors, fn_cost the positives': the estimator's optimum
+    is brute force's with those row weights, and its objective is the direct count."""
+    B, y, lam = random_instance(seed)
+    X = pd.DataFrame(B.astype(int), columns=[f"t{j}" for j in range(B.shape[1])])
+    fp, fn = costs
+    m = BooleanRuleClassifier(lam=lam, class_weight=None, fp_cost=fp, fn_cost=fn,
+                              negations=False).fit(X, y)
+    Bm = m.binarizer_.transform(X)
+    d = np.where(y == 1, fn, fp)
+    best = min(o for o, _, _ in enumerate_clauses(Bm, y, lam, d, "and",
+                                                  lambda S: consistent(
+                                                      np.isin(np.arange(Bm.shape[1]), S),
+                                                      m.binarizer_.conflict_cliques("and"),
+                                                      m.binarizer_.conflict_covers("and"))))
+    assert m.objective_ == pytest.approx(best, abs=1e-9)
+    assert m.mip_gap_ < 1e-9
+    assert m.rule_objective(m.rule_, X, y) == pytest.approx(m.objective_, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+@pytest.mark.parametrize("case", [{}, dict(max_conditions=2), dict(forbid=("c",))])
+def test_alternatives_are_the_k_best_patterns(seed, rule_type, case):
+    B, y, lam = random_instance(seed, m=25, n=6)
+    feats = FEATURES[:6]
+    pr = problem_of(B, y, lam=lam, rule_type=rule_type, feature_of=feats)
+    k = 6
+    alts = alternatives(pr, k, constraints=Constraints.of(**case))
+    # cheapest clause of every pattern, by enumeration
+    cheapest: dict = {}
+    for o, pat, _ in enumerate_clauses(B, y, lam, np.ones(len(y)), rule_type,
+                                       lambda S: meets(S, features=feats, **case)):
+        cheapest[pat] = min(cheapest.get(pat, np.inf), o)
+    ranked = sorted(cheapest.values())[:k]
+    assert [a.objective for a in alts] == pytest.approx(ranked, abs=1e-9)
+    patterns = []
+    for a in alts:
+        assert a.certified and a.status == "optimal"
+        sel = B[:, a.w]
+        pat = tuple(sel.all(axis=1) if rule_type == "and" else sel.any(axis=1))
+        assert a.objective == pytest.approx(cheapest[pat], abs=1e-9)  # cheapest of its kind
+        assert a.objective == pytest.approx(direct_objective(B, y, list(a.terms), lam,
+                                                             np.ones(len(y)), rule_type))
+        assert meets(list(a.terms), features=feats, **case)
+        patterns.append(pat)
+    assert len(set(patterns)) == len(patterns)
+
+
+def test_alternatives_stop_when_patterns_run_out():
+    B = np.array([[1, 0], [0, 1], [1, 1], [0, 0]], dtype=bool)
+    y = np.array([1, 0, 1, 0])
+    pr = problem_of(B, y, lam=2.0)
+    alts = alternatives(pr, 50)
+    patterns = {tuple(B[:, a.w].all(axis=1)) for a in alts}
+    # AND-clauses over two terms: {}, {0}, {1}, {0,1} give 4 distinct patterns here
+    assert len(alts) == len(patterns) == 4
+
+
+def test_estimator_alternatives_start_with_the_fitted_rule():
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"x": rng.uniform(0, 10, 200), "z": rng.uniform(0, 10, 200),
+                      "g": rng.choice(["p", "q", "r"], 200)})
+    y = ((X.x > 4) & (X.g != "r")).astype(int).to_numpy().copy()
+    y[rng.choice(200, 10, replace=False)] ^= 1
+    m = BooleanRuleClassifier(lam=2.0, n_thresholds=4).fit(X, y)
+    alts = m.alternatives(X, y, k=4)
+    assert str(alts[0].rule) == str(m.rule_) and alts[0].objective == pytest.approx(m.objective_)
+    objs = [a.objective for a in alts]
+    assert objs == sorted(objs) and len(alts) == 4
+    preds = {tuple(a.rule.predict(X)) for a in alts}
+    assert len(preds) == 4
+    for a in alts:  # the estimator's direct count agrees with the problem's
+        assert m.rule_objective(a.rule, X, y) == pytest.approx(a.objective, abs=1e-9)
+        assert a.objective >= m.lower_bound_ - 1e-9
+
+
+def test_edited_rule_objective_is_the_direct_count():
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame({"x": rng.uniform(0, 10, 150), "z": rng.uniform(0, 10, 150)})
+    y = ((X.x > 5) & (X.z <= 6)).astype(int).to_numpy()
+    m = BooleanRuleClassifier(lam=3.0, n_thresholds=5, class_weight=None).fit(X, y)
+    edited = m.rule_.with_condition(Term("x", ">", 2.0), 0) if len(m.rule_) else m.rule_
+    edited = edited.with_condition(Term("z", "<=", 9.0))
+    checks = edited.evaluate(X).to_numpy()
+    direct = len(edited) + 3.0 * (np.sum((y == 0) & checks.all(axis=1))
+                                  + np.sum((~checks)[y == 1]))
+    assert m.rule_objective(edited, X, y) == pytest.approx(direct)
+    assert m.rule_objective(edited, X, y) >= m.lower_bound_ - 1e-9  # never below the optimum
+
+
+def test_rule_edits():
+    r = Rule((Term("a", "<=", 1.0), Term("b", ">", 2.0)))
+    assert r.without(0).conditions == (Term("b", ">", 2.0),)
+    assert r.with_condition(Term("c", "==", "x")).conditions[-1] == Term("c", "==", "x")
+    assert r.with_condition(Term("a", ">", 1.0), 0).conditions[0] == Term("a", ">", 1.0)
+    # replacing by a condition already in the rule leaves no duplicate
+    assert r.with_condition(Term("b", ">", 2.0), 0).conditions == (Term("b", ">", 2.0),)
+    assert r.with_condition(Term("a", "<=", 1.0)) == r
+    with pytest.raises(Exception, match="no condition 5"):
+        r.without(4)
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(require=["x"], forbid=["x"]), "both required and forbidden"),
+    (dict(require=["x", "z"], max_conditions=1), "at least 2 conditions"),
+    (dict(max_conditions=-1), "whole number"),
+    (dict(require=["nope"]), "No candidate term is on 'nope'"),
+    (dict(require=["x"], solver="lp"), "exact solver"),
+    (dict(fp_cost=0.0), "fp_cost must be a positive number"),
+    (dict(fn_cost=float("nan")), "fn_cost must be a positive number"),
+])
+def test_bad_constraints_have_clear_messages(kwargs, match):
+    X = pd.DataFrame({"x": np.arange(20.0), "z": np.arange(20.0) % 7})
+    y = (X.x > 9).astype(int)
+    with pytest.raises(ParameterError, match=match):
+        BooleanRuleClassifier(**kwargs).fit(X, y)
+
+
+def test_required_feature_without_terms_left_is_infeasible():
+    B, y, lam = random_instance(0)
+    with pytest.raises(SolverError, match="no rule meets"):
+        from rulecore.rules.solvers import solve_clause
+        solve_clause(~B, 1 - y, lam, require=[np.array([0])], columns=np.array([1, 2]))
+
+
+def test_constraints_through_a_binarizer():
+    """Names are the table's columns; the clause stays consistent under constraints."""
+    rng = np.random.default_rng(3)
+    X = pd.DataFrame({"x": rng.normal(size=120), "z": rng.normal(size=120),
+                      "g": rng.choice(list("pqr"), 120)})
+    y = ((X.x > 0) & (X.g == "p")).astype(int)
+    terms = Binarizer(n_thresholds=4).fit(X)
+    B = terms.transform(X)
+    res = learn_clause(B, y.to_numpy(), lam=4.0, terms=terms,
+                       constraints=Constraints.of(require="z", forbid="g", max_conditions=2))
+    used = {terms.terms_[j].feature for j in res.terms}
+    assert "z" in used and "g" not in used and len(res.terms) <= 2 and res.optimal
+    assert consistent(res.w, terms.conflict_cliques("and"), terms.conflict_covers("and"))

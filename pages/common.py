@@ -53,7 +53,9 @@ DEFAULTS: dict[str, Any] = {
              "rule_type": RuleSettings.rule_type, "solver": RuleSettings.solver,
              "time_limit": RuleSettings.time_limit, "screening": RuleSettings.screening,
              "test_size": 0.25, "seed": 0, "max_rules": RuleSettings.max_rules,
-             "n_rounds": RuleSettings.n_rounds, "class_weight": RuleSettings.class_weight},
+             "n_rounds": RuleSettings.n_rounds, "class_weight": RuleSettings.class_weight,
+             "require": (), "forbid": (), "max_conditions": None, "fp_cost": 1.0,
+             "fn_cost": 1.0},
 }
 
 #: λ values offered by the sliders (log scale).

@@ -7,11 +7,11 @@ import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
-from pages import common
+from pages import common, rule_explore
 from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import assess, fit_status
 from rulecore.rules.estimators import lambda_path
-from rulecore.rules.rule import EXPORT_FORMATS, RuleList, RuleSet
+from rulecore.rules.rule import RuleList, RuleSet
 from rulecore.rules.terms import format_value
 from rulecore.viz import rules as rviz
 
@@ -80,6 +80,35 @@ c4.slider("Test share", 0.1, 0.5, float(r["test_size"]), 0.05, key="test_size",
 c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.sync,
                 args=("seed", "rule", "seed"))
 
+# The single rule's constraints and error costs: constraints of the MIP, so the rule is the
+# certified optimum under them (docs/clause.md, "Constraints").
+single = r["model"] == "single rule"
+c1, c2, c3, c4, c5 = st.columns([3, 3, 2, 2, 2])
+c1.multiselect("Must use", list(ds.X.columns),
+               default=[f for f in r["require"] if f in ds.X.columns], key="require",
+               on_change=common.sync, args=("require", "rule", "require"), disabled=not single,
+               help="Columns the rule must have a condition on (single rule).")
+c2.multiselect("Must not use", list(ds.X.columns),
+               default=[f for f in r["forbid"] if f in ds.X.columns], key="forbid",
+               on_change=common.sync, args=("forbid", "rule", "forbid"), disabled=not single,
+               help="Columns the rule may not use (single rule).")
+MAX_CONDITIONS = [None, *range(1, 11)]
+c3.selectbox("Max conditions", MAX_CONDITIONS,
+             index=MAX_CONDITIONS.index(r["max_conditions"]) if r["max_conditions"]
+             in MAX_CONDITIONS else 0, key="max_conditions",
+             format_func=lambda v: "no limit" if v is None else str(v),
+             on_change=common.sync, args=("max_conditions", "rule", "max_conditions"),
+             disabled=not single)
+COSTS = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
+c4.select_slider("False-positive cost", COSTS, value=float(r["fp_cost"]), key="fp_cost",
+                 on_change=common.sync, args=("fp_cost", "rule", "fp_cost"),
+                 disabled=not single, format_func=lambda v: f"{v:g}×",
+                 help="What a negative row the rule fires on costs in the objective.")
+c5.select_slider("False-negative cost", COSTS, value=float(r["fn_cost"]), key="fn_cost",
+                 on_change=common.sync, args=("fn_cost", "rule", "fn_cost"),
+                 disabled=not single, format_func=lambda v: f"{v:g}×",
+                 help="What a missed positive costs (each condition it fails).")
+
 
 @st.cache_resource(scope="session", max_entries=32, show_spinner=False)
 def region_chart(digest: str, rule_json: str, fx: str, fy: str, _ds) -> dict:
@@ -96,18 +125,6 @@ def region_chart(digest: str, rule_json: str, fx: str, fy: str, _ds) -> dict:
                             (common.negative_label(_ds), str(_ds.positive)))
     return {**spec, "datasets": {name: pa.Table.from_pylist(rows)
                                  for name, rows in spec["datasets"].items()}}
-
-
-def export_block(rule) -> None:
-    """The export formats of a rule, rule set or rule list, with a download button."""
-    st.subheader("Export")
-    fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key="export_fmt")
-    text = rule.export(fmt)
-    st.code(text, language={"json": "json", "sql": "sql", "python": "python",
-                            "markdown": "markdown"}.get(fmt, "text"))
-    ext, mime = EXPORT_FORMATS[fmt]
-    st.download_button(f"Download rule.{ext}", text, file_name=f"rule.{ext}", mime=mime,
-                       key="dl_rule", icon=":material/download:")
 
 
 def cv_section(model) -> None:
@@ -190,7 +207,7 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
     verdict = model.predict(x_row)[0]
     st.markdown(f"**Decision: {verdict}** ({decided}) "
                 f"{'✓ correct' if verdict == y[row] else '✗ wrong'} (true: {y[row]})")
-    export_block(rules)
+    rule_explore.export_block(rules)
 
 
 @st.fragment
@@ -288,6 +305,30 @@ def results() -> None:
 
 
     cv_section(model)
+
+    # ---------------------------------------------------------------- argue with the optimum
+    # Fragments: an edit reruns only the editor and its scores, not the fit.
+    if not is_set:
+        key = rule_explore.fit_key(ds, model)
+        settings = common.rule_settings(ds)
+
+        @st.fragment
+        def explore() -> None:
+            edit_tab, alt_tab, stab_tab, rows_tab = st.tabs(
+                ["Edit the rule", "Alternatives", "Stability", "Rows per condition"])
+            with edit_tab:
+                rule_explore.editor(key, model, ds, train, test)
+            with alt_tab:
+                rule_explore.alternatives(key, model, ds, train, test)
+            with stab_tab:
+                rule_explore.stability(ds, settings)
+            with rows_tab:
+                rule_explore.rows_of_rule(rule_explore.edited_rule(key, rule), ds, train)
+
+        explore()
+    else:
+        with st.expander("Which clause fires on each row"):
+            rule_explore.rows_of_set(rule, ds)
 
     # ---------------------------------------------------------------- one row
     # Fragments: picking a row, axes or an export format reruns only that part, not the fit.
@@ -395,7 +436,7 @@ def results() -> None:
     # ---------------------------------------------------------------- export
     @st.fragment
     def export() -> None:
-        export_block(rule)
+        rule_explore.export_block(rule)
 
     export()
 

@@ -27,6 +27,7 @@ from rulecore.rules import (
 )
 from rulecore.rules.rule import Rule, RuleList, RuleSet
 from rulecore.rules.ruleset import RuleSetClassifier
+from rulecore.rules.stability import StabilityResult, stability
 from rulecore.settings import RuleSettings
 from rulecore.sparse import SparseClassifier, SparseClassifierCV
 
@@ -35,5 +36,6 @@ __all__ = ["Binarizer", "BilinearReducer", "BooleanRuleClassifier", "BoostedRule
            "ParameterError", "Rule", "RuleList", "RuleSet", "RuleSetClassifier", "RuleSettings",
            "RulecoreError",
            "SetCoveringRuleClassifier", "SolverError", "SparseClassifier",
-           "SparseClassifierCV", "learn_clause", "list_samples", "load_csv", "load_sample"]
+           "SparseClassifierCV", "StabilityResult", "learn_clause", "list_samples", "load_csv",
+           "load_sample", "stability"]
 __version__ = "0.1.0"

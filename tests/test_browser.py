@@ -173,3 +173,64 @@ def test_upload_of_an_analysts_table(page, artifacts):
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "upload_leak_rule.png"))
     assert not page.get_by_test_id("stException").count()
+
+
+def _click_grid_row(page, key: str, row: int) -> None:
+    """Select data row ``row`` (0-based) of the st.dataframe with widget key ``key`` by
+    clicking its row marker (the grid is a canvas: no DOM cell to click)."""
+    box = page.locator(f".st-key-{key}").get_by_test_id("stDataFrame").bounding_box()
+    header, height = 35, 35  # Streamlit's default grid header and row height, px
+    page.mouse.click(box["x"] + 12, box["y"] + header + height * row + height / 2)
+    settle(page)
+
+
+def test_edit_a_rule_load_an_alternative_download_rejected_rows(page, artifacts, tmp_path):
+    """Issue 21 in a real browser: change a condition and see it scored; list alternatives and
+    load one into the editor; download the rows a condition rejects."""
+    from rulecore import RuleSettings, load_sample
+    from rulecore.fit import fit_on_split
+
+    ds = load_sample("iris")
+    fit = fit_on_split(RuleSettings(kinds=ds.kinds), ds, 0.25, 0)
+    alts = fit.model.alternatives(ds.X.iloc[fit.train], ds.y_binary[fit.train], k=5)
+
+    goto_page(page, "Rule")
+    page.get_by_role("tab", name="Edit the rule").click()
+    first = page.locator("[class*='st-key-edit_cond_0_']").get_by_role("combobox")
+    learned_first = first.input_value()
+    assert learned_first == str(fit.model.rule_.conditions[0])
+    first.click()
+    options = page.get_by_role("option")
+    target = next(o for o in options.all_inner_texts() if o != learned_first)
+    page.get_by_role("option", name=target, exact=True).click()
+    settle(page)
+    said = page.get_by_text("Edited rule: objective")
+    assert said.is_visible() and "above the certified optimum" in said.inner_text()
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(artifacts / "rule_editor.png"))
+
+    page.get_by_role("tab", name="Alternatives").click()
+    page.get_by_role("button", name="Find alternatives").click()
+    settle(page)
+    page.locator(".st-key-alt_table").get_by_test_id("stDataFrame").wait_for()
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "rule_alternatives.png"))
+    _click_grid_row(page, "alt_table", 1)  # the second best rule
+    page.get_by_role("tab", name="Edit the rule").click()
+    shown = [page.locator(f"[class*='st-key-edit_cond_{k}_']").get_by_role("combobox")
+             .input_value() for k in range(len(alts[1].rule))]
+    assert shown == [str(c) for c in alts[1].rule.conditions]
+
+    page.get_by_role("tab", name="Rows per condition").click()
+    cond = alts[1].rule.conditions[0]
+    rejected = int((~cond.evaluate(ds.X[cond.feature])).sum())
+    assert metric_value(page, "Rows it rejects") == f"{rejected:,}"
+    with page.expect_download() as dl:
+        page.get_by_role("button", name=f"Download these {rejected:,} rows (CSV)").click()
+    path = tmp_path / "rejected.csv"
+    dl.value.save_as(path)
+    lines = path.read_text().strip().splitlines()
+    assert len(lines) == rejected + 1  # header + one line per rejected row
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(artifacts / "rule_rows.png"))
+    assert not page.get_by_test_id("stException").count()

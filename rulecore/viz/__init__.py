@@ -1,5 +1,5 @@
 """Pure figure builders: data in, ``plotly.graph_objects.Figure`` out (no streamlit here).
 
 One module per topic (``data``, ``terms``, ``rules``, ``screening``, ``sparse``, ``datumwise``,
-``bilinear``); pages call them and only lay the figures out.
+``bilinear``, ``stability``); pages call them and only lay the figures out.
 """

@@ -1,0 +1,253 @@
+"""The Rule page's exploration of a single rule: edit it, list its alternatives, check its
+stability, and see which rows each condition rejects (docs/clause.md, "Arguing with the
+optimum").  Widgets only: scores come from :mod:`rulecore.rules.editing`, alternatives from
+the estimator, stability from :mod:`rulecore.rules.stability`, charts from
+:mod:`rulecore.viz`."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from pages import common
+from rulecore.metrics import fmt_percent
+from rulecore.rules.editing import (
+    SCORE_ROWS,
+    clause_rows,
+    decisive_rows,
+    distance_words,
+    rejected_rows,
+    score_rules,
+    term_choices,
+)
+from rulecore.rules.rule import EXPORT_FORMATS, Rule, safe_csv
+
+ss = st.session_state
+
+
+def fit_key(ds, model) -> str:
+    """Identifies one fit in this session: the data, the split's rows and the learned rule."""
+    text = f"{ds.digest}|{model.rule_.to_json(None)}|{model.lam_}|{model.get_params()}"
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def edited_rule(key: str, learned: Rule) -> Rule:
+    """The rule in the editor for the fit ``key`` (the learned rule until edited)."""
+    state = ss.get("edit")
+    if state is None or state["key"] != key:
+        ss["edit"] = state = {"key": key, "rule": learned.to_json(None), "version": 0}
+    return Rule.from_json(state["rule"])
+
+
+def set_edited(rule: Rule) -> None:
+    """Put ``rule`` in the editor; new widget keys so every widget shows it afresh."""
+    ss["edit"] = {**ss["edit"], "rule": rule.to_json(None), "version": ss["edit"]["version"] + 1}
+
+
+def export_block(rule, prefix: str = "") -> None:
+    """The export formats of a rule, rule set or rule list, with a download button
+    (``prefix`` keeps the widget keys of two export blocks apart)."""
+    st.subheader("Export" if not prefix else "Export the edited rule")
+    fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key=f"{prefix}export_fmt")
+    text = rule.export(fmt)
+    st.code(text, language={"json": "json", "sql": "sql", "python": "python",
+                            "markdown": "markdown"}.get(fmt, "text"))
+    ext, mime = EXPORT_FORMATS[fmt]
+    st.download_button(f"Download rule.{ext}", text, file_name=f"{prefix}rule.{ext}",
+                       mime=mime, key=f"{prefix}dl_rule", icon=":material/download:")
+
+
+def _format_scores(table: pd.DataFrame) -> pd.DataFrame:
+    shares = set(SCORE_ROWS[:7])
+    out = table.astype(object)
+    for name in table.index:
+        for col in table.columns:
+            v = table.loc[name, col]
+            out.loc[name, col] = fmt_percent(v) if name in shares else (
+                f"{int(v)}" if name == "conditions" else
+                ("—" if not np.isfinite(v) else f"{v:+.4g}" if name == "above the optimum"
+                 else f"{v:.4g}"))
+    return out
+
+
+def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
+    """Edit the learned rule's conditions and see the scores change; returns the edited rule."""
+    learned = model.rule_
+    rule = edited_rule(key, learned)
+    version = ss["edit"]["version"]
+    terms = list(model.binarizer_.terms_)
+    st.caption("Change a condition's operator or threshold (the choices are the candidate "
+               "terms on its column), remove one, or add one. Each edit is scored at once on "
+               "the training and held-out rows, with the objective the fit minimised.")
+    for k, cond in enumerate(rule.conditions):
+        a, b = st.columns([5, 1], vertical_alignment="bottom")
+        choices = term_choices(model.binarizer_, cond.feature, cond)
+
+        def _changed(k: int = k) -> None:
+            new = ss[f"edit_cond_{k}_{ss['edit']['version']}"]
+            set_edited(edited_rule(key, learned).with_condition(new, k))
+
+        a.selectbox(f"Condition {k + 1} on {cond.feature}", choices, index=choices.index(cond),
+                    format_func=str, key=f"edit_cond_{k}_{version}", on_change=_changed)
+        b.button("Remove", key=f"edit_rm_{k}_{version}", icon=":material/delete:",
+                 on_click=lambda k=k: set_edited(edited_rule(key, learned).without(k)))
+    if not rule.conditions:
+        st.info(f"No condition: the rule is {rule}.", icon=":material/info:")
+
+    def _added() -> None:
+        new = ss[f"edit_add_{ss['edit']['version']}"]
+        if new is not None:
+            set_edited(edited_rule(key, learned).with_condition(new))
+
+    a, b = st.columns([5, 1], vertical_alignment="bottom")
+    a.selectbox("Add a condition", terms, index=None, format_func=str,
+                placeholder="Pick a term to add", key=f"edit_add_{version}", on_change=_added)
+    b.button("Reset", key="edit_reset", icon=":material/restart_alt:",
+             on_click=lambda: set_edited(learned), disabled=rule == learned,
+             help="Back to the learned (optimal) rule.")
+
+    ytr, yte = ds.y_binary[train], ds.y_binary[test]
+    Xtr, Xte = ds.X.iloc[train], ds.X.iloc[test]
+    with common.user_errors(stop=False):
+        scores = score_rules(model, {"learned": learned, "edited": rule}, Xtr, ytr,
+                             Xte if len(test) else None, yte if len(test) else None)
+        st.dataframe(_format_scores(scores), width="stretch", key="edit_scores")
+        obj = float(scores.loc["objective", "edited"])
+        st.markdown(f"Edited rule: objective **{obj:.4g}**, {distance_words(model, obj)}.")
+        majority = max(float(np.mean(ytr)), 1 - float(np.mean(ytr)))
+        if scores.loc["coverage (train)", "edited"] == 0:
+            st.warning("The edited rule fires on no training row: it always predicts the "
+                       "other class.", icon=":material/warning:")
+        elif scores.loc["train accuracy", "edited"] <= majority:
+            st.warning(f"The edited rule is no better on the training rows than always "
+                       f"predicting the majority class ({majority:.1%}).",
+                       icon=":material/warning:")
+    if rule != learned:
+        export_block(rule, prefix="edited_")
+    return rule
+
+
+def _differs(base: Rule, other: Rule) -> str:
+    gone = [f"− {c}" for c in base.conditions if c not in other.conditions]
+    new = [f"+ {c}" for c in other.conditions if c not in base.conditions]
+    return ", ".join(gone + new) or "(the learned rule)"
+
+
+def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> None:
+    """The near-optimal set: a table; a click loads a rule into the editor."""
+    st.caption("The best rules that classify the training rows differently from each other, "
+               "each the cheapest rule with its predictions, ranked by the fit's objective "
+               "(certified when its MIP was solved to optimality). The first is the learned "
+               "rule. Click a row to load it into the editor.")
+    a, b = st.columns([1, 3], vertical_alignment="bottom")
+    k = a.number_input("How many", 2, 20, 5, key="alt_k")
+    found = ss.setdefault("alternatives", {})
+    if b.button("Find alternatives", key="alt_go", icon=":material/alt_route:"):
+        with st.status(f"Solving {k - 1} MIPs with no-good cuts...", expanded=False) as box:
+            with common.user_errors(stop=False):
+                found[(key, k)] = model.alternatives(ds.X.iloc[train], ds.y_binary[train], k=k)
+                box.update(label=f"{len(found[(key, k)])} rules found", state="complete")
+        while len(found) > 8:
+            found.pop(next(iter(found)))
+    alts = found.get((key, k))
+    if not alts:
+        return
+    best = alts[0].objective
+    Xte, yte = ds.X.iloc[test], ds.y_binary[test]
+    table = pd.DataFrame({
+        "rank": range(1, len(alts) + 1),
+        "objective": [round(a.objective, 4) for a in alts],
+        "gap to best": [f"+{a.objective - best:.4g}" for a in alts],
+        "certified": ["yes" if a.certified else f"gap {a.gap:.1%}" for a in alts],
+        "held-out accuracy": [fmt_percent(float(np.mean(a.rule.predict(Xte) == yte)))
+                              if len(test) else "—" for a in alts],
+        "differs from the learned rule": [_differs(model.rule_, a.rule) for a in alts],
+        "rule": [str(a.rule) for a in alts]})
+
+    def _load() -> None:
+        rows = ss["alt_table"].selection.rows
+        if rows:
+            edited_rule(key, model.rule_)
+            set_edited(alts[int(rows[0])].rule)
+
+    st.dataframe(table, hide_index=True, width="stretch", key="alt_table", on_select=_load,
+                 selection_mode="single-row")
+
+
+def stability(ds, settings) -> None:
+    """Refit on cross-validation folds of the whole table; chart how often each condition
+    comes back."""
+    from rulecore.rules.stability import stability as run_stability
+    from rulecore.viz.stability import stability_figure
+
+    st.caption("Refits the same settings on cross-validation folds of the whole table and "
+               "counts how often each condition (column and direction, nearby thresholds "
+               "grouped) comes back.")
+    a, b = st.columns([1, 3], vertical_alignment="bottom")
+    folds = a.number_input("Folds", 3, 10, 5, key="stab_folds")
+    results = ss.setdefault("stability", {})
+    skey = (ds.digest, settings, int(folds))
+    if b.button("Check stability", key="stab_go", icon=":material/query_stats:"):
+        bar = st.progress(0.0, text=f"Refitting on {folds} folds...")
+        with common.user_errors(stop=False):
+            # sequential: each refit's HiGHS already uses the core, and the bar moves per fold
+            results[skey] = run_stability(
+                settings.estimator(), ds.X, ds.y_binary, n_splits=int(folds), random_state=0,
+                backend="sequential",
+                progress=lambda i, n: bar.progress(i / n, text=f"fold {i} of {n}"))
+        bar.empty()
+        while len(results) > 4:
+            results.pop(next(iter(results)))
+    res = results.get(skey)
+    if res is None:
+        return
+    c1, c2 = st.columns(2)
+    c1.metric("Stability score", f"{res.score:.2f}",
+              help="Mean Jaccard similarity of the folds' condition sets: 1 = every fold "
+                   "learns the same conditions.")
+    c2.metric("Held-out error", f"{res.error_mean:.1%} ± {res.error_std:.1%}",
+              help=f"min {res.error_min:.1%}, max {res.error_max:.1%} over the folds")
+    st.plotly_chart(stability_figure(res), width="stretch", key="stab_chart")
+    st.dataframe(res.fold_table, hide_index=True, width="stretch", key="stab_folds_table")
+
+
+def rows_of_rule(rule: Rule, ds, train: np.ndarray) -> None:
+    """Row provenance: which rows each condition passes and fails, downloadable."""
+    if not rule.conditions:
+        st.info("The rule has no condition, so no row is rejected by one.")
+        return
+    names = [str(c) for c in rule.conditions]
+    pick = st.selectbox("Condition", range(len(names)), format_func=lambda i: names[i],
+                        key="prov_cond")
+    X = ds.X
+    rejected = rejected_rows(rule, X, pick)
+    decisive = decisive_rows(rule, X, pick)
+    fires = rule.predict(X).astype(bool)
+    a, b, c = st.columns(3)
+    a.metric("Rows it passes", f"{int((~rejected).sum()):,}")
+    b.metric("Rows it rejects", f"{int(rejected.sum()):,}")
+    c.metric("Rejected by it alone", f"{int(decisive.sum()):,}",
+             help="Rows that meet every other condition: without this one the rule would "
+                  "fire on them.")
+    st.caption(f"The whole rule covers {int(fires.sum()):,} of {len(X):,} rows.")
+    only = st.toggle("Only the rows it alone rejects", key="prov_only")
+    mask = decisive if only else rejected
+    split = np.where(np.isin(np.arange(len(X)), train), "train", "test")
+    shown = pd.concat([X, ds.y], axis=1)[mask].assign(split=split[mask])
+    st.dataframe(shown, height=250, width="stretch", key="prov_rows")
+    st.download_button(f"Download these {int(mask.sum()):,} rows (CSV)",
+                       safe_csv(shown), file_name="rejected_rows.csv", mime="text/csv",
+                       key="prov_dl", icon=":material/download:")
+
+
+def rows_of_set(rules, ds) -> None:
+    """Which clause of a rule set fires on each row, downloadable."""
+    table = clause_rows(rules, ds.X)
+    shown = pd.concat([table, ds.X, ds.y], axis=1)
+    st.caption("Each row with the clauses that fire on it (first clause 0: none fires).")
+    st.dataframe(shown, height=250, width="stretch", key="prov_clauses")
+    st.download_button("Download (CSV)", safe_csv(shown), file_name="clause_rows.csv",
+                       mime="text/csv", key="prov_clauses_dl", icon=":material/download:")

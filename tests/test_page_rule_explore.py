@@ -1,0 +1,106 @@
+"""AppTest for the Rule page's exploration of the optimum: editor, constraints, costs,
+alternatives, stability and rows per condition (issue 21)."""
+
+import numpy as np
+import pytest
+
+from rulecore import load_sample
+from rulecore.fit import split_rows
+from rulecore.rules.rule import Rule
+from tests.test_page_rule import frame_with, open_page
+
+pytestmark = pytest.mark.usefixtures("clear_caches")
+
+
+def scores(at):
+    return frame_with(at, "edited")
+
+
+def cond_boxes(at):
+    return sorted((sb for sb in at.selectbox if sb.key and sb.key.startswith("edit_cond_")),
+                  key=lambda sb: sb.key)
+
+
+def test_editing_a_threshold_rescores_with_direct_counts():
+    at = open_page("pages/rule.py")
+    ds = load_sample("iris")
+    train, test = split_rows(ds, 0.25, 0)
+    learned = scores(at)
+    assert list(learned["learned"]) == list(learned["edited"])
+    box = cond_boxes(at)[0]
+    new = next(t for t in box.options if t != box.value)
+    box.set_value(new).run()
+    assert not at.exception, at.exception
+    table = scores(at)
+    # the edited rule as the page holds it, counted directly on the split's rows
+    edited = Rule(tuple(sb.value for sb in cond_boxes(at)))
+    for split, rows in (("train", train), ("test", test)):
+        fires = edited.predict(ds.X.iloc[rows]).astype(bool)
+        y = ds.y_binary[rows] == 1
+        assert table.loc[f"{split} accuracy", "edited"] == f"{100 * np.mean(fires == y):.1f}%"
+        rec = np.sum(fires & y) / y.sum()
+        assert table.loc[f"{split} recall", "edited"] == f"{100 * rec:.1f}%"
+    assert table.loc["conditions", "edited"] == str(len(edited))
+    # the objective can only go up from a certified optimum
+    assert float(table.loc["above the optimum", "edited"]) >= 0
+    assert any("Edited rule: objective" in m.value for m in at.markdown)
+    # remove, add, reset
+    n = len(cond_boxes(at))
+    at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("edit_rm_0"))
+              ).click().run()
+    assert len(cond_boxes(at)) == n - 1
+    add = next(sb for sb in at.selectbox if sb.key and sb.key.startswith("edit_add_"))
+    add.set_value(add.options[0]).run()
+    assert len(cond_boxes(at)) == n
+    at.button(key="edit_reset").click().run()
+    assert list(scores(at)["learned"]) == list(scores(at)["edited"])
+    # an edited rule exports like any other (its own export block appears once edited)
+    box = cond_boxes(at)[0]
+    box.set_value(next(t for t in box.options if t != box.value)).run()
+    codes = [c.value for c in at.code]
+    assert any(str(cond_boxes(at)[0].value) in c for c in codes)
+
+
+def test_constraints_and_costs_change_the_certified_rule():
+    at = open_page("pages/rule.py")
+    conds = list(frame_with(at, "support")["condition"])
+    col = next(c for c in load_sample("iris").X.columns
+               if any(k.startswith(c + " ") for k in conds))
+    at.multiselect(key="forbid").set_value([col]).run()
+    assert not at.exception, at.exception
+    conds = list(frame_with(at, "support")["condition"])
+    assert not any(c.startswith(col) for c in conds)
+    assert "under your constraints (must not use " + col in at.success[0].value
+    at.selectbox(key="max_conditions").set_value(1).run()
+    assert len(frame_with(at, "support")) <= 1
+    at.select_slider(key="fp_cost").set_value(4.0).run()
+    claim = (at.success or at.info)[0].value
+    assert "4 × false positives" in claim
+    # a contradiction gets a clear message, the session stays alive
+    at.multiselect(key="require").set_value([col]).run()
+    assert not at.exception
+    assert any("both required and forbidden" in e.value for e in at.error)
+
+
+def test_alternatives_and_stability_and_rows():
+    at = open_page("pages/rule.py")
+    at.number_input(key="alt_k").set_value(4).run()
+    at.button(key="alt_go").click().run()
+    assert not at.exception, at.exception
+    alts = frame_with(at, "gap to best")
+    assert len(alts) == 4 and alts["differs from the learned rule"].iloc[0] == \
+        "(the learned rule)"
+    objs = list(alts["objective"])
+    assert objs == sorted(objs)
+    at.button(key="stab_go").click().run()
+    assert not at.exception, at.exception
+    assert any(m.label == "Stability score" for m in at.metric)
+    # rows per condition: the counts are the condition's own
+    ds = load_sample("iris")
+    box = at.selectbox(key="prov_cond")
+    rule = Rule(tuple(sb.value for sb in cond_boxes(at)))
+    k = box.value
+    fails = int((~rule.conditions[k].evaluate(ds.X[rule.conditions[k].feature])).sum())
+    metric = next(m for m in at.metric if m.label == "Rows it rejects")
+    assert metric.value == f"{fails:,}"
+    assert len(frame_with(at, "split")) == fails

@@ -261,13 +261,21 @@ def results() -> None:
             table = rule.checklist(Xtr, ytr)
             table["precision"] = table["precision"].map(fmt_percent)  # "—", never None
             if len(table):
+                def _picked_condition() -> None:  # show its rows in "Rows per condition"
+                    rows = ss["checklist"].selection.rows
+                    if rows:
+                        ss["prov_cond"] = str(rule.conditions[int(rows[0])])
+
                 st.dataframe(table, hide_index=True, width="stretch", key="checklist",
+                             on_select=_picked_condition, selection_mode="single-row",
                              column_config={
                                  "support": st.column_config.ProgressColumn(
                                      "support (train)", format="percent", min_value=0.0,
                                      max_value=1.0),
                                  "precision": st.column_config.TextColumn(
                                      "precision (train)")})
+                st.caption("Click a condition to list the rows it rejects (tab *Rows per "
+                           "condition* below).")
             else:
                 st.info(f"No condition: the rule is {rule}.", icon=":material/info:")
         else:
@@ -323,7 +331,8 @@ def results() -> None:
             with stab_tab:
                 rule_explore.stability(ds, settings)
             with rows_tab:
-                rule_explore.rows_of_rule(rule_explore.edited_rule(key, rule), ds, train)
+                shown = rule_explore.edited_rule(key, rule)
+                rule_explore.rows_of_rule(shown, ds, train, edited=shown != rule)
 
         explore()
     else:

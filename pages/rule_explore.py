@@ -214,14 +214,18 @@ def stability(ds, settings) -> None:
     st.dataframe(res.fold_table, hide_index=True, width="stretch", key="stab_folds_table")
 
 
-def rows_of_rule(rule: Rule, ds, train: np.ndarray) -> None:
+def rows_of_rule(rule: Rule, ds, train: np.ndarray, edited: bool = False) -> None:
     """Row provenance: which rows each condition passes and fails, downloadable."""
+    if edited:
+        st.caption("Conditions of the rule in the editor (edited).")
     if not rule.conditions:
         st.info("The rule has no condition, so no row is rejected by one.")
         return
     names = [str(c) for c in rule.conditions]
-    pick = st.selectbox("Condition", range(len(names)), format_func=lambda i: names[i],
-                        key="prov_cond")
+    if ss.get("prov_cond") not in names:  # a click on another rule's condition, or an edit
+        ss["prov_cond"] = names[0]
+    # options are the conditions' texts (not positions), so a new rule never shows stale text
+    pick = names.index(st.selectbox("Condition", names, key="prov_cond"))
     X = ds.X
     rejected = rejected_rows(rule, X, pick)
     decisive = decisive_rows(rule, X, pick)

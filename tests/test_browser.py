@@ -195,6 +195,10 @@ def test_edit_a_rule_load_an_alternative_download_rejected_rows(page, artifacts,
     alts = fit.model.alternatives(ds.X.iloc[fit.train], ds.y_binary[fit.train], k=5)
 
     goto_page(page, "Rule")
+    # a click on a checklist condition picks it for "Rows per condition"
+    _click_grid_row(page, "checklist", 1)
+    page.get_by_role("tab", name="Rows per condition").click()
+    assert shown_choice(page, "prov_cond") == str(fit.model.rule_.conditions[1])
     page.get_by_role("tab", name="Edit the rule").click()
     first = page.locator("[class*='st-key-edit_cond_0_']").get_by_role("combobox")
     learned_first = first.input_value()
@@ -222,7 +226,8 @@ def test_edit_a_rule_load_an_alternative_download_rejected_rows(page, artifacts,
     assert shown == [str(c) for c in alts[1].rule.conditions]
 
     page.get_by_role("tab", name="Rows per condition").click()
-    cond = alts[1].rule.conditions[0]
+    picked = shown_choice(page, "prov_cond")  # the click's condition, if the rule still has it
+    cond = next(c for c in alts[1].rule.conditions if str(c) == picked)
     rejected = int((~cond.evaluate(ds.X[cond.feature])).sum())
     assert metric_value(page, "Rows it rejects") == f"{rejected:,}"
     with page.expect_download() as dl:

@@ -226,3 +226,22 @@ def test_constraints_through_a_binarizer():
     used = {terms.terms_[j].feature for j in res.terms}
     assert "z" in used and "g" not in used and len(res.terms) <= 2 and res.optimal
     assert consistent(res.w, terms.conflict_cliques("and"), terms.conflict_covers("and"))
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("k", [2, 4, 7])
+def test_alternatives_after_the_fitted_rule_drop_only_useless_columns(seed, k):
+    """With the fitted optimum given first, columns whose duality bound exceeds the k-th
+    neighbour's objective are dropped before the MIP: the list must still be the k best
+    prediction patterns of exhaustive enumeration."""
+    B, y, lam = random_instance(seed, m=30, n=7)
+    pr = problem_of(B, y, lam=lam, feature_of=FEATURES)
+    opt = learn_clause(B, y, lam=lam, feature_of=FEATURES, screening="none")
+    alts = alternatives(pr, k, first=opt.w, first_bound=opt.bound)
+    cheapest: dict = {}
+    for o, pat, _ in enumerate_clauses(B, y, lam, np.ones(len(y)), "and"):
+        cheapest[pat] = min(cheapest.get(pat, np.inf), o)
+    assert [a.objective for a in alts] == pytest.approx(sorted(cheapest.values())[:k],
+                                                        abs=1e-9)
+    assert len({tuple(B[:, a.w].all(axis=1)) for a in alts}) == len(alts)
+    assert all(a.certified for a in alts)

@@ -99,7 +99,7 @@ def test_alternatives_and_stability_and_rows():
     ds = load_sample("iris")
     box = at.selectbox(key="prov_cond")
     rule = Rule(tuple(sb.value for sb in cond_boxes(at)))
-    k = box.value
+    k = [str(c) for c in rule.conditions].index(box.value)
     fails = int((~rule.conditions[k].evaluate(ds.X[rule.conditions[k].feature])).sum())
     metric = next(m for m in at.metric if m.label == "Rows it rejects")
     assert metric.value == f"{fails:,}"

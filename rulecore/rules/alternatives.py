@@ -40,7 +40,7 @@ import scipy.sparse as sp
 from rulecore import highs
 from rulecore.exceptions import ParameterError
 from rulecore.rules.problem import ClauseProblem, Constraints
-from rulecore.rules.solvers import restrict_constraints
+from rulecore.rules.solvers import consistent, restrict_constraints
 
 #: Above this many (pattern, column) pairs the linking rows are aggregated (one per pattern).
 PAIR_ROWS = 300_000
@@ -88,6 +88,69 @@ class Alternative:
         return np.flatnonzero(self.w)
 
 
+def _neighbours(w0: np.ndarray) -> list[np.ndarray]:
+    """Clauses one step from ``w0``: one column added, dropped, or swapped for another."""
+    out = []
+    on, off = np.flatnonzero(w0), np.flatnonzero(~w0)
+    for j in range(len(w0)):
+        w1 = w0.copy()
+        w1[j] = not w1[j]
+        out.append(w1)
+    for i in on:
+        for j in off:
+            w1 = w0.copy()
+            w1[i], w1[j] = False, True
+            out.append(w1)
+    return out
+
+
+def _pattern_key(z: np.ndarray) -> bytes:
+    return np.packbits(z).tobytes()
+
+
+def _near_optimal_columns(A: np.ndarray, y: np.ndarray, d: np.ndarray, lam: float,
+                          w0: np.ndarray, k: int, feasible, cliques: list, covers: list,
+                          time_limit: float) -> np.ndarray:
+    """Columns that can be in one of the ``k`` alternatives (bool over the columns of ``A``).
+
+    An upper bound ``UB`` on the k-th alternative's objective comes from k clauses with
+    pairwise different predictions: ``w0`` and its cheapest neighbours (:func:`_neighbours`).
+    Every clause that takes column j costs at least ``LB_j`` (the duality bound of
+    docs/screening.md, eq. 7, from the LP's dual), so a column with ``LB_j > UB`` is in no
+    alternative and is dropped; the rows then merge into far fewer prediction patterns and
+    the MIP shrinks.  The fitted rule's own columns always stay (``LB_j`` ≤ its objective).
+    """
+    from rulecore.rules.screening import _duality_bounds, _feasible_dual, _lp_on, _Problem
+
+    pos, neg = y == 1, y == 0
+    c = 1.0 + lam * (d[neg] @ A[neg])
+    Af = A.astype(np.float64)
+
+    def value_and_key(w: np.ndarray) -> tuple[float, bytes]:
+        z = (Af @ w.astype(np.float64)) >= 0.5
+        return float(c @ w + lam * (d[pos] @ ~z[pos])), _pattern_key(z)
+
+    best: dict[bytes, float] = {}
+    v0, key0 = value_and_key(w0)
+    for w1 in _neighbours(w0):
+        if feasible(w1):
+            v, key = value_and_key(w1)
+            if key != key0 and v < best.get(key, np.inf):
+                best[key] = v
+    values = sorted(best.values())
+    if len(values) < k - 1:
+        return np.ones(A.shape[1], dtype=bool)   # too few known: no bound, keep everything
+    ub = max([v0, *values[:k - 1]])
+    sp_ = _Problem(A, y, lam, d, cliques, covers)   # the screening paper's scale: J / λ
+    live = np.ones(A.shape[1], dtype=bool)
+    _, mu, _ = _lp_on(sp_, live, time_limit)
+    if mu is None:
+        return live
+    lb = lam * _duality_bounds(sp_, _feasible_dual(sp_, live, mu))
+    keep = lb <= ub * (1 + 1e-9) + 1e-9
+    return keep | w0
+
+
 def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | None = None,
                  first: np.ndarray | None = None, first_bound: float | None = None,
                  time_limit: float = 30.0) -> list[Alternative]:
@@ -118,9 +181,32 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
         raise ParameterError(f"The number of alternatives must be a whole number ≥ 1, not {k!r}.")
     constraints = constraints or Constraints()
     allowed, needed = constraints.columns(pr.feature_of, pr.n_terms)
+    n, lam = pr.n_terms, pr.lam
+    cap = [] if constraints.max_conditions is None else [None]
+
+    def rows_over(cols: np.ndarray) -> tuple[list, list, list]:
+        """Cliques, covers and required groups over the columns ``cols`` (positions)."""
+        local, whole = restrict_constraints(pr.cliques, cols, n, pr.covers)
+        pos_of = np.full(n, -1, dtype=np.int64)
+        pos_of[cols] = np.arange(len(cols))
+        return local, whole, [pos_of[g][pos_of[g] >= 0] for g in needed]
+
+    def meets(local: list, whole: list, req: list):
+        def feasible(wq: np.ndarray) -> bool:  # consistent and meets the constraints
+            return (consistent(wq, local, whole) and all(wq[g].any() for g in req)
+                    and (not cap or wq.sum() <= constraints.max_conditions))
+        return feasible
+
     cols = np.flatnonzero(allowed)
-    n, q = pr.n_terms, len(cols)
-    lam = pr.lam
+    if first is not None and k > 1:  # drop the columns no alternative can use
+        local, whole, req = rows_over(cols)
+        keep = _near_optimal_columns(pr.A[:, cols], pr.y, pr.d, lam,
+                                     np.asarray(first, dtype=bool)[cols], k,
+                                     meets(local, whole, req), local, whole, time_limit)
+        cols = cols[keep]
+    q = len(cols)
+    local, whole, req = rows_over(cols)
+    feasible = meets(local, whole, req)
 
     # distinct patterns over the allowed columns, with the OR-positive weight of each
     A = pr.A[:, cols]
@@ -151,12 +237,7 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
         size = np.asarray(Su.sum(axis=1)).ravel()
         model.add_rows(-np.inf, np.zeros(U), sp.hstack([Su, -sp.diags(size)], format="csr"))
     # consistency, and the analyst's constraints, over the w columns
-    local, whole = restrict_constraints(pr.cliques, cols, n, pr.covers)
-    pos_of = np.full(n, -1, dtype=np.int64)
-    pos_of[cols] = np.arange(q)
-    req = [pos_of[g][pos_of[g] >= 0] for g in needed]
-    cap = [np.arange(q)] if constraints.max_conditions is not None else []
-    groups = local + whole + req + cap
+    groups = local + whole + req + [np.arange(q)] * len(cap)
     if groups:
         sizes = [len(g) for g in groups]
         G = sp.csr_matrix((np.ones(sum(sizes)), (np.repeat(np.arange(len(groups)), sizes),
@@ -172,6 +253,28 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
     def pattern(wq: np.ndarray) -> np.ndarray:
         return Au[:, wq].any(axis=1) if wq.any() else np.zeros(U, dtype=bool)
 
+    listed: set[bytes] = set()
+    listed_w: list[np.ndarray] = []
+
+    def neighbour_start() -> np.ndarray | None:
+        """A MIP start: the cheapest clause one step from a listed one (a term added,
+        dropped or swapped) whose predictions are new.  Near-optimal alternatives are often such
+        neighbours, and without a start HiGHS may spend its whole time limit looking for a
+        first incumbent on a large table (bench/results/rule_editing.md)."""
+        best, best_x = np.inf, None
+        Af = Au.astype(np.float64)
+        for w0 in listed_w:
+            for w1 in _neighbours(w0):
+                if not feasible(w1):
+                    continue
+                z = (Af @ w1.astype(np.float64)) >= 0.5
+                if np.packbits(z).tobytes() in listed:
+                    continue
+                obj = float(c @ w1 + lam * (P @ ~z))
+                if obj < best:
+                    best, best_x = obj, np.concatenate([w1, z]).astype(np.float64)
+        return best_x
+
     def cut(z: np.ndarray) -> None:
         # Σ_{on} (1 − z_u) + Σ_{off} z_u ≥ 1   ⇔   Σ_{off} z_u − Σ_{on} z_u ≥ 1 − |on|
         row = np.zeros(q + U)
@@ -185,7 +288,12 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
         out.append(Alternative(w.copy(), obj, -np.inf if first_bound is None else
                                min(float(first_bound), obj), "given"))
         cut(pattern(w[cols]))
+        listed.add(np.packbits(pattern(w[cols])).tobytes())
+        listed_w.append(w[cols].copy())
     while len(out) < k:
+        start = neighbour_start() if listed_w else None
+        if start is not None:
+            model.set_start(start)
         res = model.solve(time_limit=float(time_limit), presolve=True)
         if not res.has_solution:
             if res.status == "infeasible":
@@ -198,4 +306,6 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
         obj = pr.objective(w)
         out.append(Alternative(w, obj, min(res.bound + constant, obj), res.status))
         cut(pattern(wq))
+        listed.add(np.packbits(pattern(wq)).tobytes())
+        listed_w.append(wq.copy())
     return out

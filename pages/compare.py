@@ -23,9 +23,12 @@ from rulecore.compare import (
 )
 from rulecore.exceptions import RulecoreError
 from rulecore.rules.rule import safe_csv
+from rulecore.sparse import GAMMA_AUTO_FACTOR
 from rulecore.viz import sparse as sviz
 
-GAMMAS = [0.0001, 0.001, 0.01, 0.1, 1.0, 10.0]
+# "auto" (the default): γ = GAMMA_AUTO_FACTOR / (k × training rows) on standardised columns,
+# resolved at fit time (rulecore.sparse.auto_gamma); the numbers: weaker ridge to the right
+GAMMAS = ["auto", 0.0001, 0.001, 0.01, 0.1, 1.0, 10.0]
 
 common.init_state()
 ss = st.session_state
@@ -84,8 +87,14 @@ with st.form("cmp_form"):
     with st.expander("Sparse SVM / logistic", expanded=True):
         s = st.columns(3)
         k = s[0].slider("k (non-zeros)", 1, 20, 3, key="cmp_k")
-        gamma = s[1].select_slider("γ (weaker ridge to the right)", GAMMAS, value=0.01,
-                                   key="cmp_gamma")
+        gamma = s[1].select_slider(
+            "γ (weaker ridge to the right)", GAMMAS, value="auto", key="cmp_gamma",
+            format_func=lambda g: "auto" if g == "auto" else f"{g:g}",
+            help=f"auto: γ = {GAMMA_AUTO_FACTOR:g} / (k × training rows) on standardised "
+                 "columns, small enough for the optimum to be certified quickly and large "
+                 "enough not to shrink the model to class means (docs/sparse.md). A larger γ "
+                 "regularises less and can take much longer to certify. The γ used is shown "
+                 "after the fit.")
         use_cv = s[2].checkbox("Choose k and γ by validation AUC", False, key="cmp_cv",
                                help="Grid k ∈ {1, 2, 3, 5, 8} × 6 values of γ, then a "
                                "refit on the training part, all within the time limit "
@@ -102,7 +111,8 @@ with st.form("cmp_form"):
 if submitted:
     tl = float(time_limit)
     rule = {"lam": float(lam), "n_thresholds": int(n_thr), "time_limit": tl}
-    sparse = {"k": int(k), "gamma": float(gamma), "time_limit": tl, "cv": bool(use_cv)}
+    sparse = {"k": int(k), "gamma": gamma if gamma == "auto" else float(gamma),
+              "time_limit": tl, "cv": bool(use_cv)}
     params = {"Single rule": rule,
               "Rule set (auto)": {"lam": "auto", "n_thresholds": int(n_thr),
                                   "time_limit": max(tl, 60.0)},
@@ -180,6 +190,8 @@ if sparse_fitted:
                          width="stretch", key="cmp_fig_coef")
     if hasattr(est, "cv_results_"):
         st.plotly_chart(sviz.cv_heatmap(est.cv_results_), width="stretch", key="cmp_fig_cv")
+    how = ("chosen by validation AUC" if hasattr(est, "cv_results_")
+           else "auto" if run["models"][which].get("gamma") == "auto" else "as set")
     st.caption(f"{which}: status **{est.status_}**, objective {est.objective_:.4g}, "
                f"lower bound {est.lower_bound_:.4g}, gap {est.gap_:.1e}, "
-               f"{len(est.trace_)} master iteration(s).")
+               f"{len(est.trace_)} master iteration(s); γ = {est.gamma_:.3g} ({how}).")

@@ -135,7 +135,8 @@ def _sparse_spec(loss: str) -> ModelSpec:
         size=lambda e: int(np.count_nonzero(e.coef_)),
         used=lambda e, names: _nonzero_columns(e.coef_, names),
         gap=lambda e: float(e.gap_), size_kind="non-zeros",
-        defaults={"k": 3, "gamma": 0.01, "time_limit": 30.0, "cv": False})
+        # γ "auto": scaled to the training rows at fit time (rulecore.sparse.auto_gamma)
+        defaults={"k": 3, "gamma": "auto", "time_limit": 30.0, "cv": False})
 
 
 def _datumwise(p):

@@ -51,6 +51,9 @@ from rulecore.highs import Model
 
 LOSSES = ("hinge", "logistic")
 WARM_STARTS = ("l1", "relaxation", None)
+#: ``gamma="auto"`` is this multiple of ``γ₀ = p / (k n mean_i ‖x_i‖²)`` (:func:`auto_gamma`):
+#: 2⁴, the fifth point of :func:`gamma_grid` (bench/results/sparse_timing.md).
+GAMMA_AUTO_FACTOR = 16.0
 _EPS_T = 1e-12  # logistic duals live in the open interval (0, 1)
 
 
@@ -106,18 +109,62 @@ def _make_feasible(t: np.ndarray, y: np.ndarray, fit_intercept: bool) -> np.ndar
 
 @dataclass
 class _Cut:
-    """``η ≥ const − Σ_j coef_j s_j`` with ``coef_j = (γ/2) z_j²``."""
+    """``η ≥ const − Σ_j coef_j s_j`` with ``coef_j = (γ/2) z_j²``, from the dual point ``t``."""
 
     const: float
     coef: np.ndarray
+    t: np.ndarray | None = None  # shared with the cached _Inner, not a copy
 
     def value(self, support: np.ndarray) -> float:
         return self.const - float(self.coef[support].sum())
 
+    def top_k(self, k: int) -> float:
+        """Sum of the k largest coefficients: ``const − top_k`` bounds c on every size-k support."""
+        k = min(k, len(self.coef))
+        return float(np.partition(self.coef, len(self.coef) - k)[-k:].sum()) if k else 0.0
+
 
 def _cut_from_t(loss: str, X: np.ndarray, y: np.ndarray, t: np.ndarray, gamma: float) -> _Cut:
     z = X.T @ (y * t)
-    return _Cut(_h(loss, t), 0.5 * gamma * z * z)
+    return _Cut(_h(loss, t), 0.5 * gamma * z * z, t)
+
+
+def _ray_bound(loss: str, t: np.ndarray, q: float) -> tuple[float, float]:
+    """``max_{0 < ε ≤ 1} h(εt) − ε² q`` and its ε: a certified lower bound on every size-k ``c``.
+
+    ``q`` is the sum of the k largest cut coefficients at ``t``.  Scaling a feasible ``t`` by
+    ε ∈ (0, 1] keeps it feasible (box and ``Σ y_i t_i = 0`` alike) and scales ``z`` by ε, so
+    ``h(εt) − ε² q`` is the single-cut bound at ``εt`` (docs/sparse.md, "Bounds").  It is
+    positive for every ``t ≠ 0``: ``h(εt)`` grows like ε (hinge) or ε log(1/ε) (logistic) while
+    the quadratic term grows like ε², so a cut whose own bound ``h(t) − q`` is negative (weak
+    regularisation, a rough dual) still proves ``c > 0``.
+    """
+    if loss == "hinge":
+        H = float(t.sum())
+        eps = 1.0 if q <= 0 else min(1.0, H / (2.0 * q))
+        return eps * H - eps * eps * q, eps
+    tp = t[t > 0]
+    if tp.size == 0:
+        return _h(loss, t) - q, 1.0
+
+    def slope(eps):  # d/dε [h(εt) − ε² q], decreasing in ε (h is concave along the ray)
+        u = np.clip(eps * tp, _EPS_T, 1.0 - _EPS_T)
+        return float((tp * (np.log1p(-u) - np.log(u))).sum()) - 2.0 * eps * q
+
+    if slope(1.0) >= 0:
+        eps = 1.0
+    else:  # bisection on log ε; the slope tends to +∞ as ε → 0
+        lo, hi = -30.0, 0.0
+        for _ in range(40):
+            mid = 0.5 * (lo + hi)
+            if slope(math.exp(mid)) > 0:
+                lo = mid
+            else:
+                hi = mid
+        eps = math.exp(lo)
+    val = _h(loss, eps * t) - eps * eps * q
+    one = _h(loss, t) - q
+    return (val, eps) if val >= one else (one, 1.0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -567,13 +614,40 @@ class _OuterApproximation:
                 nbs.append(s)
         return nbs
 
+    def _warm_lower_bound(self, k, first_new=0, n_best=20) -> float:
+        """Certified lower bound on ``min c`` over size-k supports from the cuts in the pool.
+
+        Any one cut bounds every size-k support: ``c(s) >= const − (its k largest coefs)``;
+        scaling its dual point along the ray ``εt`` (:func:`_ray_bound`) can only raise that
+        and makes it positive.  The ray is searched for the cuts added since ``first_new`` (the
+        warm starts of this solve) and for the ``n_best`` cuts with the best plain bound, so a
+        pool reused across k costs no more than a fresh one.
+        """
+        if not self.cuts:
+            return 0.0
+        tops = [c.top_k(k) for c in self.cuts]
+        plain = np.array([c.const - q for c, q in zip(self.cuts, tops, strict=True)])
+        lower = max(0.0, float(plain.max()))
+        candidates = set(range(first_new, len(self.cuts)))
+        candidates.update(np.argsort(-plain)[:n_best].tolist())
+        for i in candidates:
+            cut = self.cuts[i]
+            if cut.t is not None:
+                lower = max(lower, _ray_bound(self.loss, cut.t, tops[i])[0])
+        return lower
+
     # --- master --------------------------------------------------------------------------------
-    def _master(self, k) -> Model:
-        """``min η  s.t.  Σ_j s_j = k``, columns ``s_0 … s_{p−1}`` (binary) and ``η`` (last)."""
+    def _master(self, k, eta_lower=0.0) -> Model:
+        """``min η  s.t.  Σ_j s_j = k``, columns ``s_0 … s_{p−1}`` (binary) and ``η`` (last).
+
+        ``η >= eta_lower``: c(s) >= 0 always, and a certified bound on every size-k support (the
+        warm starts' cuts) tightens the master from its first solve.
+        """
         p = self.X.shape[1]
         master = Model()
-        master.add_columns(np.concatenate([np.zeros(p), [1.0]]), 0.0,
-                           np.concatenate([np.ones(p), [np.inf]]),  # η = c(s) >= 0
+        master.add_columns(np.concatenate([np.zeros(p), [1.0]]),
+                           np.concatenate([np.zeros(p), [max(0.0, float(eta_lower))]]),
+                           np.concatenate([np.ones(p), [np.inf]]),  # η = c(s) >= eta_lower
                            integer=np.arange(p + 1) < p)
         master.add_rows([float(k)], [float(k)],
                         sparse.csr_matrix(np.concatenate([np.ones(p), [0.0]])[None, :]))
@@ -614,6 +688,7 @@ class _OuterApproximation:
             # an inner solve past the deadline still returns valid bounds (iteration-capped)
             return max(deadline - time.perf_counter(), 0.05)
 
+        n_cuts_before = len(self.cuts)
         # --- warm starts (their cuts form the "rich root node", docs/sparse.md) ---
         for r in self.cache.values():  # reused across k (and across calls)
             if len(r.support) == k:
@@ -633,11 +708,10 @@ class _OuterApproximation:
                     break
                 consider(self.evaluate(s, left()))
 
-        # any one cut bounds every size-k support: c(s) >= const − (sum of its k largest coefs)
-        lower = max([0.0] + [c.const - float(np.sort(c.coef)[-k:].sum()) for c in self.cuts])
+        lower = self._warm_lower_bound(k, n_cuts_before)
         upper = best.primal
         lower = min(lower, upper)
-        master = self._master(k)
+        master = self._master(k, eta_lower=lower)
         n_rows_cuts = 0  # every cut is valid for every support, so all of self.cuts go in
 
         def gap():
@@ -648,10 +722,16 @@ class _OuterApproximation:
             self._add_cuts(master, self.cuts[n_rows_cuts:])
             n_rows_cuts = len(self.cuts)
             remaining = deadline - time.perf_counter()
-            if remaining <= 0:
+            if remaining <= 0 or (not trace and gap() <= tol):
+                # out of time, or the warm starts' cuts alone prove the incumbent optimal (the
+                # relaxation is often tight): report the bounds without a master solve
+                if gap() <= tol:
+                    status = "optimal"
                 if not trace:
                     trace.append(dict(iteration=0, lower=lower, upper=upper, gap=gap(),
                                       cuts=n_rows_cuts, seconds=time.perf_counter() - start))
+                    if progress is not None:
+                        progress(trace[-1])
                 break
             s0 = np.zeros(p + 1)
             s0[best.support] = 1.0
@@ -730,9 +810,51 @@ def _warm(value):
     return {True: "l1", False: None}.get(value, value) if isinstance(value, bool) else value
 
 
-def _check_gamma(gamma):
-    if not (isinstance(gamma, (int, float, np.floating)) and np.isfinite(gamma) and gamma > 0):
-        raise ParameterError(f"gamma must be a positive number, got {_show(gamma)}")
+def _check_gamma(gamma, allow_auto=True):
+    if allow_auto and isinstance(gamma, str) and gamma == "auto":
+        return
+    if not (isinstance(gamma, (int, float, np.integer, np.floating))
+            and not isinstance(gamma, bool) and np.isfinite(gamma) and gamma > 0):
+        what = 'a positive number or "auto"' if allow_auto else "a positive number"
+        raise ParameterError(f"gamma must be {what}, got {_show(gamma)}")
+
+
+def _gamma0(Xs: np.ndarray, k: int) -> float:
+    """``γ₀ = p / (k · n · mean_i ‖x_i‖²)`` on the features as the model sees them.
+
+    The authors' starting value ``p / (k n max_i ‖x_i‖²)`` (docs/sparse.md, after Chu et al.
+    2015) with the mean squared row norm in place of the largest: on standardised features it
+    is ``1 / (k n)`` whatever the rows, where one outlying row would make the max-norm value
+    arbitrarily small.  Columns that are all zero (constant, once centred) are left out of p.
+    """
+    n = Xs.shape[0]
+    p_used = int(np.count_nonzero(np.any(Xs != 0, axis=0)))
+    r2 = float(np.einsum("ij,ij->", Xs, Xs)) / max(n, 1)
+    if p_used == 0 or not r2 > 0:
+        return 1.0 / (max(k, 1) * max(n, 1))
+    return p_used / (min(max(k, 1), p_used) * n * r2)
+
+
+def auto_gamma(X, k: int, fit_intercept: bool = True) -> float:
+    """The γ that ``gamma="auto"`` resolves to: ``GAMMA_AUTO_FACTOR · γ₀`` (docs/sparse.md).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Features in their original units; standardised here as :class:`SparseClassifier` does.
+    k : int
+        Number of non-zero coefficients.
+    fit_intercept : bool, default=True
+        Centre the columns (True) or only scale them by their root mean square (False).
+
+    Returns
+    -------
+    float
+        ``GAMMA_AUTO_FACTOR · p / (k · n · mean_i ‖x_i‖²)``, which is
+        ``GAMMA_AUTO_FACTOR / (k · n)`` when no column is constant.
+    """
+    X = np.asarray(X, dtype=np.float64)
+    return GAMMA_AUTO_FACTOR * _gamma0(_Standardiser(X, fit_intercept)(X), int(k))
 
 
 class _Standardiser:
@@ -768,9 +890,29 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
     ----------
     k : int, default=5
         Maximum number of non-zero coefficients (capped at the number of features).
-    gamma : float, default=1.0
+    gamma : float or "auto", default="auto"
         Ridge weight: the objective is ``Σ ℓ + ‖w‖²/(2γ)`` on standardised features (a larger
         γ means weaker regularisation; γ plays the role of scikit-learn's ``C``).
+
+        "auto" scales γ to the data at fit time (:func:`auto_gamma`, ``GAMMA_AUTO_FACTOR``)::
+
+            γ = 16 · γ₀,    γ₀ = p / (k · n · mean_i ‖x_i‖²)   on the standardised x_i
+
+        which is ``16 / (k n)`` when no column is constant (constant columns are not counted
+        in p).  Why this scale: the loss is a sum over the n rows, so the ridge keeps its
+        weight against it only if γ shrinks like 1/n, and the features are standardised, so
+        their units do not enter.  γ₀ is the paper's starting value for its γ grid (§2.4 of
+        Bertsimas, Pauphilet and Van Parys: "a low value, scaling as in Chu et al. 2015", with
+        ``max_i ‖x_i‖²``, which one outlying row makes tiny; docs/sparse.md, "γ and k").  At
+        γ₀ nearly every row sits inside the hinge margin: the model is the difference of the
+        class means on the k most correlated features, with an arbitrary intercept.  Why 16:
+        certifying optimality gets harder as γ grows (the paper's §3.2); on n = p = 1000,
+        k = 10 with a strong signal, 16 γ₀ certifies in 0.3–2.4 s for both losses (held-out
+        accuracy 0.95), γ₀ and 4 γ₀ predict badly (hinge: 0.58, 0.69), 64 γ₀ takes up to 30 s
+        (hinge) for 0.96, and the former default γ = 1.0 (10,000 γ₀ there) stopped at its
+        60 s limit with gaps of 0.69–0.98 (bench/results/sparse_timing.md).  A starting point,
+        not a tuned value: :class:`SparseClassifierCV` chooses γ on :func:`gamma_grid`, which
+        holds 16 γ₀.
     loss : {"hinge", "logistic"}, default="hinge"
     fit_intercept : bool, default=True
         Unpenalised intercept (adds ``Σ y_i t_i = 0`` to the dual).
@@ -791,6 +933,8 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
     Attributes
     ----------
     classes_ : ndarray of shape (2,)
+    gamma_ : float
+        The γ the model was fitted with (``gamma`` itself, or what "auto" resolved to).
     coef_ : ndarray of shape (1, n_features)
         Coefficients in the original units of the features (zero off the support).
     intercept_ : ndarray of shape (1,)
@@ -799,7 +943,8 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
     objective_ : float
         ``c(support_)`` on standardised features (the primal objective of the fitted model).
     lower_bound_ : float
-        Certified lower bound on the optimum over all supports of size ≤ k.
+        Certified lower bound on the optimum over all supports of size ≤ k; positive as soon as
+        one support has been evaluated (:func:`_ray_bound`), whatever stopped the fit.
     gap_ : float
         ``(objective_ − lower_bound_) / max(objective_, 1)``.
     status_ : {"optimal", "time_limit", "stalled"}
@@ -807,11 +952,12 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
         still above ``tol`` because an inner solve was not accurate enough to give a tight cut;
         the bounds are still valid, ``gap_`` says how far from proven optimal.
     trace_ : list of dict
-        Per master iteration: ``iteration, lower, upper, gap, cuts, seconds``.
+        Per master iteration: ``iteration, lower, upper, gap, cuts, seconds``; one row with the
+        warm starts' bounds when no master solve was needed (or there was no time left for one).
     n_features_in_ : int
     """
 
-    def __init__(self, k: int = 5, gamma: float = 1.0, loss: str = "hinge",
+    def __init__(self, k: int = 5, gamma: float | str = "auto", loss: str = "hinge",
                  fit_intercept: bool = True, time_limit: float = 60.0,
                  warm_start: str | None = "l1", stochastic_cuts: bool = False,
                  tol: float = 1e-6, random_state=None):
@@ -832,7 +978,6 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
 
     def _prepare(self, X, y):
         _check_params(self)
-        _check_gamma(self.gamma)
         shape = getattr(X, "shape", ())  # (lists and other shapes: validate_data checks them)
         if len(shape) == 2:
             # the float64 input, its standardised copy and liblinear's copy for the L1 warm start
@@ -859,9 +1004,13 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
         -------
         self
         """
+        _check_gamma(self.gamma)
         Xs, ys = self._prepare(X, y)
-        oa = _OuterApproximation(self.loss, Xs, ys, float(self.gamma), self.fit_intercept,
+        gamma = (GAMMA_AUTO_FACTOR * _gamma0(Xs, int(self.k))
+                 if isinstance(self.gamma, str) else float(self.gamma))
+        oa = _OuterApproximation(self.loss, Xs, ys, gamma, self.fit_intercept,
                                  check_random_state(self.random_state))
+        self.gamma_ = gamma
         res = oa.solve(int(self.k), float(self.time_limit), tol=self.tol,
                        warm_start=_warm(self.warm_start), stochastic=self.stochastic_cuts,
                        progress=progress)
@@ -902,16 +1051,16 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
         return np.column_stack([1 - p1, p1])
 
 
-def gamma_grid(X: np.ndarray, k: int, n_gamma: int = 6) -> np.ndarray:
-    """Authors' γ grid: ``γ₀ = p / (k n max_i ‖x_i‖²)`` (standardised data), doubled each step.
+def gamma_grid(X: np.ndarray, k: int, n_gamma: int = 6,
+               fit_intercept: bool = True) -> np.ndarray:
+    """The authors' γ grid: γ₀ doubled ``n_gamma − 1`` times; ``gamma="auto"`` is its 5th point.
 
-    Rows with outlying norms make γ₀ tiny (heavy regularisation) on real data; pass your own grid
-    to :class:`SparseClassifierCV` then.
+    ``γ₀ = p / (k n mean_i ‖x_i‖²)`` on standardised features (= ``1 / (k n)``), the authors'
+    ``p / (k n max_i ‖x_i‖²)`` with the mean row norm in place of the largest, which outlying
+    rows made tiny (heavy regularisation) on real data (:func:`auto_gamma`).
     """
-    X = np.asarray(X, float)
-    Xs = (X - X.mean(0)) / np.where(X.std(0) > 0, X.std(0), 1.0)
-    n, p = Xs.shape
-    g0 = p / (k * n * max(float((Xs * Xs).sum(1).max()), 1e-12))
+    X = np.asarray(X, dtype=np.float64)
+    g0 = _gamma0(_Standardiser(X, fit_intercept)(X), int(k))
     return g0 * 2.0 ** np.arange(n_gamma)
 
 
@@ -925,7 +1074,8 @@ class SparseClassifierCV(SparseClassifier):
     ----------
     ks : sequence of int, default=(1, 2, 3, 5, 8)
     gammas : sequence of float or None, default=None
-        None: :func:`gamma_grid` with 6 values.
+        None: :func:`gamma_grid` with 6 values, γ₀ to 32 γ₀ (``gamma="auto"`` of
+        :class:`SparseClassifier` is 16 γ₀ for the same k).
     validation_fraction : float, default=0.25
     loss, fit_intercept, warm_start, stochastic_cuts, tol, random_state
         As in :class:`SparseClassifier`.
@@ -960,7 +1110,7 @@ class SparseClassifierCV(SparseClassifier):
 
     @property
     def gamma(self):
-        return getattr(self, "gamma_", 1.0)
+        return getattr(self, "gamma_", "auto")
 
     def fit(self, X, y, progress=None):
         """Grid search on a stratified hold-out split, then refit on all data.
@@ -980,10 +1130,12 @@ class SparseClassifierCV(SparseClassifier):
                                       stratify=ys, random_state=rng)
         except ValueError as exc:
             raise DataError(f"too few samples of a class for a validation split: {exc}") from exc
-        gammas = (gamma_grid(Xs, max(self.ks)) if self.gammas is None
-                  else np.asarray(self.gammas, float))
-        for g in gammas:
-            _check_gamma(float(g))
+        if self.gammas is None:  # gamma_grid on the standardised rows: holds "auto" (16 γ₀)
+            gammas = _gamma0(Xs, max(int(k) for k in self.ks)) * 2.0 ** np.arange(6)
+        else:
+            for g in self.gammas:
+                _check_gamma(g, allow_auto=False)
+            gammas = np.asarray(self.gammas, float)
         total, rows = len(gammas) * len(self.ks), []
         for g in gammas:
             oa = _OuterApproximation(self.loss, Xs[tr], ys[tr], float(g), self.fit_intercept, rng)
@@ -1008,4 +1160,5 @@ class SparseClassifierCV(SparseClassifier):
         return self
 
 
-__all__ = ["SparseClassifier", "SparseClassifierCV", "gamma_grid", "support_objective"]
+__all__ = ["GAMMA_AUTO_FACTOR", "SparseClassifier", "SparseClassifierCV", "auto_gamma",
+           "gamma_grid", "support_objective"]

@@ -138,6 +138,24 @@ def test_sparse_cv_through_compare():
     assert res.table.iloc[0]["size"] <= est.k_
 
 
+@pytest.mark.parametrize("name", ["Sparse SVM", "Sparse logistic"])
+def test_sparse_models_default_to_auto_gamma(name):
+    """The registry's default γ is "auto": resolved on the training rows at fit time, recorded
+    in ``gamma_``, and certified optimal on this small table."""
+    from rulecore.encode import to_numeric
+    from rulecore.sparse import auto_gamma
+
+    assert REGISTRY[name].defaults["gamma"] == "auto"
+    X, y = _table(160, seed=6)
+    res = compare_models(X, y, {name: {"k": 2}}, random_state=0)
+    est = res.models[name]
+    assert est.gamma == "auto"
+    assert est.gamma_ == pytest.approx(auto_gamma(to_numeric(X).iloc[res.train], 2))
+    row = res.table.iloc[0]
+    assert row["status"] == "optimal" and row["gap"] <= 1e-6
+    assert 0 < est.lower_bound_ <= est.objective_
+
+
 def _no_missing_text(frame: pd.DataFrame) -> None:
     """No cell a person would read as "None", "nan" or blank-for-missing."""
     assert not frame.isna().any().any()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from rulecore.sparse import GAMMA_AUTO_FACTOR
 from tests import conftest
 
 pytestmark = pytest.mark.usefixtures("clear_caches")
@@ -46,10 +47,25 @@ def test_compare_sparse_and_baselines():
     assert all(g == "0" or float(g) <= 1e-6 for g in shown.loc[["Sparse logistic", "Sparse SVM"],
                                                                "certified gap"])
     assert at.session_state["cmp_params"]["models"]["Sparse SVM"]["k"] == 2
+    # γ starts at "auto" and the caption says what it resolved to on the training rows
+    assert at.select_slider(key="cmp_gamma").value == "auto"
+    assert at.session_state["cmp_params"]["models"]["Sparse SVM"]["gamma"] == "auto"
     # switching the sparse model shown reruns without refitting and without errors
     at.radio(key="cmp_which").set_value("Sparse SVM").run()
     assert not at.exception
-    assert any("Sparse SVM: status" in c.value for c in at.caption)
+    caption = next(c.value for c in at.caption if "Sparse SVM: status" in c.value)
+    split = next(c.value for c in at.caption if c.value.startswith("Train "))
+    n_train = int(split.split()[1].replace(",", ""))
+    assert caption.endswith("(auto).")
+    gamma = float(caption.split("γ = ")[1].split(" ")[0])
+    assert gamma == pytest.approx(GAMMA_AUTO_FACTOR / (2 * n_train), rel=1e-2)  # 3 digits shown
+    # a fixed γ is passed through as a number and named as set
+    at.select_slider(key="cmp_gamma").set_value(0.1)
+    at.button(key="cmp_submit").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["cmp_params"]["models"]["Sparse SVM"]["gamma"] == 0.1
+    at.radio(key="cmp_which").set_value("Sparse SVM").run()
+    assert any("γ = 0.1 (as set)" in c.value for c in at.caption)
 
 
 def test_rule_model_in_comparison():

@@ -7,6 +7,7 @@ Subcommands mirror the app's pages::
     rulecore compare --sample "breast cancer" --format csv --output compare.csv
     rulecore sweep   --sample "machine failure" --lams 0.5,2,8 --thresholds 5,10 --cv 5 \\
                      --output front.csv --html front.html [--backend dask --scheduler tcp://...]
+    rulecore stability data.csv --target resigned --folds 5 [--bootstrap] [--json]
 
 Errors a user can fix (:class:`~rulecore.exceptions.RulecoreError`) print the app's message on
 stderr and exit with status 2, without a traceback.  Progress lines go to stderr and only when
@@ -125,6 +126,17 @@ def _floats(text: str, what: str) -> list[float]:
     return values
 
 
+def _gamma(text: str) -> float | str:
+    """``--gamma``: a positive number, or "auto" (scaled to the data, ``sparse.auto_gamma``)."""
+    if text.strip().lower() == "auto":
+        return "auto"
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"give a positive number or 'auto', not {text!r}") from None
+
+
 def _lam_grid(args: argparse.Namespace) -> list[float]:
     if args.lam_range:
         parts = args.lam_range.split(":")
@@ -219,7 +231,11 @@ def _settings(args: argparse.Namespace, ds=None, model: str | None = None):
         class_weight=getattr(args, "class_weight", "auto"),
         random_state=getattr(args, "seed", None),
         max_rules=getattr(args, "max_rules", 5), n_rounds=getattr(args, "n_rounds", 5),
-        kinds=tuple(sorted(ds.kinds.items())) if ds is not None else ())
+        kinds=tuple(sorted(ds.kinds.items())) if ds is not None else (),
+        require=_columns(getattr(args, "require", None)),
+        forbid=_columns(getattr(args, "forbid", None)),
+        max_conditions=getattr(args, "max_conditions", None),
+        fp_cost=getattr(args, "fp_cost", 1.0), fn_cost=getattr(args, "fn_cost", 1.0))
 
 
 def _metrics(y: np.ndarray, pred: np.ndarray) -> dict:
@@ -294,6 +310,29 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
         _write(args.json, json.dumps(payload, indent=2, default=str))
         out.write(f"wrote the result to {args.json}\n")
     return 0
+
+
+def _alternatives(args: argparse.Namespace, est: Any, Xtr: pd.DataFrame, ytr: np.ndarray,
+                  Xte: pd.DataFrame, yte: np.ndarray, out: TextIO) -> list | None:
+    """``--alternatives K``: print the near-optimal set and return it for ``--json``."""
+    if args.alternatives is None:
+        return None
+    if args.model != "single":
+        raise ParameterError("--alternatives lists single rules: use --model single.")
+    alts = est.alternatives(Xtr, ytr, k=args.alternatives)
+    best = alts[0].objective
+    out.write(f"\n{len(alts)} best rules with different predictions on the training rows "
+              "(each the cheapest rule that predicts as it does):\n")
+    rows = []
+    for i, a in enumerate(alts):
+        held_out = float(np.mean(a.rule.predict(Xte) == yte)) if len(yte) else float("nan")
+        out.write(f"{i + 1:>3}. objective {a.objective:.6g} (+{a.objective - best:.4g}), "
+                  f"{'certified' if a.certified else 'gap ' + _pct(a.gap)}, held-out accuracy "
+                  f"{_pct(held_out)}: {a.rule}\n")
+        rows.append({"conditions": a.rule.to_dict()["conditions"], "objective": a.objective,
+                     "bound": a.bound, "certified": a.certified,
+                     "test_accuracy": held_out, "rule": str(a.rule)})
+    return rows
 
 
 def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
@@ -377,6 +416,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                   f"kept ({_pct(report.fraction_screened)} screened), "
                   f"{'certified' if report.certified else 'NOT certified'}\n")
 
+    alternatives = _alternatives(args, est, ds.X.iloc[tr], y01[tr], ds.X.iloc[te], y01[te],
+                                 out)
     _export(args, rule, "rule", out)
     if args.json:
         result = {"dataset": ds.name, "target": ds.target, "positive": ds.positive,
@@ -395,6 +436,13 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                   "findings": [{"level": f.level, "text": f.text} for f in findings],
                   "columns": [r.to_dict() for r in ds.roles],
                   "dropped_rows": ds.dropped_rows, "possible_leaks": ds.leaks}
+        if alternatives is not None:
+            result["alternatives"] = alternatives
+        if args.model == "single":
+            result["options"].update(require=list(settings.require),
+                                     forbid=list(settings.forbid),
+                                     max_conditions=settings.max_conditions,
+                                     fp_cost=settings.fp_cost, fn_cost=settings.fn_cost)
         _write(args.json, json.dumps(_jsonable(result), indent=2, default=str))
         out.write(f"wrote the result to {args.json}\n")
     return EXIT_OK
@@ -553,6 +601,56 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- stability
+
+
+def cmd_stability(args: argparse.Namespace, out: TextIO) -> int:
+    """Refit learn's rule on K folds (or bootstraps): condition frequencies, error spread,
+    stability score (:func:`rulecore.rules.stability.stability`)."""
+    from rulecore.fit import multiclass
+    from rulecore.rules.stability import stability
+
+    ds = load_dataset(args)
+    settings = _settings(args, ds)
+    many = multiclass(settings, ds)
+    # the labels learn fits on: 0/1 (1: the positive class), or every class for a rule list
+    y = ds.y.to_numpy() if many else ds.y_binary
+    what = "bootstraps" if args.bootstrap else "folds"
+    progress = Progress(f"Stability: {args.folds} {what} of a {args.model} rule")
+    result = stability(settings.estimator(), ds.X, y, n_splits=args.folds,
+                       bootstrap=args.bootstrap, random_state=args.seed, backend=args.backend,
+                       scheduler=args.scheduler, n_jobs=args.n_jobs, progress=progress)
+    names = {1: ds.positive, 0: ds.negative_label}
+    folds = result.fold_table.drop(columns="seconds")
+    if not many:  # the 0/1 the fits learned on, in the data's words
+        folds["predicts"] = folds["predicts"].map(lambda v: names.get(v, v))
+    if args.json:
+        payload = {"dataset": ds.name, "target": ds.target,
+                   "positive": None if many else ds.positive, "model": args.model,
+                   "seed": args.seed, **result.to_dict()}
+        payload["folds"] = [{**row, "predicts": folds["predicts"].iloc[i]}
+                            for i, row in enumerate(payload["folds"])]
+        out.write(json.dumps(_jsonable(payload), indent=2, default=str) + "\n")
+        return EXIT_OK
+    if many:
+        out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} "
+                  f"({len(ds.classes)} classes, all learned)\n")
+    else:
+        describe_data(ds, out)
+    out.write(f"{result.method} of a {args.model} rule\n\n")
+    out.write(f"stability score: {result.score:.3f} (mean Jaccard similarity of the folds' "
+              "condition sets; 1 = the same conditions in every fold)\n")
+    out.write(f"held-out error: {_pct(result.error_mean)} ± {_pct(result.error_std)} "
+              f"(min {_pct(result.error_min)}, max {_pct(result.error_max)})\n\n")
+    table = result.conditions[["condition", "folds", "frequency"]]
+    out.write(markdown_table(table) + "\n\n" if len(table) else
+              "no fold's rule has a condition\n\n")
+    out.write(markdown_table(folds[["fold", "rule", "predicts", "conditions", "error"]]
+                             if not many else folds[["fold", "rule", "conditions", "error"]])
+              + "\n")
+    return EXIT_OK
+
+
 def cmd_samples(args: argparse.Namespace, out: TextIO) -> int:
     from rulecore.samples import SAMPLES
 
@@ -613,6 +711,31 @@ def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
     g.add_argument("--seed", type=int, default=0, help="random seed (split, folds, rounding)")
 
 
+def _constraint_options(p: argparse.ArgumentParser) -> None:
+    """The single rule's constraints and error costs (docs/clause.md, "Constraints")."""
+    g = p.add_argument_group("constraints and costs (single rule)")
+    g.add_argument("--require", metavar="COL[,COL...]",
+                   help="columns the rule must use (one condition at least on each)")
+    g.add_argument("--forbid", metavar="COL[,COL...]", help="columns the rule must not use")
+    g.add_argument("--max-conditions", type=int, default=None, metavar="N",
+                   help="at most N conditions")
+    g.add_argument("--fp-cost", type=float, default=1.0,
+                   help="what a false positive costs in the objective (default 1)")
+    g.add_argument("--fn-cost", type=float, default=1.0,
+                   help="what a false negative costs in the objective (default 1)")
+
+
+def _execution_options(p: argparse.ArgumentParser) -> None:
+    """Where independent fits run (``sweep``, ``stability``): rulecore.sweep.backend_config."""
+    g = p.add_argument_group("execution")
+    g.add_argument("--backend", choices=("loky", "threading", "sequential", "dask", "ray"),
+                   default=None, help="where the fits run (default: local processes)")
+    g.add_argument("--scheduler", metavar="ADDRESS",
+                   help="Dask scheduler (tcp://host:8786) or Ray address")
+    g.add_argument("--n-jobs", type=int, default=None,
+                   help="local workers (default: all cores; -1 all)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from rulecore import __version__
 
@@ -627,9 +750,13 @@ def build_parser() -> argparse.ArgumentParser:
     _data_options(p)
     _term_options(p)
     _rule_options(p)
+    _constraint_options(p)
     p.add_argument("--test-size", type=float, default=0.25,
                    help="held-out share for the test metrics (0: learn on every row)")
     g = p.add_argument_group("output")
+    g.add_argument("--alternatives", type=int, default=None, metavar="K",
+                   help="also list the K best rules with different predictions (the first "
+                        "is the learned rule; single rule only)")
     g.add_argument("--export", choices=("text", "markdown", "json", "sql", "python"),
                    help="export format (default: from the --output suffix)")
     g.add_argument("--output", "-o", metavar="FILE", help="write the export here")
@@ -667,7 +794,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--max-depth", type=int, help="CART depth")
     g.add_argument("--C", type=float, help="inverse L1 strength of the logistic regression")
     g.add_argument("-k", "--k", type=int, help="non-zeros of the sparse models")
-    g.add_argument("--gamma", type=float, help="γ of the sparse models")
+    g.add_argument("--gamma", type=_gamma, metavar="GAMMA|auto",
+                   help="γ of the sparse models: a positive number, or 'auto' (the default: "
+                   "scaled to k and the training rows, docs/sparse.md)")
     p.add_argument("--test-size", type=float, default=0.25)
     p.add_argument("--seed", type=int, default=0, help="random seed of the split")
     p.add_argument("--format", choices=("markdown", "csv"), default="markdown")
@@ -694,14 +823,29 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--html", metavar="FILE", help="plotly figure of the front as HTML")
     g.add_argument("--cdn", action="store_true",
                    help="load plotly.js from its CDN in --html (smaller file)")
-    g = p.add_argument_group("execution")
-    g.add_argument("--backend", choices=("loky", "threading", "sequential", "dask", "ray"),
-                   default=None, help="where the fits run (default: local processes)")
-    g.add_argument("--scheduler", metavar="ADDRESS",
-                   help="Dask scheduler (tcp://host:8786) or Ray address")
-    g.add_argument("--n-jobs", type=int, default=None,
-                   help="local workers (default: all cores; -1 all)")
+    _execution_options(p)
     p.set_defaults(func=cmd_sweep)
+
+    p = sub.add_parser("stability", help="refit on K folds or bootstraps: how often each "
+                       "condition comes back",
+                       description="Refit the rule learn would fit on K cross-validation folds "
+                       "(or bootstraps): how often each condition comes back (nearby thresholds "
+                       "grouped), the spread of the held-out error, and one stability score "
+                       "(docs/stability.md).")
+    _data_options(p)
+    _term_options(p)
+    _rule_options(p)
+    _constraint_options(p)
+    g = p.add_argument_group("stability")
+    g.add_argument("--folds", type=int, default=5,
+                   help="cross-validation folds, or bootstraps with --bootstrap (default 5)")
+    g.add_argument("--bootstrap", action="store_true",
+                   help="stratified bootstraps scored on their out-of-bag rows instead of "
+                        "k-fold")
+    g.add_argument("--json", action="store_true",
+                   help="print the result as JSON instead of tables")
+    _execution_options(p)
+    p.set_defaults(func=cmd_stability)
 
     p = sub.add_parser("samples", help="list the bundled samples")
     p.set_defaults(func=cmd_samples, csv=None, sample=None)

@@ -292,3 +292,138 @@ def test_learn_rule_set_on_two_classes_says_which_class_it_describes(tmp_path, m
     assert "chosen by cross-validation" in out
     result = json.loads((tmp_path / "out.json").read_text())
     assert result["metrics"]["test"]["accuracy"] > 0.85
+
+
+# --------------------------------------------------------------------------- stability
+
+
+def test_stability_prints_score_error_spread_and_condition_table(csv_file, tmp_path):
+    res = run("stability", str(csv_file), "--target", "failure", "--positive", "yes",
+              "--n-thresholds", "6", "--folds", "3", "--backend", "sequential", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert "3-fold cross-validation of a single rule" in out
+    assert "stability score: " in out
+    assert "held-out error: " in out and " ± " in out and "(min " in out
+    assert "| condition | folds | frequency |" in out
+    assert "torque_nm > " in out and "| fold | rule | predicts |" in out
+    assert "\r" not in res.stderr
+
+
+def test_stability_json_matches_the_library(csv_file, tmp_path, monkeypatch, capsys):
+    from rulecore.cli import main
+    from rulecore.data import load_csv
+    from rulecore.rules.stability import stability
+    from rulecore.settings import RuleSettings
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["stability", str(csv_file), "--target", "failure", "--positive", "yes",
+                 "--n-thresholds", "6", "--folds", "3", "--bootstrap", "--seed", "2",
+                 "--json", "--backend", "sequential"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["target"] == "failure" and payload["positive"] == "yes"
+    assert payload["method"] == "3 bootstraps" and len(payload["folds"]) == 3
+    assert {f["predicts"] for f in payload["folds"]} == {"yes"}
+    ds = load_csv(csv_file, target="failure", positive="yes")
+    est = RuleSettings(n_thresholds=6, kinds=ds.kinds, random_state=2).estimator()
+    direct = stability(est, ds.X, ds.y_binary, n_splits=3, bootstrap=True, random_state=2,
+                       backend="sequential")
+    assert payload["score"] == pytest.approx(direct.score)
+    assert payload["error"]["per_fold"] == pytest.approx(list(direct.errors))
+    assert [c["condition"] for c in payload["conditions"]] == list(direct.conditions["condition"])
+    assert payload["conditions"][0]["frequency"] == direct.conditions["frequency"].iloc[0]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--folds", "1"], "at least 2 folds"),
+    (["--folds", "500"], "500-fold cross-validation needs at least 500 rows of each class"),
+    (["--backend", "dask"], "scheduler"),
+])
+def test_stability_bad_input_exits_2(csv_file, tmp_path, monkeypatch, capsys, args, message):
+    from rulecore.cli import main
+
+    if "dask" in args:
+        pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    assert main(["stability", str(csv_file), "--target", "failure", "--positive", "yes",
+                 *args]) == 2
+    err = capsys.readouterr()
+    assert message in err.err and err.err.startswith("rulecore stability: error: ")
+    assert err.out == ""
+
+
+def test_compare_sparse_models_take_gamma_auto_or_a_number(tmp_path, monkeypatch, capsys):
+    """``--gamma`` takes "auto" (the sparse models' default) or a positive number; anything
+    else is refused with a message and exit status 2, never a traceback."""
+    from rulecore.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    for gamma in ("auto", "0.05"):
+        assert main(["compare", "--sample", "breast cancer", "--models",
+                     "sparse-svm,sparse-logistic", "-k", "2", "--gamma", gamma,
+                     "--format", "csv", "--output", f"{gamma}.csv"]) == 0
+        table = pd.read_csv(tmp_path / f"{gamma}.csv")
+        assert list(table["model"]) == ["Sparse SVM", "Sparse logistic"]
+        assert (table["status"] == "optimal").all() and (table["gap"] <= 1e-6).all()
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exc:
+        main(["compare", "--sample", "iris", "--models", "sparse-svm", "--gamma", "big"])
+    assert exc.value.code == 2
+    assert "give a positive number or 'auto', not 'big'" in capsys.readouterr().err
+    assert main(["compare", "--sample", "iris", "--models", "sparse-svm", "--gamma", "-1"]) == 2
+    assert 'gamma must be a positive number or "auto", got -1.0' in capsys.readouterr().err
+
+
+def test_compare_gamma_defaults_to_the_registrys_auto():
+    from rulecore.cli import _compare_models, build_parser
+
+    args = build_parser().parse_args(["compare", "--sample", "iris", "--models", "sparse-svm"])
+    assert "gamma" not in _compare_models(args)["Sparse SVM"]  # the registry default applies
+    args = build_parser().parse_args(["compare", "--sample", "iris", "--models", "sparse-svm",
+                                      "--gamma", "AUTO"])
+    assert _compare_models(args)["Sparse SVM"]["gamma"] == "auto"
+
+
+def test_learn_with_constraints_costs_and_alternatives(tmp_path, monkeypatch, capsys):
+    """--require/--forbid/--max-conditions/--fp-cost/--fn-cost reach the certified fit, and
+    --alternatives K adds the near-optimal set to --json, the learned rule first."""
+    from rulecore import BooleanRuleClassifier, load_sample
+    from rulecore.cli import main
+    from rulecore.fit import split_rows
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["learn", "--sample", "iris", "--require", "sepal width (cm)",
+                 "--forbid", "petal length (cm)", "--max-conditions", "2", "--fp-cost", "2",
+                 "--fn-cost", "0.5", "--alternatives", "3", "--json", "out.json"]) == 0
+    out = capsys.readouterr().out
+    assert "Certified optimal under your constraints (must use sepal width (cm); must not use " \
+           "petal length (cm); at most 2 conditions)" in out
+    assert "2 × false positives + 0.5 × the conditions each positive row fails" in out
+    result = json.loads((tmp_path / "out.json").read_text())
+    conds = result["rule_json"]["conditions"]
+    feats = [c["feature"] for c in conds]
+    assert "sepal width (cm)" in feats and "petal length (cm)" not in feats and len(conds) <= 2
+    alts = result["alternatives"]
+    assert len(alts) == 3 and alts[0]["conditions"] == conds
+    objs = [a["objective"] for a in alts]
+    assert objs == sorted(objs) and all(a["certified"] for a in alts)
+    # the same objectives from the estimator, counted directly on the training rows
+    ds = load_sample("iris")
+    tr, _ = split_rows(ds, 0.25, 0)
+    m = BooleanRuleClassifier(require=["sepal width (cm)"], forbid="petal length (cm)",
+                              max_conditions=2, fp_cost=2, fn_cost=0.5, kinds=ds.kinds
+                              ).fit(ds.X.iloc[tr], ds.y_binary[tr])
+    for a in alts:
+        rule = Rule.from_dict({**result["rule_json"], "conditions": a["conditions"]})
+        assert m.rule_objective(rule, ds.X.iloc[tr], ds.y_binary[tr]) == \
+            pytest.approx(a["objective"])
+
+
+def test_learn_with_impossible_constraints_says_what_to_change(tmp_path):
+    res = run("learn", "--sample", "iris", "--require", "sepal width (cm),petal width (cm)",
+              "--max-conditions", "1", cwd=tmp_path)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "needs at least 2 conditions" in res.stderr + res.stdout
+    res = run("learn", "--sample", "iris", "--alternatives", "3", "--model", "boosting",
+              cwd=tmp_path)
+    assert res.returncode == 2 and "--model single" in res.stderr + res.stdout

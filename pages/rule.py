@@ -190,6 +190,8 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
                                                      "Confusion matrix (test)"),
                                width="stretch", key="confusion")
     cv_section(model)
+    with st.expander("Which rule fires on each row"):
+        rule_explore.rows_of_set(rules, ds)
 
     st.subheader("Check one row")
     ss.setdefault("row", 0)

@@ -104,3 +104,24 @@ def test_alternatives_and_stability_and_rows():
     metric = next(m for m in at.metric if m.label == "Rows it rejects")
     assert metric.value == f"{fails:,}"
     assert len(frame_with(at, "split")) == fails
+
+
+def test_rule_sets_say_which_clause_fires_on_each_row():
+
+    at = open_page("pages/rule.py", "salesforce attrition")
+    at.radio(key="model").set_value("set covering").run()
+    assert not at.exception, at.exception
+    table = frame_with(at, "first clause")
+    ds = load_sample("salesforce attrition")
+    assert len(table) == ds.n_samples
+    clauses = [c for c in table.columns if c.startswith("clause ")]
+    # each clause column is that clause's own verdict on the row, counted directly
+    fired = table[clauses].to_numpy()
+    first = np.where(fired.any(axis=1), fired.argmax(axis=1) + 1, 0)
+    assert (table["first clause"].to_numpy() == first).all()
+    # the same fit outside the app: its clauses' verdicts on every row
+    from rulecore import RuleSettings
+    from rulecore.fit import fit_on_split
+
+    fit = fit_on_split(RuleSettings(model="set covering", kinds=ds.kinds), ds, 0.25, 0)
+    assert np.array_equal(fired, fit.model.rule_.votes(ds.X))

@@ -12,14 +12,13 @@ Writes bench/results/rule_editing.md.
 
 from __future__ import annotations
 
-import os
-import platform
 import time
 from datetime import date
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from sparse_common import machine  # bench/ is on sys.path when a script runs
 
 from rulecore import BooleanRuleClassifier, RuleSettings
 from rulecore.compare import table_markdown
@@ -28,16 +27,6 @@ from rulecore.fit import fit_on_split
 from rulecore.rules.editing import score_rules
 from rulecore.rules.terms import Term
 from rulecore.samples import machine_failure
-
-
-def machine() -> str:
-    try:
-        model = next(ln.split(":", 1)[1].strip() for ln in
-                     Path("/proc/cpuinfo").read_text().splitlines()
-                     if ln.startswith("model name"))
-    except (OSError, StopIteration):
-        model = platform.processor() or "unknown CPU"
-    return f"{os.cpu_count()}-core {model}"
 
 
 def best_of(fn, repeat: int = 7) -> float:

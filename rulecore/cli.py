@@ -642,7 +642,8 @@ def cmd_stability(args: argparse.Namespace, out: TextIO) -> int:
               "condition sets; 1 = the same conditions in every fold)\n")
     out.write(f"held-out error: {_pct(result.error_mean)} ± {_pct(result.error_std)} "
               f"(min {_pct(result.error_min)}, max {_pct(result.error_max)})\n\n")
-    table = result.conditions[["condition", "folds", "frequency"]]
+    table = result.conditions[["condition", "folds", "frequency"]].assign(
+        frequency=lambda t: t["frequency"].map(_pct))
     out.write(markdown_table(table) + "\n\n" if len(table) else
               "no fold's rule has a condition\n\n")
     out.write(markdown_table(folds[["fold", "rule", "predicts", "conditions", "error"]]

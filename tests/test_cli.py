@@ -307,6 +307,7 @@ def test_stability_prints_score_error_spread_and_condition_table(csv_file, tmp_p
     assert "held-out error: " in out and " ± " in out and "(min " in out
     assert "| condition | folds | frequency |" in out
     assert "torque_nm > " in out and "| fold | rule | predicts |" in out
+    assert "| 100.0% |" in out  # the planted conditions come back in every fold
     assert "\r" not in res.stderr
 
 

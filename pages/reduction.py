@@ -1,12 +1,17 @@
 """Reduction page: simultaneous feature and object selection by the bilinear form (§7).
 
 The settings form runs :class:`rulecore.bilinear.BilinearReducer` on the current dataset (raw
-multi-class labels, numeric features via ``rulecore.encode.to_numeric``).  Building C compares
-every pair of training rows (m² · n work), so the run uses a random sample of at most "rows to
-use" rows (3,000 by default) and stops at a time limit, with a progress bar; the last run is
-kept in the session.  The step-through panel (a fragment) moves an iteration cursor: step
-once, run to the end, jump with the slider.  Charts show the trace up to the cursor, the
-heatmap and the CSV download show the table kept at the cursor.
+multi-class labels, numeric features via ``rulecore.encode.to_numeric``): the paper's local
+search from the whole table, then (by default) the feature elimination that continues past
+its local optimum (docs/bilinear.md).  Building C compares every pair of training rows (m² · n
+work), so the run uses a random sample of at most "rows to use" rows (3,000 by default) and
+stops at a time limit, with a progress bar; the last run is kept in the session.  Under the
+run's caption, one sentence states what the chosen iteration keeps and how accurate it is
+against the full table (``BilinearReducer.iteration_summary``); the chart marks it with a
+star.  The step-through panel (a fragment) moves an iteration cursor: step once, run to the
+end, jump with the slider; a new run opens on its chosen iteration (past the local optimum the
+run ends on one feature).  Charts show the trace up to the cursor, the heatmap and the CSV
+download show the table kept at the cursor.
 """
 
 import math
@@ -22,6 +27,8 @@ from rulecore.rules.rule import safe_csv
 from rulecore.viz.bilinear import shares_figure, table_heatmap, trace_figure
 
 DEFAULT_ROWS = 3_000  # C for 2,100 training rows × 64 features: about 1 s on one core
+STOPPED = {"local_optimum": "local optimum", "eliminated": "elimination done",
+           "max_iter": "iteration limit", "time_limit": "time limit"}
 
 common.init_state()
 ss = st.session_state
@@ -39,8 +46,10 @@ st.markdown(
     "Keeps a sub-table (features × objects) that maximises the bilinear form "
     "F(x, y) = xᵀCy of the voting classifier: own-class votes minus *t* × other-class votes, "
     "leave-one-out. Each iteration flips one or two features/objects, whichever raises F "
-    "most. Accuracy is that of the classifier retrained on the kept sub-table, measured on "
-    "a held-out 30 %.")
+    "most, until none does (a local optimum). From there the run drops features one at a "
+    "time, in the order F itself would drop them if an other-class vote cost more than *t*, "
+    "so the trace also holds the small tables. Accuracy is that of the classifier retrained "
+    "on the kept sub-table, measured on a held-out 30 %.")
 
 
 def run_reduction(params: dict, bar) -> BilinearReducer:
@@ -54,15 +63,19 @@ def run_reduction(params: dict, bar) -> BilinearReducer:
         shown[0] = now
         if stage == "criterion":
             bar.progress(done / total, text=f"Building C: {done:,} of {total:,} objects")
+        elif stage == "eliminate":
+            bar.progress(done / max(total, 1), text=f"Feature elimination: step {done:,}")
         else:
             bar.progress(done / max(total, 1), text=f"Local search: step {done:,} of at most "
                                                     f"{total:,}")
 
     return BilinearReducer(
-        t=params["t"], k=params["k"], feature_share=params["feature_share"],
+        t=params["t"], k=None if params["k"] == default_k else params["k"],
+        feature_share=params["feature_share"],
         object_share=params["object_share"], max_iter=params["max_iter"],
         random_state=params["seed"], time_limit=params["time_limit"],
-        eval_every=params["eval_every"], max_objects=params["rows"]).fit(X, y, callback=progress)
+        eval_every=params["eval_every"], max_objects=params["rows"],
+        continuation=params["continuation"]).fit(X, y, callback=progress)
 
 
 # ------------------------------------------------------------------ settings
@@ -76,13 +89,17 @@ with st.form("red_settings"):
     t = c[0].number_input("t (weight of other-class votes)", 0.0, 100.0, 1.0, 0.01,
                           key="red_t", format="%.2f")
     k = c[1].number_input("k (support-set size)", 1, max(1, n), min(default_k, n), 1,
-                          key="red_k", help="Votes count the k-feature subsets on which two "
-                                            "objects are close. Default: half the features.")
+                          key="red_k",
+                          help="Votes count the k-feature subsets on which two objects are "
+                               "close. Default: half the features, and of each reduced table "
+                               "its own half (the run passes k=None). Any other value stays "
+                               "fixed, capped at the kept features: near k kept features "
+                               "accuracy collapses.")
     fshare = c[2].slider("Start: feature share", 0.05, 1.0, 1.0, 0.01, key="red_fshare")
     oshare = c[3].slider("Start: object share", 0.05, 1.0, 1.0, 0.01, key="red_oshare")
     seed = c[4].number_input("Seed", 0, 2**31 - 1, 0, 1, key="red_seed")
     iters = c[5].number_input("Iterations (at most)", 1, 5000, 300, 10, key="red_iters")
-    c = st.columns(3)
+    c = st.columns(4)
     every = c[0].number_input("Measure accuracy every … iterations", 1, 100,
                               1 if min(m, DEFAULT_ROWS) * n <= 20_000 else 5, 1,
                               key="red_every",
@@ -96,6 +113,11 @@ with st.form("red_settings"):
                               help="For the whole run: building C, the local search and the "
                                    "accuracy measurements. A search cut short keeps the "
                                    "iterations done.")
+    eliminate = c[3].checkbox(
+        "Past the local optimum, eliminate features", True, key="red_elim",
+        help="Drop the features one by one in the order F would drop them if other-class "
+             "votes cost more than t (every step measured). Off: stop at the local optimum, "
+             "as the paper does; from the whole table that can be the whole table again.")
     submitted = st.form_submit_button("Run the reduction", type="primary", key="red_submit")
 if int(rows) < m:
     m_train = round(0.7 * int(rows))
@@ -107,14 +129,15 @@ if int(rows) < m:
 if submitted:
     ss["red_params"] = dict(digest=ds.digest, t=float(t), k=int(k), feature_share=float(fshare),
                             object_share=float(oshare), seed=int(seed), max_iter=int(iters),
-                            eval_every=int(every), rows=int(rows), time_limit=float(limit))
-    ss.pop("red_iter", None)  # a new run starts the cursor at its end
+                            eval_every=int(every), rows=int(rows), time_limit=float(limit),
+                            continuation="features" if eliminate else "none")
+    ss.pop("red_iter", None)  # a new run starts the cursor at its chosen iteration
 
 params = ss.get("red_params")
 if params is None or params["digest"] != ds.digest:
     st.info("Choose the settings and press **Run the reduction**. Paper settings: digits "
-            "t = 0.23 from shares (0.8, 0.9), (0.67, 0.5) or (1, 1); wine t = 3.3.",
-            icon=":material/info:")
+            "(a sample on the Data page) t = 0.23 from shares (0.8, 0.9), (0.67, 0.5) or "
+            "(1, 1); wine t = 3.3.", icon=":material/info:")
     st.stop()
 
 run = ss.get("red_run")
@@ -125,20 +148,34 @@ if run is None or run["params"] != params:
         red = run_reduction(params, bar)
         bar.empty()
         status.update(label=f"{red.n_steps_} steps in {red.seconds_:.1f} s · stopped: "
-                            f"{red.status_.replace('_', ' ')}", state="complete", expanded=False)
+                            f"{STOPPED[red.status_]}", state="complete", expanded=False)
     ss["red_run"] = run = {"params": params, "model": red}
 red = run["model"]
 used = len(red.sample_index_)
-st.caption(f"{red.n_steps_} steps in {red.seconds_:.1f} s · stopped: "
-           f"{red.status_.replace('_', ' ')} · "
+st.caption(f"{red.n_steps_} steps in {red.seconds_:.1f} s "
+           f"({red.search_steps_} of the local search"
+           + (f", {red.n_steps_ - red.search_steps_} of the feature elimination"
+              if red.n_steps_ > red.search_steps_ else "")
+           + f") · stopped: {STOPPED[red.status_]} · "
            + (f"all {m:,} rows" if used == m else f"a random sample of {used:,} of {m:,} rows")
            + f": {len(red.train_index_):,} to build C, {used - len(red.train_index_):,} held "
              "out for the accuracy")
+best = red.iteration_summary()
+st.markdown(
+    f"**Chosen iteration {best['iteration']}** (★ on the chart; the smallest table within "
+    f"{red.delta:g} of the best held-out accuracy) keeps **{best['table_share']:.1%} of the "
+    f"table** ({best['n_features']} of {best['n_features_total']} features × "
+    f"{best['n_objects']:,} of {best['n_objects_total']:,} objects) with held-out accuracy "
+    f"**{best['accuracy']:.3f}**, {best['gap']:+.3f} against the full table's "
+    f"{best['full_accuracy']:.3f}"
+    + (f": at most half the table, within {best['delta']:g} of the full table's accuracy."
+       if best["at_most_half"] and best["within_delta"] else "."))
 
 last = int(red.n_steps_)
 if ss.get("red_iter", last) > last:
     ss["red_iter"] = last
-ss.setdefault("red_iter", last)
+# the chosen iteration, not the end: past the local optimum the run ends on one feature
+ss.setdefault("red_iter", int(red.best_iteration_))
 
 
 # ------------------------------------------------------------------ step-through panel
@@ -196,7 +233,8 @@ def panel() -> None:
     shown = red.trace_[red.trace_["iteration"] <= it]
     left, right = st.columns(2)
     with left:
-        fig = trace_figure(shown, iteration=it, full_accuracy=red.full_accuracy_)
+        fig = trace_figure(shown, iteration=it, full_accuracy=red.full_accuracy_,
+                           best=int(red.best_iteration_), delta=red.delta)
         fig.update_xaxes(range=[0, max(1, last)])
         lo, hi = red.trace_["F"].min(), red.trace_["F"].max()
         pad = 0.05 * (hi - lo) or 0.05 * abs(hi) or 1.0  # axes fixed while stepping

@@ -9,7 +9,9 @@ Two estimators:
   the k-subsets of ``J`` that contain a given feature).  No k-subset is ever enumerated.
 * :class:`BilinearReducer` -- builds the matrix ``C`` with ``F(x, y) = xᵀ C y`` (own-class minus
   ``t`` × other-class leave-one-out votes) and maximises it over 0/1 masks by the paper's
-  local search (§3), one O(n + m) step per iteration on maintained ``u = Cᵀx``, ``v = C y``.
+  local search (§3), one O(n + m) step per iteration on maintained ``u = Cᵀx``, ``v = C y``;
+  from the local optimum it then drops features in the order in which ``F`` would drop them
+  as the price ``t`` of an other-class vote rises (the elimination; docs/bilinear.md).
   Every iteration is recorded in ``trace_`` with the held-out accuracy of the classifier
   retrained on the kept sub-table.
 
@@ -71,7 +73,10 @@ def mean_abs_pairwise_diff(X: np.ndarray) -> np.ndarray:
     if m < 2:
         return np.zeros(X.shape[1])
     coef = 2.0 * np.arange(1, m + 1) - m - 1
-    return 2.0 * (coef @ np.sort(X, axis=0)) / (m * (m - 1))
+    # one contiguous sum per column, not a matrix product: a column's ε is then
+    # bit-identical in any sub-table with the same rows (the elimination relies on it)
+    S = np.sort(np.ascontiguousarray(X.T), axis=1)  # one contiguous row per column of X
+    return 2.0 * (S * coef).sum(axis=1) / (m * (m - 1))
 
 
 def binomial_table(n: int, k: int) -> np.ndarray:
@@ -253,16 +258,32 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
         for rows, close in _close_blocks(X, self._X, self.eps_):
             d = close.sum(axis=2)
             s = d if unit_x else (close * self._x).sum(axis=2)  # Σ_{i∈J} x_i
-            votes = self._y * self._binom[d] * s  # (rows, m_train), training objects by class
-            # Per-class sums of contiguous slices: a reduction along each row, unlike a
-            # matrix product, whose rounding can change with the number of rows.
-            for c in range(len(self.classes_)):
-                out[rows, c] = votes[:, self._bounds[c]:self._bounds[c + 1]].sum(axis=1)
+            out[rows] = self._class_votes(d, s, self._binom)
             if deadline is not None and time.perf_counter() > deadline:
                 raise SolverError(
                     f"Scoring {X.shape[0]:,} objects against {self._X.shape[0]:,} exceeded the "
                     "time limit; raise the limit or use fewer objects (rows).")
         return out / self.class_counts_
+
+    def _class_votes(self, d: np.ndarray, s: np.ndarray, binom: np.ndarray) -> np.ndarray:
+        """Per-class sums of the votes ``y_v · binom[d] · s`` (rows × training objects, the
+        objects in class order), not yet divided by the class sizes."""
+        votes = self._y * binom[d] * s  # (rows, m_train), training objects by class
+        out = np.empty((d.shape[0], len(self.classes_)))
+        # Per-class sums of contiguous slices: a reduction along each row, unlike a
+        # matrix product, whose rounding can change with the number of rows.
+        for c in range(len(self.classes_)):
+            out[:, c] = votes[:, self._bounds[c]:self._bounds[c + 1]].sum(axis=1)
+        return out
+
+    def _decide(self, G: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Labels and rejection mask from scores ``G`` (see :meth:`predict_with_reject`)."""
+        at_top = G == G.max(axis=1, keepdims=True)
+        rejected = at_top.sum(axis=1) > 1
+        # the first top class in order of preference: the only one unless rejected
+        pref = self._preference
+        best = pref[np.argmax(at_top[:, pref], axis=1)]
+        return self.classes_[best], rejected
 
     def decision_function(self, X) -> np.ndarray:
         """scikit-learn's convention: ``Γ_1 − Γ_0`` (shape (m_test,)) for two classes, else Γ.
@@ -286,13 +307,7 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
             them in ``classes_`` on equal counts.
         rejected : ndarray of bool, shape (m_test,)
         """
-        G = self.scores(X, deadline=deadline)
-        at_top = G == G.max(axis=1, keepdims=True)
-        rejected = at_top.sum(axis=1) > 1
-        # the first top class in order of preference: the only one unless rejected
-        pref = self._preference
-        best = pref[np.argmax(at_top[:, pref], axis=1)]
-        return self.classes_[best], rejected
+        return self._decide(self.scores(X, deadline=deadline))
 
     def predict(self, X) -> np.ndarray:
         """Predicted class labels, one of ``classes_`` for every row.
@@ -345,6 +360,7 @@ def criterion_matrix(
     ``w_τv = 1/(|K(v)| − 1)`` if ``τ`` and ``v`` share a class (leave-one-out: ``v`` does not
     vote for itself, so its own class has ``|K(v)| − 1`` voters) and ``−t/|K(v)|`` otherwise.
     Built in blocks of voted-on objects ``τ`` so memory stays at ``_BLOCK`` booleans.
+    ``C = A − t·B`` with the vote matrices of :func:`criterion_votes`.
 
     Parameters
     ----------
@@ -374,24 +390,52 @@ def criterion_matrix(
     SolverError
         When the deadline passes before ``C`` is complete.
     """
+    A, B = criterion_votes(X, y, k, eps=eps, deadline=deadline, progress=progress)
+    A -= float(t) * B  # in place: C is A's memory
+    return A
+
+
+def criterion_votes(
+    X: np.ndarray, y: np.ndarray, k: int | None, eps: np.ndarray | None = None,
+    deadline: float | None = None, progress: Callable[[int, int], None] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Own-class and other-class vote matrices ``A``, ``B`` with ``C(t) = A − t·B``.
+
+    ``A_iv = Σ_{τ≠v, c(τ)=c(v)} [i ∈ J(τ, v)] · C(d_τv − 1, k − 1) / (|K(v)| − 1)`` and
+    ``B_iv = Σ_{c(τ)≠c(v)} [i ∈ J(τ, v)] · C(d_τv − 1, k − 1) / |K(v)|``: both are
+    non-negative, and ``xᵀ A y`` (``xᵀ B y``) are the own-class (other-class) votes that the
+    objects ``y`` cast through the features ``x`` (docs/bilinear.md).  Kept apart, they give
+    the price of an other-class vote at which the criterion drops a feature (the elimination
+    of :class:`BilinearReducer`).  One pass over the closeness blocks builds both.
+    Parameters and errors as :func:`criterion_matrix`.
+
+    Returns
+    -------
+    A, B : ndarrays of shape (n, m)
+    """
     X = np.asarray(X, dtype=float)
     m, n = X.shape
     k = _check_k(k, n)
-    check_memory(dense_bytes(n, m), f"The criterion matrix C ({n:,} features × {m:,} objects)",
+    check_memory(dense_bytes(n, m, copies=2),
+                 f"The criterion matrix C ({n:,} features × {m:,} objects)",
                  "Use fewer objects (rows).")
     eps = mean_abs_pairwise_diff(X) if eps is None else np.asarray(eps, dtype=float)
     _, yi = np.unique(np.asarray(y), return_inverse=True)
     counts = np.bincount(yi)
     own = 1.0 / np.maximum(counts - 1, 1)  # classes of one object have no own-class voter
-    other = -float(t) / counts
+    other = 1.0 / counts
     binom = binomial_table(n, k)
-    C = np.zeros((n, m))
+    A, B = np.zeros((n, m)), np.zeros((n, m))
     for rows, close in _close_blocks(X, X, eps):
         tau = np.arange(m)[rows]
         same = yi[tau, None] == yi[None, :]
-        W = binom[close.sum(axis=2)] * np.where(same, own[yi][None, :], other[yi][None, :])
-        W[np.arange(len(tau)), tau] = 0.0  # an object never votes for itself
-        C += np.einsum("tvi,tv->iv", close, W, optimize=True)
+        b = binom[close.sum(axis=2)]
+        b[np.arange(len(tau)), tau] = 0.0  # an object never votes for itself
+        W = np.stack([np.where(same, b * own[yi][None, :], 0.0),
+                      np.where(same, 0.0, b * other[yi][None, :])], axis=2)
+        votes = np.einsum("tvi,tvs->siv", close, W, optimize=True)
+        A += votes[0]
+        B += votes[1]
         if progress is not None:
             progress(rows.stop, m)
         if deadline is not None and time.perf_counter() > deadline:
@@ -399,7 +443,7 @@ def criterion_matrix(
                 f"Building C (m² · n = {m:,}² · {n:,} comparisons) exceeded the time limit "
                 f"after {rows.stop:,} of {m:,} objects; raise the time limit or use fewer "
                 "objects (rows).")
-    return C
+    return A, B
 
 
 # --------------------------------------------------------------------------------------------
@@ -542,17 +586,92 @@ def _default_rule(trace: pd.DataFrame, delta: float) -> int:
     return int(ok.sort_values(["table_share", "iteration"]).iloc[0]["iteration"])
 
 
+class _EliminationScorer:
+    """Held-out accuracy along the elimination, one feature fewer per step.
+
+    Bit-identical to :meth:`BilinearReducer.accuracy_of` on the same masks, in
+    O(m_val · m_train) per step instead of O(m_val · m_train · n): the kept objects do not
+    change, so neither does any column's ε (computed column by column) nor its closeness
+    relation; the count ``d`` of close features of each (held-out, training) pair only loses
+    the dropped column's closeness.  ``k``, the binomials and the votes then follow the
+    classifier (:meth:`CalculationEstimationClassifier._class_votes`, ``_decide``).
+    """
+
+    def __init__(self, reducer: BilinearReducer, feature_mask: np.ndarray,
+                 object_mask: np.ndarray) -> None:
+        self.k = reducer.k
+        self.features = list(np.flatnonzero(feature_mask))
+        self.clf = CalculationEstimationClassifier(k=self._k(len(self.features))).fit(
+            reducer.X_train_[np.ix_(object_mask, feature_mask)],
+            reducer.y_train_[object_mask])
+        self.X_val = reducer._X_val[:, feature_mask]
+        self.y_val = reducer._y_val
+        m_val, m_tr = self.X_val.shape[0], self.clf._X.shape[0]
+        self.step = max(1, _BLOCK // max(1, m_tr))  # held-out rows per block of votes
+        self.d = np.zeros((m_val, m_tr), dtype=np.int32)
+        for j in range(len(self.features)):
+            self.d += self._close(j)
+
+    def _k(self, n_kept: int) -> int | None:
+        return None if self.k is None else min(self.k, n_kept)
+
+    def _close(self, j: int) -> np.ndarray:
+        return np.abs(self.X_val[:, j, None] - self.clf._X[None, :, j]) <= self.clf.eps_[j]
+
+    def drop(self, feature: int) -> float:
+        """Remove ``feature`` (a column index of the reducer's table); the new accuracy."""
+        j = self.features.index(feature)
+        self.features[j] = -1  # the column stays in clf._X; only its closeness leaves d
+        self.d -= self._close(j)
+        n_kept = sum(f >= 0 for f in self.features)
+        binom = binomial_table(n_kept, _check_k(self._k(n_kept), n_kept))
+        G = np.empty((len(self.d), len(self.clf.classes_)))
+        for s in range(0, len(self.d), self.step):
+            d = self.d[s:s + self.step]
+            G[s:s + self.step] = self.clf._class_votes(d, d, binom)
+        labels, rejected = self.clf._decide(G / self.clf.class_counts_)
+        return float(np.average((labels == np.asarray(self.y_val)) & ~rejected))
+
+
 class BilinearReducer(TransformerMixin, BaseEstimator):
     """Simultaneous feature and object selection by maximising ``F(x, y) = xᵀ C y``.
 
     ``fit`` splits off held-out data (unless given), builds ``C`` on the training part
-    (:func:`criterion_matrix`), starts from random 0/1 masks keeping the requested shares and
-    climbs with :func:`best_move` until no move increases ``F`` (a local optimum), ``max_iter``
-    iterations, or ``time_limit`` seconds.  Each search iteration looks for the best move and,
-    unless it finds none that increases ``F``, takes it (one *step*); the trace and the masks
-    are indexed by step, 0 being the start.  Each step's held-out accuracy is that of a
-    :class:`CalculationEstimationClassifier` fitted on the kept sub-table alone (its own ε,
-    ``k`` capped at the number of kept features), so a downloaded reduced table reproduces it.
+    (:func:`criterion_matrix`) and runs in two phases (docs/bilinear.md):
+
+    1. **Search** (paper §3): from random 0/1 masks keeping the requested shares (by default
+       the whole table), climb with :func:`best_move` until no move increases ``F`` (a local
+       optimum), ``max_iter`` iterations, or ``time_limit`` seconds.
+    2. **Elimination** (``continuation="features"``, the default): from the local optimum,
+       drop the kept features one per step in the order in which ``F`` itself would drop
+       them if an other-class vote cost more than ``t``: with the objects ``ω`` of the
+       optimum fixed, feature ``f`` pays for itself while ``t′ < t_f = (Aω)_f / (Bω)_f``
+       (own-class over other-class votes cast through ``f``, :func:`criterion_votes`), so
+       the rows of this phase are the exact maximisers of ``F(·, ω; t′)`` over the features
+       for increasing ``t′``, down to one feature.
+
+    *Why the second phase.* The paper selects "an optimal iteration with smaller dataset and
+    acceptable classification quality" from the iterations of the search, but the search
+    only climbs ``F``, and where the full table is (nearly) a local optimum it has nothing
+    smaller to offer: on digits with ``t = 0.23`` and the default ``k = 32`` the full table's
+    own-class votes are 31 to 42 times its other-class votes, every feature raises ``F``, and
+    the search from the full table stops after 6 to 8 steps at a table share of 0.99.  The
+    elimination orders the features by the criterion's own statistic and, on digits, passes
+    through tables of share ≤ 0.5 within 0.01 of the full table's accuracy in 10 of 10 seeds
+    (``bench/results/bilinear_reduction.md``).  Objects are not eliminated: an object's
+    breakpoint counts only its own few votes, puts the objects near other classes first, and
+    removing them costs accuracy (0.03 below the full table at shares 0.70 to 0.83 on
+    digits, same bench).  ``continuation="none"`` stops at the local optimum, as the paper
+    does.
+
+    Each search iteration looks for the best move and, unless it finds none that increases
+    ``F``, takes it (one *step*); each elimination iteration drops one feature (one step).
+    The trace and the masks are indexed by step, 0 being the start.  Each step's held-out
+    accuracy is that of a :class:`CalculationEstimationClassifier` fitted on the kept
+    sub-table alone (its own ε, ``k`` capped at the number of kept features), so a downloaded
+    reduced table reproduces it.  ``best_iteration_`` is chosen among all steps of both
+    phases; with the default full start it is never less accurate than the full table by
+    more than ``delta``.
 
     Parameters
     ----------
@@ -561,15 +680,16 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     k : int, optional
         Support-set size of the voting classifier; default half the features, rounded up.
     feature_share, object_share : float in (0, 1], default=1.0
-        Shares of features / objects kept by the random start.
+        Shares of features / objects kept by the random start (1, 1: the whole table, a
+        start that needs no luck).
     max_iter : int, default=1000
-        Maximal number of search iterations (so also of steps).
+        Maximal number of iterations of both phases together (so also of steps).
     random_state : int, RandomState or None
         Start masks and the held-out split.
     time_limit : float, default=60.0
         Seconds for the whole fit, ``C`` build and accuracy evaluation included.  The limit is
         checked after each block of ``C`` and of each accuracy evaluation and before each
-        step: a ``C`` or a starting accuracy not done in time raises SolverError, a search
+        step: a ``C`` or a starting accuracy not done in time raises SolverError, a run
         stopped by it ends with ``status_ == "time_limit"``.
     max_objects : int, optional
         Fit on a random stratified sample of at most this many objects (rows).  ``C`` costs
@@ -577,13 +697,18 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     validation_share : float, default=0.3
         Held-out share when ``fit`` gets no ``X_val``.
     eval_every : int, default=1
-        Evaluate the accuracy every ``eval_every`` steps (and at the first and last);
-        others have NaN accuracy.
+        Evaluate the accuracy every ``eval_every`` search steps (and at the first and at the
+        last step of the search); others have NaN accuracy.  Every elimination step is
+        measured (at most n − 1 of them, each in O(m_val · m_train): see
+        ``_EliminationScorer``).
     delta : float, default=0.01
         Accuracy tolerance of the default iteration choice.
     selection : callable, optional
         ``selection(trace_df) -> iteration``; default: the smallest table share among
         iterations whose accuracy is within ``delta`` of the best.
+    continuation : {"features", "none"}, default="features"
+        What follows the local optimum of the search: the feature elimination, or nothing
+        (the paper's search alone; the default before the elimination existed).
 
     Attributes
     ----------
@@ -595,9 +720,17 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     trace_ : pandas.DataFrame
         One row per step (``iteration`` 0 = start, ``i`` = the masks after ``i`` steps):
         ``iteration, F, delta_F, move, n_features, n_objects, feature_share, object_share,
-        table_share, accuracy, seconds``.
+        table_share, accuracy, seconds, phase, t``.  ``F`` is always the criterion at the
+        given ``t`` (it falls during the elimination); ``phase`` is ``"search"`` or
+        ``"eliminate"``; ``t`` is the price of an other-class vote at which the row's
+        features are optimal for its objects: the given ``t`` in the search, the breakpoint
+        ``t_f`` of the feature dropped in the elimination (non-decreasing).
     feature_masks_ : ndarray of bool, shape (n_steps_ + 1, n_features)
     object_masks_ : ndarray of bool, shape (n_steps_ + 1, n_train)
+    search_steps_ : int
+        Steps taken by the search: rows ``0..search_steps_`` of ``trace_`` are the search
+        (the last of them its local optimum when it reached one), the rows after it the
+        elimination.
     best_iteration_ : int
         Row of ``trace_`` (step) chosen by ``selection`` or the δ rule.
     majority_accuracy_ : float
@@ -605,14 +738,18 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     full_accuracy_ : float
         Held-out accuracy of the classifier on the full training table.
     status_ : str
-        ``"local_optimum"``, ``"max_iter"`` or ``"time_limit"``.
+        How the run ended: ``"local_optimum"`` (the search reached one and
+        ``continuation="none"``), ``"eliminated"`` (the search reached a local optimum and
+        the elimination ran to its end: one feature left, or none of the remaining features
+        carries an other-class vote), ``"max_iter"`` or ``"time_limit"`` (in either phase).
     n_iter_ : int
-        Search iterations run, at most ``max_iter``, in scikit-learn's sense: the iteration
-        that finds no improving move counts, so a search that stops at a local optimum has
-        ``n_iter_ == n_steps_ + 1`` (at least 1 even when the start is already optimal), one
-        stopped by ``max_iter`` or the time limit ``n_iter_ == n_steps_``.
+        Iterations run, at most ``max_iter``, in scikit-learn's sense: the search iteration
+        that finds no improving move counts, so a run whose search stopped at a local optimum
+        has ``n_iter_ == n_steps_ + 1`` (at least 1 even when the start is already optimal),
+        one stopped in the search by ``max_iter`` or the time limit ``n_iter_ == n_steps_``.
     n_steps_ : int
-        Moves taken; the last row of ``trace_`` and of the masks is step ``n_steps_``.
+        Steps taken by both phases; the last row of ``trace_`` and of the masks is step
+        ``n_steps_``.
     """
 
     def __init__(
@@ -629,6 +766,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         delta: float = 0.01,
         selection: Callable[[pd.DataFrame], int] | None = None,
         max_objects: int | None = None,
+        continuation: str = "features",
     ) -> None:
         self.t = t
         self.k = k
@@ -642,6 +780,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         self.delta = delta
         self.selection = selection
         self.max_objects = max_objects
+        self.continuation = continuation
 
     # ---------------------------------------------------------------- fitting
     def _check_params(self) -> None:
@@ -661,6 +800,9 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
             raise ParameterError("validation_share must be in (0, 1).")
         if not (isinstance(self.eval_every, (int, np.integer)) and self.eval_every >= 1):
             raise ParameterError("eval_every must be a positive integer.")
+        if self.continuation not in ("features", "none"):
+            raise ParameterError(
+                f"continuation must be 'features' or 'none', got {_show(self.continuation)}.")
         mo = self.max_objects
         if mo is not None and (isinstance(mo, bool) or not isinstance(mo, (int, np.integer))
                                or mo < 4):
@@ -681,7 +823,8 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         callback : callable, optional
             ``callback(stage, done, total)`` for progress bars: ``("criterion", objects done,
             objects)`` after each block of ``C``, ``("search", steps taken, max_iter)`` after
-            each step.
+            each search step and ``("eliminate", steps taken, max_iter)`` after each
+            elimination step.
 
         Raises
         ------
@@ -725,8 +868,13 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         self.X_train_, self.y_train_ = X, y
         self._X_val, self._y_val = X_val, y_val
         m, n = X.shape[0], X.shape[1]
-        # C and the two |C| temporaries of row_max / col_max; one mask pair per iteration
-        need = dense_bytes(n, m, copies=2) + dense_bytes(self.max_iter + 1, n + m, itemsize=1)
+        # C, the other-class votes B (kept for the elimination) and the |C| temporary of
+        # row_max / col_max; one mask pair per iteration; the elimination's counts of close
+        # features per (held-out, training) pair (_EliminationScorer)
+        need = (dense_bytes(n, m, copies=3)
+                + dense_bytes(self.max_iter + 1, n + m, itemsize=1)
+                + (dense_bytes(len(y_val), m, itemsize=4)
+                   if self.continuation == "features" else 0))
         check_memory(need, f"The reduction of {m:,} objects × {n:,} features (C: "
                      f"{format_bytes(dense_bytes(n, m))}, and a mask per iteration)",
                      "Use fewer objects (rows) or fewer iterations.")
@@ -734,8 +882,13 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         def built(done: int, total: int) -> None:
             callback("criterion", done, total)
 
-        self.C_ = C = criterion_matrix(X, y, self.t, k, deadline=deadline,
-                                       progress=built if callback is not None else None)
+        # C = A − t·B, built in place in A's memory; B is needed only by the elimination
+        C, B = criterion_votes(X, y, k, deadline=deadline,
+                               progress=built if callback is not None else None)
+        C -= float(self.t) * B
+        self.C_ = C
+        if self.continuation == "none":
+            B = None
         row_max = np.abs(C).max(axis=1)
         col_max = np.abs(C).max(axis=0)
 
@@ -754,7 +907,8 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         # reduced table is no success unless it beats this
         _, val_counts = np.unique(y_val, return_counts=True)
         self.majority_accuracy_ = float(val_counts.max() / len(y_val))
-        rows[0]["accuracy"] = self.accuracy_of(fmasks[0], omasks[0], deadline)
+        rows[0]["accuracy"] = (self.full_accuracy_ if fmasks[0].all() and omasks[0].all()
+                               else self.accuracy_of(fmasks[0], omasks[0], deadline))
         self.status_ = "max_iter"
         it = 0  # steps taken
         n_iter = 0  # search iterations (best_move calls)
@@ -792,6 +946,11 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
                     break
         if np.isnan(rows[-1]["accuracy"]) and self.status_ != "time_limit":
             rows[-1]["accuracy"] = self.accuracy_of(fmasks[-1], omasks[-1])
+        self.search_steps_ = it
+        if self.status_ == "local_optimum" and B is not None:
+            it, n_iter = self._eliminate(C, B, xm, ym, F, it, n_iter, fmasks, omasks, rows,
+                                         start, deadline, callback)
+            F = rows[-1]["F"]
         self.n_iter_, self.n_steps_ = n_iter, it
         self.feature_masks_ = np.array(fmasks)
         self.object_masks_ = np.array(omasks)
@@ -801,12 +960,63 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         self.best_iteration_ = self.choose_iteration()
         return self
 
-    def _row(self, it, F, gain, move, xm, ym, start) -> dict:
+    def _eliminate(self, C, B, xm, ym, F, it, n_iter, fmasks, omasks, rows, start, deadline,
+                   callback) -> tuple[int, int]:
+        """The elimination after the local optimum (docs/bilinear.md, "Past the local
+        optimum").
+
+        With the objects ``ω`` of the optimum fixed, ``F(σ, ω; t′) = Σ_f σ_f (a_f − t′ b_f)``
+        with ``a = Aω`` (own-class votes through feature f) and ``b = Bω`` (other-class
+        votes), so the best feature set at price ``t′`` keeps exactly the features whose
+        breakpoint ``t_f = a_f / b_f`` exceeds ``t′``.  Raising ``t′`` from ``t`` drops the
+        kept features one at a time in increasing ``t_f``: each step is the exact optimum
+        over features for the next price, recorded with that price in the ``t`` column and
+        its held-out accuracy (every step is measured, whatever ``eval_every``).  A feature
+        without other-class votes (``b_f = 0``) is never dropped, nor the last feature.
+        Appends to ``fmasks``, ``omasks`` and ``rows``; returns the new step and iteration
+        counts.
+        """
+        v = C @ ym  # fresh ρ = Cω: the gain of dropping f is −ρ_f (at the user's t)
+        b = B @ ym
+        a = v + float(self.t) * b
+        brk = np.full(len(b), np.inf)
+        np.divide(a, b, out=brk, where=b > 0)
+        self.status_ = "eliminated"
+        scorer = None
+        for f in np.argsort(brk, kind="stable"):
+            if not np.isfinite(brk[f]) or xm.sum() <= 1:
+                break
+            if not xm[f]:
+                continue
+            if n_iter >= self.max_iter:
+                self.status_ = "max_iter"
+                break
+            if time.perf_counter() > deadline:
+                self.status_ = "time_limit"
+                break
+            n_iter += 1
+            it += 1
+            gain = -float(v[f])
+            xm[f] = 0.0
+            F += gain
+            fmasks.append(xm.astype(bool))
+            omasks.append(ym.astype(bool))
+            rows.append(self._row(it, F, gain, f"drop:f{f}", xm, ym, start,
+                                  phase="eliminate", t=float(brk[f])))
+            if callback is not None:
+                callback("eliminate", it, self.max_iter)
+            if scorer is None:
+                scorer = _EliminationScorer(self, fmasks[-2], omasks[-2])
+            rows[-1]["accuracy"] = scorer.drop(int(f))
+        return it, n_iter
+
+    def _row(self, it, F, gain, move, xm, ym, start, phase="search", t=None) -> dict:
         nf, no = int(xm.sum()), int(ym.sum())
         fs, os_ = nf / xm.size, no / ym.size
         return dict(iteration=it, F=F, delta_F=gain, move=move, n_features=nf, n_objects=no,
                     feature_share=fs, object_share=os_, table_share=fs * os_,
-                    accuracy=np.nan, seconds=time.perf_counter() - start)
+                    accuracy=np.nan, seconds=time.perf_counter() - start, phase=phase,
+                    t=float(self.t) if t is None else t)
 
     def accuracy_of(self, feature_mask: np.ndarray, object_mask: np.ndarray,
                     deadline: float | None = None) -> float:
@@ -839,6 +1049,36 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         if not 0 <= it <= self.n_steps_:
             raise ParameterError(f"iteration {it} outside 0..{self.n_steps_}.")
         return it
+
+    def iteration_summary(self, iteration: int | None = None,
+                          delta: float | None = None) -> dict[str, Any]:
+        """What one iteration (default ``best_iteration_``) keeps and how accurate it is,
+        against the full table.
+
+        Returns
+        -------
+        dict
+            ``iteration``, ``phase``, ``n_features`` / ``n_features_total``, ``n_objects`` /
+            ``n_objects_total``, ``table_share``, ``accuracy`` (NaN if not measured),
+            ``full_accuracy``, ``gap`` (accuracy − full accuracy), ``delta`` (default
+            ``self.delta``), ``within_delta`` (accuracy ≥ full accuracy − delta) and
+            ``at_most_half`` (table share ≤ 0.5).
+        """
+        check_is_fitted(self, "trace_")
+        it = self.best_iteration_ if iteration is None else int(iteration)
+        if not 0 <= it <= self.n_steps_:
+            raise ParameterError(f"iteration {it} outside 0..{self.n_steps_}.")
+        row = self.trace_.loc[it]
+        delta = self.delta if delta is None else float(delta)
+        acc = float(row["accuracy"])
+        return dict(iteration=it, phase=row["phase"],
+                    n_features=int(row["n_features"]),
+                    n_features_total=self.feature_masks_.shape[1],
+                    n_objects=int(row["n_objects"]), n_objects_total=self.object_masks_.shape[1],
+                    table_share=float(row["table_share"]), accuracy=acc,
+                    full_accuracy=self.full_accuracy_, gap=acc - self.full_accuracy_,
+                    delta=delta, within_delta=bool(acc >= self.full_accuracy_ - delta),
+                    at_most_half=bool(row["table_share"] <= 0.5))
 
     def masks(self, iteration: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``(feature_mask, object_mask)`` after ``iteration`` steps, a row of ``trace_``
@@ -886,6 +1126,7 @@ __all__ = [
     "best_move",
     "binomial_table",
     "criterion_matrix",
+    "criterion_votes",
     "mean_abs_pairwise_diff",
     "trace_table",
 ]

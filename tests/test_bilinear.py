@@ -16,6 +16,7 @@ from rulecore.bilinear import (
     CalculationEstimationClassifier,
     best_move,
     criterion_matrix,
+    criterion_votes,
     mean_abs_pairwise_diff,
 )
 from rulecore.exceptions import DataError, ParameterError, SolverError
@@ -76,6 +77,17 @@ def test_eps_sorting_formula_matches_pairwise_mean(seed):
     X = np.random.default_rng(seed).normal(size=(13, 4))
     X[:, 0] = np.round(X[:, 0])  # ties in a column
     np.testing.assert_allclose(mean_abs_pairwise_diff(X), brute_eps(X), rtol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_eps_of_a_column_does_not_depend_on_the_other_columns(seed):
+    """Bit for bit: the elimination's accuracies (one column fewer per step) rely on it."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(int(rng.integers(2, 900)), 37)) * 10.0 ** rng.integers(-3, 4)
+    keep = np.sort(rng.choice(37, int(rng.integers(1, 37)), replace=False))
+    full = mean_abs_pairwise_diff(X)
+    np.testing.assert_array_equal(mean_abs_pairwise_diff(X[:, keep]), full[keep])
+    np.testing.assert_array_equal(mean_abs_pairwise_diff(np.asfortranarray(X)), full)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -231,6 +243,23 @@ def test_bilinear_form_equals_gamma_criterion(seed, kind):
     assert x @ C @ w == pytest.approx(expect, rel=1e-10, abs=1e-10)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_criterion_votes_split_own_and_other_class_votes(seed):
+    """C(t) = A − t·B with A the own-class and B the other-class votes, both ≥ 0."""
+    X, y = small_data(seed, m=9, n=5)
+    k = 2
+    A, B = criterion_votes(X, y, k)
+    assert (A >= 0).all() and (B >= 0).all()
+    eps = mean_abs_pairwise_diff(X)
+    x, w = np.ones(5), np.ones(9)
+    own = brute_F(X, y, eps, k, 0.0, x, w)
+    assert x @ A @ w == pytest.approx(own, rel=1e-12)
+    assert x @ B @ w == pytest.approx(own - brute_F(X, y, eps, k, 1.0, x, w), rel=1e-12)
+    for t in (0.0, 0.7, 4.0):
+        np.testing.assert_allclose(criterion_matrix(X, y, t, k), A - t * B, rtol=1e-12,
+                                   atol=1e-12 * np.abs(A).max())
+
+
 def test_criterion_matrix_blocks_do_not_matter(monkeypatch):
     X, y = small_data(3, m=20, n=4)
     full = criterion_matrix(X, y, 1.3, 2)
@@ -327,13 +356,16 @@ def test_reducer_steps_match_recomputed_F_and_never_decrease(start):
     scale = np.abs(Fs).max()
     np.testing.assert_allclose(tr["F"], Fs, atol=1e-9 * scale)
     np.testing.assert_allclose(tr["delta_F"].iloc[1:], np.diff(Fs), atol=1e-9 * scale)
-    assert np.all(np.diff(Fs) > 0)
+    s = r.search_steps_
+    assert s > 0 and (tr["phase"].iloc[:s + 1] == "search").all()
+    assert np.all(np.diff(Fs[:s + 1]) > 0)  # the search only climbs
     # every step flips one or two coordinates
     flips = (np.abs(np.diff(r.feature_masks_.astype(int), axis=0)).sum(1)
              + np.abs(np.diff(r.object_masks_.astype(int), axis=0)).sum(1))
     assert set(flips) <= {1, 2}
-    if r.status_ == "local_optimum":  # no single flip improves the end point
-        x, w = r.feature_masks_[-1].astype(float), r.object_masks_[-1].astype(float)
+    assert r.status_ in {"eliminated", "max_iter"}
+    if r.status_ == "eliminated":  # no single flip improves the end point of the search
+        x, w = r.feature_masks_[s].astype(float), r.object_masks_[s].astype(float)
         a, b = (r.C_ @ w) * (1 - 2 * x), (r.C_.T @ x) * (1 - 2 * w)
         a[(x == 1) & (x.sum() == 1)] = -np.inf  # the last kept one may not go
         b[(w == 1) & (w.sum() == 1)] = -np.inf
@@ -350,7 +382,8 @@ def test_reducer_trace_masks_transform_and_selection():
                                      "n_objects", "feature_share", "object_share",
                                      "table_share", "accuracy"]
     assert len(tr) == r.n_steps_ + 1 == len(r.feature_masks_)
-    assert r.n_iter_ == r.n_steps_ + (r.status_ == "local_optimum") <= r.max_iter
+    reached = r.status_ in {"local_optimum", "eliminated"}
+    assert r.n_iter_ == r.n_steps_ + reached <= r.max_iter
     np.testing.assert_allclose(tr["table_share"], tr["feature_share"] * tr["object_share"])
     assert tr["accuracy"].notna().all()
     # the default rule: smallest table within δ of the best accuracy
@@ -378,12 +411,21 @@ def test_n_iter_counts_the_search_iteration_that_finds_no_move():
     rng = np.random.default_rng(0)
     X = np.vstack([rng.normal(0, 0.1, (15, 2)), rng.normal(1, 0.1, (15, 2))])
     y = np.repeat([0, 1], 15)  # two tight, distant blobs: the full table is optimal
-    r = BilinearReducer(random_state=0).fit(X, y)
+    r = BilinearReducer(random_state=0, continuation="none").fit(X, y)
     assert r.status_ == "local_optimum"
-    assert (r.n_iter_, r.n_steps_, len(r.trace_)) == (1, 0, 1)
+    assert (r.n_iter_, r.n_steps_, r.search_steps_, len(r.trace_)) == (1, 0, 0, 1)
     assert r.masks(0)[0].all() and r.best_iteration_ == 0
     with pytest.raises(ParameterError):
         r.masks(r.n_iter_)  # no row past the last step
+    # no feature casts an other-class vote (the blobs are too far apart), so no price of
+    # such a vote makes F drop one: the elimination ends at once
+    r = BilinearReducer(random_state=0).fit(X, y)
+    assert r.status_ == "eliminated" and (r.n_iter_, r.n_steps_, r.search_steps_) == (1, 0, 0)
+    # closer blobs: one feature is dropped, its step is an iteration too
+    X[15:] -= 0.75
+    r = BilinearReducer(random_state=0).fit(X, y)
+    assert r.status_ == "eliminated" and r.trace_["phase"].iloc[-1] == "eliminate"
+    assert r.n_iter_ == r.n_steps_ + 1 and r.n_steps_ == r.search_steps_ + 1
 
 def test_reducer_time_limit_and_errors(monkeypatch):
     X, y = small_data(2, m=40, n=5)
@@ -431,8 +473,9 @@ def test_reducer_callback_stages_and_row_sample():
     r = BilinearReducer(t=1.0, k=2, max_iter=5, random_state=0, max_objects=100).fit(
         X, y, callback=lambda stage, done, total: stages.append((stage, done, total)))
     assert stages[0][0] == "criterion" and stages[0][2] == 70  # 70 % of the 100 rows sampled
-    assert [s for s in stages if s[0] == "search"] == \
-        [("search", i, 5) for i in range(1, r.n_steps_ + 1)]
+    assert [s for s in stages if s[0] != "criterion"] == \
+        [("search", i, 5) for i in range(1, r.search_steps_ + 1)] + \
+        [("eliminate", i, 5) for i in range(r.search_steps_ + 1, r.n_steps_ + 1)]
     assert len(r.sample_index_) == 100 and np.all(np.diff(r.sample_index_) > 0)
     assert np.mean(y[r.sample_index_] == "rare") == pytest.approx(0.2)  # stratified
     assert set(r.train_index_) <= set(r.sample_index_) and r.C_.shape == (4, 70)
@@ -453,7 +496,7 @@ def test_time_limit_during_accuracy_keeps_the_steps_done(monkeypatch):
     calls = itertools.count()
 
     def accuracy_of(self, fmask, omask, deadline=None):
-        if next(calls) >= 4:  # full table, start, steps 1 and 2 measured
+        if next(calls) >= 3:  # full table (also the start's), steps 1 and 2 measured
             raise SolverError("out of time")
         return real(self, fmask, omask)
 
@@ -482,3 +525,140 @@ def test_messages_show_plain_numbers():
         BilinearReducer(k=np.int64(0)).fit(X, y)
     with pytest.raises(ParameterError, match=r"got -1\.0\.$"):
         BilinearReducer(t=np.float64(-1.0)).fit(X, y)
+
+
+# ------------------------------------------------------------------------------ elimination
+
+
+def fit_eliminating(**params):
+    X, y = small_data(21, m=70, n=7)
+    return BilinearReducer(**{"t": 0.5, "k": 3, "random_state": 0, **params}).fit(X, y)
+
+
+def test_elimination_follows_the_criterion_as_the_price_of_other_class_votes_rises():
+    """Each elimination row keeps exactly the features that maximise F(·, ω; t′) for the
+    objects ω of the local optimum, for prices t′ rising from t (checked against all 2⁷
+    feature sets); its ``t`` is the breakpoint a_f / b_f of the feature it drops."""
+    r = fit_eliminating()
+    s = r.search_steps_
+    tr = r.trace_
+    el = tr.iloc[s + 1:]
+    assert r.status_ == "eliminated" and len(el) >= 2 and (el["phase"] == "eliminate").all()
+    assert (tr["t"].iloc[:s + 1] == r.t).all()
+    A, B = criterion_votes(r.X_train_, r.y_train_, 3)
+    omega = r.object_masks_[s]
+    a, b = A @ omega, B @ omega
+    brk = np.where(b > 0, a / np.where(b > 0, b, 1.0), np.inf)
+    opt = r.feature_masks_[s]
+    assert np.all(brk[opt] >= r.t - 1e-9)  # at the optimum every kept feature pays at t
+    prices = el["t"].to_numpy()
+    assert np.all(np.diff(prices) >= 0) and prices[0] >= r.t - 1e-9
+    sets = [np.array(bits, bool) for bits in itertools.product([0, 1], repeat=7) if any(bits)]
+    for pos, i in enumerate(el.index):
+        fm, om = r.masks(i)
+        prev = r.feature_masks_[i - 1]
+        np.testing.assert_array_equal(om, omega)  # the objects stay
+        dropped = np.flatnonzero(prev & ~fm)
+        assert len(dropped) == 1 and not (fm & ~prev).any()
+        assert brk[dropped[0]] == pytest.approx(tr.loc[i, "t"], rel=1e-12)
+        assert tr.loc[i, "move"] == f"drop:f{dropped[0]}"
+        assert tr.loc[i, "delta_F"] == pytest.approx(-(r.C_ @ omega)[dropped[0]], rel=1e-9)
+        # between this price and the next, the row is the best feature set among the
+        # subsets of the optimum's features
+        nxt = prices[pos + 1] if pos + 1 < len(prices) else prices[pos] + 1.0
+        price = (prices[pos] + nxt) / 2
+        value = {tuple(f): (f & opt) @ (a - price * b) for f in sets if (f & opt).any()}
+        assert (fm @ (a - price * b)) == pytest.approx(max(value.values()), rel=1e-9, abs=1e-9)
+    assert tr["n_features"].iloc[-1] == 1 or not np.isfinite(np.sort(brk[opt])[len(el)])
+
+
+def test_elimination_accuracies_are_those_of_the_reduced_table():
+    """The elimination measures its steps incrementally; bit for bit what accuracy_of (and
+    so a downloaded reduced table) gives, rejections included (integer data: many ties)."""
+    rng = np.random.default_rng(5)
+    X = rng.integers(0, 3, size=(120, 8)).astype(float)
+    y = rng.integers(0, 3, 120)
+    X[y == 1, :3] += 1
+    rejected = 0
+    for k in (None, 2):
+        r = BilinearReducer(t=0.1, k=k, random_state=1).fit(X, y)
+        el = r.trace_[r.trace_["phase"] == "eliminate"]
+        assert len(el) == 7  # eight features down to one
+        for i in el.index:
+            fm, om = r.masks(i)
+            assert el.loc[i, "accuracy"] == r.accuracy_of(fm, om)
+            clf = CalculationEstimationClassifier(k=None if k is None else min(k, fm.sum()))
+            clf.fit(r.X_train_[np.ix_(om, fm)], r.y_train_[om])
+            rejected += clf.predict_with_reject(r._X_val[:, fm])[1].sum()
+    assert rejected > 0  # ties were decided the same way
+
+
+def test_elimination_stops_at_max_iter_and_time_limit(monkeypatch):
+    r = fit_eliminating()
+    s = r.search_steps_
+    cut = fit_eliminating(max_iter=s + 3)  # the search's s + 1 iterations and two drops
+    assert cut.status_ == "max_iter" and cut.n_iter_ == s + 3 and cut.n_steps_ == s + 2
+    np.testing.assert_array_equal(cut.feature_masks_, r.feature_masks_[:s + 3])
+    # a clock that only moves while an elimination step is measured, 10 s each
+    now = [0.0]
+    monkeypatch.setattr(bl, "time", types.SimpleNamespace(perf_counter=lambda: now[0]))
+    drop = bl._EliminationScorer.drop
+
+    def slow_drop(self, feature):
+        now[0] += 10.0
+        return drop(self, feature)
+
+    monkeypatch.setattr(bl._EliminationScorer, "drop", slow_drop)
+    late = fit_eliminating(time_limit=25.0)
+    assert late.status_ == "time_limit" and late.n_steps_ == s + 3  # drops at 0, 10, 20 s
+    assert late.n_iter_ == late.n_steps_ + 1 and late.trace_["accuracy"].notna().all()
+
+
+def test_continuation_none_is_the_paper_search_alone():
+    r, plain = fit_eliminating(), fit_eliminating(continuation="none")
+    s = r.search_steps_
+    assert plain.status_ == "local_optimum" and plain.n_steps_ == plain.search_steps_ == s
+    pd.testing.assert_frame_equal(plain.trace_.drop(columns="seconds"),
+                                  r.trace_.iloc[:s + 1].drop(columns="seconds"))
+    assert plain.get_params()["continuation"] == "none"
+    with pytest.raises(ParameterError, match="continuation must be 'features' or 'none'"):
+        fit_eliminating(continuation="objects")
+
+
+def test_iteration_summary():
+    r = fit_eliminating()
+    best = r.iteration_summary()
+    row = r.trace_.loc[r.best_iteration_]
+    assert best["iteration"] == r.best_iteration_ and best["phase"] == row["phase"]
+    assert best["table_share"] == row["table_share"] and best["accuracy"] == row["accuracy"]
+    assert (best["n_features_total"], best["n_objects_total"]) == r.C_.shape
+    assert best["gap"] == pytest.approx(row["accuracy"] - r.full_accuracy_)
+    assert best["within_delta"] == (row["accuracy"] >= r.full_accuracy_ - r.delta)
+    start = r.iteration_summary(0, delta=0.0)
+    assert start["table_share"] == 1.0 and start["within_delta"] and not start["at_most_half"]
+    with pytest.raises(ParameterError):
+        r.iteration_summary(r.n_steps_ + 1)
+
+
+@pytest.fixture(scope="module")
+def digits():
+    from sklearn.datasets import load_digits
+
+    return load_digits(return_X_y=True)
+
+
+def test_digits_with_the_defaults_keeps_half_the_table_within_001_of_full(digits):
+    """Issue 22: digits, the paper's t = 0.23, every other setting the default (full start,
+    random_state 0). Some iteration keeps at most half the table with held-out accuracy at
+    most 0.01 below the full table's, and the default choice is such an iteration. The
+    paper's search alone (the old default) stops next to the full table."""
+    X, y = digits
+    r = BilinearReducer(t=0.23, random_state=0).fit(X, y)
+    tr = r.trace_
+    ok = tr[(tr["table_share"] <= 0.5) & (tr["accuracy"] >= r.full_accuracy_ - 0.01)]
+    assert len(ok) > 0 and (ok["phase"] == "eliminate").all()
+    best = r.iteration_summary()
+    assert best["at_most_half"] and best["within_delta"]
+    # the search alone, identical to continuation="none" (the old default, see
+    # test_continuation_none_is_the_paper_search_alone), ends next to the full table
+    assert tr["table_share"].iloc[:r.search_steps_ + 1].min() > 0.95

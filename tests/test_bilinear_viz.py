@@ -6,19 +6,25 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 import pytest
+from sklearn.base import clone
 
 from rulecore.bilinear import BilinearReducer
 from rulecore.viz.bilinear import shares_figure, table_heatmap, trace_figure
 from rulecore.viz.style import LABEL_CHARS
 
 
-@pytest.fixture(scope="module")
-def reducer():
+def reducer_data():
     rng = np.random.default_rng(0)
     X = pd.DataFrame(rng.integers(0, 5, size=(90, 6)).astype(float),
                      columns=[f"f{i}" for i in range(6)])
     y = np.repeat(["a", "b", "c"], 30)
     X.loc[y == "b", "f0"] += 4
+    return X, y
+
+
+@pytest.fixture(scope="module")
+def reducer():
+    X, y = reducer_data()
     return BilinearReducer(t=1.5, k=2, random_state=0, feature_share=0.7, object_share=0.8,
                            max_iter=30, eval_every=2).fit(X, y)
 
@@ -35,6 +41,30 @@ def test_trace_figure(reducer):
     np.testing.assert_allclose(fig.data[2].y, tr["F"])
     assert fig.data[2].yaxis == "y2"  # F on its own axis
     assert any(s.x0 == reducer.best_iteration_ for s in fig.layout.shapes)
+
+
+def test_trace_figure_marks_the_chosen_iteration_the_band_and_the_elimination(reducer):
+    reducer = clone(reducer).set_params(t=0.3, feature_share=1.0, object_share=1.0)
+    reducer.fit(*reducer_data())
+    tr = reducer.trace_
+    best = reducer.best_iteration_
+    assert (tr["phase"] == "eliminate").any()  # the run goes past its local optimum
+    fig = trace_figure(tr, full_accuracy=reducer.full_accuracy_, best=best, delta=0.01)
+    star = next(t for t in fig.data if t.name == "chosen iteration")
+    assert list(star.x) == [best] and list(star.y) == [tr.loc[best, "accuracy"]]
+    assert star.marker.symbol == "star"
+    assert f"{tr.loc[best, 'table_share']:.1%} of the table" in star.text[0]
+    rects = [s for s in fig.layout.shapes if s.type == "rect"]
+    band = next(s for s in rects if s.xref == "x domain")
+    assert (band.y0, band.y1) == pytest.approx((reducer.full_accuracy_ - 0.01,
+                                                reducer.full_accuracy_))
+    first = tr.loc[tr["phase"] == "eliminate", "iteration"].min()
+    assert any(s.x0 == first - 0.5 for s in rects)  # the elimination is shaded
+    texts = [a.text for a in fig.layout.annotations]
+    assert "feature elimination" in texts
+    # a chosen iteration outside the rows shown (the cursor is before it) is not drawn
+    early = trace_figure(tr[tr["iteration"] < best], best=best)
+    assert "chosen iteration" not in [t.name for t in early.data]
 
 
 def test_shares_figure(reducer):

@@ -12,6 +12,7 @@ from rulecore.viz.style import (
     MUTED,
     NEGATIVE,
     POSITIVE,
+    TEXT,
     category_ticks,
     layout,
     sample_note,
@@ -32,17 +33,25 @@ def _legend_below(fig: go.Figure) -> go.Figure:
 
 
 def trace_figure(trace: pd.DataFrame, iteration: int | None = None,
-                 full_accuracy: float | None = None) -> go.Figure:
+                 full_accuracy: float | None = None, best: int | None = None,
+                 delta: float | None = None) -> go.Figure:
     """F, held-out accuracy and table share per iteration.
 
     Parameters
     ----------
     trace : DataFrame
-        ``BilinearReducer.trace_`` (columns ``iteration, F, accuracy, table_share``).
+        ``BilinearReducer.trace_`` (columns ``iteration, F, accuracy, table_share``, and
+        ``phase`` to shade the elimination).
     iteration : int, optional
         Iteration to mark with a vertical line.
     full_accuracy : float, optional
         Accuracy on the full table, drawn as a horizontal reference.
+    best : int, optional
+        Iteration to mark with a star on the accuracy curve, its table share and accuracy on
+        hover (the chosen iteration, ``best_iteration_``); not drawn when it is not in
+        ``trace`` (or not measured).
+    delta : float, optional
+        With ``full_accuracy``: shade the accuracies within ``delta`` of the full table.
 
     Returns
     -------
@@ -58,9 +67,26 @@ def trace_figure(trace: pd.DataFrame, iteration: int | None = None,
                              line=dict(color=NEGATIVE)), secondary_y=False)
     fig.add_trace(go.Scatter(x=trace["iteration"], y=trace["F"], name="F",
                              line=dict(color=ACCENT)), secondary_y=True)
+    if "phase" in trace and (trace["phase"] == "eliminate").any():
+        first = int(trace.loc[trace["phase"] == "eliminate", "iteration"].min())
+        fig.add_vrect(x0=first - 0.5, x1=int(trace["iteration"].max()) + 0.5,
+                      fillcolor=MUTED, opacity=0.08, line_width=0,
+                      annotation_text="feature elimination", annotation_position="top left")
     if full_accuracy is not None:
+        if delta is not None:
+            fig.add_hrect(y0=full_accuracy - delta, y1=full_accuracy, fillcolor=POSITIVE,
+                          opacity=0.12, line_width=0)
         fig.add_hline(y=full_accuracy, line=dict(color=POSITIVE, dash="dot", width=1),
                       annotation_text="full-table accuracy", annotation_position="bottom right")
+    rows = trace[trace["iteration"] == best] if best is not None else trace.iloc[:0]
+    if len(rows) and not np.isnan(rows["accuracy"].iloc[0]):
+        row = rows.iloc[0]
+        text = f"{row['table_share']:.1%} of the table, accuracy {row['accuracy']:.3f}"
+        fig.add_trace(go.Scatter(
+            x=[best], y=[row["accuracy"]], name="chosen iteration", mode="markers",
+            marker=dict(symbol="star", size=16, color=POSITIVE, line=dict(color=TEXT, width=1)),
+            text=[text], hovertemplate=f"iteration {best}<br>%{{text}}<extra></extra>"),
+            secondary_y=False)
     _marker(fig, iteration)
     fig.update_yaxes(title_text="accuracy / share", range=[0, 1.02], secondary_y=False)
     fig.update_yaxes(title_text="F", showgrid=False, exponentformat="e", secondary_y=True)

@@ -98,7 +98,9 @@ c3.selectbox("Max conditions", MAX_CONDITIONS,
              in MAX_CONDITIONS else 0, key="max_conditions",
              format_func=lambda v: "no limit" if v is None else str(v),
              on_change=common.sync, args=("max_conditions", "rule", "max_conditions"),
-             disabled=not single)
+             disabled=not single,
+             help="The rule may have at most this many conditions; it is then the best rule "
+                  "of that size or smaller, proved as such (single rule).")
 COSTS = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
 c4.select_slider("False-positive cost", COSTS, value=float(r["fp_cost"]), key="fp_cost",
                  on_change=common.sync, args=("fp_cost", "rule", "fp_cost"),
@@ -107,7 +109,9 @@ c4.select_slider("False-positive cost", COSTS, value=float(r["fp_cost"]), key="f
 c5.select_slider("False-negative cost", COSTS, value=float(r["fn_cost"]), key="fn_cost",
                  on_change=common.sync, args=("fn_cost", "rule", "fn_cost"),
                  disabled=not single, format_func=lambda v: f"{v:g}×",
-                 help="What a missed positive costs (each condition it fails).")
+                 help="How much a positive row's errors cost: the objective charges it for "
+                      "each condition it fails, so a missed positive costs this much per "
+                      "failed condition.")
 
 
 @st.cache_resource(scope="session", max_entries=32, show_spinner=False)
@@ -237,11 +241,16 @@ def results() -> None:
     Xtr, ytr, Xte, yte = ds.X.iloc[train], ds.y_binary[train], ds.X.iloc[test], ds.y_binary[test]
 
     claim = fit_status(model)
-    findings = assess(ytr, model.predict(Xtr), yte, model.predict(Xte), positive=ds.positive,
+    pred_te = model.predict(Xte)
+    findings = assess(ytr, model.predict(Xtr), yte, pred_te, positive=ds.positive,
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
-                      negative=common.negative_label(ds))
-    if claim.level == "success" and any(f.level == "warning" for f in findings):
-        # certified, yet not a success: never shown in green next to a warning
+                      negative=common.negative_label(ds),
+                      costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)))
+    majority_te = max(float(np.mean(yte)), 1 - float(np.mean(yte))) if len(yte) else 0.0
+    below = len(yte) and float(np.mean(pred_te == yte)) <= majority_te + 1e-12
+    if claim.level == "success" and (below or any(f.level == "warning" for f in findings)):
+        # certified, yet not a success: never green next to a warning, nor for a rule no more
+        # accurate on held-out rows than always predicting the majority class
         claim = replace(claim, level="info")
     extra = [f"{model.n_terms_:,} candidate terms (built on the {len(train):,} training rows)"]
     if model.screening_report_ is not None:
@@ -266,7 +275,15 @@ def results() -> None:
                 def _picked_condition() -> None:  # show its rows in "Rows per condition"
                     rows = ss["checklist"].selection.rows
                     if rows:
-                        ss["prov_cond"] = str(rule.conditions[int(rows[0])])
+                        cond = str(rule.conditions[int(rows[0])])
+                        shown = rule_explore.edited_rule(rule_explore.fit_key(ds, model), rule)
+                        if cond in [str(c) for c in shown.conditions]:
+                            ss["prov_cond"] = cond
+                            st.toast(f"Rows that `{cond}` rejects: tab *Rows per condition* "
+                                     "below.", icon=":material/table_rows:")
+                        else:
+                            st.toast(f"`{cond}` is not in the edited rule; reset the editor "
+                                     "to list its rows.", icon=":material/info:")
 
                 st.dataframe(table, hide_index=True, width="stretch", key="checklist",
                              on_select=_picked_condition, selection_mode="single-row",
@@ -447,7 +464,8 @@ def results() -> None:
     # ---------------------------------------------------------------- export
     @st.fragment
     def export() -> None:
-        rule_explore.export_block(rule)
+        # the edited rule has its own export in the editor
+        rule_explore.export_block(rule, title="Export" if is_set else "Export the learned rule")
 
     export()
 

@@ -38,7 +38,9 @@ def edited_rule(key: str, learned: Rule) -> Rule:
     """The rule in the editor for the fit ``key`` (the learned rule until edited)."""
     state = ss.get("edit")
     if state is None or state["key"] != key:
-        ss["edit"] = state = {"key": key, "rule": learned.to_json(None), "version": 0}
+        # the version never repeats, so no widget of an earlier fit's editor is reused
+        version = 0 if state is None else state["version"] + 1
+        ss["edit"] = state = {"key": key, "rule": learned.to_json(None), "version": version}
     return Rule.from_json(state["rule"])
 
 
@@ -47,16 +49,27 @@ def set_edited(rule: Rule) -> None:
     ss["edit"] = {**ss["edit"], "rule": rule.to_json(None), "version": ss["edit"]["version"] + 1}
 
 
-def export_block(rule, prefix: str = "") -> None:
+def _stamp() -> str:
+    """Suffix of the editor's widget keys: the fit and the edit they were drawn for."""
+    return f"{ss['edit']['key']}_{ss['edit']['version']}"
+
+
+def _current(stamp: str) -> bool:
+    """Whether a widget drawn with ``stamp`` belongs to the editor as it is now (a second
+    callback in the same rerun comes from widgets the first one made stale)."""
+    return "edit" in ss and stamp == _stamp()
+
+
+def export_block(rule, prefix: str = "", title: str = "Export") -> None:
     """The export formats of a rule, rule set or rule list, with a download button
-    (``prefix`` keeps the widget keys of two export blocks apart)."""
-    st.subheader("Export" if not prefix else "Export the edited rule")
+    (``prefix`` keeps the widget keys and file names of two export blocks apart)."""
+    st.subheader(title)
     fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key=f"{prefix}export_fmt")
     text = rule.export(fmt)
     st.code(text, language={"json": "json", "sql": "sql", "python": "python",
                             "markdown": "markdown"}.get(fmt, "text"))
     ext, mime = EXPORT_FORMATS[fmt]
-    st.download_button(f"Download rule.{ext}", text, file_name=f"{prefix}rule.{ext}",
+    st.download_button(f"Download {prefix}rule.{ext}", text, file_name=f"{prefix}rule.{ext}",
                        mime=mime, key=f"{prefix}dl_rule", icon=":material/download:")
 
 
@@ -77,7 +90,7 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
     """Edit the learned rule's conditions and see the scores change; returns the edited rule."""
     learned = model.rule_
     rule = edited_rule(key, learned)
-    version = ss["edit"]["version"]
+    stamp = _stamp()
     terms = list(model.binarizer_.terms_)
     st.caption("Change a condition's operator or threshold (the choices are the candidate "
                "terms on its column), remove one, or add one. Each edit is scored at once on "
@@ -86,25 +99,32 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
         a, b = st.columns([5, 1], vertical_alignment="bottom")
         choices = term_choices(model.binarizer_, cond.feature, cond)
 
-        def _changed(k: int = k) -> None:
-            new = ss[f"edit_cond_{k}_{ss['edit']['version']}"]
-            set_edited(edited_rule(key, learned).with_condition(new, k))
+        def _changed(k: int, stamp: str) -> None:
+            if _current(stamp):
+                new = ss[f"edit_cond_{k}_{stamp}"]
+                set_edited(edited_rule(key, learned).with_condition(new, k))
+
+        def _removed(k: int, stamp: str) -> None:
+            if _current(stamp):
+                set_edited(edited_rule(key, learned).without(k))
 
         a.selectbox(f"Condition {k + 1} on {cond.feature}", choices, index=choices.index(cond),
-                    format_func=str, key=f"edit_cond_{k}_{version}", on_change=_changed)
-        b.button("Remove", key=f"edit_rm_{k}_{version}", icon=":material/delete:",
-                 on_click=lambda k=k: set_edited(edited_rule(key, learned).without(k)))
+                    format_func=str, key=f"edit_cond_{k}_{stamp}", on_change=_changed,
+                    args=(k, stamp))
+        b.button("Remove", key=f"edit_rm_{k}_{stamp}", icon=":material/delete:",
+                 on_click=_removed, args=(k, stamp))
     if not rule.conditions:
         st.info(f"No condition: the rule is {rule}.", icon=":material/info:")
 
-    def _added() -> None:
-        new = ss[f"edit_add_{ss['edit']['version']}"]
-        if new is not None:
+    def _added(stamp: str) -> None:
+        new = ss[f"edit_add_{stamp}"]
+        if new is not None and _current(stamp):
             set_edited(edited_rule(key, learned).with_condition(new))
 
     a, b = st.columns([5, 1], vertical_alignment="bottom")
     a.selectbox("Add a condition", terms, index=None, format_func=str,
-                placeholder="Pick a term to add", key=f"edit_add_{version}", on_change=_added)
+                placeholder="Pick a term to add", key=f"edit_add_{stamp}", on_change=_added,
+                args=(stamp,))
     b.button("Reset", key="edit_reset", icon=":material/restart_alt:",
              on_click=lambda: set_edited(learned), disabled=rule == learned,
              help="Back to the learned (optimal) rule.")
@@ -118,7 +138,9 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
         obj = float(scores.loc["objective", "edited"])
         st.markdown(f"Edited rule: objective **{obj:.4g}**, {distance_words(model, obj)}.")
         majority = max(float(np.mean(ytr)), 1 - float(np.mean(ytr)))
-        if scores.loc["coverage (train)", "edited"] == 0:
+        if rule == learned:
+            pass  # the learned rule's own warnings are shown above, with the fit
+        elif scores.loc["coverage (train)", "edited"] == 0:
             st.warning("The edited rule fires on no training row: it always predicts the "
                        "other class.", icon=":material/warning:")
         elif scores.loc["train accuracy", "edited"] <= majority:
@@ -126,7 +148,7 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
                        f"predicting the majority class ({majority:.1%}).",
                        icon=":material/warning:")
     if rule != learned:
-        export_block(rule, prefix="edited_")
+        export_block(rule, prefix="edited_", title="Export the edited rule")
     return rule
 
 
@@ -146,7 +168,8 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
     k = a.number_input("How many", 2, 20, 5, key="alt_k")
     found = ss.setdefault("alternatives", {})
     if b.button("Find alternatives", key="alt_go", icon=":material/alt_route:"):
-        with st.status(f"Solving {k - 1} MIPs with no-good cuts...", expanded=False) as box:
+        with st.status(f"Searching the {k - 1} next-best rules (one exact solve each)...",
+                   expanded=False) as box:
             with common.user_errors(stop=False):
                 found[(key, k)] = model.alternatives(ds.X.iloc[train], ds.y_binary[train], k=k)
                 box.update(label=f"{len(found[(key, k)])} rules found", state="complete")
@@ -164,17 +187,22 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
         "certified": ["yes" if a.certified else f"gap {a.gap:.1%}" for a in alts],
         "held-out accuracy": [fmt_percent(float(np.mean(a.rule.predict(Xte) == yte)))
                               if len(test) else "—" for a in alts],
-        "differs from the learned rule": [_differs(model.rule_, a.rule) for a in alts],
-        "rule": [str(a.rule) for a in alts]})
+        "rule": [str(a.rule) for a in alts],
+        "differs from the learned rule": [_differs(model.rule_, a.rule) for a in alts]})
 
     def _load() -> None:
         rows = ss["alt_table"].selection.rows
         if rows:
             edited_rule(key, model.rule_)
             set_edited(alts[int(rows[0])].rule)
+            st.toast(f"Alternative {int(rows[0]) + 1} loaded into the editor (tab *Edit the "
+                     "rule*).", icon=":material/edit:")
 
     st.dataframe(table, hide_index=True, width="stretch", key="alt_table", on_select=_load,
-                 selection_mode="single-row")
+                 selection_mode="single-row", column_config={
+                     "rule": st.column_config.TextColumn("rule", width="large"),
+                     "differs from the learned rule": st.column_config.TextColumn(
+                         "differs from the learned rule", width="large")})
 
 
 def stability(ds, settings) -> None:
@@ -211,7 +239,14 @@ def stability(ds, settings) -> None:
     c2.metric("Held-out error", f"{res.error_mean:.1%} ± {res.error_std:.1%}",
               help=f"min {res.error_min:.1%}, max {res.error_max:.1%} over the folds")
     st.plotly_chart(stability_figure(res), width="stretch", key="stab_chart")
-    st.dataframe(res.fold_table, hide_index=True, width="stretch", key="stab_folds_table")
+    st.caption("Green bars: conditions found in every fold.")
+    folds_shown = res.fold_table.assign(fold=res.fold_table["fold"] + 1).rename(columns={
+        "predicts": "rule predicts", "train_rows": "rows fitted on",
+        "held_out_rows": "rows held out", "error": "held-out error", "seconds": "seconds"})
+    st.dataframe(folds_shown, hide_index=True, width="stretch", key="stab_folds_table",
+                 column_config={"held-out error": st.column_config.NumberColumn(
+                     format="percent"), "seconds": st.column_config.NumberColumn(
+                     format="%.2f")})
 
 
 def rows_of_rule(rule: Rule, ds, train: np.ndarray, edited: bool = False) -> None:
@@ -236,7 +271,9 @@ def rows_of_rule(rule: Rule, ds, train: np.ndarray, edited: bool = False) -> Non
     c.metric("Rejected by it alone", f"{int(decisive.sum()):,}",
              help="Rows that meet every other condition: without this one the rule would "
                   "fire on them.")
-    st.caption(f"The whole rule covers {int(fires.sum()):,} of {len(X):,} rows.")
+    st.caption(f"The whole rule covers {int(fires.sum()):,} of {len(X):,} rows. Rows are "
+               "numbered from 0 in the table as loaded (after rows without a target were "
+               "dropped); left-out columns such as identifiers are not shown.")
     only = st.toggle("Only the rows it alone rejects", key="prov_only")
     mask = decisive if only else rejected
     split = np.where(np.isin(np.arange(len(X)), train), "train", "test")

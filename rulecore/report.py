@@ -149,6 +149,7 @@ def assess(
     leaks: dict[str, float] | None = None,
     subject: str = "the rule",
     negative: str | None = None,
+    costs: tuple[float, float] = (1.0, 1.0),
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -167,6 +168,9 @@ def assess(
         What is judged, for the wording ("the rule", "the model").
     negative : str, optional
         The other class's name (binary targets); default ``"not <positive>"``.
+    costs : (fp_cost, fn_cost)
+        The error costs the fit used; when they are not both 1 the advice names them first,
+        since they, not the class weights, may be what traded accuracy away.
 
     Returns
     -------
@@ -180,6 +184,11 @@ def assess(
     neg = negative if negative is not None else f"not {pos}"
     fix = ("Weight the classes (class weights: balanced) if the positive class is rare, "
            "raise λ so that errors cost more, or offer more thresholds.")
+    fp_cost, fn_cost = (float(c) for c in costs)
+    costed = not (fp_cost == fn_cost == 1.0)
+    if costed:
+        fix = (f"Your error costs (false positive {fp_cost:g}×, false negative {fn_cost:g}×) "
+               "shape this rule: set them back to 1× to count both errors alike. " + fix)
     who = subject[:1].upper() + subject[1:]
     if len(pred_train) and pred_train.min() == pred_train.max():
         what = (f"predicts {pos} for every training row" if pred_train[0] == 1 else
@@ -214,12 +223,17 @@ def assess(
                                "the features may carry no signal for this target.",
                                "no better than the majority class on held-out rows"))
         elif acc < base:
-            out.append(Finding("info", f"With {weighting_words(class_weight)}, {subject} "
+            what_weights = weighting_words(class_weight) + (
+                f" and error costs (false positive {fp_cost:g}×, false negative {fn_cost:g}×)"
+                if costed else "")
+            out.append(Finding("info", f"With {what_weights}, {subject} "
                                f"finds {_pct(tpr)} of the {pos} rows, at "
                                f"some cost in accuracy ({_pct(acc)}, against {_pct(base)} for "
                                f"always predicting {majority}, which finds "
-                               f"{'all' if majority_is_pos else 'none'} of them). Choose "
-                               "class weights: none to maximise accuracy instead."))
+                               f"{'all' if majority_is_pos else 'none'} of them). " +
+                               ("Set the error costs back to 1× and choose class weights: "
+                                "none to maximise accuracy instead." if costed else
+                                "Choose class weights: none to maximise accuracy instead.")))
     for col in features or []:
         if leaks and col in leaks:
             out.append(Finding("warning", f"{who} uses {col}, which alone predicts "

@@ -192,9 +192,10 @@ def test_rule_edits():
 
 @pytest.mark.parametrize("kwargs,match", [
     (dict(require=["x"], forbid=["x"]), "both required and forbidden"),
-    (dict(require=["x", "z"], max_conditions=1), "at least 2 conditions"),
+    (dict(require=["x", "z"], max_conditions=1), "at least 2 conditions, but at most 1 is "),
     (dict(max_conditions=-1), "whole number"),
     (dict(require=["nope"]), "No candidate term is on 'nope'"),
+    (dict(forbid=["x", "z"]), "Every column with candidate terms is forbidden"),
     (dict(require=["x"], solver="lp"), "exact solver"),
     (dict(fp_cost=0.0), "fp_cost must be a positive number"),
     (dict(fn_cost=float("nan")), "fn_cost must be a positive number"),

@@ -125,3 +125,23 @@ def test_rule_sets_say_which_clause_fires_on_each_row():
 
     fit = fit_on_split(RuleSettings(model="set covering", kinds=ds.kinds), ds, 0.25, 0)
     assert np.array_equal(fired, fit.model.rule_.votes(ds.X))
+
+
+def test_editor_follows_each_new_fit_and_survives_two_callbacks_in_one_rerun():
+    """Regressions found by a first-time user: after a settings change the editor showed the
+    previous fit's thresholds, and two editor callbacks in one rerun raised a KeyError."""
+    at = open_page("pages/rule.py")
+    for cost in (4.0, 1.0, 0.25):
+        at.select_slider(key="fn_cost").set_value(cost).run()
+        assert not at.exception, at.exception
+        learned = list(frame_with(at, "support")["condition"]) if any(
+            "support" in df.value.columns for df in at.dataframe) else []
+        assert [str(sb.value) for sb in cond_boxes(at)] == learned
+    boxes = cond_boxes(at)
+    if len(boxes) >= 2:
+        first = next(t for t in boxes[0].options if t != boxes[0].value)
+        boxes[0].set_value(first)
+        boxes[1].set_value(next(t for t in boxes[1].options if t != boxes[1].value))
+        at.run()  # both callbacks in one rerun: the first applies, the stale second is ignored
+        assert not at.exception, at.exception
+        assert str(cond_boxes(at)[0].value) == str(first)

@@ -75,14 +75,13 @@ def score_rules(model: Any, rules: dict[str, Rule], X_train: pd.DataFrame, y_tra
 def distance_words(model: Any, objective: float) -> str:
     """How far an objective is from the fit's optimum, said as what is proved."""
     above = objective - model.objective_
-    rel = above / max(abs(model.objective_), 1e-9)
     certified = model.mip_gap_ <= 1e-6
     if abs(above) <= 1e-9:
         return "the same objective as the " + ("certified optimum" if certified else
                                                 "learned rule")
     if above > 0:
         what = "the certified optimum" if certified else "the learned rule (not certified)"
-        return f"{above:.4g} ({rel:.1%}) above {what}"
+        return f"{above:.4g} above {what} ({model.objective_:.4g})"
     # below: only possible when the fit was not certified, or with a threshold off the terms
     return (f"{-above:.4g} below the learned rule: better than the fit found, with a "
             "threshold or condition outside its candidate terms" if certified else

@@ -218,9 +218,11 @@ class Constraints:
                                      f"{max_conditions!r}.")
             max_conditions = int(max_conditions)
             if len(req) > max_conditions:
+                allowed = f"at most {max_conditions} " + (
+                    "is" if max_conditions == 1 else "are")
                 raise ParameterError(
-                    f"Requiring {len(req)} features needs at least {len(req)} conditions, but "
-                    f"at most {max_conditions} are allowed: raise the maximum or require fewer.")
+                    f"Requiring {len(req)} columns needs at least {len(req)} conditions, but "
+                    f"{allowed} allowed: raise the maximum or require fewer columns.")
         return cls(req, forb, max_conditions)
 
     def __bool__(self) -> bool:
@@ -264,4 +266,7 @@ class Constraints:
                 f"of this table, or it was left out or has a single value. Columns with "
                 f"terms: {shown}.")
         allowed = ~np.isin(feature_of, list(self.forbid))
+        if not allowed.any():
+            raise ParameterError("Every column with candidate terms is forbidden: no condition "
+                                 "is left for a rule. Forbid fewer columns.")
         return allowed, [np.flatnonzero(feature_of == f) for f in self.require]

@@ -1,6 +1,5 @@
 """Rule page: learn an AND/OR rule (or a rule set), read it as a checklist, export it."""
 
-from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -9,7 +8,7 @@ import streamlit as st
 
 from pages import common, rule_explore
 from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
-from rulecore.report import assess, fit_status
+from rulecore.report import assess, fit_status, shown_claim
 from rulecore.rules.estimators import lambda_path
 from rulecore.rules.rule import RuleList, RuleSet
 from rulecore.rules.terms import format_value
@@ -246,12 +245,9 @@ def results() -> None:
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
                       negative=common.negative_label(ds),
                       costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)))
-    majority_te = max(float(np.mean(yte)), 1 - float(np.mean(yte))) if len(yte) else 0.0
-    below = len(yte) and float(np.mean(pred_te == yte)) <= majority_te + 1e-12
-    if claim.level == "success" and (below or any(f.level == "warning" for f in findings)):
-        # certified, yet not a success: never green next to a warning, nor for a rule no more
-        # accurate on held-out rows than always predicting the majority class
-        claim = replace(claim, level="info")
+    # certified, yet not a success: never green next to a warning, nor for a rule no more
+    # accurate on held-out rows than always predicting the majority class
+    claim = shown_claim(claim, findings, yte, pred_te)
     extra = [f"{model.n_terms_:,} candidate terms (built on the {len(train):,} training rows)"]
     if model.screening_report_ is not None:
         rep = model.screening_report_

@@ -337,7 +337,7 @@ def _alternatives(args: argparse.Namespace, est: Any, Xtr: pd.DataFrame, ytr: np
 
 def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     from rulecore.fit import fit_on_split
-    from rulecore.report import assess, fit_status
+    from rulecore.report import assess, fit_status, shown_claim
 
     ds = load_dataset(args)
     y01 = ds.y_binary
@@ -397,11 +397,14 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\n")
     claim = fit_status(est)
     out.write(f"{claim.text}\n")
-    findings = assess(y01[tr], pred_tr, y01[te], est.predict(ds.X.iloc[te]) if len(te) else [],
+    pred_te = est.predict(ds.X.iloc[te]) if len(te) else []
+    findings = assess(y01[tr], pred_tr, y01[te], pred_te,
                       positive=ds.positive, class_weight=est.class_weight_used_,
                       features=list(getattr(rule, "features", [])), leaks=ds.leaks,
                       negative=next((str(c) for c in ds.classes if c != ds.positive), None)
-                      if len(ds.classes) == 2 else None)
+                      if len(ds.classes) == 2 else None,
+                      costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)))
+    claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
         out.write(f"{f.level}: {f.text}\n")
     report = getattr(est, "screening_report_", None) if args.model == "single" else None

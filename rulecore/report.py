@@ -12,7 +12,7 @@ The app and the command line say the same things through these functions:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -242,6 +242,21 @@ def assess(
                                "page unless it is known before the outcome.",
                                f"uses a possible leak ({col})"))
     return out
+
+
+def shown_claim(claim: Finding, findings: list[Finding], y_test: np.ndarray,
+                pred_test: np.ndarray) -> Finding:
+    """The solver's claim as a user should see it: a certified rule is still not shown as a
+    success next to a warning, nor when it is no more accurate on held-out rows than always
+    predicting the majority class (then it is "info": true, but not good news)."""
+    y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
+    below = False
+    if len(y_test):
+        base = max(float(y_test.mean()), 1 - float(y_test.mean()))
+        below = float(np.mean(pred_test == y_test)) <= base + 1e-12
+    if claim.level == "success" and (below or any(f.level == "warning" for f in findings)):
+        return replace(claim, level="info")
+    return claim
 
 
 def speed_words(baseline_seconds: float, seconds: float) -> str:

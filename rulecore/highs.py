@@ -305,7 +305,7 @@ class Model:
 
     # --- solving ----------------------------------------------------------------------------
     def solve(self, *, time_limit: float, mip_rel_gap: float = 1e-9, mip_abs_gap: float = 1e-6,
-              presolve: bool = True) -> SolveResult:
+              presolve: bool = True, cutoff: float | None = None) -> SolveResult:
         """Solve the model as it stands (again, after additions) and say what happened.
 
         Parameters
@@ -318,6 +318,11 @@ class Model:
             1e-4 and 1e-6; rulecore wants proofs, hence the small relative default).
         presolve : bool
             Run HiGHS's presolve (its ``presolve`` option).
+        cutoff : float, optional
+            MIP only: look for solutions with objective below ``cutoff`` only (HiGHS's
+            ``objective_bound``, which prunes every node whose bound reaches it).  When there
+            is none the status is ``"cutoff"``: a proof that the optimum is ≥ ``cutoff``,
+            usually much faster than finding the optimum.
 
         Returns
         -------
@@ -351,6 +356,8 @@ class Model:
         if is_mip:
             h.setOptionValue("mip_rel_gap", float(mip_rel_gap))
             h.setOptionValue("mip_abs_gap", float(mip_abs_gap))
+            h.setOptionValue("objective_bound", float(cutoff) if cutoff is not None
+                             else highspy.kHighsInf)
             if self._start is not None:
                 sol = highspy.HighsSolution()
                 sol.col_value = self._start
@@ -367,7 +374,12 @@ class Model:
         x = np.asarray(h.getSolution().col_value, dtype=np.float64) if has_x else None
         objective = float(info.objective_function_value) if has_x else float("nan")
         row_dual = None
-        if is_mip:
+        if is_mip and cutoff is not None and status == "infeasible":
+            # every node pruned by the cutoff: no solution below it (the model itself is
+            # feasible for the callers that use a cutoff, e.g. the empty clause in pricing)
+            status, bound = "cutoff", float(cutoff)
+            gap = float("inf")
+        elif is_mip:
             bound = float(info.mip_dual_bound)
             gap = float(info.mip_gap) if has_x else float("inf")
             if status == "optimal":

@@ -71,6 +71,24 @@ def test_screened_pricing_finds_every_improving_clause(seed):
             assert ex.bound >= min(upper, best) - 1e-7  # proves nothing beats upper
 
 
+@pytest.mark.parametrize("seed", range(16))
+def test_pricing_with_a_cutoff_answers_the_same_question(seed):
+    """The cutoff MIP (HiGHS objective bound) either returns a clause below ``upper`` (the
+    best one) or proves there is none: never a wrong proof, on every pricing enumerated."""
+    rng = np.random.default_rng(300 + seed)
+    cliques = [(0, 1)] if seed % 2 else []
+    _, _, _, _, pr = random_pricing(rng, n=40, p=7, cliques=cliques)
+    best = min(pr.value(S) for S in all_clauses(pr.n_terms, cliques))
+    for upper in (0.0, best + 0.5, best - 0.5, best + 1e-3):
+        ex = exact_clause(pr, upper=upper, cutoff=True)
+        assert ex.optimal
+        if best < upper - 1e-6:
+            assert ex.value == pytest.approx(best, abs=1e-7)
+            assert pr.value(ex.terms) == pytest.approx(ex.value)
+        else:
+            assert ex.value >= upper - 1e-6 and ex.bound <= best + 1e-7
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_beam_values_are_direct_counts(seed):
     rng = np.random.default_rng(200 + seed)

@@ -224,11 +224,14 @@ class ExactClause:
 
     @property
     def optimal(self) -> bool:
-        return self.status == "optimal"
+        """The question asked is answered: the minimum was found, or (``"cutoff"``) no clause
+        is below ``upper``."""
+        return self.status in ("optimal", "cutoff")
 
 
 def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] | None = None,
-                 time_limit: float = 30.0, max_conditions: int | None = None) -> ExactClause:
+                 time_limit: float = 30.0, max_conditions: int | None = None,
+                 cutoff: bool = False) -> ExactClause:
     """Minimise (R) exactly by the MIP of the module docstring.
 
     ``upper`` is a value already reached (an incumbent, or 0 in pricing: only clauses below it
@@ -236,6 +239,11 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
     clause found, its value, the MIP's proven lower bound (over all consistent clauses) and
     the HiGHS status; when screening leaves nothing to choose, the empty clause is compared
     with ``upper`` and the bound is ``min(upper, value of the empty clause)``.
+
+    With ``cutoff=True`` the MIP only looks below ``upper`` (HiGHS's objective bound prunes
+    every node that cannot get there).  Pricing needs no more: either a clause below ``upper``
+    or the proof that there is none (status ``"cutoff"``, bound ``upper``), which on 10,000
+    rows comes in a fraction of the time the full minimum takes.
     """
     t0 = time.perf_counter()
     p = pr.n_terms
@@ -309,7 +317,11 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
         x[k:k + nP] = ~(zP[varP][:, zs].any(axis=1))
         x[k + nP:] = ~(zN[varN][:, zs].any(axis=1))
         m.set_start(x)
-    res = m.solve(time_limit=time_limit)
+    res = m.solve(time_limit=time_limit,
+                  cutoff=target - const - _TOL if cutoff and np.isfinite(target) else None)
+    if res.status == "cutoff":  # no clause below target: the pricing question is answered
+        return ExactClause((), max(v_empty, target), target, "cutoff", screened,
+                           time.perf_counter() - t0)
     if res.x is None:
         S = tuple(start or ())
         val = pr.value(S) if start is not None else np.inf
@@ -333,7 +345,7 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     found = beam_search(pr, width=width, keep=keep, max_conditions=max_conditions, below=below)
     if found or not exact:
         return found, None
-    ex = exact_clause(pr, upper=below, time_limit=time_limit)
+    ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex

@@ -198,6 +198,14 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
             st.toast(f"Alternative {int(rows[0]) + 1} loaded into the editor (tab *Edit the "
                      "rule*).", icon=":material/edit:")
 
+    if len(test) and len(alts) > 1:
+        acc = [float(np.mean(a.rule.predict(Xte) == yte)) for a in alts]
+        better = sum(a > acc[0] + 1e-12 for a in acc[1:])
+        if better:
+            st.caption(f"{better} of these do better on the held-out rows than the learned "
+                       "rule: it is optimal for the objective on the training rows, which "
+                       "does not promise the best held-out accuracy. The Stability tab shows "
+                       "how much the rule itself moves between folds.")
     st.dataframe(table, hide_index=True, width="stretch", key="alt_table", on_select=_load,
                  selection_mode="single-row", column_config={
                      "rule": st.column_config.TextColumn("rule", width="large"),

@@ -79,6 +79,8 @@ def _format_scores(table: pd.DataFrame) -> pd.DataFrame:
     for name in table.index:
         for col in table.columns:
             v = table.loc[name, col]
+            if name == "above the optimum" and abs(v) < 1e-9:
+                v = 0.0  # the same objective, counted two ways (round-off)
             out.loc[name, col] = fmt_percent(v) if name in shares else (
                 f"{int(v)}" if name == "conditions" else
                 ("—" if not np.isfinite(v) else f"{v:+.4g}" if name == "above the optimum"
@@ -248,7 +250,10 @@ def stability(ds, settings) -> None:
               help=f"min {res.error_min:.1%}, max {res.error_max:.1%} over the folds")
     st.plotly_chart(stability_figure(res), width="stretch", key="stab_chart")
     st.caption("Green bars: conditions found in every fold.")
-    folds_shown = res.fold_table.assign(fold=res.fold_table["fold"] + 1).rename(columns={
+    names = {1: str(ds.positive), 0: common.negative_label(ds)}  # the fits saw 0/1 labels
+    folds_shown = res.fold_table.assign(
+        fold=res.fold_table["fold"] + 1,
+        predicts=res.fold_table["predicts"].map(lambda v: names.get(v, v))).rename(columns={
         "predicts": "rule predicts", "train_rows": "rows fitted on",
         "held_out_rows": "rows held out", "error": "held-out error", "seconds": "seconds"})
     st.dataframe(folds_shown, hide_index=True, width="stretch", key="stab_folds_table",

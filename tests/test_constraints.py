@@ -20,7 +20,7 @@ import pytest
 
 from rulecore import BooleanRuleClassifier, learn_clause
 from rulecore.exceptions import ParameterError, SolverError
-from rulecore.rules import problem_of
+from rulecore.rules import problem_of, screen_problem
 from rulecore.rules.alternatives import alternatives
 from rulecore.rules.problem import Constraints
 from rulecore.rules.rule import Rule
@@ -246,3 +246,22 @@ def test_alternatives_after_the_fitted_rule_drop_only_useless_columns(seed, k):
                                                         abs=1e-9)
     assert len({tuple(B[:, a.w].all(axis=1)) for a in alts}) == len(alts)
     assert all(a.certified for a in alts)
+
+
+def test_a_solve_too_large_for_memory_is_refused_with_what_to_change(monkeypatch):
+    """Before HiGHS runs out of memory: a clear DataError; screening's LP step is skipped
+    instead (no bound from it), and what screening still removes keeps the optimum."""
+    from rulecore.exceptions import DataError
+
+    B, y, lam = random_instance(3, m=60, n=7)
+    ok = learn_clause(B, y, lam=lam, screening="none")
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "1e-9")  # one byte: every model too large
+    with pytest.raises(DataError, match=r"The rule MIP over .* nonzeros\) needs about .* "
+                                        r"Use fewer thresholds"):
+        learn_clause(B, y, lam=lam, screening="none", constraints=Constraints.of(
+            max_conditions=7))  # no small-clause search: the MIP is needed
+    rep = screen_problem(problem_of(B, y, lam=lam), "enhanced")
+    monkeypatch.delenv("RULECORE_MEMORY_BUDGET_GB")
+    kept = np.flatnonzero(rep.kept)
+    sub = learn_clause(B[:, kept], y, lam=lam, screening="none")
+    assert sub.objective == pytest.approx(ok.objective)  # the screened survivors still hold it

@@ -46,6 +46,7 @@ import pandas as pd
 import scipy.sparse as sp
 
 from rulecore import highs
+from rulecore.encode import memory_budget, solver_bytes
 from rulecore.exceptions import ParameterError
 from rulecore.rules.solvers import Conflicts, make_consistent
 
@@ -470,6 +471,10 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     inverse = inverse.ravel()
     dsum = np.bincount(inverse, weights=pr.dP[rows], minlength=len(first))
     p = len(first)
+    if solver_bytes(int(Ap[first].sum()) + p) > memory_budget():
+        # too large to solve here: no bound from this step (the other tests still run, and
+        # what they remove stays certified); the solve itself then says what to change
+        return None, None, float("-inf")
     M = sp.hstack([sp.csc_matrix(Ap[first], dtype=float), sp.identity(p, format="csc")],
                   format="csc")
     cost = np.concatenate([pr.c[cols], dsum])

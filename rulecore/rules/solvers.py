@@ -30,6 +30,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore import highs
+from rulecore.encode import check_memory, solver_bytes
 from rulecore.exceptions import SolverError
 from rulecore.rules.problem import column_costs, merge_identical_rows, or_objective
 
@@ -425,17 +426,10 @@ def solve_clause(
     k, p = len(cols), len(row_w)
 
     cost = np.concatenate([column_costs(A[:, cols], y, lam, d), lam * row_w])
-    M = sp.hstack([sp.csc_matrix(Ap, dtype=np.float64), sp.identity(p, format="csc")],
-                  format="csc")
     lower = np.zeros(k + p)
     upper = np.ones(k + p)
-    row_lo, row_hi = np.ones(p), np.full(p, np.inf)
     local, whole = restrict_constraints(cliques, cols, n, covers)  # over the candidates
     conf = Conflicts(local, k, whole)
-    # One row Σ_{j∈clique} w_j ≤ 1 per clique, Σ_{j∈cover} w_j ≤ |cover| − 1 per cover (the ξ
-    # columns take no part).  With the binarizer's cliques the conflict graph is an interval
-    # graph (Conflicts), hence perfect: the clique rows with 0 ≤ w ≤ 1 are exactly the convex
-    # hull of the conflict-free 0/1 w.
     # The analyst's constraints (docs/clause.md, "Constraints"): Σ_{j∈F} w_j ≥ 1 for each
     # required feature F, Σ_j w_j ≤ K for at most K conditions.
     pos_of = np.full(n, -1, dtype=np.int64)
@@ -446,18 +440,40 @@ def solve_clause(
         raise SolverError("A required feature has no candidate term left, so no rule meets "
                           "the constraints.")
     capped = max_terms is not None
-    groups = local + whole + needed + ([np.arange(k)] if capped else [])
-    if groups:
-        sizes = [len(q) for q in groups]
-        Q = sp.csc_matrix((np.ones(sum(sizes)), (np.repeat(np.arange(len(groups)), sizes),
-                                                 np.concatenate(groups))),
-                          shape=(len(groups), k + p))
-        M = sp.vstack([M, Q], format="csc")
-        row_lo = np.concatenate([row_lo, np.full(len(local) + len(whole), -np.inf),
-                                 np.ones(len(needed)), [-np.inf] * capped])
-        row_hi = np.concatenate([row_hi, np.ones(len(local)), [len(q) - 1.0 for q in whole],
-                                 np.full(len(needed), np.inf),
-                                 [float(max_terms)] if capped else []])
+
+    def model_matrix() -> tuple[sp.csc_matrix, np.ndarray, np.ndarray]:
+        """The LP/MIP's rows, built only when HiGHS is needed (the small-clause search may
+        prove the optimum without them), after checking they fit in memory: a 1M-row table
+        on which screening removes nothing needed 17 GiB (bench/results/scale.md)."""
+        nonzeros = int(Ap.sum()) + p
+        check_memory(solver_bytes(nonzeros),
+                     f"The rule {'MIP' if solver == 'mip' else 'LP'} over {p:,} distinct rows "
+                     f"× {k:,} terms ({nonzeros:,} nonzeros)",
+                     "Use fewer thresholds per numeric column, leave out columns, or sample "
+                     "rows. Certified screening could not remove enough terms here, which "
+                     "happens when no rule is clearly better than the others (noisy labels).")
+        M = sp.hstack([sp.csc_matrix(Ap, dtype=np.float64), sp.identity(p, format="csc")],
+                      format="csc")
+        row_lo, row_hi = np.ones(p), np.full(p, np.inf)
+        # One row Σ_{j∈clique} w_j ≤ 1 per clique, Σ_{j∈cover} w_j ≤ |cover| − 1 per cover
+        # (the ξ columns take no part).  With the binarizer's cliques the conflict graph is an
+        # interval graph (Conflicts), hence perfect: the clique rows with 0 ≤ w ≤ 1 are
+        # exactly the convex hull of the conflict-free 0/1 w.  Then the analyst's rows.
+        groups = local + whole + needed + ([np.arange(k)] if capped else [])
+        if groups:
+            sizes = [len(q) for q in groups]
+            Q = sp.csc_matrix((np.ones(sum(sizes)), (np.repeat(np.arange(len(groups)), sizes),
+                                                     np.concatenate(groups))),
+                              shape=(len(groups), k + p))
+            M = sp.vstack([M, Q], format="csc")
+            row_lo = np.concatenate([row_lo, np.full(len(local) + len(whole), -np.inf),
+                                     np.ones(len(needed)), [-np.inf] * capped])
+            row_hi = np.concatenate([row_hi, np.ones(len(local)),
+                                     [len(q) - 1.0 for q in whole],
+                                     np.full(len(needed), np.inf),
+                                     [float(max_terms)] if capped else []])
+        return M, row_lo, row_hi
+
     constrained = bool(needed) or capped
 
     def allowed(wk: np.ndarray) -> bool:  # meets the analyst's constraints
@@ -499,6 +515,7 @@ def solve_clause(
         # slack column), yet the hardest solves took up to 3x longer with it: λ = 0.01 on the
         # machine-failure sample, where screening removes nothing, 5.3 s -> 1.6 s; MAGIC at
         # 100 thresholds 17.8 s -> 12.7 s; 0.71x in all (bench/results/mip_presolve.md).
+        M, row_lo, row_hi = model_matrix()
         res = highs.solve(cost, M, row_lo, row_hi, lower, upper, integer,
                           time_limit=time_limit, mip_start=start, presolve=False)
         if not res.has_solution:
@@ -511,6 +528,7 @@ def solve_clause(
         bound = res.bound + constant
         return ClauseSolution(w, or_objective(A, y, w, lam, d), min(bound, np.inf), res, "mip")
 
+    M, row_lo, row_hi = model_matrix()
     res = highs.solve(cost, M, row_lo, row_hi, lower, upper, time_limit=time_limit)
     if not res.has_solution:
         raise SolverError(f"The rule LP stopped without a solution ({res.status}) within "

@@ -38,6 +38,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore import highs
+from rulecore.encode import check_memory, solver_bytes
 from rulecore.exceptions import ParameterError
 from rulecore.rules.problem import ClauseProblem, Constraints
 from rulecore.rules.solvers import consistent, restrict_constraints
@@ -219,6 +220,11 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
     neg = pr.y == 0
     c = 1.0 + lam * (pr.d[neg] @ A[neg])                    # column costs, ξ_Z substituted
 
+    nnz = int(Au.sum())
+    pairs_rows = nnz if nnz <= PAIR_ROWS else U
+    check_memory(solver_bytes(nnz + 2 * pairs_rows + U),
+                 f"The alternatives MIP over {U:,} row patterns × {q:,} terms",
+                 "Use fewer thresholds per numeric column, leave out columns, or sample rows.")
     model = highs.Model()
     model.add_columns(c, 0.0, 1.0, integer=True)             # w: columns 0..q-1
     model.add_columns(-lam * P, 0.0, 1.0, integer=True)      # z: columns q..q+U-1

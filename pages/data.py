@@ -219,7 +219,7 @@ roles = pd.DataFrame([{
     "used": "✓" if r.included else "✗",
     "why": r.reason} for r in ds.roles])
 st.dataframe(roles, hide_index=True, width="stretch", key="roles",
-             height=min(420, 38 + 35 * len(roles)), column_config={
+             height=min(38 + 35 * 16, 38 + 35 * len(roles)), column_config={
                  "column": st.column_config.TextColumn(width="medium"),
                  "role": st.column_config.TextColumn(width="medium"),
                  "used": st.column_config.TextColumn(width="small"),

@@ -314,6 +314,9 @@ def rule_settings(ds: Dataset) -> RuleSettings:
     t, r = st.session_state["terms"], st.session_state["rule"]
     if r["model"] == "rule set":  # it chooses λ itself (the slider's λ is the others')
         r = {**r, "lam": None}
+    if r["model"] != "single rule":  # constraints and costs are the single rule's (kept for it)
+        r = {**r, "require": (), "forbid": (), "max_conditions": None, "fp_cost": 1.0,
+             "fn_cost": 1.0}
     return RuleSettings.from_dict({**r, **t, "kinds": ds.kinds})
 
 

@@ -240,8 +240,8 @@ def results() -> None:
     Xtr, ytr, Xte, yte = ds.X.iloc[train], ds.y_binary[train], ds.X.iloc[test], ds.y_binary[test]
 
     claim = fit_status(model)
-    pred_te = model.predict(Xte)
-    findings = assess(ytr, model.predict(Xtr), yte, pred_te, positive=ds.positive,
+    pred_tr, pred_te = model.predict(Xtr), model.predict(Xte)  # once per rerun, used below
+    findings = assess(ytr, pred_tr, yte, pred_te, positive=ds.positive,
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
                       negative=common.negative_label(ds),
                       costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)))
@@ -310,7 +310,7 @@ def results() -> None:
 
     with right:
         st.subheader("Performance")
-        mtr, mte = binary_metrics(ytr, model.predict(Xtr)), binary_metrics(yte, model.predict(Xte))
+        mtr, mte = binary_metrics(ytr, pred_tr), binary_metrics(yte, pred_te)
         perf = pd.DataFrame(
             {split: [fmt_rate(m["accuracy"]), fmt_rate(m["balanced_accuracy"]),
                      fmt_rate(m["majority"]), fmt_rate(m["precision"]), fmt_rate(m["recall"]),

@@ -182,13 +182,13 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
         return
     best = alts[0].objective
     Xte, yte = ds.X.iloc[test], ds.y_binary[test]
+    acc = [float(np.mean(a.rule.predict(Xte) == yte)) if len(test) else np.nan for a in alts]
     table = pd.DataFrame({
         "rank": range(1, len(alts) + 1),
         "objective": [round(a.objective, 4) for a in alts],
         "gap to best": [f"+{a.objective - best:.4g}" for a in alts],
         "certified": ["yes" if a.certified else f"gap {a.gap:.1%}" for a in alts],
-        "held-out accuracy": [fmt_percent(float(np.mean(a.rule.predict(Xte) == yte)))
-                              if len(test) else "—" for a in alts],
+        "held-out accuracy": [fmt_percent(v) for v in acc],
         "rule": [str(a.rule) for a in alts],
         "differs from the learned rule": [_differs(model.rule_, a.rule) for a in alts]})
 
@@ -201,7 +201,6 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
                      "rule*).", icon=":material/edit:")
 
     if len(test) and len(alts) > 1:
-        acc = [float(np.mean(a.rule.predict(Xte) == yte)) for a in alts]
         better = sum(a > acc[0] + 1e-12 for a in acc[1:])
         if better:
             st.caption(f"{better} of these do better on the held-out rows than the learned "
@@ -218,7 +217,7 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
 def stability(ds, settings) -> None:
     """Refit on cross-validation folds of the whole table; chart how often each condition
     comes back."""
-    from rulecore.rules.stability import stability as run_stability
+    from rulecore.fit import stability_on
     from rulecore.viz.stability import stability_figure
 
     st.caption("Refits the same settings on cross-validation folds of the whole table and "
@@ -232,9 +231,8 @@ def stability(ds, settings) -> None:
         bar = st.progress(0.0, text=f"Refitting on {folds} folds...")
         with common.user_errors(stop=False):
             # sequential: each refit's HiGHS already uses the core, and the bar moves per fold
-            results[skey] = run_stability(
-                settings.estimator(), ds.X, ds.y_binary, n_splits=int(folds), random_state=0,
-                backend="sequential",
+            results[skey] = stability_on(
+                settings, ds, n_splits=int(folds), random_state=0, backend="sequential",
                 progress=lambda i, n: bar.progress(i / n, text=f"fold {i} of {n}"))
         bar.empty()
         while len(results) > 4:
@@ -250,10 +248,7 @@ def stability(ds, settings) -> None:
               help=f"min {res.error_min:.1%}, max {res.error_max:.1%} over the folds")
     st.plotly_chart(stability_figure(res), width="stretch", key="stab_chart")
     st.caption("Green bars: conditions found in every fold.")
-    names = {1: str(ds.positive), 0: common.negative_label(ds)}  # the fits saw 0/1 labels
-    folds_shown = res.fold_table.assign(
-        fold=res.fold_table["fold"] + 1,
-        predicts=res.fold_table["predicts"].map(lambda v: names.get(v, v))).rename(columns={
+    folds_shown = res.fold_table.assign(fold=res.fold_table["fold"] + 1).rename(columns={
         "predicts": "rule predicts", "train_rows": "rows fitted on",
         "held_out_rows": "rows held out", "error": "held-out error", "seconds": "seconds"})
     st.dataframe(folds_shown, hide_index=True, width="stretch", key="stab_folds_table",

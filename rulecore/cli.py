@@ -610,29 +610,21 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_stability(args: argparse.Namespace, out: TextIO) -> int:
     """Refit learn's rule on K folds (or bootstraps): condition frequencies, error spread,
     stability score (:func:`rulecore.rules.stability.stability`)."""
-    from rulecore.fit import multiclass
-    from rulecore.rules.stability import stability
+    from rulecore.fit import multiclass, stability_on
 
     ds = load_dataset(args)
     settings = _settings(args, ds)
     many = multiclass(settings, ds)
-    # the labels learn fits on: 0/1 (1: the positive class), or every class for a rule list
-    y = ds.y.to_numpy() if many else ds.y_binary
     what = "bootstraps" if args.bootstrap else "folds"
     progress = Progress(f"Stability: {args.folds} {what} of a {args.model} rule")
-    result = stability(settings.estimator(), ds.X, y, n_splits=args.folds,
-                       bootstrap=args.bootstrap, random_state=args.seed, backend=args.backend,
-                       scheduler=args.scheduler, n_jobs=args.n_jobs, progress=progress)
-    names = {1: ds.positive, 0: ds.negative_label}
+    result = stability_on(settings, ds, n_splits=args.folds, bootstrap=args.bootstrap,
+                          random_state=args.seed, backend=args.backend,
+                          scheduler=args.scheduler, n_jobs=args.n_jobs, progress=progress)
     folds = result.fold_table.drop(columns="seconds")
-    if not many:  # the 0/1 the fits learned on, in the data's words
-        folds["predicts"] = folds["predicts"].map(lambda v: names.get(v, v))
     if args.json:
         payload = {"dataset": ds.name, "target": ds.target,
                    "positive": None if many else ds.positive, "model": args.model,
                    "seed": args.seed, **result.to_dict()}
-        payload["folds"] = [{**row, "predicts": folds["predicts"].iloc[i]}
-                            for i, row in enumerate(payload["folds"])]
         out.write(json.dumps(_jsonable(payload), indent=2, default=str) + "\n")
         return EXIT_OK
     if many:

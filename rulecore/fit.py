@@ -74,6 +74,26 @@ def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,
     return SplitFit(model, train, test)
 
 
+def stability_on(settings: RuleSettings, ds: Dataset, **options: Any):
+    """:func:`rulecore.stability` of the model ``settings`` describe, refitted on the labels
+    :func:`fit_on_split` fits on (0/1 for a positive class, or every class for a rule list),
+    with the fold table saying which class each rule predicts in the data's words.
+
+    ``options`` go to :func:`rulecore.rules.stability.stability` (``n_splits``, ``bootstrap``,
+    ``random_state``, ``backend``, ``progress`` ...).
+    """
+    from rulecore.rules.stability import stability
+
+    many = multiclass(settings, ds)
+    result = stability(settings.estimator(), ds.X, ds.y.to_numpy() if many else ds.y_binary,
+                       **options)
+    if not many:  # the 0/1 the fits learned on, in the data's words
+        names = {1: ds.positive, 0: ds.negative_label}
+        result.fold_table["predicts"] = result.fold_table["predicts"].map(
+            lambda v: names.get(v, v))
+    return result
+
+
 def multiclass(settings: RuleSettings, ds: Dataset) -> bool:
     """Whether this fit learns all of the target's classes (the rule set on a target with
     more than two classes) instead of ``positive`` against the rest."""

@@ -194,6 +194,14 @@ class RuleSettings:
         )
         from rulecore.rules.ruleset import RuleSetClassifier
 
+        single_only = [name for name, on in (
+            ("require", bool(self.require)), ("forbid", bool(self.forbid)),
+            ("max_conditions", self.max_conditions is not None),
+            ("fp_cost", float(self.fp_cost) != 1.0), ("fn_cost", float(self.fn_cost) != 1.0))
+            if on]
+        if single_only and self.model != "single rule":
+            raise ParameterError(f"These options apply to the single rule only, not to "
+                                 f"{self.model}: {', '.join(single_only)}.")
         if self.model == "rule set":
             return RuleSetClassifier(
                 lam=self.lam_value, n_thresholds=int(self.n_thresholds),

@@ -425,6 +425,10 @@ def test_learn_with_impossible_constraints_says_what_to_change(tmp_path):
               "--max-conditions", "1", cwd=tmp_path)
     assert res.returncode == 2 and "Traceback" not in res.stderr
     assert "needs at least 2 conditions" in res.stderr + res.stdout
+    res = run("learn", "--sample", "iris", "--model", "set-covering", "--forbid",
+              "petal width (cm)", cwd=tmp_path)  # not silently ignored
+    assert res.returncode == 2 and "single rule only, not to set covering: forbid" in \
+        res.stderr + res.stdout
     res = run("learn", "--sample", "iris", "--alternatives", "3", "--model", "boosting",
               cwd=tmp_path)
     assert res.returncode == 2 and "--model single" in res.stderr + res.stdout

@@ -76,6 +76,12 @@ def test_constraints_and_costs_change_the_certified_rule():
     at.select_slider(key="fp_cost").set_value(4.0).run()
     claim = (at.success or at.info)[0].value
     assert "4 × false positives" in claim
+    # the single rule's constraints stay with it: another model fits without them, and
+    # coming back finds them again
+    at.radio(key="model").set_value("set covering").run()
+    assert not at.exception and not at.error
+    at.radio(key="model").set_value("single rule").run()
+    assert "under your constraints" in (at.success or at.info)[0].value
     # a contradiction gets a clear message, the session stays alive
     at.multiselect(key="require").set_value([col]).run()
     assert not at.exception

@@ -145,6 +145,18 @@ def fit_terms_of(est: Any, frame: pd.DataFrame, sample_weight: Any, sw: np.ndarr
     return binarizer, binarizer.transform(frame)
 
 
+def terms_for_fit(est: Any, frame: pd.DataFrame, n_labels: int, sample_weight: Any
+                  ) -> tuple[np.ndarray, Binarizer, np.ndarray]:
+    """What every rule estimator's ``fit`` does between the target and ``fit_terms``: check
+    that ``X`` and ``y`` have as many rows, check the weights, build the terms.  Returns
+    ``(sample weights, binarizer, term matrix)``."""
+    if len(frame) != n_labels:
+        raise DataError(f"X has {len(frame)} rows but y has {n_labels}.")
+    sw = check_sample_weight(sample_weight, n_labels)
+    binarizer, B = fit_terms_of(est, frame, sample_weight, sw)
+    return sw, binarizer, B
+
+
 def set_feature_names(est: Any, X: Any, frame: pd.DataFrame) -> None:
     """``feature_names_in_`` as scikit-learn sets it: only for a DataFrame input."""
     if isinstance(X, pd.DataFrame):
@@ -219,10 +231,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         """
         frame = as_frame(X, feature_names)
         y01, target, classes = self._targets(y)
-        if len(frame) != len(y01):
-            raise DataError(f"X has {len(frame)} rows but y has {len(y01)}.")
-        sw = check_sample_weight(sample_weight, len(y01))
-        binarizer, B = fit_terms_of(self, frame, sample_weight, sw)
+        sw, binarizer, B = terms_for_fit(self, frame, len(y01), sample_weight)
         self.fit_terms(B, y01, binarizer, sample_weight=sw, target=target, classes=classes)
         set_feature_names(self, X, frame)
         return self

@@ -53,8 +53,18 @@ def sql_literal(value: Any) -> str:
     return "'" + str(value).replace("'", "''") + "'"
 
 
+def plain(v: Any) -> Any:
+    """A numpy scalar as the Python value it holds (for JSON and generated code)."""
+    return v.item() if isinstance(v, np.generic) else v
+
+
 class _Exportable:
-    """``export(fmt)`` by format name, shared by :class:`Rule` and :class:`RuleSet`."""
+    """``export(fmt)`` by format name and ``to_json``, shared by :class:`Rule`,
+    :class:`RuleSet` and :class:`RuleList` (each defines ``to_dict`` and ``from_json``)."""
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """JSON that ``from_json`` reads back into an equal object."""
+        return json.dumps(self.to_dict(), indent=indent, default=str)
 
     def export(self, fmt: str) -> str:
         """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``."""
@@ -201,14 +211,9 @@ class Rule(_Exportable):
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
-        positive = self.positive.item() if isinstance(self.positive, np.generic) else \
-            self.positive
-        return {"rule_type": self.rule_type, "target": self.target, "positive": positive,
+        return {"rule_type": self.rule_type, "target": self.target,
+                "positive": plain(self.positive),
                 "conditions": [c.to_dict() for c in self.conditions]}
-
-    def to_json(self, indent: int | None = 2) -> str:
-        """JSON that :meth:`from_json` reads back into an equal rule."""
-        return json.dumps(self.to_dict(), indent=indent, default=str)
 
     @classmethod
     def from_dict(cls, d: dict) -> Rule:
@@ -378,14 +383,9 @@ class RuleSet(_Clauses):
         return "\n".join(out)
 
     def to_dict(self) -> dict:
-        positive = self.positive.item() if isinstance(self.positive, np.generic) else \
-            self.positive
         return {"rule_set": "weighted" if self.weighted else "dnf", "target": self.target,
-                "positive": positive, "clauses": [c.to_dict() for c in self.clauses],
+                "positive": plain(self.positive), "clauses": [c.to_dict() for c in self.clauses],
                 "weights": list(map(float, self.weights)) if self.weighted else None}
-
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, default=str)
 
     @classmethod
     def from_json(cls, text: str) -> RuleSet:
@@ -476,7 +476,7 @@ class RuleList(_Clauses):
         The labels' common numpy type when every label keeps its value in it (all text, all
         integers, ...), else an object array.
         """
-        labels = [self._plain(v) for v in self.labels + [self.default]]
+        labels = [plain(v) for v in self.labels + [self.default]]
         table = np.empty(len(labels), dtype=object)
         table[:] = labels
         typed = np.asarray(labels)
@@ -484,9 +484,6 @@ class RuleList(_Clauses):
         if typed.dtype != object and typed.ndim == 1 and typed.tolist() == labels:
             table = typed
         return table[self.first(X)]
-
-    def _plain(self, v: Any) -> Any:
-        return v.item() if isinstance(v, np.generic) else v
 
     def to_text(self) -> str:
         lines = [f"Predict {self.target} by the first rule that holds:"]
@@ -507,11 +504,8 @@ class RuleList(_Clauses):
 
     def to_dict(self) -> dict:
         return {"rule_list": True, "target": self.target,
-                "default": self._plain(self.default),
+                "default": plain(self.default),
                 "clauses": [c.to_dict() for c in self.clauses]}
-
-    def to_json(self, indent: int | None = 2) -> str:
-        return json.dumps(self.to_dict(), indent=indent, default=str)
 
     @classmethod
     def from_json(cls, text: str) -> RuleList:
@@ -540,6 +534,6 @@ class RuleList(_Clauses):
         body = [f"def {name}(row):", f"    {f'The class of {self.target} by the rule list.'!r}"]
         for t, c in enumerate(self.clauses):
             body.append(f"    if _rule_{t}(row):")
-            body.append(f"        return {self._plain(c.positive)!r}")
-        body.append(f"    return {self._plain(self.default)!r}")
+            body.append(f"        return {plain(c.positive)!r}")
+        body.append(f"    return {plain(self.default)!r}")
         return "\n".join(parts + body) + "\n"

@@ -37,9 +37,9 @@ from rulecore.rules.estimators import (
     check_sample_weight,
     checked_labels,
     class_sample_weights,
-    fit_terms_of,
     predict_frame,
     set_feature_names,
+    terms_for_fit,
 )
 from rulecore.rules.rule import Rule, RuleList, RuleSet
 from rulecore.rules.terms import Binarizer
@@ -256,10 +256,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         self._check_params()
         frame = as_frame(X, feature_names)
         yi, classes, target = self._targets(y)
-        if len(frame) != len(yi):
-            raise DataError(f"X has {len(frame)} rows but y has {len(yi)}.")
-        sw = check_sample_weight(sample_weight, len(yi))
-        binarizer, B = fit_terms_of(self, frame, sample_weight, sw)
+        _, binarizer, B = terms_for_fit(self, frame, len(yi), sample_weight)
         self.fit_terms(B, y, binarizer, sample_weight=sample_weight, target=target, _t0=t0)
         set_feature_names(self, X, frame)
         self.fit_seconds_ = time.perf_counter() - t0

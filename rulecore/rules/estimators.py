@@ -23,6 +23,7 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
+from rulecore import progress
 from rulecore.data import show
 from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError
@@ -153,7 +154,9 @@ def terms_for_fit(est: Any, frame: pd.DataFrame, n_labels: int, sample_weight: A
     if len(frame) != n_labels:
         raise DataError(f"X has {len(frame)} rows but y has {n_labels}.")
     sw = check_sample_weight(sample_weight, n_labels)
+    progress.say(f"Building candidate terms on {n_labels:,} rows")
     binarizer, B = fit_terms_of(est, frame, sample_weight, sw)
+    progress.say(f"{B.shape[1]:,} candidate terms on {n_labels:,} rows")
     return sw, binarizer, B
 
 
@@ -283,11 +286,14 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         seed = self.random_state if isinstance(self.random_state, (int, np.integer)) else 0
         folds = list(StratifiedKFold(n_splits, shuffle=True, random_state=seed).split(B, y01))
         rows = []
-        for lam in lams:
+        for i, lam in enumerate(lams):
+            progress.say(f"Choosing λ by {len(folds)}-fold cross-validation: λ {i + 1} of "
+                         f"{len(lams)}")
             errs, conds = [], []
             for tr, va in folds:
                 m = clone(self).set_params(lam=float(lam))
-                m.fit_terms(B[tr], y01[tr], terms, sample_weight=sw[tr], classes=classes)
+                with progress.listening(None):  # the inner fits' stages would only be noise
+                    m.fit_terms(B[tr], y01[tr], terms, sample_weight=sw[tr], classes=classes)
                 wrong = m._fires_on_terms(B[va]) != (y01[va] == 1)
                 errs.append(float(d[va] @ wrong / d[va].sum()))
                 conds.append(m.rule_.n_conditions if hasattr(m.rule_, "n_conditions")
@@ -673,6 +679,8 @@ class SetCoveringRuleClassifier(_RuleSetModel):
         self.fits_ = []
         status, gaps, reports = [], [], []
         while len(clauses) < int(self.max_rules) and y01[active].any():
+            progress.say(f"Clause {len(clauses) + 1} of at most {int(self.max_rules)}: "
+                         f"{int(active.sum()):,} rows not yet covered")
             if len(np.unique(y01[active])) < 2:
                 # only positives remain: the empty clause (always true) covers them
                 clause_w = np.zeros(B.shape[1], dtype=bool)

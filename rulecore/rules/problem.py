@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from rulecore import progress
 from rulecore.exceptions import ParameterError
 
 
@@ -163,6 +164,7 @@ def clause_problem(B: np.ndarray, y: np.ndarray, *, lam: float, rule_type: str =
     d = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
     A_or, y_or = (~B, 1 - y) if rule_type == "and" else (B, y)
     A_m, y_m, d_m = merge_rows(A_or, y_or, d)
+    progress.say(f"Merging identical rows: {len(y):,} rows, {len(y_m):,} distinct")
     return ClauseProblem(A_m, y_m, d_m, float(lam), rule_type, list(cliques or []),
                          list(covers or []), feature_of, len(y))
 

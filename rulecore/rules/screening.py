@@ -45,7 +45,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-from rulecore import highs
+from rulecore import highs, progress
 from rulecore.encode import memory_budget, solver_bytes
 from rulecore.exceptions import ParameterError
 from rulecore.rules.solvers import Conflicts, make_consistent
@@ -591,6 +591,8 @@ def screen(
             certs.append(row)
         report.steps.append(Step(test, int(mask.sum()), report.n_kept,
                                  time.perf_counter() - t0))
+        progress.say(f"Certified screening ({test} test): {report.n_kept:,} of {n:,} terms "
+                     "left")
 
     lam_f = float(lam)
     for test in tests:

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from rulecore import highs
+from rulecore import highs, progress
 from rulecore.encode import check_memory, solver_bytes
 from rulecore.exceptions import SolverError
 from rulecore.rules.problem import column_costs, merge_identical_rows, or_objective
@@ -495,6 +495,7 @@ def solve_clause(
         t0 = time.perf_counter()
         start = None
         if not constrained:  # the search knows nothing of require / max_terms
+            progress.say(f"Trying every small rule over {k:,} terms and {p:,} distinct rows")
             wk, value, proven = small_clause_search(Ap, row_w, cost[:k], lam,
                                                     SMALL_SEARCH_BUDGET, SMALL_SEARCH_MAX_SIZE,
                                                     local, whole)
@@ -516,6 +517,8 @@ def solve_clause(
         # machine-failure sample, where screening removes nothing, 5.3 s -> 1.6 s; MAGIC at
         # 100 thresholds 17.8 s -> 12.7 s; 0.71x in all (bench/results/mip_presolve.md).
         M, row_lo, row_hi = model_matrix()
+        progress.say(f"Solving the exact MIP over {p:,} distinct rows × {k:,} terms "
+                     f"(time limit {time_limit:g} s)")
         res = highs.solve(cost, M, row_lo, row_hi, lower, upper, integer,
                           time_limit=time_limit, mip_start=start, presolve=False)
         if not res.has_solution:
@@ -529,6 +532,7 @@ def solve_clause(
         return ClauseSolution(w, or_objective(A, y, w, lam, d), min(bound, np.inf), res, "mip")
 
     M, row_lo, row_hi = model_matrix()
+    progress.say(f"Solving the LP over {p:,} distinct rows × {k:,} terms")
     res = highs.solve(cost, M, row_lo, row_hi, lower, upper, time_limit=time_limit)
     if not res.has_solution:
         raise SolverError(f"The rule LP stopped without a solution ({res.status}) within "

@@ -13,7 +13,8 @@ user leaves a page, so widgets copy their value into these keys with callbacks):
   shared by the Terms, Rule and Screening pages.
 
 Pages call :func:`require_dataset` and wrap rulecore calls in :func:`user_errors`.
-Anything derived from an upload is cached with ``scope="session"``: never shared across users.
+Anything derived from an upload is cached with ``scope="session"`` (its rule fits in the session's
+state): never shared across users.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -29,6 +33,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from rulecore import progress
 from rulecore.data import Dataset, from_frame, load_sample, read_csv_frame
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import SplitFit, fit_on_split, split_rows
@@ -320,29 +325,89 @@ def rule_settings(ds: Dataset) -> RuleSettings:
     return RuleSettings.from_dict({**r, **t, "kinds": ds.kinds})
 
 
+class Fits:
+    """Fitted models by key, at most ``size`` of them (the least recently used goes first).
+
+    The Rule page's fits are kept here rather than in ``st.cache_resource`` because a fit
+    reports its stages to a status box (:func:`fit_with_progress`), and Streamlit's caches
+    replay the elements a cached function drew, which a box drawn outside it cannot be.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            return self._items[key]
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
 # Results on a bundled sample are the same for every user, so every session may reuse them:
-# under load (bench/load_test.py) sessions exploring the same sample mostly hit this cache.
-# It holds objects (cache_resource), not pickled copies: pages only read the fitted model.
-@st.cache_resource(max_entries=512, show_spinner="Learning the rule...")
-def _fit_on_sample(digest: str, settings: RuleSettings, test_size: float, seed: int,
-                   _ds: Dataset) -> SplitFit:
-    return fit_on_split(settings, _ds, test_size, seed)  # digest: the cache key
+# under load (bench/load_test.py) sessions exploring the same sample mostly hit this store.
+# It holds objects, not pickled copies: pages only read the fitted model.
+@st.cache_resource(show_spinner=False)
+def _sample_fits() -> Fits:
+    return Fits(512)
 
 
-# Results on an upload are that user's data: cached for this session only.
-@st.cache_resource(scope="session", max_entries=64, show_spinner="Learning the rule...")
-def _fit_on_upload(digest: str, settings: RuleSettings, test_size: float, seed: int,
-                   _ds: Dataset) -> SplitFit:
-    _trace("fit-upload", digest)
-    return fit_on_split(settings, _ds, test_size, seed)  # digest: the cache key
+def _upload_fits() -> Fits:
+    """Results on an upload are that user's data: kept in this session only."""
+    return st.session_state.setdefault("_upload_fits", Fits(16))
+
+
+def fit_with_progress(settings: RuleSettings, ds: Dataset, test_size: float, seed: int
+                      ) -> SplitFit:
+    """:func:`rulecore.fit.fit_on_split`, its stages told in a status box as they happen
+    (:mod:`rulecore.progress`: terms, screening, the MIP; cross-validation and column
+    generation for rule sets), the seconds so far on each line.  The box goes when the fit
+    is done; errors propagate to the caller's :func:`user_errors`."""
+    slot = st.empty()
+    t0 = time.perf_counter()
+    lines: list[str] = []
+    try:
+        # the box's own exit marks it complete, so it is removed after the with block
+        with slot.status("Learning the rule...", expanded=True) as box:
+            log = st.empty()
+
+            def show(message: str) -> None:
+                lines.append(f"`{time.perf_counter() - t0:.1f} s` {message}")
+                box.update(label=f"Learning the rule: {message}", expanded=True)
+                log.markdown("  \n".join(lines[-14:]))
+
+            with progress.listening(show):
+                fit = fit_on_split(settings, ds, test_size, seed)
+    finally:
+        slot.empty()
+    return fit
 
 
 def fitted_rule_model(ds: Dataset) -> SplitFit:
-    """:func:`rulecore.fit.fit_on_split` for the current settings, cached (errors shown by
-    the caller): the fitted model and its training and held-out rows.
+    """:func:`rulecore.fit.fit_on_split` for the current settings, kept (errors shown by
+    the caller): the fitted model and its training and held-out rows.  A new fit shows its
+    progress (:func:`fit_with_progress`).
 
     A sample's fits are shared by all sessions; an upload's stay in its session.
     """
     r = st.session_state["rule"]
-    fit = _fit_on_upload if st.session_state["source"] == "upload" else _fit_on_sample
-    return fit(ds.digest, rule_settings(ds), float(r["test_size"]), int(r["seed"]), _ds=ds)
+    upload = st.session_state["source"] == "upload"
+    settings, test_size, seed = rule_settings(ds), float(r["test_size"]), int(r["seed"])
+    store = _upload_fits() if upload else _sample_fits()
+    key = (ds.digest, settings, test_size, seed)
+    fit = store.get(key)
+    if fit is None:
+        if upload:
+            _trace("fit-upload", ds.digest)
+        fit = fit_with_progress(settings, ds, test_size, seed)
+        store.put(key, fit)
+    return fit

@@ -239,3 +239,39 @@ def test_edit_a_rule_load_an_alternative_download_rejected_rows(page, artifacts,
     page.wait_for_timeout(400)
     page.screenshot(path=str(artifacts / "rule_rows.png"))
     assert not page.get_by_test_id("stException").count()
+
+
+def test_a_long_fit_shows_its_stages_then_the_rules(page, artifacts, tmp_path):
+    """Issue 22: a fit that takes a while shows what it is doing (rulecore.progress in a
+    status box), then the result; the box is gone once the rules are shown."""
+    import numpy as np
+    import pandas as pd
+    from playwright.sync_api import expect
+
+    rng = np.random.default_rng(0)
+    n = 30_000
+    X = pd.DataFrame(rng.standard_normal((n, 8)).round(3), columns=[f"x{i}" for i in range(8)])
+    y = ((X["x0"] > -0.3) & (X["x1"] <= 0.4)) ^ (rng.random(n) < 0.05)
+    X.assign(churned=np.where(y, "yes", "no")).to_csv(tmp_path / "big.csv", index=False)
+
+    page.get_by_text("Upload a CSV").click()
+    settle(page)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(tmp_path / "big.csv"))
+    settle(page)
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "30,000"
+    goto_page(page, "Rule")
+    page.get_by_test_id("stRadio").filter(has_text="Model").get_by_text(
+        "rule set (auto)").click()
+    box = page.get_by_test_id("stExpander").filter(has_text="Learning the rule")
+    expect(box.first).to_be_visible(timeout=30_000)
+    # the latest stage is the box's label; the stages so far, with seconds, are its body
+    expect(box.first).to_contain_text("2 of 6 inner fits done", timeout=120_000)
+    log = box.first.get_by_test_id("stMarkdown")
+    expect(log.first).to_contain_text("candidate terms on 22,500 rows")
+    page.screenshot(path=str(artifacts / "rule_progress.png"))
+    settle(page, timeout=240_000)
+    expect(box).to_have_count(0)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "rule_after_progress.png"))
+    assert page.get_by_text("Predict").first.is_visible()
+    assert not page.get_by_test_id("stException").count()

@@ -384,6 +384,8 @@ def test_bad_targets(y, exc, match):
     ({"time_limit": 0}, "time limit"),
     ({"max_conditions": 0}, "max_conditions"),
     ({"class_weight": "bogus"}, "class_weight must be"),
+    ({"cv_max_rows": 5}, "cv_max_rows must be None or an integer of at least 10"),
+    ({"cv_max_rows": True}, "cv_max_rows must be"),
 ])
 def test_bad_parameters(params, match):
     X, y = planted(n=30)
@@ -395,3 +397,39 @@ def test_numpy_numbers_are_valid_lambdas():
     X, y = planted(n=60)
     for lam in (np.float64(2.0), np.int64(2), 2):
         assert RuleSetClassifier(lam=lam, time_limit=30).fit(X, y).lam_ == 2.0
+
+
+def test_cv_sample_is_stratified_sorted_and_seeded():
+    from rulecore.rules.ruleset import _cv_rows
+
+    y = np.r_[np.zeros(900, int), np.ones(100, int)]
+    rows = _cv_rows(y, 200, 0)
+    assert len(rows) == 200 and np.all(np.diff(rows) > 0)
+    assert np.bincount(y[rows]).tolist() == [180, 20]  # each class keeps its share
+    assert np.array_equal(rows, _cv_rows(y, 200, 0))
+    assert not np.array_equal(rows, _cv_rows(y, 200, 1))
+    assert np.array_equal(_cv_rows(y, None, 0), np.arange(1000))
+    assert np.array_equal(_cv_rows(y, 1000, 0), np.arange(1000))
+
+
+def test_cv_on_a_sample_is_the_cv_on_those_rows_and_the_final_fit_uses_all():
+    """cv_max_rows=m is exactly cross-validation with the stratified folds of the m sampled
+    rows (given as explicit splits), followed by the final fit on every row."""
+    from sklearn.model_selection import StratifiedKFold
+
+    from rulecore.rules.ruleset import _cv_rows
+
+    X, y = planted(n=400, flip=0.05)
+    sampled = RuleSetClassifier(cv_max_rows=150, time_limit=60).fit(X, y)
+    yi = np.searchsorted(np.unique(y), y)
+    rows = _cv_rows(yi, 150, 0)
+    folds = [(rows[tr], rows[va]) for tr, va in
+             StratifiedKFold(3, shuffle=True, random_state=0).split(rows, yi[rows])]
+    explicit = RuleSetClassifier(cv=folds, cv_max_rows=None, time_limit=60).fit(X, y)
+    pd.testing.assert_frame_equal(sampled.cv_results_, explicit.cv_results_)
+    assert str(sampled.rules_) == str(explicit.rules_)
+    # the final fit is on every row: its objective is the count over all 400, not 150
+    assert sampled.objective_ == pytest.approx(objective_of(sampled, X, y, np.ones(400)),
+                                               rel=1e-9)
+    full = RuleSetClassifier(cv_max_rows=None, time_limit=60).fit(X, y)
+    assert not sampled.cv_results_.equals(full.cv_results_)  # the sample did change the CV

@@ -30,6 +30,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import StratifiedKFold, check_cv
 from sklearn.utils.validation import check_is_fitted
 
+from rulecore import progress
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.colgen import ColumnGenerationResult, clause_fires, column_generation
 from rulecore.rules.estimators import (
@@ -56,6 +57,29 @@ class _Path:
     pool: list          # every clause generated on this fold
 
 
+def _cv_rows(yi: np.ndarray, max_rows: int | None, seed: Any) -> np.ndarray:
+    """Sorted row indices the inner cross-validation uses: all rows, or a stratified random
+    sample of ``max_rows`` (every class keeps its share, and at least 2 rows where it has
+    them, so that the folds can be stratified)."""
+    n = len(yi)
+    if max_rows is None or n <= int(max_rows):
+        return np.arange(n)
+    from sklearn.model_selection import train_test_split
+
+    sample, _ = train_test_split(np.arange(n), train_size=int(max_rows), stratify=yi,
+                                 random_state=seed if seed is not None else 0)
+    return np.sort(sample)
+
+
+def _streams_results() -> bool:
+    """Whether the active joblib backend can hand results back one by one
+    (``return_as="generator"``); Dask's and multiprocessing's cannot."""
+    from joblib.parallel import SequentialBackend, get_active_backend
+
+    backend, _ = get_active_backend()
+    return isinstance(backend, SequentialBackend) or bool(backend.supports_return_generator)
+
+
 def _dnf_fires(B: np.ndarray, clauses) -> np.ndarray:
     fired = np.zeros(len(B), dtype=bool)
     for S in clauses:
@@ -75,11 +99,12 @@ def _path(B, y01, d, lams, label, fold, cliques, covers, opts) -> _Path:
     """Fit the DNF of class ``label`` at every λ (increasing), each from the last one's pool."""
     pool: list = []
     out = []
-    for lam in lams:
-        r = column_generation(B, y01, d, lam=float(lam), cliques=cliques, covers=covers,
-                              pool=pool, certify=False, **opts)
-        pool = r.pool
-        out.append(r.clauses)
+    with progress.listening(None):  # an inner fit's own stages would only be noise
+        for lam in lams:
+            r = column_generation(B, y01, d, lam=float(lam), cliques=cliques, covers=covers,
+                                  pool=pool, certify=False, **opts)
+            pool = r.pool
+            out.append(r.clauses)
     return _Path(label, fold, out, pool)
 
 
@@ -139,6 +164,12 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
     selection : {"min", "1se"}, default="min"
         The grid point with the lowest mean inner-CV error (ties: fewer conditions), or the
         one with fewest conditions within one standard error of it.
+    cv_max_rows : int or None, default=50000
+        With an int ``cv``, the inner cross-validation runs on a stratified random sample of
+        at most this many rows (seeded by ``random_state``); the final fit uses every row.
+        Ranking four values of λ needs far fewer rows than a large table has, and the inner
+        fits on all of a million rows would take ten times the time limit
+        (``bench/results/scale.md``).  ``None``: every row.
     n_thresholds, thresholds, negations, kinds
         Terms, as in :class:`~rulecore.rules.terms.Binarizer`.
     max_conditions : int, default=12
@@ -181,7 +212,8 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                  n_thresholds: int = DEFAULT_N_THRESHOLDS, thresholds: str = "quantile",
                  negations: bool = True, max_conditions: int = 12, certify: bool = True,
                  time_limit: float = 120.0, n_jobs: int | None = None,
-                 random_state: int = 0, kinds: dict | None = None) -> None:
+                 random_state: int = 0, kinds: dict | None = None,
+                 cv_max_rows: int | None = 50_000) -> None:
         self.lam = lam
         self.describe = describe
         self.error = error
@@ -197,6 +229,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         self.n_jobs = n_jobs
         self.random_state = random_state
         self.kinds = kinds
+        self.cv_max_rows = cv_max_rows
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -234,6 +267,9 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             raise ParameterError("The time limit must be a positive number of seconds.")
         if int(self.max_conditions) < 1:
             raise ParameterError("max_conditions must be at least 1.")
+        if self.cv_max_rows is not None and (isinstance(self.cv_max_rows, bool)
+                                             or int(self.cv_max_rows) < 10):
+            raise ParameterError("cv_max_rows must be None or an integer of at least 10.")
 
     def _targets(self, y: Any) -> tuple[np.ndarray, np.ndarray, str]:
         y, name, classes = checked_labels(y, type(self).__name__)
@@ -351,24 +387,42 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         self.cv_results_ = None
         chosen_lam, chosen_label = float(lams[0]), labels[0]
         if auto:
+            rows = np.arange(len(yi))
             if isinstance(self.cv, (int, np.integer)):
+                rows = _cv_rows(yi, self.cv_max_rows, self.random_state)
                 # no more folds than the smallest class has rows (at least 2)
-                smallest = int(np.bincount(yi).min())
+                smallest = int(np.bincount(yi[rows]).min())
                 splitter = StratifiedKFold(max(2, min(int(self.cv), smallest)), shuffle=True,
                                            random_state=self.random_state)
             else:
                 splitter = check_cv(self.cv, yi, classifier=True)
-            folds = [(np.asarray(tr), np.asarray(va)) for tr, va in splitter.split(B, yi)]
+            if len(rows) < len(yi):
+                progress.say(f"Cross-validation on a stratified sample of {len(rows):,} of "
+                             f"the {len(yi):,} rows")
+            # fold indices are rows of B (the sample's positions mapped back)
+            folds = [(rows[np.asarray(tr)], rows[np.asarray(va)])
+                     for tr, va in (splitter.split(B, yi) if len(rows) == len(yi)
+                                    else splitter.split(B[rows], yi[rows]))]
             if not folds:
                 raise ParameterError("cv gave no (train, test) split.")
             per_fit = budget * 0.6 / max(len(folds) * len(labels) * len(lams), 1)
             jobs = [(f, c) for f in range(len(folds)) for c in labels]
-            paths = Parallel(n_jobs=self.n_jobs)(
-                delayed(_path)(B[folds[f][0]], (yi[folds[f][0]] == c).astype(np.int64),
-                               self._weights((yi[folds[f][0]] == c).astype(np.int64),
-                                             sw[folds[f][0]]),
-                               lams, c, f, cliques, covers, self._opts(per_fit))
-                for f, c in jobs)
+            progress.say(f"Cross-validation: {len(jobs)} inner fits along {len(lams)} "
+                         "values of λ")
+            # with someone listening, take each path as it comes back, to say how far it is
+            streamed = progress.active() and _streams_results()
+            paths = []
+            for path in Parallel(n_jobs=self.n_jobs,
+                                 return_as="generator" if streamed else "list")(
+                    delayed(_path)(B[folds[f][0]], (yi[folds[f][0]] == c).astype(np.int64),
+                                   self._weights((yi[folds[f][0]] == c).astype(np.int64),
+                                                 sw[folds[f][0]]),
+                                   lams, c, f, cliques, covers, self._opts(per_fit))
+                    for f, c in jobs):
+                paths.append(path)
+                if streamed:
+                    progress.say(f"Cross-validation: {len(paths)} of {len(jobs)} inner fits "
+                                 "done")
             rows = []
             for c in (labels if K == 2 else [None]):
                 for li, lam in enumerate(lams):
@@ -418,6 +472,9 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         for c in final_labels:
             y01 = (yi == c).astype(np.int64)
             pool = list(dict.fromkeys(pools.get(c, [])))
+            progress.say(f"Final fit at λ = {chosen_lam:.4g}"
+                         + (f" for class {self.classes_[c]}" if len(final_labels) > 1 else "")
+                         + f", starting from {len(pool):,} clauses the inner fits found")
             results[c] = column_generation(
                 B, y01, self._weights(y01, sw), lam=chosen_lam, cliques=cliques,
                 covers=covers, pool=pool, certify=bool(self.certify), error=self.error,

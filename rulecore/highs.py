@@ -406,6 +406,7 @@ def solve(
     mip_start: np.ndarray | None = None,
     mip_rel_gap: float = 1e-9,
     presolve: bool = True,
+    cutoff: float | None = None,
 ) -> SolveResult:
     """Minimise ``cost @ x`` s.t. ``row_lower <= A x <= row_upper``, bounds on ``x``.
 
@@ -429,6 +430,8 @@ def solve(
         Relative gap at which the MIP counts as solved.
     presolve : bool
         Run HiGHS's presolve (its ``presolve`` option).
+    cutoff : float, optional
+        MIP only: as in :meth:`Model.solve` (status ``"cutoff"``: nothing below it).
     """
     if time_limit is None or not time_limit > 0:  # before any work, as the model would
         raise ParameterError("The time limit must be a positive number of seconds.")
@@ -439,4 +442,5 @@ def solve(
     model.add_columns(cost, col_lower, col_upper, integer, A)
     if mip_start is not None:
         model.set_start(mip_start)
-    return model.solve(time_limit=time_limit, mip_rel_gap=mip_rel_gap, presolve=presolve)
+    return model.solve(time_limit=time_limit, mip_rel_gap=mip_rel_gap, presolve=presolve,
+                       cutoff=cutoff)

@@ -108,10 +108,22 @@ def fit_status(model: Any) -> Finding:
                 f"sub-problem ({objective_words('and')}, λ = {lam:g}{chosen}, {weights}); the set "
                 "is built one clause after another, so the set as a whole is not claimed "
                 "optimal.")
+        stopped = getattr(model, "stopped_", None)
+        n = len(model.ruleset_.clauses)
+        after = f"{n} clause{'s' if n != 1 else ''}"
+        if stopped == "too large":
+            return Finding("warning", head + f" Stopped after {after}: the next clause's "
+                           "problem would not fit in the memory budget, so whether another "
+                           "clause would lower the objective is not known. Use fewer "
+                           "thresholds per numeric column or fewer rows to let it search.")
         if status != "optimal":
             return Finding("warning", head + f" At least one clause fit stopped at its time "
                            f"limit ({status.replace('_', ' ')}): worst gap "
                            f"{model.mip_gap_:.1%}.")
+        if stopped == "no gain":
+            head += (f" Stopped after {after}: no further clause lowers the objective "
+                     "(proved: every clause on the rows left costs at least as much as "
+                     "adding none).")
         return Finding("info", head)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
     costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))

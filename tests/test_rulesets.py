@@ -82,3 +82,82 @@ def test_auto_class_weight_is_each_models_measured_default():
     assert make_rule_model("rule set", class_weight="auto").class_weight is None
     assert make_rule_model("rule set").lam == "auto"
     assert set(AUTO_CLASS_WEIGHT) == {"single rule", "set covering", "boosting", "rule set"}
+
+
+def _noisy_planted(n: int = 3000, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame(rng.standard_normal((n, 6)), columns=[f"x{i}" for i in range(6)])
+    y = ((X.x0 > -0.3) & (X.x1 <= 0.4)).to_numpy().copy()
+    y ^= rng.random(n) < 0.05
+    return X, y.astype(int)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_set_covering_adds_a_clause_only_when_it_beats_adding_none(seed):
+    """Each later clause has objective below λ × the weight of the positives left (the value
+    of adding none), and when the fit stops for "no gain" the unscreened MIP on the rows left
+    confirms that no clause gets below it."""
+    from rulecore.rules.clause import learn_clause
+
+    rng = np.random.default_rng(seed)
+    n = 300
+    X = pd.DataFrame(rng.standard_normal((n, 3)), columns=["a", "b", "c"])
+    y = (((X.a > 0.5) & (X.b > 0)) | (X.c < -1)).to_numpy().copy()
+    y ^= rng.random(n) < 0.1
+    clf = SetCoveringRuleClassifier(max_rules=5, lam=float(rng.choice([0.2, 1.0, 5.0])),
+                                    n_thresholds=4).fit(X, y.astype(int))
+    B = clf.binarizer_.transform(X)
+    y01 = y.astype(int)
+    d = clf._row_weights(y01, None, None)
+    active = np.ones(n, dtype=bool)
+    for t, fit in enumerate(clf.fits_):
+        stop = clf.lam_ * float(d[active] @ y01[active])
+        ref = learn_clause(B[active], y01[active], lam=clf.lam_, sample_weight=d[active],
+                           terms=clf.binarizer_, screening="none")
+        if fit.get("status") == "no gain":
+            assert ref.objective >= stop - 1e-7 and ref.status == "optimal"
+            assert clf.stopped_ == "no gain" and t == len(clf.fits_) - 1
+            break
+        if t > 0:
+            assert fit["objective"] < stop
+        assert fit["objective"] == pytest.approx(ref.objective, rel=1e-9, abs=1e-9)
+        clause = clf.clauses_[t]
+        active &= ~clause.predict(X).astype(bool)
+
+
+def test_set_covering_stops_on_noise_and_says_so():
+    from rulecore.report import fit_status
+
+    X, y = _noisy_planted()
+    clf = SetCoveringRuleClassifier().fit(X, y)
+    assert len(clf.clauses_) == 1 and clf.stopped_ == "no gain"
+    assert {c.feature for c in clf.clauses_[0].conditions} == {"x0", "x1"}
+    assert clf.lp_status_ == "optimal"
+    assert "Stopped after 1 clause: no further clause lowers the objective" in \
+        fit_status(clf).text
+
+
+def test_set_covering_keeps_its_clauses_when_the_next_one_would_not_fit(monkeypatch):
+    from rulecore.exceptions import DataError
+    from rulecore.report import fit_status
+
+    X, y = _noisy_planted()
+    calls = []
+    original = SetCoveringRuleClassifier._clause
+
+    def clause(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) > 1:
+            raise DataError("The rule MIP over many rows needs about 9 GB of memory.")
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(SetCoveringRuleClassifier, "_clause", clause)
+    clf = SetCoveringRuleClassifier().fit(X, y)
+    assert len(clf.clauses_) == 1 and clf.stopped_ == "too large"
+    finding = fit_status(clf)
+    assert finding.level == "warning" and "would not fit in the memory budget" in finding.text
+    # the first clause itself too large: the error reaches the user
+    calls.clear()
+    calls.append(1)
+    with pytest.raises(DataError, match="9 GB"):
+        SetCoveringRuleClassifier().fit(X, y)

@@ -273,3 +273,75 @@ def test_certificate_table_reads_as_proofs_with_no_empty_cell():
         start = {"Count test": "costs ", "Safe dominance": "dominated by "}.get(test, "any rule")
         assert proof.startswith(start), (test, proof)
     assert set(table["test"]) <= set(TEST_LABELS.values())
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_lp_by_row_generation_is_the_whole_lp_and_its_dual_is_feasible(seed, monkeypatch):
+    """Row generation (rounds of 3 rows here, 20,000 in use) reaches the LP over every row,
+    with a dual feasible for all rows and equal to the value; cut short by the memory budget
+    its dual is still feasible, so the bounds stay certificates."""
+    import rulecore.rules.screening as screening
+
+    A, y, lam, d, _ = random_instance(seed)
+    pr = _Problem(A, y, lam, np.ones(len(y)) if d is None else d)
+    live = np.ones(pr.n, dtype=bool)
+    _, _, whole = _lp_on(pr, live, 30.0)
+    monkeypatch.setattr(screening, "LP_ROWS_AT_ONCE", 3)
+    w, mu, value = _lp_on(pr, live, 30.0)
+    assert value == pytest.approx(whole, rel=1e-9, abs=1e-9)
+    assert (mu >= -1e-9).all() and (mu <= pr.dP + 1e-9).all()
+    assert (mu @ pr.AP[:, live] <= pr.c[live] + 1e-7).all()
+    assert mu.sum() == pytest.approx(value, rel=1e-7, abs=1e-7)
+    # a budget that stops after the first round: a weaker but still feasible dual
+    monkeypatch.setattr(screening, "memory_budget",
+                        lambda: screening.solver_bytes(3 * pr.n + 3 + 1))
+    w, mu, value = _lp_on(pr, live, 30.0)
+    if mu is not None:
+        assert (mu >= -1e-9).all() and (mu <= pr.dP + 1e-9).all()
+        assert (mu @ pr.AP[:, live] <= pr.c[live] + 1e-7).all()
+        assert mu.sum() <= whole + 1e-7
+
+
+def test_screening_by_row_generation_keeps_the_mip_optimum(monkeypatch):
+    import rulecore.rules.screening as screening
+
+    monkeypatch.setattr(screening, "LP_ROWS_AT_ONCE", 4)
+    for seed in range(300):
+        A, y, lam, d, groups = random_instance(seed)
+        if A.shape[1] == 0:
+            continue
+        rep = screen(A, y, lam, weights=d, level="enhanced", feature_of=groups)
+        full = mip_value(A, y, lam, d)
+        reduced = mip_value(A, y, lam, d, columns=np.flatnonzero(rep.kept))
+        assert reduced == pytest.approx(full, rel=1e-9, abs=1e-9), seed
+
+
+@pytest.mark.parametrize("path", ["screening", "mip"])
+@pytest.mark.parametrize("seed", range(80))
+def test_a_cutoff_keeps_every_clause_below_it_and_proves_when_there_is_none(seed, path,
+                                                                             monkeypatch):
+    """learn_clause(cutoff=v): screening against v, or (no screening, no small-clause
+    search) the MIP pruned at v, give the optimum when it is below v, and a proof (status
+    "cutoff", or an optimum at or above v) when every clause is at or above v (enumeration
+    of all clauses of ≤ 10 terms)."""
+    import rulecore.rules.solvers as solvers
+
+    screening = "enhanced" if path == "screening" else "none"
+    if path == "mip":
+        monkeypatch.setattr(solvers, "SMALL_SEARCH_BUDGET", 0)
+    A, y, lam, d, _ = random_instance(20_000 + seed)
+    A = A[:, :10]
+    n = A.shape[1]
+    if n == 0:
+        return
+    best = min(or_objective(A, y, np.array(w, dtype=bool), lam, d)
+               for w in itertools.product([0, 1], repeat=n))
+    rng = np.random.default_rng(seed)
+    for v in (best * rng.uniform(0.5, 0.999), best, best * rng.uniform(1.001, 1.5) + 0.01):
+        res = learn_clause(~A, 1 - y, lam=lam, sample_weight=d, cutoff=v, screening=screening)
+        if best < v - 1e-9:
+            assert res.status == "optimal"
+            assert res.objective == pytest.approx(best, rel=1e-9, abs=1e-9)
+        else:
+            assert res.status == "cutoff" or res.objective >= v - 1e-9, (seed, v, best)
+            assert res.objective >= best - 1e-9

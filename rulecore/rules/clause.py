@@ -123,6 +123,7 @@ def learn_clause(
     mip_start: np.ndarray | None = None,
     random_state: int | np.random.Generator | None = None,
     constraints: Constraints | None = None,
+    cutoff: float | None = None,
 ) -> ClauseResult:
     """Learn one AND- (or OR-) clause over the columns of a term matrix.
 
@@ -163,6 +164,11 @@ def learn_clause(
         features and the maximum are MIP rows, so they need ``solver="mip"`` and skip
         screening (its proofs are about the unconstrained problem); forbidden features are
         removed before screening, which stays exact (``docs/clause.md``).
+    cutoff : float, optional
+        Only a clause of objective below ``cutoff`` is wanted (set covering's later clauses:
+        the value of adding none).  Screening compares against it and the MIP prunes at it;
+        when no clause is below it the status is ``"cutoff"``, a proof.  Unconstrained MIP
+        only.
 
     Returns
     -------
@@ -180,7 +186,7 @@ def learn_clause(
                     terms=terms, cliques=cliques, covers=covers, feature_of=feature_of)
     return solve_problem(pr, screening=screening, solver=solver, time_limit=time_limit,
                          mip_start=mip_start, random_state=random_state,
-                         constraints=constraints)
+                         constraints=constraints, cutoff=cutoff)
 
 
 def problem_of(B: np.ndarray, y: np.ndarray, *, lam: float = DEFAULT_LAM,
@@ -228,7 +234,8 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
                   solver: str = "mip", time_limit: float = DEFAULT_TIME_LIMIT,
                   mip_start: np.ndarray | None = None,
                   random_state: int | np.random.Generator | None = None,
-                  constraints: Constraints | None = None) -> ClauseResult:
+                  constraints: Constraints | None = None,
+                  cutoff: float | None = None) -> ClauseResult:
     """Screen (unless ``screening="none"``) and solve a clause problem; options as in
     :func:`learn_clause`.  This is where every clause option is validated."""
     check_clause_options(lam=pr.lam, rule_type=pr.rule_type, solver=solver,
@@ -236,6 +243,8 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
     if len(pr.y) == 0:
         raise DataError("Every row has weight 0: there is nothing to learn from.")
     constraints = constraints or Constraints()
+    if cutoff is not None and (constraints or solver != "mip"):
+        raise ParameterError("A cutoff is for the unconstrained exact solver (solver='mip').")
     if constraints:
         if constraints.in_solve and solver != "mip":
             raise ParameterError("Required features and a maximum number of conditions are "
@@ -267,14 +276,14 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
     if screening != "none":
         report = screen(pr.A, pr.y, pr.lam, weights=pr.d, level=screening,
                         feature_of=pr.feature_of, time_limit=float(time_limit),
-                        diagnostics=False, cliques=pr.cliques, covers=pr.covers)
+                        diagnostics=False, cliques=pr.cliques, covers=pr.covers, upper=cutoff)
         columns = np.flatnonzero(report.kept)
         if mip_start is None:
             mip_start = report.incumbent
     sol = solve_clause(pr.A, pr.y, pr.lam, pr.d, solver=solver, time_limit=float(time_limit),
                        random_state=random_state, columns=columns, mip_start=mip_start,
                        cliques=pr.cliques, covers=pr.covers, require=needed,
-                       max_terms=constraints.max_conditions)
+                       max_terms=constraints.max_conditions, cutoff=cutoff)
     res: highs.SolveResult = sol.result
     return ClauseResult(w=sol.w, rule_type=pr.rule_type, objective=sol.objective,
                         bound=sol.bound, status=res.status, method=sol.method,

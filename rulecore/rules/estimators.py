@@ -307,12 +307,12 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         self.cv_results_ = cvr
         return float(cvr.loc[best, "lam"])
 
-    def _clause(self, B: np.ndarray, y01: np.ndarray, d: np.ndarray, rule_type: str = "and"
-                ) -> ClauseResult:
+    def _clause(self, B: np.ndarray, y01: np.ndarray, d: np.ndarray, rule_type: str = "and",
+                cutoff: float | None = None) -> ClauseResult:
         return learn_clause(B, y01, lam=self.lam_, rule_type=rule_type, sample_weight=d,
                             screening=self.screening, solver=self.solver,
                             time_limit=self.time_limit, terms=self.binarizer_,
-                            random_state=self.random_state)
+                            random_state=self.random_state, cutoff=cutoff)
 
     def _set_proba(self, fired: np.ndarray, y01: np.ndarray, d: np.ndarray) -> None:
         """predict_proba's two values: the weighted share of positives among training rows the
@@ -626,6 +626,11 @@ class SetCoveringRuleClassifier(_RuleSetModel):
     __doc__ = f"""A DNF of AND-clauses learned by set covering (separate and conquer, BCS §4).
 
     Learn an AND-clause, drop the training rows it labels 1, learn the next on the rest.
+    A clause after the first is added only if its objective on the rows left is below that
+    of adding none (λ × the weight of the positives left, each then one missed row): the
+    solve looks below that value only (screening compares against it, the MIP prunes at
+    it), so "no further clause lowers the objective" is a certified stop, and on noise
+    (only flipped labels left) it comes from screening alone (``docs/rulesets.md``).
 
     Parameters
     ----------
@@ -642,6 +647,12 @@ class SetCoveringRuleClassifier(_RuleSetModel):
     clauses_ : list of Rule
     fits_ : list of dict
         Per clause: objective, status, gap, rows left before it.
+    stopped_ : str
+        Why no further clause was added: ``"max_rules"``, ``"covered"`` (no positive row
+        left), ``"no gain"`` (certified: no clause lowers the objective), ``"no gain found"``
+        (the time limit ended the search for one first), ``"too large"`` (the next clause's
+        MIP would not fit in the memory budget: the clauses so far are kept, status
+        ``"memory"``), ``"fires on no row"``, ``"empty clause"``.
     """
 
     _MODEL = "set covering"
@@ -678,15 +689,44 @@ class SetCoveringRuleClassifier(_RuleSetModel):
         self._clause_w: list[np.ndarray] = []
         self.fits_ = []
         status, gaps, reports = [], [], []
-        while len(clauses) < int(self.max_rules) and y01[active].any():
+        self.stopped_ = "max_rules"
+        while len(clauses) < int(self.max_rules):
+            if not y01[active].any():
+                self.stopped_ = "covered"
+                break
             progress.say(f"Clause {len(clauses) + 1} of at most {int(self.max_rules)}: "
                          f"{int(active.sum()):,} rows not yet covered")
+            # a later clause must beat adding none: every positive left missed once
+            stop = (self.lam_ * float(d[active] @ y01[active])) if clauses else None
             if len(np.unique(y01[active])) < 2:
                 # only positives remain: the empty clause (always true) covers them
                 clause_w = np.zeros(B.shape[1], dtype=bool)
                 rule, objective = Rule((), "and", target, self.classes_[1]), np.nan
             else:
-                res = self._clause(B[active], y01[active], d[active])
+                try:
+                    res = self._clause(B[active], y01[active], d[active], cutoff=stop)
+                except DataError:
+                    if not clauses:
+                        raise
+                    # the next clause's MIP would not fit in memory: keep the clauses so far
+                    # and say so (not a proof that no clause helps)
+                    self.stopped_ = "too large"
+                    status.append("memory")
+                    gaps.append(np.nan)
+                    self.fits_.append({"rows_left": int(active.sum()), "conditions": 0,
+                                       "objective": np.nan, "status": self.stopped_})
+                    break
+                if stop is not None and (res.status == "cutoff"
+                                         or res.objective >= stop * (1 - 1e-12)):
+                    # proved (cutoff, or the optimum itself is no better), or not found in time
+                    self.stopped_ = ("no gain" if res.status in ("cutoff", "optimal")
+                                     else "no gain found")
+                    if self.stopped_ == "no gain found":
+                        status.append(res.status)
+                        gaps.append(np.nan)
+                    self.fits_.append({"rows_left": int(active.sum()), "conditions": 0,
+                                       "objective": stop, "status": self.stopped_})
+                    break
                 rule, clause_w, objective = res.rule(terms.terms_, target,
                                                      self.classes_[1]), res.w, res.objective
                 status.append(res.status)
@@ -696,8 +736,10 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                                "objective": objective})
             fired = B[:, clause_w].all(axis=1) if clause_w.any() else np.ones(len(y01), bool)
             if not len(rule) and clauses:
+                self.stopped_ = "empty clause"
                 break  # an empty clause after the first adds nothing a user would want
             if not (fired & active).any():
+                self.stopped_ = "fires on no row"
                 break  # the clause labels no remaining row 1 ("never"): nothing left to cover
             clauses.append(rule)
             self._clause_w.append(clause_w)

@@ -67,6 +67,8 @@ _TOL = 1e-9
 # bounds and optima, a few columns more or fewer kept, as the LPs are degenerate and each way
 # returns another optimal dual (bench/results/lp_presolve.md).
 LP_PRESOLVE = False
+#: Distinct rows the reduced LP takes at once (more: row generation, in rounds of this many).
+LP_ROWS_AT_ONCE = 20_000
 
 
 @dataclass
@@ -460,7 +462,19 @@ def _pairwise_heuristic(pr: _Problem, live: np.ndarray, groups: list[np.ndarray]
 
 def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
            ) -> tuple[np.ndarray | None, np.ndarray | None, float]:
-    """Solve LP (4) on the live columns: (fractional w over all columns, dual μ, value)."""
+    """Solve LP (4) on the live columns: (fractional w over all columns, dual μ, value).
+
+    Up to :data:`LP_ROWS_AT_ONCE` distinct rows the LP is solved whole.  Beyond, by row
+    generation: dropping a row i (and its ξ_i) relaxes (4), so the LP over some rows has a
+    dual that, with μ_i = 0 on the others, is feasible for (5) on all rows; its bounds (eq. 7)
+    are valid at every round.  Each round adds the rows the current w leaves most uncovered
+    (largest d_i (1 − a_i w)); when none is left uncovered, w with ξ_i = 0 there is feasible
+    at the same value, so it is the LP optimum over all rows.  On the rows a clause leaves
+    after set covering's first clause (70,000 at 100k rows) the whole LP took 26 s; most rows
+    never enter (``bench/results/scale.md``).  Stopped by the time limit or the memory
+    budget before that, it returns its last dual (bounds still valid) with value ``-inf``.
+    """
+    t_end = time.perf_counter() + float(time_limit)
     cols = np.flatnonzero(live)
     rows = pr.AP[:, cols].any(axis=1)
     Ap = pr.AP[np.ix_(rows, cols)]
@@ -470,28 +484,65 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     _, first, inverse = np.unique(packed, axis=0, return_index=True, return_inverse=True)
     inverse = inverse.ravel()
     dsum = np.bincount(inverse, weights=pr.dP[rows], minlength=len(first))
-    p = len(first)
-    if solver_bytes(int(Ap[first].sum()) + p) > memory_budget():
-        # too large to solve here: no bound from this step (the other tests still run, and
-        # what they remove stays certified); the solve itself then says what to change
+    A1 = Ap[first]
+    p, k = len(first), len(cols)
+    budget = memory_budget()
+    if p <= LP_ROWS_AT_ONCE:
+        if solver_bytes(int(A1.sum()) + p) > budget:
+            # too large to solve here: no bound from this step (the other tests still run,
+            # and what they remove stays certified); the solve itself then says what to change
+            return None, None, float("-inf")
+        chosen = np.arange(p)
+    else:  # the heaviest rows first, then what the LP leaves uncovered
+        chosen = np.sort(np.argsort(-dsum, kind="stable")[:LP_ROWS_AT_ONCE])
+    m = highs.Model()
+    m.add_columns(pr.c[cols], 0.0, np.inf)      # w (no upper bounds: eq. 4 makes them redundant)
+    in_model = np.zeros(p, dtype=bool)
+    order: list[np.ndarray] = []                # merged row of each model row, in order
+    nonzeros = 0
+    res = None
+    converged = False
+    while True:
+        r = len(chosen)
+        nonzeros += int(A1[chosen].sum()) + r
+        if solver_bytes(nonzeros) > budget:
+            break                               # keep the last round's (valid) dual
+        n_xi = m.n_cols - k
+        m.add_columns(dsum[chosen], 0.0, np.inf)  # ξ of the new rows
+        block = sp.hstack([sp.csr_matrix(A1[chosen], dtype=float), sp.csr_matrix((r, n_xi)),
+                           sp.identity(r, format="csr")], format="csr")
+        m.add_rows(np.ones(r), np.full(r, np.inf), block)  # a_i w + ξ_i ≥ 1
+        in_model[chosen] = True
+        order.append(chosen)
+        left = t_end - time.perf_counter()
+        if left <= 0.05:
+            break
+        new = m.solve(time_limit=left, presolve=LP_PRESOLVE)
+        if new.row_dual is None:  # stopped without an optimum: keep the last round's dual
+            break
+        res = new
+        w = res.x[:k]
+        support = np.flatnonzero(w > 1e-12)
+        cover = A1[:, support].astype(np.float64) @ w[support] if len(support) else np.zeros(p)
+        short = np.flatnonzero(~in_model & (cover < 1.0 - 1e-9))
+        if not len(short):
+            converged = True                    # optimal over every row
+            break
+        loss = dsum[short] * (1.0 - cover[short])
+        chosen = np.sort(short[np.argsort(-loss, kind="stable")[:LP_ROWS_AT_ONCE]])
+    if res is None:
         return None, None, float("-inf")
-    M = sp.hstack([sp.csc_matrix(Ap[first], dtype=float), sp.identity(p, format="csc")],
-                  format="csc")
-    cost = np.concatenate([pr.c[cols], dsum])
-    # min cost·x s.t. M x ≥ 1, x ≥ 0 (no upper bounds: eq. 4 makes them redundant)
-    res = highs.solve(cost, M, np.ones(p), np.full(p, np.inf), np.zeros(len(cost)),
-                      np.full(len(cost), np.inf), time_limit=time_limit, presolve=LP_PRESOLVE)
-    if res.row_dual is None:  # stopped without an optimum: no bound from this step
-        return None, None, float("-inf")
-    x, row_dual, value = res.x, res.row_dual, res.objective
+    x, value = res.x, res.objective
+    dual_merged = np.zeros(p)
+    dual_merged[np.concatenate(order)[:len(res.row_dual)]] = res.row_dual
     w = np.zeros(pr.n)
-    w[cols] = x[: len(cols)]
+    w[cols] = x[:k]
     mu = np.zeros(len(pr.dP))
     share = pr.dP[rows] / np.maximum(dsum[inverse], 1e-300)
-    mu[rows] = row_dual[inverse] * share
+    mu[rows] = dual_merged[inverse] * share
     # rows no live column covers have ξ_i = 1 forced; μ_i = d_i is feasible for them
     mu[~rows] = pr.dP[~rows]
-    return w, mu, value + pr.dP[~rows].sum()
+    return w, mu, (value + pr.dP[~rows].sum()) if converged else float("-inf")
 
 
 # ----------------------------------------------------------------------------- driver
@@ -511,6 +562,7 @@ def screen(
     diagnostics: bool = True,
     cliques: list[np.ndarray] | None = None,
     covers: list[np.ndarray] | None = None,
+    upper: float | None = None,
 ) -> ScreeningReport:
     """Screen the columns of the OR problem before solving it.
 
@@ -544,6 +596,11 @@ def screen(
         Conflict cliques and covers (:meth:`Binarizer.conflict_cliques`,
         :meth:`Binarizer.conflict_covers`): screen for P', the consistent clauses only.  The
         kept columns then hold an optimal consistent clause, and the incumbent is consistent.
+    upper : float, optional
+        A value (in the objective's units) only clauses below which matter: the duality
+        tests compare against it when it is below the best clause found.  Set covering's
+        later clauses pass the value of adding no clause; the kept columns then hold every
+        clause that beats it (none: no clause does).  The incumbent is still a clause found.
 
     Returns
     -------
@@ -579,7 +636,10 @@ def screen(
 
     all_cols = np.ones(n, dtype=bool)
     best_w = primal(all_cols)
-    ub = pr.value(best_w)
+    # what the duality tests compare against: the best clause found, or the caller's value
+    # (pr.value is the objective / λ)
+    cap = np.inf if upper is None else float(upper) / float(lam)
+    ub = min(pr.value(best_w), cap)
     lb = float("-inf")
 
     def record(test: str, mask: np.ndarray, t0: float, **numbers: np.ndarray) -> None:
@@ -637,9 +697,9 @@ def screen(
                 lb = max(lb, mu.sum())
                 LB = np.maximum(LB, _duality_bounds(pr, mu, np.flatnonzero(live)))
                 new = live & (LB > ub + _TOL * max(1.0, abs(ub)))
-                if not new.any():
-                    break
                 total |= new
+                if not new.any() or not np.isfinite(value):
+                    break  # nothing removed, or the LP was cut short: another round won't do
             record(test, total, t0, lb=lam_f * LB, ub=np.full(n, lam_f * ub))
             report.alone[test] = total.copy()
     if unsafe_pairwise:

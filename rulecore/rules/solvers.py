@@ -371,6 +371,7 @@ def solve_clause(
     covers: list[np.ndarray] | None = None,
     require: list[np.ndarray] | None = None,
     max_terms: int | None = None,
+    cutoff: float | None = None,
 ) -> ClauseSolution:
     """Learn one OR-clause on a Boolean matrix.
 
@@ -409,6 +410,10 @@ def solve_clause(
         required feature's terms); MIP only.
     max_terms : int, optional
         At most this many columns; MIP only.
+    cutoff : float, optional
+        MIP only: only clauses of objective below ``cutoff`` are wanted.  When there is
+        none, the status is ``"cutoff"`` (a proof: the optimum is ≥ ``cutoff``) and the
+        clause returned is the best one known, or none.
     """
     A = np.asarray(A, dtype=bool)
     y = np.asarray(y).astype(np.int64)
@@ -475,6 +480,13 @@ def solve_clause(
         return M, row_lo, row_hi
 
     constrained = bool(needed) or capped
+    if cutoff is not None and solver == "mip" and k == 0:
+        # no candidate column: the only clause is the empty one
+        w = np.zeros(n, dtype=bool)
+        value = or_objective(A, y, w, lam, d)
+        status = "cutoff" if value >= cutoff else "optimal"
+        res = highs.SolveResult(status, np.zeros(p), value, value, 0.0, 0.0, True)
+        return ClauseSolution(w, value, value, res, "enumeration")
 
     def allowed(wk: np.ndarray) -> bool:  # meets the analyst's constraints
         return all(wk[q].any() for q in needed) and (not capped or wk.sum() <= max_terms)
@@ -519,8 +531,19 @@ def solve_clause(
         M, row_lo, row_hi = model_matrix()
         progress.say(f"Solving the exact MIP over {p:,} distinct rows × {k:,} terms "
                      f"(time limit {time_limit:g} s)")
+        if cutoff is not None and start is not None and cost @ start + constant >= cutoff:
+            start = None  # a start at or above the cutoff is of no use to HiGHS
         res = highs.solve(cost, M, row_lo, row_hi, lower, upper, integer,
-                          time_limit=time_limit, mip_start=start, presolve=False)
+                          time_limit=time_limit, mip_start=start, presolve=False,
+                          cutoff=None if cutoff is None else cutoff - constant)
+        if res.status == "cutoff":  # proved: no clause below the cutoff
+            w = np.zeros(n, dtype=bool) if start is None else expand(start[:k] > 0.5)
+            return ClauseSolution(w, or_objective(A, y, w, lam, d), float(cutoff), res, "mip")
+        if not res.has_solution and cutoff is not None and res.status != "infeasible":
+            # stopped (time limit) before finding a clause below the cutoff: not a proof
+            w = np.zeros(n, dtype=bool) if start is None else expand(start[:k] > 0.5)
+            return ClauseSolution(w, or_objective(A, y, w, lam, d), res.bound + constant, res,
+                                  "mip")
         if not res.has_solution:
             if res.status == "infeasible":
                 raise SolverError("No rule meets these constraints (the MIP is infeasible): "

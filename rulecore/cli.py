@@ -343,9 +343,18 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     y01 = ds.y_binary
     settings = _settings(args, ds)
     lam = settings.lam_value
+    from rulecore import progress as stages
+
     progress = Progress(f"Learning a {args.model} rule")
+    if getattr(args, "progress", False):
+        progress.active = True  # asked for: the stages go to stderr even in a batch log
     progress.note(progress.label + " ...")
-    fit = fit_on_split(settings, ds, args.test_size, args.seed)
+
+    def stage(message: str) -> None:  # each stage of the fit, with the seconds so far
+        progress.note(f"  {time.perf_counter() - progress.t0:6.1f} s  {message}")
+
+    with stages.listening(stage):
+        fit = fit_on_split(settings, ds, args.test_size, args.seed)
     est, tr, te, rule = fit.model, fit.train, fit.test, fit.rule
     from rulecore.rules.rule import RuleList
 
@@ -758,6 +767,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--output", "-o", metavar="FILE", help="write the export here")
     g.add_argument("--json", metavar="FILE",
                    help="write metrics, solver status, gap and screening summary as JSON")
+    g.add_argument("--progress", action="store_true",
+                   help="print the fit's stages with the seconds so far to stderr (shown "
+                        "anyway when stderr is a terminal)")
     p.set_defaults(func=cmd_learn)
 
     p = sub.add_parser("screen", help="the screening report and funnel",

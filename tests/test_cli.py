@@ -76,6 +76,20 @@ def test_learn_on_a_sample_with_rule_set_prints_export(tmp_path, monkeypatch, ca
     assert "train: accuracy" in out and "test:" not in out
 
 
+
+def test_learn_progress_prints_the_fit_stages_to_stderr_only(tmp_path, monkeypatch, capsys):
+    from rulecore.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["learn", "--sample", "iris", "--progress"]) == 0
+    captured = capsys.readouterr()
+    stages = [ln for ln in captured.err.splitlines() if " s  " in ln]
+    assert any("candidate terms on 112 rows" in ln for ln in stages)
+    assert any("Certified screening" in ln for ln in stages)
+    assert "Certified screening" not in captured.out  # the report stays clean for pipes
+    assert main(["learn", "--sample", "iris"]) == 0  # not a terminal, not asked: quiet
+    assert "Certified screening (" not in capsys.readouterr().err
+
 BAD_INPUT = [
     (["learn", "missing.csv"], "File not found"),
     (["learn", "--sample", "nope"], "There is no sample called 'nope'"),

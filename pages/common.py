@@ -39,7 +39,7 @@ from rulecore.exceptions import RulecoreError
 from rulecore.fit import SplitFit, fit_on_split, split_rows
 from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
-from rulecore.settings import DEFAULT_LAM, RuleSettings
+from rulecore.settings import DEFAULT_LAM, RuleSettings, default_lam
 
 DEFAULTS: dict[str, Any] = {
     "source": "sample",
@@ -312,6 +312,26 @@ def lam_slider(key: str = "lam") -> float:
                      help="Objective: #conditions + λ × errors. Larger λ fits the training "
                           "data more closely with more conditions.")
     return float(st.session_state["rule"]["lam"])
+
+
+def switch_model() -> None:
+    """Callback of the Rule page's model radio: the model, and λ on the new model's scale.
+
+    Boosting's row weights sum to 1, so its λ lives on another scale (default 1000, the
+    paper's): λ = 1 there makes every clause empty (a reviewer found boosting useless with
+    the slider at the other models' 1).  Each scale keeps the last λ the user chose on it.
+    """
+    ss = st.session_state
+    rule, new = ss["rule"], ss["model"]
+    scale = {"boosting": "boosting"}
+    old_scale, new_scale = scale.get(rule["model"], "rules"), scale.get(new, "rules")
+    update = {"model": new}
+    if old_scale != new_scale:
+        kept = ss.setdefault("lam_by_scale", {})
+        kept[old_scale] = rule["lam"]
+        update["lam"] = kept.get(new_scale, default_lam(new))
+        ss.pop("lam", None)  # the slider shows the new value (lam_slider sets it anew)
+    ss["rule"] = {**rule, **update}
 
 
 def rule_settings(ds: Dataset) -> RuleSettings:

@@ -38,7 +38,7 @@ c1, c2, c3, c4 = st.columns([3, 2, 2, 2])
 MODEL_NAMES = {"single rule": "single rule", "rule set": "rule set (auto)",
                "set covering": "set covering", "boosting": "boosting"}
 c1.radio("Model", list(MODEL_NAMES), index=list(MODEL_NAMES).index(r["model"]), key="model",
-         horizontal=True, on_change=common.sync, args=("model", "rule", "model"),
+         horizontal=True, on_change=common.switch_model,
          format_func=MODEL_NAMES.get,
          help="Rule set (auto): an OR of AND-clauses learned together by column generation, "
               "with λ and the class it describes chosen by cross-validation; on a target with "

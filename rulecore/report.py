@@ -97,9 +97,11 @@ def fit_status(model: Any) -> Finding:
             return Finding("info", head + f" Certified bound: no rule set{over} has an "
                            f"objective below {_num(model.lp_bound_)} (the LP over every "
                            f"clause, priced exactly), so {_gap_words(gap)}.")
-        return Finding("info", head + " Not certified: the exact pricing MIP did not finish "
-                       "within its time limit, so how far this is from the best rule set is "
-                       "not proved. It is the best choice among the "
+        return Finding("info", head + " Not certified: the exact pricing MIP, which would "
+                       "prove that no other clause improves the set, did not finish in the "
+                       "1 s it gets (a fixed share, not the time-limit setting), so how far "
+                       "this is from the best rule set is not proved. It is the best choice "
+                       "among the "
                        f"{len(model.fits_[next(iter(model.fits_))].pool):,} clauses generated.")
     if hasattr(model, "ruleset_"):
         status = model.lp_status_

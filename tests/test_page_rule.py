@@ -99,6 +99,27 @@ def test_rule_sets_on_the_page(model):
     assert at.radio(key="export_fmt").options == ["text", "markdown", "json", "sql", "python"]
 
 
+
+def test_boosting_gets_lambda_on_its_own_scale_and_learns_something():
+    """Boosting's weights sum to 1: with the other models' λ = 1 every clause was empty (a
+    reviewer's find). Switching to boosting moves λ to its default 1000, and back restores
+    the user's λ for the other models."""
+    from rulecore.settings import DEFAULT_BOOSTING_LAM
+
+    at = open_page("pages/rule.py", "salesforce attrition")
+    at.select_slider(key="lam").set_value(2.0).run()
+    at.radio(key="model").set_value("boosting").run()
+    assert not at.exception
+    assert at.session_state["rule"]["lam"] == DEFAULT_BOOSTING_LAM
+    assert at.select_slider(key="lam").value == DEFAULT_BOOSTING_LAM
+    clauses = frame_with(at, "coverage")
+    assert (clauses["size"] > 0).any()  # at least one clause with conditions
+    at.select_slider(key="lam").set_value(500.0).run()
+    at.radio(key="model").set_value("single rule").run()
+    assert at.session_state["rule"]["lam"] == 2.0
+    at.radio(key="model").set_value("boosting").run()
+    assert at.session_state["rule"]["lam"] == 500.0
+
 def test_rule_page_solver_modes_and_exports():
     at = open_page("pages/rule.py", "salesforce attrition")
     for solver in ["lp", "lp-randomized", "mip"]:

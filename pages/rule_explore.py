@@ -279,13 +279,17 @@ def rows_of_rule(rule: Rule, ds, train: np.ndarray, edited: bool = False) -> Non
     c.metric("Rejected by it alone", f"{int(decisive.sum()):,}",
              help="Rows that meet every other condition: without this one the rule would "
                   "fire on them.")
+    ids = ", ".join(map(str, ds.ids.columns)) if ds.ids is not None else ""
+    said = (f" Row numbers and identifiers left out of learning ({ids}) come first, to find "
+            "each row in your table." if ids else "")
     st.caption(f"The whole rule covers {int(fires.sum()):,} of {len(X):,} rows. Rows are "
                "numbered from 0 in the table as loaded (after rows without a target were "
-               "dropped); left-out columns such as identifiers are not shown.")
+               f"dropped).{said}")
     only = st.toggle("Only the rows it alone rejects", key="prov_only")
     mask = decisive if only else rejected
     split = np.where(np.isin(np.arange(len(X)), train), "train", "test")
-    shown = pd.concat([X, ds.y], axis=1)[mask].assign(split=split[mask])
+    shown = pd.concat([t for t in (ds.ids, X, ds.y) if t is not None], axis=1)[mask] \
+        .assign(split=split[mask])
     st.dataframe(shown, height=250, width="stretch", key="prov_rows")
     st.download_button(f"Download these {int(mask.sum()):,} rows (CSV)",
                        safe_csv(shown), file_name="rejected_rows.csv", mime="text/csv",
@@ -295,7 +299,7 @@ def rows_of_rule(rule: Rule, ds, train: np.ndarray, edited: bool = False) -> Non
 def rows_of_set(rules, ds) -> None:
     """Which clause of a rule set fires on each row, downloadable."""
     table = clause_rows(rules, ds.X)
-    shown = pd.concat([table, ds.X, ds.y], axis=1)
+    shown = pd.concat([t for t in (table, ds.ids, ds.X, ds.y) if t is not None], axis=1)
     st.caption("Each row with the clauses that fire on it (first clause 0: none fires).")
     st.dataframe(shown, height=250, width="stretch", key="prov_clauses")
     st.download_button("Download (CSV)", safe_csv(shown), file_name="clause_rows.csv",

@@ -74,6 +74,10 @@ class Dataset:
         ``"> 40"`` when the target is a numeric column split at a threshold.
     dropped_rows : int
         Rows dropped because their target is missing.
+    ids : DataFrame of shape (n_samples, k) or None
+        The row-number and identifier columns left out of ``X`` (R row names, customer ids),
+        row-aligned with ``X``: not learned from, but shown beside the rows a rule rejects
+        so an analyst can find them in their own table.
     """
 
     name: str
@@ -88,6 +92,7 @@ class Dataset:
     target_column: str = ""
     threshold: str | None = None
     dropped_rows: int = 0
+    ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     _digest: list = field(default_factory=list, repr=False, compare=False)
     _leaks: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -699,6 +704,9 @@ def from_frame(
                                 "" if role == "feature" else f"included by choice ({reason})",
                                 role))
     X = pd.DataFrame(columns, index=df.index)
+    id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
+               and r.column in df.columns]
+    ids = df[id_cols].reset_index(drop=True) if id_cols else None
     if X.shape[1] == 0:
         left_out = [f"{r.column} ({r.reason})" for r in roles
                     if not r.included and r.role != "target"]
@@ -721,7 +729,7 @@ def from_frame(
                          "class or target.")
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
-                 target_column=target, threshold=threshold, dropped_rows=dropped)
+                 target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids)
     return ds.with_positive(positive)
 
 

@@ -151,3 +151,20 @@ def test_editor_follows_each_new_fit_and_survives_two_callbacks_in_one_rerun():
         at.run()  # both callbacks in one rerun: the first applies, the stale second is ignored
         assert not at.exception, at.exception
         assert str(cond_boxes(at)[0].value) == str(first)
+
+
+def test_rows_per_condition_carry_the_tables_own_row_names_and_ids():
+    """A reviewer could not find the rejected rows in their own table: the row numbers and
+    identifiers left out of learning now come first in the rows table and its CSV."""
+    from rulecore.data import load_csv
+    from tests.test_page_data import CORPUS, upload
+
+    at = upload(open_page("pages/rule.py"), "r_credit_rownames.csv")
+    assert not at.exception, at.exception
+    ds = load_csv(CORPUS / "r_credit_rownames.csv")
+    assert ds.ids is not None and list(ds.ids.columns) == ["column 1"]
+    rows = frame_with(at, "split")
+    assert list(rows.columns[:1]) == ["column 1"]
+    # the id of each shown row is that row's own (the table as loaded, same positions)
+    assert (rows["column 1"].to_numpy() == ds.ids["column 1"].to_numpy()[rows.index]).all()
+    assert any("come first, to find each row in your table" in c.value for c in at.caption)

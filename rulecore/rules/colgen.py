@@ -366,6 +366,8 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     found = beam_search(pr, width=width, keep=keep, max_conditions=max_conditions, below=below)
     if found or not exact:
         return found, None
+    progress.say(f"Exact pricing: proving that no clause improves the set (solver time limit "
+                 f"{time_limit:.3g} s)")
     ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
@@ -543,6 +545,9 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         lp = m.solve(time_limit=left())
     lp_bound = float(lp.objective) if lp.x is not None else np.nan
 
+    if master_time_limit > 0:
+        progress.say(f"Choosing among {len(cols):,} clauses (master MIP, time limit "
+                     f"{min(left(), master_time_limit):.3g} s)")
     chosen, status = _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp,
                                      min(left(), master_time_limit)
                                      if master_time_limit > 0 else 0.0)

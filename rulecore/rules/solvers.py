@@ -536,14 +536,13 @@ def solve_clause(
         res = highs.solve(cost, M, row_lo, row_hi, lower, upper, integer,
                           time_limit=time_limit, mip_start=start, presolve=False,
                           cutoff=None if cutoff is None else cutoff - constant)
-        if res.status == "cutoff":  # proved: no clause below the cutoff
+        if cutoff is not None and (res.status == "cutoff" or (not res.has_solution
+                                                              and res.status != "infeasible")):
+            # nothing below the cutoff: proved (status "cutoff"), or not found before the time
+            # limit (no proof); the clause returned is the start, or none
             w = np.zeros(n, dtype=bool) if start is None else expand(start[:k] > 0.5)
-            return ClauseSolution(w, or_objective(A, y, w, lam, d), float(cutoff), res, "mip")
-        if not res.has_solution and cutoff is not None and res.status != "infeasible":
-            # stopped (time limit) before finding a clause below the cutoff: not a proof
-            w = np.zeros(n, dtype=bool) if start is None else expand(start[:k] > 0.5)
-            return ClauseSolution(w, or_objective(A, y, w, lam, d), res.bound + constant, res,
-                                  "mip")
+            bound = float(cutoff) if res.status == "cutoff" else res.bound + constant
+            return ClauseSolution(w, or_objective(A, y, w, lam, d), bound, res, "mip")
         if not res.has_solution:
             if res.status == "infeasible":
                 raise SolverError("No rule meets these constraints (the MIP is infeasible): "

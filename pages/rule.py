@@ -329,35 +329,10 @@ def results() -> None:
 
     cv_section(model)
 
-    # ---------------------------------------------------------------- argue with the optimum
-    # Fragments: an edit reruns only the editor and its scores, not the fit.
-    if not is_set:
-        key = rule_explore.fit_key(ds, model)
-        settings = common.rule_settings(ds)
-
-        @st.fragment
-        def explore() -> None:
-            edit_tab, alt_tab, stab_tab, rows_tab = st.tabs(
-                ["Edit the rule", "Alternatives", "Stability", "Rows per condition"])
-            with edit_tab:
-                rule_explore.editor(key, model, ds, train, test)
-            with alt_tab:
-                rule_explore.alternatives(key, model, ds, train, test)
-            with stab_tab:
-                rule_explore.stability(ds, settings)
-            with rows_tab:
-                shown = rule_explore.edited_rule(key, rule)
-                rule_explore.rows_of_rule(shown, ds, train, edited=shown != rule)
-
-        explore()
-    else:
-        with st.expander("Which clause fires on each row"):
-            rule_explore.rows_of_set(rule, ds)
-
     # ---------------------------------------------------------------- one row
-    # Fragments: picking a row, axes or an export format reruns only that part, not the fit.
-    @st.fragment
-    def row_check() -> None:
+    def row_check(checked=None) -> None:
+        """Every condition of ``checked`` (the rule in the editor; the learned rule when
+        None) on one row, and the decision."""
         st.subheader("Check one row")
         ss.setdefault("row", 0)
         if ss["row"] >= ds.n_samples:  # the data changed under a remembered row
@@ -380,23 +355,61 @@ def results() -> None:
                        f"**{ds.y.iloc[row]}**.")
         with show:
             x_row = ds.X.iloc[[row]]
-            clauses = rule.clauses if is_set else (rule,)
+            edited = checked is not None and checked != rule
+            shown = checked if edited else rule
+            clauses = shown.clauses if is_set else (shown,)
             for k, clause in enumerate(clauses):
                 if is_set:
-                    vote = f" (vote {rule.weights[k]:+.3f})" if rule.weighted else ""
+                    vote = f" (vote {shown.weights[k]:+.3f})" if shown.weighted else ""
                     st.markdown(f"**Clause {k + 1}**{vote}")
                 expl = clause.explain(x_row)
                 lines = [f"{'✓' if h else '✗'} `{c}` — value: "
                          f"{format_value(v) if v is not None else 'missing'}"
                          for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
                 st.markdown("\n\n".join(lines) if lines else str(clause))
-            decision = int(model.predict(x_row)[0] == model.classes_[1])
-            verdict = f"{ds.positive}" if decision else common.negative_label(ds)
-            right_answer = decision == ds.y_binary[row]
-            st.markdown(f"**Decision: {verdict}** "
-                        f"{'✓ correct' if right_answer else '✗ wrong'} (true: {ds.y.iloc[row]})")
 
-    row_check()
+            def verdict(fires: bool) -> str:
+                return f"{ds.positive}" if fires else common.negative_label(ds)
+
+            learned = bool(model.predict(x_row)[0] == model.classes_[1])
+            decision = bool(shown.predict(x_row)[0]) if edited else learned
+            right_answer = int(decision) == ds.y_binary[row]
+            st.markdown(f"**Decision{' of the edited rule' if edited else ''}: "
+                        f"{verdict(decision)}** "
+                        f"{'✓ correct' if right_answer else '✗ wrong'} (true: {ds.y.iloc[row]})")
+            if edited:
+                st.caption(f"These are the conditions of the rule in *Edit the rule*. The "
+                           f"learned rule decides **{verdict(learned)}** on this row.")
+
+    # ---------------------------------------------------------------- argue with the optimum
+    # Fragments: an edit reruns only the editor, its scores and the row check, not the fit.
+    if not is_set:
+        key = rule_explore.fit_key(ds, model)
+        settings = common.rule_settings(ds)
+
+        @st.fragment
+        def explore() -> None:
+            edit_tab, alt_tab, stab_tab, rows_tab = st.tabs(
+                ["Edit the rule", "Alternatives", "Stability", "Rows per condition"])
+            with edit_tab:
+                rule_explore.editor(key, model, ds, train, test)
+            with alt_tab:
+                rule_explore.alternatives(key, model, ds, train, test)
+            with stab_tab:
+                rule_explore.stability(ds, settings)
+            with rows_tab:
+                shown = rule_explore.edited_rule(key, rule)
+                rule_explore.rows_of_rule(shown, ds, train, edited=shown != rule)
+            # in this fragment, so that the row check follows every edit (picking a row
+            # reruns the editor too, which only scores the edited rule)
+            row_check(rule_explore.edited_rule(key, rule))
+
+        explore()
+    else:
+        with st.expander("Which clause fires on each row"):
+            rule_explore.rows_of_set(rule, ds)
+        # Fragment: picking a row reruns only the row check, not the fit.
+        st.fragment(row_check)()
 
     # ---------------------------------------------------------------- scatter
     @st.fragment

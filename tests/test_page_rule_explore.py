@@ -168,3 +168,34 @@ def test_rows_per_condition_carry_the_tables_own_row_names_and_ids():
     # the id of each shown row is that row's own (the table as loaded, same positions)
     assert (rows["column 1"].to_numpy() == ds.ids["column 1"].to_numpy()[rows.index]).all()
     assert any("come first, to find each row in your table" in c.value for c in at.caption)
+
+
+def test_check_one_row_follows_the_editor():
+    """A reviewer found "Check one row" still checking the learned rule while the editor held
+    an edit.  Now it checks the edited rule, on every edit, and says what the learned rule
+    decides."""
+    at = open_page("pages/rule.py")
+    ds = load_sample("iris")
+    learned = Rule(tuple(sb.value for sb in cond_boxes(at)))
+    at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("edit_rm_0"))
+              ).click().run()
+    edited = Rule(tuple(sb.value for sb in cond_boxes(at)))
+    assert len(edited) == len(learned) - 1
+    # a row the two rules decide differently
+    differ = np.flatnonzero(edited.predict(ds.X) != learned.predict(ds.X))
+    assert len(differ)
+    row = int(differ[0])
+    at.number_input(key="row").set_value(row).run()
+    assert not at.exception, at.exception
+    text = "\n".join(m.value for m in at.markdown)
+    fires = int(edited.predict(ds.X.iloc[[row]])[0])
+    said = str(ds.positive) if fires else ds.negative_label
+    assert f"**Decision of the edited rule: {said}**" in text
+    # only the edited rule's conditions are listed
+    checked = [line for line in text.split("\n") if "— value:" in line]
+    assert len(checked) == len(edited)
+    assert any("learned rule decides **" in c.value for c in at.caption)
+    # back to the learned rule: no edited decision any more
+    at.button(key="edit_reset").click().run()
+    text = "\n".join(m.value for m in at.markdown)
+    assert "**Decision:" in text and "edited rule" not in text

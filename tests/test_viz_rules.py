@@ -197,3 +197,41 @@ def test_no_region_is_shaded_when_the_rule_says_nothing_about_the_axes():
     spec = rviz.rule_region(ds.X, ds.y_binary, rule, "petal width (cm)", "sepal width (cm)",
                             ("other", "versicolor"))
     assert len(spec["datasets"]["region"]) == 1
+
+
+def test_rule_region_spreads_whole_numbers_and_keeps_each_point_on_its_side():
+    """A reviewer could not read the chart on integer and date columns: every row sat on a
+    few points.  Whole-number axes are jittered; thresholds sit between the values they
+    separate, so a point's side of the line is its condition's answer."""
+    rng = np.random.default_rng(3)
+    n = 600
+    X = pd.DataFrame({"visits": rng.integers(0, 8, n), "year": rng.integers(2015, 2024, n),
+                      "score": rng.normal(size=n)})
+    y = ((X["visits"] <= 3) & (X["year"] > 2018)).to_numpy().astype(int)
+    rule = Rule((Term("visits", "<=", 3.0), Term("year", ">", 2018.0)), "and")
+    spec = rviz.rule_region(X, y, rule, "visits", "year")
+    pts = pd.DataFrame(spec["datasets"]["points"])
+    assert len(pts) == n
+    np.testing.assert_array_equal(pts["value_x"], X["visits"])
+    np.testing.assert_array_equal(pts["value_y"], X["year"])
+    spread_x, spread_y = pts["x"] - pts["value_x"], pts["y"] - pts["value_y"]
+    assert spread_x.abs().max() <= 0.3 and spread_y.abs().max() <= 0.3
+    assert spread_x.std() > 0.05 and spread_y.std() > 0.05       # really spread
+    lines = {t["axis"]: t for t in spec["datasets"]["thresholds"]}
+    assert lines["x"]["value"] == 3.5 and lines["y"]["value"] == 2018.5
+    assert lines["x"]["label"] == "visits <= 3"                   # the condition as learned
+    (box,) = spec["datasets"]["region"]
+    assert box["x1"] == 3.5 and box["y0"] == 2018.5
+    inside = (pts["x"] <= box["x1"]) & (pts["y"] > box["y0"])
+    np.testing.assert_array_equal(inside.to_numpy(), rule.predict(X).astype(bool))
+    assert "jitter" in spec["title"]["subtitle"]
+    tips = spec["layer"][1]["encoding"]["tooltip"]
+    assert [t["field"] for t in tips[:2]] == ["value_x", "value_y"]
+    assert spec["layer"][1]["encoding"]["y"]["axis"]["format"] == "d"  # 2023, not 2,023
+    # the same points for another rule (the browser keeps them)
+    again = rviz.rule_region(X, y, Rule((Term("visits", ">", 5.0),), "and"), "visits", "year")
+    assert again["datasets"]["points"] == spec["datasets"]["points"]
+    # a continuous axis is not jittered
+    cont = rviz.rule_region(X, y, rule, "score", "year")
+    assert "value_x" not in cont["datasets"]["points"][0]
+    np.testing.assert_array_equal(pd.DataFrame(cont["datasets"]["points"])["x"], X["score"])

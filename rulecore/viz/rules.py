@@ -41,6 +41,24 @@ def _interval(rule: Rule, feature: str) -> tuple[float, float]:
     return lo, hi
 
 
+def _levels(v: np.ndarray, max_levels: int = 200) -> np.ndarray | None:
+    """The distinct values of an axis of whole numbers (counts, codes, a date's year or
+    month), or None for any other axis."""
+    u = np.unique(v[np.isfinite(v)])
+    if 2 <= len(u) <= max_levels and np.all(u == np.round(u)):
+        return u
+    return None
+
+
+def _snap(t: float, levels: np.ndarray | None) -> float:
+    """Where to draw threshold ``t`` on a jittered axis: halfway between the values it
+    separates, so that no jittered point crosses it (``x <= 3`` on whole numbers: at 3.5)."""
+    if levels is None or not np.isfinite(t):
+        return t
+    below, above = levels[levels <= t], levels[levels > t]
+    return float((below[-1] + above[0]) / 2) if len(below) and len(above) else t
+
+
 def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
                 labels: tuple[str, str] = ("other", "positive"),
                 max_points: int = 5000) -> dict:
@@ -67,6 +85,11 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
         Numeric columns of ``X`` for the axes.
     labels : (str, str)
         Names of class 0 and class 1.
+        An axis of whole numbers (at most 200 distinct values: counts, codes, a date's year
+        or month) would stack many rows on one point: there the points are spread by up to
+        ±0.3 of the step between values ("jitter", fixed seed), their true values kept in
+        ``value_x`` / ``value_y`` for the tooltip, and each threshold and box edge is drawn
+        halfway between the two values it separates, so every point stays on its side.
     max_points : int
         A larger table is drawn from a fixed random subset of this many rows (seed
         :data:`SAMPLE_SEED`), and the subtitle says so: ``"a random 5,000 of 60,000 rows
@@ -90,38 +113,58 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     ys = pd.to_numeric(X[fy], errors="coerce").to_numpy(dtype=float)[idx]
     keep = np.isfinite(xs) & np.isfinite(ys)  # a point with a missing coordinate has no place
     cls = np.where(y[idx] == 1, labels[1], labels[0])
-    points = [{"x": float(a), "y": float(b), "class": str(c)}
-              for a, b, c in zip(xs[keep], ys[keep], cls[keep])]
+    lx, ly = _levels(xs[keep]), _levels(ys[keep])
+    rng = np.random.default_rng(SAMPLE_SEED)
+
+    def jitter(v: np.ndarray, levels: np.ndarray | None) -> np.ndarray:
+        if levels is None:
+            return v
+        return v + rng.uniform(-0.3, 0.3, len(v)) * float(np.min(np.diff(levels)))
+
+    px, py = jitter(xs, lx), jitter(ys, ly)
+
+    def point(i: int) -> dict:
+        p = {"x": float(px[i]), "y": float(py[i]), "class": str(cls[i])}
+        if lx is not None:
+            p["value_x"] = float(xs[i])
+        if ly is not None:
+            p["value_y"] = float(ys[i])
+        return p
+
+    points = [point(i) for i in np.flatnonzero(keep)]
     # The rows the rule gets wrong are a dataset of their own, drawn as rings over the points:
     # ``points`` then depends only on the data and the axes, so when the rule changes the
     # browser keeps it and redraws only the rings, the box and the lines.  (Marking them
     # inside ``points`` replaced all 2,000 points of the app's sample on every move; see the
     # fifth pass in bench/results/load_test.md.)
     wrong = keep & (pred[idx] != y[idx])
-    errors = [{"x": float(a), "y": float(b), "class": str(c)}
-              for a, b, c in zip(xs[wrong], ys[wrong], cls[wrong])]
+    errors = [point(i) for i in np.flatnonzero(wrong)]
 
-    def domain(v: np.ndarray) -> list[float]:
+    def domain(v: np.ndarray, levels: np.ndarray | None) -> list[float]:
         v = v[np.isfinite(v)]
         if not len(v):
             return [0.0, 1.0]
         pad = (v.max() - v.min()) * 0.05 or 1.0
+        if levels is not None:  # room for the jitter
+            pad = max(pad, 0.5 * float(np.min(np.diff(levels))))
         return [float(v.min() - pad), float(v.max() + pad)]
 
-    (dx0, dx1), (dy0, dy1) = domain(xs), domain(ys)
+    (dx0, dx1), (dy0, dy1) = domain(xs, lx), domain(ys, ly)
     region = []
     # Shade only where the rule says something about these axes: with every condition on
     # other columns the "region" would be the whole plot, which reads as "all positive".
     on_axes = any(c.feature in (fx, fy) for c in rule.conditions)
     if rule.rule_type == "and" and on_axes:
         (x0, x1), (y0, y1) = _interval(rule, fx), _interval(rule, fy)
+        x0, x1, y0, y1 = _snap(x0, lx), _snap(x1, lx), _snap(y0, ly), _snap(y1, ly)
         # an open side of the interval runs to the edge of the plot
         box = {"x0": max(x0, dx0), "x1": min(x1, dx1), "y0": max(y0, dy0), "y1": min(y1, dy1)}
         if box["x0"] < box["x1"] and box["y0"] < box["y1"]:  # else the box is off the plot
             region = [box]
     # ``label`` is the condition with the column name shortened (the line sits on that
     # column's axis anyway); the full ``condition`` is its tooltip.
-    thresholds = [{"axis": "x" if c.feature == fx else "y", "value": float(c.value),
+    thresholds = [{"axis": "x" if c.feature == fx else "y",
+                   "value": _snap(float(c.value), lx if c.feature == fx else ly),
                    "condition": str(c),
                    "label": f"{short(c.feature)} {c.op} {format_value(c.value)}"}
                   for c in rule.conditions if c.numeric and c.feature in (fx, fy)]
@@ -132,6 +175,9 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
         notes.append(sample_note(len(idx), len(X)) + f" (fixed seed {SAMPLE_SEED})")
     if (~keep).any():
         notes.append(f"{int((~keep).sum()):,} rows without a value on an axis not drawn")
+    spread = [a for a, lv in (("x", lx), ("y", ly)) if lv is not None]
+    if spread:
+        notes.append(f"whole numbers on {' and '.join(spread)} spread a little (jitter)")
     # 45 px² circles cover each other past a few thousand points: smaller, lighter marks.
     size, opacity = (45, 0.8) if len(points) <= 2000 else (16, 0.5)
 
@@ -141,13 +187,18 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     # Long column names: axis titles cut in the middle (full names in every tooltip).  The
     # upright y title is kept shorter than the plot is high: a longer one pushed the chart's
     # title off the top of the canvas.
+    # whole-number axes: ticks on whole numbers, no thousands separator (a year is 2023)
+    whole = {"axis": {"format": "d", "tickMinStep": 1}}
     x_enc = {"field": "x", "type": "quantitative", "title": short(fx, TITLE_CHARS),
-             "scale": scale([dx0, dx1])}
+             "scale": scale([dx0, dx1]), **(whole if lx is not None else {})}
     y_enc = {"field": "y", "type": "quantitative", "title": short(fy),
-             "scale": scale([dy0, dy1])}
+             "scale": scale([dy0, dy1]), **(whole if ly is not None else {})}
     # One legend (colour, shape and fill share it); long class labels cut in the middle
     # rather than at Vega's default 160 px (full ones in the points' tooltip).
     legend = {"labelExpr": vl_short(), "labelLimit": 0}
+    # a jittered point's tooltip gives its true value
+    tip_x = {"field": "x" if lx is None else "value_x", "title": fx}
+    tip_y = {"field": "y" if ly is None else "value_y", "title": fy}
 
     def threshold_lines(axis: str, dom: list[float]) -> dict:
         """Dashed lines at this axis's thresholds, each labelled with its condition."""
@@ -189,13 +240,12 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
                  "fill": {"field": "class", "type": "nominal", "title": "class",
                           "scale": {"domain": list(labels), "range": [NEGATIVE, POSITIVE]},
                           "legend": legend},
-                 "tooltip": [{"field": "x", "title": fx}, {"field": "y", "title": fy},
-                             {"field": "class"}]}},
+                 "tooltip": [tip_x, tip_y, {"field": "class"}]}},
             {"name": "errors", "data": {"name": "errors"},
              "mark": {"type": "point", "shape": "circle", "size": 170, "strokeWidth": 1.5,
                       "color": TEXT, "filled": False, "clip": True},
              "encoding": {"x": x_enc, "y": y_enc,
-                          "tooltip": [{"field": "x", "title": fx}, {"field": "y", "title": fy},
+                          "tooltip": [tip_x, tip_y,
                                       {"field": "class", "title": "class (the rule is wrong)"}]}},
             threshold_lines("x", [dx0, dx1]),
             threshold_lines("y", [dy0, dy1]),

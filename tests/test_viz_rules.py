@@ -235,3 +235,22 @@ def test_rule_region_spreads_whole_numbers_and_keeps_each_point_on_its_side():
     cont = rviz.rule_region(X, y, rule, "score", "year")
     assert "value_x" not in cont["datasets"]["points"][0]
     np.testing.assert_array_equal(pd.DataFrame(cont["datasets"]["points"])["x"], X["score"])
+
+
+def test_cv_curve_star_sits_on_its_own_line_in_its_colour():
+    cv = pd.DataFrame({
+        "describe": ["yes"] * 3 + ["no"] * 3, "lam": [0.1, 1.0, 10.0] * 2,
+        "error": [0.30, 0.20, 0.25, 0.31, 0.20, 0.22], "error_std": [0.01] * 6,
+        "conditions": [1.0, 3.0, 6.0, 1.0, 3.0, 7.0],
+        "chosen": [False, False, False, False, True, False]})
+    fig = rviz.cv_curve(cv)
+    lines = {tr.name: tr for tr in fig.data if tr.mode == "lines+markers"}
+    (star,) = [tr for tr in fig.data if tr.mode == "markers"]
+    # both lines pass through (3, 0.20): the star says whose point it is, by name and colour
+    assert star.name == "chosen (clauses describe no)"
+    assert star.marker.color == lines["clauses describe no"].line.color
+    assert star.marker.color != lines["clauses describe yes"].line.color
+    assert (list(star.x), list(star.y)) == ([3.0], [0.20])
+    # a single line (lam="auto" of one rule): the plain name
+    one = rviz.cv_curve(cv.drop(columns="describe").iloc[3:])
+    assert [tr.name for tr in one.data] == ["CV error", "chosen"]

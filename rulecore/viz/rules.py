@@ -354,21 +354,28 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
     groups = cv.groupby("describe", dropna=False, sort=False) if "describe" in cv else \
         [(None, cv)]
     colors = [ACCENT, POSITIVE, NEGATIVE, MUTED]
+    chosen_color, chosen_name = TEXT, "chosen"
     for k, (label, g) in enumerate(groups):
         g = g.sort_values("conditions")
-        name = "CV error" if label is None or (isinstance(label, float) and np.isnan(label)) \
-            else f"clauses describe {label}"
+        plain = label is None or (isinstance(label, float) and np.isnan(label))
+        name = "CV error" if plain else f"clauses describe {label}"
+        color = colors[k % len(colors)]
         fig.add_scatter(x=g["conditions"], y=g["error"], mode="lines+markers", name=name,
                         error_y=dict(type="data", array=g["error_std"], thickness=1),
-                        line=dict(color=colors[k % len(colors)]), customdata=g["lam"],
+                        line=dict(color=color), customdata=g["lam"],
                         hovertemplate="λ=%{customdata:.3g}: %{x:.1f} conditions, CV error "
                                       "%{y:.3f}<extra></extra>")
+        if g["chosen"].any() and not plain:
+            # the star takes its line's colour: two lines can cross at the chosen point (a
+            # reviewer read a star on the other class's line)
+            chosen_color, chosen_name = color, f"chosen ({name})"
     best = cv[cv["chosen"]]
-    fig.add_scatter(x=best["conditions"], y=best["error"], mode="markers", name="chosen",
-                    marker=dict(symbol="star", size=18, color=TEXT),
+    fig.add_scatter(x=best["conditions"], y=best["error"], mode="markers", name=chosen_name,
+                    marker=dict(symbol="star", size=18, color=chosen_color,
+                                line=dict(color=TEXT, width=1.5)),
                     customdata=best["lam"],
-                    hovertemplate="chosen: λ=%{customdata:.3g}, %{x:.1f} conditions, CV error "
-                                  "%{y:.3f}<extra></extra>")
+                    hovertemplate=f"{chosen_name}: λ=%{{customdata:.3g}}, %{{x:.1f}} "
+                                  "conditions, CV error %{y:.3f}<extra></extra>")
     fig.update_xaxes(title="conditions (mean over the inner folds)", rangemode="tozero")
     fig.update_yaxes(title="inner-CV error", rangemode="tozero")
     return layout(fig, "λ chosen by cross-validation", height=360)

@@ -157,6 +157,8 @@ class Dataset:
     def with_positive(self, label: Any) -> Dataset:
         """The same data with ``label`` as the positive class."""
         match = [c for c in self.classes if c == label or str(c) == str(label)]
+        if not match:  # "yes" for the class "Yes" (spellings are merged on loading)
+            match = [c for c in self.classes if str(c).casefold() == str(label).casefold()]
         if not match:
             raise DataError(f"{show(label)!r} is not a class of the target {self.target!r}; "
                             f"the classes are {', '.join(map(show, self.classes))}.")
@@ -484,6 +486,44 @@ def infer_kind(s: pd.Series) -> Kind:
     return "numeric"
 
 
+#: A text column with at most this many distinct values (ignoring capitals) is a column of
+#: labels, whose spellings that differ only in capitals are one label.
+CASE_MERGE_LEVELS = 50
+
+
+def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
+                        ) -> tuple[pd.Series, dict[str, list[str]]]:
+    """Labels that differ only in capitals (``Yes``, ``YES``, ``yes``) as one label.
+
+    Spreadsheets typed by hand spell one answer several ways; read literally, a yes/no target
+    becomes six classes and the "positive class" one spelling of "yes".  Only columns of
+    labels are touched (at most ``max_levels`` distinct values once capitals are ignored):
+    identifiers and free text keep every spelling.  Each group takes its most frequent
+    spelling (ties: the first in sorted order).
+
+    Returns the column and ``{kept spelling: [the spellings merged into it]}``.
+    """
+    if pd.api.types.is_numeric_dtype(s):
+        return s, {}
+    text = s.dropna()
+    text = text[text.map(lambda v: isinstance(v, str))]
+    if text.empty:
+        return s, {}
+    counts = text.value_counts()
+    folded = pd.Series([v.casefold() for v in counts.index], index=counts.index)
+    if folded.nunique() == len(counts) or folded.nunique() > max_levels:
+        return s, {}
+    mapping: dict[str, str] = {}
+    merged: dict[str, list[str]] = {}
+    for _, spellings in folded.groupby(folded, sort=True):
+        if len(spellings) < 2:
+            continue
+        ranked = sorted(spellings.index, key=lambda v: (-int(counts[v]), v))
+        merged[ranked[0]] = ranked[1:]
+        mapping.update({v: ranked[0] for v in ranked[1:]})
+    return s.map(lambda v: mapping.get(v, v) if isinstance(v, str) else v), merged
+
+
 def _label(v: Any) -> Any:
     """A target cell as a class label: integral floats become ints (``1.0`` → ``1``)."""
     if isinstance(v, (float, np.floating)) and float(v).is_integer():
@@ -563,8 +603,17 @@ def from_frame(
                         "one feature column beside the target.")
     if not typed:
         df = df.apply(parse_numbers)
-    detected = roles_mod.detect_roles(df)
     notes: list[str] = []
+    spellings: dict[str, str] = {}  # per column, what merge_case_variants did
+    for col in df.columns:
+        df[col], merged = merge_case_variants(df[col])
+        if merged:
+            said = "; ".join(f"{', '.join(map(repr, others))} as {kept!r}"
+                             for kept, others in list(merged.items())[:4])
+            more = f" and {len(merged) - 4} more" if len(merged) > 4 else ""
+            spellings[col] = (f"{col!r}: values that differ only in capitals are read as one: "
+                              f"{said}{more}.")
+    detected = roles_mod.detect_roles(df)
     if target is None:
         target = roles_mod.choose_target(df, detected)
         why = {"classes": "the most plausible class column", "continuous": "no column holds "
@@ -573,6 +622,8 @@ def from_frame(
         notes.append(f"Predicting {target!r}: {why.get(kind0, 'the last column')}. Choose "
                      "another target if this is not the one.")
     target = str(target)
+    # the target's spellings first: they decide the classes
+    notes += [spellings[c] for c in sorted(spellings, key=lambda c: c != target)]
     if target not in df.columns:
         raise DataError(f"There is no column {target!r} to predict; the columns are "
                         f"{', '.join(map(repr, df.columns[:20]))}"

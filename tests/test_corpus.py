@@ -36,6 +36,10 @@ EXPECTED = {
                                                           "Notiz": "empty",
                                                           "Datum (year)": "constant"},
                                        ["Datum (month)"], 0, []),
+    # typed by hand: "Yes"/"YES"/" yes" and "No"/"no"/"NO" are two classes, not six;
+    # "$22,591.21", "33%" and "15,690" are numbers
+    "spreadsheet_hand_typed.csv": ("Defaulted", "Yes", {"Client": "id", "column 7": "empty"},
+                                   [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -150,3 +154,16 @@ def test_held_out_rows_without_a_positive_get_a_warning():
     y_tr, y_te = np.array([0] * 50 + [1] * 2), np.zeros(15, dtype=int)
     findings = assess(y_tr, y_tr, y_te, np.zeros(15, dtype=int), positive="yes")
     assert any("hold no yes row" in f.text and f.level == "warning" for f in findings)
+
+
+def test_hand_typed_spellings_are_one_class_and_formatted_numbers_are_numbers():
+    ds = load("spreadsheet_hand_typed.csv")
+    assert ds.classes == ["No", "Yes"]
+    assert ds.notes[1].startswith("'Defaulted': values that differ only in capitals")
+    assert "'YES', 'yes' as 'Yes'" in ds.notes[1]
+    assert sorted(ds.X["Region"].unique()) == ["East", "North", "South", "West"]
+    assert ds.kinds["Income"] == ds.kinds["Utilisation"] == ds.kinds["Balance"] == "numeric"
+    assert ds.X["Utilisation"].between(0, 100).all() and ds.X["Income"].max() > 1000
+    assert len(ds.X) == 600  # the two empty rows at the end are not records
+    # the positive class can be given in any capitals
+    assert load_csv(DATA / "spreadsheet_hand_typed.csv", positive="yes").positive == "Yes"

@@ -274,3 +274,24 @@ def test_many_class_target_defaults_to_a_class_with_enough_rows():
     ds = from_frame(df, target="t")
     assert ds.positive == "mid"  # the minority among classes with at least 10 rows
     assert from_frame(df[df.t != "mid"], target="t").positive == "rare"  # binary: minority
+
+
+def test_merge_case_variants_touches_labels_only():
+    import pandas as pd
+
+    from rulecore.data import merge_case_variants
+
+    s = pd.Series(["Yes", "yes", "YES", "No", None, "no", "Yes", 3])
+    out, merged = merge_case_variants(s)
+    assert out.tolist()[:4] == ["Yes", "Yes", "Yes", "No"] and out.iloc[5] == "No"
+    assert out.iloc[4] is None and out.iloc[7] == 3  # missing and non-text cells kept
+    assert merged == {"Yes": ["YES", "yes"], "No": ["no"]}
+    # a tie goes to the first spelling in sorted order
+    assert merge_case_variants(pd.Series(["b", "B"]))[0].tolist() == ["B", "B"]
+    # identifiers and free text (many distinct values) keep every spelling
+    ids = pd.Series([f"ab{i}" for i in range(60)] + [f"AB{i}" for i in range(60)])
+    assert merge_case_variants(ids)[1] == {}
+    # numbers and columns without variants are returned as they are
+    nums = pd.Series([1.0, 2.0])
+    assert merge_case_variants(nums)[0] is nums
+    assert merge_case_variants(pd.Series(["a", "b"]))[1] == {}

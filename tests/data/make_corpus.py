@@ -214,6 +214,32 @@ def european_spreadsheet() -> None:
         ("\ufeff" + "\r\n".join(rows) + "\r\n").encode("utf-8"))
 
 
+def hand_typed_spreadsheet() -> None:
+    """A spreadsheet kept by hand and saved as CSV: currency, percent and thousands
+    formatting, a yes/no target typed as ``Yes``, ``YES``, `` yes `` and ``no``, ``No``,
+    ``NO``, a region typed in two cases, a name column, two empty rows and an empty unnamed
+    column at the end."""
+    rng = np.random.default_rng(SEED + 10)
+    n = 600
+    income = rng.gamma(2.0, 20000.0, n)
+    util = rng.uniform(0.0, 1.0, n)
+    balance = rng.gamma(2.0, 3000.0, n)
+    region = rng.choice(["North", "South", "East", "West"], n)
+    region = np.where(rng.random(n) < 0.3, np.char.upper(region.astype(str)), region)
+    default = ((util > 0.6) & (income < 40000)) ^ (rng.random(n) < 0.04)
+    yes = rng.choice(["Yes", "YES", " yes"], n, p=[0.6, 0.25, 0.15])
+    no = rng.choice(["No", "no", "NO"], n, p=[0.5, 0.3, 0.2])
+    rows = ["Client,Income,Utilisation,Balance,Region,Defaulted,"]
+    who = names(rng, n)
+    for k in range(n):
+        rows.append(",".join([who[k], f'"${income[k]:,.2f}"', f"{util[k] * 100:.0f}%",
+                              f'"{balance[k]:,.0f}"', region[k],
+                              yes[k] if default[k] else no[k], ""]))
+    rows += [",,,,,,", ",,,,,,"]
+    (HERE / "spreadsheet_hand_typed.csv").write_text("\r\n".join(rows) + "\r\n",
+                                                     encoding="utf-8")
+
+
 def prose() -> None:
     """Not a table: a paragraph of text someone uploads by mistake."""
     text = ("Meeting notes, 3 March. We discussed the churn numbers for the last quarter and "
@@ -227,7 +253,8 @@ def prose() -> None:
 
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
-                 sorted_by_label, complaints_leak, european_spreadsheet, prose):
+                 sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
+                 prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -40,6 +40,10 @@ CATEGORICAL_MAX_INT_LEVELS = 2
 IDENTIFIER_MIN_LEVELS = 50
 
 _NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-"]
+#: The error values a spreadsheet writes into cells whose formula failed: missing values, but
+#: said in a note (a column of them would otherwise read as text and be left out).
+SPREADSHEET_ERRORS = ("#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#N/A",
+                      "#NA", "#N/A N/A", "#ERROR!", "#SPILL!", "#CALC!")
 
 
 @dataclass(frozen=True)
@@ -601,9 +605,17 @@ def from_frame(
     if df.shape[1] < 2:
         raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
                         "one feature column beside the target.")
-    if not typed:
-        df = df.apply(parse_numbers)
     notes: list[str] = []
+    cleaning: list[str] = []  # said after the target's note
+    if not typed:
+        for col in df.columns:
+            errors = df[col].isin(SPREADSHEET_ERRORS)
+            if errors.any():
+                kinds_seen = ", ".join(sorted(df[col][errors].unique()))
+                cleaning.append(f"{col!r}: {int(errors.sum()):,} spreadsheet error cells "
+                             f"({kinds_seen}) are read as missing values.")
+                df[col] = df[col].mask(errors)
+        df = df.apply(parse_numbers)
     spellings: dict[str, str] = {}  # per column, what merge_case_variants did
     for col in df.columns:
         df[col], merged = merge_case_variants(df[col])
@@ -623,7 +635,7 @@ def from_frame(
                      "another target if this is not the one.")
     target = str(target)
     # the target's spellings first: they decide the classes
-    notes += [spellings[c] for c in sorted(spellings, key=lambda c: c != target)]
+    notes += [spellings[c] for c in sorted(spellings, key=lambda c: c != target)] + cleaning
     if target not in df.columns:
         raise DataError(f"There is no column {target!r} to predict; the columns are "
                         f"{', '.join(map(repr, df.columns[:20]))}"

@@ -38,7 +38,7 @@ EXPECTED = {
                                        ["Datum (month)"], 0, []),
     # typed by hand: "Yes"/"YES"/" yes" and "No"/"no"/"NO" are two classes, not six;
     # "$22,591.21", "33%" and "15,690" are numbers
-    "spreadsheet_hand_typed.csv": ("Defaulted", "Yes", {"Client": "id", "column 7": "empty"},
+    "spreadsheet_hand_typed.csv": ("Defaulted", "Yes", {"Client": "id", "column 8": "empty"},
                                    [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
@@ -163,6 +163,11 @@ def test_hand_typed_spellings_are_one_class_and_formatted_numbers_are_numbers():
     assert "'YES', 'yes' as 'Yes'" in ds.notes[1]
     assert sorted(ds.X["Region"].unique()) == ["East", "North", "South", "West"]
     assert ds.kinds["Income"] == ds.kinds["Utilisation"] == ds.kinds["Balance"] == "numeric"
+    # a formula column with spreadsheet errors: numbers, the errors missing, and a note
+    assert ds.kinds["Balance per point"] == "numeric"
+    errors = [n for n in ds.notes if n.startswith("'Balance per point'")]
+    assert errors and "spreadsheet error cells (#DIV/0!, #VALUE!)" in errors[0]
+    assert 0 < ds.X["Balance per point"].isna().sum() == int(errors[0].split(": ")[1].split()[0])
     assert ds.X["Utilisation"].between(0, 100).all() and ds.X["Income"].max() > 1000
     assert len(ds.X) == 600  # the two empty rows at the end are not records
     # the positive class can be given in any capitals

@@ -217,8 +217,8 @@ def european_spreadsheet() -> None:
 def hand_typed_spreadsheet() -> None:
     """A spreadsheet kept by hand and saved as CSV: currency, percent and thousands
     formatting, a yes/no target typed as ``Yes``, ``YES``, `` yes `` and ``no``, ``No``,
-    ``NO``, a region typed in two cases, a name column, two empty rows and an empty unnamed
-    column at the end."""
+    ``NO``, a region typed in two cases, a formula column with ``#DIV/0!`` and ``#VALUE!``
+    cells, a name column, two empty rows and an empty unnamed column at the end."""
     rng = np.random.default_rng(SEED + 10)
     n = 600
     income = rng.gamma(2.0, 20000.0, n)
@@ -229,13 +229,16 @@ def hand_typed_spreadsheet() -> None:
     default = ((util > 0.6) & (income < 40000)) ^ (rng.random(n) < 0.04)
     yes = rng.choice(["Yes", "YES", " yes"], n, p=[0.6, 0.25, 0.15])
     no = rng.choice(["No", "no", "NO"], n, p=[0.5, 0.3, 0.2])
-    rows = ["Client,Income,Utilisation,Balance,Region,Defaulted,"]
+    pct = np.round(util * 100)
+    per_point = [("#DIV/0!" if p == 0 or r < 0.02 else "#VALUE!" if r < 0.03
+                  else f"{b / p:.1f}") for p, b, r in zip(pct, balance, rng.random(n))]
+    rows = ["Client,Income,Utilisation,Balance,Balance per point,Region,Defaulted,"]
     who = names(rng, n)
     for k in range(n):
-        rows.append(",".join([who[k], f'"${income[k]:,.2f}"', f"{util[k] * 100:.0f}%",
-                              f'"{balance[k]:,.0f}"', region[k],
+        rows.append(",".join([who[k], f'"${income[k]:,.2f}"', f"{pct[k]:.0f}%",
+                              f'"{balance[k]:,.0f}"', per_point[k], region[k],
                               yes[k] if default[k] else no[k], ""]))
-    rows += [",,,,,,", ",,,,,,"]
+    rows += [",,,,,,,", ",,,,,,,"]
     (HERE / "spreadsheet_hand_typed.csv").write_text("\r\n".join(rows) + "\r\n",
                                                      encoding="utf-8")
 

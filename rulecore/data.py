@@ -241,19 +241,73 @@ def _read_bytes(source: str | os.PathLike | IO, max_bytes: int) -> tuple[bytes, 
     return data, Path(str(name)).name
 
 
-def _decode(data: bytes, name: str) -> str:
+def _decode(data: bytes, name: str) -> tuple[str, str | None]:
+    """The file's text, and a note when it was not UTF-8.
+
+    Excel on Windows saves "CSV" in Windows-1252 (Western European), not UTF-8: such a file is
+    read in that encoding, with a note.  Bytes that are not text in either encoding (control
+    characters, bytes Windows-1252 leaves undefined) are refused.
+    """
     if not data.strip():
         raise DataError(f"{name} is empty.")
     if b"\x00" in data[:65536]:
         raise DataError(f"{name} looks like a binary file, not a CSV text table.")
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise DataError(
-            f"{name} is not UTF-8 text (byte 0x{data[exc.start]:02x} on line {line}). "
-            "Save it as 'CSV UTF-8' in your spreadsheet program and upload it again."
-        ) from None
+        byte = data[exc.start]
+    refuse = DataError(
+        f"{name} is not UTF-8 text (byte 0x{byte:02x} on line {line}). Save it as 'CSV UTF-8' "
+        "in your spreadsheet program and upload it again.")
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise refuse from None
+    if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in text[:65536]):
+        raise refuse
+    return text, (f"{name} is not UTF-8 (byte 0x{byte:02x} on line {line}): it is read as "
+                  "Windows-1252, the encoding Excel uses for 'CSV'. If accented letters look "
+                  "wrong, save it as 'CSV UTF-8' and upload it again.")
+
+
+def _layout(text: str) -> tuple[str | None, int, bool]:
+    """How the lines are laid out: ``(delimiter, lines above the header, short header)``.
+
+    The delimiter is the one of ``, ; tab |`` that splits the most of the first 60 lines
+    into one same number m ≥ 2 of fields.  Lines above the header are leading lines (at most
+    10) with at most half that many fields: a report's title or export stamp.  A *short
+    header* has m − 1 fields over rows of m: R's ``write.table`` writes row names without a
+    name for their column.  ``(None, 0, False)`` when no delimiter splits the lines.
+    """
+    from collections import Counter
+
+    lines = text.split("\n")[:60]
+    best = None
+    for d in (",", ";", "\t", "|"):
+        counts = []
+        for line in lines:
+            try:
+                counts.append(len(next(csv.reader([line], delimiter=d))) if line.strip()
+                              else 0)
+            except (csv.Error, StopIteration):
+                counts.append(0)
+        body = [c for c in counts if c > 1]
+        if body:
+            m, freq = Counter(body).most_common(1)[0]
+            if best is None or freq > best[0]:
+                best = (freq, d, m, counts)
+    if best is None:
+        return None, 0, False
+    _, d, m, counts = best
+    k = 0
+    while k < min(len(counts), 10) and counts[k] <= max(1, m // 2):
+        k += 1
+    if k >= len(counts) or counts[k] not in (m, m - 1) or not any(counts[:k]):
+        k = 0  # no title lines (leading empty lines are skipped by the reader anyway)
+    rows = [c for c in counts[k + 1:k + 11] if c]
+    short = m > 2 and counts[k] == m - 1 and bool(rows) and all(c == m for c in rows)
+    return d, k, short
 
 
 def _sniff(text: str) -> tuple[str, bool]:
@@ -311,13 +365,29 @@ def read_csv_frame(
     """
     data, fname = _read_bytes(source, max_bytes)
     fname = name or fname
+    text, encoding_note = _decode(data, fname)
+    notes = [encoding_note] if encoding_note else []
     # Old Mac files end lines with a bare CR; the csv module wants \n.
-    text = _decode(data, fname).replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    split_by, skip, short = _layout(text)
+    if skip:
+        above = [line.strip() for line in text.split("\n")[:skip] if line.strip()]
+        notes.append(f"Skipped {len(above)} line{'s' if len(above) > 1 else ''} above the "
+                     f"header: {' / '.join(repr(t[:60]) for t in above[:3])}.")
+        text = "\n".join(text.split("\n")[skip:])
     delimiter, header = _sniff(text)
+    if split_by is not None and delimiter != split_by and (short or len(
+            next(csv.reader([text.split("\n", 1)[0]], delimiter=delimiter), [])) < 2):
+        # Python's sniffer wants every line alike: a short header fools it into one column
+        delimiter = split_by
     try:
         first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
     except csv.Error as exc:
         raise DataError(f"{fname} could not be read as a table: {exc}.") from None
+    if header and short:
+        first = [""] + first
+        notes.append("The header names one column fewer than the rows have: the first "
+                     "column holds row names (R's write.table writes them without a name).")
     n_fields = len(first)
     if n_fields > max_columns:
         raise DataError(f"{fname} has {n_fields} columns; the limit is {max_columns}.")
@@ -354,6 +424,7 @@ def read_csv_frame(
                         "from needs a target column and at least one feature column. If it "
                         "has more, check the separator (comma, semicolon, tab or |).")
     _refuse_prose(df, fname)
+    df.attrs["notes"] = notes  # read by from_frame (said with the dataset's other notes)
     return df, fname
 
 
@@ -605,7 +676,7 @@ def from_frame(
     if df.shape[1] < 2:
         raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
                         "one feature column beside the target.")
-    notes: list[str] = []
+    notes: list[str] = list(df.attrs.get("notes", ()))  # from reading the file
     cleaning: list[str] = []  # said after the target's note
     if not typed:
         for col in df.columns:

@@ -40,6 +40,10 @@ EXPECTED = {
     # "$22,591.21", "33%" and "15,690" are numbers
     "spreadsheet_hand_typed.csv": ("Defaulted", "Yes", {"Client": "id", "column 8": "empty"},
                                    [], 0, []),
+    # R's write.table: tab separated, row names under a header one field short
+    "r_write_table.txt": ("response", "TRUE", {"column 1": "index"}, [], 0, []),
+    # Excel on Windows: Windows-1252 text, two report lines above the header
+    "erp_export_title_lines_cp1252.csv": ("Kündigung", "ja", {}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -172,3 +176,17 @@ def test_hand_typed_spellings_are_one_class_and_formatted_numbers_are_numbers():
     assert len(ds.X) == 600  # the two empty rows at the end are not records
     # the positive class can be given in any capitals
     assert load_csv(DATA / "spreadsheet_hand_typed.csv", positive="yes").positive == "Yes"
+
+
+def test_reading_notes_say_what_was_done_to_the_file():
+    r = load("r_write_table.txt")
+    assert list(r.X.columns) == ["arm", "dose", "weight"]
+    assert any("one column fewer" in n for n in r.notes)
+    assert r.ids is not None and r.ids.iloc[0, 0] == "P001"  # the row names, kept as ids
+    erp = load("erp_export_title_lines_cp1252.csv")
+    assert erp.notes[0].startswith("erp_export_title_lines_cp1252.csv is not UTF-8")
+    assert "Windows-1252" in erp.notes[0]
+    assert erp.notes[1] == ("Skipped 2 lines above the header: 'Auftragsbericht Q3 – "
+                            "exportiert am 05.10.2026' / 'Mandant: 0815'.")
+    assert sorted(erp.X["Stadt"].unique()) == ["Genève", "Köln", "Lyon", "Málaga", "Zürich"]
+    assert len(erp.X) == 400

@@ -115,7 +115,8 @@ BAD = {
     "no usable feature": (b"a,y\n,0\n,1\n,0\n", "no usable feature"),
     "one column": (b"y\n0\n1\n", "only one column"),
     "duplicate names": (b"a,a,y\n1,2,0\n3,4,1\n", "duplicate column"),
-    "not utf-8": ("a,city,y\n1,Z\u00fcrich,0\n2,Bern,1\n".encode("latin-1"), "not UTF-8"),
+    # neither UTF-8 nor Windows-1252 (0x81 is undefined there): not text
+    "not utf-8": (b"a,city,y\n1,Z\x81rich,0\n2,Bern,1\n", "not UTF-8"),
     "binary": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary"),
     "unparseable": (b'a,b,y\n1,2,0\n"3,4\n5,6,1\n', "could not be read"),
     "ragged rows": (b"a,b,y\n1,2,0\n3,4,1,9,9\n", "could not be read"),

@@ -243,6 +243,38 @@ def hand_typed_spreadsheet() -> None:
                                                      encoding="utf-8")
 
 
+def r_write_table() -> None:
+    """R's ``write.table(df, sep="\\t", quote=FALSE)``: tab separated, row names in the first
+    column, and a header one field short (R does not name the row-name column)."""
+    rng = np.random.default_rng(SEED + 11)
+    n = 300
+    dose = rng.choice([5, 10, 20, 40], n)
+    weight = rng.normal(75.0, 12.0, n)
+    arm = rng.choice(["placebo", "drug"], n)
+    response = ((arm == "drug") & (dose >= 20)) ^ (rng.random(n) < 0.05)
+    rows = ["\t".join(["arm", "dose", "weight", "response"])]
+    for k in range(n):
+        rows.append("\t".join([f"P{k + 1:03d}", arm[k], str(dose[k]), f"{weight[k]:.1f}",
+                               "TRUE" if response[k] else "FALSE"]))
+    (HERE / "r_write_table.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def erp_export() -> None:
+    """An ERP's CSV export opened and saved by Excel on Windows: two report lines above the
+    header, Windows-1252 (not UTF-8) text with accented city names."""
+    rng = np.random.default_rng(SEED + 12)
+    n = 400
+    city = rng.choice(["Zürich", "Genève", "Málaga", "Köln", "Lyon"], n)
+    load = rng.uniform(0.0, 1.0, n)
+    cancelled = ((load > 0.5) & np.isin(city, ["Zürich", "Köln"])) ^ (rng.random(n) < 0.04)
+    rows = ["Auftragsbericht Q3 – exportiert am 05.10.2026", "Mandant: 0815", "",
+            "Stadt,Auslastung,Kündigung"]
+    for k in range(n):
+        rows.append(",".join([city[k], f"{load[k]:.2f}", "ja" if cancelled[k] else "nein"]))
+    (HERE / "erp_export_title_lines_cp1252.csv").write_bytes(
+        ("\r\n".join(rows) + "\r\n").encode("cp1252"))
+
+
 def prose() -> None:
     """Not a table: a paragraph of text someone uploads by mistake."""
     text = ("Meeting notes, 3 March. We discussed the churn numbers for the last quarter and "
@@ -257,7 +289,7 @@ def prose() -> None:
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
-                 prose):
+                 r_write_table, erp_export, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -49,7 +49,8 @@ with left:
         st.selectbox("Sample", names, index=names.index(ss["sample"]), key="w_sample",
                      format_func=lambda n: SAMPLES[n].title, on_change=_choose_sample)
     else:
-        st.file_uploader("CSV file (comma, semicolon, tab or | separated; UTF-8)",
+        st.file_uploader("CSV file (comma, semicolon, tab or | separated; UTF-8, or the "
+                         "Windows-1252 Excel saves)",
                          type=["csv", "txt", "tsv", "data"], key="w_upload",
                          on_change=_uploaded, max_upload_size=MAX_BYTES // 2**20)
         if not ss["upload"]:

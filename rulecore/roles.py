@@ -127,11 +127,25 @@ def _is_text(s: pd.Series) -> bool:
     return _numeric(s) is None
 
 
+_MONTHS = r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DATE_CHARS = re.compile(rf"(?:[\d\s:/.\-T+Z,]|{_MONTHS}|(?i:am|pm))" + "{6,40}")
+_DAYS = ("%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y", "%d/%m/%y", "%m/%d/%y",
+         "%Y/%m/%d", "%d-%b-%Y", "%d-%b-%y", "%d %b %Y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y")
+#: Formats parse_dates tries, in order: ISO 8601 (with or without a time), then each day
+#: format alone and with a time as spreadsheets and databases write it (``04/15/2023 02:29
+#: AM``, ``15-Apr-2023``, ``15/04/2023 14:29``).
+_DATE_FORMATS = ("ISO8601",) + tuple(
+    day + time for day in _DAYS
+    for time in ("", " %H:%M", " %H:%M:%S", " %I:%M %p", " %I:%M:%S %p"))
+
+
 def parse_dates(s: pd.Series) -> pd.Series | None:
     """Datetimes when at least :data:`DATE_SHARE` of the present text values are dates.
 
-    Formats tried in turn: ISO 8601 (``2024-03-01``, with or without a time), then
-    day-first and month-first with ``/``, ``.`` or ``-``.  A format must read the whole share;
+    Formats tried in turn (:data:`_DATE_FORMATS`): ISO 8601 (``2024-03-01``, with or without
+    a time), then day-first and month-first with ``/``, ``.`` or ``-``, and with a month's
+    name (``15-Apr-2023``, ``Apr 15, 2023``), each alone or with a time (``04/15/2023 02:29
+    PM``).  A format must read the whole share;
     mixed formats in one column are not guessed.  Plain numbers are never dates.
     """
     if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
@@ -140,11 +154,11 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     if present.empty or _numeric(present) is not None:
         return None
     sample = present.iloc[:1000]
-    # a date has digits and a separator; cheap rejection of ordinary text first
-    if sample.str.fullmatch(r"[\d\s:/.\-T+Z]{6,35}").mean() < DATE_SHARE:
+    # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
+    # of ordinary text first
+    if sample.str.fullmatch(_DATE_CHARS).mean() < DATE_SHARE:
         return None
-    for fmt in ("ISO8601", "%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y",
-                "%d/%m/%y", "%m/%d/%y", "%Y/%m/%d"):
+    for fmt in _DATE_FORMATS:
         parsed = pd.to_datetime(sample, format=fmt, errors="coerce")
         if parsed.notna().mean() >= DATE_SHARE:
             full = pd.to_datetime(s.where(s.notna(), None).astype(object), format=fmt,

@@ -278,8 +278,6 @@ def test_many_class_target_defaults_to_a_class_with_enough_rows():
 
 
 def test_merge_case_variants_touches_labels_only():
-    import pandas as pd
-
     from rulecore.data import merge_case_variants
 
     s = pd.Series(["Yes", "yes", "YES", "No", None, "no", "Yes", 3])
@@ -296,3 +294,33 @@ def test_merge_case_variants_touches_labels_only():
     nums = pd.Series([1.0, 2.0])
     assert merge_case_variants(nums)[0] is nums
     assert merge_case_variants(pd.Series(["a", "b"]))[1] == {}
+
+
+@pytest.mark.parametrize("fmt", ["%Y-%m-%d", "%Y-%m-%d %H:%M:%S", "%m/%d/%Y %I:%M %p",
+                                 "%d/%m/%Y %H:%M", "%b %d, %Y", "%d-%b-%Y", "%d-%b-%y",
+                                 "%d %B %Y", "%d.%m.%Y"])
+def test_dates_as_spreadsheets_and_databases_write_them_become_year_and_month(fmt):
+    """Excel's "04/15/2023 02:29 AM", Oracle's "15-APR-23", "Apr 15, 2023": dates, not
+    identifiers or free text (before, only ISO and numeric day formats were read)."""
+    rng = np.random.default_rng(1)
+    n = 200
+    days = (pd.Timestamp("2021-01-01") + pd.to_timedelta(rng.integers(0, 900, n), unit="D")
+            + pd.to_timedelta(rng.integers(0, 86400, n), unit="s"))
+    text = days.strftime(fmt)
+    if "%b" in fmt:
+        text = text.str.upper() if fmt == "%d-%b-%y" else text  # Oracle writes 15-APR-23
+    frame = pd.DataFrame({"when": text, "x": rng.normal(size=n),
+                          "y": np.where(days.month > 6, "late", "early")})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="t.csv")
+    roles = {r.column: r.role for r in ds.roles}
+    assert roles["when"] == "date"
+    np.testing.assert_array_equal(ds.X["when (month)"], days.month)
+    np.testing.assert_array_equal(ds.X["when (year)"], days.year)
+
+
+def test_text_with_times_and_month_names_is_not_a_date():
+    n = 60
+    frame = pd.DataFrame({"note": [f"call at 10:{i:02d} on {i % 28 + 1} May" for i in range(n)],
+                          "x": np.arange(n) % 7, "y": ["a", "b"] * (n // 2)})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="t.csv")
+    assert {r.column: r.role for r in ds.roles}["note"] == "text"

@@ -275,10 +275,11 @@ def _layout(text: str) -> tuple[str | None, int, bool]:
     """How the lines are laid out: ``(delimiter, lines above the header, short header)``.
 
     The delimiter is the one of ``, ; tab |`` that splits the most of the first 60 lines
-    into one same number m ≥ 2 of fields.  Lines above the header are leading lines (at most
-    10) with at most half that many fields: a report's title or export stamp.  A *short
-    header* has m − 1 fields over rows of m: R's ``write.table`` writes row names without a
-    name for their column.  ``(None, 0, False)`` when no delimiter splits the lines.
+    into one same number m ≥ 2 of fields.  Leading lines (at most 10) with fewer fields are
+    a report's title or export stamp above the header, unless the last of them has m − 1
+    fields and the line under it holds numbers: that is a *short header* over rows of data
+    (R's ``write.table`` writes row names without a name for their column).
+    ``(None, 0, False)`` when no delimiter splits the lines.
     """
     from collections import Counter
 
@@ -300,14 +301,26 @@ def _layout(text: str) -> tuple[str | None, int, bool]:
     if best is None:
         return None, 0, False
     _, d, m, counts = best
+    # the first line with all m fields, after at most 10 shorter ones
     k = 0
-    while k < min(len(counts), 10) and counts[k] <= max(1, m // 2):
+    while k < min(len(counts), 10) and counts[k] < m:
         k += 1
-    if k >= len(counts) or counts[k] not in (m, m - 1) or not any(counts[:k]):
-        k = 0  # no title lines (leading empty lines are skipped by the reader anyway)
-    rows = [c for c in counts[k + 1:k + 11] if c]
-    short = m > 2 and counts[k] == m - 1 and bool(rows) and all(c == m for c in rows)
-    return d, k, short
+    if k == 0 or k >= len(counts) or counts[k] != m:
+        return d, 0, False
+
+    def numbers(line: str) -> bool:
+        for cell in next(csv.reader([line], delimiter=d)):
+            try:
+                float(cell.strip())
+                return True
+            except ValueError:
+                pass
+        return False
+
+    if counts[k - 1] == m - 1 and numbers(lines[k]):
+        # a line one field short above a row of data: R's header, the rows' names unnamed
+        return d, k - 1, True
+    return d, k, False  # shorter lines above a header: a title, an export stamp
 
 
 def _sniff(text: str) -> tuple[str, bool]:

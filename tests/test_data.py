@@ -324,3 +324,25 @@ def test_text_with_times_and_month_names_is_not_a_date():
                           "x": np.arange(n) % 7, "y": ["a", "b"] * (n // 2)})
     ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="t.csv")
     assert {r.column: r.role for r in ds.roles}["note"] == "text"
+
+
+@pytest.mark.parametrize("text, columns, note", [
+    # a title with a comma in it, above a header of three
+    ("Report, Q3\nStadt,Auslastung,y\nZ,0.1,ja\nZ,0.2,nein\nK,0.3,ja\nK,0.4,nein\n",
+     ["Stadt", "Auslastung", "y"], "Skipped 1 line above the header: 'Report, Q3'."),
+    # R's write.table: a header one field short over rows of data
+    ("a\tb\ty\n1\t0.5\t2\tyes\n2\t0.7\t3\tno\n3\t0.1\t1\tyes\n4\t0.9\t5\tno\n",
+     ["column 1", "a", "b", "y"], "one column fewer"),
+    # an ordinary table: nothing skipped, nothing added
+    ("a,b,y\n1,2,yes\n3,4,no\n5,6,yes\n", ["a", "b", "y"], None),
+])
+def test_lines_above_the_header_and_short_headers(text, columns, note):
+    from rulecore.data import read_csv_frame
+
+    df, _ = read_csv_frame(io.BytesIO(text.encode()), name="t.csv")
+    assert list(df.columns) == columns
+    assert len(df) == text.count("\n") - 1 - (note is not None and "Skipped" in note)
+    if note is None:
+        assert df.attrs["notes"] == []
+    else:
+        assert note in df.attrs["notes"][0]

@@ -283,7 +283,7 @@ def _layout(text: str) -> tuple[str | None, int, bool]:
     """
     from collections import Counter
 
-    lines = text.split("\n")[:60]
+    lines = text[:500_000].split("\n")[:60]  # not the whole of a 1,000,000-row file
     best = None
     for d in (",", ";", "\t", "|"):
         counts = []
@@ -384,10 +384,14 @@ def read_csv_frame(
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     split_by, skip, short = _layout(text)
     if skip:
-        above = [line.strip() for line in text.split("\n")[:skip] if line.strip()]
-        notes.append(f"Skipped {len(above)} line{'s' if len(above) > 1 else ''} above the "
-                     f"header: {' / '.join(repr(t[:60]) for t in above[:3])}.")
-        text = "\n".join(text.split("\n")[skip:])
+        cut = 0
+        for _ in range(skip):
+            cut = text.index("\n", cut) + 1
+        above = [line.strip() for line in text[:cut].split("\n") if line.strip()]
+        if above:
+            notes.append(f"Skipped {len(above)} line{'s' if len(above) > 1 else ''} above the "
+                         f"header: {' / '.join(repr(t[:60]) for t in above[:3])}.")
+        text = text[cut:]
     delimiter, header = _sniff(text)
     if split_by is not None and delimiter != split_by and (short or len(
             next(csv.reader([text.split("\n", 1)[0]], delimiter=delimiter), [])) < 2):

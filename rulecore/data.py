@@ -597,11 +597,10 @@ def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
     """
     if pd.api.types.is_numeric_dtype(s):
         return s, {}
-    text = s.dropna()
-    text = text[text.map(lambda v: isinstance(v, str))]
-    if text.empty:
+    counts = s.dropna().value_counts()  # C-level; the checks below are per distinct value
+    counts = counts[[isinstance(v, str) for v in counts.index]]
+    if counts.empty:
         return s, {}
-    counts = text.value_counts()
     folded = pd.Series([v.casefold() for v in counts.index], index=counts.index)
     if folded.nunique() == len(counts) or folded.nunique() > max_levels:
         return s, {}
@@ -613,7 +612,7 @@ def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
         ranked = sorted(spellings.index, key=lambda v: (-int(counts[v]), v))
         merged[ranked[0]] = ranked[1:]
         mapping.update({v: ranked[0] for v in ranked[1:]})
-    return s.map(lambda v: mapping.get(v, v) if isinstance(v, str) else v), merged
+    return s.where(~s.isin(list(mapping)), s.map(mapping)), merged
 
 
 def _label(v: Any) -> Any:
@@ -701,7 +700,7 @@ def from_frame(
             if errors.any():
                 kinds_seen = ", ".join(sorted(df[col][errors].unique()))
                 cleaning.append(f"{col!r}: {int(errors.sum()):,} spreadsheet error cells "
-                             f"({kinds_seen}) are read as missing values.")
+                                f"({kinds_seen}) are read as missing values.")
                 df[col] = df[col].mask(errors)
         df = df.apply(parse_numbers)
     spellings: dict[str, str] = {}  # per column, what merge_case_variants did

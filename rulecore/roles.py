@@ -11,7 +11,8 @@ at each column once, on load, and gives it a *role* with a reason a person can r
               write the row names there), or integers equal to 0..n−1 or 1..n in file order;
 ``id``        an identifier: nearly every value distinct (≥ 95 % of at least 20 values) in a
               text column, or in an integer column whose name says so (``id``, ``key``,
-              ``code`` ...) or whose values are a dense run (auto-increment keys);
+              ``code``, ``account``, ``customer``, ``phone`` ...) or whose values are a dense
+              run (auto-increment keys);
 ``text``      text with more than :data:`MAX_TEXT_LEVELS` distinct values (names, comments,
               addresses): each of its terms would cover a handful of rows;
 ``date``      text that parses as dates; replaced by two derived numeric features,
@@ -59,8 +60,13 @@ LEAK_ACCURACY = 0.99
 
 _UNNAMED = re.compile(r"^(|unnamed: ?0|column 1|\.\.\.1|rownames|row\.names|row_names)$",
                       re.IGNORECASE)
-_ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx)$|"
-                      r"^(id|key)([^a-z]|$)", re.IGNORECASE)
+# Names of identifier columns, the whole name or its last word: "id", "customer_id", "order",
+# "Account", "phone number" (not "orders" or "account_balance": counts and amounts).  Only an
+# integer column with nearly every value distinct is judged by its name.
+_ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx|"
+                      r"account|acct|customer|client|member|user|patient|subject|ticket|"
+                      r"invoice|order|serial|phone|tel|telephone|mobile|sku|imei|msisdn|"
+                      r"iban|ssn|badge|employee)$|^(id|key)([^a-z]|$)", re.IGNORECASE)
 _ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No)$")  # customerId, orderNo (case matters: not "paid")
 _TARGET_NAMES = {
     "target", "label", "labels", "class", "classes", "outcome", "y", "response", "result",

@@ -346,3 +346,20 @@ def test_lines_above_the_header_and_short_headers(text, columns, note):
         assert df.attrs["notes"] == []
     else:
         assert note in df.attrs["notes"][0]
+
+
+@pytest.mark.parametrize("name, role", [
+    ("account", "id"), ("Customer", "id"), ("phone number", "id"), ("order", "id"),
+    ("patient", "id"), ("orders", "feature"), ("account_balance", "feature"),
+    ("income", "feature")])
+def test_integer_identifiers_are_known_by_their_name(name, role):
+    """Random account or phone numbers are neither dense nor named "id"; as features they gave
+    rules such as ``account > 55012345``.  Counts and amounts keep their place."""
+    rng = np.random.default_rng(7)
+    n = 300
+    x = rng.normal(size=n)
+    frame = pd.DataFrame({name: rng.choice(np.arange(10_000_000, 10_400_000, 7), n,
+                                           replace=False),
+                          "x": x, "y": np.where(x > 0.3, "yes", "no")})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="t.csv")
+    assert {r.column: r.role for r in ds.roles}[name] == role

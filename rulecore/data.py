@@ -578,6 +578,40 @@ def infer_kind(s: pd.Series) -> Kind:
     return "numeric"
 
 
+#: A column of numbers may hold at most this many distinct other codes ...
+MAX_MISSING_CODES = 5
+#: ... in at most this share of its present cells, for the codes to read as missing values.
+MAX_MISSING_CODE_SHARE = 0.10
+
+
+def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int]]:
+    """A column of numbers with a few codes for "no number" (``unknown``, ``n.a.``,
+    ``<0.5``, ``Don't know``), as numbers with those cells missing.
+
+    Read literally, 4 % of such codes made a lab value or a survey score a text column with
+    hundreds of levels, which was left out.  At most :data:`MAX_MISSING_CODES` distinct
+    codes in at most :data:`MAX_MISSING_CODE_SHARE` of the present cells; every other value
+    must be a number (as :func:`parse_numbers` reads them).
+
+    Returns the column and ``{code: cells}`` (empty when nothing changed).
+    """
+    if pd.api.types.is_numeric_dtype(s):
+        return s, {}
+    present = s.dropna()
+    if len(present) < 20:
+        return s, {}
+    counts = present.value_counts()
+    plain = pd.to_numeric(pd.Series(counts.index.astype(str)), errors="coerce").notna().to_numpy()
+    codes = counts[~plain]
+    if not 0 < len(codes) <= MAX_MISSING_CODES or \
+            codes.sum() > MAX_MISSING_CODE_SHARE * len(present):
+        return s, {}
+    parsed = parse_numbers(s.mask(s.isin(list(codes.index))))
+    if not pd.api.types.is_numeric_dtype(parsed):
+        return s, {}
+    return parsed, {str(k): int(v) for k, v in codes.items()}
+
+
 #: A text column with at most this many distinct values (ignoring capitals) is a column of
 #: labels, whose spellings that differ only in capitals are one label.
 CASE_MERGE_LEVELS = 50
@@ -694,6 +728,7 @@ def from_frame(
                         "one feature column beside the target.")
     notes: list[str] = list(df.attrs.get("notes", ()))  # from reading the file
     cleaning: list[str] = []  # said after the target's note
+    coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     if not typed:
         for col in df.columns:
             errors = df[col].isin(SPREADSHEET_ERRORS)
@@ -703,6 +738,12 @@ def from_frame(
                                 f"({kinds_seen}) are read as missing values.")
                 df[col] = df[col].mask(errors)
         df = df.apply(parse_numbers)
+        for col in df.columns:
+            converted, codes = numbers_with_codes(df[col])
+            if codes:
+                coded[col] = (converted, f"{col!r}: {sum(codes.values()):,} cells that are "
+                              f"not numbers ({', '.join(map(repr, codes))}) are read as missing "
+                              "values in this numeric column.")
     spellings: dict[str, str] = {}  # per column, what merge_case_variants did
     for col in df.columns:
         df[col], merged = merge_case_variants(df[col])
@@ -723,6 +764,15 @@ def from_frame(
     target = str(target)
     # the target's spellings first: they decide the classes
     notes += [spellings[c] for c in sorted(spellings, key=lambda c: c != target)] + cleaning
+    # Numbers with a few codes for "no number" become numbers (a feature, not free text), but
+    # only once the target is chosen and never in it: "other" among numbered classes is a
+    # class, and a target column chosen as text stays the column the user saw.
+    coded = {c: v for c, v in coded.items() if c != target}
+    if coded:
+        for col, (numbers, note) in coded.items():
+            df[col] = numbers
+            notes.append(note)
+        detected = roles_mod.detect_roles(df)
     if target not in df.columns:
         raise DataError(f"There is no column {target!r} to predict; the columns are "
                         f"{', '.join(map(repr, df.columns[:20]))}"

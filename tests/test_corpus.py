@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from rulecore.compare import compare_models
@@ -44,6 +45,8 @@ EXPECTED = {
     "r_write_table.txt": ("response", "TRUE", {"column 1": "index"}, [], 0, []),
     # Excel on Windows: Windows-1252 text, two report lines above the header
     "erp_export_title_lines_cp1252.csv": ("Kündigung", "ja", {}, [], 0, []),
+    # a lab export: "<0.5", "hemolysed", "n.a." in a column of numbers; a patient number
+    "lab_values_with_codes.csv": ("diagnosis", "CKD", {"patient": "id"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -190,3 +193,18 @@ def test_reading_notes_say_what_was_done_to_the_file():
                             "exportiert am 05.10.2026' / 'Mandant: 0815'.")
     assert sorted(erp.X["Stadt"].unique()) == ["Genève", "Köln", "Lyon", "Málaga", "Zürich"]
     assert len(erp.X) == 400
+
+
+def test_a_column_of_numbers_with_a_few_codes_is_numbers():
+    ds = load("lab_values_with_codes.csv")
+    assert ds.kinds["creatinine"] == "numeric"
+    note = next(n for n in ds.notes if n.startswith("'creatinine'"))
+    assert "'<0.5'" in note and "'hemolysed'" in note and "'n.a.'" in note
+    raw = pd.read_csv(DATA / "lab_values_with_codes.csv", dtype=str)
+    coded = raw["creatinine"].isin(["<0.5", "hemolysed", "n.a."]).to_numpy()
+    assert ds.X["creatinine"].isna().to_numpy().tolist() == coded.tolist()
+    assert f"{int(coded.sum()):,} cells" in note
+    tr, te = train_test_indices(ds.y_binary, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE)
+    model.fit(ds.X.iloc[tr], ds.y_binary[tr])
+    assert "creatinine" in model.rule_.features

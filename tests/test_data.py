@@ -363,3 +363,21 @@ def test_integer_identifiers_are_known_by_their_name(name, role):
                           "x": x, "y": np.where(x > 0.3, "yes", "no")})
     ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="t.csv")
     assert {r.column: r.role for r in ds.roles}[name] == role
+
+
+def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
+    from rulecore.data import numbers_with_codes
+
+    n = 100
+    nums = [str(v) for v in range(n)]
+    s = pd.Series(nums[:95] + ["unknown", "n.a.", "unknown", "<0.5", None])
+    out, codes = numbers_with_codes(s)
+    assert codes == {"unknown": 2, "n.a.": 1, "<0.5": 1}
+    assert out.dtype.kind == "f" and out.isna().sum() == 5 and out.iloc[94] == 94
+    # more than 10 % codes, or more than 5 distinct ones: a column of labels, left as it is
+    many = pd.Series(nums[:80] + ["x"] * 20)
+    assert numbers_with_codes(many) == (many, {})
+    varied = pd.Series(nums[:94] + ["a", "b", "c", "d", "e", "f"])
+    assert numbers_with_codes(varied)[1] == {}
+    words = pd.Series(["red", "green"] * 50)
+    assert numbers_with_codes(words)[1] == {}

@@ -275,6 +275,27 @@ def erp_export() -> None:
         ("\r\n".join(rows) + "\r\n").encode("cp1252"))
 
 
+def lab_values() -> None:
+    """A laboratory export: measured values with codes where there is no number (``<0.5``
+    below the detection limit, ``hemolysed``, ``n.a.``), a patient number, and the
+    diagnosis to predict."""
+    rng = np.random.default_rng(SEED + 13)
+    n = 500
+    age = rng.integers(18, 90, n)
+    creatinine = np.round(rng.gamma(6.0, 0.22, n), 2)
+    glucose = np.round(rng.normal(100.0, 15.0, n))
+    ckd = ((creatinine > 1.5) & (age > 50)) ^ (rng.random(n) < 0.04)
+    shown = creatinine.astype(object)
+    shown[creatinine < 0.5] = "<0.5"
+    coded = rng.random(n)
+    shown[coded < 0.02] = "hemolysed"
+    shown[(coded >= 0.02) & (coded < 0.035)] = "n.a."
+    df = pd.DataFrame({"patient": rng.choice(np.arange(100_000, 999_999), n, replace=False),
+                       "age": age, "creatinine": shown, "glucose": glucose,
+                       "diagnosis": np.where(ckd, "CKD", "none")})
+    df.to_csv(HERE / "lab_values_with_codes.csv", index=False)
+
+
 def prose() -> None:
     """Not a table: a paragraph of text someone uploads by mistake."""
     text = ("Meeting notes, 3 March. We discussed the churn numbers for the last quarter and "
@@ -289,7 +310,7 @@ def prose() -> None:
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
-                 r_write_table, erp_export, prose):
+                 r_write_table, erp_export, lab_values, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

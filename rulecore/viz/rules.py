@@ -83,13 +83,13 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     rule : Rule
     fx, fy : str
         Numeric columns of ``X`` for the axes.
-    labels : (str, str)
-        Names of class 0 and class 1.
         An axis of whole numbers (at most 200 distinct values: counts, codes, a date's year
         or month) would stack many rows on one point: there the points are spread by up to
         ±0.3 of the step between values ("jitter", fixed seed), their true values kept in
         ``value_x`` / ``value_y`` for the tooltip, and each threshold and box edge is drawn
         halfway between the two values it separates, so every point stays on its side.
+    labels : (str, str)
+        Names of class 0 and class 1.
     max_points : int
         A larger table is drawn from a fixed random subset of this many rows (seed
         :data:`SAMPLE_SEED`), and the subtitle says so: ``"a random 5,000 of 60,000 rows
@@ -98,7 +98,8 @@ def rule_region(X: pd.DataFrame, y: np.ndarray, rule: Rule, fx: str, fy: str,
     Returns
     -------
     dict
-        Vega-Lite v5 spec with datasets ``points`` (``x``, ``y``, ``class``; at most
+        Vega-Lite v5 spec with datasets ``points`` (``x``, ``y``, ``class``, and
+        ``value_x`` / ``value_y`` on a jittered axis; at most
         ``max_points`` rows, the same for every rule), ``errors`` (those of them the rule
         gets wrong), ``region`` (one box, or none for an OR-rule) and ``thresholds``
         (``axis``, ``value``, ``condition`` and ``label``, the condition with the column

@@ -196,3 +196,21 @@ def test_kind_change_on_a_table_with_dates():
     at.multiselect(key="w_categorical").select("signup_ts (month)").run()
     assert not at.exception and not at.error
     assert at.session_state["kinds"]["signup_ts (month)"] == "categorical"
+
+
+def test_what_reading_did_to_the_file_is_said_on_the_page():
+    """An ERP export saved by Excel (Windows-1252, report lines above the header) and a
+    hand-typed spreadsheet (Yes/YES/yes): the page says what was read and how, and the
+    target has two classes."""
+    at = upload(start(), "erp_export_title_lines_cp1252.csv")
+    assert not at.exception
+    said = " ".join(i.value for i in at.info)
+    assert "read as Windows-1252" in said and "Skipped 2 lines above the header" in said
+    assert metric(at, "Rows") == "400"
+    at = upload(at, "spreadsheet_hand_typed.csv")
+    assert not at.exception
+    said = " ".join(i.value for i in at.info)
+    assert "values that differ only in capitals are read as one" in said
+    assert "spreadsheet error cells" in said
+    assert at.session_state["positive"] in (None, "Yes")
+    assert metric(at, "Positive share") == "23.7%"

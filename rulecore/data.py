@@ -730,14 +730,18 @@ def from_frame(
     cleaning: list[str] = []  # said after the target's note
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     if not typed:
+        df = df.apply(parse_numbers)
+        # only a column that is not numbers yet can hold spreadsheet errors (this order keeps
+        # the check off the numeric columns of a large table)
         for col in df.columns:
+            if pd.api.types.is_numeric_dtype(df[col]):
+                continue
             errors = df[col].isin(SPREADSHEET_ERRORS)
             if errors.any():
                 kinds_seen = ", ".join(sorted(df[col][errors].unique()))
                 cleaning.append(f"{col!r}: {int(errors.sum()):,} spreadsheet error cells "
                                 f"({kinds_seen}) are read as missing values.")
-                df[col] = df[col].mask(errors)
-        df = df.apply(parse_numbers)
+                df[col] = parse_numbers(df[col].mask(errors))
         for col in df.columns:
             converted, codes = numbers_with_codes(df[col])
             if codes:

@@ -517,6 +517,8 @@ _DECIMAL_COMMA = r"^[+-]?\d+,\d+$"
 # A number with one currency sign before or after it, or a percent sign after it.
 _SIGNS = r"[$€£¥%]"
 _DECORATED = r"^[+-]?\s?[$€£¥]?\s?[+-]?[\d.,]+\s?[$€£¥%]?$"
+# A number in parentheses, as accounting writes a negative amount: "(1,234.50)", "($12)"
+_PARENTHESES = r"^\(\s*([$€£¥]?\s?[\d.,]+\s?[$€£¥%]?)\s*\)$"
 
 
 def parse_numbers(s: pd.Series) -> pd.Series:
@@ -524,8 +526,9 @@ def parse_numbers(s: pd.Series) -> pd.Series:
 
     Accepts plain numbers, thousands separators (``1,234,567.5``), decimal commas (``3,14``,
     common with ``;``-separated files), and the decorations spreadsheets add: a currency
-    sign (``$1,234.50``, ``12,5 €``) or a percent sign (``15%`` reads 15).  A column with any
-    other text stays text.
+    sign (``$1,234.50``, ``12,5 €``) or a percent sign (``15%`` reads 15), and accounting's
+    negatives in parentheses (``(1,234.50)`` reads −1234.5).  A column with any other text
+    stays text.
     """
     present = s.dropna()
     if present.empty or pd.api.types.is_numeric_dtype(s):
@@ -540,6 +543,12 @@ def parse_numbers(s: pd.Series) -> pd.Series:
         pass
     original = s  # what a column that turns out not to be numbers is returned as
     text = present.astype(str).str.strip()
+    negative = text.str.match(_PARENTHESES)
+    if negative.any():
+        # accounting's negatives: "(1,234.50)" is -1,234.50
+        text = text.str.replace(_PARENTHESES, r"-\1", regex=True)
+        s = s.astype(object).where(s.isna(), s.astype(str).str.strip()
+                                   .str.replace(_PARENTHESES, r"-\1", regex=True))
     decorated = text.str.match(_DECORATED)
     if decorated.all() and text.str.contains(_SIGNS).any():
         # one currency or percent sign around every number: drop it, parse what is left

@@ -381,3 +381,27 @@ def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
     assert numbers_with_codes(varied)[1] == {}
     words = pd.Series(["red", "green"] * 50)
     assert numbers_with_codes(words)[1] == {}
+
+
+@pytest.mark.parametrize("cells, numbers", [
+    (["1,234.50", "(1,234.50)", "$12", "($12.00)", None], [1234.5, -1234.5, 12.0, -12.0, None]),
+    (["(12)", "5", "-3"], [-12.0, 5.0, -3.0]),
+    (["12%", "(3.5%)"], [12.0, -3.5]),
+    (["3,14", "2,5"], [3.14, 2.5]),
+    (["$1,234.50", "12.5"], [1234.5, 12.5]),
+])
+def test_formatted_numbers_are_numbers(cells, numbers):
+    from rulecore.data import parse_numbers
+
+    out = parse_numbers(pd.Series(cells, dtype=object))
+    assert out.dtype.kind in "if"
+    np.testing.assert_allclose(out.to_numpy(), np.array(numbers, dtype=float))
+
+
+@pytest.mark.parametrize("cells", [["(a)", "5"], ["(555) 123-4567", "(555) 987-6543"],
+                                   ["12 kg", "5 kg"], ["A1", "B2"]])
+def test_other_text_stays_text(cells):
+    from rulecore.data import parse_numbers
+
+    out = parse_numbers(pd.Series(cells, dtype=object))
+    assert out.tolist() == cells

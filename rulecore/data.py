@@ -587,6 +587,11 @@ def infer_kind(s: pd.Series) -> Kind:
     return "numeric"
 
 
+#: Target labels that are no answer, not a class (compared without capitals).
+NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know", "do not know",
+                       "missing", "not available", "not applicable", "undetermined",
+                       "undefined", "no answer", "not stated", "not recorded", "n.a.",
+                       "n/k", "tbd"})
 #: A column of numbers may hold at most this many distinct other codes ...
 MAX_MISSING_CODES = 5
 #: ... in at most this share of its present cells, for the codes to read as missing values.
@@ -845,6 +850,19 @@ def from_frame(
         threshold = f"{op} {roles_mod.format_number(value)}"
         positive = yes
 
+    # "Unknown" beside real classes is no answer: as a class it was the minority, so the
+    # default positive class, and the rule learned to predict the unknown
+    no_answer = y_raw.map(lambda v: isinstance(v, str) and v.strip().casefold() in NO_ANSWER)
+    if thr is None and no_answer.any() and (positive is None or not no_answer[
+            y_raw.astype(str) == str(positive)].any()):
+        answered = y_raw[~no_answer & y_raw.notna()]
+        if answered.nunique() >= 2:
+            values = list(y_raw[no_answer].unique())
+            said = " or ".join(repr(v) for v in values[:3])
+            notes.append(f"{int(no_answer.sum()):,} rows whose {target!r} is {said} are read "
+                         "as having no value, not as a class. To learn a rule for them, give "
+                         f"it as the positive class (command line: --positive {values[0]!r}).")
+            y_raw = y_raw.mask(no_answer)
     missing_y = y_raw.isna().to_numpy()
     dropped = int(missing_y.sum())
     if dropped == len(df):

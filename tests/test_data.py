@@ -405,3 +405,25 @@ def test_other_text_stays_text(cells):
 
     out = parse_numbers(pd.Series(cells, dtype=object))
     assert out.tolist() == cells
+
+
+def test_unknown_in_the_target_is_no_answer_unless_asked_for():
+    """A renewal column of yes / no / Unknown: "Unknown" was the minority, so the default
+    positive class, and the rule learned to predict the unknown."""
+    rng = np.random.default_rng(9)
+    n = 400
+    x = rng.normal(size=n)
+    y = np.where(x > 0.5, "yes", "no").astype(object)
+    y[:30] = "Unknown"
+    data = pd.DataFrame({"x": x, "renewed": y}).to_csv(index=False).encode()
+    ds = load_csv(io.BytesIO(data), name="t.csv")
+    assert ds.classes == ["no", "yes"] and ds.positive == "yes"
+    assert ds.n_samples == n - 30 and ds.dropped_rows == 30
+    assert any("30 rows whose 'renewed' is 'Unknown' are read as having no value" in m
+               for m in ds.notes)
+    asked = load_csv(io.BytesIO(data), name="t.csv", positive="Unknown")
+    assert asked.positive == "Unknown" and asked.n_samples == n
+    # with one other class only, "Unknown" stays a class (the refusal would say nothing useful)
+    only = pd.DataFrame({"x": x, "renewed": np.where(x > 0, "Unknown", "no")})
+    kept = load_csv(io.BytesIO(only.to_csv(index=False).encode()), name="t.csv")
+    assert kept.classes == ["Unknown", "no"]

@@ -852,7 +852,9 @@ def from_frame(
 
     # "Unknown" beside real classes is no answer: as a class it was the minority, so the
     # default positive class, and the rule learned to predict the unknown
-    no_answer = y_raw.map(lambda v: isinstance(v, str) and v.strip().casefold() in NO_ANSWER)
+    unanswered = [v for v in y_raw.dropna().unique()
+                  if isinstance(v, str) and v.strip().casefold() in NO_ANSWER]
+    no_answer = y_raw.isin(unanswered)
     if thr is None and no_answer.any() and (positive is None or not no_answer[
             y_raw.astype(str) == str(positive)].any()):
         answered = y_raw[~no_answer & y_raw.notna()]

@@ -251,6 +251,8 @@ def test_cv_curve_star_sits_on_its_own_line_in_its_colour():
     assert star.marker.color == lines["clauses describe no"].line.color
     assert star.marker.color != lines["clauses describe yes"].line.color
     assert (list(star.x), list(star.y)) == ([3.0], [0.20])
+    # the page's section is "λ chosen by cross-validation": the figure says what it plots
+    assert fig.layout.title.text.startswith("Inner-CV error against rule size")
     # a single line (lam="auto" of one rule): the plain name
     one = rviz.cv_curve(cv.drop(columns="describe").iloc[3:])
     assert [tr.name for tr in one.data] == ["CV error", "chosen"]

@@ -379,7 +379,7 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
                                   "conditions, CV error %{y:.3f}<extra></extra>")
     fig.update_xaxes(title="conditions (mean over the inner folds)", rangemode="tozero")
     fig.update_yaxes(title="inner-CV error", rangemode="tozero")
-    return layout(fig, "λ chosen by cross-validation", height=360)
+    return layout(fig, "Inner-CV error against rule size, per λ", height=360)
 
 
 def pareto_figure(df: pd.DataFrame, size: str | None = None, error: str | None = None

@@ -441,6 +441,19 @@ def read_csv_frame(
                         "from needs a target column and at least one feature column. If it "
                         "has more, check the separator (comma, semicolon, tab or |).")
     _refuse_prose(df, fname)
+    # a spreadsheet's summary rows at the bottom ("Total", "Average") are not records: a
+    # total in a 0/1 target made it a three-valued number and another column the target
+    summary = []
+    while len(df) > 1 and len(summary) < 3:
+        cells = df.iloc[-1].dropna()
+        first = str(cells.iloc[0]).strip().rstrip(":").casefold() if len(cells) else ""
+        if first not in SUMMARY_ROWS:
+            break
+        summary.append(str(cells.iloc[0]).strip())
+        df = df.iloc[:-1]
+    if summary:
+        notes.append(f"Left out the summary row{'s' if len(summary) > 1 else ''} at the "
+                     f"bottom ({', '.join(map(repr, reversed(summary)))}): not records.")
     df.attrs["notes"] = notes  # read by from_frame (said with the dataset's other notes)
     return df, fname
 
@@ -587,6 +600,10 @@ def infer_kind(s: pd.Series) -> Kind:
     return "numeric"
 
 
+#: First cells of a spreadsheet's summary rows below the table (compared without capitals).
+SUMMARY_ROWS = frozenset({"total", "totals", "grand total", "sum", "subtotal", "average",
+                          "mean", "median", "count", "summe", "gesamt", "total général",
+                          "totaal", "totale"})
 #: Target labels that are no answer, not a class (compared without capitals).
 NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know", "do not know",
                        "missing", "not available", "not applicable", "undetermined",

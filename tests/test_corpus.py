@@ -166,8 +166,11 @@ def test_held_out_rows_without_a_positive_get_a_warning():
 def test_hand_typed_spellings_are_one_class_and_formatted_numbers_are_numbers():
     ds = load("spreadsheet_hand_typed.csv")
     assert ds.classes == ["No", "Yes"]
-    assert ds.notes[1].startswith("'Defaulted': values that differ only in capitals")
-    assert "'YES', 'yes' as 'Yes'" in ds.notes[1]
+    spelled = next(n for n in ds.notes if n.startswith("'Defaulted': values that differ"))
+    assert "'YES', 'yes' as 'Yes'" in spelled
+    # the target's spellings are said before other columns'
+    assert ds.notes.index(spelled) < next(i for i, n in enumerate(ds.notes)
+                                          if n.startswith("'Region'"))
     assert sorted(ds.X["Region"].unique()) == ["East", "North", "South", "West"]
     assert ds.kinds["Income"] == ds.kinds["Utilisation"] == ds.kinds["Balance"] == "numeric"
     # a formula column with spreadsheet errors: numbers, the errors missing, and a note
@@ -176,7 +179,9 @@ def test_hand_typed_spellings_are_one_class_and_formatted_numbers_are_numbers():
     assert errors and "spreadsheet error cells (#DIV/0!, #VALUE!)" in errors[0]
     assert 0 < ds.X["Balance per point"].isna().sum() == int(errors[0].split(": ")[1].split()[0])
     assert ds.X["Utilisation"].between(0, 100).all() and ds.X["Income"].max() > 1000
-    assert len(ds.X) == 600  # the two empty rows at the end are not records
+    assert len(ds.X) == 600  # the summary rows and the two empty rows are not records
+    assert "Left out the summary rows at the bottom ('Total', 'Average'): not records." in \
+        ds.notes
     # the positive class can be given in any capitals
     assert load_csv(DATA / "spreadsheet_hand_typed.csv", positive="yes").positive == "Yes"
 

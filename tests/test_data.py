@@ -427,3 +427,22 @@ def test_unknown_in_the_target_is_no_answer_unless_asked_for():
     only = pd.DataFrame({"x": x, "renewed": np.where(x > 0, "Unknown", "no")})
     kept = load_csv(io.BytesIO(only.to_csv(index=False).encode()), name="t.csv")
     assert kept.classes == ["Unknown", "no"]
+
+
+def test_summary_rows_under_the_table_are_not_records():
+    rng = np.random.default_rng(3)
+    n = 200
+    x = rng.normal(size=n)
+    y = (x > 0.3).astype(int)
+    frame = pd.DataFrame({"name": [f"c{i}" for i in range(n)], "x": np.round(x, 3),
+                          "spend": rng.integers(10, 500, n), "churned": y})
+    text = (frame.to_csv(index=False) + f"Total,,{frame.spend.sum()},{y.sum()}\n"
+            f"Average:,,{frame.spend.mean():.1f},{y.mean():.3f}\n")
+    ds = load_csv(io.BytesIO(text.encode()), name="t.csv")
+    # the total in the 0/1 column made it three-valued, and "spend" the target
+    assert ds.target == "churned" and ds.classes == [0, 1] and ds.n_samples == n
+    assert ds.notes[0] == ("Left out the summary rows at the bottom ('Total', 'Average:'): "
+                           "not records.")
+    # a record whose first field merely contains the word stays
+    text = frame.to_csv(index=False) + "Total Care Ltd,0.5,100,1\n"
+    assert load_csv(io.BytesIO(text.encode()), name="t.csv").n_samples == n + 1

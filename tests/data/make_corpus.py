@@ -218,7 +218,9 @@ def hand_typed_spreadsheet() -> None:
     """A spreadsheet kept by hand and saved as CSV: currency, percent and thousands
     formatting, a yes/no target typed as ``Yes``, ``YES``, `` yes `` and ``no``, ``No``,
     ``NO``, a region typed in two cases, a formula column with ``#DIV/0!`` and ``#VALUE!``
-    cells, a name column, two empty rows and an empty unnamed column at the end."""
+    cells, a name column, "Total" and "Average" rows under the table (the total counts the
+    defaults: a number in the yes/no column), two empty rows and an empty unnamed column at
+    the end."""
     rng = np.random.default_rng(SEED + 10)
     n = 600
     income = rng.gamma(2.0, 20000.0, n)
@@ -238,6 +240,10 @@ def hand_typed_spreadsheet() -> None:
         rows.append(",".join([who[k], f'"${income[k]:,.2f}"', f"{pct[k]:.0f}%",
                               f'"{balance[k]:,.0f}"', per_point[k], region[k],
                               yes[k] if default[k] else no[k], ""]))
+    # the sheet's own summary rows under the table, then the empty rows Excel leaves
+    rows.append(f'Total,"${income.sum():,.2f}",,"{balance.sum():,.0f}",,,{int(default.sum())},')
+    rows.append(f'Average,"${income.mean():,.2f}",{util.mean() * 100:.0f}%,'
+                f'"{balance.mean():,.0f}",,,,')
     rows += [",,,,,,,", ",,,,,,,"]
     (HERE / "spreadsheet_hand_typed.csv").write_text("\r\n".join(rows) + "\r\n",
                                                      encoding="utf-8")

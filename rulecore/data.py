@@ -530,6 +530,12 @@ _DECIMAL_COMMA = r"^[+-]?\d+,\d+$"
 # A number with one currency sign before or after it, or a percent sign after it.
 _SIGNS = r"[$€£¥%]"
 _DECORATED = r"^[+-]?\s?[$€£¥]?\s?[+-]?[\d.,]+\s?[$€£¥%]?$"
+# Digits grouped by threes with a space, a no-break space or an apostrophe, and a decimal
+# point: "12 345.67", "1'234.50"; or grouped by a dot or a space, and a decimal comma:
+# "1.234,50", "12 345,67".
+_GROUP_MARKS = r"[\s\u00a0\u202f'’]"
+_GROUPED_DOT = r"^[+-]?\d{1,3}([ \u00a0\u202f'’]\d{3})+(\.\d+)?$"
+_GROUPED_COMMA = r"^[+-]?\d{1,3}([. \u00a0\u202f]\d{3})+(,\d+)?$"
 # A number in parentheses, as accounting writes a negative amount: "(1,234.50)", "($12)"
 _PARENTHESES = r"^\(\s*([$€£¥]?\s?[\d.,]+\s?[$€£¥%]?)\s*\)$"
 
@@ -537,8 +543,9 @@ _PARENTHESES = r"^\(\s*([$€£¥]?\s?[\d.,]+\s?[$€£¥%]?)\s*\)$"
 def parse_numbers(s: pd.Series) -> pd.Series:
     """Text cells as numbers when *every* present value is one.
 
-    Accepts plain numbers, thousands separators (``1,234,567.5``), decimal commas (``3,14``,
-    common with ``;``-separated files), and the decorations spreadsheets add: a currency
+    Accepts plain numbers, thousands separators (``1,234,567.5``; also ``12 345.6``,
+    ``1'234.5`` and, with a decimal comma, ``1.234,5`` and ``12 345,6``), decimal commas
+    (``3,14``, common with ``;``-separated files), and the decorations spreadsheets add: a currency
     sign (``$1,234.50``, ``12,5 €``) or a percent sign (``15%`` reads 15), and accounting's
     negatives in parentheses (``(1,234.50)`` reads −1234.5).  A column with any other text
     stays text.
@@ -582,6 +589,21 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     if (decimal | plain).all() and decimal.any():
         return pd.to_numeric(s.astype(str).str.replace(",", ".", regex=False).where(
             s.notna()), errors="coerce")
+    # Grouped digits as other locales write them: "12 345.67" (spaces, also the no-break
+    # spaces French Excel writes), "1'234.50" (Swiss), or with a decimal comma, "1.234,50"
+    # (German) and "12 345,67" (French).  Beside them, plain values must be whole numbers in
+    # the comma case ("1.5" would be ambiguous there).
+    text_ = text.str.strip()
+    grouped_dot = text_.str.match(_GROUPED_DOT)
+    if (grouped_dot | plain).all() and grouped_dot.any():
+        return pd.to_numeric(s.astype(str).str.replace(_GROUP_MARKS, "", regex=True).where(
+            s.notna()), errors="coerce")
+    grouped_comma = text_.str.match(_GROUPED_COMMA) | decimal
+    whole = text_.str.match(r"^[+-]?\d+$")
+    if (grouped_comma | whole).all() and grouped_comma.any():
+        return pd.to_numeric(s.astype(str).str.replace(r"[.\s\u00a0\u202f]", "", regex=True)
+                             .str.replace(",", ".", regex=False).where(s.notna()),
+                             errors="coerce")
     return original
 
 

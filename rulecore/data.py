@@ -529,7 +529,7 @@ _THOUSANDS = r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$"
 _DECIMAL_COMMA = r"^[+-]?\d+,\d+$"
 # A number with one currency sign before or after it, or a percent sign after it.
 _SIGNS = r"[$€£¥%]"
-_DECORATED = r"^[+-]?\s?[$€£¥]?\s?[+-]?[\d.,]+\s?[$€£¥%]?$"
+_DECORATED = r"^[+-]?\s?[$€£¥]?\s?[+-]?\d[\d.,\s'’]*\s?[$€£¥%]?$"
 # Digits grouped by threes with a space, a no-break space or an apostrophe, and a decimal
 # point: "12 345.67", "1'234.50"; or grouped by a dot or a space, and a decimal comma:
 # "1.234,50", "12 345,67".

@@ -394,6 +394,8 @@ def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
     (["1.234,50", "12.345,00", "7,5", "12"], [1234.5, 12345.0, 7.5, 12.0]),
     (["1'234.50", "12'345", "3.5"], [1234.5, 12345.0, 3.5]),
     (["12 345.67", "1.5"], [12345.67, 1.5]),
+    (["12\u202f345,67 €", "999,10 €"], [12345.67, 999.1]),   # French Excel, with the euro
+    (["€ 1.234,50", "€ 7,00"], [1234.5, 7.0]),
 ])
 def test_formatted_numbers_are_numbers(cells, numbers):
     from rulecore.data import parse_numbers
@@ -405,7 +407,7 @@ def test_formatted_numbers_are_numbers(cells, numbers):
 
 @pytest.mark.parametrize("cells", [["(a)", "5"], ["(555) 123-4567", "(555) 987-6543"],
                                    ["12 kg", "5 kg"], ["A1", "B2"], ["1 2", "3"],
-                                   ["1.234,50", "1.5"]])
+                                   ["1.234,50", "1.5"], ["1 2 €", "3 €"]])
 def test_other_text_stays_text(cells):
     from rulecore.data import parse_numbers
 

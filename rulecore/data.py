@@ -271,6 +271,15 @@ def _decode(data: bytes, name: str) -> tuple[str, str | None]:
                   "wrong, save it as 'CSV UTF-8' and upload it again.")
 
 
+def _is_number(cell: str) -> bool:
+    """Whether a CSV cell reads as a plain number."""
+    try:
+        float(cell.strip())
+        return True
+    except ValueError:
+        return False
+
+
 def _layout(text: str) -> tuple[str | None, int, bool]:
     """How the lines are laid out: ``(delimiter, lines above the header, short header)``.
 
@@ -308,16 +317,8 @@ def _layout(text: str) -> tuple[str | None, int, bool]:
     if k == 0 or k >= len(counts) or counts[k] != m:
         return d, 0, False
 
-    def numbers(line: str) -> bool:
-        for cell in next(csv.reader([line], delimiter=d)):
-            try:
-                float(cell.strip())
-                return True
-            except ValueError:
-                pass
-        return False
-
-    if counts[k - 1] == m - 1 and numbers(lines[k]):
+    if counts[k - 1] == m - 1 and any(map(_is_number,
+                                          next(csv.reader([lines[k]], delimiter=d)))):
         # a line one field short above a row of data: R's header, the rows' names unnamed
         return d, k - 1, True
     return d, k, False  # shorter lines above a header: a title, an export stamp
@@ -335,20 +336,13 @@ def _sniff(text: str) -> tuple[str, bool]:
     if len(rows) < 2:
         return delimiter, True
 
-    def numeric(cell: str) -> bool:
-        try:
-            float(cell.strip())
-            return True
-        except ValueError:
-            return False
-
     first, rest = rows[0], rows[1:]
     # A header is a first row with no numbers above rows that have numbers, or the first row
     # Python's sniffer calls a header.  A row of all-text values over all-text values is
     # taken as a header too: files without a header and without numbers are rare.
-    if any(numeric(c) for c in first):
+    if any(_is_number(c) for c in first):
         return delimiter, False
-    if any(numeric(c) for r in rest for c in r):
+    if any(_is_number(c) for r in rest for c in r):
         return delimiter, True
     try:
         return delimiter, csv.Sniffer().has_header(sample) or True
@@ -593,13 +587,12 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     # spaces French Excel writes), "1'234.50" (Swiss), or with a decimal comma, "1.234,50"
     # (German) and "12 345,67" (French).  Beside them, plain values must be whole numbers in
     # the comma case ("1.5" would be ambiguous there).
-    text_ = text.str.strip()
-    grouped_dot = text_.str.match(_GROUPED_DOT)
+    grouped_dot = text.str.match(_GROUPED_DOT)
     if (grouped_dot | plain).all() and grouped_dot.any():
         return pd.to_numeric(s.astype(str).str.replace(_GROUP_MARKS, "", regex=True).where(
             s.notna()), errors="coerce")
-    grouped_comma = text_.str.match(_GROUPED_COMMA) | decimal
-    whole = text_.str.match(r"^[+-]?\d+$")
+    grouped_comma = text.str.match(_GROUPED_COMMA) | decimal
+    whole = text.str.match(r"^[+-]?\d+$")
     if (grouped_comma | whole).all() and grouped_comma.any():
         return pd.to_numeric(s.astype(str).str.replace(r"[.\s\u00a0\u202f]", "", regex=True)
                              .str.replace(",", ".", regex=False).where(s.notna()),

@@ -49,6 +49,7 @@ DEFAULTS: dict[str, Any] = {
     "positive": None,
     "kinds": {},
     "threshold": None,
+    "answer_class": None,  # a "no answer" target value (Unknown, -9) kept as a class
     "include": [],
     "exclude": [],
     # the rule settings' defaults are rulecore.settings.RuleSettings' (one vocabulary)
@@ -91,6 +92,7 @@ def reset_choices(keep_target: bool = False) -> None:
     ss["positive"] = None
     ss["kinds"] = {}
     ss["threshold"] = None
+    ss["answer_class"] = None
     ss["include"] = []
     ss["exclude"] = []
     # The Data page's widgets show these choices: drop their state so they show the defaults
@@ -145,12 +147,14 @@ def _choices() -> tuple:
     """The user's table choices, hashable (a cache key)."""
     ss = st.session_state
     return (ss["target"], ss["threshold"], tuple(sorted(ss["kinds"].items())),
-            tuple(sorted(ss["include"])), tuple(sorted(ss["exclude"])))
+            tuple(sorted(ss["include"])), tuple(sorted(ss["exclude"])), ss["answer_class"])
 
 
 def _options(choices: tuple) -> dict:
-    target, threshold, kinds, include, exclude = choices
-    return {"target": target, "positive": threshold, "kinds": dict(kinds), "include": include,
+    target, threshold, kinds, include, exclude, answer_class = choices
+    # from_frame's positive: a threshold, or a "no answer" value to keep as a class
+    positive = threshold if threshold is not None else answer_class
+    return {"target": target, "positive": positive, "kinds": dict(kinds), "include": include,
             "exclude": exclude, "continuous": "median"}
 
 

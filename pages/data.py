@@ -81,7 +81,7 @@ with left:
 if error is not None:
     st.error(str(error), icon=":material/error:")
     if ss["target"] is not None or ss["kinds"] or ss["include"] or ss["exclude"] or \
-            ss["threshold"] is not None:
+            ss["threshold"] is not None or ss["answer_class"] is not None:
         st.button("Undo my target, class and column choices", key="w_reset",
                   on_click=common.reset_choices)
     st.stop()
@@ -146,6 +146,24 @@ with left:
 
         st.button(f"Swap: predict {show(other)} instead", key="w_swap", on_click=_swap,
                   icon=":material/swap_horiz:")
+    # target values read as "no answer" (Unknown, a -9 code) were dropped; one may be the
+    # very class the analyst wants a rule for
+    for k, (value, rows) in enumerate(ds.no_answer):
+        def _keep(v=value) -> None:
+            ss["answer_class"] = v
+            ss["positive"] = v
+            ss.pop("w_positive", None)
+
+        st.button(f"Learn a rule for {show(value)!r} ({rows:,} rows dropped as no answer)",
+                  key=f"w_keep_answer_{k}", on_click=_keep, icon=":material/add_circle:")
+    if ss["answer_class"] is not None and not ds.no_answer:
+        def _drop_answer() -> None:
+            ss["answer_class"] = None
+            ss["positive"] = None
+            ss.pop("w_positive", None)
+
+        st.button(f"Read {show(ss['answer_class'])!r} as no answer again (drop those rows)",
+                  key="w_drop_answer", on_click=_drop_answer, icon=":material/undo:")
 
     # the multiselects below keep what the browser shows; when the table or its columns
     # change (another target, an included column), set them again from the new data

@@ -82,6 +82,10 @@ class Dataset:
         The row-number and identifier columns left out of ``X`` (R row names, customer ids),
         row-aligned with ``X``: not learned from, but shown beside the rows a rule rejects
         so an analyst can find them in their own table.
+    no_answer : tuple of (label, rows)
+        Target values read as "no answer" (``Unknown``, a ``-9`` code) and dropped, with
+        their row counts; passing one as ``positive`` to :func:`from_frame` keeps it as a
+        class.
     """
 
     name: str
@@ -96,6 +100,7 @@ class Dataset:
     target_column: str = ""
     threshold: str | None = None
     dropped_rows: int = 0
+    no_answer: tuple[tuple[Any, int], ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     _digest: list = field(default_factory=list, repr=False, compare=False)
     _leaks: dict = field(default_factory=dict, repr=False, compare=False)
@@ -658,6 +663,70 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int]]:
     return parsed, {str(k): int(v) for k, v in codes.items()}
 
 
+#: Numbers that exports write where a value is missing: runs of nines (SPSS, Stata, SAS and
+#: many databases use −9, −99, −999, 999 or 9999 as missing-value codes).
+NINES = tuple(s * (10 ** k - 1) for k in range(1, 7) for s in (-1, 1))
+#: At least this many other present values, for their range to say what is far outside it.
+MIN_VALUES_BESIDE_CODE = 10
+
+
+def numeric_missing_codes(s: pd.Series, *, target: bool = False
+                          ) -> tuple[pd.Series, dict[str, int]]:
+    """A numeric column whose missing values are written as a run of nines (``-999``,
+    ``9999``) with those cells missing.
+
+    Kept as numbers, ``-999`` sat among incomes as the lowest value, and thresholds such as
+    "income <= 12,000" held for every row with no income.  A nine-code is read as missing only
+    where it cannot be a measurement: it is negative in a column whose other values are not,
+    or it lies at least their whole range away from the other values (``999`` among ages 18 to
+    90, ``9`` on a 1 to 5 scale).  In a ``target``, ``9`` is not considered: it may be a class.
+
+    Returns the column and ``{code: cells}`` (empty when nothing changed).
+    """
+    if not pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
+        return s, {}
+    candidates = [v for v in NINES if not (target and v == 9)]
+    hit = s.isin(candidates)
+    if not hit.any():
+        return s, {}
+    values = s.to_numpy(dtype=float)
+    present = ~np.isnan(values)
+    found: list[float] = []
+    for v in sorted(set(values[hit.to_numpy()]), key=abs, reverse=True):
+        rest = values[present & ~np.isin(values, found + [v])]
+        if len(rest) < MIN_VALUES_BESIDE_CODE:
+            continue
+        lo, hi = float(rest.min()), float(rest.max())
+        span = hi - lo
+        if (v < 0 and lo >= 0) or v <= lo - span or v >= hi + span:
+            found.append(float(v))
+    if not found:
+        return s, {}
+    gone = np.isin(values, found)
+    return (s.mask(gone),
+            {f"{v:.0f}": int((values == v).sum()) for v in sorted(found)})
+
+
+def _number(v: float) -> str:
+    """``26018.0`` → ``26,018``, ``26.2`` → ``26.2``."""
+    return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.6g}"
+
+
+def _nines_note(col: str, cleaned: pd.Series, codes: dict[str, int], target: bool = False
+                ) -> str:
+    """What :func:`numeric_missing_codes` did to a column, and how to undo it."""
+    said = " and ".join(codes)
+    cells = sum(codes.values())
+    lo, hi = cleaned.min(), cleaned.max()
+    why = f"far outside its other values ({_number(lo)} to {_number(hi)}), a missing-value code"
+    if target:
+        return (f"{cells:,} rows whose {col!r} is {said} are read as having no value: {why}. "
+                f"To learn a rule for them, give it as the positive class (command line: "
+                f"--positive {next(iter(codes))}).")
+    return (f"{col!r}: {cells:,} cells of {said} are read as missing values: {why}. Kept "
+            "as a number, a threshold would put them with the smallest or largest values.")
+
+
 #: A text column with at most this many distinct values (ignoring capitals) is a column of
 #: labels, whose spellings that differ only in capitals are one label.
 CASE_MERGE_LEVELS = 50
@@ -794,6 +863,14 @@ def from_frame(
                 coded[col] = (converted, f"{col!r}: {sum(codes.values()):,} cells that are "
                               f"not numbers ({', '.join(map(repr, codes))}) are read as missing "
                               "values in this numeric column.")
+    # runs of nines that stand for missing values (-999 among incomes); a target column's
+    # are decided again once the target is known
+    nines: dict[str, tuple[pd.Series, dict[str, int]]] = {}
+    for col in df.columns:
+        cleaned, codes = numeric_missing_codes(df[col])
+        if codes:
+            nines[col] = (df[col], codes)
+            df[col] = cleaned
     spellings: dict[str, str] = {}  # per column, what merge_case_variants did
     for col in df.columns:
         df[col], merged = merge_case_variants(df[col])
@@ -820,9 +897,24 @@ def from_frame(
     coded = {c: v for c, v in coded.items() if c != target}
     if coded:
         for col, (numbers, note) in coded.items():
-            df[col] = numbers
+            df[col], codes = numeric_missing_codes(numbers)
             notes.append(note)
+            if codes:
+                notes.append(_nines_note(col, df[col], codes))
         detected = roles_mod.detect_roles(df)
+    unanswered_rows: list[tuple[Any, int]] = []  # target values read as no answer, rows
+    if target in nines:
+        # in a target, 9 may be a class, and a code given as the positive class is one
+        original, _ = nines.pop(target)
+        df[target], codes = numeric_missing_codes(original, target=True)
+        if codes and ((positive is not None and str(positive) in codes)
+                      or df[target].nunique() < 2):  # a code beside one class is a class
+            df[target], codes = original, {}
+        if codes:
+            nines[target] = (original, codes)
+            unanswered_rows += [(_label(float(c)), n) for c, n in codes.items()]
+    for col, (_, codes) in nines.items():
+        notes.append(_nines_note(col, df[col], codes, target=col == target))
     if target not in df.columns:
         raise DataError(f"There is no column {target!r} to predict; the columns are "
                         f"{', '.join(map(repr, df.columns[:20]))}"
@@ -896,6 +988,7 @@ def from_frame(
             notes.append(f"{int(no_answer.sum()):,} rows whose {target!r} is {said} are read "
                          "as having no value, not as a class. To learn a rule for them, give "
                          f"it as the positive class (command line: --positive {values[0]!r}).")
+            unanswered_rows += [(show(v), int((y_raw == v).sum())) for v in values]
             y_raw = y_raw.mask(no_answer)
     missing_y = y_raw.isna().to_numpy()
     dropped = int(missing_y.sum())
@@ -994,7 +1087,8 @@ def from_frame(
                          "class or target.")
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
-                 target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids)
+                 target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
+                 no_answer=tuple(unanswered_rows))
     return ds.with_positive(positive)
 
 

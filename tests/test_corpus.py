@@ -47,6 +47,8 @@ EXPECTED = {
     "erp_export_title_lines_cp1252.csv": ("Kündigung", "ja", {}, [], 0, []),
     # a lab export: "<0.5", "hemolysed", "n.a." in a column of numbers; a patient number
     "lab_values_with_codes.csv": ("diagnosis", "CKD", {"patient": "id"}, [], 0, []),
+    # SPSS / Stata: -999, 999 and 9 are missing-value codes in the features, -9 in the target
+    "stats_package_missing_codes.csv": ("renewed", 1, {"resp_id": "id"}, [], 21, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -213,3 +215,24 @@ def test_a_column_of_numbers_with_a_few_codes_is_numbers():
     model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE)
     model.fit(ds.X.iloc[tr], ds.y_binary[tr])
     assert "creatinine" in model.rule_.features
+
+
+def test_missing_value_codes_of_a_stats_package_are_missing():
+    """Read as numbers, -999 was the lowest income and 9 the highest satisfaction: the rule
+    said "satisfaction <= 7", a condition on the "don't know" code."""
+    ds = load("stats_package_missing_codes.csv")
+    raw = pd.read_csv(DATA / "stats_package_missing_codes.csv")
+    answered = raw[raw["renewed"] != -9].reset_index(drop=True)
+    for col, code in (("income", -999), ("age", 999), ("satisfaction", 9)):
+        coded = (answered[col] == code).to_numpy()
+        assert ds.X[col].isna().to_numpy().tolist() == coded.tolist(), col
+        assert any(m.startswith(f"{col!r}: {int((raw[col] == code).sum()):,} cells of {code}")
+                   for m in ds.notes)
+    assert ds.no_answer == ((-9, 21),)
+    tr, te = train_test_indices(ds.y_binary, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE)
+    model.fit(ds.X.iloc[tr], ds.y_binary[tr])
+    assert set(model.rule_.features) == {"income", "satisfaction"}
+    for term in model.rule_.conditions:  # no threshold beyond the real values
+        if term.feature == "satisfaction":
+            assert 1 <= term.value <= 5

@@ -454,3 +454,79 @@ def test_summary_rows_under_the_table_are_not_records():
     # a record whose first field merely contains the word stays
     text = frame.to_csv(index=False) + "Total Care Ltd,0.5,100,1\n"
     assert load_csv(io.BytesIO(text.encode()), name="t.csv").n_samples == n + 1
+
+
+@pytest.mark.parametrize("values, code, read_as_missing", [
+    (np.arange(50.0, 150.0), -999, True),     # negative among non-negative values
+    (np.arange(18.0, 90.0), 999, True),       # far beyond the range of ages
+    (np.arange(1.0, 6.0).repeat(10), 9, True),  # a 1-5 survey scale's "don't know"
+    (np.arange(-20.0, 20.0), -99, True),      # below the range by more than the range
+    (np.arange(-40.0, 40.0), -9, False),      # a temperature of -9 is a temperature
+    (np.arange(18.0, 96.0), 99, False),       # an age of 99 is an age
+    (np.arange(1.0, 8.0).repeat(10), 9, False),  # 9 beside a 1-7 scale: not sure enough
+    (np.arange(0.0, 2000.0, 10), 999, False),  # inside the range
+])
+def test_runs_of_nines_far_from_the_values_are_missing_codes(values, code, read_as_missing):
+    from rulecore.data import numeric_missing_codes
+
+    s = pd.Series(np.r_[values, [code] * 4])
+    out, codes = numeric_missing_codes(s)
+    if read_as_missing:
+        assert codes == {str(code): 4}
+        assert out.isna().sum() == 4 and out.dropna().tolist() == values.tolist()
+    else:
+        assert codes == {} and out.equals(s)
+
+
+def test_nine_codes_give_a_note_and_no_threshold_on_them():
+    """-999 for "no income" sat among incomes as the lowest value: "income <= 12,000" then
+    held for every row with no income."""
+    rng = np.random.default_rng(4)
+    n = 300
+    income = np.round(rng.normal(40_000, 9_000, n))
+    income[rng.random(n) < 0.15] = -999
+    y = np.where(income > 45_000, "high", "low")
+    frame = pd.DataFrame({"income": income, "age": rng.integers(18, 80, n), "band": y})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="t.csv")
+    hit = int((income == -999).sum())
+    assert ds.X["income"].isna().sum() == hit and (ds.X["income"].dropna() > 0).all()
+    note = next(m for m in ds.notes if m.startswith("'income'"))
+    assert f"{hit:,} cells of -999 are read as missing values" in note
+    assert not any(m.startswith("'age'") for m in ds.notes)
+    # a typed frame (a notebook's, an Excel sheet's) is read the same way
+    assert from_frame(frame, "band").X["income"].isna().sum() == hit
+
+
+def test_a_nine_code_in_the_target_is_no_answer_unless_asked_for():
+    rng = np.random.default_rng(5)
+    n = 300
+    x = rng.normal(size=n)
+    y = (x > 0.4).astype(int)
+    y[:20] = -9
+    frame = pd.DataFrame({"x": x, "churned": y})
+    ds = from_frame(frame, "churned")
+    assert ds.classes == [0, 1] and ds.dropped_rows == 20 and ds.no_answer == ((-9, 20),)
+    assert any("20 rows whose 'churned' is -9 are read as having no value" in m
+               and "--positive -9" in m for m in ds.notes)
+    kept = from_frame(frame, "churned", positive=-9)
+    assert kept.classes == [-9, 0, 1] and kept.positive == -9 and kept.no_answer == ()
+    # 9 among classes 1..3 may be a class: kept
+    frame["grade"] = np.where(x > 0, 1, 2)
+    frame.loc[:14, "grade"] = 9
+    assert from_frame(frame.drop(columns="churned"), "grade").classes == [1, 2, 9]
+
+
+def test_unknown_in_the_target_is_recorded_as_no_answer():
+    rng = np.random.default_rng(9)
+    x = rng.normal(size=200)
+    y = np.where(x > 0.5, "yes", "no").astype(object)
+    y[:12] = "Unknown"
+    ds = from_frame(pd.DataFrame({"x": x, "renewed": y}), "renewed")
+    assert ds.no_answer == (("Unknown", 12),)
+
+
+def test_a_nine_code_beside_one_class_stays_a_class():
+    rng = np.random.default_rng(6)
+    y = np.where(rng.random(100) < 0.3, -9, 1)
+    ds = from_frame(pd.DataFrame({"x": rng.normal(size=100), "y": y}), "y")
+    assert ds.classes == [-9, 1] and ds.dropped_rows == 0

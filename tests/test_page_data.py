@@ -214,3 +214,19 @@ def test_what_reading_did_to_the_file_is_said_on_the_page():
     assert "spreadsheet error cells" in said
     assert at.session_state["positive"] in (None, "Yes")
     assert metric(at, "Positive share") == "23.7%"
+
+
+def test_a_no_answer_target_value_can_be_learned_and_dropped_again():
+    """-9 in the target is read as no answer (21 rows dropped); one click learns a rule for
+    it instead, another reads it as no answer again."""
+    at = upload(start(), "stats_package_missing_codes.csv")
+    assert not at.exception and metric(at, "Rows") == "579"
+    said = " ".join(i.value for i in at.info)
+    assert "cells of -999 are read as missing values" in said
+    at.button(key="w_keep_answer_0").click().run()
+    assert not at.exception and not at.error
+    assert metric(at, "Rows") == "600" and at.session_state["w_positive"] == -9
+    assert metric(at, "Positive share") == "3.5%"
+    at.button(key="w_drop_answer").click().run()
+    assert not at.exception and metric(at, "Rows") == "579"
+    assert at.session_state["w_positive"] == 1

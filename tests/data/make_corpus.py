@@ -302,6 +302,27 @@ def lab_values() -> None:
     df.to_csv(HERE / "lab_values_with_codes.csv", index=False)
 
 
+def stats_package_codes() -> None:
+    """A survey exported from SPSS or Stata: missing values written as codes (-999 for no
+    income given, 999 for an age not asked, 9 for "don't know" on a 1-5 scale, -9 for an
+    unknown outcome), a respondent number, and a planted rule on income and satisfaction."""
+    rng = np.random.default_rng(SEED + 17)
+    n = 600
+    income = np.round(rng.lognormal(10.4, 0.45, n), -2)
+    satisfaction = rng.integers(1, 6, n)
+    age = rng.integers(18, 80, n)
+    renewed = ((income > 30_000) & (satisfaction >= 3)) ^ (rng.random(n) < 0.05)
+    u = rng.random(n)
+    shown_income = np.where(u < 0.12, -999, income)
+    shown_age = np.where(rng.random(n) < 0.05, 999, age)
+    shown_sat = np.where(rng.random(n) < 0.06, 9, satisfaction)
+    shown_renewed = np.where(rng.random(n) < 0.04, -9, renewed.astype(int))
+    df = pd.DataFrame({"resp_id": np.arange(10_001, 10_001 + n), "age": shown_age,
+                       "income": shown_income, "satisfaction": shown_sat,
+                       "renewed": shown_renewed})
+    df.to_csv(HERE / "stats_package_missing_codes.csv", index=False)
+
+
 def prose() -> None:
     """Not a table: a paragraph of text someone uploads by mistake."""
     text = ("Meeting notes, 3 March. We discussed the churn numbers for the last quarter and "
@@ -316,7 +337,7 @@ def prose() -> None:
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
-                 r_write_table, erp_export, lab_values, prose):
+                 r_write_table, erp_export, lab_values, stats_package_codes, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

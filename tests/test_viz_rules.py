@@ -256,3 +256,19 @@ def test_cv_curve_star_sits_on_its_own_line_in_its_colour():
     # a single line (lam="auto" of one rule): the plain name
     one = rviz.cv_curve(cv.drop(columns="describe").iloc[3:])
     assert [tr.name for tr in one.data] == ["CV error", "chosen"]
+
+
+def test_cv_curve_says_when_every_lambda_gives_one_point():
+    """Every λ gave no clause for one class: its "line" was one point under the star."""
+    cv = pd.DataFrame({
+        "describe": ["yes"] * 3 + ["no"] * 3, "lam": [0.1, 1.0, 10.0] * 2,
+        "error": [0.30, 0.30, 0.30, 0.31, 0.20, 0.22], "error_std": [0.01] * 6,
+        "conditions": [0.0, 0.0, 0.0, 1.0, 3.0, 7.0],
+        "chosen": [False, False, False, False, True, False]})
+    fig = rviz.cv_curve(cv)
+    lines = {tr.name: tr for tr in fig.data if tr.mode == "lines+markers"}
+    assert set(lines) == {"clauses describe yes (all 3 λ: 0 conditions)",
+                          "clauses describe no"}
+    ring = lines["clauses describe yes (all 3 λ: 0 conditions)"].marker
+    assert ring.symbol == "circle-open" and ring.size > 18  # larger than the star
+    assert lines["clauses describe no"].marker.symbol is None

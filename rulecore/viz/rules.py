@@ -361,9 +361,17 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
         plain = label is None or (isinstance(label, float) and np.isnan(label))
         name = "CV error" if plain else f"clauses describe {label}"
         color = colors[k % len(colors)]
+        # every λ at one point (the same size and error, e.g. no clause at all) draws no
+        # line, and the star or the other line can cover that point: say so in the legend,
+        # and draw it as a large ring that shows around whatever lies on top
+        one_point = len(g) > 1 and len(g[["conditions", "error"]].round(9)
+                                       .drop_duplicates()) == 1
+        if one_point:
+            name += f" (all {len(g)} λ: {g['conditions'].iloc[0]:.3g} conditions)"
+        marker = dict(symbol="circle-open", size=22, line=dict(width=3)) if one_point else {}
         fig.add_scatter(x=g["conditions"], y=g["error"], mode="lines+markers", name=name,
                         error_y=dict(type="data", array=g["error_std"], thickness=1),
-                        line=dict(color=color), customdata=g["lam"],
+                        line=dict(color=color), marker=marker, customdata=g["lam"],
                         hovertemplate="λ=%{customdata:.3g}: %{x:.1f} conditions, CV error "
                                       "%{y:.3f}<extra></extra>")
         if g["chosen"].any() and not plain:

@@ -605,6 +605,44 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     return original
 
 
+# A number followed by one unit: "12 kg", "37.5°C", "120 mg/dL", "3 months"
+_WITH_UNIT = r"^([+-]?\d[\d.,'’\s\u00a0]*?)\s?([A-Za-zµμ°Ω][A-Za-zµμ°Ω/²³]{0,7})?$"
+# ... but not a day and month ("12 Jan") or a time ("5 PM")
+_NOT_UNITS = frozenset({"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept",
+                        "oct", "nov", "dec", "am", "pm", "e"})
+
+
+def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
+    """A text column whose every present value is a number followed by the same unit
+    (``12 kg``, ``37.5 °C``, ``120 mg/dL``; at most half typed without it) as those numbers,
+    and the unit.
+
+    Read as text, a weight typed with its unit was a categorical column with a level per
+    value, left out as "text, many values".  One unit only: ``12 kg`` beside ``500 g`` stays
+    text (the numbers would not be comparable).  Returns ``(s, None)`` when nothing changed.
+    """
+    if pd.api.types.is_numeric_dtype(s):
+        return s, None
+    present = s.dropna()
+    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
+        return s, None
+    if not present.iloc[:200].astype(str).str.strip().str.match(_WITH_UNIT).all():
+        return s, None  # the cheap look first: a large text column stops here
+    parts = present.astype(str).str.strip().str.extract(_WITH_UNIT)
+    if parts[0].isna().any():
+        return s, None
+    units = parts[1].dropna().unique()  # some cells typed without it: "12" beside "13 kg"
+    if len(units) != 1 or units[0].casefold() in _NOT_UNITS or \
+            parts[1].isna().mean() > 0.5:
+        return s, None
+    numbers = parse_numbers(parts[0].str.strip())
+    if not pd.api.types.is_numeric_dtype(numbers):
+        return s, None
+    out = pd.Series(np.nan, index=s.index, dtype=float)
+    out[present.index] = numbers.to_numpy(dtype=float)
+    return out, str(units[0])
+
+
 def infer_kind(s: pd.Series) -> Kind:
     """``numeric`` for numbers (but integer 0/1-like flags are categorical), else categorical."""
     if pd.api.types.is_bool_dtype(s):
@@ -857,6 +895,13 @@ def from_frame(
                 cleaning.append(f"{col!r}: {int(errors.sum()):,} spreadsheet error cells "
                                 f"({kinds_seen}) are read as missing values.")
                 df[col] = parse_numbers(df[col].mask(errors))
+        for col in df.columns:
+            converted, unit = numbers_with_unit(df[col])
+            if unit is not None:
+                example = df[col].dropna().iloc[0]
+                df[col] = converted
+                cleaning.append(f"{col!r}: numbers typed with their unit, {unit} "
+                                f"({example!r}), are read as numbers in {unit}.")
         for col in df.columns:
             converted, codes = numbers_with_codes(df[col])
             if codes:

@@ -49,6 +49,8 @@ EXPECTED = {
     "lab_values_with_codes.csv": ("diagnosis", "CKD", {"patient": "id"}, [], 0, []),
     # SPSS / Stata: -999, 999 and 9 are missing-value codes in the features, -9 in the target
     "stats_package_missing_codes.csv": ("renewed", 1, {"resp_id": "id"}, [], 21, []),
+    # typed with units: "72 kg", "38.4 °C", "3 days" are numbers
+    "clinic_values_with_units.csv": ("admitted", "yes", {"patient": "id"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -236,3 +238,19 @@ def test_missing_value_codes_of_a_stats_package_are_missing():
     for term in model.rule_.conditions:  # no threshold beyond the real values
         if term.feature == "satisfaction":
             assert 1 <= term.value <= 5
+
+
+def test_values_typed_with_their_unit_are_numbers():
+    ds = load("clinic_values_with_units.csv")
+    assert ds.kinds == {"weight": "numeric", "temperature": "numeric",
+                        "symptoms_for": "numeric"}
+    raw = pd.read_csv(DATA / "clinic_values_with_units.csv", dtype=str)
+    expected = raw["temperature"].str.replace(" °C", "", regex=False).astype(float)
+    np.testing.assert_array_equal(ds.X["temperature"], expected)
+    for col, unit in (("weight", "kg"), ("temperature", "°C"), ("symptoms_for", "days")):
+        assert any(m.startswith(f"{col!r}: numbers typed with their unit, {unit}")
+                   for m in ds.notes)
+    tr, te = train_test_indices(ds.y_binary, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE)
+    model.fit(ds.X.iloc[tr], ds.y_binary[tr])
+    assert set(model.rule_.features) == {"temperature", "symptoms_for"}

@@ -530,3 +530,29 @@ def test_a_nine_code_beside_one_class_stays_a_class():
     y = np.where(rng.random(100) < 0.3, -9, 1)
     ds = from_frame(pd.DataFrame({"x": rng.normal(size=100), "y": y}), "y")
     assert ds.classes == [-9, 1] and ds.dropped_rows == 0
+
+
+@pytest.mark.parametrize("cells, unit, numbers", [
+    (["12 kg", "5 kg", "7.5", "3kg", "1 200 kg"], "kg", [12, 5, 7.5, 3, 1200]),
+    (["37.5°C", "38,1°C", "36.6°C", "39°C", None, "37°C"], "°C", [37.5, 38.1, 36.6, 39, None, 37]),
+    (["3 months", "12 months", "1 months", "4 months", "6 months"], "months", [3, 12, 1, 4, 6]),
+])
+def test_numbers_typed_with_one_unit_are_numbers(cells, unit, numbers):
+    from rulecore.data import numbers_with_unit
+
+    out, found = numbers_with_unit(pd.Series(cells, dtype=object))
+    assert found == unit
+    np.testing.assert_array_equal(out.to_numpy(), np.array(numbers, dtype=float))
+
+
+@pytest.mark.parametrize("cells", [
+    ["12 kg", "500 g", "1 kg", "2 kg", "3 kg"],       # two units: not comparable
+    ["12 Jan", "3 Jan", "4 Jan", "5 Jan", "6 Jan"],   # a day and month
+    ["5 PM", "6 PM", "7 PM", "8 PM", "9 PM"],         # a time
+    ["12", "5", "7.5", "3 kg", "1 200"],              # mostly without a unit
+    ["A1", "B2", "C3", "D4", "E5"], ["1 kg", "2 kg", "3 kg", "4 kg"]])  # too few
+def test_other_number_and_word_mixes_stay_text(cells):
+    from rulecore.data import numbers_with_unit
+
+    out, found = numbers_with_unit(pd.Series(cells, dtype=object))
+    assert found is None and out.tolist() == cells

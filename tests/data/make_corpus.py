@@ -323,6 +323,25 @@ def stats_package_codes() -> None:
     df.to_csv(HERE / "stats_package_missing_codes.csv", index=False)
 
 
+def clinic_units() -> None:
+    """A clinic's sheet typed by hand: values with their units ("72 kg", "38.4 °C",
+    "3 days", a few typed without), patient names, and whether the patient was admitted."""
+    rng = np.random.default_rng(SEED + 19)
+    n = 400
+    weight = np.round(rng.normal(78, 14, n), 1)
+    temp = np.round(rng.normal(37.6, 0.7, n), 1)
+    days = rng.integers(0, 8, n)
+    admitted = ((temp > 38.0) & (days > 2)) ^ (rng.random(n) < 0.04)
+    bare = rng.random(n) < 0.1  # typed without the unit
+    df = pd.DataFrame({
+        "patient": names(rng, n),
+        "weight": [f"{w:g}" if b else f"{w:g} kg" for w, b in zip(weight, bare)],
+        "temperature": [f"{x:.1f} °C" for x in temp],
+        "symptoms_for": [f"{d} days" for d in days],
+        "admitted": np.where(admitted, "yes", "no")})
+    df.to_csv(HERE / "clinic_values_with_units.csv", index=False)
+
+
 def prose() -> None:
     """Not a table: a paragraph of text someone uploads by mistake."""
     text = ("Meeting notes, 3 March. We discussed the churn numbers for the last quarter and "
@@ -337,7 +356,8 @@ def prose() -> None:
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
-                 r_write_table, erp_export, lab_values, stats_package_codes, prose):
+                 r_write_table, erp_export, lab_values, stats_package_codes,
+                 clinic_units, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -212,7 +212,7 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
     verdict = model.predict(x_row)[0]
     st.markdown(f"**Decision: {verdict}** ({decided}) "
                 f"{'✓ correct' if verdict == y[row] else '✗ wrong'} (true: {y[row]})")
-    rule_explore.export_block(rules)
+    rule_explore.export_block(rules, ds)
 
 
 @st.fragment
@@ -474,7 +474,8 @@ def results() -> None:
     @st.fragment
     def export() -> None:
         # the edited rule has its own export in the editor
-        rule_explore.export_block(rule, title="Export" if is_set else "Export the learned rule")
+        rule_explore.export_block(rule, ds,
+                                  title="Export" if is_set else "Export the learned rule")
 
     export()
 

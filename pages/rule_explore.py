@@ -60,12 +60,18 @@ def _current(stamp: str) -> bool:
     return "edit" in ss and stamp == _stamp()
 
 
-def export_block(rule, prefix: str = "", title: str = "Export") -> None:
+def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None:
     """The export formats of a rule, rule set or rule list, with a download button
-    (``prefix`` keeps the widget keys and file names of two export blocks apart)."""
+    (``prefix`` keeps the widget keys and file names of two export blocks apart).  With the
+    dataset ``ds``, the exports say how the cells of the rule's columns were read."""
     st.subheader(title)
     fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key=f"{prefix}export_fmt")
-    text = rule.export(fmt)
+    notes = ds.notes_for(rule.features) if ds is not None else []
+    text = rule.export(fmt, notes)
+    if notes and fmt == "json":
+        st.caption("The rule compares the values as read (see the Data page's notes on "
+                   f"{', '.join(repr(n.split(':', 1)[0].strip(chr(39))) for n in notes)}); "
+                   "the other formats say how.")
     st.code(text, language={"json": "json", "sql": "sql", "python": "python",
                             "markdown": "markdown"}.get(fmt, "text"))
     ext, mime = EXPORT_FORMATS[fmt]
@@ -150,7 +156,7 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
                        f"predicting the majority class ({majority:.1%}).",
                        icon=":material/warning:")
     if rule != learned:
-        export_block(rule, prefix="edited_", title="Export the edited rule")
+        export_block(rule, ds, prefix="edited_", title="Export the edited rule")
     return rule
 
 

@@ -163,6 +163,13 @@ class Dataset:
             self._digest.append(h.hexdigest())
         return self._digest[0] + ":" + repr(self.positive)
 
+    def notes_for(self, columns: Iterable[str]) -> list[str]:
+        """The notes on how the cells of ``columns`` were read (codes read as missing,
+        units dropped, spellings merged): what a table must go through before an exported
+        rule over those columns gives the app's answers on it."""
+        heads = tuple(f"{c!r}:" for c in columns)
+        return [n for n in self.notes if heads and n.startswith(heads)]
+
     def with_positive(self, label: Any) -> Dataset:
         """The same data with ``label`` as the positive class."""
         match = [c for c in self.classes if c == label or str(c) == str(label)]

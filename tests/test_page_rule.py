@@ -253,3 +253,20 @@ def test_rule_set_auto_on_three_classes_learns_every_class_without_a_positive():
     at.radio(key="export_fmt").set_value("sql").run()
     code = next(c.value for c in at.code)
     assert code.startswith("CASE") and "'virginica'" in code
+
+
+def test_exports_carry_how_the_rule_columns_were_read():
+    """An SPSS export with -999 incomes: the Rule page's SQL says -999 was read as missing,
+    and the JSON says where to look."""
+    from tests.test_page_data import upload
+
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at = upload(at, "stats_package_missing_codes.csv")
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception, at.exception
+    at.radio(key="export_fmt").set_value("sql").run()
+    sql = next(c.value for c in at.code if "WHERE" in c.value)
+    assert sql.startswith("-- Compared on the values as read")
+    assert "-- 'income': " in sql and "cells of -999 are read as missing values" in sql
+    at.radio(key="export_fmt").set_value("json").run()
+    assert any("values as read" in c.value and "'income'" in c.value for c in at.caption)

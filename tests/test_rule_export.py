@@ -124,3 +124,30 @@ def test_python_export_survives_quotes_and_backslashes_in_names():
     assert namespace["predict"]({"x": 0.5}) is True
     assert namespace["predict"]({"x": 2.0}) is False
     assert '"""hi"""' in namespace["predict"].__doc__
+
+
+def test_exports_say_how_the_rule_columns_were_read():
+    """-999 read as missing: the exported SQL run on the raw table would count -999 as the
+    lowest income unless it says so."""
+    from pathlib import Path
+
+    from rulecore import BooleanRuleClassifier
+    from rulecore.data import load_csv
+
+    ds = load_csv(Path(__file__).parent / "data" / "stats_package_missing_codes.csv")
+    rule = BooleanRuleClassifier().fit(ds.X, ds.y_binary).rule_
+    assert set(rule.features) == {"income", "satisfaction"}
+    notes = ds.notes_for(rule.features)
+    assert [n.split(":")[0] for n in notes] == ["'income'", "'satisfaction'"]
+    assert ds.notes_for(["age"])[0].startswith("'age': ") and ds.notes_for([]) == []
+    sql = rule.export("sql", notes)
+    assert sql.splitlines()[1].startswith("-- 'income': 73 cells of -999")
+    assert sql.splitlines()[-1] == rule.to_sql()
+    py = rule.export("python", notes)
+    ns: dict = {}
+    exec(py, ns)  # the comments keep it valid Python
+    assert ns["predict"]({"income": 50_000, "satisfaction": 4})
+    assert "> - 'satisfaction': 32 cells of 9" in rule.export("markdown", notes)
+    assert "'income': 73 cells" in rule.export("text", notes)
+    assert rule.export("json", notes) == rule.to_json()  # the rule alone, read back
+    assert rule.export("sql") == rule.to_sql()

@@ -9,6 +9,7 @@ export starts a line with a spreadsheet formula character.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -66,13 +67,30 @@ class _Exportable:
         """JSON that ``from_json`` reads back into an equal object."""
         return json.dumps(self.to_dict(), indent=indent, default=str)
 
-    def export(self, fmt: str) -> str:
-        """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``."""
+    def export(self, fmt: str, notes: Iterable[str] = ()) -> str:
+        """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``.
+
+        ``notes`` say how the table's cells were read before the rule compared them
+        (:meth:`rulecore.data.Dataset.notes_for`: ``-999`` read as missing, ``72 kg`` as
+        72, ``YES`` as ``Yes``).  The code and text formats carry them as comments, so that
+        whoever runs the rule on the raw table knows to read it the same way; JSON stays the
+        rule alone (``from_json`` reads it back)."""
         makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
                   "sql": self.to_sql, "python": self.to_python}
         if fmt not in makers:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
-        return makers[fmt]()
+        out = makers[fmt]()
+        notes = list(notes)
+        if not notes or fmt == "json":
+            return out
+        head = "Compared on the values as read; apply the same reading to the raw table:"
+        if fmt in ("sql", "python"):
+            mark = "--" if fmt == "sql" else "#"
+            return "\n".join(f"{mark} {line}" for line in [head] + notes) + "\n" + out
+        if fmt == "markdown":
+            return out.rstrip("\n") + "\n\n" + "\n".join(
+                [f"> {head}"] + [f"> - {n}" for n in notes]) + "\n"
+        return out.rstrip("\n") + "\n\n" + "\n".join([head] + [f"  {n}" for n in notes]) + "\n"
 
 
 @dataclass(frozen=True)

@@ -364,7 +364,7 @@ def results() -> None:
                     st.markdown(f"**Clause {k + 1}**{vote}")
                 expl = clause.explain(x_row)
                 lines = [f"{'✓' if h else '✗'} `{c}` — value: "
-                         f"{format_value(v) if v is not None else 'missing'}"
+                         f"{'missing' if v is None or pd.isna(v) else format_value(v)}"
                          for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
                 st.markdown("\n\n".join(lines) if lines else str(clause))
 

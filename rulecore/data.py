@@ -759,17 +759,16 @@ def _number(v: float) -> str:
 
 def _nines_note(col: str, cleaned: pd.Series, codes: dict[str, int], target: bool = False
                 ) -> str:
-    """What :func:`numeric_missing_codes` did to a column, and how to undo it."""
+    """What :func:`numeric_missing_codes` did to a column (a target: how to keep the code)."""
     said = " and ".join(codes)
     cells = sum(codes.values())
-    lo, hi = cleaned.min(), cleaned.max()
-    why = f"far outside its other values ({_number(lo)} to {_number(hi)}), a missing-value code"
+    why = (f"a missing-value code far outside the other values ({_number(cleaned.min())} to "
+           f"{_number(cleaned.max())})")
     if target:
-        return (f"{cells:,} rows whose {col!r} is {said} are read as having no value: {why}. "
-                f"To learn a rule for them, give it as the positive class (command line: "
-                f"--positive {next(iter(codes))}).")
-    return (f"{col!r}: {cells:,} cells of {said} are read as missing values: {why}. Kept "
-            "as a number, a threshold would put them with the smallest or largest values.")
+        return (f"{cells:,} rows whose {col!r} is {said} are read as having no value, "
+                f"{why}. To learn a rule for them, give it as the positive class (command "
+                f"line: --positive {next(iter(codes))}).")
+    return f"{col!r}: {cells:,} cells of {said} are read as missing values, {why}."
 
 
 #: A text column with at most this many distinct values (ignoring capitals) is a column of

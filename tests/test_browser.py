@@ -275,3 +275,41 @@ def test_a_long_fit_shows_its_stages_then_the_rules(page, artifacts, tmp_path):
     page.screenshot(path=str(artifacts / "rule_after_progress.png"))
     assert page.get_by_text("Predict").first.is_visible()
     assert not page.get_by_test_id("stException").count()
+
+
+def test_upload_of_a_stats_package_export_with_missing_value_codes(page, artifacts):
+    """SPSS-style codes: -999, 999 and 9 read as missing with notes, -9 in the target as no
+    answer with a button that learns a rule for it; the Rule page's SQL export says how the
+    rule's columns were read."""
+    from pathlib import Path
+
+    corpus = Path(__file__).resolve().parent / "data"
+    page.get_by_text("Upload a CSV").click()
+    settle(page)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
+        str(corpus / "stats_package_missing_codes.csv"))
+    settle(page)
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "579"
+    notes = page.get_by_test_id("stAlert").filter(has_text="cells of -999 are read as missing")
+    assert notes.count() == 1
+    keep = page.get_by_role("button", name="Learn a rule for -9 (21 rows dropped as no answer)")
+    assert keep.is_visible()
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "codes_data.png"), full_page=True)
+
+    goto_page(page, "Rule")
+    page.get_by_test_id("stRadio").filter(has_text="markdown").get_by_text("sql",
+                                                                           exact=True).click()
+    settle(page)
+    sql = page.get_by_test_id("stCode").filter(has_text="WHERE").first
+    assert "-- 'income': 73 cells of -999 are read as missing values" in sql.inner_text()
+    sql.scroll_into_view_if_needed()
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "codes_export.png"))
+
+    goto_page(page, "Data")
+    page.get_by_role("button", name="Learn a rule for -9 (21 rows dropped as no answer)").click()
+    settle(page)
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "579") == "600"
+    assert shown_choice(page, "w_positive").startswith("-9")
+    assert not page.get_by_test_id("stException").count()

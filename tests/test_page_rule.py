@@ -270,3 +270,6 @@ def test_exports_carry_how_the_rule_columns_were_read():
     assert "-- 'income': " in sql and "cells of -999 are read as missing values" in sql
     at.radio(key="export_fmt").set_value("json").run()
     assert any("values as read" in c.value and "'income'" in c.value for c in at.caption)
+    # row 0 has no income (-999): its check says "missing", not "nan"
+    row = next(m.value for m in at.markdown if "`income > " in m.value and "— value:" in m.value)
+    assert "value: missing" in row and "nan" not in row

@@ -9,6 +9,7 @@ export starts a line with a spreadsheet formula character.
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -85,8 +86,12 @@ class _Exportable:
             return out
         head = "Compared on the values as read; apply the same reading to the raw table:"
         if fmt in ("sql", "python"):
+            # wrapped, so the code shows and prints whole (a note runs to 200 characters)
             mark = "--" if fmt == "sql" else "#"
-            return "\n".join(f"{mark} {line}" for line in [head] + notes) + "\n" + out
+            lines = [f"{mark} {head}"] + [
+                textwrap.fill(n, 88, initial_indent=f"{mark} ", subsequent_indent=f"{mark}   ",
+                              break_long_words=False, break_on_hyphens=False) for n in notes]
+            return "\n".join(lines) + "\n" + out
         if fmt == "markdown":
             return out.rstrip("\n") + "\n\n" + "\n".join(
                 [f"> {head}"] + [f"> - {n}" for n in notes]) + "\n"

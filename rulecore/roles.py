@@ -273,6 +273,27 @@ def _plain_name(name: str) -> str:
     return re.sub(r"[^a-z]", "", name.lower())
 
 
+#: Class codes: each of 3 to MAX_CLASS_LEVELS consecutive whole numbers from 0 or 1 holds
+#: at least this share of the rows (a count's large values are rare; class codes are not).
+MIN_CODE_SHARE = 0.05
+
+
+def _class_codes(s: pd.Series) -> bool:
+    """Whether a numeric column reads as class codes (``1, 2, 3``): 3 to
+    :data:`MAX_CLASS_LEVELS` consecutive whole numbers from 0 or 1, each in at least
+    :data:`MIN_CODE_SHARE` of the rows."""
+    num = _numeric(s)
+    if num is None:
+        return False
+    v = num.dropna()
+    levels = np.unique(v.to_numpy(dtype=float))
+    if not 3 <= len(levels) <= MAX_CLASS_LEVELS or not np.all(levels == np.round(levels)):
+        return False
+    if levels[0] not in (0, 1) or not np.all(np.diff(levels) == 1):
+        return False
+    return bool(v.value_counts(normalize=True).min() >= MIN_CODE_SHARE)
+
+
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
     """The most plausible class column of ``df``.
 
@@ -282,7 +303,8 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     only when chosen); the rightmost of a tier wins (a target is
     usually last).  A last column named like a target but constant or empty is returned, so
     that the refusal names it.  Without any class column: the last column when it is
-    constant or empty (again so that the refusal names it), else the rightmost continuous
+    constant or empty (again so that the refusal names it), else class codes (``1, 2, 3``:
+    :func:`_class_codes`) in the last or first column, else the rightmost continuous
     numeric column (to be used through a threshold), else the last column.  Raises nothing.
     """
     roles = roles if roles is not None else detect_roles(df)
@@ -308,6 +330,13 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
         return max(classes, key=rank)
     if last_unusable:
         return cols[-1]
+    # Class codes at the table's edge: UCI-style files (wine.data) put the class, 1, 2, 3, in
+    # the first or last column and have no header; read as "a count", the continuous last
+    # column was split at its median instead.  Last before first.
+    edge = [c for c in dict.fromkeys([cols[-1], cols[0]]) if c in eligible
+            and kinds[c] == "classes" and _class_codes(df[c])]
+    if edge:
+        return edge[0]
     continuous = [c for c in eligible if kinds[c] == "continuous"]
     if continuous:
         named = [c for c in continuous if _plain_name(c) in _TARGET_NAMES]

@@ -556,3 +556,24 @@ def test_other_number_and_word_mixes_stay_text(cells):
 
     out, found = numbers_with_unit(pd.Series(cells, dtype=object))
     assert found is None and out.tolist() == cells
+
+
+def test_class_codes_in_the_first_column_of_a_headerless_file_are_the_target():
+    """wine.data: the class (1, 2, 3) first, no header, a continuous last column; the last
+    column was split at its median and the class became a feature."""
+    rng = np.random.default_rng(8)
+    n = 180
+    cls = rng.integers(1, 4, n)
+    frame = pd.DataFrame({"c": cls, "a": rng.normal(size=n) + cls,
+                          "b": np.round(rng.normal(700, 200, n))})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False, header=False).encode()), name="w.data")
+    assert ds.target == "x1" and ds.threshold is None and ds.classes == [1, 2, 3]
+    assert list(ds.X.columns) == ["x2", "x3"]
+    # a count first (its large values rare) is not taken for classes: the last column is split
+    counts = frame.assign(c=np.minimum(rng.poisson(0.8, n), 6))
+    ds = load_csv(io.BytesIO(counts.to_csv(index=False, header=False).encode()), name="c.data",
+                  continuous="median")
+    assert ds.target_column == "x3" and ds.threshold is not None
+    # a binary or text class column anywhere still wins
+    labelled = frame.assign(kind=np.where(frame["a"] > 2, "hi", "lo"))
+    assert from_frame(labelled).target == "kind"

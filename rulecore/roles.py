@@ -50,6 +50,11 @@ ID_DISTINCT_SHARE = 0.95
 #: ... and the fewest present values for that test (five distinct values in five rows say
 #: nothing).
 ID_MIN_VALUES = 20
+#: The first column of distinct whole numbers all at least this large, in a file without a
+#: header, is an identifier.
+ID_FIRST_MIN = 1_000
+#: The names a file without a header gets (``rulecore.data.read_csv_frame``).
+_POSITIONAL = re.compile(r"^x\d+$")
 #: Share of present values that must parse as dates for a text column to be a date column.
 DATE_SHARE = 0.95
 #: A column with at most this many distinct values can be a target of classes; a numeric one
@@ -203,6 +208,14 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
             if _ID_NAME.search(name) or _ID_CAMEL.search(name) or span <= 2 * len(present):
                 return "id", (f"{n_distinct:,} distinct whole numbers in {len(present):,} rows: "
                               "an identifier")
+            # the first column of a file without a header (names x1, x2, ...), distinct
+            # numbers of four digits or more: record numbers (wdbc.data's patient ids were a
+            # feature).  A named column keeps its place unless its name says id (an income
+            # first is an income).
+            if position == 0 and _POSITIONAL.match(name) and np.nanmin(v) >= ID_FIRST_MIN:
+                return "id", (f"{n_distinct:,} distinct whole numbers of "
+                              f"{len(str(ID_FIRST_MIN))} digits or more in {len(present):,} "
+                              "rows, first in a file without a header: an identifier")
         return "feature", ""
     dates = parse_dates(s)
     if dates is not None:

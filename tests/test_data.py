@@ -577,3 +577,23 @@ def test_class_codes_in_the_first_column_of_a_headerless_file_are_the_target():
     # a binary or text class column anywhere still wins
     labelled = frame.assign(kind=np.where(frame["a"] > 2, "hi", "lo"))
     assert from_frame(labelled).target == "kind"
+
+
+def test_record_numbers_in_the_first_column_are_an_identifier():
+    """wdbc.data without a header: patient ids (8670 to 911320568) in the first column were a
+    feature a rule could use."""
+    rng = np.random.default_rng(10)
+    n = 200
+    ids = rng.choice(np.arange(8_000, 920_000_000), n, replace=False)
+    x = rng.normal(size=n)
+    frame = pd.DataFrame({"id": ids, "label": np.where(x > 0, "M", "B"), "x": x})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False, header=False).encode()), name="w.data")
+    role = next(r for r in ds.roles if r.column == "x1")
+    assert role.role == "id" and not role.included and "first in a file" in role.reason
+    assert list(ds.X.columns) == ["x3"]
+    # the same numbers named (an income first is an income), or small ones, stay features
+    named = frame.rename(columns={"id": "amount"})
+    assert "amount" in from_frame(named, "label").X.columns
+    small = frame.assign(id=rng.choice(np.arange(1, 5_000), n, replace=False))
+    ds = load_csv(io.BytesIO(small.to_csv(index=False, header=False).encode()), name="s.data")
+    assert "x1" in ds.X.columns

@@ -49,9 +49,11 @@ with left:
         st.selectbox("Sample", names, index=names.index(ss["sample"]), key="w_sample",
                      format_func=lambda n: SAMPLES[n].title, on_change=_choose_sample)
     else:
-        st.file_uploader("CSV file (comma, semicolon, tab or | separated; UTF-8, or the "
-                         "Windows-1252 Excel saves)",
-                         type=["csv", "txt", "tsv", "data"], key="w_upload",
+        # any extension: UCI and LIBSVM files come as .data, .scale or none at all, and the
+        # reader judges a file by its content (binary files and prose are refused)
+        st.file_uploader("Table as text: CSV (comma, semicolon, tab, | or space separated; "
+                         "UTF-8, or the Windows-1252 Excel saves) or LIBSVM",
+                         key="w_upload",
                          on_change=_uploaded, max_upload_size=MAX_BYTES // 2**20)
         if not ss["upload"]:
             st.info("Upload a CSV file. The most plausible class column is taken as the "

@@ -12,6 +12,7 @@ import csv
 import hashlib
 import io
 import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -388,6 +389,8 @@ def read_csv_frame(
     notes = [encoding_note] if encoding_note else []
     # Old Mac files end lines with a bare CR; the csv module wants \n.
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _is_svmlight(text):
+        return _svmlight_frame(data, text, fname, notes, max_rows, max_columns), fname
     split_by, skip, short = _layout(text)
     if skip:
         cut = 0
@@ -443,6 +446,15 @@ def read_csv_frame(
     # records: they would count as rows with a missing target
     df = df.dropna(how="all").reset_index(drop=True)
     if df.shape[1] == 1:
+        spaced = _whitespace_frame(text, max_rows)
+        if spaced is not None:
+            if len(spaced) > max_rows:
+                raise DataError(f"{fname} has more than {max_rows:,} rows; sample it and try "
+                                "again.")
+            df = spaced
+            notes.append("Columns separated by spaces (as R's write.table writes them by "
+                         "default).")
+    if df.shape[1] == 1:
         raise DataError(f"{fname} has only one column ({df.columns[0]!r}): a table to learn "
                         "from needs a target column and at least one feature column. If it "
                         "has more, check the separator (comma, semicolon, tab or |).")
@@ -462,6 +474,81 @@ def read_csv_frame(
                      f"bottom ({', '.join(map(repr, reversed(summary)))}): not records.")
     df.attrs["notes"] = notes  # read by from_frame (said with the dataset's other notes)
     return df, fname
+
+
+# A line of the LIBSVM / svmlight format: a label, then index:value pairs ("+1 3:0.5 7:1").
+_SVMLIGHT_LINE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?(\s+qid:\d+)?"
+                            r"(\s+\d+:[^\s:]+)*\s*(#.*)?$")
+#: Cells (rows × features) a LIBSVM file may expand to (8 bytes each, once dense).
+MAX_SVMLIGHT_CELLS = 50_000_000
+
+
+def _is_svmlight(text: str) -> bool:
+    """Whether the first lines are in the LIBSVM / svmlight format (a label, then
+    ``index:value`` pairs), which the benchmark sets in ``libsvm/`` use."""
+    lines = [ln for ln in text[:20_000].split("\n")[:6] if ln.strip()]
+    lines = lines[:-1] if len(lines) > 1 else lines  # the last may be cut mid-line
+    return bool(lines) and all(_SVMLIGHT_LINE.match(ln.strip()) for ln in lines) and \
+        any(":" in ln for ln in lines)
+
+
+def _svmlight_frame(data: bytes, text: str, fname: str, notes: list[str], max_rows: int,
+                    max_columns: int) -> pd.DataFrame:
+    """A LIBSVM / svmlight file as a frame: ``label``, then one column per feature index
+    (``f1``, ``f2``, ...; an index a row leaves out is 0, as the format says)."""
+    from sklearn.datasets import load_svmlight_file
+
+    zero_based = bool(re.search(r"\s0:", text))
+    try:
+        X, y = load_svmlight_file(io.BytesIO(data), zero_based=zero_based)
+    except (ValueError, RuntimeError) as exc:
+        raise DataError(f"{fname} looks like a LIBSVM (svmlight) file but could not be read: "
+                        f"{_first_line(exc)}.") from None
+    n, p = X.shape
+    if n > max_rows:
+        raise DataError(f"{fname} has more than {max_rows:,} rows; sample it and try again.")
+    if p > max_columns:
+        raise DataError(f"{fname} has {p:,} features; the limit is {max_columns:,}.")
+    if n * p > MAX_SVMLIGHT_CELLS:
+        raise DataError(f"{fname} has {n:,} rows × {p:,} features, too many cells to learn "
+                        f"rules from here ({MAX_SVMLIGHT_CELLS:,} at most); sample rows or "
+                        "keep fewer features.")
+    first = 0 if zero_based else 1
+    df = pd.DataFrame(X.toarray(), columns=[f"f{j + first}" for j in range(p)])
+    df.insert(0, "label", y)
+    notes.append(f"Read as a LIBSVM (svmlight) file: {n:,} rows, a label and {p:,} features "
+                 f"f{first} to f{p - 1 + first}; a feature a row does not list is 0.")
+    df.attrs["notes"] = notes
+    return df
+
+
+def _whitespace_frame(text: str, max_rows: int) -> pd.DataFrame | None:
+    """A table whose columns are separated by runs of spaces (R's ``write.table`` default,
+    fixed-width ``.data`` files), or ``None`` when the lines do not split into the same
+    number (at least 2) of fields.  Quoted cells may hold spaces.  The first line is a header
+    when it holds no number; one field short, it names every column but the row names."""
+    lines = [ln for ln in text.split("\n", 200)[:200] if ln.strip()]
+    rows = list(csv.reader(lines, delimiter=" ", skipinitialspace=True))
+    widths = [len([c for c in r if c != ""]) for r in rows]
+    if len(widths) < 2 or min(widths[1:]) < 2 or len(set(widths[1:])) != 1:
+        return None
+    n_fields = widths[1]
+    head = [c for c in rows[0] if c != ""]
+    header = not any(_is_number(c) for c in head) and len(head) in (n_fields, n_fields - 1)
+    if not header and widths[0] != n_fields:
+        return None
+    names = ([""] * (n_fields - len(head)) + head) if header else \
+        [f"x{i + 1}" for i in range(n_fields)]
+    names = [c if c else f"column {i + 1}" for i, c in enumerate(names)]
+    if len(set(names)) < len(names):
+        return None
+    try:
+        df = pd.read_csv(io.StringIO(text), sep=r"\s+", header=None, names=names,
+                         skiprows=1 if header else 0, na_values=_NA_VALUES, dtype=str,
+                         keep_default_na=True, nrows=max_rows + 1, engine="c")
+    except (pd.errors.ParserError, ValueError, csv.Error, pd.errors.EmptyDataError):
+        return None
+    return df.dropna(how="all").reset_index(drop=True)
 
 
 #: Median words per cell from which a file reads as prose rather than a table.

@@ -43,6 +43,8 @@ EXPECTED = {
                                    [], 0, []),
     # R's write.table: tab separated, row names under a header one field short
     "r_write_table.txt": ("response", "TRUE", {"column 1": "index"}, [], 0, []),
+    # R's write.table with its defaults: space separated, quoted "New York"
+    "r_write_table_spaces.txt": ("member", "yes", {"column 1": "index"}, [], 0, []),
     # Excel on Windows: Windows-1252 text, two report lines above the header
     "erp_export_title_lines_cp1252.csv": ("Kündigung", "ja", {}, [], 0, []),
     # a lab export: "<0.5", "hemolysed", "n.a." in a column of numbers; a patient number

@@ -597,3 +597,44 @@ def test_record_numbers_in_the_first_column_are_an_identifier():
     small = frame.assign(id=rng.choice(np.arange(1, 5_000), n, replace=False))
     ds = load_csv(io.BytesIO(small.to_csv(index=False, header=False).encode()), name="s.data")
     assert "x1" in ds.X.columns
+
+
+def test_libsvm_files_are_read():
+    """The LIBSVM benchmark files ("+1 3:0.5 7:1" lines) were refused as one-column tables."""
+    from sklearn.datasets import dump_svmlight_file
+
+    rng = np.random.default_rng(11)
+    X = np.round(rng.normal(size=(120, 5)), 3)
+    X[X < 0] = 0  # sparse: a row leaves zeros out
+    y = np.where(X[:, 1] > 0.3, 1, -1)
+    buf = io.BytesIO()
+    dump_svmlight_file(X, y, buf, zero_based=False)
+    ds = load_csv(io.BytesIO(buf.getvalue()), name="heart_scale")
+    assert ds.target == "label" and ds.classes == [-1, 1]
+    assert list(ds.X.columns) == [f"f{j}" for j in range(1, 6) if X[:, j - 1].any()]
+    np.testing.assert_allclose(ds.X["f2"], X[:, 1])
+    assert any("LIBSVM" in m and "120 rows" in m for m in ds.notes)
+    # space-separated numbers without index:value pairs are still a plain table
+    plain = "\n".join(" ".join(map(str, r)) for r in np.c_[X[:, :2], y]).encode()
+    assert list(load_csv(io.BytesIO(plain), name="p.txt").X.columns) == ["x1", "x2"]
+
+
+def test_space_separated_tables_are_read():
+    """R's write.table default (spaces, quoted text with spaces in it, row names under a
+    short header) and a headerless whitespace .data file were one-column tables, refused."""
+    text = ('"city" "visits" "member"\n"1" "New York" 3 "no"\n"2" "Rome" 7 "yes"\n'
+            + "".join(f'"{k}" "Paris" {k % 9} "{"yes" if k % 9 > 4 else "no"}"\n'
+                      for k in range(3, 40)))
+    ds = load_csv(io.BytesIO(text.encode()), name="r.txt")
+    assert ds.target == "member" and list(ds.X.columns) == ["city", "visits"]
+    assert ds.X["city"].iloc[0] == "New York" and ds.n_samples == 39
+    assert any("separated by spaces" in m for m in ds.notes)
+    rng = np.random.default_rng(12)
+    X = np.round(rng.normal(size=(50, 3)), 3)
+    data = "\n".join("  ".join(f"{v:8.3f}" for v in r) + f"  {int(r[0] > 0)}" for r in X)
+    ds = load_csv(io.BytesIO(data.encode()), name="fixed.data")
+    assert list(ds.X.columns) == ["x1", "x2", "x3"] and ds.target == "x4"
+    # a paragraph is still prose, not a table
+    with pytest.raises(DataError):
+        load_csv(io.BytesIO(b"We met on Monday and talked.\nAna will write it up.\n"),
+                 name="notes.txt")

@@ -265,6 +265,24 @@ def r_write_table() -> None:
     (HERE / "r_write_table.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
+def r_write_table_spaces() -> None:
+    """R's ``write.table(df, "f.txt")`` with its defaults: space separated, every text cell
+    and name quoted (a city with a space in it), row names "1".."n" under a header one field
+    short, NA for missing values."""
+    rng = np.random.default_rng(SEED + 23)
+    n = 300
+    city = rng.choice(["New York", "Los Angeles", "Chicago", "Houston"], n)
+    visits = rng.poisson(4.0, n)
+    spend = np.round(rng.gamma(4.0, 30.0, n), 2)
+    member = ((visits >= 5) & (city != "Houston")) ^ (rng.random(n) < 0.05)
+    spend_shown = [("NA" if rng.random() < 0.03 else f"{s:g}") for s in spend]
+    rows = [" ".join(f'"{c}"' for c in ("city", "visits", "spend", "member"))]
+    for k in range(n):
+        rows.append(" ".join([f'"{k + 1}"', f'"{city[k]}"', str(visits[k]), spend_shown[k],
+                              f'"{"yes" if member[k] else "no"}"']))
+    (HERE / "r_write_table_spaces.txt").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
 def erp_export() -> None:
     """An ERP's CSV export opened and saved by Excel on Windows: two report lines above the
     header, Windows-1252 (not UTF-8) text with accented city names."""
@@ -356,8 +374,8 @@ def prose() -> None:
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
-                 r_write_table, erp_export, lab_values, stats_package_codes,
-                 clinic_units, prose):
+                 r_write_table, r_write_table_spaces, erp_export, lab_values,
+                 stats_package_codes, clinic_units, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -1,5 +1,7 @@
 """Real browser: Debian chromium driven by Playwright against `streamlit run app.py`."""
 
+from pathlib import Path
+
 import pytest
 
 from tests.browser_util import (
@@ -10,6 +12,7 @@ from tests.browser_util import (
     settle,
     shown_choice,
     shown_tags,
+    upload_corpus_file,
     wait_for_change,
 )
 
@@ -137,14 +140,7 @@ def test_upload_of_an_analysts_table(page, artifacts):
     """A table saved from R with its row names and a leaky column: the Data page leaves the
     row numbers out and says why, and the Rule page's rule never reads them; on the leaky
     table the Rule page warns."""
-    from pathlib import Path
-
-    corpus = Path(__file__).resolve().parent / "data"
-    page.get_by_text("Upload a CSV").click()
-    settle(page)
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
-        str(corpus / "r_credit_rownames.csv"))
-    settle(page)
+    upload_corpus_file(page, "r_credit_rownames.csv")
     assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "400"
     assert shown_choice(page, "w_target") == "default"
     assert shown_choice(page, "w_positive").startswith("yes")
@@ -163,7 +159,7 @@ def test_upload_of_an_analysts_table(page, artifacts):
 
     goto_page(page, "Data")
     page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
-        str(corpus / "complaints_leak.csv"))
+        str(Path(__file__).resolve().parent / "data" / "complaints_leak.csv"))
     settle(page)
     assert wait_for_change(page, lambda: metric_value(page, "Rows"), "400") == "700"
     assert page.get_by_test_id("stAlert").filter(has_text="possible leak").count() >= 1
@@ -281,14 +277,7 @@ def test_upload_of_a_stats_package_export_with_missing_value_codes(page, artifac
     """SPSS-style codes: -999, 999 and 9 read as missing with notes, -9 in the target as no
     answer with a button that learns a rule for it; the Rule page's SQL export says how the
     rule's columns were read."""
-    from pathlib import Path
-
-    corpus = Path(__file__).resolve().parent / "data"
-    page.get_by_text("Upload a CSV").click()
-    settle(page)
-    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
-        str(corpus / "stats_package_missing_codes.csv"))
-    settle(page)
+    upload_corpus_file(page, "stats_package_missing_codes.csv")
     assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "579"
     notes = page.get_by_test_id("stAlert").filter(has_text="cells of -999 are read as missing")
     assert notes.count() == 1

@@ -150,6 +150,29 @@ _DATE_FORMATS = ("ISO8601",) + tuple(
     for time in ("", " %H:%M", " %H:%M:%S", " %I:%M %p", " %I:%M:%S %p"))
 
 
+#: Fewest values for a column of eight-digit numbers to read as dates (YYYYMMDD).
+COMPACT_DATE_MIN_VALUES = 5
+
+
+def _compact_dates(s: pd.Series) -> pd.Series | None:
+    """Datetimes when *every* present value is a date written as eight digits, YYYYMMDD
+    (``19910108``), from 1900 to 2100: how databases and warehouses key dates.  Read as a
+    number, the date gave rules such as ``x1 > 19910800`` (``bands.data``).  All values must
+    be valid dates (months 1 to 12, real days), which random eight-digit ids are not."""
+    num = _numeric(s)
+    if num is None:
+        return None
+    v = num.dropna().to_numpy(dtype=float)
+    if len(v) < COMPACT_DATE_MIN_VALUES or len(np.unique(v)) < 2 or \
+            not np.all(v == np.round(v)) or v.min() < 19000101 or v.max() > 21001231:
+        return None
+    text = num.astype("Int64").astype(str).where(num.notna(), None)
+    full = pd.to_datetime(text, format="%Y%m%d", errors="coerce")
+    if full[num.notna()].isna().any():
+        return None
+    return full
+
+
 def parse_dates(s: pd.Series) -> pd.Series | None:
     """Datetimes when at least :data:`DATE_SHARE` of the present text values are dates.
 
@@ -157,8 +180,12 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     a time), then day-first and month-first with ``/``, ``.`` or ``-``, and with a month's
     name (``15-Apr-2023``, ``Apr 15, 2023``), each alone or with a time (``04/15/2023 02:29
     PM``).  A format must read the whole share;
-    mixed formats in one column are not guessed.  Plain numbers are never dates.
+    mixed formats in one column are not guessed.  Plain numbers are never dates, except
+    dates written as eight digits, ``19910108`` (:func:`_compact_dates`).
     """
+    compact = _compact_dates(s)
+    if compact is not None:
+        return compact
     if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
         return None
     present = s.dropna().astype(str)
@@ -195,6 +222,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     if position == 0 and _UNNAMED.match(name.strip()):
         return "index", "unnamed first column: row names saved with the table"
     num = _numeric(s)
+    dates = _compact_dates(s) if num is not None else None
+    if dates is not None:
+        return "date", (f"dates written as numbers (YYYYMMDD) from {dates.min():%Y-%m-%d} to "
+                        f"{dates.max():%Y-%m-%d}: replaced by their year and month")
     if num is not None:
         v = num.to_numpy()
         whole = np.isfinite(v).all() and np.all(v == np.round(v))

@@ -638,3 +638,22 @@ def test_space_separated_tables_are_read():
     with pytest.raises(DataError):
         load_csv(io.BytesIO(b"We met on Monday and talked.\nAna will write it up.\n"),
                  name="notes.txt")
+
+
+def test_dates_written_as_eight_digits_are_dates():
+    """bands.data keys each row by a date written as a number, 19910108: the rule read
+    "x1 > 19910800"."""
+    rng = np.random.default_rng(13)
+    n = 120
+    days = pd.Timestamp("1991-01-01") + pd.to_timedelta(rng.integers(0, 900, n), unit="D")
+    x = rng.normal(size=n)
+    frame = pd.DataFrame({"when": days.strftime("%Y%m%d").astype(int), "x": x,
+                          "y": np.where(x > 0, "a", "b")})
+    ds = from_frame(frame, "y")
+    role = next(r for r in ds.roles if r.column == "when")
+    assert role.role == "date" and "YYYYMMDD" in role.reason
+    assert "when (year)" in ds.X.columns and "when" not in ds.X.columns
+    np.testing.assert_array_equal(ds.X["when (month)"], days.month)
+    # eight-digit ids are not all valid dates: they stay what they were
+    ids = frame.assign(when=rng.integers(19_000_101, 21_001_231, n))
+    assert next(r for r in from_frame(ids, "y").roles if r.column == "when").role != "date"

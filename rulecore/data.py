@@ -457,7 +457,8 @@ def read_csv_frame(
     if df.shape[1] == 1:
         raise DataError(f"{fname} has only one column ({df.columns[0]!r}): a table to learn "
                         "from needs a target column and at least one feature column. If it "
-                        "has more, check the separator (comma, semicolon, tab or |).")
+                        "has more, check the separator (comma, semicolon, tab, | or spaces) "
+                        "and that every line has the same number of fields.")
     _refuse_prose(df, fname)
     # a spreadsheet's summary rows at the bottom ("Total", "Average") are not records: a
     # total in a 0/1 target made it a three-valued number and another column the target
@@ -502,8 +503,12 @@ def _svmlight_frame(data: bytes, text: str, fname: str, notes: list[str], max_ro
     try:
         X, y = load_svmlight_file(io.BytesIO(data), zero_based=zero_based)
     except (ValueError, RuntimeError) as exc:
-        raise DataError(f"{fname} looks like a LIBSVM (svmlight) file but could not be read: "
-                        f"{_first_line(exc)}.") from None
+        bad = next(((k, ln) for k, ln in enumerate(text.split("\n"), start=1)
+                    if ln.strip() and not _SVMLIGHT_LINE.match(ln.strip())), None)
+        where = (f"line {bad[0]:,} ({bad[1][:60]!r}) is not a label followed by index:value "
+                 "pairs" if bad else _first_line(exc))
+        raise DataError(f"{fname} looks like a LIBSVM (svmlight) file, but {where}. Fix that "
+                        "line or save the table as a CSV.") from None
     n, p = X.shape
     if n > max_rows:
         raise DataError(f"{fname} has more than {max_rows:,} rows; sample it and try again.")

@@ -96,6 +96,14 @@ def base_cases() -> dict[str, str | bytes]:
         "json": b'{"a": [1, 2, 3], "label": ["x", "y", "x"]}',
         "single cell": "label\n",
         "header with newline": '"a\nb",c,label\n1,2,yes\n3,4,no\n',
+        "libsvm": "+1 1:0.5 3:-1\n-1 2:0.25 3:1\n+1 1:0.1 2:0.2\n-1 3:0.5\n",
+        "libsvm broken later": "+1 1:0.5 3:-1\n-1 2:0.25\n+1 1:0.1\n-1 3:0.5\n" * 3 +
+                               "+1 x:y\n",
+        "libsvm huge index": "+1 1:0.5 99999999:1\n-1 2:0.25\n+1 1:0.1\n-1 3:0.5\n",
+        "space separated": "a b label\n1 2 yes\n3 4 no\n5 6 yes\n",
+        "space separated ragged": "a b label\n1 2 yes\n3 4 no x\n5 6 yes\n7 8\n",
+        "nine codes everywhere": _table([["a", "b", "label"]] + [[-999, 999, -9]] * 15 +
+                                        [[i, i, i % 2] for i in range(15)]),
         "script injection names": _table([["<script>alert(1)</script>", "'; DROP TABLE t;--",
                                            "label"], [1, 2, "a"], [3, 4, "b"], [5, 6, "a"]]),
     }

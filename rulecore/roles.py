@@ -173,6 +173,38 @@ def _compact_dates(s: pd.Series) -> pd.Series | None:
     return full
 
 
+#: Words in a column name that say it holds dates (``order_date``, ``createdAt``, ``DOB``).
+_DATE_WORDS = {"date", "dob", "birthday", "birthdate", "timestamp", "created", "updated",
+               "modified", "opened", "closed", "signup", "joined", "dated"}
+#: Excel's serial day numbers from 1954-10-03 (20000) to 2064-04-09 (60000).
+_SERIAL_RANGE = (20_000, 60_000)
+
+
+def _date_name(name: str) -> bool:
+    """Whether a column's name says it holds dates: a word of :data:`_DATE_WORDS`, or a last
+    word ``at`` / ``on`` (``created_at``, ``signedOn``)."""
+    words = [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))]
+    return bool(words) and (any(w in _DATE_WORDS for w in words)
+                            or (len(words) > 1 and words[-1] in ("at", "on")))
+
+
+def _serial_dates(s: pd.Series) -> pd.Series | None:
+    """Datetimes when a column named like dates (:func:`_date_name`) holds Excel's serial
+    day numbers (days since 1899-12-30; a fraction is the time of day): every present value
+    from 20000 to 60000.  A spreadsheet saved with its date cells unformatted writes them so,
+    and read as numbers they gave rules such as ``order_date > 44927.5``."""
+    if not _date_name(s.name):
+        return None
+    num = _numeric(s)
+    if num is None:
+        return None
+    v = num.dropna().to_numpy(dtype=float)
+    if len(v) < COMPACT_DATE_MIN_VALUES or len(np.unique(v)) < 2 or \
+            v.min() < _SERIAL_RANGE[0] or v.max() > _SERIAL_RANGE[1]:
+        return None
+    return pd.Timestamp("1899-12-30") + pd.to_timedelta(num, unit="D")
+
+
 def parse_dates(s: pd.Series) -> pd.Series | None:
     """Datetimes when at least :data:`DATE_SHARE` of the present text values are dates.
 
@@ -181,9 +213,12 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     name (``15-Apr-2023``, ``Apr 15, 2023``), each alone or with a time (``04/15/2023 02:29
     PM``).  A format must read the whole share;
     mixed formats in one column are not guessed.  Plain numbers are never dates, except
-    dates written as eight digits, ``19910108`` (:func:`_compact_dates`).
+    dates written as eight digits, ``19910108`` (:func:`_compact_dates`), and Excel's day
+    numbers in a column named like dates (:func:`_serial_dates`).
     """
     compact = _compact_dates(s)
+    if compact is None:
+        compact = _serial_dates(s)
     if compact is not None:
         return compact
     if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
@@ -226,6 +261,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     if dates is not None:
         return "date", (f"dates written as numbers (YYYYMMDD) from {dates.min():%Y-%m-%d} to "
                         f"{dates.max():%Y-%m-%d}: replaced by their year and month")
+    dates = _serial_dates(s) if num is not None else None
+    if dates is not None:
+        return "date", (f"a date column holding Excel's day numbers, from {dates.min():%Y-%m-%d} "
+                        f"to {dates.max():%Y-%m-%d}: replaced by their year and month")
     if num is not None:
         v = num.to_numpy()
         whole = np.isfinite(v).all() and np.all(v == np.round(v))

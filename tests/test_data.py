@@ -657,3 +657,22 @@ def test_dates_written_as_eight_digits_are_dates():
     # eight-digit ids are not all valid dates: they stay what they were
     ids = frame.assign(when=rng.integers(19_000_101, 21_001_231, n))
     assert next(r for r in from_frame(ids, "y").roles if r.column == "when").role != "date"
+
+
+def test_excel_day_numbers_in_a_date_column_are_dates():
+    """A sheet saved with its date cells unformatted: order_date holds 44927, 45012.5, ...;
+    read as numbers the rule said "order_date > 44927.5"."""
+    rng = np.random.default_rng(14)
+    n = 150
+    serial = rng.integers(44_000, 45_500, n) + np.round(rng.random(n), 2)
+    x = rng.normal(size=n)
+    frame = pd.DataFrame({"order_date": serial, "x": x, "y": np.where(x > 0, "a", "b"),
+                          "visits": rng.integers(20_000, 50_000, n)})
+    ds = from_frame(frame, "y")
+    roles = {r.column: r for r in ds.roles}
+    assert roles["order_date"].role == "date" and "Excel" in roles["order_date"].reason
+    expected = pd.Timestamp("1899-12-30") + pd.to_timedelta(serial, unit="D")
+    np.testing.assert_array_equal(ds.X["order_date (year)"], expected.year)
+    assert pd.Timestamp("1899-12-30") + pd.Timedelta(days=45_000) == pd.Timestamp("2023-03-15")
+    # the same numbers in a column not named like dates stay numbers
+    assert roles["visits"].role == "feature" and ds.kinds["visits"] == "numeric"

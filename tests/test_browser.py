@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.browser_util import (
@@ -301,4 +302,24 @@ def test_upload_of_a_stats_package_export_with_missing_value_codes(page, artifac
     settle(page)
     assert wait_for_change(page, lambda: metric_value(page, "Rows"), "579") == "600"
     assert shown_choice(page, "w_positive").startswith("-9")
+    assert not page.get_by_test_id("stException").count()
+
+
+def test_a_libsvm_file_without_an_extension_uploads(page, artifacts, tmp_path):
+    """LIBSVM benchmark files have no extension (heart_scale): the uploader takes any file
+    and the reader knows the format by its lines."""
+    from sklearn.datasets import dump_svmlight_file
+
+    rng = np.random.default_rng(3)
+    X = np.round(np.abs(rng.normal(size=(120, 4))), 3)
+    y = np.where(X[:, 0] > 0.7, 1, -1)
+    path = tmp_path / "heart_scale"
+    dump_svmlight_file(X, y, str(path), zero_based=False)
+    page.get_by_text("Upload a CSV").click()
+    settle(page)
+    page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
+    settle(page)
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "120"
+    assert shown_choice(page, "w_target") == "label"
+    assert page.get_by_test_id("stAlert").filter(has_text="LIBSVM").count() == 1
     assert not page.get_by_test_id("stException").count()

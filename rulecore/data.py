@@ -460,6 +460,12 @@ def read_csv_frame(
                         "has more, check the separator (comma, semicolon, tab, | or spaces) "
                         "and that every line has the same number of fields.")
     _refuse_prose(df, fname)
+    if header:
+        df, groups = _second_header_row(df)
+        if groups:
+            notes.append(f"Two header rows: the first groups the columns "
+                         f"({', '.join(map(repr, groups[:4]))}{' ...' if len(groups) > 4 else ''}"
+                         "), the names are taken from the second.")
     # a spreadsheet's summary rows at the bottom ("Total", "Average") are not records: a
     # total in a 0/1 target made it a three-valued number and another column the target
     summary = []
@@ -554,6 +560,37 @@ def _whitespace_frame(text: str, max_rows: int) -> pd.DataFrame | None:
     except (pd.errors.ParserError, ValueError, csv.Error, pd.errors.EmptyDataError):
         return None
     return df.dropna(how="all").reset_index(drop=True)
+
+
+def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """A header of two rows, as spreadsheets lay out grouped columns: a first row of group
+    titles over some columns (``Demographics,,Usage,``), then the names.  Read as one header
+    row, the groups were the column names and the names a row of data ("age" a missing-value
+    code in a numeric column).  Returns the frame named by its second row, and the group
+    titles; or the frame unchanged and ``[]``.
+
+    Both rows must look like headers: the first has empty cells (``column k`` here) beside
+    titles; the second has a distinct, non-numeric name in every cell; and some column holds
+    numbers below the second row but not in it.
+    """
+    if len(df) < 3:
+        return df, []
+    blank = [c.startswith("column ") and c[7:].isdigit() for c in df.columns]
+    if not any(blank) or all(blank):
+        return df, []
+    second = df.iloc[0]
+    if second.isna().any() or second.nunique() < len(second) or \
+            any(_is_number(str(v)) for v in second):
+        return df, []
+    below = df.iloc[1:]
+    numeric_below = [pd.to_numeric(below[c], errors="coerce").notna().mean() >= 0.95
+                     for c in df.columns]
+    if not any(numeric_below):
+        return df, []
+    groups = [c for c, b in zip(df.columns, blank) if not b]
+    out = below.reset_index(drop=True)
+    out.columns = [str(v).strip() for v in second]
+    return out, groups
 
 
 #: Median words per cell from which a file reads as prose rather than a table.

@@ -43,6 +43,8 @@ EXPECTED = {
                                    [], 0, []),
     # R's write.table: tab separated, row names under a header one field short
     "r_write_table.txt": ("response", "TRUE", {"column 1": "index"}, [], 0, []),
+    # grouped columns: a row of group titles above the names
+    "grouped_header_spreadsheet.csv": ("churned", "yes", {}, [], 0, []),
     # R's write.table with its defaults: space separated, quoted "New York"
     "r_write_table_spaces.txt": ("member", "yes", {"column 1": "index"}, [], 0, []),
     # Excel on Windows: Windows-1252 text, two report lines above the header
@@ -256,3 +258,11 @@ def test_values_typed_with_their_unit_are_numbers():
     model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE)
     model.fit(ds.X.iloc[tr], ds.y_binary[tr])
     assert set(model.rule_.features) == {"temperature", "symptoms_for"}
+
+
+def test_a_row_of_group_titles_above_the_names_is_not_the_header():
+    ds = load("grouped_header_spreadsheet.csv")
+    assert list(ds.X.columns) == ["tenure_months", "plan", "logins_30d", "support_tickets",
+                                  "monthly_bill"]
+    assert ds.kinds["logins_30d"] == "numeric" and ds.n_samples == 350
+    assert any("Two header rows" in m and "'Customer'" in m for m in ds.notes)

@@ -360,6 +360,28 @@ def clinic_units() -> None:
     df.to_csv(HERE / "clinic_values_with_units.csv", index=False)
 
 
+def grouped_header() -> None:
+    """A spreadsheet whose columns are grouped under titles in a row above their names
+    ("Customer", "Usage", "Billing" over merged cells, saved as CSV with the merged cells
+    empty), then the names, then the records."""
+    rng = np.random.default_rng(SEED + 29)
+    n = 350
+    tenure = rng.integers(1, 72, n)
+    plan = rng.choice(["basic", "plus", "pro"], n)
+    logins = rng.poisson(12.0, n)
+    tickets = rng.poisson(1.2, n)
+    bill = np.round(rng.normal(45.0, 12.0, n), 2)
+    churned = ((logins < 9) & (tenure < 24)) ^ (rng.random(n) < 0.05)
+    rows = [["Customer", "", "Usage", "", "Billing", ""],
+            ["tenure_months", "plan", "logins_30d", "support_tickets", "monthly_bill",
+             "churned"]]
+    rows += [[tenure[k], plan[k], logins[k], tickets[k], f"{bill[k]:.2f}",
+              "yes" if churned[k] else "no"] for k in range(n)]
+    with (HERE / "grouped_header_spreadsheet.csv").open("w", newline="",
+                                                         encoding="utf-8") as fh:
+        csv.writer(fh, lineterminator="\n").writerows(rows)
+
+
 def prose() -> None:
     """Not a table: a paragraph of text someone uploads by mistake."""
     text = ("Meeting notes, 3 March. We discussed the churn numbers for the last quarter and "
@@ -375,7 +397,7 @@ def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
                  r_write_table, r_write_table_spaces, erp_export, lab_values,
-                 stats_package_codes, clinic_units, prose):
+                 stats_package_codes, clinic_units, grouped_header, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -748,6 +748,39 @@ _NOT_UNITS = frozenset({"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", 
                         "oct", "nov", "dec", "am", "pm", "e"})
 
 
+_CLOCK = r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d(?:\.\d+)?))?$"
+
+
+def numbers_from_clock(s: pd.Series) -> tuple[pd.Series, str | None]:
+    """A text column of durations or times written with colons (``1:02:03``, ``25:13``,
+    ``14:30``) as numbers: ``h:mm:ss`` in seconds; two parts as 60 × the first + the second
+    (seconds for ``m:ss``, minutes since midnight for ``h:mm``: the order is the same).
+
+    Read as text, a call duration had a different value in almost every row and was left
+    out as an identifier.  Every present value must have the same number of parts.  Returns
+    the numbers and what they count (``"seconds"``), or ``(s, None)``.
+    """
+    if pd.api.types.is_numeric_dtype(s):
+        return s, None
+    present = s.dropna()
+    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
+        return s, None
+    if not present.iloc[:200].astype(str).str.strip().str.match(_CLOCK).all():
+        return s, None
+    parts = present.astype(str).str.strip().str.extract(_CLOCK)
+    if parts[0].isna().any():
+        return s, None
+    three = parts[2].notna()
+    if three.any() and not three.all():
+        return s, None
+    a, b = parts[0].astype(float), parts[1].astype(float)
+    values = a * 3600 + b * 60 + parts[2].astype(float) if three.all() else a * 60 + b
+    out = pd.Series(np.nan, index=s.index, dtype=float)
+    out[present.index] = values.to_numpy(dtype=float)
+    return out, ("seconds (h:mm:ss)" if three.all() else "60 × the first part + the second "
+                 "(seconds for m:ss, minutes for h:mm)")
+
+
 def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
     """A text column whose every present value is a number followed by the same unit
     (``12 kg``, ``37.5 °C``, ``120 mg/dL``; at most half typed without it) as those numbers,
@@ -1030,6 +1063,13 @@ def from_frame(
                 cleaning.append(f"{col!r}: {int(errors.sum()):,} spreadsheet error cells "
                                 f"({kinds_seen}) are read as missing values.")
                 df[col] = parse_numbers(df[col].mask(errors))
+        for col in df.columns:
+            converted, counted = numbers_from_clock(df[col])
+            if counted is not None:
+                example = df[col].dropna().iloc[0]
+                df[col] = converted
+                cleaning.append(f"{col!r}: times written with colons ({example!r}) are read "
+                                f"as numbers: {counted}.")
         for col in df.columns:
             converted, unit = numbers_with_unit(df[col])
             if unit is not None:

@@ -676,3 +676,40 @@ def test_excel_day_numbers_in_a_date_column_are_dates():
     assert pd.Timestamp("1899-12-30") + pd.Timedelta(days=45_000) == pd.Timestamp("2023-03-15")
     # the same numbers in a column not named like dates stay numbers
     assert roles["visits"].role == "feature" and ds.kinds["visits"] == "numeric"
+
+
+@pytest.mark.parametrize("cells, numbers", [
+    (["00:56:46", "1:02:03", "0:00:30", None, "12:00:00", "0:10:00"],
+     [3406, 3723, 30, None, 43200, 600]),
+    (["25:13", "3:05", "0:59", "10:00", "7:30"], [1513, 185, 59, 600, 450]),
+])
+def test_times_written_with_colons_are_numbers(cells, numbers):
+    """A call duration "00:56:46" differed in almost every row: it was left out as an id."""
+    from rulecore.data import numbers_from_clock
+
+    out, counted = numbers_from_clock(pd.Series(cells, dtype=object))
+    assert counted is not None
+    np.testing.assert_array_equal(out.to_numpy(), np.array(numbers, dtype=float))
+
+
+@pytest.mark.parametrize("cells", [
+    ["1:02:03", "25:13", "0:59", "10:00", "7:30"],   # two and three parts mixed
+    ["12:75", "3:05", "0:59", "10:00", "7:30"],      # 75 is no minute or second
+    ["ratio 1:2", "1:3", "1:4", "1:5", "1:6"], ["1:02", "2:03", "3:04", "4:05"]])  # too few
+def test_other_colon_text_stays_text(cells):
+    from rulecore.data import numbers_from_clock
+
+    out, counted = numbers_from_clock(pd.Series(cells, dtype=object))
+    assert counted is None and out.tolist() == cells
+
+
+def test_a_duration_column_is_a_feature_not_an_identifier():
+    rng = np.random.default_rng(15)
+    sec = rng.integers(30, 4000, 120)
+    frame = pd.DataFrame({"duration": [f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+                                       for s in sec],
+                          "outcome": np.where(sec > 1500, "long", "short")})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="calls.csv")
+    assert ds.kinds["duration"] == "numeric"
+    np.testing.assert_array_equal(ds.X["duration"], sec)
+    assert any("times written with colons" in m and "seconds" in m for m in ds.notes)

@@ -12,6 +12,12 @@ column but empty / constant / all-distinct text as a feature, unweighted errors.
 here with ``include=`` every column and ``class_weight=None``.)
 
     .venv/bin/python bench/corpus_decisions.py --out bench/results/corpus_decisions.md
+
+The same on the shared benchmark files as they come (UCI ``.data`` files without a header,
+LIBSVM files), as a stranger would upload them:
+
+    .venv/bin/python bench/corpus_decisions.py --files '../shared/datasets/*/*' \
+        --out bench/results/shared_datasets_decisions.md
 """
 
 from __future__ import annotations
@@ -85,11 +91,25 @@ def old_defaults(path: Path) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--files", help="a glob of files instead of tests/data (descriptions "
+                    "such as *.names are skipped)")
     args = ap.parse_args()
+    if args.files:
+        import glob
+
+        paths = [Path(p) for p in sorted(glob.glob(args.files))
+                 if Path(p).is_file() and not p.endswith((".names", ".md", "DOCUMENTATION"))]
+        command = (f"`.venv/bin/python bench/corpus_decisions.py --files '{args.files}' "
+                   f"--out {args.out}`")
+        source = f"Files: `{args.files}`, as they come."
+    else:
+        paths = sorted(CORPUS.glob("*.csv")) + sorted(CORPUS.glob("*.txt"))
+        command = ("`.venv/bin/python bench/corpus_decisions.py --out "
+                   "bench/results/corpus_decisions.md`")
+        source = "Files: `tests/data/` (written by `tests/data/make_corpus.py`)."
     lines = ["# Default decisions on the corpus of analysts' tables", "",
-             f"Machine: {cpu()}. Date: {dt.date.today()}. Command: `.venv/bin/python "
-             "bench/corpus_decisions.py --out bench/results/corpus_decisions.md`.", "",
-             "Files: `tests/data/` (written by `tests/data/make_corpus.py`). Rule: the Rule "
+             f"Machine: {cpu()}. Date: {dt.date.today()}. Command: {command}.", "",
+             f"{source} Rule: the Rule "
              "page's defaults (single AND rule, λ = 1, 10 quantile thresholds, exact MIP, "
              "enhanced screening, class weights √ ratio, 25 % held out, seed 0).", "",
              "## Decisions", "",
@@ -102,24 +122,28 @@ def main() -> None:
            "Last column as target, first class in sorted order as positive, every column a "
            "feature (row numbers, identifiers, free text), unweighted errors.", "",
            "| file | previous defaults |", "|---|---|"]
-    for path in sorted(CORPUS.glob("*.csv")) + sorted(CORPUS.glob("*.txt")):
+    for path in paths:
+        label = f"{path.parent.name}/{path.name}" if args.files else path.name
         try:
             ds = load_csv(path, continuous="median")
         except RulecoreError as exc:
-            lines.append(f"| {path.name} | refused: {exc} | | | | |")
+            lines.append(f"| {label} | refused: {exc} | | | | |")
             continue
         left = "; ".join(f"{r.column} ({r.reason})" for r in ds.excluded) or "–"
         derived = ", ".join(r.column for r in ds.roles if r.role == "derived") or "–"
         leaks = ", ".join(f"{c} ({a:.1%})" for c, a in ds.leaks.items()) or "–"
-        lines.append(f"| {path.name} | `{ds.target}` = `{ds.positive}` ({ds.base_rate:.1%}) "
+        lines.append(f"| {label} | `{ds.target}` = `{ds.positive}` ({ds.base_rate:.1%}) "
                      f"| {left} | {derived} | {ds.dropped_rows:,} | {leaks} |")
         model, m, findings, fires = fit(ds, "sqrt")
         certified = fit_status(model).level == "success"
         warn = " / ".join(f.short for f in findings if f.level == "warning") or "–"
-        rules.append(f"| {path.name} | `{model.rule_}` | {'yes' if certified else 'no'} | "
+        rules.append(f"| {label} | `{model.rule_}` | {'yes' if certified else 'no'} | "
                      f"{fires:.0%} | {m['accuracy']:.3f} | {m['majority']:.3f} | "
                      f"{m['balanced_accuracy']:.3f} | {warn} |")
-        old.append(f"| {path.name} | {old_defaults(path)} |")
+        try:
+            old.append(f"| {label} | {old_defaults(path)} |")
+        except RulecoreError as exc:
+            old.append(f"| {label} | refused: {str(exc)[:200]} |")
     emit(lines + rules + old, args.out)
 
 

@@ -189,9 +189,11 @@ def load_dataset(args: argparse.Namespace):
         raise ParameterError("Give either a CSV file or --sample NAME, not both.")
     if not args.csv and not args.sample:
         raise ParameterError("Give a CSV file or --sample NAME (see 'rulecore samples').")
+    kinds = {c: "numeric" for c in _columns(getattr(args, "numeric", None))}
+    kinds.update({c: "categorical" for c in _columns(getattr(args, "categorical", None))})
     options = dict(target=args.target, positive=args.positive,
                    include=_columns(getattr(args, "include", None)),
-                   exclude=_columns(getattr(args, "exclude", None)))
+                   exclude=_columns(getattr(args, "exclude", None)), kinds=kinds)
     if args.csv:
         return load_csv(args.csv, **options)
     return load_sample(args.sample, continuous="refuse", **options)
@@ -446,7 +448,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                   "solver": solver, "screening": screening, "notes": list(ds.notes),
                   "status": {"level": claim.level, "text": claim.text},
                   "findings": [{"level": f.level, "text": f.text} for f in findings],
-                  "columns": [r.to_dict() for r in ds.roles],
+                  "columns": [{**r.to_dict(), "kind": ds.kinds.get(r.column)}
+                              for r in ds.roles],
                   "dropped_rows": ds.dropped_rows, "possible_leaks": ds.leaks}
         if alternatives is not None:
             result["alternatives"] = alternatives
@@ -681,6 +684,11 @@ def _data_options(p: argparse.ArgumentParser) -> None:
                         "identifiers, free text or constants")
     g.add_argument("--exclude", metavar="COL[,COL...]",
                    help="leave these columns out of the features")
+    g.add_argument("--numeric", metavar="COL[,COL...]",
+                   help="read these columns as numbers (thresholds), e.g. a column named "
+                        "like a code that holds amounts")
+    g.add_argument("--categorical", metavar="COL[,COL...]",
+                   help="read these columns as categories (== terms), e.g. numbered codes")
 
 
 def _term_options(p: argparse.ArgumentParser) -> None:

@@ -239,6 +239,21 @@ def test_include_and_exclude_flags(tmp_path):
     assert res.returncode == 2 and "Cannot exclude 'nope': there is no such column" in res.stderr
 
 
+def test_numeric_and_categorical_flags_set_column_kinds(tmp_path):
+    """The Data page could change a column's kind; the command line could not."""
+    res = run("learn", str(CORPUS / "fish_continuous_last.csv"), "--categorical", "height_cm",
+              "--json", "f.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    kinds = {c["column"]: c["kind"] for c in
+             json.loads((tmp_path / "f.json").read_text())["columns"]}
+    assert kinds["height_cm"] == "categorical" and kinds["width_cm"] == "numeric"
+    assert kinds["species"] is None  # the target is no feature
+    res = run("learn", str(CORPUS / "r_credit_rownames.csv"), "--numeric", "region",
+              cwd=tmp_path)
+    assert res.returncode == 2 and "Traceback" not in res.stderr
+    assert "Column 'region' cannot be numeric: values such as 'south'" in res.stderr
+
+
 def test_continuous_target_needs_a_threshold(tmp_path):
     res = run("learn", str(CORPUS / "hours_continuous_only.csv"), cwd=tmp_path)
     assert res.returncode == 2 and "Traceback" not in res.stderr

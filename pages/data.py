@@ -150,22 +150,20 @@ with left:
                   icon=":material/swap_horiz:")
     # target values read as "no answer" (Unknown, a -9 code) were dropped; one may be the
     # very class the analyst wants a rule for
+    def _answer_class(value) -> None:
+        """Keep ``value`` as a class and predict it (None: read it as no answer again)."""
+        ss["answer_class"] = value
+        ss["positive"] = value
+        ss.pop("w_positive", None)
+
     for k, (value, rows) in enumerate(ds.no_answer):
-        def _keep(v=value) -> None:
-            ss["answer_class"] = v
-            ss["positive"] = v
-            ss.pop("w_positive", None)
-
         st.button(f"Learn a rule for {show(value)!r} ({rows:,} rows dropped as no answer)",
-                  key=f"w_keep_answer_{k}", on_click=_keep, icon=":material/add_circle:")
+                  key=f"w_keep_answer_{k}", on_click=_answer_class, args=(value,),
+                  icon=":material/add_circle:")
     if ss["answer_class"] is not None and not ds.no_answer:
-        def _drop_answer() -> None:
-            ss["answer_class"] = None
-            ss["positive"] = None
-            ss.pop("w_positive", None)
-
         st.button(f"Read {show(ss['answer_class'])!r} as no answer again (drop those rows)",
-                  key="w_drop_answer", on_click=_drop_answer, icon=":material/undo:")
+                  key="w_drop_answer", on_click=_answer_class, args=(None,),
+                  icon=":material/undo:")
 
     # the multiselects below keep what the browser shows; when the table or its columns
     # change (another target, an included column), set them again from the new data

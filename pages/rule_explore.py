@@ -69,9 +69,9 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
     notes = ds.notes_for(rule.features) if ds is not None else []
     text = rule.export(fmt, notes)
     if notes and fmt == "json":
+        read = [c for c in rule.features if ds.notes_for([c])]
         st.caption("The rule compares the values as read (see the Data page's notes on "
-                   f"{', '.join(repr(n.split(':', 1)[0].strip(chr(39))) for n in notes)}); "
-                   "the other formats say how.")
+                   f"{', '.join(map(repr, read))}); the other formats say how.")
     st.code(text, language={"json": "json", "sql": "sql", "python": "python",
                             "markdown": "markdown"}.get(fmt, "text"))
     ext, mime = EXPORT_FORMATS[fmt]

@@ -751,6 +751,28 @@ _NOT_UNITS = frozenset({"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", 
 _CLOCK = r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d(?:\.\d+)?))?$"
 
 
+def _every_cell_matches(s: pd.Series, pattern: str) -> pd.DataFrame | None:
+    """The groups of ``pattern`` in every present cell of a text column (at least 5), indexed
+    like those cells; ``None`` when one cell does not match.  The first 200 cells are looked
+    at first, so a large column of other text stops there."""
+    if pd.api.types.is_numeric_dtype(s):
+        return None
+    present = s.dropna()
+    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
+        return None
+    if not present.iloc[:200].astype(str).str.strip().str.match(pattern).all():
+        return None
+    parts = present.astype(str).str.strip().str.extract(pattern)
+    return None if parts[0].isna().any() else parts
+
+
+def _placed(s: pd.Series, values: pd.Series) -> pd.Series:
+    """``values`` (indexed like the present cells of ``s``) as a float column like ``s``."""
+    out = pd.Series(np.nan, index=s.index, dtype=float)
+    out[values.index] = values.to_numpy(dtype=float)
+    return out
+
+
 def numbers_from_clock(s: pd.Series) -> tuple[pd.Series, str | None]:
     """A text column of durations or times written with colons (``1:02:03``, ``25:13``,
     ``14:30``) as numbers: ``h:mm:ss`` in seconds; two parts as 60 × the first + the second
@@ -760,25 +782,17 @@ def numbers_from_clock(s: pd.Series) -> tuple[pd.Series, str | None]:
     out as an identifier.  Every present value must have the same number of parts.  Returns
     the numbers and what they count (``"seconds"``), or ``(s, None)``.
     """
-    if pd.api.types.is_numeric_dtype(s):
-        return s, None
-    present = s.dropna()
-    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
-        return s, None
-    if not present.iloc[:200].astype(str).str.strip().str.match(_CLOCK).all():
-        return s, None
-    parts = present.astype(str).str.strip().str.extract(_CLOCK)
-    if parts[0].isna().any():
+    parts = _every_cell_matches(s, _CLOCK)
+    if parts is None:
         return s, None
     three = parts[2].notna()
     if three.any() and not three.all():
         return s, None
     a, b = parts[0].astype(float), parts[1].astype(float)
     values = a * 3600 + b * 60 + parts[2].astype(float) if three.all() else a * 60 + b
-    out = pd.Series(np.nan, index=s.index, dtype=float)
-    out[present.index] = values.to_numpy(dtype=float)
-    return out, ("seconds (h:mm:ss)" if three.all() else "60 × the first part + the second "
-                 "(seconds for m:ss, minutes for h:mm)")
+    how = ("seconds (h:mm:ss)" if three.all() else
+           "60 × the first part + the second (seconds for m:ss, minutes for h:mm)")
+    return _placed(s, values), how
 
 
 def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
@@ -790,15 +804,8 @@ def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
     value, left out as "text, many values".  One unit only: ``12 kg`` beside ``500 g`` stays
     text (the numbers would not be comparable).  Returns ``(s, None)`` when nothing changed.
     """
-    if pd.api.types.is_numeric_dtype(s):
-        return s, None
-    present = s.dropna()
-    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
-        return s, None
-    if not present.iloc[:200].astype(str).str.strip().str.match(_WITH_UNIT).all():
-        return s, None  # the cheap look first: a large text column stops here
-    parts = present.astype(str).str.strip().str.extract(_WITH_UNIT)
-    if parts[0].isna().any():
+    parts = _every_cell_matches(s, _WITH_UNIT)
+    if parts is None:
         return s, None
     units = parts[1].dropna().unique()  # some cells typed without it: "12" beside "13 kg"
     if len(units) != 1 or units[0].casefold() in _NOT_UNITS or \
@@ -807,9 +814,7 @@ def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
     numbers = parse_numbers(parts[0].str.strip())
     if not pd.api.types.is_numeric_dtype(numbers):
         return s, None
-    out = pd.Series(np.nan, index=s.index, dtype=float)
-    out[present.index] = numbers.to_numpy(dtype=float)
-    return out, str(units[0])
+    return _placed(s, numbers), str(units[0])
 
 
 def infer_kind(s: pd.Series) -> Kind:
@@ -1063,20 +1068,19 @@ def from_frame(
                 cleaning.append(f"{col!r}: {int(errors.sum()):,} spreadsheet error cells "
                                 f"({kinds_seen}) are read as missing values.")
                 df[col] = parse_numbers(df[col].mask(errors))
+        # numbers written as times ("00:56:46") or with a unit ("72 kg")
+        readings = ((numbers_from_clock, "times written with colons ({ex!r}) are read as "
+                     "numbers: {how}."),
+                    (numbers_with_unit, "numbers typed with their unit, {how} ({ex!r}), are "
+                     "read as numbers in {how}."))
         for col in df.columns:
-            converted, counted = numbers_from_clock(df[col])
-            if counted is not None:
-                example = df[col].dropna().iloc[0]
-                df[col] = converted
-                cleaning.append(f"{col!r}: times written with colons ({example!r}) are read "
-                                f"as numbers: {counted}.")
-        for col in df.columns:
-            converted, unit = numbers_with_unit(df[col])
-            if unit is not None:
-                example = df[col].dropna().iloc[0]
-                df[col] = converted
-                cleaning.append(f"{col!r}: numbers typed with their unit, {unit} "
-                                f"({example!r}), are read as numbers in {unit}.")
+            for read, said in readings:
+                converted, how = read(df[col])
+                if how is not None:
+                    ex = df[col].dropna().iloc[0]
+                    df[col] = converted
+                    cleaning.append(f"{col!r}: " + said.format(ex=ex, how=how))
+                    break
         for col in df.columns:
             converted, codes = numbers_with_codes(df[col])
             if codes:

@@ -154,17 +154,20 @@ _DATE_FORMATS = ("ISO8601",) + tuple(
 COMPACT_DATE_MIN_VALUES = 5
 
 
-def _compact_dates(s: pd.Series) -> pd.Series | None:
-    """Datetimes when *every* present value is a date written as eight digits, YYYYMMDD
-    (``19910108``), from 1900 to 2100: how databases and warehouses key dates.  Read as a
-    number, the date gave rules such as ``x1 > 19910800`` (``bands.data``).  All values must
-    be valid dates (months 1 to 12, real days), which random eight-digit ids are not."""
-    num = _numeric(s)
-    if num is None:
-        return None
+def _spans(num: pd.Series, lo: float, hi: float) -> bool:
+    """Whether a column of numbers has enough values (two distinct) all in ``[lo, hi]``."""
     v = num.dropna().to_numpy(dtype=float)
-    if len(v) < COMPACT_DATE_MIN_VALUES or len(np.unique(v)) < 2 or \
-            not np.all(v == np.round(v)) or v.min() < 19000101 or v.max() > 21001231:
+    return len(v) >= COMPACT_DATE_MIN_VALUES and v.min() >= lo and v.max() <= hi and \
+        len(np.unique(v)) >= 2
+
+
+def _compact_dates(num: pd.Series) -> pd.Series | None:
+    """Datetimes when *every* present value of a column of numbers is a date written as
+    eight digits, YYYYMMDD (``19910108``), from 1900 to 2100: how databases and warehouses
+    key dates.  Read as a number, the date gave rules such as ``x1 > 19910800``
+    (``bands.data``).  All values must be valid dates (months 1 to 12, real days), which
+    random eight-digit ids are not."""
+    if not _spans(num, 19000101, 21001231) or not (num.dropna() % 1 == 0).all():
         return None
     text = num.astype("Int64").astype(str).where(num.notna(), None)
     full = pd.to_datetime(text, format="%Y%m%d", errors="coerce")
@@ -188,21 +191,26 @@ def _date_name(name: str) -> bool:
                             or (len(words) > 1 and words[-1] in ("at", "on")))
 
 
-def _serial_dates(s: pd.Series) -> pd.Series | None:
-    """Datetimes when a column named like dates (:func:`_date_name`) holds Excel's serial
-    day numbers (days since 1899-12-30; a fraction is the time of day): every present value
-    from 20000 to 60000.  A spreadsheet saved with its date cells unformatted writes them so,
-    and read as numbers they gave rules such as ``order_date > 44927.5``."""
-    if not _date_name(s.name):
-        return None
-    num = _numeric(s)
-    if num is None:
-        return None
-    v = num.dropna().to_numpy(dtype=float)
-    if len(v) < COMPACT_DATE_MIN_VALUES or len(np.unique(v)) < 2 or \
-            v.min() < _SERIAL_RANGE[0] or v.max() > _SERIAL_RANGE[1]:
+def _serial_dates(num: pd.Series, name: str) -> pd.Series | None:
+    """Datetimes when a column of numbers named like dates (:func:`_date_name`) holds
+    Excel's serial day numbers (days since 1899-12-30; a fraction is the time of day): every
+    present value from 20000 to 60000.  A spreadsheet saved with its date cells unformatted
+    writes them so, and read as numbers they gave rules such as ``order_date > 44927.5``."""
+    if not _date_name(name) or not _spans(num, *_SERIAL_RANGE):
         return None
     return pd.Timestamp("1899-12-30") + pd.to_timedelta(num, unit="D")
+
+
+def _dates_as_numbers(num: pd.Series, name: str) -> tuple[pd.Series | None, str]:
+    """A column of numbers read as dates, and how they were written; ``(None, "")`` when it
+    holds no dates (:func:`_compact_dates`, :func:`_serial_dates`)."""
+    dates = _compact_dates(num)
+    if dates is not None:
+        return dates, "dates written as numbers (YYYYMMDD)"
+    dates = _serial_dates(num, name)
+    if dates is not None:
+        return dates, "a date column holding Excel's day numbers"
+    return None, ""
 
 
 def parse_dates(s: pd.Series) -> pd.Series | None:
@@ -216,15 +224,13 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     dates written as eight digits, ``19910108`` (:func:`_compact_dates`), and Excel's day
     numbers in a column named like dates (:func:`_serial_dates`).
     """
-    compact = _compact_dates(s)
-    if compact is None:
-        compact = _serial_dates(s)
-    if compact is not None:
-        return compact
+    num = _numeric(s)
+    if num is not None:
+        return _dates_as_numbers(num, str(s.name))[0]
     if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
         return None
     present = s.dropna().astype(str)
-    if present.empty or _numeric(present) is not None:
+    if present.empty:
         return None
     sample = present.iloc[:1000]
     # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
@@ -257,14 +263,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     if position == 0 and _UNNAMED.match(name.strip()):
         return "index", "unnamed first column: row names saved with the table"
     num = _numeric(s)
-    dates = _compact_dates(s) if num is not None else None
+    dates, written = _dates_as_numbers(num, name) if num is not None else (None, "")
     if dates is not None:
-        return "date", (f"dates written as numbers (YYYYMMDD) from {dates.min():%Y-%m-%d} to "
-                        f"{dates.max():%Y-%m-%d}: replaced by their year and month")
-    dates = _serial_dates(s) if num is not None else None
-    if dates is not None:
-        return "date", (f"a date column holding Excel's day numbers, from {dates.min():%Y-%m-%d} "
-                        f"to {dates.max():%Y-%m-%d}: replaced by their year and month")
+        return "date", (f"{written} from {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}: "
+                        "replaced by their year and month")
     if num is not None:
         v = num.to_numpy()
         whole = np.isfinite(v).all() and np.all(v == np.round(v))

@@ -43,7 +43,8 @@ from rulecore import BooleanRuleClassifier, RuleSetClassifier  # noqa: E402
 OURS_BINARY = ("RuleSet", "1Rule auto", "1Rule auto (other class)")
 #: Not run by default: the single rule with unweighted errors (``class_weight=None``), the
 #: issue's single-rule goal measured without the √ class weight (ask with --methods).
-OURS_EXTRA = ("1Rule auto (no class weight)", "1Rule auto (other class, no class weight)")
+OURS_EXTRA = ("1Rule auto (no class weight)", "1Rule auto (other class, no class weight)",
+              "1Rule auto (AND or OR, no class weight)", "1Rule auto (AND or OR)")
 OURS_MULTI = ("RuleSet",)
 
 
@@ -62,6 +63,8 @@ def run_ours(name: str, Xtr: pd.DataFrame, ytr: np.ndarray, Xte: pd.DataFrame) -
         flip = "other class" in name
         yy = 1 - ytr if flip else ytr
         weights = {"class_weight": None} if "no class weight" in name else {}
+        if "AND or OR" in name:  # rule_type="auto": the inner CV picks the type per fold
+            weights["rule_type"] = "auto"
         m = BooleanRuleClassifier(lam="auto", **weights).fit(Xtr, yy)
         pred = m.predict(Xte)
         pred = 1 - pred if flip else pred

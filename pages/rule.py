@@ -12,6 +12,7 @@ from rulecore.report import assess, fit_status, shown_claim
 from rulecore.rules.estimators import lambda_path
 from rulecore.rules.rule import RuleList, RuleSet
 from rulecore.rules.terms import format_value
+from rulecore.settings import RULE_TYPE_CHOICES
 from rulecore.viz import rules as rviz
 
 ss = st.session_state
@@ -46,10 +47,13 @@ c1.radio("Model", list(MODEL_NAMES), index=list(MODEL_NAMES).index(r["model"]), 
               "AND-clauses learned one after another. Boosting: weighted clauses (the BCS "
               "paper's Algorithm 1).")
 auto_model = r["model"] == "rule set"
-c2.radio("Rule type", ["and", "or"], index=["and", "or"].index(r["rule_type"]),
+c2.radio("Rule type", list(RULE_TYPE_CHOICES), index=RULE_TYPE_CHOICES.index(r["rule_type"]),
          key="rule_type", horizontal=True, on_change=common.sync,
          args=("rule_type", "rule", "rule_type"), disabled=r["model"] != "single rule",
-         format_func=str.upper, help="Rule sets are built from AND-clauses.")
+         format_func=lambda t: "auto" if t == "auto" else t.upper(),
+         help="AND: all conditions hold. OR: any holds (an AND-rule for the other class, "
+              "negated). Auto: the one with the lower 3-fold cross-validated error. Rule sets "
+              "are built from AND-clauses.")
 common.terms_options("rule_", (c3, c4))
 c1, c2, c3, c4, c5, c6 = st.columns([2, 2, 2, 2, 1, 2])
 WEIGHTS = {"auto": "auto", "sqrt": "√ ratio", "balanced": "balanced", "none": "none"}
@@ -136,10 +140,13 @@ def cv_section(model) -> None:
     cv_results = getattr(model, "cv_results_", None)
     if cv_results is None:
         return
-    st.subheader("λ chosen by cross-validation")
+    typed = "rule_type" in cv_results
+    several = cv_results["lam"].nunique() > 1
+    st.subheader(("λ and " if several else "") + "rule type chosen by cross-validation"
+                 if typed else "λ chosen by cross-validation")
     st.plotly_chart(rviz.cv_curve(cv_results), width="stretch", key="cv_chart")
     best = cv_results[cv_results["chosen"]].iloc[0]
-    said = ""
+    said = f", an **{best['rule_type'].upper()}**-rule" if typed else ""
     if "describe" in best and best["describe"] is not None and not pd.isna(best["describe"]):
         said = f", clauses describing **{best['describe']}**"
     of = " of the whole rule list" if isinstance(model.rule_, RuleList) else ""

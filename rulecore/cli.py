@@ -437,7 +437,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         result = {"dataset": ds.name, "target": ds.target, "positive": ds.positive,
                   "model": args.model, "rule": str(rule), "rule_json": rule.to_dict(),
                   "conditions": getattr(rule, "n_conditions", len(rule)),
-                  "options": {"lam": lam, "rule_type": args.rule_type,
+                  "options": {"lam": lam,
+                              "rule_type": getattr(est, "rule_type_", args.rule_type),
                               "n_thresholds": args.n_thresholds, "thresholds": args.thresholds,
                               "negations": not args.no_negations, "solver": args.solver,
                               "screening": args.screening, "time_limit": args.time_limit,
@@ -706,7 +707,8 @@ def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
         g.add_argument("--lam", type=float, default=None,
                        help="λ, weight of errors against conditions (default 1; 1000 for "
                             "boosting)")
-    g.add_argument("--rule-type", choices=S.RULE_TYPES, default="and")
+    g.add_argument("--rule-type", choices=S.RULE_TYPE_CHOICES, default="and",
+                   help="and, or, or auto: the one with the lower inner-CV error (single rule)")
     g.add_argument("--model", choices=tuple(S.MODELS.values()), default="single")
     g.add_argument("--max-rules", type=int, default=5, help="clauses for set covering")
     g.add_argument("--n-rounds", type=int, default=5, help="rounds for boosting")

@@ -78,6 +78,9 @@ def fit_status(model: Any) -> Finding:
     """
     lam = float(getattr(model, "lam_", getattr(model, "lam", float("nan"))))
     chosen = " chosen by cross-validation" if getattr(model, "lam", None) == "auto" else ""
+    if getattr(model, "rule_type", None) == "auto" and hasattr(model, "rule_type_"):
+        chosen += (f"; the {model.rule_type_.upper()}-rule type chosen by cross-validation "
+                   "over AND and OR")
     weights = weighting_words(getattr(model, "class_weight_used_", None))
     n_terms = getattr(model, "n_terms_", None)
     over = f" over these {n_terms:,} terms" if n_terms else ""
@@ -129,7 +132,7 @@ def fit_status(model: Any) -> Finding:
         return Finding("info", head)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
     costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))
-    what = f"{objective_words(model.rule_type, *costs)} = {_num(objective)}, with " \
+    what = f"{objective_words(model._rule_type_now(), *costs)} = {_num(objective)}, with " \
            f"λ = {lam:g}{chosen} and {weights}"
     constraints = getattr(model, "constraints_", None)
     under = f" under your constraints ({constraints.words()})" if constraints else ""
@@ -139,7 +142,7 @@ def fit_status(model: Any) -> Finding:
         how = " (proved by trying every rule that could beat it)" \
             if method == "enumeration" else ""
         return Finding("success", f"Certified optimal{under}{how}: no "
-                       f"{model.rule_type.upper()}-rule without contradictory or redundant "
+                       f"{model._rule_type_now().upper()}-rule without contradictory or redundant "
                        f"conditions{over}{that} has a lower objective: {what}.")
     if method == "mip":
         return Finding("warning", f"Not proven optimal{under}: the solver stopped "

@@ -39,6 +39,8 @@ from rulecore.exceptions import ParameterError
 MODELS: dict[str, str] = {"single rule": "single", "rule set": "rule-set",
                           "set covering": "set-covering", "boosting": "boosting"}
 RULE_TYPES = ("and", "or")
+#: What the single rule accepts: a type, or "auto" (the one with the lower inner-CV error).
+RULE_TYPE_CHOICES = RULE_TYPES + ("auto",)
 SOLVERS = ("mip", "lp", "lp-randomized")
 SCREENING = ("none", "basic", "enhanced")
 THRESHOLDS = ("quantile", "all")

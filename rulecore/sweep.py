@@ -364,7 +364,9 @@ def sweep(
                         max_rules=int(max_rules), n_rounds=int(n_rounds),
                         kinds=tuple(sorted(kinds.items())) if kinds else ())
     # bad settings fail here, once, not in every worker
-    check_clause_options(lam=lams[0], rule_type=rule_type, solver=solver, screening=screening,
+    # "auto" picks AND or OR inside each fit, by inner CV
+    check_clause_options(lam=lams[0], rule_type="and" if rule_type == "auto" else rule_type,
+                         solver=solver, screening=screening,
                          time_limit=time_limit)
     folds = _folds(y01, cv, random_state)
     refit = refit or not folds

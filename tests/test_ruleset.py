@@ -433,3 +433,40 @@ def test_cv_on_a_sample_is_the_cv_on_those_rows_and_the_final_fit_uses_all():
                                                rel=1e-9)
     full = RuleSetClassifier(cv_max_rows=None, time_limit=60).fit(X, y)
     assert not sampled.cv_results_.equals(full.cv_results_)  # the sample did change the CV
+
+
+def test_rule_type_auto_picks_the_lower_cv_error_and_finds_a_planted_or_rule():
+    """``rule_type="auto"``: the type with the lowest inner-CV error is the one fitted, and
+    on a planted OR-rule (which no single AND-rule states) that is OR."""
+
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.uniform(size=(300, 3)), columns=["a", "b", "c"])
+    y = ((X["a"] > 0.7) | (X["b"] > 0.7)).astype(int).to_numpy()
+    m = BooleanRuleClassifier(lam="auto", rule_type="auto", class_weight=None).fit(X, y)
+    cv = m.cv_results_
+    assert set(cv["rule_type"]) == {"and", "or"} and cv["chosen"].sum() == 1
+    best = cv[cv["chosen"]].iloc[0]
+    assert best["error"] == cv["error"].min()
+    assert m.rule_type_ == best["rule_type"] == m.rule_.rule_type == "or"
+    assert m.lam_ == best["lam"]
+    assert np.mean(m.predict(X) == y) > 0.95
+    # a fixed λ compares the two types at that λ only
+    m1 = BooleanRuleClassifier(lam=1.0, rule_type="auto").fit(X, y)
+    assert list(m1.cv_results_["lam"]) == [1.0, 1.0] and m1.rule_type_ == "or"
+
+
+def test_rule_type_auto_reads_in_the_claim_and_chart():
+
+    from rulecore.report import fit_status
+    from rulecore.viz.rules import cv_curve
+
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame(rng.uniform(size=(200, 2)), columns=["a", "b"])
+    y = ((X["a"] > 0.6) & (X["b"] > 0.3)).astype(int).to_numpy()
+    m = BooleanRuleClassifier(lam="auto", rule_type="auto").fit(X, y)
+    assert m.rule_type_ == "and"
+    assert "AND-rule type chosen by cross-validation" in fit_status(m).text
+    names = [t.name for t in cv_curve(m.cv_results_).data]
+    assert any(n.startswith("AND-rule") for n in names)
+    assert any(n.startswith("OR-rule") for n in names)

@@ -255,8 +255,14 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         ``rulecore screen``).  Sets nothing on the estimator."""
         y01 = np.asarray(y).astype(np.int64)
         d = self._row_weights(y01, classes, sample_weight)
-        return problem_of(B, y01, lam=self._lam_now(), rule_type=getattr(self, "rule_type", "and"),
+        return problem_of(B, y01, lam=self._lam_now(), rule_type=self._rule_type_now(),
                           sample_weight=d, terms=terms)
+
+    def _rule_type_now(self) -> str:
+        """The rule type as solved: the fitted ``rule_type_``, else ``rule_type`` (``"auto"``
+        before a fit: AND).  Rule sets are made of AND-clauses."""
+        given = getattr(self, "rule_type", "and")
+        return getattr(self, "rule_type_", "and" if given == "auto" else given)
 
     def _lam_now(self) -> float:
         """λ as a number: the fitted ``lam_``, else ``lam`` (``"auto"`` before a fit: the
@@ -267,45 +273,63 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
 
     def _choose_lam(self, B: np.ndarray, y01: np.ndarray, terms: Binarizer,
                     sample_weight: Any, classes: Any) -> float:
-        """λ for this fit: ``lam`` itself, or for ``lam="auto"`` the grid point with the
-        lowest inner-CV error (3 stratified folds on these terms; errors weighted as the fit
-        weighs them; ties: fewer conditions).  The grid is
+        """λ for this fit (:meth:`_choose`); sets ``cv_results_``."""
+        return self._choose(B, y01, terms, sample_weight, classes)[0]
+
+    def _choose(self, B: np.ndarray, y01: np.ndarray, terms: Binarizer,
+                sample_weight: Any, classes: Any) -> tuple[float, str]:
+        """λ and rule type for this fit: ``lam`` itself, or for ``lam="auto"`` the grid point
+        with the lowest inner-CV error (3 stratified folds on these terms; errors weighted as
+        the fit weighs them; ties: fewer conditions).  The grid is
         :func:`rulecore.settings.lam_grid` (one condition worth a share κ of the
-        training weight); boosting's weights sum to 1, so its λ is 1/κ.  Sets
-        ``cv_results_`` (``docs/rulesets.md``)."""
+        training weight); boosting's weights sum to 1, so its λ is 1/κ.  With
+        ``rule_type="auto"`` (the single rule) the same folds also compare an AND-rule with an
+        OR-rule (an AND-rule for the other class over negated terms), at each λ; ties go to
+        AND.  Sets ``cv_results_`` (``docs/rulesets.md``)."""
         self.cv_results_ = None
-        if self.lam != "auto":
-            return float(self.lam)
+        given = getattr(self, "rule_type", "and")
+        types = ["and", "or"] if given == "auto" else [given]
+        if self.lam != "auto" and len(types) == 1:
+            return float(self.lam), types[0]
         classes = np.array([0, 1]) if classes is None else np.asarray(classes)
         d = self._row_weights(y01, classes, sample_weight)
-        lams = lam_grid(1.0 if self._MODEL == "boosting" else float(d.sum()))
+        lams = (lam_grid(1.0 if self._MODEL == "boosting" else float(d.sum()))
+                if self.lam == "auto" else np.array([float(self.lam)]))
         sw = np.ones(len(y01)) if sample_weight is None else np.asarray(sample_weight, float)
         n_splits = int(min(3, np.bincount(y01, minlength=2).min()))
         if n_splits < 2:
-            return float(lams[len(lams) // 2])
+            return float(lams[len(lams) // 2]), types[0]
         seed = self.random_state if isinstance(self.random_state, (int, np.integer)) else 0
         folds = list(StratifiedKFold(n_splits, shuffle=True, random_state=seed).split(B, y01))
         rows = []
-        for i, lam in enumerate(lams):
-            progress.say(f"Choosing λ by {len(folds)}-fold cross-validation: λ {i + 1} of "
-                         f"{len(lams)}")
+        grid = [(t, lam) for t in types for lam in lams]
+        for i, (rule_type, lam) in enumerate(grid):
+            progress.say(f"Choosing {'λ' if len(types) == 1 else 'λ and the rule type'} by "
+                         f"{len(folds)}-fold cross-validation: {i + 1} of {len(grid)}")
             errs, conds = [], []
             for tr, va in folds:
                 m = clone(self).set_params(lam=float(lam))
+                if len(types) > 1:
+                    m.set_params(rule_type=rule_type)
                 with progress.listening(None):  # the inner fits' stages would only be noise
                     m.fit_terms(B[tr], y01[tr], terms, sample_weight=sw[tr], classes=classes)
                 wrong = m._fires_on_terms(B[va]) != (y01[va] == 1)
                 errs.append(float(d[va] @ wrong / d[va].sum()))
                 conds.append(m.rule_.n_conditions if hasattr(m.rule_, "n_conditions")
                              else len(m.rule_))
-            rows.append({"lam": float(lam), "error": round(float(np.mean(errs)), 12),
-                         "error_std": float(np.std(errs, ddof=1)),
-                         "conditions": float(np.mean(conds))})
+            row = {"lam": float(lam), "error": round(float(np.mean(errs)), 12),
+                   "error_std": float(np.std(errs, ddof=1)),
+                   "conditions": float(np.mean(conds))}
+            if len(types) > 1:
+                row["rule_type"] = rule_type
+            rows.append(row)
         cvr = pd.DataFrame(rows)
-        best = cvr.sort_values(["error", "conditions", "lam"]).index[0]
+        order = ["error", "conditions", "lam"] + (["rule_type"] if len(types) > 1 else [])
+        best = cvr.sort_values(order).index[0]  # "and" < "or": ties go to the paper's AND
         cvr["chosen"] = cvr.index == best
         self.cv_results_ = cvr
-        return float(cvr.loc[best, "lam"])
+        return float(cvr.loc[best, "lam"]), str(cvr.loc[best, "rule_type"]) \
+            if len(types) > 1 else types[0]
 
     def _clause(self, B: np.ndarray, y01: np.ndarray, d: np.ndarray, rule_type: str = "and",
                 cutoff: float | None = None) -> ClauseResult:
@@ -380,7 +404,11 @@ class BooleanRuleClassifier(_RuleModel):
         λ: the weight of training errors against the number of conditions (paper eq. 10).
         Larger λ fits the training data more closely with more conditions.  ``"auto"``:
         chosen by 3-fold inner cross-validation (``cv_results_``).
-    rule_type : {{"and", "or"}}, default="and"
+    rule_type : {{"and", "or", "auto"}}, default="and"
+        An AND-rule ("all of these conditions") or an OR-rule ("any of them").  An OR-rule is
+        an AND-rule for the other class over the negated terms, so ``"auto"`` chooses which
+        class the rule describes: the type with the lower inner-CV error (3 folds, at each λ
+        of the grid when ``lam="auto"``; ``rule_type_``, ``cv_results_``).
 {_COMMON_PARAMS}
     require : str or list of str, optional
         Input columns the rule must use (at least one condition on each).
@@ -401,6 +429,11 @@ class BooleanRuleClassifier(_RuleModel):
         The learned rule; ``str(rule_)`` reads "a AND b AND c".
     classes_ : ndarray of shape (2,)
         ``classes_[1]`` is the positive class (the rule's "yes").
+    rule_type_ : {{"and", "or"}}
+        The rule type solved (``rule_type``, or the one ``"auto"`` chose).
+    cv_results_ : DataFrame or None
+        The inner cross-validation of ``lam="auto"`` / ``rule_type="auto"``: ``lam``,
+        ``rule_type`` (when chosen), ``error``, ``error_std``, ``conditions``, ``chosen``.
     binarizer_ : Binarizer
         The fitted terms.
     n_terms_ : int
@@ -482,8 +515,8 @@ class BooleanRuleClassifier(_RuleModel):
         y01 = np.asarray(y).astype(np.int64)
         self.constraints_ = Constraints.of(self.require, self.forbid, self.max_conditions)
         d = self._start_fit(B, y01, terms, sample_weight, classes)
-        self.lam_ = self._choose_lam(B, y01, terms, sample_weight, classes)
-        res = learn_clause(B, y01, lam=self.lam_, rule_type=self.rule_type, sample_weight=d,
+        self.lam_, self.rule_type_ = self._choose(B, y01, terms, sample_weight, classes)
+        res = learn_clause(B, y01, lam=self.lam_, rule_type=self.rule_type_, sample_weight=d,
                            screening=self.screening, solver=self.solver,
                            time_limit=self.time_limit, terms=terms, mip_start=mip_start,
                            random_state=self.random_state, constraints=self.constraints_)
@@ -515,7 +548,7 @@ class BooleanRuleClassifier(_RuleModel):
         y01 = self._labels01(y)
         d = self._row_weights(y01, self.classes_, check_sample_weight(sample_weight, len(y01)))
         return problem_of(self.binarizer_.transform(frame), y01, lam=self.lam_,
-                          rule_type=self.rule_type, sample_weight=d, terms=self.binarizer_)
+                          rule_type=self.rule_type_, sample_weight=d, terms=self.binarizer_)
 
     def _labels01(self, y: Any) -> np.ndarray:
         """``y`` in this fit's 0/1 coding (1: ``classes_[1]``), checked."""
@@ -564,7 +597,7 @@ class BooleanRuleClassifier(_RuleModel):
                             time_limit=self.time_limit if time_limit is None else time_limit)
         for alt in alts:
             alt.rule = Rule(tuple(self.binarizer_.terms_[j] for j in alt.terms),
-                            self.rule_type, self.rule_.target, self.rule_.positive)
+                            self.rule_type_, self.rule_.target, self.rule_.positive)
         return alts
 
 

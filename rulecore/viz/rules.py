@@ -349,17 +349,19 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
     cv : DataFrame
         ``cv_results_`` of :class:`~rulecore.rules.ruleset.RuleSetClassifier` (or of a rule
         model fitted with ``lam="auto"``): ``lam``, ``error``, ``error_std``, ``conditions``,
-        ``chosen`` and, for a rule set, ``describe``.
+        ``chosen`` and, for a rule set, ``describe`` (for a single rule with
+        ``rule_type="auto"``, ``rule_type``): one line each.
     """
     fig = go.Figure()
-    groups = cv.groupby("describe", dropna=False, sort=False) if "describe" in cv else \
-        [(None, cv)]
+    by = "describe" if "describe" in cv else "rule_type" if "rule_type" in cv else None
+    groups = cv.groupby(by, dropna=False, sort=False) if by else [(None, cv)]
     colors = [ACCENT, POSITIVE, NEGATIVE, MUTED]
     chosen_color, chosen_name = TEXT, "chosen"
     for k, (label, g) in enumerate(groups):
         g = g.sort_values("conditions")
         plain = label is None or (isinstance(label, float) and np.isnan(label))
-        name = "CV error" if plain else f"clauses describe {label}"
+        name = "CV error" if plain else f"{label.upper()}-rule" if by == "rule_type" \
+            else f"clauses describe {label}"
         color = colors[k % len(colors)]
         # every λ at one point (the same size and error, e.g. no clause at all) draws no
         # line, and the star or the other line can cover that point: say so in the legend,

@@ -305,7 +305,8 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         grid = [(t, lam) for t in types for lam in lams]
         for i, (rule_type, lam) in enumerate(grid):
             progress.say(f"Choosing {'λ' if len(types) == 1 else 'λ and the rule type'} by "
-                         f"{len(folds)}-fold cross-validation: {i + 1} of {len(grid)}")
+                         f"{len(folds)}-fold cross-validation: "
+                         f"{'λ ' if len(types) == 1 else ''}{i + 1} of {len(grid)}")
             errs, conds = [], []
             for tr, va in folds:
                 m = clone(self).set_params(lam=float(lam))

@@ -132,7 +132,7 @@ def fit_status(model: Any) -> Finding:
         return Finding("info", head)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
     costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))
-    what = f"{objective_words(model._rule_type_now(), *costs)} = {_num(objective)}, with " \
+    what = f"{objective_words(model.rule_type_, *costs)} = {_num(objective)}, with " \
            f"λ = {lam:g}{chosen} and {weights}"
     constraints = getattr(model, "constraints_", None)
     under = f" under your constraints ({constraints.words()})" if constraints else ""
@@ -142,7 +142,7 @@ def fit_status(model: Any) -> Finding:
         how = " (proved by trying every rule that could beat it)" \
             if method == "enumeration" else ""
         return Finding("success", f"Certified optimal{under}{how}: no "
-                       f"{model._rule_type_now().upper()}-rule without contradictory or redundant "
+                       f"{model.rule_type_.upper()}-rule without contradictory or redundant "
                        f"conditions{over}{that} has a lower objective: {what}.")
     if method == "mip":
         return Finding("warning", f"Not proven optimal{under}: the solver stopped "

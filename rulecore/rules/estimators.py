@@ -329,8 +329,8 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         best = cvr.sort_values(order).index[0]  # "and" < "or": ties go to the paper's AND
         cvr["chosen"] = cvr.index == best
         self.cv_results_ = cvr
-        return float(cvr.loc[best, "lam"]), str(cvr.loc[best, "rule_type"]) \
-            if len(types) > 1 else types[0]
+        chosen_type = str(cvr.loc[best, "rule_type"]) if len(types) > 1 else types[0]
+        return float(cvr.loc[best, "lam"]), chosen_type
 
     def _clause(self, B: np.ndarray, y01: np.ndarray, d: np.ndarray, rule_type: str = "and",
                 cutoff: float | None = None) -> ClauseResult:

@@ -12,7 +12,13 @@ at each column once, on load, and gives it a *role* with a reason a person can r
 ``id``        an identifier: nearly every value distinct (≥ 95 % of at least 20 values) in a
               text column, or in an integer column whose name says so (``id``, ``key``,
               ``code``, ``account``, ``customer``, ``phone`` ...) or whose values are a dense
-              run (auto-increment keys);
+              run (auto-increment keys); also a column named plainly as an identifier
+              (``id``, ``patient_id``, ``customerId``) with more than
+              :data:`MAX_TEXT_LEVELS` distinct values however often they repeat (several
+              visits or orders per patient or customer), or named so in any way above with
+              ≥ 80 % of them distinct (``order_no`` on order lines), and the first column of
+              a file without a header holding whole numbers of four digits or more, ≥ 80 %
+              distinct (``breast-cancer-wisconsin.data``, where patients come back);
 ``text``      text with more than :data:`MAX_TEXT_LEVELS` distinct values (names, comments,
               addresses): each of its terms would cover a handful of rows;
 ``date``      text that parses as dates; replaced by two derived numeric features,
@@ -53,6 +59,11 @@ ID_MIN_VALUES = 20
 #: The first column of distinct whole numbers all at least this large, in a file without a
 #: header, is an identifier.
 ID_FIRST_MIN = 1_000
+#: Share of distinct values from which such a first column, or a column with more than
+#: :data:`MAX_TEXT_LEVELS` values whose name says identifier in any way ("order_no"), reads as
+#: an identifier whose records repeat (a patient or customer comes back: 645 distinct of 699
+#: in ``breast-cancer-wisconsin.data``).
+ID_REPEATED_SHARE = 0.8
 #: The names a file without a header gets (``rulecore.data.read_csv_frame``).
 _POSITIONAL = re.compile(r"^x\d+$")
 #: Share of present values that must parse as dates for a text column to be a date column.
@@ -73,6 +84,11 @@ _ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|in
                       r"invoice|order|serial|phone|tel|telephone|mobile|sku|imei|msisdn|"
                       r"iban|ssn|badge|employee)$|^(id|key)([^a-z]|$)", re.IGNORECASE)
 _ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No)$")  # customerId, orderNo (case matters: not "paid")
+# Names that say identifier and nothing else ("id", "patient_id", "PatientID", "uuid"), unlike
+# "code", "number" or "index" above, which also end the names of measures ("body mass index").
+# Such a column is an identifier even where its values repeat (visits, orders per customer).
+_PLAIN_ID_NAME = re.compile(r"(^|[^a-z])(id|ids|uuid|guid)$|^id([^a-z]|$)", re.IGNORECASE)
+_PLAIN_ID_CAMEL = re.compile(r"[a-z](Id|ID)$")
 _TARGET_NAMES = {
     "target", "label", "labels", "class", "classes", "outcome", "y", "response", "result",
     "diagnosis", "churn", "churned", "survived", "default", "defaulted", "fraud", "isfraud",
@@ -247,6 +263,10 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     return None
 
 
+def _plain_id_name(name: str) -> bool:
+    return bool(_PLAIN_ID_NAME.search(name) or _PLAIN_ID_CAMEL.search(name))
+
+
 def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     """``(role, reason)`` of one column, from its values, name and place in the table.
 
@@ -274,17 +294,25 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
             if np.array_equal(v, np.arange(n_rows)) or np.array_equal(v, np.arange(1, n_rows + 1)):
                 first = 0 if v[0] == 0 else 1
                 return "index", f"row numbers {first}..{first + n_rows - 1}"
-        if whole and len(present) >= ID_MIN_VALUES and \
-                n_distinct >= ID_DISTINCT_SHARE * len(present):
+        if whole and len(present) >= ID_MIN_VALUES:
+            share = n_distinct / len(present)
             span = np.nanmax(v) - np.nanmin(v) + 1
-            if _ID_NAME.search(name) or _ID_CAMEL.search(name) or span <= 2 * len(present):
+            named = bool(_ID_NAME.search(name) or _ID_CAMEL.search(name))
+            if share >= ID_DISTINCT_SHARE and (named or span <= 2 * len(present)):
                 return "id", (f"{n_distinct:,} distinct whole numbers in {len(present):,} rows: "
                               "an identifier")
-            # the first column of a file without a header (names x1, x2, ...), distinct
-            # numbers of four digits or more: record numbers (wdbc.data's patient ids were a
-            # feature).  A named column keeps its place unless its name says id (an income
-            # first is an income).
-            if position == 0 and _POSITIONAL.match(name) and np.nanmin(v) >= ID_FIRST_MIN:
+            # named as an identifier, with values repeating: a rule "patient_id > 40512" would
+            # use the order in which patients were registered, not anything about them
+            if n_distinct > MAX_TEXT_LEVELS and (
+                    _plain_id_name(name) or (named and share >= ID_REPEATED_SHARE)):
+                return "id", (f"{n_distinct:,} distinct whole numbers in {len(present):,} rows, "
+                              "named as an identifier: the same record on several rows")
+            # the first column of a file without a header (names x1, x2, ...), whole numbers
+            # of four digits or more, nearly all distinct: record numbers (wdbc.data's and
+            # breast-cancer-wisconsin.data's patient ids were a feature).  A named column keeps
+            # its place unless its name says id (an income first is an income).
+            if position == 0 and _POSITIONAL.match(name) and np.nanmin(v) >= ID_FIRST_MIN \
+                    and share >= ID_REPEATED_SHARE:
                 return "id", (f"{n_distinct:,} distinct whole numbers of "
                               f"{len(str(ID_FIRST_MIN))} digits or more in {len(present):,} "
                               "rows, first in a file without a header: an identifier")
@@ -294,6 +322,9 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         lo, hi = dates.min(), dates.max()
         return "date", (f"dates from {lo:%Y-%m-%d} to {hi:%Y-%m-%d}: replaced by their year "
                         "and month")
+    if n_distinct > MAX_TEXT_LEVELS and _plain_id_name(name):
+        return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as an "
+                      "identifier")
     if len(present) >= ID_MIN_VALUES and n_distinct >= ID_DISTINCT_SHARE * len(present):
         words = present.astype(str).str.count(r"\s+").mean() + 1
         what = "free text" if words >= 4 else "an identifier"

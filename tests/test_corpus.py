@@ -55,6 +55,8 @@ EXPECTED = {
     "stats_package_missing_codes.csv": ("renewed", 1, {"resp_id": "id"}, [], 21, []),
     # typed with units: "72 kg", "38.4 °C", "3 days" are numbers
     "clinic_values_with_units.csv": ("admitted", "yes", {"patient": "id"}, [], 0, []),
+    # one row per visit: each patient_id on about 2.5 rows, numbered in the patients' age order
+    "ehr_visits_repeated_ids.csv": ("readmitted_30d", "yes", {"patient_id": "id"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

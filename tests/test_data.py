@@ -365,6 +365,28 @@ def test_integer_identifiers_are_known_by_their_name(name, role):
     assert {r.column: r.role for r in ds.roles}[name] == role
 
 
+@pytest.mark.parametrize("name, distinct, role", [
+    ("patient_id", 120, "id"), ("PatientID", 120, "id"), ("id", 60, "id"),
+    ("order_no", 260, "id"), ("order_no", 120, "feature"), ("store_id", 12, "feature"),
+    ("body_mass_index", 60, "feature"), ("paid", 260, "feature")])
+def test_identifiers_that_repeat_are_known_by_their_name(name, distinct, role):
+    """A visit table holds each patient_id on several rows, an order-line table each order_no;
+    as features they gave rules on the order the records were registered in.  A name that
+    only ends like an identifier ("body mass index") or values that are few (a dozen stores:
+    a category) keep their place."""
+    rng = np.random.default_rng(12)
+    n = 300
+    x = rng.normal(size=n)
+    values = rng.choice(np.arange(40_000, 40_000 + 5 * distinct, 5), distinct, replace=False)
+    col = np.concatenate([values, rng.choice(values, n - distinct)])
+    frame = pd.DataFrame({name: col, "x": x, "y": np.where(x > 0.3, "yes", "no")})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="t.csv")
+    got = {r.column: r for r in ds.roles}[name]
+    assert got.role == role
+    if role == "id":
+        assert "named as an identifier" in got.reason and name not in ds.X.columns
+
+
 def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
     from rulecore.data import numbers_with_codes
 
@@ -597,6 +619,13 @@ def test_record_numbers_in_the_first_column_are_an_identifier():
     small = frame.assign(id=rng.choice(np.arange(1, 5_000), n, replace=False))
     ds = load_csv(io.BytesIO(small.to_csv(index=False, header=False).encode()), name="s.data")
     assert "x1" in ds.X.columns
+    # breast-cancer-wisconsin.data: patients who came back repeat their id (92 % distinct);
+    # half of the values repeated is no longer a column of record numbers
+    for repeats, role in ((16, "id"), (100, "feature")):
+        again = frame.assign(id=np.concatenate([ids[: n - repeats], ids[:repeats]]))
+        ds = load_csv(io.BytesIO(again.to_csv(index=False, header=False).encode()),
+                      name="b.data")
+        assert next(r for r in ds.roles if r.column == "x1").role == role
 
 
 def test_libsvm_files_are_read():

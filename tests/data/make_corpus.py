@@ -393,11 +393,35 @@ def prose() -> None:
     (HERE / "prose_notes.txt").write_text(text, encoding="utf-8")
 
 
+def clinic_visits() -> None:
+    """An electronic health record's visit table: one row per visit, so a patient's id comes
+    back on several rows (about 2.5 visits each).  Patients were registered oldest first when
+    the clinic moved to the system, so ``patient_id`` follows age: a rule may read it as
+    age.  Planted: readmitted when HbA1c > 7.5 and age > 60."""
+    rng = np.random.default_rng(SEED + 23)
+    n_patients = 280
+    age_p = np.sort(rng.integers(25, 90, n_patients))[::-1]
+    pid = 40_000 + 3 * np.arange(n_patients) + rng.integers(0, 3, n_patients)
+    visits = rng.integers(1, 5, n_patients)
+    who = np.repeat(np.arange(n_patients), visits)
+    n = len(who)
+    visit_no = np.concatenate([np.arange(1, k + 1) for k in visits])
+    hba1c = np.round(rng.normal(6.8, 1.1, n), 1)
+    sbp = np.round(rng.normal(132.0, 16.0, n))
+    ward = rng.choice(["cardio", "endo", "general"], n, p=[0.3, 0.3, 0.4])
+    age = age_p[who]
+    readmit = ((hba1c > 7.5) & (age > 60)) ^ (rng.random(n) < 0.04)
+    df = pd.DataFrame({"patient_id": pid[who], "visit_no": visit_no, "age": age,
+                       "hba1c": hba1c, "systolic_bp": sbp, "ward": ward,
+                       "readmitted_30d": np.where(readmit, "yes", "no")})
+    df.to_csv(HERE / "ehr_visits_repeated_ids.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
                  r_write_table, r_write_table_spaces, erp_export, lab_values,
-                 stats_package_codes, clinic_units, grouped_header, prose):
+                 stats_package_codes, clinic_units, grouped_header, clinic_visits, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

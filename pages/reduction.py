@@ -162,14 +162,15 @@ st.caption(f"{red.n_steps_} steps in {red.seconds_:.1f} s "
              "out for the accuracy")
 best = red.iteration_summary()
 st.markdown(
-    f"**Chosen iteration {best['iteration']}** (★ on the chart; the smallest table within "
-    f"{red.delta:g} of the best held-out accuracy) keeps **{best['table_share']:.1%} of the "
+    f"**Chosen iteration {best['iteration']}** (★ on the chart; the smallest table whose "
+    f"held-out accuracy is at most {red.delta:g} below the best iteration's) keeps "
+    f"**{best['table_share']:.1%} of the "
     f"table** ({best['n_features']} of {best['n_features_total']} features × "
     f"{best['n_objects']:,} of {best['n_objects_total']:,} objects) with held-out accuracy "
     f"**{best['accuracy']:.3f}**, {best['gap']:+.3f} against the full table's "
     f"{best['full_accuracy']:.3f}"
-    + (f": at most half the table, within {best['delta']:g} of the full table's accuracy."
-       if best["at_most_half"] and best["within_delta"] else "."))
+    + (f": at most half the table, and at most {best['delta']:g} below the full table's "
+       "accuracy." if best["at_most_half"] and best["within_delta"] else "."))
 
 last = int(red.n_steps_)
 if ss.get("red_iter", last) > last:

@@ -155,7 +155,8 @@ def test_default_run_states_half_the_table_within_001_of_full():
     text = chosen_sentence(at)
     assert f"**Chosen iteration {best['iteration']}**" in text
     assert f"**{best['table_share']:.1%} of the table**" in text
-    assert text.endswith("at most half the table, within 0.01 of the full table's accuracy.")
+    assert text.endswith("at most half the table, and at most 0.01 below the full table's "
+                         "accuracy.")
     assert "of the feature elimination" in " ".join(c.value for c in at.caption)
     at.button(key="red_best").click().run()
     assert at.session_state["red_iter"] == best["iteration"]
@@ -170,7 +171,7 @@ def test_digits_at_the_paper_t_states_half_the_table_within_001():
     red = at.session_state["red_run"]["model"]
     best = red.iteration_summary()
     assert best["at_most_half"] and best["within_delta"] and best["phase"] == "eliminate"
-    assert chosen_sentence(at).endswith("within 0.01 of the full table's accuracy.")
+    assert chosen_sentence(at).endswith("at most 0.01 below the full table's accuracy.")
     at.checkbox(key="red_elim").uncheck()
     at.button(key="red_submit").click().run()
     assert not at.exception

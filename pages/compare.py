@@ -56,10 +56,11 @@ if skipped:
 
 @st.cache_data(scope="session", max_entries=64, show_spinner=False)
 def fit_one(digest: str, name: str, params_json: str, test_share: float, seed: int,
-            _X: pd.DataFrame, _y, _kinds: dict) -> Comparison:
-    """One model's row of the comparison (cached per model and setting)."""
+            _X: pd.DataFrame, _y, _kinds: dict, _groups=None) -> Comparison:
+    """One model's row of the comparison (cached per model and setting; the digest covers
+    the data, its roles and so its groups)."""
     return compare_models(_X, _y, {name: json.loads(params_json)}, test_size=test_share,
-                          random_state=seed, kinds=_kinds)
+                          random_state=seed, kinds=_kinds, groups=_groups)
 
 
 # ------------------------------------------------------------------ settings
@@ -141,7 +142,8 @@ with st.status(f"Fitting {len(todo)} model(s)…", expanded=False) as status:
         bar.progress(i / len(todo), text=f"{name} ({i + 1}/{len(todo)}{limit})")
         try:
             results[name] = fit_one(ds.digest, name, json.dumps(p, sort_keys=True),
-                                    run["test_share"], run["seed"], ds.X, y, ds.kinds)
+                                    run["test_share"], run["seed"], ds.X, y, ds.kinds,
+                                    ds.groups)
         except RulecoreError as exc:
             errors.setdefault(str(exc), []).append(name)
     bar.progress(1.0, text="done")

@@ -79,7 +79,10 @@ c2.selectbox("Screening", ["enhanced", "basic", "none"],
 c3.slider("Time limit (s)", 1, 120, int(r["time_limit"]), key="time_limit",
           on_change=common.sync, args=("time_limit", "rule", "time_limit"))
 c4.slider("Test share", 0.1, 0.5, float(r["test_size"]), 0.05, key="test_size",
-          on_change=common.sync, args=("test_size", "rule", "test_size"))
+          on_change=common.sync, args=("test_size", "rule", "test_size"),
+          help=None if ds.groups is None else
+          f"Held out by whole {ds.groups.name}: each {ds.groups.name}'s rows are on one side, "
+          "so the held-out accuracy is measured on records the rule has not seen.")
 c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.sync,
                 args=("seed", "rule", "seed"))
 
@@ -259,6 +262,8 @@ def results() -> None:
     if model.screening_report_ is not None:
         rep = model.screening_report_
         extra.append(f"certified screening kept {rep.n_kept:,} of {rep.n_columns:,}")
+    if ds.groups is not None:
+        extra.append(f"held-out rows chosen by whole {ds.groups.name}, none also in training")
     show_finding(claim, " · ".join(extra))
     # what a user must know before trusting the rule, right under the solver's claim
     for finding in findings:

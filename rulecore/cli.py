@@ -288,6 +288,7 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} "
               f"({len(est.classes_)} classes)\n")
     out.write(f"{len(tr):,} rows to learn from" + (f", {len(te):,} held out" if len(te) else "")
+              + _kept_together(ds, te)
               + f"; {len(est.classes_)} classes, all learned (no positive class)\n\n")
     out.write(rules.to_text() + "\n\n")
     out.write(markdown_table(est.clause_table(ds.X.iloc[tr], y[tr])) + "\n\n")
@@ -370,7 +371,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     word = "all" if getattr(rule, "rule_type", "and") == "and" else "any"
     describe_data(ds, out)
     out.write(f"{len(tr):,} rows to learn from" + (f", {len(te):,} held out" if len(te) else "")
-              + "\n\n")
+              + _kept_together(ds, te) + "\n\n")
     from rulecore.rules.rule import RuleSet
 
     if isinstance(rule, RuleSet):
@@ -525,6 +526,14 @@ COMPARE_ALIASES = {
 DEFAULT_COMPARE = ("single", "rule-set", "set-covering", "boosting", "cart", "l1-logistic")
 
 
+def _kept_together(ds: Any, te: np.ndarray) -> str:
+    """How the held-out rows were chosen, where a repeated identifier groups them."""
+    groups = ds.groups
+    if groups is None or not len(te):
+        return ""
+    return f" (each {groups.name}'s rows on one side)"
+
+
 def _compare_models(args: argparse.Namespace) -> dict[str, dict]:
     """``{registry name: parameter overrides}`` from ``--models`` and the model options."""
     from rulecore.compare import REGISTRY
@@ -557,7 +566,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     models = _compare_models(args)
     progress = Progress("Comparing models")
     result = compare_models(ds.X, ds.y_binary, models, test_size=args.test_size,
-                            random_state=args.seed, kinds=ds.kinds,
+                            random_state=args.seed, kinds=ds.kinds, groups=ds.groups,
                             progress=lambda done, total, name: progress(done, total))
     for name, reason in result.skipped.items():
         sys.stderr.write(f"rulecore compare: skipped {name}: {reason}\n")

@@ -283,7 +283,8 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
                    test_size: float = 0.25, random_state: int = 0,
                    kinds: Mapping[str, str] | None = None,
                    registry: Mapping[str, ModelSpec] = REGISTRY,
-                   progress: Callable[[int, int, str], None] | None = None) -> Comparison:
+                   progress: Callable[[int, int, str], None] | None = None,
+                   groups: Any = None) -> Comparison:
     """Fit the chosen models on ONE stratified train/test split and tabulate them.
 
     Parameters
@@ -298,6 +299,9 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
     random_state : int, default=0
     kinds : mapping, optional
         Column kinds, passed to :func:`rulecore.encode.to_numeric` and to the rule models.
+    groups : array-like of shape (n_samples,), optional
+        A repeated identifier (``Dataset.groups``): each value's rows on one side of the
+        split (:func:`rulecore.data.train_test_indices`).
     progress : callable(done, total, name), optional
         Called before each fit and once at the end.
 
@@ -327,7 +331,7 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
         raise ParameterError(f"unknown model(s) {unknown}; choose from {list(registry)}")
     if not chosen:
         raise ParameterError("choose at least one model to compare")
-    train, test = train_test_indices(y, test_size, random_state)
+    train, test = train_test_indices(y, test_size, random_state, groups=groups)
     _, skipped = available_models({m: registry[m] for m in chosen})
     rows, fitted, names = [], {}, {}
     todo = [m for m in chosen if m not in skipped]

@@ -112,6 +112,22 @@ class Dataset:
         return sorted(self.y.unique().tolist(), key=_sort_key)
 
     @property
+    def groups(self) -> pd.Series | None:
+        """The identifier whose records come back on several rows (a ``patient_id`` of a visit
+        table), row-aligned with ``X``, or ``None``.  Held-out rows are split by it
+        (:func:`train_test_indices`), so that no record is on both sides: a rule could
+        otherwise recognise a returning patient by the values that never change (age), and
+        the held-out accuracy would be optimistic."""
+        if self.ids is None:
+            return None
+        for role in self.roles:
+            if role.role == "id" and role.column in self.ids.columns:
+                col = self.ids[role.column]
+                if col.notna().all() and col.nunique() < len(col):
+                    return col
+        return None
+
+    @property
     def class_counts(self) -> dict:
         """Rows per class, in :attr:`classes` order."""
         counts = self.y.value_counts()
@@ -154,13 +170,17 @@ class Dataset:
 
     @property
     def digest(self) -> str:
-        """Content hash of features, target, kinds and positive class (for cache keys)."""
+        """Content hash of features, target, kinds, positive class and the repeated
+        identifier that splits the rows (for cache keys)."""
         if not self._digest:
             h = hashlib.sha1()
             h.update(pd.util.hash_pandas_object(self.X, index=False).to_numpy().tobytes())
             h.update(pd.util.hash_pandas_object(self.y, index=False).to_numpy().tobytes())
             h.update(repr((list(self.X.columns), sorted(self.kinds.items()),
                            self.target)).encode())
+            groups = self.groups  # they decide the held-out rows
+            if groups is not None:
+                h.update(pd.util.hash_pandas_object(groups, index=False).to_numpy().tobytes())
             self._digest.append(h.hexdigest())
         return self._digest[0] + ":" + repr(self.positive)
 
@@ -1324,13 +1344,24 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, Kind] | None = None) -> pd.D
     return _to_numeric(X, kinds)
 
 
-def train_test_indices(y: np.ndarray, test_size: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Stratified train/test row indices (falls back to a plain split for tiny classes)."""
-    from sklearn.model_selection import train_test_split
+def train_test_indices(y: np.ndarray, test_size: float, seed: int, groups: Any = None
+                       ) -> tuple[np.ndarray, np.ndarray]:
+    """Stratified train/test row indices (falls back to a plain split for tiny classes).
+
+    ``groups`` (one value per row, e.g. :attr:`Dataset.groups`): every group's rows fall on
+    one side, the held-out share and the classes kept as near as whole groups allow
+    (``StratifiedGroupKFold``'s first fold of ``round(1 / test_size)``)."""
+    from sklearn.model_selection import StratifiedGroupKFold, train_test_split
 
     idx = np.arange(len(y))
     if not 0.0 < test_size < 1.0:
         raise DataError("The test share must be between 0 and 1.")
+    if groups is not None and pd.Series(groups).nunique() >= max(2, round(1 / test_size)):
+        k = max(2, round(1 / test_size))
+        tr, te = next(StratifiedGroupKFold(k, shuffle=True, random_state=seed)
+                      .split(idx, y, np.asarray(groups)))
+        if len(np.unique(np.asarray(y)[tr])) == len(np.unique(y)):
+            return np.sort(tr), np.sort(te)
     try:
         tr, te = train_test_split(idx, test_size=test_size, random_state=seed, stratify=y)
     except ValueError:

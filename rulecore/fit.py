@@ -39,10 +39,11 @@ class SplitFit:
 
 
 def split_rows(ds: Dataset, test_size: float, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Stratified training and held-out rows; ``test_size=0`` keeps every row for training."""
+    """Stratified training and held-out rows, a repeated identifier's rows on one side
+    (:attr:`Dataset.groups`); ``test_size=0`` keeps every row for training."""
     if test_size == 0:
         return np.arange(ds.n_samples), np.arange(0)
-    return train_test_indices(ds.y_binary, test_size, seed)
+    return train_test_indices(ds.y_binary, test_size, seed, groups=ds.groups)
 
 
 def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,

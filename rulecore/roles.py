@@ -306,7 +306,8 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
             if n_distinct > MAX_TEXT_LEVELS and (
                     _plain_id_name(name) or (named and share >= ID_REPEATED_SHARE)):
                 return "id", (f"{n_distinct:,} distinct whole numbers in {len(present):,} rows, "
-                              "named as an identifier: the same record on several rows")
+                              "named as an identifier: the same record on several rows "
+                              "(held-out rows are split by it)")
             # the first column of a file without a header (names x1, x2, ...), whole numbers
             # of four digits or more, nearly all distinct: record numbers (wdbc.data's and
             # breast-cancer-wisconsin.data's patient ids were a feature).  A named column keeps

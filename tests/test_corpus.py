@@ -268,3 +268,25 @@ def test_a_row_of_group_titles_above_the_names_is_not_the_header():
                                   "monthly_bill"]
     assert ds.kinds["logins_30d"] == "numeric" and ds.n_samples == 350
     assert any("Two header rows" in m and "'Customer'" in m for m in ds.notes)
+
+
+def test_a_repeated_identifier_keeps_each_record_on_one_side_of_the_split():
+    """A visit table: with a row-wise split, 154 of the 178 held-out rows were visits of
+    patients also in training (age never changes within a patient), so the held-out accuracy
+    was optimistic.  The Rule page's and the comparison's split keep a patient's visits
+    together, the classes still stratified."""
+    from rulecore.fit import split_rows
+
+    ds = load("ehr_visits_repeated_ids.csv")
+    pid = ds.groups
+    assert pid is not None and pid.name == "patient_id"
+    tr, te = split_rows(ds, 0.25, 0)
+    assert not set(pid.iloc[tr]) & set(pid.iloc[te])
+    assert len(te) / ds.n_samples == pytest.approx(0.25, abs=0.05)
+    y = ds.y_binary
+    assert y[te].mean() == pytest.approx(y.mean(), abs=0.05)
+    result = compare_models(ds.X, y, ["CART (sklearn)"], kinds=ds.kinds, groups=pid)
+    assert not set(pid.iloc[result.train]) & set(pid.iloc[result.test])
+    # a table whose identifiers are all distinct is split row by row, as before
+    churn = load("db_churn_ids_dates.csv")
+    assert churn.groups is None

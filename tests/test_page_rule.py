@@ -273,3 +273,24 @@ def test_exports_carry_how_the_rule_columns_were_read():
     # row 0 has no income (-999): its check says "missing", not "nan"
     row = next(m.value for m in at.markdown if "`income > " in m.value and "— value:" in m.value)
     assert "value: missing" in row and "nan" not in row
+
+
+def test_rule_page_says_held_out_rows_are_whole_records():
+    """A visit table is split by patient_id; the page says so under the solver's claim."""
+    import hashlib
+    from pathlib import Path
+
+    data = (Path(__file__).parent / "data" / "ehr_visits_repeated_ids.csv").read_bytes()
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.session_state["source"] = "upload"
+    at.session_state["upload"] = {"name": "visits.csv", "data": data,
+                                  "digest": hashlib.sha1(data).hexdigest()}
+    for key in ("target", "positive"):
+        at.session_state[key] = None
+    at.session_state["kinds"] = {}
+    at.run()
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception, at.exception
+    text = " ".join(str(e.value) for e in list(at.success) + list(at.info) + list(at.warning)
+                    + list(at.caption) + list(at.markdown))
+    assert "held-out rows chosen by whole patient_id" in text

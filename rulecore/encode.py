@@ -129,8 +129,16 @@ def numeric_widths(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
             out[col] = 1
         else:
             levels = int(X[col].nunique(dropna=True))
-            out[col] = levels if levels <= max_levels else max_levels + 1
+            out[col] = (1 if _one_column(X[col], levels)
+                        else levels if levels <= max_levels else max_levels + 1)
     return out
+
+
+def _one_column(s: pd.Series, levels: int) -> bool:
+    """A two-level column with no missing value is one 0/1 column (its second level in sorted
+    order): "smoker=no" beside "smoker=yes" says nothing more, and counted a sparse model's
+    or the datum-wise classifier's one column as two features."""
+    return levels == 2 and not s.isna().any()
 
 
 def _advice(widths: Mapping[str, int]) -> str:
@@ -152,8 +160,10 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
         Inferred with :func:`rulecore.data.infer_kind` for columns not given.
     max_levels : int, default=20
         A categorical column with at most this many levels gets one 0/1 column per level
-        (``"job=Rep"``).  One with more gets a column for each of its ``max_levels`` most
-        frequent levels (ties broken by the level's text) and ``"job=(other)"`` for the rest.
+        (``"job=Rep"``); one with two levels and no missing value gets one, for its second
+        level in sorted order (``"smoker=yes"``).  One with more than ``max_levels`` gets a
+        column for each of its ``max_levels`` most frequent levels (ties broken by the
+        level's text) and ``"job=(other)"`` for the rest.
 
     Returns
     -------
@@ -181,6 +191,9 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
         if kinds[col] == "numeric":
             num = pd.to_numeric(s, errors="coerce").astype(float)
             parts.append(num.fillna(num.median() if num.notna().any() else 0.0).rename(col))
+        elif _one_column(s, 2 if widths[col] == 1 else 0):
+            level = sorted(s.unique(), key=str)[1]
+            parts.append((s == level).astype(float).rename(f"{col}={level}"))
         elif widths[col] <= max_levels:
             parts.append(pd.get_dummies(s, prefix=col, prefix_sep="=", dtype=float))
         else:

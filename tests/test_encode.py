@@ -23,7 +23,12 @@ def test_few_levels_and_numbers_as_before():
     X = pd.DataFrame({"age": [30.0, np.nan, 50.0, 40.0], "job": ["b", "a", None, "b"],
                       "flag": [0, 1, 1, 0]})
     out = to_numeric(X, {"age": "numeric", "job": "categorical", "flag": "categorical"})
-    assert list(out.columns) == ["age", "job=a", "job=b", "flag=0", "flag=1"]
+    # a two-level column with no gap is one column, its second level; with a gap (job),
+    # one per level, the missing row in neither
+    assert list(out.columns) == ["age", "job=a", "job=b", "flag=1"]
+    assert out["flag=1"].tolist() == [0, 1, 1, 0]
+    assert numeric_widths(X, {"age": "numeric", "job": "categorical",
+                              "flag": "categorical"}) == {"age": 1, "job": 2, "flag": 1}
     assert out["age"].tolist() == [30.0, 40.0, 50.0, 40.0]  # the median fills the gap
     assert out[["job=a", "job=b"]].to_numpy().tolist() == [[0, 1], [1, 0], [0, 0], [0, 1]]
     assert set(out.dtypes.astype(str)) == {"float64"} and out.index.equals(X.index)

@@ -60,13 +60,13 @@ def test_step_through_on_iris():
 def test_digits_runs_multiclass():
     at = open_page("digits")
     assert "10 raw classes" in at.caption[0].value
-    assert "1,797 rows (objects) × 61 features, encoded as 64" in at.caption[0].value
+    assert "1,797 rows (objects) × 61 features, encoded as 61" in at.caption[0].value
     run(at, red_t=0.23, red_k=5, red_iters=4, red_every=2, red_fshare=0.8, red_oshare=0.9)
     assert metric(at, "Kept objects").endswith("/ 1257")  # 70 % of 1,797 trains
     kept = int(metric(at, "Kept features").split(" / ")[0])
-    assert 51 - 8 <= kept <= 51 + 8  # 4 steps of at most 2 flips from round(0.8 · 64)
+    assert 49 - 8 <= kept <= 49 + 8  # 4 steps of at most 2 flips from round(0.8 · 61)
     at.slider(key="red_iter").set_value(0).run()
-    assert metric(at, "Kept features") == "51 / 64"
+    assert metric(at, "Kept features") == "49 / 61"
     acc = float(metric(at, "Held-out accuracy"))
     assert 0.5 < acc <= 1.0
 
@@ -113,7 +113,7 @@ def test_short_time_limit_and_memory_budget_give_messages(monkeypatch):
     at.button(key="red_submit").click().run()
     assert not at.exception
     msg = at.error[0].value
-    assert "The reduction of 1,257 objects × 64 features" in msg
+    assert "The reduction of 1,257 objects × 61 features" in msg
     assert "fewer objects (rows) or fewer iterations" in msg
 
 

@@ -46,7 +46,8 @@ st.markdown(
     "the number of features each one uses (for the datum-wise classifier: the mean per test "
     "row) and its size (rule conditions, non-zero coefficients or tree splits).  The exact "
     "methods also report a **certified gap**: 0 means proven optimal for their objective. "
-    "Numeric models see each categorical column as one 0/1 column per level; a column with "
+    "Numeric models see each categorical column as one 0/1 column per level (a two-level "
+    "column with no gap as one: `smoker=yes`); a column with "
     "more than 20 levels (a name, free text) keeps its 20 most frequent and one *(other)*.")
 
 names, skipped = available_models()

@@ -124,6 +124,13 @@ def test_figures():
                           "features_used": [2.0, 5.0]})
     fig = sviz.accuracy_vs_features(table)
     assert [d.x[0] for d in fig.data] == [2.0, 5.0]
+    # three models on one point are set side by side, centred on it; the hover keeps the truth
+    same = pd.DataFrame({"model": ["a", "b", "c", "d"], "accuracy": [0.969, 0.969, 0.969, 0.8],
+                         "auc": [0.9] * 4, "features_used": [2.0, 2.0, 2.0, 5.0]})
+    fig = sviz.accuracy_vs_features(same)
+    xs = [d.x[0] for d in fig.data]
+    assert len(set(xs[:3])) == 3 and np.mean(xs[:3]) == pytest.approx(2.0) and xs[3] == 5.0
+    assert "features used 2<br>" in fig.data[0].hovertemplate
     fig = sviz.cv_heatmap([dict(k=1, gamma=0.1, auc=0.7), dict(k=2, gamma=0.1, auc=0.8)])
     assert fig.data[0].z.shape == (2, 1)
     assert isinstance(sviz.bound_trace([]), go.Figure)

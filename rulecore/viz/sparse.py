@@ -101,13 +101,22 @@ def accuracy_vs_features(table: pd.DataFrame, title: str = "Accuracy against fea
     """One marker per model: features used (x) against test accuracy or AUC (y)."""
     fig = go.Figure()
     symbols = ["circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon"]
+    # models on the same point (same features, same accuracy to 3 decimals) are set side by
+    # side, 0.15 feature apart, or one marker hides the others; the hover gives true values
+    spot = [(round(float(r.features_used), 6), round(float(getattr(r, metric)), 3))
+            for r in table.itertuples(index=False)]
+    shift = []
+    for i, p in enumerate(spot):
+        same = [j for j, q in enumerate(spot) if q == p]
+        shift.append(0.15 * (same.index(i) - (len(same) - 1) / 2))
     for i, row in enumerate(table.itertuples(index=False)):
         # names in the legend, not beside the markers: models often land on nearly the same
         # point (same accuracy, same features) and their labels printed on top of each other
         fig.add_trace(go.Scatter(
-            x=[row.features_used], y=[getattr(row, metric)], mode="markers", name=row.model,
-            hovertemplate=f"{row.model}<br>features used %{{x:.3g}}<br>{metric} %{{y:.3f}}"
-                          "<extra></extra>",
+            x=[row.features_used + shift[i]], y=[getattr(row, metric)], mode="markers",
+            name=row.model,
+            hovertemplate=f"{row.model}<br>features used {row.features_used:.3g}<br>{metric} "
+                          "%{y:.3f}<extra></extra>",
             marker=dict(size=13, color=SEQUENCE[i % len(SEQUENCE)],
                         symbol=symbols[i % len(symbols)], line=dict(width=1, color="white"))))
     fig.update_xaxes(title="features used (mean per datum for datum-wise)", rangemode="tozero")

@@ -157,7 +157,11 @@ def datum_panel() -> None:
     else:
         st.write("Classified without looking at any feature (the class prior decided).")
     st.plotly_chart(decision_path_figure(ex), width="stretch", key="dw_path")
-    st.caption(f"Original row index: {Xte.index[int(pos)]}")
+    i = Xte.index[int(pos)]
+    names = ("" if ds.ids is None else " · " + ", ".join(
+        f"{c} {ds.ids[c].iloc[i]}" for c in ds.ids.columns))
+    st.caption(f"Row {i} of the table as loaded (numbered from 0, after rows without a "
+               f"target were dropped){names}")
 
 
 with tab_datum:

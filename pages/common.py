@@ -211,6 +211,14 @@ def require_dataset() -> Dataset:
     raise AssertionError("unreachable")  # user_errors stops the run on failure
 
 
+def row_names(ds: Dataset, row: int) -> str:
+    """A row's own identifiers, left out of learning ("patient P-00178"), to find it in the
+    user's file; "" when the table has none."""
+    if ds.ids is None:
+        return ""
+    return ", ".join(f"{c} {ds.ids[c].iloc[row]}" for c in ds.ids.columns)
+
+
 def train_rows(ds: Dataset) -> np.ndarray:
     """Row indices of the training split the Rule page fits on (same test share and seed).
 

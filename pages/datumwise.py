@@ -158,10 +158,9 @@ def datum_panel() -> None:
         st.write("Classified without looking at any feature (the class prior decided).")
     st.plotly_chart(decision_path_figure(ex), width="stretch", key="dw_path")
     i = Xte.index[int(pos)]
-    names = ("" if ds.ids is None else " · " + ", ".join(
-        f"{c} {ds.ids[c].iloc[i]}" for c in ds.ids.columns))
+    names = common.row_names(ds, i)
     st.caption(f"Row {i} of the table as loaded (numbered from 0, after rows without a "
-               f"target were dropped){names}")
+               f"target were dropped){f' · {names}' if names else ''}")
 
 
 with tab_datum:

@@ -358,13 +358,16 @@ def results() -> None:
 
         # The table is sent only when asked for: it is the heaviest element of a rerun.
         if st.toggle("Pick a row from the table", key="row_pick_table"):
-            st.dataframe(pd.concat([ds.X, ds.y], axis=1), key="row_table", on_select=_picked,
+            st.dataframe(pd.concat([t for t in (ds.ids, ds.X, ds.y) if t is not None], axis=1),
+                         key="row_table", on_select=_picked,
                          selection_mode="single-row", height=250, width="stretch")
         with pick:
             row = st.number_input("Row (index in the table)", 0, ds.n_samples - 1, key="row")
             where = "test" if row in set(test) else "train"
-            st.caption(f"Row {row} is in the **{where}** split. True class: "
-                       f"**{ds.y.iloc[row]}**.")
+            names = common.row_names(ds, row)
+            st.caption(f"Row {row}{f' ({names})' if names else ''} is in the **{where}** "
+                       f"split. True class: **{ds.y.iloc[row]}**. Rows are numbered from 0 "
+                       "in the table as loaded.")
         with show:
             x_row = ds.X.iloc[[row]]
             edited = checked is not None and checked != rule

@@ -108,6 +108,31 @@ def open_app_page(page: str, sample: str | None = None):
     return at
 
 
+def upload(at, name: str, data: bytes) -> None:
+    """Put ``data`` in the session as the Data page's uploader does (an AppTest has no file
+    uploader); the next ``at.run()`` loads it with the default choices."""
+    import hashlib
+
+    at.session_state["source"] = "upload"
+    at.session_state["upload"] = {"name": name, "data": data,
+                                  "digest": hashlib.sha1(data).hexdigest()}
+    for key in ("target", "positive", "threshold"):
+        at.session_state[key] = None
+    at.session_state["kinds"] = {}
+    at.session_state["include"] = []
+    at.session_state["exclude"] = []
+
+
+def upload_corpus_file(name: str):
+    """An AppTest of the app with ``tests/data/<name>`` uploaded and loaded."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    upload(at, name, (Path(__file__).parent / "data" / name).read_bytes())
+    at.run()
+    return at
+
+
 def vega_dataset(at, name: str):
     """The named dataset of the page's Vega-Lite chart that has one (Arrow → DataFrame)."""
     import pyarrow as pa

@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from rulecore.data import load_sample
 from tests.conftest import APP, vega_dataset
+from tests.conftest import upload as upload_bytes
 
 CORPUS = Path(__file__).resolve().parent / "data"
 
@@ -93,14 +94,7 @@ def test_terms_page_slider_changes_count():
 
 def upload(at: AppTest, name: str) -> AppTest:
     """Upload a corpus file as the Data page's uploader would."""
-    data = (CORPUS / name).read_bytes()
-    at.session_state["source"] = "upload"
-    at.session_state["upload"] = {"name": name, "data": data, "digest": name}
-    for key in ("target", "positive", "threshold"):
-        at.session_state[key] = None
-    at.session_state["kinds"] = {}
-    at.session_state["include"] = []
-    at.session_state["exclude"] = []
+    upload_bytes(at, name, (CORPUS / name).read_bytes())
     return at.run()
 
 

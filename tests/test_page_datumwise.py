@@ -91,18 +91,7 @@ def test_a_test_row_is_named_by_the_tables_identifiers():
     """"Original row index: 1" could not be found in the file (640 rows without a target were
     dropped before the numbering); the caption says how rows are numbered and gives the
     patient's own identifier."""
-    import hashlib
-    from pathlib import Path
-
-    data = (Path(__file__).parent / "data" / "trial_mostly_missing_target.csv").read_bytes()
-    at = AppTest.from_file(conftest.APP, default_timeout=120).run()
-    at.session_state["source"] = "upload"
-    at.session_state["upload"] = {"name": "trial.csv", "data": data,
-                                  "digest": hashlib.sha1(data).hexdigest()}
-    for key in ("target", "positive"):
-        at.session_state[key] = None
-    at.session_state["kinds"] = {}
-    at.run()
+    at = conftest.upload_corpus_file("trial_mostly_missing_target.csv")
     at.switch_page(PAGE).run()
     at.number_input(key="dw_states").set_value(200)
     at.number_input(key="dw_iters").set_value(2)

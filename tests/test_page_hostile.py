@@ -1,11 +1,10 @@
 """The app shows a clear message for hostile uploads and stays usable (AppTest)."""
 
-import hashlib
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import APP
+from tests.conftest import APP, upload
 from tests.hostile_inputs import corpus
 
 pytestmark = pytest.mark.usefixtures("clear_caches")
@@ -13,15 +12,6 @@ pytestmark = pytest.mark.usefixtures("clear_caches")
 # A spread of the corpus: every base case once (its first variant), capped for time.
 SAMPLE = list({name.split(" / ")[0]: (name, data) for name, data in reversed(corpus())}
               .values())[::5]
-
-
-def upload(at: AppTest, name: str, data: bytes) -> None:
-    at.session_state["source"] = "upload"
-    at.session_state["upload"] = {"name": name, "data": data,
-                                  "digest": hashlib.sha1(data).hexdigest()}
-    for key in ("target", "positive"):
-        at.session_state[key] = None
-    at.session_state["kinds"] = {}
 
 
 @pytest.mark.parametrize("name,data", SAMPLE, ids=[n for n, _ in SAMPLE])

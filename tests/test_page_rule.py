@@ -3,7 +3,7 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.conftest import APP, vega_dataset
+from tests.conftest import APP, upload_corpus_file, vega_dataset
 
 pytestmark = pytest.mark.usefixtures("clear_caches")
 
@@ -277,20 +277,19 @@ def test_exports_carry_how_the_rule_columns_were_read():
 
 def test_rule_page_says_held_out_rows_are_whole_records():
     """A visit table is split by patient_id; the page says so under the solver's claim."""
-    import hashlib
-    from pathlib import Path
-
-    data = (Path(__file__).parent / "data" / "ehr_visits_repeated_ids.csv").read_bytes()
-    at = AppTest.from_file(APP, default_timeout=120).run()
-    at.session_state["source"] = "upload"
-    at.session_state["upload"] = {"name": "visits.csv", "data": data,
-                                  "digest": hashlib.sha1(data).hexdigest()}
-    for key in ("target", "positive"):
-        at.session_state[key] = None
-    at.session_state["kinds"] = {}
-    at.run()
+    at = upload_corpus_file("ehr_visits_repeated_ids.csv")
     at.switch_page("pages/rule.py").run()
     assert not at.exception, at.exception
     text = " ".join(str(e.value) for e in list(at.success) + list(at.info) + list(at.warning)
                     + list(at.caption) + list(at.markdown))
     assert "held-out rows chosen by whole patient_id" in text
+
+
+def test_row_check_names_the_row_by_its_identifiers():
+    """"Row 0 is in the train split" could not be found in the user's file; the caption gives
+    the row's own identifier (left out of learning) and how rows are numbered."""
+    at = upload_corpus_file("trial_mostly_missing_target.csv")
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception, at.exception
+    caption = next(c.value for c in at.caption if "split. True class" in c.value)
+    assert caption.startswith("Row 0 (patient P-") and "numbered from 0" in caption

@@ -147,8 +147,8 @@ if run is None or run["params"] != params:
         bar = st.progress(0.0, text="Starting…")
         red = run_reduction(params, bar)
         bar.empty()
-        status.update(label=f"{red.n_steps_} steps in {red.seconds_:.1f} s · stopped: "
-                            f"{STOPPED[red.status_]}", state="complete", expanded=False)
+        # the caption below gives the steps, seconds and why it stopped: said once
+        status.update(label="Reduction done", state="complete", expanded=False)
     ss["red_run"] = run = {"params": params, "model": red}
 red = run["model"]
 used = len(red.sample_index_)

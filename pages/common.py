@@ -216,7 +216,14 @@ def row_names(ds: Dataset, row: int) -> str:
     user's file; "" when the table has none."""
     if ds.ids is None:
         return ""
-    return ", ".join(f"{c} {ds.ids[c].iloc[row]}" for c in ds.ids.columns)
+    from numbers import Real
+
+    from rulecore.roles import format_number
+
+    def shown(v) -> str:  # ids read as floats (a column with a gap) print as 40002
+        return format_number(v) if isinstance(v, Real) and np.isfinite(v) else str(v)
+
+    return ", ".join(f"{c} {shown(ds.ids[c].iloc[row])}" for c in ds.ids.columns)
 
 
 def train_rows(ds: Dataset) -> np.ndarray:

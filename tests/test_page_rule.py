@@ -283,6 +283,7 @@ def test_rule_page_says_held_out_rows_are_whole_records():
     text = " ".join(str(e.value) for e in list(at.success) + list(at.info) + list(at.warning)
                     + list(at.caption) + list(at.markdown))
     assert "held-out rows chosen by whole patient_id" in text
+    assert any(c.value.startswith("Row 0 (patient_id 40002) is in") for c in at.caption)
 
 
 def test_row_check_names_the_row_by_its_identifiers():

@@ -87,6 +87,8 @@ def test_screening_figures_match_report():
     b = removed_by_test(rep)  # the estimator screens without diagnostics: one series
     assert [tr.name for tr in b.data] == ["in sequence"]
     assert sum(b.data[0].y) == rep.n_columns - rep.n_kept
+    # the funnel counts terms; the bars say terms too (they said "columns removed")
+    assert b.layout.yaxis.title.text == "terms removed"
     feat = np.array([t.feature for t in m.binarizer_.terms_])
     unsafe = screen(~m.binarizer_.transform(ds.X), 1 - ds.y_binary, 5.0, feature_of=feat,
                     unsafe_pairwise=True)

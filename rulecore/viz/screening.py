@@ -24,7 +24,7 @@ def funnel(report: ScreeningReport, title: str | None = None) -> go.Figure:
     stages = [wrap(s, 24) for s in f["stage"]]
     fig = go.Figure(go.Funnel(y=stages, x=f["columns"], text=text, textinfo="text",
                               marker=dict(color=colors),
-                              hovertemplate="%{y}: %{x:,} columns<extra></extra>"))
+                              hovertemplate="%{y}: %{x:,} terms<extra></extra>"))
     default = (f"{report.n_columns:,} terms → {report.n_kept:,} kept "
                f"({report.fraction_screened:.1%} screened"
                + (", certified)" if report.certified else ", NOT certified: heuristic used)"))
@@ -32,7 +32,8 @@ def funnel(report: ScreeningReport, title: str | None = None) -> go.Figure:
 
 
 def removed_by_test(report: ScreeningReport) -> go.Figure:
-    """Bars: what each test removes alone (on all columns) and in the sequence."""
+    """Bars: what each test removes alone (on all terms) and in the sequence.  The LP's
+    columns are the terms; the chart says terms, as the funnel and the pages do."""
     tests = list(report.removed_by)
     # test names over lines of 16 characters: on one line they were angled into each other
     names = [wrap(TEST_LABELS.get(t, t), 16) for t in tests]
@@ -44,5 +45,5 @@ def removed_by_test(report: ScreeningReport) -> go.Figure:
                 y=[int(report.removed_by[t].sum()) for t in tests], marker_color=NEGATIVE)
     fig.update_layout(barmode="group")
     fig.update_xaxes(tickangle=0, automargin=True)
-    fig.update_yaxes(title="columns removed")
-    return layout(fig, "Columns removed by each test", height=320)
+    fig.update_yaxes(title="terms removed")
+    return layout(fig, "Terms removed by each test", height=320)

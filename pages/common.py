@@ -37,6 +37,7 @@ from rulecore import progress
 from rulecore.data import Dataset, from_frame, load_sample, read_csv_frame
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import SplitFit, fit_on_split, split_rows
+from rulecore.roles import format_number
 from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
 from rulecore.settings import DEFAULT_LAM, RuleSettings, default_lam
@@ -216,14 +217,10 @@ def row_names(ds: Dataset, row: int) -> str:
     user's file; "" when the table has none."""
     if ds.ids is None:
         return ""
-    from numbers import Real
-
-    from rulecore.roles import format_number
-
-    def shown(v) -> str:  # ids read as floats (a column with a gap) print as 40002
-        return format_number(v) if isinstance(v, Real) and np.isfinite(v) else str(v)
-
-    return ", ".join(f"{c} {shown(ds.ids[c].iloc[row])}" for c in ds.ids.columns)
+    cells = ds.ids.iloc[row]
+    # whole numbers read as floats (an id column with a gap) print as 40002, not 40002.0
+    return ", ".join(f"{c} {format_number(v) if isinstance(v, float) and np.isfinite(v) else v}"
+                     for c, v in cells.items())
 
 
 def train_rows(ds: Dataset) -> np.ndarray:

@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -111,7 +112,7 @@ class Dataset:
         """Target labels in sorted order."""
         return sorted(self.y.unique().tolist(), key=_sort_key)
 
-    @property
+    @cached_property  # every page rerun and fit asks; a million-row nunique each time
     def groups(self) -> pd.Series | None:
         """The identifier whose records come back on several rows (a ``patient_id`` of a visit
         table), row-aligned with ``X``, or ``None``.  Held-out rows are split by it
@@ -1356,8 +1357,8 @@ def train_test_indices(y: np.ndarray, test_size: float, seed: int, groups: Any =
     idx = np.arange(len(y))
     if not 0.0 < test_size < 1.0:
         raise DataError("The test share must be between 0 and 1.")
-    if groups is not None and pd.Series(groups).nunique() >= max(2, round(1 / test_size)):
-        k = max(2, round(1 / test_size))
+    k = max(2, round(1 / test_size))  # folds whose first is the held-out share
+    if groups is not None and pd.Series(groups).nunique() >= k:
         tr, te = next(StratifiedGroupKFold(k, shuffle=True, random_state=seed)
                       .split(idx, y, np.asarray(groups)))
         if len(np.unique(np.asarray(y)[tr])) == len(np.unique(y)):

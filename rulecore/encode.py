@@ -191,7 +191,7 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
         if kinds[col] == "numeric":
             num = pd.to_numeric(s, errors="coerce").astype(float)
             parts.append(num.fillna(num.median() if num.notna().any() else 0.0).rename(col))
-        elif _one_column(s, 2 if widths[col] == 1 else 0):
+        elif widths[col] == 1 and s.nunique() == 2:  # two levels, no gap (_one_column)
             level = sorted(s.unique(), key=str)[1]
             parts.append((s == level).astype(float).rename(f"{col}={level}"))
         elif widths[col] <= max_levels:

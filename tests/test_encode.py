@@ -29,6 +29,9 @@ def test_few_levels_and_numbers_as_before():
     assert out["flag=1"].tolist() == [0, 1, 1, 0]
     assert numeric_widths(X, {"age": "numeric", "job": "categorical",
                               "flag": "categorical"}) == {"age": 1, "job": 2, "flag": 1}
+    # one level (a constant kept by hand) is still its one column
+    one = to_numeric(pd.DataFrame({"c": ["a"] * 4}), {"c": "categorical"})
+    assert list(one.columns) == ["c=a"] and one["c=a"].tolist() == [1.0] * 4
     assert out["age"].tolist() == [30.0, 40.0, 50.0, 40.0]  # the median fills the gap
     assert out[["job=a", "job=b"]].to_numpy().tolist() == [[0, 1], [1, 0], [0, 0], [0, 1]]
     assert set(out.dtypes.astype(str)) == {"float64"} and out.index.equals(X.index)

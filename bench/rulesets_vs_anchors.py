@@ -9,8 +9,8 @@ anchors"):
 - multi-class: wine, vehicle, segment, labels 0..K−1, ``StratifiedKFold(5, shuffle=True,
   random_state=0)``; accuracy.
 
-Ours run with their defaults (10 quantile thresholds per numeric column, λ and the class
-described chosen by inner 3-fold CV); the single rule with the class of interest positive and
+Ours run with their defaults (10 quantile thresholds per numeric column, for several classes
+10, 20 or 40 chosen by the inner CV; λ and the class described chosen by inner 3-fold CV); the single rule with the class of interest positive and
 with the other class positive.  (Hamming against exact 0/1 errors:
 ``bench/ruleset_error_formulation.py``.)  The anchors are
 those of ``bench/anchors.py`` that import (run this with the venv of
@@ -62,7 +62,7 @@ def run_ours(name: str, Xtr: pd.DataFrame, ytr: np.ndarray, Xte: pd.DataFrame) -
         pred = m.predict(Xte)
         extra = {"lam": m.lam_, "describes": None if m.described_class_ is None
                  else int(m.described_class_), "certified": bool(m.certified_),
-                 "status": m.status_}
+                 "status": m.status_, "n_thresholds": m.n_thresholds_}
         n_rules, n_cond = m.n_rules_, m.n_conditions_
     else:
         flip = "other class" in name

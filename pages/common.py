@@ -62,7 +62,7 @@ DEFAULTS: dict[str, Any] = {
              "test_size": 0.25, "seed": 0, "max_rules": RuleSettings.max_rules,
              "n_rounds": RuleSettings.n_rounds, "class_weight": RuleSettings.class_weight,
              "require": (), "forbid": (), "max_conditions": None, "fp_cost": 1.0,
-             "fn_cost": 1.0},
+             "fn_cost": 1.0, "auto_thresholds": RuleSettings.auto_thresholds},
 }
 
 #: λ values offered by the sliders (log scale).

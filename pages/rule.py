@@ -11,6 +11,7 @@ from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import assess, fit_status, shown_claim
 from rulecore.rules.estimators import lambda_path
 from rulecore.rules.rule import RuleList, RuleSet
+from rulecore.rules.ruleset import THRESHOLD_GRID
 from rulecore.rules.terms import format_value
 from rulecore.settings import RULE_TYPE_CHOICES
 from rulecore.viz import rules as rviz
@@ -146,13 +147,16 @@ def cv_section(model) -> None:
     typed = "rule_type" in cv_results
     several = cv_results["lam"].nunique() > 1
     st.subheader(("λ and " if several else "") + "rule type chosen by cross-validation"
-                 if typed else "λ chosen by cross-validation")
+                 if typed else "λ and thresholds chosen by cross-validation"
+                 if "n_thresholds" in cv_results else "λ chosen by cross-validation")
     st.plotly_chart(rviz.cv_curve(cv_results), width="stretch", key="cv_chart")
     best = cv_results[cv_results["chosen"]].iloc[0]
     said = f", an **{best['rule_type'].upper()}**-rule" if typed else ""
     if "describe" in best and best["describe"] is not None and not pd.isna(best["describe"]):
         said = f", clauses describing **{best['describe']}**"
     of = " of the whole rule list" if isinstance(model.rule_, RuleList) else ""
+    if "n_thresholds" in best:
+        said += f", **{int(best['n_thresholds'])}** thresholds per numeric column"
     st.caption(f"Chosen: λ = {best['lam']:.3g}{said}: the lowest mean error{of} over 3 inner "
                f"folds of the training rows ({best['error']:.3f}; ties go to fewer "
                "conditions). Then refitted on all training rows.")
@@ -173,7 +177,11 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
     if len(yte) and acc_te <= majority:
         st.warning(f"Held-out accuracy {acc_te:.1%} is no better than always predicting the "
                    f"most frequent class ({majority:.1%}): the rules have not found structure "
-                   "that generalises. Try more thresholds per column, or check the features.",
+                   "that generalises. "
+                   + ("Check the features (the cross-validation already tried "
+                      f"{', '.join(map(str, THRESHOLD_GRID))} thresholds per column)."
+                      if model.n_thresholds == "auto" else
+                      "Try more thresholds per column, or check the features."),
                    icon=ICONS["warning"])
     left, right = st.columns([3, 2])
     with left:
@@ -236,7 +244,20 @@ def results() -> None:
                         "(the chart below the rule).")
         else:
             common.lam_slider("lam")
-    common.thresholds_slider("rule_", b)
+    if r["model"] == "rule set" and len(ds.classes) > 2 \
+            and ss["terms"]["thresholds"] == "quantile":
+        # several classes: the rule set's inner CV can choose the count (docs/rulesets.md)
+        b.toggle("Thresholds chosen by cross-validation", value=bool(r["auto_thresholds"]),
+                 key="auto_thresholds", on_change=common.sync,
+                 args=("auto_thresholds", "rule", "auto_thresholds"),
+                 help="With more than two classes, the rule set's inner cross-validation tries "
+                      f"{', '.join(map(str, THRESHOLD_GRID))} quantile thresholds per numeric "
+                      "column with every λ, and keeps the pair with the lowest error. Off: "
+                      "the slider's count.")
+        if not r["auto_thresholds"]:
+            common.thresholds_slider("rule_", b)
+    else:
+        common.thresholds_slider("rule_", b)
 
     # ---------------------------------------------------------------- fit
     with common.user_errors():  # the cached fit shows a spinner only when it fits

@@ -222,10 +222,12 @@ def _settings(args: argparse.Namespace, ds=None, model: str | None = None):
     one :class:`~rulecore.settings.RuleSettings`, defaults and names as everywhere else."""
     from rulecore.settings import DEFAULT_N_THRESHOLDS, RuleSettings
 
+    n_thr = getattr(args, "n_thresholds", None)  # None: not given (the defaults decide)
     return RuleSettings(
         model=model or getattr(args, "model", "single"), lam=getattr(args, "lam", None),
         rule_type=args.rule_type,
-        n_thresholds=getattr(args, "n_thresholds", DEFAULT_N_THRESHOLDS),
+        n_thresholds=DEFAULT_N_THRESHOLDS if n_thr is None else n_thr,
+        auto_thresholds=n_thr is None,
         thresholds=getattr(args, "thresholds", "quantile"),
         negations=not getattr(args, "no_negations", False),
         solver=getattr(args, "solver", "mip"), time_limit=args.time_limit,
@@ -282,6 +284,7 @@ def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO) -> None
 def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     """``learn --model rule-set`` on a target with more than two classes: a rule list."""
     from rulecore.report import fit_status
+    from rulecore.rules.ruleset import THRESHOLD_GRID
 
     est, tr, te, rules = fit.model, fit.train, fit.test, fit.rule
     y = ds.y.to_numpy()
@@ -301,6 +304,10 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     out.write(f"always the most frequent class: {_pct(majority)} (train)\n")
     out.write(f"λ = {est.lam_:.4g}" + (" (chosen by 3-fold cross-validation)"
                                       if est.lam == "auto" else "") + "\n")
+    out.write(f"thresholds per numeric column: {est.n_thresholds_}"
+              + (" (chosen by the same cross-validation among "
+                 f"{', '.join(map(str, THRESHOLD_GRID))})" if est.n_thresholds == "auto"
+                 else "") + "\n")
     out.write(fit_status(est).text + "\n")
     if "test" in acc and acc["test"] <= majority:
         out.write("warning: the held-out accuracy is no better than always predicting the most "
@@ -309,7 +316,8 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     if args.json:
         payload = {"dataset": ds.name, "model": "rule-set", "classes": [str(c) for c in
                                                                         est.classes_],
-                   "lam": est.lam_, "accuracy": acc, "rules": json.loads(rules.to_json())}
+                   "lam": est.lam_, "n_thresholds": est.n_thresholds_, "accuracy": acc,
+                   "rules": json.loads(rules.to_json())}
         _write(args.json, json.dumps(payload, indent=2, default=str))
         out.write(f"wrote the result to {args.json}\n")
     return 0
@@ -440,7 +448,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                   "conditions": getattr(rule, "n_conditions", len(rule)),
                   "options": {"lam": lam,
                               "rule_type": getattr(est, "rule_type_", args.rule_type),
-                              "n_thresholds": args.n_thresholds, "thresholds": args.thresholds,
+                              "n_thresholds": int(est.binarizer_.n_thresholds),
+                              "thresholds": args.thresholds,
                               "negations": not args.no_negations, "solver": args.solver,
                               "screening": args.screening, "time_limit": args.time_limit,
                               "class_weight": est.class_weight_used_, "test_size": args.test_size,
@@ -703,8 +712,9 @@ def _data_options(p: argparse.ArgumentParser) -> None:
 
 def _term_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("terms")
-    g.add_argument("--n-thresholds", type=int, default=S.DEFAULT_N_THRESHOLDS,
-                   help="quantile thresholds per numeric column (default 10)")
+    g.add_argument("--n-thresholds", type=int, default=None,
+                   help="quantile thresholds per numeric column (default 10; the rule set on "
+                        "more than two classes: chosen by cross-validation among 10, 20, 40)")
     g.add_argument("--thresholds", choices=S.THRESHOLDS, default="quantile",
                    help="'all' uses every midpoint between distinct values")
     g.add_argument("--no-negations", action="store_true", help="no '>' / '!=' terms")

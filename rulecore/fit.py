@@ -53,9 +53,10 @@ def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,
     The estimator learns on 0/1 labels (1: ``ds.positive``); the fitted rule is then relabelled
     to say what it predicts in the data's own words.
     """
-    model = settings.estimator()
+    many = multiclass(settings, ds)
+    model = settings.estimator(len(ds.classes) if many else 2)
     train, test = split_rows(ds, test_size, seed)
-    if multiclass(settings, ds):
+    if many:
         # a rule list over the original labels: no positive class to pick
         model.fit(ds.X.iloc[train], ds.y.to_numpy()[train])
         model.rule_ = model.rules_ = model.rules_.relabel(ds.target)
@@ -86,7 +87,8 @@ def stability_on(settings: RuleSettings, ds: Dataset, **options: Any):
     from rulecore.rules.stability import stability
 
     many = multiclass(settings, ds)
-    result = stability(settings.estimator(), ds.X, ds.y.to_numpy() if many else ds.y_binary,
+    result = stability(settings.estimator(len(ds.classes) if many else 2), ds.X,
+                       ds.y.to_numpy() if many else ds.y_binary,
                        **options)
     if not many:  # the 0/1 the fits learned on, in the data's words
         names = {1: ds.positive, 0: ds.negative_label}

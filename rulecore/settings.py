@@ -17,6 +17,9 @@ lam (λ)            1             errors and conditions weigh alike (boosting: 1
                                  set: "auto" (inner cross-validation)
 rule_type          and
 n_thresholds       10            quantile thresholds per numeric column (``docs/terms.md``)
+auto_thresholds    True          the rule set on more than two classes: the inner
+                                 cross-validation chooses 10, 20 or 40 thresholds
+                                 (``bench/results/rulesets_vs_anchors.md``)
 solver             mip           the exact 0/1 optimum, certified by HiGHS
 screening          enhanced      certified: never changes the optimum (``docs/screening.md``)
 time_limit         30 s          per HiGHS run; a stopped run reports its gap
@@ -140,6 +143,9 @@ class RuleSettings:
     lam: float | None = None
     rule_type: str = "and"
     n_thresholds: int = DEFAULT_N_THRESHOLDS
+    # the rule set on a target with more than two classes: its inner CV chooses the count
+    # among rulecore.rules.ruleset.THRESHOLD_GRID instead of taking n_thresholds
+    auto_thresholds: bool = True
     thresholds: str = "quantile"
     negations: bool = True
     solver: str = "mip"
@@ -187,8 +193,9 @@ class RuleSettings:
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in names})
 
-    def estimator(self):
-        """The unfitted estimator these settings describe."""
+    def estimator(self, n_classes: int = 2):
+        """The unfitted estimator these settings describe, for a target of ``n_classes``
+        classes learned together (more than two: the rule set's rule list)."""
         from rulecore.rules.estimators import (
             BooleanRuleClassifier,
             BoostedRuleClassifier,
@@ -205,8 +212,9 @@ class RuleSettings:
             raise ParameterError(f"These options apply to the single rule only, not to "
                                  f"{self.model}: {', '.join(single_only)}.")
         if self.model == "rule set":
+            auto = self.auto_thresholds and n_classes > 2 and self.thresholds == "quantile"
             return RuleSetClassifier(
-                lam=self.lam_value, n_thresholds=int(self.n_thresholds),
+                lam=self.lam_value, n_thresholds="auto" if auto else int(self.n_thresholds),
                 thresholds=self.thresholds, negations=bool(self.negations),
                 class_weight=resolve_class_weight(self.class_weight, self.model),
                 time_limit=float(self.time_limit), random_state=self.random_state or 0,

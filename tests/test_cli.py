@@ -307,6 +307,14 @@ def test_learn_rule_set_on_three_classes_needs_no_positive(tmp_path, monkeypatch
     assert result["accuracy"]["test"] > 0.8
     rules = RuleList.from_json(json.dumps(result["rules"]))
     assert set(rules.labels) <= set(result["classes"])
+    # the thresholds per column were chosen with λ; given, the count is taken as it is
+    assert result["n_thresholds"] in (10, 20, 40)
+    assert (f"thresholds per numeric column: {result['n_thresholds']} (chosen by the same "
+            "cross-validation among 10, 20, 40)") in out
+    assert main(["learn", "--sample", "iris", "--model", "rule-set", "--n-thresholds", "7",
+                 "--json", "fixed.json"]) == 0
+    assert "thresholds per numeric column: 7\n" in capsys.readouterr().out
+    assert json.loads((tmp_path / "fixed.json").read_text())["n_thresholds"] == 7
 
 
 def test_learn_rule_set_on_two_classes_says_which_class_it_describes(tmp_path, monkeypatch,

@@ -255,6 +255,28 @@ def test_rule_set_auto_on_three_classes_learns_every_class_without_a_positive():
     assert code.startswith("CASE") and "'virginica'" in code
 
 
+def test_rule_list_thresholds_chosen_by_cross_validation_or_by_the_slider():
+    """Several classes: the inner CV chooses the thresholds per column with λ (a toggle, on
+    by default, hides the slider and the caption names the count); off, the slider's count
+    is used and the CV curve has one line."""
+    at = open_page("pages/rule.py", "iris")
+    at.radio(key="model").set_value("rule set").run()
+    assert not at.exception, at.exception
+    assert at.toggle(key="auto_thresholds").value is True
+    assert not [s for s in at.slider if s.key == "rule_n_thresholds"]
+    said = next(c.value for c in at.caption if "Chosen: λ" in c.value)
+    assert any(f"**{n}** thresholds per numeric column" in said for n in (10, 20, 40))
+    assert any("thresholds chosen by cross-validation" in h.value for h in at.subheader)
+    at.toggle(key="auto_thresholds").set_value(False).run()
+    assert not at.exception, at.exception
+    slider = next(s for s in at.slider if s.key == "rule_n_thresholds")
+    slider.set_value(7).run()
+    assert not at.exception, at.exception
+    said = next(c.value for c in at.caption if "Chosen: λ" in c.value)
+    assert "thresholds per numeric column" not in said
+    assert any(h.value == "λ chosen by cross-validation" for h in at.subheader)
+
+
 def test_exports_carry_how_the_rule_columns_were_read():
     """An SPSS export with -999 incomes: the Rule page's SQL says -999 was read as missing,
     and the JSON says where to look."""

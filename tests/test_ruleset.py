@@ -18,7 +18,7 @@ from rulecore import BooleanRuleClassifier, RuleSetClassifier
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.colgen import ruleset_objective
 from rulecore.rules.rule import RuleList, RuleSet
-from rulecore.rules.ruleset import lam_grid
+from rulecore.rules.ruleset import THRESHOLD_GRID, lam_grid
 
 # ----------------------------------------------------------------------------- data
 
@@ -172,12 +172,46 @@ def test_multiclass_rule_list_recovers_the_planted_rules(multi_fits):
 
 
 def test_multiclass_cv_results(multi_fits):
+    """With several classes the inner CV chooses the thresholds per column with λ: one row
+    per (count, λ), the chosen count's terms are the model's."""
     model, X, y = multi_fits["four"]
     cvr = model.cv_results_
-    assert len(cvr) == len(lam_grid(len(y)))
-    np.testing.assert_allclose(np.sort(cvr["lam"]), lam_grid(len(y)))
+    assert len(cvr) == len(THRESHOLD_GRID) * len(lam_grid(len(y)))
+    for _, g in cvr.groupby("n_thresholds"):
+        np.testing.assert_allclose(np.sort(g["lam"]), lam_grid(len(y)))
+    assert sorted(cvr["n_thresholds"].unique()) == sorted(THRESHOLD_GRID)
     assert cvr["describe"].isna().all()
-    check_choice(cvr, model.lam_)
+    chosen = check_choice(cvr, model.lam_)
+    tied = cvr[np.isclose(cvr["error"], chosen["error"], rtol=0, atol=1e-12)
+               & (cvr["conditions"] == chosen["conditions"])]
+    assert chosen["n_thresholds"] == tied["n_thresholds"].min()
+    assert model.n_thresholds_ == chosen["n_thresholds"]
+    assert model.binarizer_.n_thresholds == model.n_thresholds_
+    assert model.n_terms_ == len(model.binarizer_.terms_)
+    # every term the rules use is one of the chosen count's
+    terms = set(model.binarizer_.terms_)
+    assert all(t in terms for r in model.rules_.clauses for t in r.conditions)
+
+
+def test_auto_thresholds_measure_each_count_as_a_fixed_count_would():
+    """The auto fit's rows for one count are that count's own inner CV: the same folds, the
+    same fits (a generous time limit, so that no inner fit is cut short)."""
+    X, y = iris()
+    auto = RuleSetClassifier(time_limit=600).fit(X, y)
+    for n in (10, 40):
+        fixed = RuleSetClassifier(n_thresholds=n, time_limit=600).fit(X, y)
+        mine = auto.cv_results_[auto.cv_results_["n_thresholds"] == n]
+        np.testing.assert_allclose(mine["error"], fixed.cv_results_["error"])
+        np.testing.assert_allclose(mine["conditions"], fixed.cv_results_["conditions"])
+        assert "n_thresholds" not in fixed.cv_results_ and fixed.n_thresholds_ == n
+    if auto.n_thresholds_ == 40:
+        np.testing.assert_array_equal(auto.predict(X), fixed.predict(X))
+
+
+def test_two_classes_keep_ten_thresholds(binary_fit):
+    model, X, y = binary_fit
+    assert model.n_thresholds_ == 10 == model.binarizer_.n_thresholds
+    assert "n_thresholds" not in model.cv_results_
 
 
 # ----------------------------------------------------------------------------- two classes
@@ -386,6 +420,9 @@ def test_bad_targets(y, exc, match):
     ({"class_weight": "bogus"}, "class_weight must be"),
     ({"cv_max_rows": 5}, "cv_max_rows must be None or an integer of at least 10"),
     ({"cv_max_rows": True}, "cv_max_rows must be"),
+    ({"n_thresholds": 0}, "n_thresholds must be 'auto' or a whole number of at least 1"),
+    ({"n_thresholds": "many"}, "n_thresholds must be"),
+    ({"n_thresholds": 2.5}, "n_thresholds must be"),
 ])
 def test_bad_parameters(params, match):
     X, y = planted(n=30)

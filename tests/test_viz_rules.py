@@ -274,3 +274,21 @@ def test_cv_curve_says_when_every_lambda_gives_one_point():
     ring = lines["clauses describe yes (all 3 λ: 0 conditions)"].marker
     assert ring.symbol == "circle-open" and ring.size > 18  # larger than the star
     assert lines["clauses describe no"].marker.symbol is None
+
+
+def test_cv_curve_of_a_rule_list_draws_one_line_per_threshold_count():
+    """A rule list (no class described) whose inner CV chose the thresholds too: one line per
+    count, the star on the chosen count's line in its colour."""
+    cv = pd.DataFrame({
+        "describe": [None] * 4, "n_thresholds": [10, 10, 20, 20], "lam": [0.1, 1.0] * 2,
+        "error": [0.30, 0.20, 0.28, 0.15], "error_std": [0.01] * 4,
+        "conditions": [2.0, 5.0, 3.0, 6.0], "chosen": [False, False, False, True]})
+    fig = rviz.cv_curve(cv)
+    lines = {tr.name: tr for tr in fig.data if tr.mode == "lines+markers"}
+    assert set(lines) == {"10 thresholds per column", "20 thresholds per column"}
+    (star,) = [tr for tr in fig.data if tr.mode == "markers"]
+    assert star.name == "chosen (20 thresholds per column)"
+    assert star.marker.color == lines["20 thresholds per column"].line.color
+    # without the column (a fixed count), one plain line as before
+    one = rviz.cv_curve(cv.drop(columns="n_thresholds").iloc[2:])
+    assert [tr.name for tr in one.data] == ["CV error", "chosen"]

@@ -130,11 +130,13 @@ def checked_labels(y: Any, estimator: str) -> tuple[np.ndarray, str, np.ndarray]
     return y, name, classes
 
 
-def fit_terms_of(est: Any, frame: pd.DataFrame, sample_weight: Any, sw: np.ndarray
-                 ) -> tuple[Binarizer, np.ndarray]:
+def fit_terms_of(est: Any, frame: pd.DataFrame, sample_weight: Any, sw: np.ndarray,
+                 n_thresholds: int | None = None) -> tuple[Binarizer, np.ndarray]:
     """The estimator's terms fitted on ``frame`` (weighted quantiles when weights are given)
-    and the term matrix, after checking it fits in memory."""
-    binarizer = Binarizer(n_thresholds=est.n_thresholds, thresholds=est.thresholds,
+    and the term matrix, after checking it fits in memory.  ``n_thresholds``: instead of the
+    estimator's own."""
+    n_thr = est.n_thresholds if n_thresholds is None else n_thresholds
+    binarizer = Binarizer(n_thresholds=n_thr, thresholds=est.thresholds,
                           negations=est.negations, kinds=est.kinds
                           ).fit(frame, sample_weight=None if sample_weight is None else sw)
     # The solve holds the term matrix, its complement and a merged copy: about three
@@ -146,8 +148,8 @@ def fit_terms_of(est: Any, frame: pd.DataFrame, sample_weight: Any, sw: np.ndarr
     return binarizer, binarizer.transform(frame)
 
 
-def terms_for_fit(est: Any, frame: pd.DataFrame, n_labels: int, sample_weight: Any
-                  ) -> tuple[np.ndarray, Binarizer, np.ndarray]:
+def terms_for_fit(est: Any, frame: pd.DataFrame, n_labels: int, sample_weight: Any,
+                  n_thresholds: int | None = None) -> tuple[np.ndarray, Binarizer, np.ndarray]:
     """What every rule estimator's ``fit`` does between the target and ``fit_terms``: check
     that ``X`` and ``y`` have as many rows, check the weights, build the terms.  Returns
     ``(sample weights, binarizer, term matrix)``."""
@@ -155,7 +157,7 @@ def terms_for_fit(est: Any, frame: pd.DataFrame, n_labels: int, sample_weight: A
         raise DataError(f"X has {len(frame)} rows but y has {n_labels}.")
     sw = check_sample_weight(sample_weight, n_labels)
     progress.say(f"Building candidate terms on {n_labels:,} rows")
-    binarizer, B = fit_terms_of(est, frame, sample_weight, sw)
+    binarizer, B = fit_terms_of(est, frame, sample_weight, sw, n_thresholds)
     progress.say(f"{B.shape[1]:,} candidate terms on {n_labels:,} rows")
     return sw, binarizer, B
 

@@ -46,6 +46,14 @@ from rulecore.rules.rule import Rule, RuleList, RuleSet
 from rulecore.rules.terms import Binarizer
 from rulecore.settings import DEFAULT_N_THRESHOLDS, KAPPAS, lam_grid  # noqa: F401 (re-exported)
 
+#: Quantile thresholds per numeric column among which ``n_thresholds="auto"`` lets the inner
+#: cross-validation choose, with more than two classes (``docs/rulesets.md``, "Several
+#: classes"): one-vs-rest clauses for a class holding a K-th of the rows see only about a K-th
+#: of the quantile cuts inside its range.  Two classes keep :data:`DEFAULT_N_THRESHOLDS`: on
+#: the 8 binary sets of ``bench/rulesets_vs_anchors.py``, 20 thresholds gave no gain (mean
+#: error 0.201 against 0.199) for twice the time.
+THRESHOLD_GRID = (10, 20, 40)
+
 
 @dataclass
 class _Path:
@@ -170,7 +178,11 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         Ranking four values of λ needs far fewer rows than a large table has, and the inner
         fits on all of a million rows would take ten times the time limit
         (``bench/results/scale.md``).  ``None``: every row.
-    n_thresholds, thresholds, negations, kinds
+    n_thresholds : "auto" or int, default="auto"
+        Quantile thresholds per numeric column.  ``"auto"``: with more than two classes the
+        inner cross-validation chooses among :data:`THRESHOLD_GRID` (10, 20, 40) together
+        with λ; with two classes, 10.
+    thresholds, negations, kinds
         Terms, as in :class:`~rulecore.rules.terms.Binarizer`.
     max_conditions : int, default=12
         Conditions per clause at most.
@@ -195,13 +207,15 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         Clauses, and conditions over all clauses.
     lam_ : float
         The λ used.
+    n_thresholds_ : int
+        The quantile thresholds per numeric column used (``binarizer_`` holds the terms).
     described_class_ : label or None
         Two classes: the class the clauses describe.
     rule_stats_ : DataFrame
         Per clause on the training rows: class, conditions, coverage, precision.
     cv_results_ : DataFrame or None
-        Per grid point (class described, λ, κ): mean and std of the inner-CV error, mean
-        conditions.
+        Per grid point (class described, thresholds per column, λ, κ): mean and std of the
+        inner-CV error, mean conditions.
     lp_bound_, certified_, mip_gap_, status_ : float, bool, float, str
         Two classes: the column generation's certificate (``docs/rulesets.md``).
     fit_seconds_, cv_seconds_ : float
@@ -209,7 +223,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
 
     def __init__(self, lam: Any = "auto", describe: str = "auto", error: str = "hamming",
                  class_weight: Any = None, cv: int = 3, selection: str = "min",
-                 n_thresholds: int = DEFAULT_N_THRESHOLDS, thresholds: str = "quantile",
+                 n_thresholds: int | str = "auto", thresholds: str = "quantile",
                  negations: bool = True, max_conditions: int = 12, certify: bool = True,
                  time_limit: float = 120.0, n_jobs: int | None = None,
                  random_state: int = 0, kinds: dict | None = None,
@@ -267,9 +281,21 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             raise ParameterError("The time limit must be a positive number of seconds.")
         if int(self.max_conditions) < 1:
             raise ParameterError("max_conditions must be at least 1.")
+        if not (self.n_thresholds == "auto" or (
+                isinstance(self.n_thresholds, numbers.Integral)
+                and not isinstance(self.n_thresholds, bool) and self.n_thresholds >= 1)):
+            raise ParameterError("n_thresholds must be 'auto' or a whole number of at least 1.")
         if self.cv_max_rows is not None and (isinstance(self.cv_max_rows, bool)
                                              or int(self.cv_max_rows) < 10):
             raise ParameterError("cv_max_rows must be None or an integer of at least 10.")
+
+    def _threshold_counts(self, n_classes: int) -> list[int]:
+        """The threshold counts the fit tries (the inner CV chooses when there are several)."""
+        if self.n_thresholds != "auto":
+            return [int(self.n_thresholds)]
+        if n_classes > 2 and self.thresholds == "quantile":
+            return list(THRESHOLD_GRID)
+        return [DEFAULT_N_THRESHOLDS]
 
     def _targets(self, y: Any) -> tuple[np.ndarray, np.ndarray, str]:
         y, name, classes = checked_labels(y, type(self).__name__)
@@ -292,8 +318,14 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         self._check_params()
         frame = as_frame(X, feature_names)
         yi, classes, target = self._targets(y)
-        _, binarizer, B = terms_for_fit(self, frame, len(yi), sample_weight)
-        self.fit_terms(B, y, binarizer, sample_weight=sample_weight, target=target, _t0=t0)
+        counts = self._threshold_counts(len(classes))
+        sw, binarizer, B = terms_for_fit(self, frame, len(yi), sample_weight,
+                                         n_thresholds=counts[0])
+        # the other counts' terms are built only when the cross-validation reaches them
+        terms = [lambda: (binarizer, B)] + [
+            (lambda n=n: terms_for_fit(self, frame, len(yi), sample_weight,
+                                       n_thresholds=n)[1:]) for n in counts[1:]]
+        self._fit(terms, counts, y, sw, target, t0)
         set_feature_names(self, X, frame)
         self.fit_seconds_ = time.perf_counter() - t0
         return self
@@ -316,17 +348,21 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         """
         t0 = time.perf_counter() if _t0 is None else _t0
         self._check_params()
-        yi, classes, _ = self._targets(y)
-        if B.shape[0] != len(yi):
-            raise DataError(f"The term matrix has {B.shape[0]} rows but y has {len(yi)}.")
-        sw = check_sample_weight(sample_weight, len(yi))
-        self.classes_ = classes
-        self.binarizer_ = terms
-        self.n_features_in_ = int(terms.n_features_in_)
-        self.n_terms_ = B.shape[1]
-        self._fit_terms(np.asarray(B, dtype=bool), yi, sw, target, t0)
-        self.fit_seconds_ = time.perf_counter() - t0
+        if B.shape[0] != len(np.asarray(y)):
+            raise DataError(f"The term matrix has {B.shape[0]} rows but y has "
+                            f"{len(np.asarray(y))}.")
+        sw = check_sample_weight(sample_weight, B.shape[0])
+        self._fit([lambda: (terms, B)], [terms.n_thresholds], y, sw, target, t0)
         return self
+
+    def _fit(self, terms: list, counts: list, y: Any, sw: np.ndarray, target: str,
+             t0: float) -> None:
+        """``terms[i]()`` gives (binarizer, term matrix) for ``counts[i]`` thresholds."""
+        yi, classes, _ = self._targets(y)
+        self.classes_ = classes
+        self._fit_terms(terms, counts, yi, sw, target, t0)
+        self.n_features_in_ = int(self.binarizer_.n_features_in_)
+        self.fit_seconds_ = time.perf_counter() - t0
 
     def _row_weights(self, yi: np.ndarray, sw: np.ndarray) -> np.ndarray:
         """Sample × class weight of every row over all classes: what the inner CV's errors
@@ -363,11 +399,10 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                 "time_limit": max(float(time_limit), 0.5), "master_time_limit": 0.0,
                 "beam_width": 10, "max_iterations": 40}
 
-    def _fit_terms(self, B, yi, sw, target, t0) -> None:
+    def _fit_terms(self, makers, counts, yi, sw, target, t0) -> None:
+        """Inner CV over (thresholds per column, class described, λ), then the final fit.
+        ``makers[i]()`` builds (binarizer, term matrix) for ``counts[i]`` thresholds."""
         K = len(self.classes_)
-        cliques = self.binarizer_.conflict_cliques("and")
-        covers = self.binarizer_.conflict_covers("and")
-        terms = self.binarizer_.terms_
         budget = float(self.time_limit)
         if K == 2:
             labels = {"auto": [1, 0], "positive": [1], "negative": [0]}[self.describe]
@@ -381,8 +416,10 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             sw = D
         total = float(D.sum())
         lams = lam_grid(total) if self.lam == "auto" else np.array([float(self.lam)])
-        auto = self.lam == "auto" or (K == 2 and len(labels) > 1)
+        auto = self.lam == "auto" or (K == 2 and len(labels) > 1) or len(counts) > 1
         t_cv = time.perf_counter()
+        chosen = 0
+        built: dict[int, tuple] = {}
         pools: dict[int, list] = {c: [] for c in labels}
         self.cv_results_ = None
         chosen_lam, chosen_label = float(lams[0]), labels[0]
@@ -399,73 +436,59 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             if len(rows) < len(yi):
                 progress.say(f"Cross-validation on a stratified sample of {len(rows):,} of "
                              f"the {len(yi):,} rows")
-            # fold indices are rows of B (the sample's positions mapped back)
+            # fold indices are rows of the term matrix (the sample's positions mapped back);
+            # every threshold count is measured on the same folds
             folds = [(rows[np.asarray(tr)], rows[np.asarray(va)])
-                     for tr, va in (splitter.split(B, yi) if len(rows) == len(yi)
-                                    else splitter.split(B[rows], yi[rows]))]
+                     for tr, va in splitter.split(np.zeros((len(rows), 1)), yi[rows])]
             if not folds:
                 raise ParameterError("cv gave no (train, test) split.")
-            per_fit = budget * 0.6 / max(len(folds) * len(labels) * len(lams), 1)
+            per_fit = budget * 0.6 / max(len(counts) * len(folds) * len(labels) * len(lams), 1)
             jobs = [(f, c) for f in range(len(folds)) for c in labels]
-            progress.say(f"Cross-validation: {len(jobs)} inner fits along {len(lams)} "
-                         "values of λ")
-            # with someone listening, take each path as it comes back, to say how far it is
-            streamed = progress.active() and _streams_results()
-            paths = []
-            for path in Parallel(n_jobs=self.n_jobs,
-                                 return_as="generator" if streamed else "list")(
-                    delayed(_path)(B[folds[f][0]], (yi[folds[f][0]] == c).astype(np.int64),
-                                   self._weights((yi[folds[f][0]] == c).astype(np.int64),
-                                                 sw[folds[f][0]]),
-                                   lams, c, f, cliques, covers, self._opts(per_fit))
-                    for f, c in jobs):
-                paths.append(path)
-                if streamed:
-                    progress.say(f"Cross-validation: {len(paths)} of {len(jobs)} inner fits "
-                                 "done")
-            rows = []
-            for c in (labels if K == 2 else [None]):
-                for li, lam in enumerate(lams):
-                    errs, conds = [], []
-                    for f, (tr, va) in enumerate(folds):
-                        mine = [p for p in paths if p.fold == f]
-                        if K == 2:
-                            p = next(p for p in mine if p.label == c)
-                            pred = _dnf_fires(B[va], p.clauses[li])
-                            wrong = pred != (yi[va] == c)
-                            n_c = sum(len(S) for S in p.clauses[li])
-                        else:
-                            dnfs = {p.label: p.clauses[li] for p in mine}
-                            order, default = _rule_list(B[tr], yi[tr], sw[tr], dnfs, K)
-                            wrong = _list_predict(B[va], order, default) != yi[va]
-                            n_c = sum(len(S) for _, S in order)
-                        if D[va].sum() > 0:  # a fold of weightless rows measures nothing
-                            errs.append(float(D[va] @ wrong / D[va].sum()))
-                        conds.append(n_c)
-                    rows.append({"describe": None if c is None else self.classes_[c],
-                                 "label": c, "lam": float(lam),
-                                 "kappa": 1.0 / (float(lam) * total),
-                                 "error": float(np.mean(errs)) if errs else np.nan,
-                                 "error_std": float(np.std(errs, ddof=1)) if len(errs) > 1
-                                 else 0.0, "conditions": float(np.mean(conds))})
-            cvr = pd.DataFrame(rows)
+            table, paths_of = [], {}
+            for i, n_thr in enumerate(counts):
+                binarizer, B = makers[i]()
+                B = np.asarray(B, dtype=bool)
+                # the chosen count's matrix is needed again for the final fit: keep it unless
+                # several would not fit comfortably (then it is built a second time)
+                built[i] = (binarizer, B if i == 0 or B.nbytes * len(counts) <= 2**28
+                            else None)
+                paths_of[i] = self._cv_paths(B, yi, sw, folds, jobs, lams, binarizer,
+                                             per_fit, n_thr if len(counts) > 1 else None)
+                table += [dict(r, n_thresholds=n_thr, candidate=i)
+                          for r in self._cv_table(B, yi, sw, D, folds, paths_of[i], labels,
+                                                  lams, total)]
+                del B
+            cvr = pd.DataFrame(table)
             # errors equal up to rounding (the same fold counts summed in another order) tie,
-            # and a tie goes to fewer conditions
+            # and a tie goes to fewer conditions, then fewer thresholds
             rank = cvr.assign(error=cvr["error"].round(12))
-            best = rank.sort_values(["error", "conditions", "lam"]).index[0]
+            best = rank.sort_values(["error", "conditions", "n_thresholds", "lam"]).index[0]
             if self.selection == "1se":
                 se = cvr.loc[best, "error_std"] / np.sqrt(len(folds))
                 ok = rank[cvr["error"] <= cvr.loc[best, "error"] + se + 1e-12]
-                best = ok.sort_values(["conditions", "error", "lam"]).index[0]
+                best = ok.sort_values(["conditions", "error", "n_thresholds", "lam"]).index[0]
             cvr["chosen"] = cvr.index == best
-            self.cv_results_ = cvr.drop(columns="label")
+            chosen = int(cvr.loc[best, "candidate"])
+            self.cv_results_ = cvr.drop(columns=["label", "candidate"])
+            if len(counts) == 1:
+                self.cv_results_ = self.cv_results_.drop(columns="n_thresholds")
             chosen_lam = float(cvr.loc[best, "lam"])
             if K == 2:
                 chosen_label = int(cvr.loc[best, "label"])
-            for p in paths:
+            for p in paths_of[chosen]:
                 pools[p.label].extend(p.pool)
         self.cv_seconds_ = time.perf_counter() - t_cv
         self.lam_ = chosen_lam
+        self.n_thresholds_ = int(counts[chosen])
+        binarizer, B = built.get(chosen, (None, None))
+        if B is None:
+            binarizer, B = makers[chosen]()
+        B = np.asarray(B, dtype=bool)
+        self.binarizer_ = binarizer
+        self.n_terms_ = B.shape[1]
+        cliques = binarizer.conflict_cliques("and")
+        covers = binarizer.conflict_covers("and")
+        terms = binarizer.terms_
         left = max(budget - (time.perf_counter() - t0), 1.0)
         final_labels = [chosen_label] if K == 2 else labels
         results: dict[int, ColumnGenerationResult] = {}
@@ -474,6 +497,8 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             pool = list(dict.fromkeys(pools.get(c, [])))
             progress.say(f"Final fit at λ = {chosen_lam:.4g}"
                          + (f" for class {self.classes_[c]}" if len(final_labels) > 1 else "")
+                         + (f" with {counts[chosen]} thresholds per column"
+                            if len(counts) > 1 else "")
                          + f", starting from {len(pool):,} clauses the inner fits found")
             results[c] = column_generation(
                 B, y01, self._weights(y01, sw), lam=chosen_lam, cliques=cliques,
@@ -485,6 +510,60 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                 beam_width=10, max_iterations=60, max_exact_pricings=1)
         self.fits_ = results
         self._finish(B, yi, sw_rows, target, results, terms, fit_sw=sw)
+
+    def _cv_paths(self, B, yi, sw, folds, jobs, lams, binarizer, per_fit, n_thr) -> list:
+        """Every inner fit's λ path on one term matrix (joblib, ``n_jobs``)."""
+        cliques = binarizer.conflict_cliques("and")
+        covers = binarizer.conflict_covers("and")
+        what = f" with {n_thr} thresholds per column" if n_thr is not None else ""
+        progress.say(f"Cross-validation{what}: {len(jobs)} inner fits along {len(lams)} "
+                     "values of λ")
+        # with someone listening, take each path as it comes back, to say how far it is
+        streamed = progress.active() and _streams_results()
+        paths = []
+        for path in Parallel(n_jobs=self.n_jobs,
+                             return_as="generator" if streamed else "list")(
+                delayed(_path)(B[folds[f][0]], (yi[folds[f][0]] == c).astype(np.int64),
+                               self._weights((yi[folds[f][0]] == c).astype(np.int64),
+                                             sw[folds[f][0]]),
+                               lams, c, f, cliques, covers, self._opts(per_fit))
+                for f, c in jobs):
+            paths.append(path)
+            if streamed:
+                progress.say(f"Cross-validation{what}: {len(paths)} of {len(jobs)} inner "
+                             "fits done")
+        return paths
+
+    def _cv_table(self, B, yi, sw, D, folds, paths, labels, lams, total) -> list[dict]:
+        """Per (class described, λ): the mean and std over the folds of the weighted
+        validation error, and the mean conditions."""
+        K = len(self.classes_)
+        rows = []
+        for c in (labels if K == 2 else [None]):
+            for li, lam in enumerate(lams):
+                errs, conds = [], []
+                for f, (tr, va) in enumerate(folds):
+                    mine = [p for p in paths if p.fold == f]
+                    if K == 2:
+                        p = next(p for p in mine if p.label == c)
+                        pred = _dnf_fires(B[va], p.clauses[li])
+                        wrong = pred != (yi[va] == c)
+                        n_c = sum(len(S) for S in p.clauses[li])
+                    else:
+                        dnfs = {p.label: p.clauses[li] for p in mine}
+                        order, default = _rule_list(B[tr], yi[tr], sw[tr], dnfs, K)
+                        wrong = _list_predict(B[va], order, default) != yi[va]
+                        n_c = sum(len(S) for _, S in order)
+                    if D[va].sum() > 0:  # a fold of weightless rows measures nothing
+                        errs.append(float(D[va] @ wrong / D[va].sum()))
+                    conds.append(n_c)
+                rows.append({"describe": None if c is None else self.classes_[c],
+                             "label": c, "lam": float(lam),
+                             "kappa": 1.0 / (float(lam) * total),
+                             "error": float(np.mean(errs)) if errs else np.nan,
+                             "error_std": float(np.std(errs, ddof=1)) if len(errs) > 1
+                             else 0.0, "conditions": float(np.mean(conds))})
+        return rows
 
     def _finish(self, B, yi, sw, target, results, terms, fit_sw=None) -> None:
         """Set the fitted attributes.  ``sw``: sample weights (rule_stats_, predict_proba);

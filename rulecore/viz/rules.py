@@ -342,7 +342,8 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, ...] = ("negative", "pos
 
 def cv_curve(cv: pd.DataFrame) -> go.Figure:
     """Inner cross-validation of ``lam="auto"``: mean CV error against mean conditions, one
-    line per class described, the chosen grid point marked (a star).
+    line per class described (or rule type, or threshold count), the chosen grid point
+    marked (a star).
 
     Parameters
     ----------
@@ -350,10 +351,13 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
         ``cv_results_`` of :class:`~rulecore.rules.ruleset.RuleSetClassifier` (or of a rule
         model fitted with ``lam="auto"``): ``lam``, ``error``, ``error_std``, ``conditions``,
         ``chosen`` and, for a rule set, ``describe`` (for a single rule with
-        ``rule_type="auto"``, ``rule_type``): one line each.
+        ``rule_type="auto"``, ``rule_type``; for a rule list whose thresholds were chosen too,
+        ``n_thresholds``): one line each.
     """
     fig = go.Figure()
-    by = "describe" if "describe" in cv else "rule_type" if "rule_type" in cv else None
+    by = "describe" if "describe" in cv and cv["describe"].notna().any() \
+        else "rule_type" if "rule_type" in cv \
+        else "n_thresholds" if "n_thresholds" in cv else None
     groups = cv.groupby(by, dropna=False, sort=False) if by else [(None, cv)]
     colors = [ACCENT, POSITIVE, NEGATIVE, MUTED]
     chosen_color, chosen_name = TEXT, "chosen"
@@ -361,6 +365,7 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
         g = g.sort_values("conditions")
         plain = label is None or (isinstance(label, float) and np.isnan(label))
         name = "CV error" if plain else f"{label.upper()}-rule" if by == "rule_type" \
+            else f"{label} thresholds per column" if by == "n_thresholds" \
             else f"clauses describe {label}"
         color = colors[k % len(colors)]
         # every λ at one point (the same size and error, e.g. no clause at all) draws no

@@ -10,9 +10,9 @@ anchors"):
   random_state=0)``; accuracy.
 
 Ours run with their defaults (10 quantile thresholds per numeric column, for several classes
-10, 20 or 40 chosen by the inner CV; λ and the class described chosen by inner 3-fold CV); the single rule with the class of interest positive and
-with the other class positive.  (Hamming against exact 0/1 errors:
-``bench/ruleset_error_formulation.py``.)  The anchors are
+10, 20 or 40 chosen by the inner CV; λ and the class described chosen by inner 3-fold CV);
+the single rule with the class of interest positive and with the other class positive.
+(Hamming against exact 0/1 errors: ``bench/ruleset_error_formulation.py``.)  The anchors are
 those of ``bench/anchors.py`` that import (run this with the venv of
 ``bench/anchors-requirements.txt``; in the project's own venv only CART runs).
 
@@ -97,7 +97,8 @@ def report(rows: list[dict], wall: float, args) -> str:
            "in all, one core, one process.", "",
            "Ours: `RuleSet` = `RuleSetClassifier()` with its defaults (λ and the class the "
            "clauses describe chosen by inner 3-fold CV, Hamming error, 10 quantile thresholds "
-           "per numeric column); the exact 0/1 error is measured apart, in "
+           "per numeric column, for several classes 10, 20 or 40 chosen by the same CV); the "
+           "exact 0/1 error is measured apart, in "
            "`ruleset_error_formulation.md`; `1Rule auto` "
            "= `BooleanRuleClassifier(lam=\"auto\")` (its defaults: exact MIP, class weight √ "
            "ratio) with the class of interest positive, `(other class)` with the other class "

@@ -125,7 +125,9 @@ with left:
     st.selectbox("Positive class (the rule predicts it; the rest is the other class)", classes,
                  key="w_positive", on_change=common.sync, args=("w_positive", "positive"),
                  format_func=_class_label,
-                 help="Default: the minority class, the one a rule is usually wanted for.")
+                 help="Default: the minority class, the one a rule is usually wanted for; of two "
+                      "balanced classes (the smaller ≥ 40 % of rows), the one whose name does not "
+                      "say no (improved, not no change).")
     if ds.threshold is not None:
         # a thresholded target swaps by flipping the comparison, so the rule reads
         # "hours <= 40 = yes", never the double negative "hours > 40 = no"

@@ -30,6 +30,14 @@ Kind = Literal["numeric", "categorical"]
 
 #: Fewest rows a class needs to be the default positive class of a many-class target.
 MIN_POSITIVE_ROWS = 10
+#: A two-class target whose smaller class holds at least this share of rows is balanced: which
+#: class is the minority is then an accident of the sample, and the default positive class is
+#: the one whose name does not say "no" (``improved``, not ``no change``).
+BALANCED_SHARE = 0.4
+#: Class names that say no, none or absence (``no``, ``no change``, ``non-smoker``, ``0``).
+_NEGATIVE_NAME = re.compile(
+    r"^(no|n|not|none|non|false|0|0\.0|negative|neg|absent|normal|nein|nee|nej)([\s_\-:.,]|$)",
+    re.IGNORECASE)
 #: Limits checked before and after parsing; the app's upload limit matches MAX_BYTES.
 MAX_BYTES = 200 * 1024 * 1024
 MAX_ROWS = 1_000_000
@@ -1043,7 +1051,8 @@ def from_frame(
     positive : optional
         The positive class, or for a numeric target a threshold such as ``"> 40"``
         (``>``, ``>=``, ``<``, ``<=``): rows meeting it are the positive class ``yes``.
-        Default: the minority class.
+        Default: the minority class; of two balanced classes (the smaller ≥ 40 % of rows),
+        the one whose name does not say "no" (``docs/data.md``).
     kinds : mapping, optional
         Column kind overrides, ``{"age": "categorical"}``.
     include, exclude : iterables of str
@@ -1320,12 +1329,17 @@ def from_frame(
     classes = sorted(labels.tolist(), key=_sort_key)
     counts = y.value_counts()
     if positive is None:
-        # the minority class: the one a rule is usually wanted for (ties: first in order);
+        # the minority class: the one a rule is usually wanted for (ties: first in order),
+        # unless two balanced classes make that an accident (BALANCED_SHARE);
         # among many classes, one with enough rows to learn from
         candidates = classes
         if len(classes) > 2 and any(counts[c] >= MIN_POSITIVE_ROWS for c in classes):
             candidates = [c for c in classes if counts[c] >= MIN_POSITIVE_ROWS]
         positive = min(candidates, key=lambda c: (counts[c], classes.index(c)))
+        if len(classes) == 2 and counts[positive] >= BALANCED_SHARE * counts.sum():
+            other = next(c for c in classes if c != positive)
+            if _says_no(positive) and not _says_no(other):
+                positive = other
         if counts[positive] < MIN_POSITIVE_ROWS:
             notes.append(f"Only {int(counts[positive])} rows are of the positive class "
                          f"{show(positive)!r}: too few to learn a rule from. Choose another "
@@ -1335,6 +1349,11 @@ def from_frame(
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
                  no_answer=tuple(unanswered_rows))
     return ds.with_positive(positive)
+
+
+def _says_no(label: Any) -> bool:
+    """Whether a class's name says no, none or absence (:data:`_NEGATIVE_NAME`)."""
+    return bool(_NEGATIVE_NAME.match(str(label).strip()))
 
 
 def to_numeric(X: pd.DataFrame, kinds: Mapping[str, Kind] | None = None) -> pd.DataFrame:

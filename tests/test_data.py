@@ -33,6 +33,28 @@ def test_comma_header_default_target_last():
     assert ds.y_binary.tolist() == [0, 1, 0]
 
 
+@pytest.mark.parametrize("labels, counts, expected", [
+    # balanced (the smaller class ≥ 40 %): the class whose name does not say no
+    (("no change", "improved"), (49, 51), "improved"),
+    (("no", "yes"), (50, 50), "yes"),
+    ((0, 1), (45, 55), 1),
+    (("non-smoker", "smoker"), (41, 59), "smoker"),
+    (("False", "True"), (48, 52), "True"),
+    (("normal", "abnormal"), (48, 52), "abnormal"),
+    # not balanced: the minority, whatever its name
+    (("no", "yes"), (30, 70), "no"),
+    (("no change", "improved"), (39, 61), "no change"),
+    # balanced, but both or neither say no: the minority
+    (("M", "F"), (48, 52), "M"),
+    (("none", "no"), (48, 52), "none"),
+])
+def test_default_positive_of_two_balanced_classes_is_the_one_that_does_not_say_no(
+        labels, counts, expected):
+    y = [labels[0]] * counts[0] + [labels[1]] * counts[1]
+    frame = pd.DataFrame({"x": np.arange(len(y)) % 7, "y": y})
+    assert from_frame(frame, target="y").positive == expected
+
+
 @pytest.mark.parametrize("sep", [";", "\t", "|"])
 def test_sniffs_delimiter(sep):
     text = sep.join(["h1", "h2", "y"]) + "\n" + "\n".join(
@@ -90,7 +112,8 @@ def test_digest_changes_with_content_and_positive():
     a = load_csv(csv("a,y\n1,0\n2,1\n"))
     b = load_csv(csv("a,y\n1,0\n3,1\n"))
     assert a.digest != b.digest
-    assert a.digest != a.with_positive(1).digest
+    assert a.positive == 1  # two balanced classes: the one that does not say no
+    assert a.digest != a.with_positive(0).digest
 
 
 def test_uninformative_columns_are_left_out_with_their_reason():

@@ -109,8 +109,7 @@ with left:
         b.number_input(f"threshold on {ds.target_column}", key="w_thr_value",
                        on_change=_threshold, format="%g",
                        help="Default: the median, so that half the rows are positive.")
-        st.caption(f"Predicting **{ds.target}**: a number is not classes, so rows meeting "
-                   "the threshold are the positive class *yes*.")
+        st.caption(f"Rows with **{ds.target}** are the positive class *yes*, the rest *no*.")
 
     counts = ds.class_counts
     classes = ds.classes

@@ -294,7 +294,9 @@ def results() -> None:
     left, right = st.columns([3, 2])
     with left:
         st.subheader("The rule")
-        target_line = f"Predict **{ds.target} = {rule.positive}** when "
+        # a thresholded number reads "predict hours > 34.2 when", not "hours > 34.2 = yes"
+        target_line = f"Predict **{ds.target}** when " if ds.threshold is not None \
+            and str(rule.positive) == "yes" else f"Predict **{ds.target} = {rule.positive}** when "
         if not is_set:
             word = "all" if rule.rule_type == "and" else "any"
             st.markdown(target_line + f"**{word}** of these hold:")

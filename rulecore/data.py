@@ -1135,11 +1135,13 @@ def from_frame(
             spellings[col] = (f"{col!r}: values that differ only in capitals are read as one: "
                               f"{said}{more}.")
     detected = roles_mod.detect_roles(df)
+    chosen_note: int | None = None  # the note saying why the target was chosen
     if target is None:
         target = roles_mod.choose_target(df, detected)
         why = {"classes": "the most plausible class column", "continuous": "no column holds "
                "classes, so this numeric column is split at a threshold"}
         kind0 = roles_mod.target_kind(df[target])[0]
+        chosen_note = len(notes)  # said again with the threshold, if one is made below
         notes.append(f"Predicting {target!r}: {why.get(kind0, 'the last column')}. Choose "
                      "another target if this is not the one.")
     target = str(target)
@@ -1217,8 +1219,15 @@ def from_frame(
                 f"median) makes rows with {target} {suggestion} the positive class (on the "
                 f"command line: --positive '{suggestion}'), or choose another target column.")
         thr = roles_mod.parse_threshold(suggestion)
-        notes.append(f"{target!r} is a number, not classes: it is split at its median, "
-                     f"{target} {suggestion}. Change the threshold if another cut matters.")
+        if chosen_note is not None:  # one note says both why this column and where it is cut
+            notes[chosen_note] = (
+                f"Predicting {target!r}: no column holds classes, so this number is split at "
+                f"its median, {target} {suggestion}. Choose another target, or change the "
+                "threshold, if another is meant.")
+        else:
+            notes.append(f"{target!r} is a number, not classes: it is split at its median, "
+                         f"{target} {suggestion}. Change the threshold if another cut "
+                         "matters.")
     if thr is not None:
         op, value = thr
         v = y_raw.astype(float)

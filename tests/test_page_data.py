@@ -135,6 +135,9 @@ def test_continuous_target_is_split_at_a_threshold_the_user_can_move():
     assert at.session_state["w_target"] == "hours"
     assert metric(at, "Positive share") == "50.0%"          # the median split
     assert any("hours > 34.2" in c.value for c in at.caption)
+    # why this column and where it is cut: said once, not in two boxes and a caption
+    said = [i.value for i in at.info if "hours" in i.value]
+    assert len(said) == 1 and "split at its median, hours > 34.2" in said[0]
     at.number_input(key="w_thr_value").set_value(40.0).run()
     assert not at.exception and at.session_state["threshold"] == "> 40"
     assert metric(at, "Positive share") == "18.2%"

@@ -316,3 +316,14 @@ def test_row_check_names_the_row_by_its_identifiers():
     assert not at.exception, at.exception
     caption = next(c.value for c in at.caption if "split. True class" in c.value)
     assert caption.startswith("Row 0 (patient P-") and "numbered from 0" in caption
+
+
+def test_thresholded_number_reads_as_the_comparison_not_as_yes():
+    """A continuous target split at its median: the rule says "Predict hours > 34.2 when",
+    not "hours > 34.2 = yes"."""
+    at = upload_corpus_file("hours_continuous_only.csv")
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception, at.exception
+    lines = [m.value for m in at.markdown if m.value.startswith("Predict ")]
+    assert lines and lines[0].startswith("Predict **hours > 34.2** when ")
+    assert not any("= yes" in line for line in lines)

@@ -517,6 +517,10 @@ _SVMLIGHT_LINE = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?(\s+qid:\d
                             r"(\s+\d+:[^\s:]+)*\s*(#.*)?$")
 #: Cells (rows × features) a LIBSVM file may expand to (8 bytes each, once dense).
 MAX_SVMLIGHT_CELLS = 50_000_000
+#: A LIBSVM file's labels are classes, however many, when they are whole numbers with at
+#: most this many values (vowel's 11 vowels, letter's 26); more, or fractions, are a
+#: regression target (split at a threshold, as any number).
+MAX_SVMLIGHT_CLASSES = 100
 
 
 def _is_svmlight(text: str) -> bool:
@@ -559,6 +563,8 @@ def _svmlight_frame(data: bytes, text: str, fname: str, notes: list[str], max_ro
     notes.append(f"Read as a LIBSVM (svmlight) file: {n:,} rows, a label and {p:,} features "
                  f"f{first} to f{p - 1 + first}; a feature a row does not list is 0.")
     df.attrs["notes"] = notes
+    if np.all(y == np.round(y)) and len(np.unique(y)) <= MAX_SVMLIGHT_CLASSES:
+        df.attrs["class_column"] = "label"  # the format says it holds the classes
     return df
 
 
@@ -1083,6 +1089,8 @@ def from_frame(
         raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
                         "one feature column beside the target.")
     notes: list[str] = list(df.attrs.get("notes", ()))  # from reading the file
+    # a column the file's format says holds classes (a LIBSVM label), however many
+    class_column = df.attrs.get("class_column")
     cleaning: list[str] = []  # said after the target's note
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     if not typed:
@@ -1136,7 +1144,11 @@ def from_frame(
                               f"{said}{more}.")
     detected = roles_mod.detect_roles(df)
     chosen_note: int | None = None  # the note saying why the target was chosen
-    if target is None:
+    if target is None and class_column in df.columns:
+        target = class_column
+        notes.append(f"Predicting {target!r}: the file's format says it holds the classes. "
+                     "Choose another target if this is not the one.")
+    elif target is None:
         target = roles_mod.choose_target(df, detected)
         why = {"classes": "the most plausible class column", "continuous": "no column holds "
                "classes, so this numeric column is split at a threshold"}
@@ -1191,6 +1203,8 @@ def from_frame(
     # ---------------------------------------------------------------- target
     y_raw = _target_values(df[target], typed)
     kind, why = roles_mod.target_kind(y_raw)
+    if kind == "continuous" and target == class_column:
+        kind, why = "classes", ""  # whole-number labels, however many (_svmlight_frame)
     if kind == "unusable":
         if y_raw.notna().sum() == 0:
             raise DataError(f"The target column {target!r} is empty. Choose another target.")

@@ -671,6 +671,27 @@ def test_libsvm_files_are_read():
     assert list(load_csv(io.BytesIO(plain), name="p.txt").X.columns) == ["x1", "x2"]
 
 
+def test_libsvm_labels_are_classes_however_many():
+    """vowel.scale's 11 whole-number labels were taken for a number and split at the median
+    (label > 5); the format says the label is the class.  Fractional labels (a LIBSVM
+    regression file) are still a number, split at a threshold."""
+    from sklearn.datasets import dump_svmlight_file
+
+    rng = np.random.default_rng(13)
+    X = np.round(rng.random((330, 4)), 3)
+    y = np.arange(330) % 11
+    buf = io.BytesIO()
+    dump_svmlight_file(X, y, buf, zero_based=False)
+    ds = load_csv(io.BytesIO(buf.getvalue()), name="vowel.scale")
+    assert ds.target == "label" and ds.threshold is None
+    assert ds.classes == list(range(11)) and ds.positive in ds.classes
+    assert any("format says it holds the classes" in m for m in ds.notes)
+    buf = io.BytesIO()
+    dump_svmlight_file(X, np.round(rng.normal(size=330), 2), buf, zero_based=False)
+    ds = load_csv(io.BytesIO(buf.getvalue()), name="abalone_scale", continuous="median")
+    assert ds.threshold is not None and ds.classes == ["no", "yes"]
+
+
 def test_space_separated_tables_are_read():
     """R's write.table default (spaces, quoted text with spaces in it, row names under a
     short header) and a headerless whitespace .data file were one-column tables, refused."""

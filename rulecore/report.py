@@ -78,6 +78,9 @@ def fit_status(model: Any) -> Finding:
     """
     lam = float(getattr(model, "lam_", getattr(model, "lam", float("nan"))))
     chosen = " chosen by cross-validation" if getattr(model, "lam", None) == "auto" else ""
+    if getattr(model, "n_thresholds", None) == "auto" and getattr(model, "cv_results_", None) \
+            is not None and "n_thresholds" in model.cv_results_:
+        chosen += f", with {model.n_thresholds_} thresholds per numeric column"
     if getattr(model, "rule_type", None) == "auto" and hasattr(model, "rule_type_"):
         chosen += (f"; the {model.rule_type_.upper()}-rule type chosen by cross-validation "
                    "over AND and OR")

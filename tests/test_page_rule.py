@@ -267,6 +267,9 @@ def test_rule_list_thresholds_chosen_by_cross_validation_or_by_the_slider():
     said = next(c.value for c in at.caption if "Chosen: λ" in c.value)
     assert any(f"**{n}** thresholds per numeric column" in said for n in (10, 20, 40))
     assert any("thresholds chosen by cross-validation" in h.value for h in at.subheader)
+    claim = next(i.value for i in at.info if "Rule set by column generation" in i.value)
+    assert any(f"chosen by cross-validation, with {n} thresholds per numeric column" in claim
+               for n in (10, 20, 40))
     at.toggle(key="auto_thresholds").set_value(False).run()
     assert not at.exception, at.exception
     slider = next(s for s in at.slider if s.key == "rule_n_thresholds")

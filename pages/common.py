@@ -51,6 +51,7 @@ DEFAULTS: dict[str, Any] = {
     "kinds": {},
     "threshold": None,
     "answer_class": None,  # a "no answer" target value (Unknown, -9) kept as a class
+    "ratings": "split",  # a rating-scale target: split at its middle, or each value a class
     "include": [],
     "exclude": [],
     # the rule settings' defaults are rulecore.settings.RuleSettings' (one vocabulary)
@@ -94,6 +95,7 @@ def reset_choices(keep_target: bool = False) -> None:
     ss["kinds"] = {}
     ss["threshold"] = None
     ss["answer_class"] = None
+    ss["ratings"] = "split"
     ss["include"] = []
     ss["exclude"] = []
     # The Data page's widgets show these choices: drop their state so they show the defaults
@@ -148,15 +150,16 @@ def _choices() -> tuple:
     """The user's table choices, hashable (a cache key)."""
     ss = st.session_state
     return (ss["target"], ss["threshold"], tuple(sorted(ss["kinds"].items())),
-            tuple(sorted(ss["include"])), tuple(sorted(ss["exclude"])), ss["answer_class"])
+            tuple(sorted(ss["include"])), tuple(sorted(ss["exclude"])), ss["answer_class"],
+            ss["ratings"])
 
 
 def _options(choices: tuple) -> dict:
-    target, threshold, kinds, include, exclude, answer_class = choices
+    target, threshold, kinds, include, exclude, answer_class, ratings = choices
     # from_frame's positive: a threshold, or a "no answer" value to keep as a class
     positive = threshold if threshold is not None else answer_class
     return {"target": target, "positive": positive, "kinds": dict(kinds), "include": include,
-            "exclude": exclude, "continuous": "median"}
+            "exclude": exclude, "continuous": "median", "ratings": ratings}
 
 
 def set_upload(name: str, data: bytes) -> None:

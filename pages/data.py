@@ -4,6 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from pages import common
+from rulecore import roles as roles_mod
 from rulecore.data import MAX_BYTES, show
 from rulecore.samples import SAMPLES
 from rulecore.viz.data import class_balance
@@ -149,6 +150,22 @@ with left:
 
         st.button(f"Swap: predict {show(other)} instead", key="w_swap", on_click=_swap,
                   icon=":material/swap_horiz:")
+
+    # a rating scale: split at a threshold (the default) or each rating a class
+    def _ratings(how: str) -> None:
+        ss["ratings"] = how
+        ss["threshold"] = ss["positive"] = None
+        for key in ("w_positive", "w_thr_op", "w_thr_value"):
+            ss.pop(key, None)
+
+    if ds.rating:
+        st.button(f"Predict each rating of {ds.target_column} as a class instead",
+                  key="w_rating_classes", on_click=_ratings, args=("classes",),
+                  icon=":material/format_list_numbered:")
+    elif ds.threshold is None and roles_mod.is_rating(ds.target_column, ds.y):
+        st.button(f"Split the rating instead: {ds.target_column} "
+                  f"{roles_mod.rating_threshold(ds.y)}", key="w_rating_split",
+                  on_click=_ratings, args=("split",), icon=":material/call_split:")
     # target values read as "no answer" (Unknown, a -9 code) were dropped; one may be the
     # very class the analyst wants a rule for
     def _answer_class(value) -> None:

@@ -86,6 +86,9 @@ class Dataset:
         The column the target comes from.
     threshold : str or None
         ``"> 40"`` when the target is a numeric column split at a threshold.
+    rating : bool
+        Whether that column is a rating scale read through a threshold (by default, or by
+        the one given; ``from_frame(ratings=)``).
     dropped_rows : int
         Rows dropped because their target is missing.
     ids : DataFrame of shape (n_samples, k) or None
@@ -109,6 +112,7 @@ class Dataset:
     roles: tuple[ColumnRole, ...] = ()
     target_column: str = ""
     threshold: str | None = None
+    rating: bool = False
     dropped_rows: int = 0
     no_answer: tuple[tuple[Any, int], ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
@@ -657,6 +661,7 @@ def load_csv(
     include: Iterable[str] = (),
     exclude: Iterable[str] = (),
     continuous: Literal["refuse", "median"] = "refuse",
+    ratings: Literal["split", "classes"] = "split",
     name: str | None = None,
     max_bytes: int = MAX_BYTES,
     max_rows: int = MAX_ROWS,
@@ -668,7 +673,7 @@ def load_csv(
     ----------
     source : path or file-like
         The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.
-    target, positive, kinds, include, exclude, continuous
+    target, positive, kinds, include, exclude, continuous, ratings
         As for :func:`from_frame`: the target (default the most plausible class column),
         the positive class or a threshold such as ``"> 40"`` (default the minority class),
         column kind overrides, and columns to use or leave out beside the detected roles.
@@ -686,7 +691,8 @@ def load_csv(
     df, fname = read_csv_frame(source, name=name, max_bytes=max_bytes, max_rows=max_rows,
                                max_columns=max_columns)
     return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
-                      exclude=exclude, continuous=continuous, name=fname, typed=False)
+                      exclude=exclude, continuous=continuous, ratings=ratings, name=fname,
+                      typed=False)
 
 
 def _first_line(exc: Exception) -> str:
@@ -1036,6 +1042,7 @@ def from_frame(
     include: Iterable[str] = (),
     exclude: Iterable[str] = (),
     continuous: Literal["refuse", "median"] = "refuse",
+    ratings: Literal["split", "classes"] = "split",
     name: str = "table",
     description: str = "",
     typed: bool = True,
@@ -1068,6 +1075,10 @@ def from_frame(
         A numeric target with many distinct values is never taken as classes: without a
         threshold in ``positive`` it is refused with a message saying how to give one
         (``"refuse"``, the command line), or split at its median (``"median"``, the app).
+    ratings : {"split", "classes"}
+        A rating scale as the target (``satisfaction (1-5)``: :func:`rulecore.roles.is_rating`)
+        with no positive class given: split at its middle (``"split"``, ``<= 3``:
+        :func:`rulecore.roles.rating_threshold`), or each rating a class (``"classes"``).
     name, description : str
         Display name and description.
 
@@ -1224,6 +1235,24 @@ def from_frame(
     if thr is not None and not numeric_target:
         raise DataError(f"{positive!r} is a threshold, but the target {target!r} is not "
                         "numeric. Give one of its classes as the positive class.")
+    scale = kind == "classes" and roles_mod.is_rating(target, y_raw)
+    if thr is None and positive is None and ratings == "split" and scale:
+        suggestion = roles_mod.rating_threshold(y_raw)
+        thr = roles_mod.parse_threshold(suggestion)
+        v = pd.to_numeric(y_raw, errors="coerce")
+        span = f"a rating from {roles_mod.format_number(v.min())} to " \
+               f"{roles_mod.format_number(v.max())}"
+        said = (f"{target!r} is {span}: the rule predicts {target} {suggestion}, split at "
+                "the middle of the scale. Change the threshold, or predict each rating as a "
+                "class.")
+        if chosen_note is not None:  # one note says why this column and where it is cut
+            notes[chosen_note] = (
+                f"Predicting {target!r}, {span}, as {target} {suggestion} (split at the "
+                "middle of the scale). Choose another target, change the threshold, or "
+                "predict each rating as a class.")
+        else:
+            notes.append(said)
+    rating = bool(scale and thr is not None)  # a rating scale read through a threshold
     if kind == "continuous" and thr is None:
         suggestion = roles_mod.median_threshold(y_raw)
         if continuous != "median":
@@ -1370,6 +1399,7 @@ def from_frame(
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
+                 rating=rating,
                  no_answer=tuple(unanswered_rows))
     return ds.with_positive(positive)
 

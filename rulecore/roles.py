@@ -96,6 +96,14 @@ _TARGET_NAMES = {
     "species", "category", "decision", "readmitted", "spam", "clicked", "converted",
 }
 
+#: Names of columns that hold remarks, not outcomes: never the default target, however few
+#: their values (a survey's canned "comments" were taken for the class column).
+_REMARK_NAME = re.compile(r"comment|remark|\bnotes?\b|^notes?_|_notes?$|descr|feedback|memo|"
+                          r"message|free.?text", re.IGNORECASE)
+#: Names of rating scales: "How satisfied are you overall? (1-5)", "nps_score", "rating".
+_RATING_NAME = re.compile(r"satisf|rating|\brate\b|score|likel|agree|recommend|"
+                          r"\(\s*[01]\s*(-|–|to)\s*(3|4|5|7|9|10)\s*\)", re.IGNORECASE)
+
 
 @dataclass(frozen=True)
 class ColumnRole:
@@ -390,6 +398,31 @@ def _plain_name(name: str) -> str:
     return re.sub(r"[^a-z]", "", name.lower())
 
 
+def is_rating(name: str, s: pd.Series) -> bool:
+    """Whether a column is a rating scale: named like one (:data:`_RATING_NAME`) and holding
+    3 to 11 whole numbers from 0 or 1 up to at most 10 (a 1–5 satisfaction, a 0–10
+    likelihood to recommend)."""
+    if not _RATING_NAME.search(str(name)):
+        return False
+    num = _numeric(s)
+    if num is None:
+        return False
+    v = np.unique(num.dropna().to_numpy(dtype=float))
+    return bool(3 <= len(v) <= 11 and np.all(v == np.round(v)) and v[0] in (0.0, 1.0)
+                and v[-1] <= 10)
+
+
+def rating_threshold(s: pd.Series) -> str:
+    """Where a rating scale is split by default: below the middle of its values (``<= 2`` on
+    1–5: the dissatisfied, the neutral 3 with the rest; ``<= 4`` on 0–10), the positive side
+    being the one with fewer rows (the low side on a tie), as the minority class is
+    elsewhere."""
+    v = pd.to_numeric(s, errors="coerce").dropna().to_numpy(dtype=float)
+    t = np.ceil((v.min() + v.max()) / 2) - 1  # the largest whole value below the middle
+    low = int((v <= t).sum())
+    return f"<= {format_number(t)}" if low <= len(v) - low else f"> {format_number(t)}"
+
+
 #: Class codes: each of 3 to MAX_CLASS_LEVELS consecutive whole numbers from 0 or 1 holds
 #: at least this share of the rows (a count's large values are rare; class codes are not).
 MIN_CODE_SHARE = 0.05
@@ -415,9 +448,10 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     """The most plausible class column of ``df``.
 
     Among columns that are features by role: first those named like a target (``class``,
-    ``label``, ``outcome``, ``churn`` ...), then binary columns, then text columns with at
-    most :data:`MAX_CLASS_LEVELS` levels (a count or a rating is a number: it is a target
-    only when chosen); the rightmost of a tier wins (a target is
+    ``label``, ``outcome``, ``churn`` ...), then binary columns and rating scales
+    (:func:`is_rating`), then text columns with at most :data:`MAX_CLASS_LEVELS` levels that
+    are not remarks (``comments``, ``notes``; a count is a number: it is a target only when
+    chosen); the rightmost of a tier wins (a target is
     usually last).  A last column named like a target but constant or empty is returned, so
     that the refusal names it.  Without any class column: the last column when it is
     constant or empty (again so that the refusal names it), else class codes (``1, 2, 3``:
@@ -440,9 +474,21 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     if last_unusable and _plain_name(cols[-1]) in _TARGET_NAMES:
         return cols[-1]  # meant as the target: it is refused with its reason (one class)
     # Numbers with a few values (counts, ratings) can be classes when a user says so, but
-    # by default only binary columns and text with a few levels are taken as classes.
+    # by default only binary columns and text with a few levels are taken as classes, and
+    # a column of remarks only when named like a target.
     classes = [c for c in eligible if kinds[c] == "classes"
-               and (levels[c] == 2 or _numeric(df[c]) is None)]
+               and (levels[c] == 2 or _numeric(df[c]) is None)
+               and (not _REMARK_NAME.search(c) or _plain_name(c) in _TARGET_NAMES)]
+    hinted = [c for c in classes if _plain_name(c) in _TARGET_NAMES]
+    if hinted:
+        return max(hinted, key=rank)
+    # then the rightmost binary column or rating scale (split at a threshold by
+    # from_frame): a survey's "How satisfied are you overall? (1-5)" is what it asks about,
+    # not its "plan"; a satisfaction feature left of "renewed" is not
+    binary_or_rating = [c for c in eligible if (c in classes and levels[c] == 2)
+                        or is_rating(c, df[c])]
+    if binary_or_rating:
+        return max(binary_or_rating, key=cols.index)
     if classes:
         return max(classes, key=rank)
     if last_unusable:

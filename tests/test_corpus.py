@@ -57,6 +57,10 @@ EXPECTED = {
     "clinic_values_with_units.csv": ("admitted", "yes", {"patient": "id"}, [], 0, []),
     # one row per visit: each patient_id on about 2.5 rows, numbered in the patients' age order
     "ehr_visits_repeated_ids.csv": ("readmitted_30d", "yes", {"patient_id": "id"}, [], 0, []),
+    # a 1-5 rating named by its question, split at the middle of the scale; the canned
+    # comments in the last column are a feature, never the target
+    "survey_rating_comments.csv": ("How satisfied are you overall? (1-5) <= 2", "yes",
+                                   {"respondent_id": "id"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

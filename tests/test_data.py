@@ -786,3 +786,56 @@ def test_a_duration_column_is_a_feature_not_an_identifier():
     assert ds.kinds["duration"] == "numeric"
     np.testing.assert_array_equal(ds.X["duration"], sec)
     assert any("times written with colons" in m and "seconds" in m for m in ds.notes)
+
+
+@pytest.mark.parametrize("name, values, expected", [
+    ("How satisfied are you overall? (1-5)", [1, 2, 3, 4, 5], True),
+    ("nps_score", list(range(11)), True),
+    ("rating", [1, 2, 3], True),
+    ("Likelihood to renew (1 to 7)", [1, 2, 3, 4, 5, 6, 7], True),
+    ("credit_score", [300, 550, 700, 850], False),       # a number, not a scale
+    ("rating", [1, 2], False),                            # two values: plain classes
+    ("rating", [1.5, 2.5, 3.5], False),                   # not whole numbers
+    ("support_calls", [0, 1, 2, 3, 4], False),            # not named like a rating
+    ("satisfaction", ["low", "mid", "high"], False),      # text: classes as they are
+])
+def test_rating_scales_are_recognised_by_name_and_values(name, values, expected):
+    from rulecore.roles import is_rating
+
+    assert is_rating(name, pd.Series(values * 5)) is expected
+
+
+def test_rating_threshold_splits_below_the_middle_on_the_smaller_side():
+    from rulecore.roles import rating_threshold
+
+    happy = pd.Series([1] * 5 + [2] * 10 + [3] * 30 + [4] * 40 + [5] * 15)
+    assert rating_threshold(happy) == "<= 2"
+    unhappy = pd.Series([1] * 40 + [2] * 30 + [3] * 10 + [4] * 10 + [5] * 10)
+    assert rating_threshold(unhappy) == "> 2"
+    assert rating_threshold(pd.Series(list(range(11)) + [10] * 20)) == "<= 4"
+
+
+def test_default_target_is_the_rating_not_the_comments_and_can_be_classes():
+    """A survey: the canned comments (last, with gaps) were the default target; the 1-5
+    rating is, split below its middle; ratings="classes" keeps each rating a class, and a
+    binary column right of the rating still wins (a satisfaction feature before renewed)."""
+    rng = np.random.default_rng(5)
+    n = 200
+    frame = pd.DataFrame({
+        "plan": rng.choice(["Basic", "Pro", "Plus"], n),
+        "calls": rng.poisson(2, n),
+        "Overall satisfaction (1-5)": rng.choice([1, 2, 3, 4, 5], n,
+                                                 p=[0.1, 0.1, 0.2, 0.4, 0.2]),
+        "comments": rng.choice(["Fine", "Slow", "Great", None], n)})
+    ds = from_frame(frame)
+    assert ds.target_column == "Overall satisfaction (1-5)" and ds.rating
+    assert ds.threshold == "<= 2" and ds.positive == "yes"
+    assert "comments" in ds.X.columns
+    assert any("a rating from 1 to 5" in m and "split at the middle" in m for m in ds.notes)
+    classes = from_frame(frame, ratings="classes")
+    assert classes.threshold is None and not classes.rating
+    assert classes.classes == [1, 2, 3, 4, 5]
+    given = from_frame(frame, positive="> 3")
+    assert given.threshold == "> 3" and given.rating
+    renewed = frame.assign(renewed=rng.choice(["yes", "no"], n))
+    assert from_frame(renewed).target_column == "renewed"

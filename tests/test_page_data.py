@@ -227,3 +227,23 @@ def test_a_no_answer_target_value_can_be_learned_and_dropped_again():
     at.button(key="w_drop_answer").click().run()
     assert not at.exception and metric(at, "Rows") == "579"
     assert at.session_state["w_positive"] == 1
+
+
+def test_rating_target_is_split_and_can_be_read_as_classes_and_back():
+    """A survey's 1-5 rating (not the last column; the comments are) is the target, split
+    below its middle; one button reads each rating as a class, another splits it again."""
+    at = upload(start(), "survey_rating_comments.csv")
+    assert not at.exception and not at.error
+    rating = "How satisfied are you overall? (1-5)"
+    assert at.session_state["w_target"] == rating
+    assert any(f"**{rating} <= 2**" in c.value for c in at.caption)
+    said = [i.value for i in at.info if "a rating from 1 to 5" in i.value]
+    assert len(said) == 1 and "predict each rating as a class" in said[0]
+    at.button(key="w_rating_classes").click().run()
+    assert not at.exception and not at.error
+    shown = [o.split(" (")[0] for o in at.selectbox(key="w_positive").options]
+    assert shown == ["1", "2", "3", "4", "5"]
+    assert not [b for b in at.button if b.key == "w_rating_classes"]
+    at.button(key="w_rating_split").click().run()
+    assert not at.exception and not at.error
+    assert any(f"**{rating} <= 2**" in c.value for c in at.caption)

@@ -417,11 +417,38 @@ def clinic_visits() -> None:
     df.to_csv(HERE / "ehr_visits_repeated_ids.csv", index=False)
 
 
+def satisfaction_survey() -> None:
+    """A customer survey whose outcome is a 1–5 rating, not in the last column, named by its
+    question; the last column holds canned comments (8 choices, a fifth left blank), which
+    were taken for the class column.  Planted: dissatisfied (rating <= 2) when there were
+    more than 4 support calls and the wait was over 15 minutes."""
+    rng = np.random.default_rng(SEED + 29)
+    n = 850
+    calls = rng.poisson(2.5, n)
+    wait = np.round(rng.gamma(3.0, 5.0, n))
+    plan = rng.choice(["Basic", "Plus", "Pro"], n, p=[0.5, 0.3, 0.2])
+    unhappy = (calls > 4) & (wait > 15)
+    rating = np.where(unhappy, rng.choice([1, 2], n, p=[0.4, 0.6]),
+                      rng.choice([3, 4, 5], n, p=[0.25, 0.45, 0.3]))
+    flip = rng.random(n) < 0.05
+    rating[flip] = rng.integers(1, 6, flip.sum())
+    comments = rng.choice(["Love the new plan", "App crashes sometimes", "no comment",
+                           "Too slow to answer", "Waited forever on the phone",
+                           "Great service", "Fine", "Billing was confusing"], n).astype(object)
+    comments[rng.random(n) < 0.2] = None
+    df = pd.DataFrame({"respondent_id": 5001 + np.arange(n), "age": rng.integers(18, 80, n),
+                       "plan": plan, "tenure_years": np.round(rng.gamma(2.0, 1.5, n), 1),
+                       "support_calls_last_6m": calls, "avg_wait_minutes": wait,
+                       "How satisfied are you overall? (1-5)": rating, "comments": comments})
+    df.to_csv(HERE / "survey_rating_comments.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
                  r_write_table, r_write_table_spaces, erp_export, lab_values,
-                 stats_package_codes, clinic_units, grouped_header, clinic_visits, prose):
+                 stats_package_codes, clinic_units, grouped_header, clinic_visits,
+                 satisfaction_survey, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

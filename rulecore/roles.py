@@ -448,7 +448,7 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     """The most plausible class column of ``df``.
 
     Among columns that are features by role: first those named like a target (``class``,
-    ``label``, ``outcome``, ``churn`` ...), then binary columns and rating scales
+    ``label``, ``outcome``, ``churn`` ...), then binary columns, then rating scales
     (:func:`is_rating`), then text columns with at most :data:`MAX_CLASS_LEVELS` levels that
     are not remarks (``comments``, ``notes``; a count is a number: it is a target only when
     chosen); the rightmost of a tier wins (a target is
@@ -482,13 +482,15 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     hinted = [c for c in classes if _plain_name(c) in _TARGET_NAMES]
     if hinted:
         return max(hinted, key=rank)
-    # then the rightmost binary column or rating scale (split at a threshold by
-    # from_frame): a survey's "How satisfied are you overall? (1-5)" is what it asks about,
-    # not its "plan"; a satisfaction feature left of "renewed" is not
-    binary_or_rating = [c for c in eligible if (c in classes and levels[c] == 2)
-                        or is_rating(c, df[c])]
-    if binary_or_rating:
-        return max(binary_or_rating, key=cols.index)
+    # then binary columns, then a rating scale (split at a threshold by from_frame): a
+    # survey's "How satisfied are you overall? (1-5)" is what it asks about, not its "plan";
+    # beside a yes/no column (renewed, left_company) a rating is a feature
+    binary = [c for c in classes if levels[c] == 2]
+    if binary:
+        return max(binary, key=cols.index)
+    ratings = [c for c in eligible if is_rating(c, df[c])]
+    if ratings:
+        return ratings[-1]
     if classes:
         return max(classes, key=rank)
     if last_unusable:

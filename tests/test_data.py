@@ -818,7 +818,7 @@ def test_rating_threshold_splits_below_the_middle_on_the_smaller_side():
 def test_default_target_is_the_rating_not_the_comments_and_can_be_classes():
     """A survey: the canned comments (last, with gaps) were the default target; the 1-5
     rating is, split below its middle; ratings="classes" keeps each rating a class, and a
-    binary column right of the rating still wins (a satisfaction feature before renewed)."""
+    binary column still wins (a satisfaction feature beside renewed)."""
     rng = np.random.default_rng(5)
     n = 200
     frame = pd.DataFrame({
@@ -839,3 +839,5 @@ def test_default_target_is_the_rating_not_the_comments_and_can_be_classes():
     assert given.threshold == "> 3" and given.rating
     renewed = frame.assign(renewed=rng.choice(["yes", "no"], n))
     assert from_frame(renewed).target_column == "renewed"
+    left = renewed[["renewed"] + [c for c in frame.columns]]  # the rating right of it
+    assert from_frame(left).target_column == "renewed"

@@ -210,7 +210,8 @@ with left:
                    f"{c} ({ROLE_WORDS.get(by_col[c].detected, by_col[c].detected)})",
                    help="Row numbers, identifiers, free text, constant and empty columns are "
                         "left out on load (see the roles below); add them back here if they "
-                        "are real features. Dates are used through their year and month.")
+                        "are real features. Dates are used through their year and month (and a "
+                        "timestamp's weekday and hour), where these vary.")
 
     cat_now = [c for c, k in ds.kinds.items() if k == "categorical"]
     if ss.get("w_categorical") is None or not set(ss["w_categorical"]) <= set(ds.kinds):

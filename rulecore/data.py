@@ -1051,7 +1051,8 @@ def from_frame(
 
     Every column gets a role first (:func:`rulecore.roles.detect_role`): row numbers,
     identifiers, high-cardinality text, constant and empty columns are left out, dates are
-    replaced by their year and month, and the rest are features.
+    replaced by their year and month (and the weekday and hour of timestamps), and the rest
+    are features.
 
     Parameters
     ----------
@@ -1325,23 +1326,33 @@ def from_frame(
         used = (role in ("feature", "date") or col in include) and col not in exclude
         if role == "date" and used and col not in overrides:
             dates = roles_mod.parse_dates(df[col])
-            roles.append(ColumnRole(col, role, True, reason, role))
+            parts: list[ColumnRole] = []
             for dname, values in roles_mod.date_features(col, dates).items():
                 if dname in df.columns:
                     continue
                 part = dname.rsplit("(", 1)[1].rstrip(")")
                 if values.nunique() <= 1:  # every date in one year: a constant, no feature
-                    roles.append(ColumnRole(dname, "constant", False, f"every date is in "
-                                            f"{part} {show(values.dropna().iloc[0]):.0f}"
-                                            if values.notna().any() else "no date",
-                                            "derived"))
+                    only = values.dropna()
+                    parts.append(ColumnRole(
+                        dname, "constant", False, "no date" if only.empty else
+                        f"every date is in {part} {roles_mod.format_number(only.iloc[0])}"
+                        if part == "year" else f"every date has {part} "
+                        f"{roles_mod.format_number(only.iloc[0])}", "derived"))
                     continue
-                kind = overrides.get(dname, "numeric")
+                kind = overrides.get(dname, "categorical" if part == "weekday" else "numeric")
                 values = values.reset_index(drop=True)
                 columns[dname] = values if kind == "numeric" else _as_text(values)
                 out_kinds[dname] = kind
-                roles.append(ColumnRole(dname, "derived", True, f"the {part} of {col!r}",
+                parts.append(ColumnRole(dname, "derived", True, f"the {part} of {col!r}",
                                         "derived"))
+            # the date itself is used only through the parts that vary (a one-week log's year
+            # and month are constants: it showed as used while nothing was learned from it)
+            kept = [r.column.rsplit("(", 1)[1].rstrip(")") for r in parts if r.included]
+            roles.append(ColumnRole(col, role, bool(kept), f"{reason}: replaced by its "
+                                    f"{' and '.join(kept)}" if kept else f"{reason}: its year "
+                                    "and month are constants, so nothing is learned from it",
+                                    role))
+            roles += parts
             continue
         if not used:
             if role == "feature":

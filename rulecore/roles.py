@@ -293,8 +293,7 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     num = _numeric(s)
     dates, written = _dates_as_numbers(num, name) if num is not None else (None, "")
     if dates is not None:
-        return "date", (f"{written} from {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}: "
-                        "replaced by their year and month")
+        return "date", f"{written} from {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}"
     if num is not None:
         v = num.to_numpy()
         whole = np.isfinite(v).all() and np.all(v == np.round(v))
@@ -329,8 +328,7 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     dates = parse_dates(s)
     if dates is not None:
         lo, hi = dates.min(), dates.max()
-        return "date", (f"dates from {lo:%Y-%m-%d} to {hi:%Y-%m-%d}: replaced by their year "
-                        "and month")
+        return "date", f"dates from {lo:%Y-%m-%d} to {hi:%Y-%m-%d}"
     if n_distinct > MAX_TEXT_LEVELS and _plain_id_name(name):
         return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as an "
                       "identifier")
@@ -350,15 +348,29 @@ def detect_roles(df: pd.DataFrame) -> dict[str, tuple[str, str]]:
     return {str(c): detect_role(df[c], i, len(df)) for i, c in enumerate(df.columns)}
 
 
+#: What a date column may give, in order: the year and month of any date; the weekday and
+#: the hour of a timestamp whose times of day vary (an event log: a one-week sensor log has
+#: one year and one month, and its faults may come at night or on Sundays).
+DATE_PARTS = ("year", "month", "weekday", "hour")
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
 def date_feature_names(name: str) -> list[str]:
-    """The names of the features derived from the date column ``name``."""
-    return [f"{name} (year)", f"{name} (month)"]
+    """The names of every feature a date column ``name`` may give (:data:`DATE_PARTS`)."""
+    return [f"{name} ({part})" for part in DATE_PARTS]
 
 
 def date_features(name: str, dates: pd.Series) -> dict[str, pd.Series]:
-    """The numeric features derived from a date column: its year and its month (1-12)."""
-    year, month = date_feature_names(name)
-    return {year: dates.dt.year.astype(float), month: dates.dt.month.astype(float)}
+    """The features derived from a date column: its year and month (1-12) as numbers and,
+    when the times of day vary, its weekday (``Mon`` ... ``Sun``, a category) and its hour
+    (0-23, a number)."""
+    year, month, weekday, hour = date_feature_names(name)
+    out = {year: dates.dt.year.astype(float), month: dates.dt.month.astype(float)}
+    present = dates.dropna()
+    if len(present) and (present.dt.hour * 60 + present.dt.minute).nunique() > 1:
+        out[weekday] = dates.dt.day_of_week.map(dict(enumerate(WEEKDAYS))).astype(object)
+        out[hour] = dates.dt.hour.astype(float)
+    return out
 
 
 # --------------------------------------------------------------------------- the target

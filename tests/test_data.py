@@ -341,6 +341,37 @@ def test_dates_as_spreadsheets_and_databases_write_them_become_year_and_month(fm
     np.testing.assert_array_equal(ds.X["when (year)"], days.year)
 
 
+def test_a_one_week_log_is_learned_from_through_its_weekday_and_hour():
+    """A sensor log over one week: its year and month are constants (left out, so the
+    timestamp showed as used while nothing was learned from it); the weekday and hour of a
+    timestamp are features.  Dates without times keep year and month only."""
+    n = 2016
+    stamp = pd.Timestamp("2024-05-01 00:00") + pd.to_timedelta(np.arange(n) * 5, unit="min")
+    hour = stamp.hour
+    frame = pd.DataFrame({"timestamp": stamp.strftime("%Y-%m-%d %H:%M:%S"),
+                          "temp": np.arange(n) % 17,
+                          "status": np.where((hour >= 22) | (hour < 2), "FAULT", "OK")})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="log.csv")
+    roles = {r.column: r for r in ds.roles}
+    assert roles["timestamp"].included and "replaced by its weekday and hour" in \
+        roles["timestamp"].reason
+    assert not roles["timestamp (year)"].included and not roles["timestamp (month)"].included
+    assert roles["timestamp (month)"].reason == "every date has month 5"
+    assert ds.kinds["timestamp (weekday)"] == "categorical"
+    assert set(ds.X["timestamp (weekday)"]) == {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
+    np.testing.assert_array_equal(ds.X["timestamp (hour)"], hour)
+    # one day, one hour: nothing varies, so the timestamp is not used at all
+    flat = frame.assign(timestamp="2024-05-01 06:00:00").iloc[:50]
+    flat.loc[:, "status"] = ["OK", "FAULT"] * 25
+    ds = load_csv(io.BytesIO(flat.to_csv(index=False).encode()), name="flat.csv")
+    roles = {r.column: r for r in ds.roles}
+    assert roles["timestamp"].role in ("date", "constant") and not roles["timestamp"].included
+    # dates without a time of day: year and month only, as before
+    days = frame.assign(timestamp=stamp.strftime("%Y-%m-%d"))
+    ds = load_csv(io.BytesIO(days.to_csv(index=False).encode()), name="days.csv")
+    assert not any("(weekday)" in c or "(hour)" in c for c in ds.X.columns)
+
+
 def test_text_with_times_and_month_names_is_not_a_date():
     n = 60
     frame = pd.DataFrame({"note": [f"call at 10:{i:02d} on {i % 28 + 1} May" for i in range(n)],

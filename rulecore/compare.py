@@ -377,10 +377,14 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
             if f.level == "warning"]
         if warned:
             note = "; ".join(["warning: " + w for w in warned] + ([note] if note else []))
+        gap = spec.gap(est)
+        if str(status) == "optimal" and gap is None:
+            # a fit that ended normally without a certificate (the rule set's pricing MIP did
+            # not finish) is not "optimal": the column says what was proved
+            status = "not certified"
         rows.append(dict(model=name, accuracy=accuracy_score(y[test], pred), auc=auc,
                          features_used=n_used, size=spec.size(est), size_kind=spec.size_kind,
-                         fit_seconds=seconds, gap=spec.gap(est), status=str(status),
-                         note=note))
+                         fit_seconds=seconds, gap=gap, status=str(status), note=note))
         fitted[name], names[name] = est, cols
     if progress is not None:
         progress(len(todo), len(todo), "")

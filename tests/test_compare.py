@@ -256,3 +256,19 @@ def test_l1_logistic_coefficients_are_in_original_units():
     est = result.models["L1 logistic (sklearn)"]
     assert np.allclose(coef.to_numpy(), est[-1].coef_.ravel() / est[0].scale_)
     assert 500 < coef["small"] / coef["big"] < 2000
+
+
+def test_an_uncertified_rule_set_is_not_called_optimal():
+    """The rule set's column generation ends normally ("optimal" in its own words) without a
+    certificate when the exact pricing does not finish: the table says "not certified" with
+    no gap, and says "optimal" only beside a gap."""
+    X, y = _table(200, seed=3)
+    res = compare_models(X, y, {"Rule set (auto)": {"time_limit": 20.0}}, random_state=0)
+    row = res.table.iloc[0]
+    est = res.models["Rule set (auto)"]
+    if est.certified_:
+        assert row["status"] == "optimal" and row["gap"] is not None
+    else:
+        assert row["status"] == "not certified" and row["gap"] is None
+    shown = display_table(res.table).iloc[0]
+    assert (shown["status"] == "optimal") == (shown["certified gap"] != "—")

@@ -1106,7 +1106,24 @@ def from_frame(
     cleaning: list[str] = []  # said after the target's note
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     if not typed:
-        df = df.apply(parse_numbers)
+        raw, df = df, df.apply(parse_numbers)
+        # currency and percent signs are dropped from the numbers: say so, since the rules
+        # then read "salary <= 62750" and "discount > 16" with no sign
+        for col in df.columns:
+            if pd.api.types.is_numeric_dtype(raw[col]) or \
+                    not pd.api.types.is_numeric_dtype(df[col]):
+                continue
+            text = raw[col].dropna().astype(str)
+            signed = text[text.str.contains(_SIGNS)]
+            if signed.empty:
+                continue
+            values = df[col][signed.index]
+            at = values.ne(0).idxmax() if values.ne(0).any() else signed.index[0]  # not "0%"
+            ex = signed[at].strip()
+            num = np.format_float_positional(float(values[at]), trim="-")
+            what = "percentages" if "%" in ex else "amounts written with a currency sign"
+            cleaning.append(f"{col!r}: {what} ({ex!r}) are read as numbers ({num}); its "
+                            "rules compare those numbers.")
         # only a column that is not numbers yet can hold spreadsheet errors (this order keeps
         # the check off the numeric columns of a large table)
         for col in df.columns:

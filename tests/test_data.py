@@ -872,3 +872,17 @@ def test_default_target_is_the_rating_not_the_comments_and_can_be_classes():
     assert from_frame(renewed).target_column == "renewed"
     left = renewed[["renewed"] + [c for c in frame.columns]]  # the rating right of it
     assert from_frame(left).target_column == "renewed"
+
+
+def test_currency_and_percent_signs_dropped_from_numbers_are_said():
+    """"$22,591.21" and "33%" are read as 22591.21 and 33: the rules then read "Income <=
+    43313" with no sign, so a note says so, and it travels with the exported rule."""
+    from pathlib import Path
+
+    ds = load_csv(Path(__file__).parent / "data" / "spreadsheet_hand_typed.csv")
+    income = ds.notes_for(["Income"])
+    assert any("currency sign ('$" in n and "are read as numbers" in n for n in income)
+    assert any("percentages ('" in n for n in ds.notes_for(["Utilisation"]))
+    # numbers with thousands separators only get no such note
+    assert "Balance" in ds.X.columns  # "15,690": thousands, no sign, no note
+    assert not any("read as numbers (" in n for n in ds.notes_for(["Balance"]))

@@ -142,7 +142,7 @@ def fit_status(model: Any) -> Finding:
     that = " that meets them" if constraints else ""
     method = getattr(model, "solve_method_", model.solver)
     if method in ("mip", "enumeration") and model.lp_status_ == "optimal" and gap <= 1e-6:
-        how = " (proved by trying every rule that could beat it)" \
+        how = " (proved without the MIP: every rule short enough to beat it was tried)" \
             if method == "enumeration" else ""
         return Finding("success", f"Certified optimal{under}{how}: no "
                        f"{model.rule_type_.upper()}-rule without contradictory or redundant "

@@ -12,6 +12,7 @@ The app and the command line say the same things through these functions:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -202,6 +203,9 @@ def assess(
     y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
     pos = str(positive)
     neg = negative if negative is not None else f"not {pos}"
+    # "the 2 rows" reads as two rows: a class named by a number is "the rows of class 2"
+    pos_rows = f"rows of class {pos}" if re.fullmatch(r"[-+]?\d+(\.\d+)?", pos) \
+        else f"{pos} rows"
     fix = ("Weight the classes (class weights: balanced) if the positive class is rare, "
            "raise λ so that errors cost more, or offer more thresholds.")
     fp_cost, fn_cost = (float(c) for c in costs)
@@ -247,7 +251,7 @@ def assess(
                 f" and error costs (false positive {fp_cost:g}×, false negative {fn_cost:g}×)"
                 if costed else "")
             out.append(Finding("info", f"With {what_weights}, {subject} "
-                               f"finds {_pct(tpr)} of the {pos} rows, at "
+                               f"finds {_pct(tpr)} of the {pos_rows}, at "
                                f"some cost in accuracy ({_pct(acc)}, against {_pct(base)} for "
                                f"always predicting {majority}, which finds "
                                f"{'all' if majority_is_pos else 'none'} of them). " +

@@ -28,3 +28,15 @@ def test_advice_names_the_error_costs_when_they_shaped_the_rule():
     costed = assess(y, pred, y, pred, positive="yes", class_weight="sqrt", costs=(1.0, 4.0))
     assert not any("error costs" in f.text for f in plain)
     assert any("error costs (false positive 1×, false negative 4×)" in f.text for f in costed)
+
+
+def test_a_class_named_by_a_number_is_not_read_as_a_row_count():
+    """"finds 100% of the 2 rows" read as two rows: a numbered class is "rows of class 2"."""
+    y = np.array([0] * 70 + [1] * 30)
+    pred = np.ones(100, int)
+    pred[:20] = 0
+    said = " ".join(f.text for f in assess(y, pred, y, pred, positive=2, class_weight="sqrt"))
+    assert "of the rows of class 2," in said and "the 2 rows" not in said
+    said = " ".join(f.text for f in assess(y, pred, y, pred, positive="yes",
+                                           class_weight="sqrt"))
+    assert "of the yes rows," in said

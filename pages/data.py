@@ -159,12 +159,12 @@ with left:
             ss.pop(key, None)
 
     if ds.rating:
-        st.button(f"Predict each rating of {ds.target_column} as a class instead",
+        st.button("Predict each rating as a class instead",
                   key="w_rating_classes", on_click=_ratings, args=("classes",),
                   icon=":material/format_list_numbered:")
     elif ds.threshold is None and roles_mod.is_rating(ds.target_column, ds.y):
-        st.button(f"Split the rating instead: {ds.target_column} "
-                  f"{roles_mod.rating_threshold(ds.y)}", key="w_rating_split",
+        st.button(f"Split the ratings instead: {roles_mod.rating_threshold(ds.y)}",
+                  key="w_rating_split",
                   on_click=_ratings, args=("split",), icon=":material/call_split:")
     # target values read as "no answer" (Unknown, a -9 code) were dropped; one may be the
     # very class the analyst wants a rule for

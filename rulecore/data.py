@@ -1260,14 +1260,17 @@ def from_frame(
         v = pd.to_numeric(y_raw, errors="coerce")
         span = f"a rating from {roles_mod.format_number(v.min())} to " \
                f"{roles_mod.format_number(v.max())}"
+        other = f"{thr[0]} {roles_mod.format_number(thr[1] + 1)}"  # an example threshold
+        how = (f" (command line: --positive with another threshold, '{other}', or with one "
+               f"rating, {roles_mod.format_number(v.min())})")
         said = (f"{target!r} is {span}: the rule predicts {target} {suggestion}, split at "
                 "the middle of the scale. Change the threshold, or predict each rating as a "
-                "class.")
+                f"class{how}.")
         if chosen_note is not None:  # one note says why this column and where it is cut
             notes[chosen_note] = (
                 f"Predicting {target!r}, {span}, as {target} {suggestion} (split at the "
                 "middle of the scale). Choose another target, change the threshold, or "
-                "predict each rating as a class.")
+                f"predict each rating as a class{how}.")
         else:
             notes.append(said)
     rating = bool(scale and thr is not None)  # a rating scale read through a threshold

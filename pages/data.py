@@ -233,7 +233,9 @@ with left:
 with right:
     c1, c2, c3 = st.columns(3)
     c1.metric("Rows", f"{ds.n_samples:,}")
-    c2.metric("Features", ds.X.shape[1])
+    c2.metric("Features", ds.X.shape[1],
+              help="Columns the rules can use. A date gives its year and month (and a "
+                   "timestamp its weekday and hour) as features of their own, where they vary.")
     c3.metric("Positive share", f"{ds.base_rate:.1%}")
     if ds.dropped_rows:
         st.warning(f"{ds.dropped_rows:,} of {ds.n_samples + ds.dropped_rows:,} rows have no "

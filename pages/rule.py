@@ -60,12 +60,12 @@ c1, c2, c3, c4, c5, c6 = st.columns([2, 2, 2, 2, 1, 2])
 WEIGHTS = {"auto": "auto", "sqrt": "√ ratio", "balanced": "balanced", "none": "none"}
 c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_weight"]),
              key="class_weight", format_func=WEIGHTS.get, on_change=common.sync,
-             disabled=auto_model,
              args=("class_weight", "rule", "class_weight"),
              help="How errors count. √ ratio: a minority row's error weighs √(majority rows / "
                   "minority rows), so a rare positive class still gets a rule that fires. "
                   "Balanced: both classes count equally in total. None: every row counts once "
-                  "(maximises accuracy). Auto (default): √ ratio, and balanced for boosting. "
+                  "(maximises accuracy). Auto (default): √ ratio, balanced for boosting, none "
+                  "for the rule set (its cross-validation counts every row once). "
                   "Measured in bench/results/rare_positives.md.")
 c1.selectbox("Solver", ["mip", "lp", "lp-randomized"], index=["mip", "lp", "lp-randomized"]
              .index(r["solver"]), key="solver", on_change=common.sync, disabled=auto_model,
@@ -275,7 +275,8 @@ def results() -> None:
     findings = assess(ytr, pred_tr, yte, pred_te, positive=ds.positive,
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
                       negative=common.negative_label(ds),
-                      costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)))
+                      costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)),
+                      lam_chosen=getattr(model, "lam", None) == "auto")
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
     claim = shown_claim(claim, findings, yte, pred_te)
@@ -328,6 +329,13 @@ def results() -> None:
                            "condition* below).")
             else:
                 st.info(f"No condition: the rule is {rule}.", icon=":material/info:")
+        elif not rule.clauses:
+            # the other class for every row: the positive one when the set describes the
+            # negative class (RuleSetClassifier's describe)
+            other = ds.negative_label if str(rule.positive) == str(ds.positive) \
+                else ds.positive
+            st.info(f"No clause: the rule set predicts **{other}** for every row.",
+                    icon=":material/info:")
         else:
             st.markdown(target_line + ("any clause holds:" if not rule.weighted else
                                        "the votes of the clauses that hold sum to more than 0:"))

@@ -423,7 +423,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       features=list(getattr(rule, "features", [])), leaks=ds.leaks,
                       negative=next((str(c) for c in ds.classes if c != ds.positive), None)
                       if len(ds.classes) == 2 else None,
-                      costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)))
+                      costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)),
+                      lam_chosen=getattr(est, "lam", None) == "auto")
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
         out.write(f"{f.level}: {f.text}\n")

@@ -171,6 +171,7 @@ def assess(
     subject: str = "the rule",
     negative: str | None = None,
     costs: tuple[float, float] = (1.0, 1.0),
+    lam_chosen: bool = False,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -192,6 +193,8 @@ def assess(
     costs : (fp_cost, fn_cost)
         The error costs the fit used; when they are not both 1 the advice names them first,
         since they, not the class weights, may be what traded accuracy away.
+    lam_chosen : bool
+        λ was chosen by cross-validation (``lam="auto"``): the advice does not say to raise it.
 
     Returns
     -------
@@ -207,7 +210,8 @@ def assess(
     pos_rows = f"rows of class {pos}" if re.fullmatch(r"[-+]?\d+(\.\d+)?", pos) \
         else f"{pos} rows"
     fix = ("Weight the classes (class weights: balanced) if the positive class is rare, "
-           "raise λ so that errors cost more, or offer more thresholds.")
+           + ("" if lam_chosen else "raise λ so that errors cost more, ")
+           + "or offer more thresholds per column (or Thresholds: all, every midpoint).")
     fp_cost, fn_cost = (float(c) for c in costs)
     costed = not (fp_cost == fn_cost == 1.0)
     if costed:
@@ -243,8 +247,10 @@ def assess(
         elif balanced <= 0.5 + 1e-12:
             out.append(Finding("warning", f"On held-out rows the balanced accuracy of "
                                f"{subject} is {_pct(balanced)}, no better than always "
-                               "predicting one class (50%). Raise λ or offer more thresholds; "
-                               "the features may carry no signal for this target.",
+                               "predicting one class (50%). "
+                               + ("Offer more thresholds per column" if lam_chosen else
+                                  "Raise λ or offer more thresholds")
+                               + "; the features may carry no signal for this target.",
                                "no better than the majority class on held-out rows"))
         elif acc < base:
             what_weights = weighting_words(class_weight) + (

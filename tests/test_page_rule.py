@@ -330,3 +330,37 @@ def test_thresholded_number_reads_as_the_comparison_not_as_yes():
     lines = [m.value for m in at.markdown if m.value.startswith("Predict ")]
     assert lines and lines[0].startswith("Predict **hours > 34.2** when ")
     assert not any("= yes" in line for line in lines)
+
+
+def test_an_empty_rule_set_is_said_not_a_crash():
+    """1 % positives with no signal: the rule set's cross-validation keeps no clause.  The
+    page said "Predict fraud = 1 when any clause holds:" over an empty table, then raised a
+    KeyError; it says what the empty set predicts, and every section still draws."""
+    import numpy as np
+    import pandas as pd
+
+    from tests.conftest import upload
+
+    rng = np.random.default_rng(0)
+    n = 1500
+    frame = pd.DataFrame({"amount": rng.gamma(2.0, 30.0, n).round(2),
+                          "km": rng.gamma(2.0, 5.0, n).round(1),
+                          "fraud": (rng.random(n) < 0.01).astype(int)})
+    at = AppTest.from_file(APP, default_timeout=300).run()
+    upload(at, "fraud.csv", frame.to_csv(index=False).encode())
+    at.run()
+    at.switch_page("pages/rule.py").run()
+    at.radio(key="model").set_value("rule set").run()
+    assert not at.exception, at.exception
+    said = [i.value for i in at.info if i.value.startswith("No clause")]
+    assert said == ["No clause: the rule set predicts **0** for every row."]
+    assert not any(m.value.endswith("any clause holds:") for m in at.markdown)
+    # the advice can be followed here: class weights apply to the rule set, and λ, which
+    # the cross-validation chooses, is not what to raise
+    advice = " ".join(w.value for w in at.warning)
+    assert "class weights: balanced" in advice and "raise λ" not in advice.lower()
+    assert not at.selectbox(key="class_weight").disabled
+    at.selectbox(key="class_weight").set_value("balanced").run()
+    assert not at.exception, at.exception
+    assert any("both classes count equally" in i.value for i in at.info)
+    assert not any("raise λ" in w.value.lower() for w in at.warning)

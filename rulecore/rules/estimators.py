@@ -650,7 +650,9 @@ class _RuleSetModel(_RuleModel):
                          "weight": self.ruleset_.weights[t] if self.ruleset_.weighted else 1.0,
                          "coverage": fired.mean(),
                          "precision": y01[fired].mean() if fired.any() else np.nan})
-        return pd.DataFrame(rows)
+        # the columns even without a clause (an empty set predicts the other class)
+        return pd.DataFrame(rows, columns=["clause", "conditions", "size", "weight",
+                                           "coverage", "precision"])
 
     def decision_function(self, X: Any) -> np.ndarray:
         """The rule set's score (boosting: the sum of votes); shape (n_samples,)."""

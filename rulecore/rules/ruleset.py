@@ -669,4 +669,6 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                          "coverage": float(f.mean()) if len(f) else np.nan,
                          "precision": float((y[f] == self.classes_[c]).mean())
                          if f.any() else np.nan})
-        return pd.DataFrame(rows)
+        # the columns even without a clause (an empty set predicts the other class)
+        return pd.DataFrame(rows, columns=["clause", "class", "conditions", "size",
+                                           "coverage", "precision"])

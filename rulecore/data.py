@@ -814,10 +814,22 @@ def _placed(s: pd.Series, values: pd.Series) -> pd.Series:
     return out
 
 
-def numbers_from_clock(s: pd.Series) -> tuple[pd.Series, str | None]:
+#: A column named as a time of day ("Time", "pickup_time", "clock_in"), not a duration
+#: ("call_duration", "wait_time", "time_spent").
+_TIME_OF_DAY_NAME = re.compile(r"(^|[^a-z])(time|clock|hour|o.?clock|tod)([^a-z]|$)|"
+                               r"time.?of.?day|_at$|^at_|start|arriv|depart|opened|closed",
+                               re.IGNORECASE)
+_DURATION_NAME = re.compile(r"durat|length|elapsed|spent|wait|runtime|lap|taken|total|"
+                            r"how.?long", re.IGNORECASE)
+
+
+def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
     """A text column of durations or times written with colons (``1:02:03``, ``25:13``,
     ``14:30``) as numbers: ``h:mm:ss`` in seconds; two parts as 60 × the first + the second
-    (seconds for ``m:ss``, minutes since midnight for ``h:mm``: the order is the same).
+    (seconds for ``m:ss``, minutes since midnight for ``h:mm``: the order is the same).  A
+    column named as a time of day (``name``: "Time", "pickup_time", not "wait_time") whose
+    every value is before 24:00 is read as hours after midnight instead (``13:58:54`` is
+    13.98): ``Time > 50334`` seconds was unreadable.
 
     Read as text, a call duration had a different value in almost every row and was left
     out as an identifier.  Every present value must have the same number of parts.  Returns
@@ -830,6 +842,12 @@ def numbers_from_clock(s: pd.Series) -> tuple[pd.Series, str | None]:
     if three.any() and not three.all():
         return s, None
     a, b = parts[0].astype(float), parts[1].astype(float)
+    if _TIME_OF_DAY_NAME.search(name) and not _DURATION_NAME.search(name) and \
+            a.max() < 24:
+        hours = a + b / 60 + (parts[2].astype(float) / 3600 if three.all() else 0.0)
+        first = hours.dropna().index[0]
+        return _placed(s, hours.round(4)), (f"hours after midnight ({s[first]!s} is "
+                                            f"{hours[first]:.2f})")
     values = a * 3600 + b * 60 + parts[2].astype(float) if three.all() else a * 60 + b
     how = ("seconds (h:mm:ss)" if three.all() else
            "60 × the first part + the second (seconds for m:ss, minutes for h:mm)")
@@ -1142,7 +1160,8 @@ def from_frame(
                      "read as numbers in {how}."))
         for col in df.columns:
             for read, said in readings:
-                converted, how = read(df[col])
+                converted, how = (read(df[col], str(col)) if read is numbers_from_clock
+                                  else read(df[col]))
                 if how is not None:
                     ex = df[col].dropna().iloc[0]
                     df[col] = converted

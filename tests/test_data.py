@@ -886,3 +886,25 @@ def test_currency_and_percent_signs_dropped_from_numbers_are_said():
     # numbers with thousands separators only get no such note
     assert "Balance" in ds.X.columns  # "15,690": thousands, no sign, no note
     assert not any("read as numbers (" in n for n in ds.notes_for(["Balance"]))
+
+
+@pytest.mark.parametrize("name, hours", [("Time", True), ("pickup_time", True),
+                                         ("clock_in", True), ("wait_time", False),
+                                         ("call_duration", False), ("length", False)])
+def test_a_time_of_day_is_hours_after_midnight_a_duration_seconds(name, hours):
+    """"13:58:54" in a column named Time was read as 50334 seconds, so a rule read
+    "Time > 50334"; a time of day is 13.98 hours after midnight.  Durations stay seconds."""
+    from rulecore.data import numbers_from_clock
+
+    cells = pd.Series(["13:58:54", "08:30:00", None, "23:59:59", "00:15:00", "12:00:00"],
+                      dtype=object)
+    out, counted = numbers_from_clock(cells, name)
+    if hours:
+        np.testing.assert_allclose(out.to_numpy(dtype=float),
+                                   [13.9817, 8.5, np.nan, 23.9997, 0.25, 12.0], atol=1e-4)
+        assert counted == "hours after midnight (13:58:54 is 13.98)"
+    else:
+        assert out.iloc[0] == 50334 and counted == "seconds (h:mm:ss)"
+    # past 24:00 is a duration, whatever the name
+    assert numbers_from_clock(pd.Series(["25:13:00", "3:05:00"] * 3), "Time")[1] == \
+        "seconds (h:mm:ss)"

@@ -166,8 +166,13 @@ for model, note in zip(table["model"], table["note"], strict=True):
         st.warning(f"**{model}**: " + "; ".join(p.removeprefix("warning: ") for p in
                                               str(note).split("; ") if p.startswith("warning")),
                    icon=":material/warning:")
+y_test = ds.y_binary[any_split.test]
+st.caption(f"Always predicting the majority class scores accuracy "
+           f"{max(y_test.mean(), 1 - y_test.mean()):.3f} on these test rows, balanced "
+           "accuracy 0.5: on a rare positive class, read the balanced accuracy too.")
 st.dataframe(display_table(table), hide_index=True, key="cmp_table_view", column_config={
     "accuracy": st.column_config.NumberColumn(format="%.3f"),
+    "balanced accuracy": st.column_config.NumberColumn(format="%.3f"),
     "features used": st.column_config.NumberColumn(format="%.2f"),
     "fit (s)": st.column_config.NumberColumn(format="%.2f")})
 d = st.columns(2)

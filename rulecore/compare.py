@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from sklearn.metrics import accuracy_score, roc_auc_score
+from sklearn.metrics import accuracy_score, balanced_accuracy_score, roc_auc_score
 
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.report import assess
@@ -259,8 +259,8 @@ class Comparison:
     Attributes
     ----------
     table : DataFrame
-        One row per model: ``model, accuracy, auc, features_used, size, size_kind,
-        fit_seconds, gap, status, note``.
+        One row per model: ``model, accuracy, balanced_accuracy, auc, features_used, size,
+        size_kind, fit_seconds, gap, status, note``.
     models : dict
         Fitted estimators by name.
     input_names : dict
@@ -382,14 +382,19 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
             # a fit that ended normally without a certificate (the rule set's pricing MIP did
             # not finish) is not "optimal": the column says what was proved
             status = "not certified"
-        rows.append(dict(model=name, accuracy=accuracy_score(y[test], pred), auc=auc,
+        # beside accuracy, which on a rare positive class favours predicting none of it
+        balanced = balanced_accuracy_score(y[test], pred) if len(np.unique(y[test])) > 1 \
+            else np.nan
+        rows.append(dict(model=name, accuracy=accuracy_score(y[test], pred),
+                         balanced_accuracy=balanced, auc=auc,
                          features_used=n_used, size=spec.size(est), size_kind=spec.size_kind,
                          fit_seconds=seconds, gap=gap, status=str(status), note=note))
         fitted[name], names[name] = est, cols
     if progress is not None:
         progress(len(todo), len(todo), "")
-    table = pd.DataFrame(rows, columns=["model", "accuracy", "auc", "features_used", "size",
-                                        "size_kind", "fit_seconds", "gap", "status", "note"])
+    table = pd.DataFrame(rows, columns=["model", "accuracy", "balanced_accuracy", "auc",
+                                        "features_used", "size", "size_kind", "fit_seconds",
+                                        "gap", "status", "note"])
     return Comparison(table, fitted, names, skipped, train, test)
 
 
@@ -430,16 +435,19 @@ def display_table(table: pd.DataFrame) -> pd.DataFrame:
 
     Returns
     -------
-    DataFrame with columns ``model, accuracy, AUC, features used, size, fit (s),
-    certified gap, status, note``.
+    DataFrame with columns ``model, accuracy, balanced accuracy, AUC, features used, size,
+    fit (s), certified gap, status, note``.
     """
     auc = table["auc"].astype(float).round(3)
+    bal = table["balanced_accuracy"].astype(float).round(3)
     size = [("—" if s is None or pd.isna(s) else
              f"{int(s)} {kind[:-1] if int(s) == 1 and kind.endswith('s') else kind}")
             for s, kind in zip(table["size"], table["size_kind"], strict=True)]
     return pd.DataFrame({
         "model": table["model"].astype(str),
         "accuracy": table["accuracy"].astype(float).round(3),
+        "balanced accuracy": bal if bal.notna().all() else
+        bal.map(lambda v: "—" if pd.isna(v) else f"{v:.3f}"),
         "AUC": auc if auc.notna().all() else auc.map(lambda v: "—" if pd.isna(v) else f"{v:.3f}"),
         "features used": table["features_used"].astype(float).round(2),
         "size": size,

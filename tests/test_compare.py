@@ -55,6 +55,9 @@ def test_compare_linear_and_tree_models():
     Xn = to_numeric(X).iloc[res.test]
     acc = float((est.predict(Xn) == y[res.test]).mean())
     assert t.loc["CART (sklearn)", "accuracy"] == pytest.approx(acc)
+    pred, truth = est.predict(Xn), y[res.test]
+    recall = [float((pred[truth == c] == c).mean()) for c in (0, 1)]
+    assert t.loc["CART (sklearn)", "balanced_accuracy"] == pytest.approx(np.mean(recall))
     assert 0.5 < t.loc["Sparse logistic", "auc"] <= 1.0
     coef = coefficients(res, "Sparse logistic")
     assert 1 <= len(coef) <= 2

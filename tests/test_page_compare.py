@@ -41,6 +41,10 @@ def test_compare_sparse_and_baselines():
     assert (sparse["gap"] <= 1e-6).all()
     shown = at.dataframe[0].value.set_index("model")
     no_none_cells(shown.reset_index())
+    # beside accuracy, the balanced accuracy, and what the majority class scores
+    assert (shown["balanced accuracy"] > 0.8).all()
+    assert any("Always predicting the majority class scores accuracy 0.6" in c.value
+               for c in at.caption)
     # no certificate: a dash, not "None"; certified models: the gap as text
     assert list(shown.loc[["L1 logistic (sklearn)", "CART (sklearn)"], "certified gap"]) == \
         ["—", "—"]

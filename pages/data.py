@@ -230,6 +230,18 @@ with left:
         if not note.startswith("Dropped "):  # the dropped rows have their own warning
             st.info(note, icon=":material/info:")
 
+    # zeros that look like "not measured" (Pima's glucose 0): read as missing on request
+    def _zero_missing(col: str, on: bool) -> None:
+        chosen = set(ss["zero_missing"])
+        ss["zero_missing"] = sorted(chosen | {col} if on else chosen - {col})
+
+    for col in ds.zero_suspects:
+        st.button(f"Read 0 in {col} as missing", key=f"w_zero_{col}", on_click=_zero_missing,
+                  args=(col, True), icon=":material/block:")
+    for col in ds.zero_missing:
+        st.button(f"Read 0 in {col} as a value again", key=f"w_zero_{col}",
+                  on_click=_zero_missing, args=(col, False), icon=":material/undo:")
+
 with right:
     c1, c2, c3 = st.columns(3)
     c1.metric("Rows", f"{ds.n_samples:,}")

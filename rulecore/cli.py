@@ -193,7 +193,8 @@ def load_dataset(args: argparse.Namespace):
     kinds.update({c: "categorical" for c in _columns(getattr(args, "categorical", None))})
     options = dict(target=args.target, positive=args.positive,
                    include=_columns(getattr(args, "include", None)),
-                   exclude=_columns(getattr(args, "exclude", None)), kinds=kinds)
+                   exclude=_columns(getattr(args, "exclude", None)), kinds=kinds,
+                   zero_missing=_columns(getattr(args, "zero_missing", None)))
     if args.csv:
         return load_csv(args.csv, **options)
     return load_sample(args.sample, continuous="refuse", **options)
@@ -709,6 +710,9 @@ def _data_options(p: argparse.ArgumentParser) -> None:
                         "like a code that holds amounts")
     g.add_argument("--categorical", metavar="COL[,COL...]",
                    help="read these columns as categories (== terms), e.g. numbered codes")
+    g.add_argument("--zero-missing", metavar="COL[,COL...]",
+                   help="read 0 in these numeric columns as missing (not measured), e.g. a "
+                        "glucose of 0; the notes name columns whose zeros look like that")
 
 
 def _term_options(p: argparse.ArgumentParser) -> None:

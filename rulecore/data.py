@@ -30,6 +30,28 @@ Kind = Literal["numeric", "categorical"]
 
 #: Fewest rows a class needs to be the default positive class of a many-class target.
 MIN_POSITIVE_ROWS = 10
+#: Zeros that look like "not measured": at most this share of a column's values, all of its
+#: other values positive, at least 20 distinct, and the smallest at least a quarter of their
+#: median (Pima's glucose 0 beside 44 to 199).  Such zeros are pointed out, and read as
+#: missing only when asked (``from_frame(zero_missing=)``): a discount of 0 is a value.
+ZERO_MISSING_SHARE = 0.05
+
+
+def zero_suspect(s: pd.Series) -> tuple[int, float, float] | None:
+    """``(zeros, lowest other value, highest)`` when the zeros of a numeric column look like
+    "not measured" (:data:`ZERO_MISSING_SHARE`), else ``None``."""
+    if not pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
+        return None
+    v = s.dropna().to_numpy(dtype=float)
+    zeros = int((v == 0).sum())
+    if zeros == 0 or zeros > ZERO_MISSING_SHARE * len(v) or (v < 0).any():
+        return None
+    other = v[v != 0]
+    if len(np.unique(other)) < 20 or other.min() < 0.25 * np.median(other):
+        return None
+    return zeros, float(other.min()), float(other.max())
+
+
 #: A two-class target whose smaller class holds at least this share of rows is balanced: which
 #: class is the minority is then an accident of the sample, and the default positive class is
 #: the one whose name does not say "no" (``improved``, not ``no change``).
@@ -89,6 +111,9 @@ class Dataset:
     rating : bool
         Whether that column is a rating scale read through a threshold (by default, or by
         the one given; ``from_frame(ratings=)``).
+    zero_suspects, zero_missing : tuple of str
+        Numeric features whose few zeros look like "not measured" (pointed out), and those
+        whose zeros were read as missing as asked (``from_frame(zero_missing=)``).
     dropped_rows : int
         Rows dropped because their target is missing.
     ids : DataFrame of shape (n_samples, k) or None
@@ -113,6 +138,8 @@ class Dataset:
     target_column: str = ""
     threshold: str | None = None
     rating: bool = False
+    zero_suspects: tuple[str, ...] = ()
+    zero_missing: tuple[str, ...] = ()
     dropped_rows: int = 0
     no_answer: tuple[tuple[Any, int], ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
@@ -662,6 +689,7 @@ def load_csv(
     exclude: Iterable[str] = (),
     continuous: Literal["refuse", "median"] = "refuse",
     ratings: Literal["split", "classes"] = "split",
+    zero_missing: Iterable[str] = (),
     name: str | None = None,
     max_bytes: int = MAX_BYTES,
     max_rows: int = MAX_ROWS,
@@ -673,7 +701,7 @@ def load_csv(
     ----------
     source : path or file-like
         The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.
-    target, positive, kinds, include, exclude, continuous, ratings
+    target, positive, kinds, include, exclude, continuous, ratings, zero_missing
         As for :func:`from_frame`: the target (default the most plausible class column),
         the positive class or a threshold such as ``"> 40"`` (default the minority class),
         column kind overrides, and columns to use or leave out beside the detected roles.
@@ -691,8 +719,8 @@ def load_csv(
     df, fname = read_csv_frame(source, name=name, max_bytes=max_bytes, max_rows=max_rows,
                                max_columns=max_columns)
     return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
-                      exclude=exclude, continuous=continuous, ratings=ratings, name=fname,
-                      typed=False)
+                      exclude=exclude, continuous=continuous, ratings=ratings,
+                      zero_missing=zero_missing, name=fname, typed=False)
 
 
 def _first_line(exc: Exception) -> str:
@@ -1061,6 +1089,7 @@ def from_frame(
     exclude: Iterable[str] = (),
     continuous: Literal["refuse", "median"] = "refuse",
     ratings: Literal["split", "classes"] = "split",
+    zero_missing: Iterable[str] = (),
     name: str = "table",
     description: str = "",
     typed: bool = True,
@@ -1098,6 +1127,10 @@ def from_frame(
         A rating scale as the target (``satisfaction (1-5)``: :func:`rulecore.roles.is_rating`)
         with no positive class given: split at its middle (``"split"``, ``<= 3``:
         :func:`rulecore.roles.rating_threshold`), or each rating a class (``"classes"``).
+    zero_missing : iterable of str
+        Numeric columns whose zeros mean "not measured": read as missing.  Columns whose few
+        zeros sit far below every other value are pointed out in a note
+        (:func:`zero_suspect`, ``Dataset.zero_suspects``), never changed unasked.
     name, description : str
         Display name and description.
 
@@ -1240,13 +1273,17 @@ def from_frame(
     derived = [d for c in names if detected[c][0] == "date"
                for d in roles_mod.date_feature_names(c)]
     for what, cols in (("include", include), ("exclude", exclude), ("set the kind of",
-                                                                     (kinds or {}))):
+                                                                     (kinds or {})),
+                       ("read 0 as missing in", zero_missing)):
         known = set(names) | (set(derived) if what == "set the kind of" else set())
         unknown = sorted(set(map(str, cols)) - known)
         if unknown:
             raise DataError(f"Cannot {what} {', '.join(map(repr, unknown))}: there is no such "
                             f"column. The columns are {', '.join(map(repr, names[:30]))}.")
     include, exclude = set(map(str, include)), set(map(str, exclude))
+    zero_missing = [str(c) for c in zero_missing]
+    zeros_read: list[str] = []      # columns whose zeros were read as missing, as asked
+    zero_suspects: list[str] = []   # columns whose zeros look like "not measured"
 
     # ---------------------------------------------------------------- target
     y_raw = _target_values(df[target], typed)
@@ -1410,6 +1447,21 @@ def from_frame(
                 raise DataError(f"Column {col!r} cannot be numeric: values such as "
                                 f"{show(s[bad].iloc[0])!r} are not numbers.")
             num[~np.isfinite(num)] = np.nan  # inf is not a value any threshold can use
+            suspect = zero_suspect(num)
+            if col in zero_missing:
+                zeros = int((num == 0).sum())
+                if zeros:
+                    num = num.mask(num == 0)
+                    zeros_read.append(col)
+                    notes.append(f"{col!r}: {zeros:,} cells of 0 are read as missing values "
+                                 "(asked for: 0 means not measured).")
+            elif suspect is not None:
+                zero_suspects.append(col)
+                notes.append(
+                    f"{col!r}: {suspect[0]:,} rows hold 0, far below its other values "
+                    f"({_number(suspect[1])} to {_number(suspect[2])}). If 0 means not "
+                    "measured, read it as missing (Data page; command line: --zero-missing "
+                    f"{col!r}); kept as a value, a rule may read 0 as a low value.")
             columns[col] = num
         else:
             columns[col] = _as_text(s)
@@ -1449,7 +1501,8 @@ def from_frame(
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
-                 rating=rating,
+                 rating=rating, zero_suspects=tuple(zero_suspects),
+                 zero_missing=tuple(zeros_read),
                  no_answer=tuple(unanswered_rows))
     return ds.with_positive(positive)
 

@@ -469,3 +469,11 @@ def test_learn_with_impossible_constraints_says_what_to_change(tmp_path):
     res = run("learn", "--sample", "iris", "--alternatives", "3", "--model", "boosting",
               cwd=tmp_path)
     assert res.returncode == 2 and "--model single" in res.stderr + res.stdout
+
+
+def test_zero_missing_option(tmp_path):
+    res = run("learn", str(CORPUS / "diabetes_zero_unmeasured.csv"), "--zero-missing",
+              "Glucose,BMI", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "'Glucose': " in res.stdout and "cells of 0 are read as missing" in res.stdout
+    assert "'BloodPressure': " in res.stdout and "--zero-missing 'BloodPressure'" in res.stdout

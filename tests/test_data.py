@@ -908,3 +908,31 @@ def test_a_time_of_day_is_hours_after_midnight_a_duration_seconds(name, hours):
     # past 24:00 is a duration, whatever the name
     assert numbers_from_clock(pd.Series(["25:13:00", "3:05:00"] * 3), "Time")[1] == \
         "seconds (h:mm:ss)"
+
+
+def test_zeros_that_mean_not_measured_are_pointed_out_and_read_as_missing_on_request():
+    """A glucose, blood pressure or BMI of 0 (Pima's "not measured") sat among real values as
+    the lowest; a count's 0 (pregnancies) is real, and so is a discount of 0 on many rows."""
+    from pathlib import Path
+
+    from rulecore.data import zero_suspect
+
+    path = Path(__file__).parent / "data" / "diabetes_zero_unmeasured.csv"
+    ds = load_csv(path)
+    assert set(ds.zero_suspects) == {"Glucose", "BloodPressure", "BMI"}
+    note = next(n for n in ds.notes_for(["Glucose"]))
+    assert "rows hold 0, far below its other values (45 to 199)" in note
+    assert "--zero-missing 'Glucose'" in note
+    assert (ds.X["Glucose"] == 0).any()  # pointed out, not changed
+    asked = load_csv(path, zero_missing=["Glucose", "BMI"])
+    assert asked.zero_missing == ("Glucose", "BMI") and asked.zero_suspects == ("BloodPressure",)
+    assert not (asked.X["Glucose"] == 0).any()
+    assert asked.X["Glucose"].isna().sum() == (ds.X["Glucose"] == 0).sum()
+    assert any("cells of 0 are read as missing values" in n for n in asked.notes_for(["BMI"]))
+    with pytest.raises(DataError, match="Cannot read 0 as missing in 'nope'"):
+        load_csv(path, zero_missing=["nope"])
+    rng = np.random.default_rng(3)
+    discount = pd.Series(np.where(rng.random(400) < 0.3, 0, rng.uniform(5, 30, 400)))
+    assert zero_suspect(discount) is None                    # 30 % zeros: a real value
+    assert zero_suspect(pd.Series(rng.poisson(3, 400))) is None   # a count
+    assert zero_suspect(pd.Series(np.r_[0, rng.normal(0, 1, 399)])) is None  # negatives

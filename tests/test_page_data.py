@@ -247,3 +247,18 @@ def test_rating_target_is_split_and_can_be_read_as_classes_and_back():
     at.button(key="w_rating_split").click().run()
     assert not at.exception and not at.error
     assert any(f"**{rating} <= 2**" in c.value for c in at.caption)
+
+
+def test_zeros_that_mean_not_measured_are_read_as_missing_with_one_click_and_back():
+    at = upload(start(), "diabetes_zero_unmeasured.csv")
+    assert not at.exception and not at.error
+    assert any("'Glucose':" in i.value and "rows hold 0" in i.value for i in at.info)
+    at.button(key="w_zero_Glucose").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["zero_missing"] == ["Glucose"]
+    assert any("'Glucose':" in i.value and "cells of 0 are read as missing" in i.value
+               for i in at.info)
+    assert at.button(key="w_zero_Glucose").label == "Read 0 in Glucose as a value again"
+    at.button(key="w_zero_Glucose").click().run()
+    assert at.session_state["zero_missing"] == []
+    assert any("'Glucose':" in i.value and "rows hold 0" in i.value for i in at.info)

@@ -443,12 +443,31 @@ def satisfaction_survey() -> None:
     df.to_csv(HERE / "survey_rating_comments.csv", index=False)
 
 
+def diabetes_screening() -> None:
+    """A screening table as the Pima diabetes data has it: a measurement not taken is written
+    0 (a glucose of 0, a blood pressure of 0, a BMI of 0 in a few rows), beside counts whose 0
+    is real (pregnancies).  Planted: diabetic when glucose > 140 and BMI > 30."""
+    rng = np.random.default_rng(SEED + 31)
+    n = 700
+    glucose = np.round(rng.normal(120, 30, n).clip(45, 199))
+    bmi = np.round(rng.normal(32, 6.5, n).clip(18, 60), 1)
+    bp = np.round(rng.normal(72, 11, n).clip(30, 120))
+    pregnancies = rng.poisson(3, n)
+    age = rng.integers(21, 80, n)
+    sick = ((glucose > 140) & (bmi > 30)) ^ (rng.random(n) < 0.05)
+    for col, share in ((glucose, 0.01), (bp, 0.04), (bmi, 0.015)):
+        col[rng.random(n) < share] = 0
+    df = pd.DataFrame({"Pregnancies": pregnancies, "Glucose": glucose, "BloodPressure": bp,
+                       "BMI": bmi, "Age": age, "Outcome": sick.astype(int)})
+    df.to_csv(HERE / "diabetes_zero_unmeasured.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
                  r_write_table, r_write_table_spaces, erp_export, lab_values,
                  stats_package_codes, clinic_units, grouped_header, clinic_visits,
-                 satisfaction_survey, prose):
+                 satisfaction_survey, diabetes_screening, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -190,9 +190,9 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
                     f"**{rules.default}**.")
         table = model.clause_table(Xtr, ytr)
         table["precision"] = table["precision"].map(fmt_percent)
+        table["coverage"] = table["coverage"] * 100
         st.dataframe(table, hide_index=True, width="stretch", key="rule_list", column_config={
-            "coverage": st.column_config.ProgressColumn("coverage (train)", format="percent",
-                                                        min_value=0.0, max_value=1.0),
+            "coverage": common.share_bar("coverage (train)"),
             "precision": st.column_config.TextColumn("precision (train)")})
     with right:
         st.subheader("Performance")
@@ -303,6 +303,7 @@ def results() -> None:
             st.markdown(target_line + f"**{word}** of these hold:")
             table = rule.checklist(Xtr, ytr)
             table["precision"] = table["precision"].map(fmt_percent)  # "—", never None
+            table["support"] = table["support"] * 100  # shown in percent, one decimal
             if len(table):
                 def _picked_condition() -> None:  # show its rows in "Rows per condition"
                     rows = ss["checklist"].selection.rows
@@ -320,9 +321,7 @@ def results() -> None:
                 st.dataframe(table, hide_index=True, width="stretch", key="checklist",
                              on_select=_picked_condition, selection_mode="single-row",
                              column_config={
-                                 "support": st.column_config.ProgressColumn(
-                                     "support (train)", format="percent", min_value=0.0,
-                                     max_value=1.0),
+                                 "support": common.share_bar("support (train)"),
                                  "precision": st.column_config.TextColumn(
                                      "precision (train)")})
                 st.caption("Click a condition to list the rows it rejects (tab *Rows per "
@@ -343,11 +342,10 @@ def results() -> None:
             if "class" in clauses:  # RuleSetClassifier: the class is the DNF's, said above
                 clauses = clauses.drop(columns="class")
             clauses["precision"] = clauses["precision"].map(fmt_percent)
+            clauses["coverage"] = clauses["coverage"] * 100
             st.dataframe(clauses, hide_index=True, width="stretch",
                          key="clauses", column_config={
-                             "coverage": st.column_config.ProgressColumn(
-                                 "coverage (train)", format="percent", min_value=0.0,
-                                 max_value=1.0),
+                             "coverage": common.share_bar("coverage (train)"),
                              "precision": st.column_config.TextColumn("precision (train)"),
                              "weight": st.column_config.NumberColumn("vote", format="%.3f")})
 

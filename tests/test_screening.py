@@ -347,10 +347,11 @@ def test_a_cutoff_keeps_every_clause_below_it_and_proves_when_there_is_none(seed
             assert res.objective >= best - 1e-9
 
 
-def test_dominance_skips_groups_too_large_to_compare_pairwise(monkeypatch):
-    """A group larger than DOMINANCE_MAX_GROUP is not compared (the test's work grows with
-    the square of the group: 335 s on 10,000 midpoints of one column); screening then keeps
-    more terms, and the optimum is unchanged."""
+def test_dominance_skips_the_groups_its_time_budget_cannot_cover(monkeypatch):
+    """The dominance test's work grows with the cube of a group (pairs × conflicts; 335 s on
+    10,000 midpoints of one column): groups run smallest first within the time limit, and a
+    group that would not fit is skipped.  Screening then keeps more terms; the optimum is the
+    same."""
     import rulecore.rules.screening as S
 
     ds = load_sample("breast cancer")
@@ -360,14 +361,16 @@ def test_dominance_skips_groups_too_large_to_compare_pairwise(monkeypatch):
     kw = dict(level="basic", feature_of=feature_of, tests=("count", "dominance"))
     full = screen(A, y, 1.0, **kw)
     assert full.removed_by["dominance"].any()
-    # group sizes among the terms the count test leaves (the ones dominance compares)
     group = np.unique(feature_of, return_inverse=True)[1]
     sizes = np.bincount(group[~full.removed_by["count"]], minlength=group.max() + 1)
-    monkeypatch.setattr(S, "DOMINANCE_MAX_GROUP", int(np.median(sizes[sizes > 0])))
-    capped = screen(A, y, 1.0, **kw)
-    big = np.isin(group, np.flatnonzero(sizes > S.DOMINANCE_MAX_GROUP))
+    # a budget that the estimate says fits the groups up to the median size only
+    middle = int(np.median(sizes[sizes > 0]))
+    monkeypatch.setattr(S, "DOMINANCE_SECONDS_PER_UNIT", 1.0)
+    capped = screen(A, y, 1.0, time_limit=float(middle) ** 3 + 0.5, **kw)
+    big = np.isin(group, np.flatnonzero(sizes > middle))
     assert big.any() and full.removed_by["dominance"][big].any()
     assert not capped.removed_by["dominance"][big].any()
+    assert capped.removed_by["dominance"][~big].any()
     assert (capped.removed_by["dominance"] <= full.removed_by["dominance"]).all()
     kept = np.flatnonzero(capped.kept)
     assert mip_value(A, y, 1.0, None, columns=kept) == pytest.approx(mip_value(A, y, 1.0, None))

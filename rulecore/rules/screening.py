@@ -365,16 +365,15 @@ def _groups(feature_of: np.ndarray | None, n: int) -> list[np.ndarray]:
     return [np.flatnonzero(keys == k) for k in range(keys.max() + 1)] if n else []
 
 
-#: Largest group (terms of one input feature) the dominance test compares pairwise: its work
-#: grows with the square of the group (a continuous column with every midpoint as a threshold
-#: has one term per distinct value: 20,000 rows gave groups of 10,000 and 335 s of dominance
-#: tests before a 30 s MIP).  A larger group is skipped: fewer terms are removed, never one
-#: that an optimal rule needs.
-DOMINANCE_MAX_GROUP = 2000
+#: Seconds per unit of work (|group|³: pairs × the conflicts checked per pair) the dominance
+#: test is first assumed to take, before it has timed a group itself (2-core machine: 25 s
+#: for ten groups of about 4,000 terms).
+DOMINANCE_SECONDS_PER_UNIT = 4e-11
 
 
 def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
-                    ub: float = np.inf) -> tuple[np.ndarray, np.ndarray]:
+                    ub: float = np.inf, budget: float = np.inf
+                    ) -> tuple[np.ndarray, np.ndarray]:
     """Remove j if some live j' covers every positive j covers (supp a_P^j ⊆ supp a_P^{j'})
     at no greater cost (c_{j'} ≤ c_j); exact ties keep the lower index.
 
@@ -397,10 +396,18 @@ def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
     """
     removed = np.zeros(pr.n, dtype=bool)
     by = np.full(pr.n, -1)
-    for g in groups:
-        g = g[live[g]]
-        if len(g) < 2 or len(g) > DOMINANCE_MAX_GROUP:
+    # Within ``budget`` seconds: groups smallest first, each only if its expected time fits
+    # what is left (a continuous column with every midpoint as a threshold has one term per
+    # distinct value, and 20,000 rows gave groups of 10,000 and 335 s here before a 30 s
+    # MIP).  A skipped group removes nothing: fewer terms removed, never a needed one.
+    t0, rate = time.perf_counter(), DOMINANCE_SECONDS_PER_UNIT
+    for g in sorted((g[live[g]] for g in groups), key=len):
+        if len(g) < 2:
             continue
+        work = float(len(g)) ** 3
+        if time.perf_counter() - t0 + rate * work > budget:
+            break  # the rest are larger
+        t_group = time.perf_counter()
         safe = None                                               # safe[b, a]: b may replace a
         bits = np.packbits(pr.AP[:, g], axis=0).T                 # |g| × bytes
         # subset[a, b]: supp(a) ⊆ supp(b)  ⟺  no bit of a outside b
@@ -422,6 +429,8 @@ def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
             if dom.any():
                 removed[a] = True
                 by[a] = g[np.flatnonzero(dom)[0]]
+        if work > 1e9:  # timed well enough to correct the estimate for the next groups
+            rate = max(rate, (time.perf_counter() - t_group) / work)
     return removed, by
 
 
@@ -434,8 +443,16 @@ def _swap_safe(pr: _Problem, g: np.ndarray, live: np.ndarray, ub: float) -> np.n
     """
     cols = np.flatnonzero(live)
     R = pr.conf.rows(g)[:, live]
-    F = (pr.c[g][:, None] + pr.c[cols][None, :] <= ub + _TOL * max(1.0, abs(ub))) & ~R
-    F[np.arange(len(g)), np.searchsorted(cols, g)] = False
+    # only the k in conflict with some member of g can count (R[b, k] = 0 elsewhere): for
+    # threshold terms those are the same feature's, so the product shrinks from
+    # |g| × all live columns × |g| to |g| × |K| × |g|, with the same counts
+    K = np.flatnonzero(R.any(axis=0))
+    R, ck = R[:, K], cols[K]
+    F = (pr.c[g][:, None] + pr.c[ck][None, :] <= ub + _TOL * max(1.0, abs(ub))) & ~R
+    if len(ck):
+        at = np.searchsorted(ck, g)
+        own = (at < len(ck)) & (ck[np.minimum(at, len(ck) - 1)] == g)    # g_a ∈ K
+        F[np.flatnonzero(own), at[own]] = False
     outside = R.astype(np.float32) @ F.T.astype(np.float32)      # exact: counts < 2^24
     Mg = pr.conf.M[g].astype(np.float32)
     return (outside == 0) & (Mg @ (1 - Mg).T == 0)
@@ -596,7 +613,8 @@ def screen(
     unsafe_pairwise : bool
         Also run the paper's pairwise test (a heuristic: the report is then not certified).
     time_limit : float
-        Seconds for the LP in the ``lp-dual`` step.
+        Seconds for the LP in the ``lp-dual`` step, and at most for the dominance test's
+        groups (largest skipped first when they would not fit; none is ever cut short).
     diagnostics : bool
         Also fill ``report.alone`` (each test run alone on all columns, as in the paper's
         tables).  The estimators switch it off: it costs a third of the screening time.
@@ -672,7 +690,7 @@ def screen(
             if diagnostics:
                 report.alone[test] = _count_test(pr, all_cols)
         elif test == "dominance":
-            mask, by = _dominance_test(pr, live, groups, ub)
+            mask, by = _dominance_test(pr, live, groups, ub, budget=float(time_limit))
             record(test, mask, t0, by=by)
             if diagnostics:
                 report.alone[test] = _dominance_test(pr, all_cols, groups, ub)[0]

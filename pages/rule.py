@@ -11,9 +11,8 @@ from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import assess, fit_status, shown_claim
 from rulecore.rules.estimators import lambda_path
 from rulecore.rules.rule import RuleList, RuleSet
-from rulecore.rules.ruleset import THRESHOLD_GRID
 from rulecore.rules.terms import format_value
-from rulecore.settings import RULE_TYPE_CHOICES
+from rulecore.settings import RULE_TYPE_CHOICES, THRESHOLD_GRID
 from rulecore.viz import rules as rviz
 
 ss = st.session_state

@@ -285,7 +285,7 @@ def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO) -> None
 def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     """``learn --model rule-set`` on a target with more than two classes: a rule list."""
     from rulecore.report import fit_status
-    from rulecore.rules.ruleset import THRESHOLD_GRID
+    from rulecore.settings import THRESHOLD_GRID
 
     est, tr, te, rules = fit.model, fit.train, fit.test, fit.rule
     y = ds.y.to_numpy()

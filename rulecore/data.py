@@ -1160,11 +1160,13 @@ def from_frame(
         raw, df = df, df.apply(parse_numbers)
         # currency and percent signs are dropped from the numbers: say so, since the rules
         # then read "salary <= 62750" and "discount > 16" with no sign
+        # (a sample of each column: the signs decorate a column's values throughout, and a
+        # full scan of every numeric column doubled the text work of a large upload)
         for col in df.columns:
             if pd.api.types.is_numeric_dtype(raw[col]) or \
                     not pd.api.types.is_numeric_dtype(df[col]):
                 continue
-            text = raw[col].dropna().astype(str)
+            text = raw[col].dropna().iloc[:2000].astype(str)
             signed = text[text.str.contains(_SIGNS)]
             if signed.empty:
                 continue
@@ -1189,12 +1191,11 @@ def from_frame(
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
         readings = ((numbers_from_clock, "times written with colons ({ex!r}) are read as "
                      "numbers: {how}."),
-                    (numbers_with_unit, "numbers typed with their unit, {how} ({ex!r}), are "
-                     "read as numbers in {how}."))
+                    (lambda s, _name: numbers_with_unit(s), "numbers typed with their unit, "
+                     "{how} ({ex!r}), are read as numbers in {how}."))
         for col in df.columns:
             for read, said in readings:
-                converted, how = (read(df[col], str(col)) if read is numbers_from_clock
-                                  else read(df[col]))
+                converted, how = read(df[col], str(col))
                 if how is not None:
                     ex = df[col].dropna().iloc[0]
                     df[col] = converted
@@ -1319,14 +1320,11 @@ def from_frame(
         other = f"{thr[0]} {roles_mod.format_number(thr[1] + 1)}"  # an example threshold
         how = (f" (command line: --positive with another threshold, '{other}', or with one "
                f"rating, {roles_mod.format_number(v.min())})")
-        said = (f"{target!r} is {span}: the rule predicts {target} {suggestion}, split at "
-                "the middle of the scale. Change the threshold, or predict each rating as a "
-                f"class{how}.")
+        said = (f"Predicting {target!r}, {span}, as {target} {suggestion} (split at the middle "
+                f"of the scale). Choose another target, change the threshold, or predict each "
+                f"rating as a class{how}.")
         if chosen_note is not None:  # one note says why this column and where it is cut
-            notes[chosen_note] = (
-                f"Predicting {target!r}, {span}, as {target} {suggestion} (split at the "
-                "middle of the scale). Choose another target, change the threshold, or "
-                f"predict each rating as a class{how}.")
+            notes[chosen_note] = said
         else:
             notes.append(said)
     rating = bool(scale and thr is not None)  # a rating scale read through a threshold
@@ -1409,11 +1407,12 @@ def from_frame(
                 part = dname.rsplit("(", 1)[1].rstrip(")")
                 if values.nunique() <= 1:  # every date in one year: a constant, no feature
                     only = values.dropna()
+                    value = "" if only.empty else only.iloc[0]  # a number, or a weekday
+                    value = value if isinstance(value, str) else roles_mod.format_number(value)
                     parts.append(ColumnRole(
                         dname, "constant", False, "no date" if only.empty else
-                        f"every date is in {part} {roles_mod.format_number(only.iloc[0])}"
-                        if part == "year" else f"every date has {part} "
-                        f"{roles_mod.format_number(only.iloc[0])}", "derived"))
+                        f"every date is in {part} {value}" if part == "year" else
+                        f"every date has {part} {value}", "derived"))
                     continue
                 kind = overrides.get(dname, "categorical" if part == "weekday" else "numeric")
                 values = values.reset_index(drop=True)
@@ -1447,7 +1446,6 @@ def from_frame(
                 raise DataError(f"Column {col!r} cannot be numeric: values such as "
                                 f"{show(s[bad].iloc[0])!r} are not numbers.")
             num[~np.isfinite(num)] = np.nan  # inf is not a value any threshold can use
-            suspect = zero_suspect(num)
             if col in zero_missing:
                 zeros = int((num == 0).sum())
                 if zeros:
@@ -1455,7 +1453,7 @@ def from_frame(
                     zeros_read.append(col)
                     notes.append(f"{col!r}: {zeros:,} cells of 0 are read as missing values "
                                  "(asked for: 0 means not measured).")
-            elif suspect is not None:
+            elif (suspect := zero_suspect(num)) is not None:
                 zero_suspects.append(col)
                 notes.append(
                     f"{col!r}: {suspect[0]:,} rows hold 0, far below its other values "

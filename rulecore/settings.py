@@ -56,6 +56,13 @@ DEFAULT_BOOSTING_LAM = 1000.0
 DEFAULT_SCREENING = "enhanced"
 DEFAULT_TIME_LIMIT = 30.0
 DEFAULT_N_THRESHOLDS = 10
+#: Quantile thresholds per numeric column among which ``RuleSetClassifier(n_thresholds=
+#: "auto")`` lets the inner cross-validation choose, with more than two classes
+#: (``docs/rulesets.md``, "Several classes"): one-vs-rest clauses for a class holding a K-th
+#: of the rows see only about a K-th of the quantile cuts inside its range.  Two classes keep
+#: :data:`DEFAULT_N_THRESHOLDS`: on the 8 binary sets of ``bench/rulesets_vs_anchors.py``, 20
+#: thresholds gave no gain (mean error 0.201 against 0.199) for twice the time.
+THRESHOLD_GRID = (10, 20, 40)
 
 #: What class_weight="auto" means per model.  Measured on 31 rare-positive problems
 #: (``bench/rare_positives.py``): unweighted single rules never fired on 23 of them; "sqrt"
@@ -144,7 +151,7 @@ class RuleSettings:
     rule_type: str = "and"
     n_thresholds: int = DEFAULT_N_THRESHOLDS
     # the rule set on a target with more than two classes: its inner CV chooses the count
-    # among rulecore.rules.ruleset.THRESHOLD_GRID instead of taking n_thresholds
+    # among THRESHOLD_GRID instead of taking n_thresholds
     auto_thresholds: bool = True
     thresholds: str = "quantile"
     negations: bool = True

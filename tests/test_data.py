@@ -366,6 +366,12 @@ def test_a_one_week_log_is_learned_from_through_its_weekday_and_hour():
     ds = load_csv(io.BytesIO(flat.to_csv(index=False).encode()), name="flat.csv")
     roles = {r.column: r for r in ds.roles}
     assert roles["timestamp"].role in ("date", "constant") and not roles["timestamp"].included
+    # one day of readings: the weekday is a constant (a word, said as one), the hour is used
+    day = frame.iloc[:288]
+    ds = load_csv(io.BytesIO(day.to_csv(index=False).encode()), name="day.csv")
+    roles = {r.column: r for r in ds.roles}
+    assert roles["timestamp (weekday)"].reason == "every date has weekday Wed"
+    assert roles["timestamp"].reason.endswith("replaced by its hour")
     # dates without a time of day: year and month only, as before
     days = frame.assign(timestamp=stamp.strftime("%Y-%m-%d"))
     ds = load_csv(io.BytesIO(days.to_csv(index=False).encode()), name="days.csv")

@@ -44,15 +44,12 @@ from rulecore.rules.estimators import (
 )
 from rulecore.rules.rule import Rule, RuleList, RuleSet
 from rulecore.rules.terms import Binarizer
-from rulecore.settings import DEFAULT_N_THRESHOLDS, KAPPAS, lam_grid  # noqa: F401 (re-exported)
-
-#: Quantile thresholds per numeric column among which ``n_thresholds="auto"`` lets the inner
-#: cross-validation choose, with more than two classes (``docs/rulesets.md``, "Several
-#: classes"): one-vs-rest clauses for a class holding a K-th of the rows see only about a K-th
-#: of the quantile cuts inside its range.  Two classes keep :data:`DEFAULT_N_THRESHOLDS`: on
-#: the 8 binary sets of ``bench/rulesets_vs_anchors.py``, 20 thresholds gave no gain (mean
-#: error 0.201 against 0.199) for twice the time.
-THRESHOLD_GRID = (10, 20, 40)
+from rulecore.settings import (  # noqa: F401 (re-exported)
+    DEFAULT_N_THRESHOLDS,
+    KAPPAS,
+    THRESHOLD_GRID,
+    lam_grid,
+)
 
 
 @dataclass

@@ -58,7 +58,7 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1400, "height": 1100})
             page.goto(f"http://localhost:{args.port}")
             settle(page)
-            page.get_by_text("Upload a CSV").click()
+            page.get_by_text("Upload a file").click()
             settle(page)
             from tests.browser_util import wait_for_change
 

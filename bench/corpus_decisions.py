@@ -103,7 +103,8 @@ def main() -> None:
                    f"--out {args.out}`")
         source = f"Files: `{args.files}`, as they come."
     else:
-        paths = sorted(CORPUS.glob("*.csv")) + sorted(CORPUS.glob("*.txt"))
+        paths = sorted(CORPUS.glob("*.csv")) + sorted(CORPUS.glob("*.txt")) + sorted(
+            CORPUS.glob("*.xlsx"))
         command = ("`.venv/bin/python bench/corpus_decisions.py --out "
                    "bench/results/corpus_decisions.md`")
         source = "Files: `tests/data/` (written by `tests/data/make_corpus.py`)."

@@ -34,7 +34,7 @@ import pandas as pd
 import streamlit as st
 
 from rulecore import progress
-from rulecore.data import Dataset, from_frame, load_sample, read_csv_frame
+from rulecore.data import Dataset, from_frame, load_sample, read_csv_frame, sheet_names
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import SplitFit, fit_on_split, split_rows
 from rulecore.roles import format_number
@@ -84,7 +84,7 @@ def init_state() -> None:
 
 #: The Data page's widgets that show the choices below (dropped when the choices reset).
 CHOICE_WIDGETS = ("w_target", "w_positive", "w_categorical", "w_features", "w_thr_op",
-                  "w_thr_value")
+                  "w_thr_value", "w_sheet")
 
 
 def reset_choices(keep_target: bool = False) -> None:
@@ -137,15 +137,51 @@ def _trace(event: str, detail: str) -> None:
 # Uploads are user data: cached per session only, keyed by a digest of the bytes.  Parsing is
 # cached apart from the choices, so trying another target or column set does not re-read.
 @st.cache_data(scope="session", max_entries=4, show_spinner="Reading the file...")
-def _upload_frame(digest: str, name: str, _data: bytes) -> pd.DataFrame:
+def _upload_frame(digest: str, name: str, sheet: str | None, _data: bytes) -> pd.DataFrame:
     _trace("parse-upload", digest)
-    return read_csv_frame(io.BytesIO(_data), name=name)[0]
+    return read_csv_frame(io.BytesIO(_data), name=name, sheet=sheet)[0]
 
 
 @st.cache_data(scope="session", max_entries=8, show_spinner="Preparing the table...")
-def _upload(digest: str, name: str, choices: tuple, _data: bytes) -> Dataset:
-    frame = _upload_frame(digest, name, _data=_data)
+def _upload(digest: str, name: str, sheet: str | None, choices: tuple, _data: bytes
+            ) -> Dataset:
+    frame = _upload_frame(digest, name, sheet, _data=_data)
     return from_frame(frame, name=name, typed=False, **_options(choices))
+
+
+@st.cache_data(scope="session", max_entries=4, show_spinner=False)
+def _sheets(digest: str, _data: bytes) -> list[str]:
+    return sheet_names(io.BytesIO(_data))
+
+
+def upload_sheets() -> list[str]:
+    """The sheets of the uploaded workbook ([] for any other file, or one that cannot be
+    opened: reading it says why)."""
+    up = st.session_state["upload"]
+    if not up:
+        return []
+    try:
+        return _sheets(up["digest"], _data=up["data"])
+    except RulecoreError:
+        return []
+
+
+def upload_sheet() -> str | None:
+    """The sheet of the uploaded workbook that is read (the user's, else the reader's
+    default), or None when it cannot be read."""
+    up = st.session_state["upload"]
+    if up.get("sheet"):
+        return up["sheet"]
+    try:
+        return _upload_frame(up["digest"], up["name"], None, _data=up["data"]).attrs.get("sheet")
+    except RulecoreError:
+        return None
+
+
+def set_sheet(sheet: str) -> None:
+    """Read another sheet of the uploaded workbook (its columns differ: choices reset)."""
+    st.session_state["upload"]["sheet"] = sheet
+    reset_choices()
 
 
 def _choices() -> tuple:
@@ -167,7 +203,7 @@ def _options(choices: tuple) -> dict:
 
 def set_upload(name: str, data: bytes) -> None:
     """Make an uploaded file the current data source."""
-    st.session_state["upload"] = {"name": name, "data": data,
+    st.session_state["upload"] = {"name": name, "data": data, "sheet": None,
                                   "digest": hashlib.sha1(data).hexdigest()}
     st.session_state["source"] = "upload"
     reset_choices()
@@ -180,7 +216,8 @@ def table_columns() -> list[str]:
     try:
         if ss["source"] == "upload" and ss["upload"]:
             up = ss["upload"]
-            return [str(c) for c in _upload_frame(up["digest"], up["name"], _data=up["data"])]
+            return [str(c) for c in _upload_frame(up["digest"], up["name"], up.get("sheet"),
+                                                  _data=up["data"])]
         return _sample_columns(ss["sample"])
     except RulecoreError:
         return []
@@ -203,7 +240,7 @@ def current_dataset() -> Dataset:
     ss = st.session_state
     if ss["source"] == "upload" and ss["upload"]:
         up = ss["upload"]
-        ds = _upload(up["digest"], up["name"], _choices(), _data=up["data"])
+        ds = _upload(up["digest"], up["name"], up.get("sheet"), _choices(), _data=up["data"])
     else:
         ds = _sample(ss["sample"], _choices())
     if ss["positive"] is not None and ss["positive"] in ds.classes:

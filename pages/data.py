@@ -35,6 +35,10 @@ def _uploaded() -> None:
         common.set_upload(f.name, f.getvalue())
 
 
+def _sheet() -> None:
+    common.set_sheet(ss["w_sheet"])
+
+
 def _target() -> None:
     target = ss["w_target"]
     common.reset_choices()
@@ -43,7 +47,7 @@ def _target() -> None:
 
 left, right = st.columns([2, 3])
 with left:
-    st.radio("Source", ["Sample", "Upload a CSV"], key="w_source", horizontal=True,
+    st.radio("Source", ["Sample", "Upload a file"], key="w_source", horizontal=True,
              index=0 if ss["source"] == "sample" else 1, on_change=_choose_source)
     if ss["source"] == "sample":
         names = list(SAMPLES)
@@ -51,16 +55,25 @@ with left:
                      format_func=lambda n: SAMPLES[n].title, on_change=_choose_sample)
     else:
         # any extension: UCI and LIBSVM files come as .data, .scale or none at all, and the
-        # reader judges a file by its content (binary files and prose are refused)
-        st.file_uploader("Table as text: CSV (comma, semicolon, tab, | or space separated; "
-                         "UTF-8, or the Windows-1252 Excel saves) or LIBSVM",
+        # reader judges a file by its content (rulecore.formats; prose is refused)
+        st.file_uploader("Table: CSV or other delimited text, Excel workbook (.xlsx), "
+                         "Parquet, Feather, Stata (.dta) or LIBSVM; also .gz or .zip",
                          key="w_upload",
                          on_change=_uploaded, max_upload_size=MAX_BYTES // 2**20)
         if not ss["upload"]:
-            st.info("Upload a CSV file. The most plausible class column is taken as the "
+            st.info("Upload a table. The most plausible class column is taken as the "
                     "target; you can choose another below.")
             st.stop()
         st.caption(f"Uploaded: {ss['upload']['name']} (kept in this session only)")
+        sheets = common.upload_sheets()
+        if len(sheets) > 1:
+            read = common.upload_sheet()
+            if ss.get("w_sheet") not in sheets:
+                ss["w_sheet"] = read if read in sheets else None
+            st.selectbox("Sheet", sheets, key="w_sheet", on_change=_sheet,
+                         placeholder="choose the sheet that holds the table",
+                         help="Default: the largest sheet of the workbook (a read-me or "
+                              "code list sheet is usually smaller than the table).")
 
 try:
     ds, error = common.current_dataset(), None

@@ -186,9 +186,10 @@ def load_dataset(args: argparse.Namespace):
     from rulecore.samples import load_sample
 
     if args.csv and args.sample:
-        raise ParameterError("Give either a CSV file or --sample NAME, not both.")
+        raise ParameterError("Give either a table file or --sample NAME, not both.")
     if not args.csv and not args.sample:
-        raise ParameterError("Give a CSV file or --sample NAME (see 'rulecore samples').")
+        raise ParameterError("Give a table file (CSV, Excel, ...) or --sample NAME (see "
+                             "'rulecore samples').")
     kinds = {c: "numeric" for c in _columns(getattr(args, "numeric", None))}
     kinds.update({c: "categorical" for c in _columns(getattr(args, "categorical", None))})
     options = dict(target=args.target, positive=args.positive,
@@ -196,7 +197,9 @@ def load_dataset(args: argparse.Namespace):
                    exclude=_columns(getattr(args, "exclude", None)), kinds=kinds,
                    zero_missing=_columns(getattr(args, "zero_missing", None)))
     if args.csv:
-        return load_csv(args.csv, **options)
+        return load_csv(args.csv, sheet=getattr(args, "sheet", None), **options)
+    if getattr(args, "sheet", None):
+        raise ParameterError("--sheet names a sheet of an Excel workbook given as the file.")
     return load_sample(args.sample, continuous="refuse", **options)
 
 
@@ -693,7 +696,12 @@ def cmd_samples(args: argparse.Namespace, out: TextIO) -> int:
 
 def _data_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("data")
-    g.add_argument("csv", nargs="?", help="CSV file (delimiter and header are detected)")
+    g.add_argument("csv", nargs="?", metavar="FILE",
+                   help="the table: CSV or other delimited text (delimiter and header are "
+                        "detected), an Excel workbook (.xlsx), Parquet, Feather or Stata "
+                        "file, or LIBSVM; also gzip-compressed or alone in a .zip")
+    g.add_argument("--sheet", metavar="NAME",
+                   help="the workbook sheet to read (default: the largest)")
     g.add_argument("--sample", metavar="NAME", help="a bundled sample instead of a file")
     g.add_argument("--target", help="target column (default: the most plausible class "
                    "column: named like a target, binary, or text with a few levels)")

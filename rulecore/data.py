@@ -22,6 +22,7 @@ from typing import IO, Any, Literal
 import numpy as np
 import pandas as pd
 
+from rulecore import formats
 from rulecore import roles as roles_mod
 from rulecore.exceptions import DataError
 from rulecore.roles import ColumnRole, find_leaks
@@ -353,7 +354,8 @@ def _is_number(cell: str) -> bool:
         return False
 
 
-def _layout(text: str) -> tuple[str | None, int, bool]:
+def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
+            ragged: bool = False) -> tuple[str | None, int, bool]:
     """How the lines are laid out: ``(delimiter, lines above the header, short header)``.
 
     The delimiter is the one of ``, ; tab |`` that splits the most of the first 60 lines
@@ -361,13 +363,15 @@ def _layout(text: str) -> tuple[str | None, int, bool]:
     a report's title or export stamp above the header, unless the last of them has m − 1
     fields and the line under it holds numbers: that is a *short header* over rows of data
     (R's ``write.table`` writes row names without a name for their column).
-    ``(None, 0, False)`` when no delimiter splits the lines.
+    ``(None, 0, False)`` when no delimiter splits the lines.  ``ragged``: a workbook sheet
+    written with each row's trailing empty cells left off, so the header may be the longest
+    line and a line one field short is not R's header.
     """
     from collections import Counter
 
     lines = text[:500_000].split("\n")[:60]  # not the whole of a 1,000,000-row file
     best = None
-    for d in (",", ";", "\t", "|"):
+    for d in delimiters:
         counts = []
         for line in lines:
             try:
@@ -387,8 +391,10 @@ def _layout(text: str) -> tuple[str | None, int, bool]:
     k = 0
     while k < min(len(counts), 10) and counts[k] < m:
         k += 1
-    if k == 0 or k >= len(counts) or counts[k] != m:
+    if k == 0 or k >= len(counts) or (counts[k] < m if ragged else counts[k] != m):
         return d, 0, False
+    if ragged:
+        return d, k, False
 
     if counts[k - 1] == m - 1 and any(map(_is_number,
                                           next(csv.reader([lines[k]], delimiter=d)))):
@@ -427,31 +433,86 @@ def read_csv_frame(
     source: str | os.PathLike | IO,
     *,
     name: str | None = None,
+    sheet: str | None = None,
     max_bytes: int = MAX_BYTES,
     max_rows: int = MAX_ROWS,
     max_columns: int = MAX_COLUMNS,
 ) -> tuple[pd.DataFrame, str]:
-    """Parse a CSV into a frame of text cells (``NaN`` where missing) and its display name.
+    """Parse a table file into a frame of text cells (``NaN`` where missing) and its display
+    name.
 
     The expensive half of :func:`load_csv`, with no decision about targets or roles, so that
     an app can parse an upload once and then try targets and column roles on the result
-    (:func:`from_frame` with ``typed=False``).
+    (:func:`from_frame` with ``typed=False``).  Besides CSV text and LIBSVM, it reads Excel
+    workbooks (``sheet``: default the largest), Parquet, Feather and Stata files, and any of
+    them gzip-compressed or alone in a ZIP archive (:mod:`rulecore.formats`); a workbook's
+    frame has ``attrs["sheets"]`` and ``attrs["sheet"]``.
 
     Raises
     ------
     DataError
         For an empty, binary, non-UTF-8, unparseable, one-column or prose file, duplicate
-        column names, or a file over the size limits.
+        column names, a file over the size limits, or a format this reader does not open
+        (old ``.xls``, ``.ods``, SPSS, SAS: the message says how to export it).
     """
     data, fname = _read_bytes(source, max_bytes)
     fname = name or fname
+    if not data.strip():
+        raise DataError(f"{fname} is empty.")
+    data, unpacked = formats.unwrap(data, fname, max_bytes)
+    notes = [unpacked] if unpacked else []
+    fmt = formats.sniff_format(data)
+    formats.refuse_unreadable(fmt, fname)
+    if fmt in ("gzip", "zip"):
+        raise DataError(f"{fname} holds another archive inside; unpack it and upload the table.")
+    if sheet is not None and fmt != "xlsx":
+        raise DataError(f"{fname} is not an Excel workbook, so it has no sheet {sheet!r}.")
+    if fmt in ("parquet", "feather", "stata"):
+        df = formats.typed_frame(data, fmt, fname, max_rows, max_columns)
+        if len(df) == 0:
+            raise DataError(f"{fname} has no rows.")
+        if df.shape[1] < 2:
+            raise DataError(f"{fname} has only one column: a table to learn from needs a "
+                            "target column and at least one feature column.")
+        df.attrs["notes"] = notes
+        return df, fname
+    if fmt == "xlsx":
+        text, width, sheets, chosen, said = formats.workbook_text(data, fname, sheet,
+                                                                  max_rows, max_columns)
+        df = _frame_from_text(text, fname, notes + said, max_rows, max_columns,
+                              sheet_width=width, where=f"Sheet {chosen!r} of {fname}")
+        df.attrs["sheets"], df.attrs["sheet"] = sheets, chosen
+        return df, fname
     text, encoding_note = _decode(data, fname)
-    notes = [encoding_note] if encoding_note else []
+    if encoding_note:
+        notes.append(encoding_note)
     # Old Mac files end lines with a bare CR; the csv module wants \n.
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if _is_svmlight(text):
         return _svmlight_frame(data, text, fname, notes, max_rows, max_columns), fname
-    split_by, skip, short = _layout(text)
+    return _frame_from_text(text, fname, notes, max_rows, max_columns), fname
+
+
+def sheet_names(source: str | os.PathLike | IO, max_bytes: int = MAX_BYTES) -> list[str]:
+    """The sheets of an Excel workbook, in order (hidden ones left out); ``[]`` for any
+    other file.  Quick: the cells are not read."""
+    data, fname = _read_bytes(source, max_bytes)
+    data, _ = formats.unwrap(data, fname, max_bytes)
+    if formats.sniff_format(data) != "xlsx":
+        return []
+    return [title for title, _ in formats.workbook_sheets(data)]
+
+
+def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max_columns: int,
+                     sheet_width: int | None = None, where: str | None = None) -> pd.DataFrame:
+    """The text of a CSV as a frame of text cells, with ``notes`` on what reading did in
+    ``attrs["notes"]``.  ``sheet_width``: the text is a workbook sheet written as CSV
+    (:func:`rulecore.formats.workbook_text`: commas, each row without its trailing empty
+    cells, at most this many cells).  ``where`` names the table in messages (default the
+    file)."""
+    where = where or fname
+    ragged = sheet_width is not None
+    split_by, skip, short = _layout(text, (",",) if ragged else (",", ";", "\t", "|"), ragged)
     if skip:
         cut = 0
         for _ in range(skip):
@@ -462,6 +523,8 @@ def read_csv_frame(
                          f"header: {' / '.join(repr(t[:60]) for t in above[:3])}.")
         text = text[cut:]
     delimiter, header = _sniff(text)
+    if ragged:
+        delimiter = ","
     if split_by is not None and delimiter != split_by and (short or len(
             next(csv.reader([text.split("\n", 1)[0]], delimiter=delimiter), [])) < 2):
         # Python's sniffer wants every line alike: a short header fools it into one column
@@ -469,14 +532,16 @@ def read_csv_frame(
     try:
         first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
     except csv.Error as exc:
-        raise DataError(f"{fname} could not be read as a table: {exc}.") from None
+        raise DataError(f"{where} could not be read as a table: {exc}.") from None
     if header and short:
         first = [""] + first
         notes.append("The header names one column fewer than the rows have: the first "
                      "column holds row names (R's write.table writes them without a name).")
+    if ragged:  # columns with no name in the header row still hold cells below it
+        first = first + [""] * (sheet_width - len(first))
     n_fields = len(first)
     if n_fields > max_columns:
-        raise DataError(f"{fname} has {n_fields} columns; the limit is {max_columns}.")
+        raise DataError(f"{where} has {n_fields} columns; the limit is {max_columns}.")
     if header:
         names = [c.strip() for c in first]
         seen: dict[str, int] = {}
@@ -484,7 +549,7 @@ def read_csv_frame(
             seen[c] = seen.get(c, 0) + 1
         dups = [c for c, k in seen.items() if k > 1 and c]
         if dups:
-            raise DataError(f"{fname} has duplicate column names: {', '.join(map(repr, dups))}. "
+            raise DataError(f"{where} has duplicate column names: {', '.join(map(repr, dups))}. "
                             "Rename them so every column has its own name.")
         names = [c if c else f"column {i + 1}" for i, c in enumerate(names)]
     else:
@@ -495,30 +560,31 @@ def read_csv_frame(
                          keep_default_na=True, skipinitialspace=True, dtype=str,
                          skip_blank_lines=True, nrows=max_rows + 1, engine="c")
     except (pd.errors.ParserError, ValueError, csv.Error) as exc:
-        raise DataError(f"{fname} could not be read as a table: {_first_line(exc)}. "
+        raise DataError(f"{where} could not be read as a table: {_first_line(exc)}. "
                         "Check that every row has the same number of fields.") from None
     except pd.errors.EmptyDataError:
-        raise DataError(f"{fname} has no rows.") from None
+        raise DataError(f"{where} has no rows.") from None
     if len(df) > max_rows:
-        raise DataError(f"{fname} has more than {max_rows:,} rows; sample it and try again.")
+        raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try again.")
     df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
     # rows with every field empty (",,,," lines a spreadsheet leaves below its table) are not
     # records: they would count as rows with a missing target
     df = df.dropna(how="all").reset_index(drop=True)
-    if df.shape[1] == 1:
+    if df.shape[1] == 1 and not ragged:  # a sheet's cells are apart already
         spaced = _whitespace_frame(text, max_rows)
         if spaced is not None:
             if len(spaced) > max_rows:
-                raise DataError(f"{fname} has more than {max_rows:,} rows; sample it and try "
+                raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try "
                                 "again.")
             df = spaced
             notes.append("Columns separated by spaces (as R's write.table writes them by "
                          "default).")
     if df.shape[1] == 1:
-        raise DataError(f"{fname} has only one column ({df.columns[0]!r}): a table to learn "
-                        "from needs a target column and at least one feature column. If it "
-                        "has more, check the separator (comma, semicolon, tab, | or spaces) "
-                        "and that every line has the same number of fields.")
+        raise DataError(f"{where} has only one column ({str(df.columns[0])[:60]!r}): a table "
+                        "to learn from needs a target column and at least one feature column. "
+                        + ("Choose the sheet that holds the table." if ragged else
+                           "If it has more, check the separator (comma, semicolon, tab, | or "
+                           "spaces) and that every line has the same number of fields."))
     _refuse_prose(df, fname)
     if header:
         df, groups = _second_header_row(df)
@@ -540,7 +606,7 @@ def read_csv_frame(
         notes.append(f"Left out the summary row{'s' if len(summary) > 1 else ''} at the "
                      f"bottom ({', '.join(map(repr, reversed(summary)))}): not records.")
     df.attrs["notes"] = notes  # read by from_frame (said with the dataset's other notes)
-    return df, fname
+    return df
 
 
 # A line of the LIBSVM / svmlight format: a label, then index:value pairs ("+1 3:0.5 7:1").
@@ -691,22 +757,27 @@ def load_csv(
     ratings: Literal["split", "classes"] = "split",
     zero_missing: Iterable[str] = (),
     name: str | None = None,
+    sheet: str | None = None,
     max_bytes: int = MAX_BYTES,
     max_rows: int = MAX_ROWS,
     max_columns: int = MAX_COLUMNS,
 ) -> Dataset:
-    """Read a CSV table into a :class:`Dataset`.
+    """Read a table file into a :class:`Dataset`.
 
     Parameters
     ----------
     source : path or file-like
-        The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.
+        The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.  Excel
+        workbooks (``.xlsx``), Parquet, Feather and Stata files are read too, as are files
+        gzip-compressed or alone in a ZIP archive (:func:`read_csv_frame`).
     target, positive, kinds, include, exclude, continuous, ratings, zero_missing
         As for :func:`from_frame`: the target (default the most plausible class column),
         the positive class or a threshold such as ``"> 40"`` (default the minority class),
         column kind overrides, and columns to use or leave out beside the detected roles.
     name : str, optional
         Display name; default the file name.
+    sheet : str, optional
+        A workbook's sheet to read; default the largest (:func:`sheet_names` lists them).
     max_bytes, max_rows, max_columns : int
         Size limits; larger inputs raise :class:`DataError`.
 
@@ -714,10 +785,11 @@ def load_csv(
     ------
     DataError
         For an empty, binary, non-UTF-8, unparseable, one-column or prose file, duplicate
-        column names, an unusable target, or no usable feature.
+        column names, an unusable target, no usable feature, or a format it does not read
+        (old ``.xls``, ``.ods``, SPSS, SAS: the message says how to export the table).
     """
-    df, fname = read_csv_frame(source, name=name, max_bytes=max_bytes, max_rows=max_rows,
-                               max_columns=max_columns)
+    df, fname = read_csv_frame(source, name=name, sheet=sheet, max_bytes=max_bytes,
+                               max_rows=max_rows, max_columns=max_columns)
     return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
                       exclude=exclude, continuous=continuous, ratings=ratings,
                       zero_missing=zero_missing, name=fname, typed=False)

@@ -66,10 +66,10 @@ def wait_for_change(page: Page, read, before, timeout: float = 30.0):
 
 
 def upload_corpus_file(page: Page, name: str) -> None:
-    """Switch the Data page to "Upload a CSV" and upload ``tests/data/<name>``."""
+    """Switch the Data page to "Upload a file" and upload ``tests/data/<name>``."""
     from pathlib import Path
 
-    page.get_by_text("Upload a CSV").click()
+    page.get_by_text("Upload a file").click()
     settle(page)
     page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(
         str(Path(__file__).resolve().parent / "data" / name))

@@ -251,7 +251,7 @@ def test_a_long_fit_shows_its_stages_then_the_rules(page, artifacts, tmp_path):
     y = ((X["x0"] > -0.3) & (X["x1"] <= 0.4)) ^ (rng.random(n) < 0.05)
     X.assign(churned=np.where(y, "yes", "no")).to_csv(tmp_path / "big.csv", index=False)
 
-    page.get_by_text("Upload a CSV").click()
+    page.get_by_text("Upload a file").click()
     settle(page)
     page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(tmp_path / "big.csv"))
     settle(page)
@@ -315,11 +315,35 @@ def test_a_libsvm_file_without_an_extension_uploads(page, artifacts, tmp_path):
     y = np.where(X[:, 0] > 0.7, 1, -1)
     path = tmp_path / "heart_scale"
     dump_svmlight_file(X, y, str(path), zero_based=False)
-    page.get_by_text("Upload a CSV").click()
+    page.get_by_text("Upload a file").click()
     settle(page)
     page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
     settle(page)
     assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "120"
     assert shown_choice(page, "w_target") == "label"
     assert page.get_by_test_id("stAlert").filter(has_text="LIBSVM").count() == 1
+    assert not page.get_by_test_id("stException").count()
+
+
+def test_an_excel_workbook_uploads_on_its_table_sheet(page, artifacts):
+    """A workbook whose first sheet is a read-me: the deals sheet is read (under its title,
+    above its Total row), a Sheet selector names the others, and the Rule page learns the
+    planted rule from it."""
+    upload_corpus_file(page, "crm_pipeline_workbook.xlsx")
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "480"
+    assert shown_choice(page, "w_sheet") == "Deals"
+    assert shown_choice(page, "w_target") == "Won"
+    note = page.get_by_test_id("stAlert").filter(has_text="Read sheet 'Deals', the largest")
+    assert note.count() == 1
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "workbook_data.png"))
+    goto_page(page, "Rule")
+    page.get_by_text("Predict").first.wait_for(timeout=60_000)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "workbook_rule.png"))
+    # the checklist is a data grid: its cells are in the page for screen readers
+    cells = page.locator("[role=gridcell]")
+    assert cells.filter(has_text="Amount <=").count() and cells.filter(
+        has_text="Discount >").count()
+    page.screenshot(path=str(artifacts / "workbook_rule.png"))
     assert not page.get_by_test_id("stException").count()

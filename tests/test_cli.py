@@ -98,7 +98,7 @@ BAD_INPUT = [
     (["learn", "--sample", "iris", "--test-size", "1.5"], "--test-size"),
     (["sweep", "--sample", "iris", "--lams", "a,b"], "--lams must be numbers"),
     (["sweep", "--sample", "iris", "--backend", "dask"], "scheduler"),
-    (["learn"], "Give a CSV file or --sample"),
+    (["learn"], "Give a table file (CSV, Excel, ...) or --sample"),
     (["compare", "--sample", "iris", "--models", "single,forest"], "Unknown model 'forest'"),
 ]
 

@@ -30,7 +30,7 @@ def test_two_browser_sessions_do_not_see_each_other(server, browser, tmp_path, a
         a, b = a_ctx.new_page(), b_ctx.new_page()
         a.goto(server)
         settle(a)
-        a.get_by_text("Upload a CSV").click()
+        a.get_by_text("Upload a file").click()
         settle(a)
         a.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
         settle(a)
@@ -41,7 +41,7 @@ def test_two_browser_sessions_do_not_see_each_other(server, browser, tmp_path, a
         settle(b)
         assert metric_value(b, "Rows") == "150"          # B still sees the default sample
         assert SECRET not in b.content() and "secret.csv" not in b.content()
-        b.get_by_text("Upload a CSV").click()
+        b.get_by_text("Upload a file").click()
         settle(b)
         assert "secret.csv" not in b.content()            # no trace of A's file
         b.screenshot(path=str(artifacts / "isolation_b.png"))

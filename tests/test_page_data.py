@@ -262,3 +262,27 @@ def test_zeros_that_mean_not_measured_are_read_as_missing_with_one_click_and_bac
     at.button(key="w_zero_Glucose").click().run()
     assert at.session_state["zero_missing"] == []
     assert any("'Glucose':" in i.value and "rows hold 0" in i.value for i in at.info)
+
+
+def test_a_workbook_opens_on_its_largest_sheet_and_another_sheet_can_be_chosen():
+    """An Excel workbook whose first sheet is a read-me: the deals sheet is read, the page
+    says so, and choosing the code list sheet reads that one instead (and back)."""
+    at = upload(start(), "crm_pipeline_workbook.xlsx")
+    assert not at.exception
+    sheet = at.selectbox(key="w_sheet")
+    assert sheet.options == ["Read me", "Deals", "Regions"] and sheet.value == "Deals"
+    assert metric(at, "Rows") == "480"
+    assert at.selectbox(key="w_target").value == "Won"
+    said = " ".join(i.value for i in at.info)
+    assert "Read sheet 'Deals', the largest of its 3 sheets" in said
+    at.selectbox(key="w_sheet").set_value("Regions").run()
+    assert not at.exception
+    assert at.selectbox(key="w_sheet").value == "Regions"
+    # three rows of codes and meanings: nothing to learn, said as an error, not a traceback
+    assert at.error and at.selectbox(key="w_target").options == ["code", "meaning"]
+    at.selectbox(key="w_sheet").set_value("Read me").run()
+    assert not at.exception
+    assert "Choose the sheet that holds the table" in at.error[0].value
+    at.selectbox(key="w_sheet").set_value("Deals").run()
+    assert not at.exception and not at.error
+    assert metric(at, "Rows") == "480" and at.selectbox(key="w_target").value == "Won"

@@ -14,6 +14,8 @@ Seeded: the same files on every run.
 from __future__ import annotations
 
 import csv
+import io
+import re
 from pathlib import Path
 
 import numpy as np
@@ -462,14 +464,76 @@ def diabetes_screening() -> None:
     df.to_csv(HERE / "diabetes_zero_unmeasured.csv", index=False)
 
 
+def crm_workbook() -> None:
+    """A sales team's Excel workbook: a read-me sheet first, the deals on the second sheet
+    under a report title and an export stamp, a blank row, then the header; typed cells
+    (dates, amounts, a discount share, TRUE/FALSE), a deal ID, a mostly empty notes column,
+    a Total row with a formula under the table, and a code list on a third sheet.  Planted:
+    won when the amount is under 40,000 and the discount over 10 %."""
+    import datetime as dt
+    import zipfile
+
+    import openpyxl
+
+    rng = np.random.default_rng(SEED + 37)
+    n = 480
+    wb = openpyxl.Workbook()
+    wb.properties.creator = "sales ops"
+    wb.properties.created = wb.properties.modified = dt.datetime(2026, 11, 24)
+    readme = wb.active
+    readme.title = "Read me"
+    readme["A1"] = "Pipeline export for the Q3 review. Amounts in USD, discount as a share."
+    readme["A2"] = "Questions: sales-ops@example.com"
+    deals = wb.create_sheet("Deals")
+    deals["A1"] = "Q3 pipeline export"
+    deals["A2"] = "Exported 2024-10-01 08:00 by CRM"
+    deals.append([])
+    deals.append(["Deal ID", "Created", "Amount", "Discount", "Region", "Strategic", "Owner",
+                  "Won", "Notes"])
+    owners = ["Ana", "Ben", "Chloe", "Dev", "Emma"]
+    for i in range(n):
+        amount = float(rng.integers(2, 180) * 500)
+        discount = round(float(rng.uniform(0, 0.35)), 3)
+        won = (amount < 40000) & (discount > 0.1)
+        won ^= rng.random() < 0.05
+        deals.append([f"D-{24001 + i}",
+                      dt.datetime(2024, 1, 2) + dt.timedelta(days=int(rng.integers(0, 270))),
+                      amount, discount, str(rng.choice(["EMEA", "Americas", "APAC"])),
+                      bool(rng.random() < 0.25), str(rng.choice(owners)),
+                      "Won" if won else "Lost",
+                      "call back in Q4" if rng.random() < 0.08 else None])
+    deals.append(["Total", None, f"=SUM(C5:C{4 + n})"])
+    codes = wb.create_sheet("Regions")
+    codes.append(["code", "meaning"])
+    for code, meaning in (("EMEA", "Europe, Middle East, Africa"), ("Americas", "North and "
+                          "South America"), ("APAC", "Asia-Pacific")):
+        codes.append([code, meaning])
+    buf = io.BytesIO()
+    wb.save(buf)
+    # the same bytes on every run: the archive's entries, and the "modified" stamp openpyxl
+    # writes on saving, carry a fixed time
+    out = io.BytesIO()
+    with zipfile.ZipFile(buf) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            fixed = zipfile.ZipInfo(info.filename, date_time=(2026, 11, 24, 0, 0, 0))
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            content = zin.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                content = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2026-11-24T00:00:00Z",
+                                 content)
+            zout.writestr(fixed, content)
+    (HERE / "crm_pipeline_workbook.xlsx").write_bytes(out.getvalue())
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
                  r_write_table, r_write_table_spaces, erp_export, lab_values,
                  stats_package_codes, clinic_units, grouped_header, clinic_visits,
-                 satisfaction_survey, diabetes_screening, prose):
+                 satisfaction_survey, diabetes_screening, crm_workbook, prose):
         make()
-    for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")):
+    for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
+            HERE.glob("*.xlsx")):
         print(f"{p.name}: {p.stat().st_size:,} bytes")
 
 

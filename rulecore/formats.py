@@ -1,0 +1,330 @@
+"""Table files that are not plain text: Excel workbooks, Parquet, Feather and Stata files,
+and CSV inside a ``.gz`` or ``.zip``.
+
+Analysts' tables come from spreadsheets and from database and statistics-package exports as
+often as from CSV.  Each format is recognised by its first bytes (never by the file name,
+which uploads and UCI files often get wrong) and turned into what the CSV reader makes of a
+text file, so everything decided after reading (roles, target, cleaning, notes) is the same
+whatever the format (``docs/data.md``, "Other formats"):
+
+- a **workbook sheet** becomes CSV text, read by the CSV reader itself, because sheets have
+  the layouts CSV exports have (report titles above the header, two header rows, a Total
+  row, units typed into cells, ``#DIV/0!``);
+- a **typed table** (Parquet, Feather, Stata) keeps its numbers; its dates, flags and labels
+  become text cells, as a CSV would hold them.
+
+Formats that need a library we do not ship (old ``.xls``, ``.ods``, SPSS, SAS) are refused
+with the way to export them.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import gzip
+import io
+import zipfile
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from rulecore.exceptions import DataError
+
+#: Consecutive empty rows after which a sheet's table is taken to have ended (a sheet whose
+#: recorded size runs to Excel's last row would otherwise be read a million empty rows long).
+MAX_EMPTY_ROWS = 1000
+
+_OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # Excel 97-2003 (.xls), old Office files
+_SAS7BDAT = (b"\x00" * 12 + b"\xc2\xea\x81\x60\xb3\x14\x11\xcf\xbd\x92\x08\x00\x09\xc7\x31"
+             b"\x8c\x18\x1f\x10\x11")
+
+#: What to do with a format this reader does not open (the advice ends the message).
+_REFUSED = {
+    "xls": "an Excel 97-2003 workbook (.xls). Save it as an Excel workbook (.xlsx) or as "
+           "'CSV UTF-8' and upload that",
+    "xlsb": "an Excel binary workbook (.xlsb). Save it as an Excel workbook (.xlsx) or as "
+            "'CSV UTF-8' and upload that",
+    "ods": "an OpenDocument spreadsheet (.ods). Save it as an Excel workbook (.xlsx) or as "
+           "CSV (UTF-8) and upload that",
+    "numbers": "an Apple Numbers document. Export it as CSV or Excel (File > Export To) and "
+               "upload that",
+    "spss": "an SPSS data file (.sav). Export it from SPSS as CSV (File > Export > CSV Data, "
+            "with value labels) and upload that",
+    "sas": "a SAS data set (.sas7bdat / .xpt). Export it as CSV (PROC EXPORT ... DBMS=CSV) "
+           "and upload that",
+    "pdf": "a PDF document, not a table. Export the table from the program that made the "
+           "PDF as CSV or Excel and upload that",
+}
+
+_NAMES = {"xlsx": "Excel workbook", "parquet": "Parquet file", "feather": "Feather file",
+          "stata": "Stata data file"}
+
+
+def sniff_format(data: bytes) -> str | None:
+    """The format of a file from its first bytes: ``"xlsx"``, ``"parquet"``, ``"feather"``,
+    ``"stata"``, ``"gzip"``, ``"zip"`` (an archive to look into), one of the refused formats
+    (``"xls"``, ``"ods"``, ...), or ``None`` for text (CSV, LIBSVM)."""
+    head = data[:64]
+    if head.startswith(b"PK\x03\x04"):
+        try:
+            names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+        except zipfile.BadZipFile:
+            return "zip"
+        if "xl/workbook.xml" in names:
+            return "xlsx"
+        if "xl/workbook.bin" in names:
+            return "xlsb"
+        if "mimetype" in names and b"opendocument" in zipfile.ZipFile(
+                io.BytesIO(data)).read("mimetype"):
+            return "ods"
+        if any(n.startswith("Index/") and n.endswith(".iwa") for n in names):
+            return "numbers"
+        return "zip"
+    if head.startswith(b"\x1f\x8b"):
+        return "gzip"
+    if head.startswith(b"PAR1"):
+        return "parquet"
+    if head.startswith(b"ARROW1") or head.startswith(b"FEA1"):
+        return "feather"
+    if head.startswith(b"<stata_dta>") or (len(head) > 3 and 104 <= head[0] <= 115
+                                           and head[1] in (1, 2) and head[2] == 1
+                                           and head[3] == 0):
+        return "stata"  # 117+ start with a tag; older releases with version, byte order, 1, 0
+    if head.startswith(_OLE2):
+        return "xls"
+    if head.startswith(b"$FL2") or head.startswith(b"$FL3"):
+        return "spss"
+    if head.startswith(_SAS7BDAT) or head.startswith(b"HEADER RECORD*******LIBRARY HEADER"):
+        return "sas"
+    if head.startswith(b"%PDF"):
+        return "pdf"
+    return None
+
+
+def unwrap(data: bytes, name: str, max_bytes: int) -> tuple[bytes, str | None]:
+    """The table inside a ``.gz`` file or a ``.zip`` archive holding one file, and a note;
+    other data unchanged.  Refuses an archive of several files or one that unpacks past
+    ``max_bytes``."""
+    fmt = sniff_format(data)
+    if fmt == "gzip":
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as f:
+            try:
+                inner = f.read(max_bytes + 1)
+            except (OSError, EOFError) as exc:
+                raise DataError(f"{name} is a damaged .gz file ({exc}).") from None
+        if len(inner) > max_bytes:
+            raise DataError(f"{name} unpacks to more than {max_bytes / 2**20:.0f} MB, the "
+                            "limit. Sample the rows and try again.")
+        return inner, f"{name} is gzip-compressed: the table inside was read."
+    if fmt == "zip":
+        try:
+            z = zipfile.ZipFile(io.BytesIO(data))
+        except zipfile.BadZipFile:
+            raise DataError(f"{name} is a damaged ZIP archive.") from None
+        files = [i for i in z.infolist() if not i.is_dir()
+                 and not i.filename.startswith(("__MACOSX/", "."))
+                 and "/." not in i.filename]
+        if len(files) != 1:
+            listed = ", ".join(i.filename for i in files[:5]) + (" ..." if len(files) > 5
+                                                                  else "")
+            raise DataError(f"{name} is a ZIP archive of {len(files)} files ({listed}). Unzip "
+                            "it and upload the one table to learn from.")
+        if files[0].file_size > max_bytes:
+            raise DataError(f"{files[0].filename} in {name} is {files[0].file_size / 2**20:.0f}"
+                            f" MB unpacked; the limit is {max_bytes / 2**20:.0f} MB. Sample "
+                            "the rows and try again.")
+        return z.read(files[0]), f"{name} is a ZIP archive: read {files[0].filename!r} in it."
+    return data, None
+
+
+def refuse_unreadable(fmt: str | None, name: str) -> None:
+    """Raise the :class:`DataError` that says how to export a format we do not read."""
+    if fmt in _REFUSED:
+        raise DataError(f"{name} is {_REFUSED[fmt]}.")
+
+
+# --------------------------------------------------------------------------- workbooks
+
+
+def _cell_text(v: Any) -> str:
+    """A cell as Excel shows it, as text for the CSV reader."""
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, dt.datetime):
+        return v.strftime("%Y-%m-%d") if v.time() == dt.time() else \
+            v.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(v, (dt.date, dt.time)):
+        return v.isoformat()
+    if isinstance(v, dt.timedelta):
+        s = int(round(v.total_seconds()))
+        return f"{s // 3600:02d}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    if isinstance(v, float):
+        # Excel shows (and means) 15 significant digits: 0.1 + 0.2 is 0.3 on screen
+        return format(v, ".15g") if np.isfinite(v) else ""
+    return str(v)
+
+
+def workbook_sheets(data: bytes) -> list[tuple[str, int]]:
+    """The worksheets of an ``.xlsx`` workbook: ``(name, cells in its recorded size)``, in
+    the workbook's order, hidden sheets left out (unless every sheet is hidden)."""
+    wb = _open_workbook(data, "workbook")
+    try:
+        sheets = [(ws.title, (ws.max_row or 0) * (ws.max_column or 0), ws.sheet_state)
+                  for ws in wb.worksheets]
+    finally:
+        wb.close()
+    shown = [(t, n) for t, n, state in sheets if state == "visible"]
+    return shown or [(t, n) for t, n, _ in sheets]
+
+
+def _open_workbook(data: bytes, name: str) -> Any:
+    import openpyxl
+
+    try:
+        return openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged file
+        raise DataError(f"{name} could not be opened as an Excel workbook "
+                        f"({type(exc).__name__}: {str(exc)[:120]}). Open it in Excel, save "
+                        "it again as .xlsx or 'CSV UTF-8', and upload that.") from None
+
+
+def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
+                  max_columns: int) -> tuple[str, int, list[str], str, list[str]]:
+    """One sheet of an ``.xlsx`` workbook as CSV text.
+
+    Returns ``(text, the longest row's cells, sheet names, the sheet read, notes)``.
+    Default sheet: the largest visible one (a workbook often opens on a read-me or a chart's
+    data); ``sheet`` names another.  Cells are written as Excel shows them
+    (:func:`_cell_text`; formulas give their saved values), empty cells at the end of a row
+    are left off (so a title in A1 reads as a line above the table, as in a CSV export), and
+    reading stops after ``max_rows`` rows.
+    """
+    sheets = workbook_sheets(data)
+    names = [t for t, _ in sheets]
+    if not sheets:
+        raise DataError(f"{name} has no worksheet.")
+    chosen_by_size = sheet is None
+    if sheet is None:
+        sheet = max(sheets, key=lambda s: s[1])[0]  # first of the largest
+    elif sheet not in names:
+        raise DataError(f"{name} has no sheet {sheet!r}; its sheets are "
+                        f"{', '.join(map(repr, names))}.")
+    wb = _open_workbook(data, name)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    rows = empty_run = width = 0
+    try:
+        ws = wb[sheet]
+        for values in ws.iter_rows(values_only=True):
+            cells = [_cell_text(v) for v in values]
+            while cells and not cells[-1].strip():
+                cells.pop()
+            if not cells:
+                empty_run += 1
+                if rows and empty_run > MAX_EMPTY_ROWS:
+                    break
+                continue
+            if len(cells) > max_columns:
+                raise DataError(f"Sheet {sheet!r} of {name} has {len(cells)} columns; the limit "
+                                f"is {max_columns}.")
+            if rows > max_rows + 12:  # the header and a few title lines besides the rows
+                raise DataError(f"Sheet {sheet!r} of {name} has more than {max_rows:,} rows; "
+                                "sample it and try again.")
+            out.write("\n" * min(empty_run, 1))  # a blank line keeps a title apart
+            empty_run = 0
+            writer.writerow(cells)
+            width = max(width, len(cells))
+            rows += 1
+    finally:
+        wb.close()
+    if rows == 0:
+        raise DataError(f"Sheet {sheet!r} of {name} is empty." + (
+            f" Its other sheets: {', '.join(map(repr, [n for n in names if n != sheet]))}."
+            if len(names) > 1 else ""))
+    notes = []
+    if len(names) > 1:
+        others = ", ".join(repr(n) for n in names if n != sheet)
+        how = "the largest of its" if chosen_by_size else "one of its"
+        notes.append(f"Read sheet {sheet!r}, {how} {len(names)} sheets (the others: {others})."
+                     " Choose another sheet if the table is on another one.")
+    return out.getvalue(), width, names, sheet, notes
+
+
+# --------------------------------------------------------------------------- typed tables
+
+
+def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
+                max_columns: int) -> pd.DataFrame:
+    """A Parquet, Feather or Stata file as the CSV reader's frame: numbers stay numbers;
+    dates, flags, labels and other values become text cells (``NaN`` where missing)."""
+    buf = io.BytesIO(data)
+    try:
+        if fmt == "parquet":
+            import pyarrow.parquet as pq
+
+            meta = pq.ParquetFile(io.BytesIO(data)).metadata
+            if meta.num_rows > max_rows:
+                raise DataError(f"{name} has {meta.num_rows:,} rows; the limit is "
+                                f"{max_rows:,}. Sample it and try again.")
+            df = pd.read_parquet(buf)
+        elif fmt == "feather":
+            df = pd.read_feather(buf)
+        else:  # Stata: value labels become their text, as Stata shows them
+            df = pd.read_stata(buf, convert_categoricals=True)
+    except DataError:
+        raise
+    except Exception as exc:  # each reader raises its own kinds for a damaged file
+        raise DataError(f"{name} could not be read as a {_NAMES[fmt]} "
+                        f"({type(exc).__name__}: {str(exc)[:120]}).") from None
+    if not isinstance(df.index, pd.RangeIndex) or df.index.name is not None:
+        df = df.reset_index()  # a named index (a key saved with the table) is a column
+    if len(df) > max_rows:
+        raise DataError(f"{name} has {len(df):,} rows; the limit is {max_rows:,}. Sample it "
+                        "and try again.")
+    if df.shape[1] > max_columns:
+        raise DataError(f"{name} has {df.shape[1]} columns; the limit is {max_columns}.")
+    df.columns = [str(c).strip() for c in df.columns]
+    if df.columns.duplicated().any():
+        dups = sorted(set(df.columns[df.columns.duplicated()]))
+        raise DataError(f"{name} has duplicate column names: {', '.join(map(repr, dups))}. "
+                        "Rename them so every column has its own name.")
+    return pd.DataFrame({c: _as_cells(df[c]) for c in df.columns})
+
+
+def _as_cells(s: pd.Series) -> pd.Series:
+    """One typed column as the CSV reader would hold it."""
+    if pd.api.types.is_bool_dtype(s):
+        return s.map({True: "TRUE", False: "FALSE"}).astype(object)
+    if pd.api.types.is_numeric_dtype(s):
+        if isinstance(s.dtype, pd.api.extensions.ExtensionDtype):  # Int64 / Float64 with <NA>
+            return s.astype("float64") if s.isna().any() else s.to_numpy(
+                dtype=s.dtype.numpy_dtype)
+        return s
+    if pd.api.types.is_datetime64_any_dtype(s):
+        if getattr(s.dt, "tz", None) is not None:
+            s = s.dt.tz_localize(None)  # the wall-clock time the table was written in
+        fmt = "%Y-%m-%d" if (s.dropna() == s.dropna().dt.normalize()).all() else \
+            "%Y-%m-%d %H:%M:%S"
+        return s.dt.strftime(fmt).astype(object).where(s.notna())
+    if pd.api.types.is_timedelta64_dtype(s):
+        return s.dt.total_seconds()
+    # text, categories (Stata's value labels), and objects (dates, decimals, bytes)
+    present = s.notna()
+    text = s.astype(object).where(present)
+    return text.map(_object_text, na_action="ignore").astype(object)
+
+
+def _object_text(v: Any) -> str:
+    if isinstance(v, bytes):
+        return v.decode("utf-8", errors="replace")
+    if isinstance(v, float):
+        return format(v, ".15g")
+    return _cell_text(v) if isinstance(v, (dt.date, dt.time, bool)) else str(v)
+
+
+def format_name(fmt: str) -> str:
+    """A format's name as the notes say it."""
+    return _NAMES.get(fmt, fmt)

@@ -1,0 +1,261 @@
+"""Tables that are not CSV text (rulecore.formats): Excel workbooks, Parquet, Feather and
+Stata files, and CSV inside .gz / .zip, each read to the same decisions a CSV of the same
+table gets; formats we do not open are refused with how to export them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import io
+import zipfile
+
+import numpy as np
+import openpyxl
+import pandas as pd
+import pytest
+
+from rulecore.cli import main as cli_main
+from rulecore.data import load_csv, read_csv_frame, sheet_names
+from rulecore.exceptions import DataError
+from rulecore.formats import sniff_format
+
+
+def table(n: int = 300, seed: int = 0) -> pd.DataFrame:
+    """Typed columns of every kind a database export has; planted: churned when tenure < 12
+    and charges > 70."""
+    rng = np.random.default_rng(seed)
+    df = pd.DataFrame({
+        "customer_id": [f"C{i:05d}" for i in range(n)],
+        "signup": pd.Timestamp("2023-01-01 00:00") + pd.to_timedelta(
+            rng.integers(0, 600, n), unit="D") + pd.to_timedelta(rng.integers(0, 86400, n),
+                                                                  unit="s"),
+        "tenure": rng.integers(1, 72, n),
+        "charges": rng.uniform(20, 120, n).round(2),
+        "paperless": rng.random(n) < 0.5,
+        "plan": rng.choice(["basic", "plus", "pro"], n),
+        "visits": np.where(rng.random(n) < 0.1, np.nan, rng.integers(0, 20, n)),
+    })
+    df["churned"] = np.where(((df.tenure < 12) & (df.charges > 70)) ^ (rng.random(n) < 0.05),
+                             "yes", "no")
+    return df
+
+
+def csv_bytes(df: pd.DataFrame) -> bytes:
+    out = df.copy()
+    out["paperless"] = out["paperless"].map({True: "TRUE", False: "FALSE"})
+    return out.to_csv(index=False).encode()
+
+
+def same_decisions(a, b) -> None:
+    assert (a.target, a.positive, a.n_samples) == (b.target, b.positive, b.n_samples)
+    assert [(r.column, r.role, r.included) for r in a.roles] == \
+        [(r.column, r.role, r.included) for r in b.roles]
+    pd.testing.assert_frame_equal(a.X.reset_index(drop=True), b.X.reset_index(drop=True),
+                                  check_dtype=False, check_categorical=False)
+    assert list(a.y) == list(b.y)
+
+
+def workbook(sheets: dict[str, list[list]], hidden: tuple[str, ...] = ()) -> bytes:
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for title, rows in sheets.items():
+        ws = wb.create_sheet(title)
+        for row in rows:
+            ws.append(row)
+        if title in hidden:
+            ws.sheet_state = "hidden"
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def rows_of(df: pd.DataFrame) -> list[list]:
+    """A frame as a sheet's rows: header, then typed cells (None where missing)."""
+    body = df.astype(object).where(df.notna(), None).values.tolist()
+    for row in body:  # Excel cells hold datetimes and Python numbers, not numpy scalars
+        for j, v in enumerate(row):
+            if isinstance(v, pd.Timestamp):
+                row[j] = v.to_pydatetime()
+            elif isinstance(v, np.generic):
+                row[j] = v.item()
+    return [list(df.columns)] + body
+
+
+def test_a_sheet_reads_like_the_csv_of_the_same_table():
+    df = table()
+    want = load_csv(io.BytesIO(csv_bytes(df)), name="t.csv")
+    got = load_csv(io.BytesIO(workbook({"Data": rows_of(df)})), name="t.xlsx")
+    same_decisions(got, want)
+    assert got.target == "churned" and got.positive == "yes"
+    assert {r.column: r.role for r in got.roles}["customer_id"] == "id"
+    assert "signup (hour)" in got.X.columns  # typed datetimes arrive as timestamps
+
+
+def test_the_largest_sheet_is_read_under_its_title_and_above_its_total():
+    df = table(200)
+    deals = [["Pipeline export"], ["Exported 2024-10-01"], []] + rows_of(df) + [
+        ["Total", None, None, "=SUM(D5:D204)"]]
+    data = workbook({"Read me": [["Amounts in USD."], ["Ask sales ops."]], "Deals": deals,
+                     "Codes": [["code", "meaning"], ["basic", "the cheapest plan"]]})
+    assert sniff_format(data) == "xlsx"
+    assert sheet_names(io.BytesIO(data)) == ["Read me", "Deals", "Codes"]
+    frame, _ = read_csv_frame(io.BytesIO(data), name="w.xlsx")
+    assert frame.attrs["sheet"] == "Deals" and len(frame) == 200
+    notes = " ".join(frame.attrs["notes"])
+    assert "Read sheet 'Deals', the largest of its 3 sheets (the others: 'Read me', 'Codes')" \
+        in notes
+    assert "Skipped 2 lines above the header" in notes and "'Total'" in notes
+    same_decisions(load_csv(io.BytesIO(data), name="w.xlsx"),
+                   load_csv(io.BytesIO(csv_bytes(df)), name="w.csv"))
+    # another sheet on request; a sheet that is not there is named with those that are
+    codes = load_csv(io.BytesIO(workbook({"Deals": deals, "Codes": rows_of(df.iloc[:60])})),
+                     name="w.xlsx", sheet="Codes")
+    assert codes.n_samples == 60
+    with pytest.raises(DataError, match="has no sheet 'Sales'; its sheets are 'Read me', "
+                                        "'Deals', 'Codes'"):
+        read_csv_frame(io.BytesIO(data), name="w.xlsx", sheet="Sales")
+    with pytest.raises(DataError, match="not an Excel workbook, so it has no sheet"):
+        read_csv_frame(io.BytesIO(csv_bytes(df)), name="t.csv", sheet="Deals")
+
+
+def test_hidden_sheets_and_empty_sheets():
+    df = table(80)
+    data = workbook({"calc": rows_of(table(400)), "Data": rows_of(df)}, hidden=("calc",))
+    assert sheet_names(io.BytesIO(data)) == ["Data"]
+    assert read_csv_frame(io.BytesIO(data), name="h.xlsx")[0].attrs["sheet"] == "Data"
+    empty = workbook({"Data": rows_of(df), "Blank": []})
+    with pytest.raises(DataError, match="Sheet 'Blank' of e.xlsx is empty. Its other sheets: "
+                                        "'Data'"):
+        read_csv_frame(io.BytesIO(empty), name="e.xlsx", sheet="Blank")
+
+
+def test_cells_read_as_excel_shows_them():
+    rows = [["when", "at", "took", "ratio", "flag", "y"]]
+    for i in range(40):
+        rows.append([dt.datetime(2024, 3, 1 + i % 28), dt.time(8 + i % 9, 30),
+                     dt.timedelta(minutes=5 + i), 0.1 + 0.2 + i, i % 3 == 0,
+                     "a" if i % 2 else "b"])
+    frame, _ = read_csv_frame(io.BytesIO(workbook({"S": rows})), name="c.xlsx")
+    first = frame.iloc[0]
+    assert first["when"] == "2024-03-01"          # a date without its midnight
+    assert first["at"] == "08:30:00"
+    assert first["took"] == "00:05:00"
+    assert first["ratio"] == "0.3"                # 15 significant digits, as Excel shows
+    assert first["flag"] == "TRUE" and frame["flag"].iloc[1] == "FALSE"
+
+
+def test_a_column_without_a_name_and_a_ragged_title():
+    """Rows are written without their trailing empty cells, so a title in A1 is a line
+    above the table; a column with values but no header name still gets read."""
+    rows = [["Report on widgets, all plants, 2024"], ["a", "b", "y"]]
+    for i in range(30):
+        rows.append([i, i % 7, "p" if i % 3 else "q", "note" if i % 5 == 0 else None])
+    frame, _ = read_csv_frame(io.BytesIO(workbook({"S": rows})), name="r.xlsx")
+    assert list(frame.columns) == ["a", "b", "y", "column 4"]
+    assert len(frame) == 30 and frame["column 4"].notna().sum() == 6
+
+
+def test_a_stray_cell_far_below_the_table_ends_it():
+    rows = [["a", "y"]] + [[i, i % 2] for i in range(20)] + [[None]] * 1500 + [["stray"]]
+    frame, _ = read_csv_frame(io.BytesIO(workbook({"S": rows})), name="s.xlsx")
+    assert len(frame) == 20
+
+
+def test_workbook_limits_and_damage():
+    rows = [["a", "y"]] + [[i, i % 2] for i in range(60)]
+    with pytest.raises(DataError, match="more than 40 rows"):
+        read_csv_frame(io.BytesIO(workbook({"S": rows})), name="big.xlsx", max_rows=40)
+    with pytest.raises(DataError, match="has 3 columns; the limit is 2"):
+        read_csv_frame(io.BytesIO(workbook({"S": [["a", "b", "y"], [1, 2, 3]]})),
+                       name="wide.xlsx", max_columns=2)
+    broken = bytearray(workbook({"S": rows}))
+    broken[200:400] = b"\0" * 200
+    with pytest.raises(DataError, match="could not be opened as an Excel workbook"):
+        read_csv_frame(io.BytesIO(bytes(broken)), name="broken.xlsx")
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "feather", "stata"])
+def test_typed_files_read_like_the_csv_of_the_same_table(tmp_path, fmt):
+    df = table(250, seed=3)
+    path = tmp_path / f"t.{fmt}"
+    if fmt == "parquet":
+        typed = df.set_index("customer_id")  # a named index is a column of the table
+        typed["signup"] = typed["signup"].dt.tz_localize("UTC")
+        typed["visits"] = typed["visits"].astype("Int64")
+        typed["plan"] = typed["plan"].astype("category")
+        typed.to_parquet(path)
+    elif fmt == "feather":
+        df.to_feather(path)
+    else:  # Stata: value labels for the plan, flags as 0/1 bytes
+        st = df.copy()
+        st["paperless"] = st["paperless"].map({True: "TRUE", False: "FALSE"})
+        st["plan"] = st["plan"].astype("category")
+        st.to_stata(path, write_index=False)
+    assert sniff_format(path.read_bytes()) == fmt
+    got = load_csv(path)
+    same_decisions(got, load_csv(io.BytesIO(csv_bytes(df)), name="t.csv"))
+
+
+def test_compressed_and_zipped_tables():
+    df = table(150)
+    want = load_csv(io.BytesIO(csv_bytes(df)), name="t.csv")
+    gz = load_csv(io.BytesIO(gzip.compress(csv_bytes(df))), name="t.csv.gz")
+    same_decisions(gz, want)
+    assert "t.csv.gz is gzip-compressed" in gz.notes[0]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("__MACOSX/._t.csv", b"\0\5\26\7")
+        z.writestr("export/t.csv", csv_bytes(df))
+    zipped = load_csv(io.BytesIO(buf.getvalue()), name="t.zip")
+    same_decisions(zipped, want)
+    assert "read 'export/t.csv' in it" in zipped.notes[0]
+    two = io.BytesIO()
+    with zipfile.ZipFile(two, "w") as z:
+        z.writestr("a.csv", csv_bytes(df))
+        z.writestr("b.csv", csv_bytes(df))
+    with pytest.raises(DataError, match=r"a ZIP archive of 2 files \(a.csv, b.csv\)"):
+        load_csv(io.BytesIO(two.getvalue()), name="two.zip")
+    with pytest.raises(DataError, match="unpacks to more than"):
+        load_csv(io.BytesIO(gzip.compress(b"a,b\n" + b"1,2\n" * 5000)), name="big.gz",
+                 max_bytes=10_000)
+
+
+def _zip_with(names: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for n, content in names.items():
+            z.writestr(n, content)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600,
+     "Excel 97-2003 workbook (.xls). Save it as"),
+    (_zip_with({"mimetype": b"application/vnd.oasis.opendocument.spreadsheet",
+                "content.xml": b"<x/>"}), "OpenDocument spreadsheet (.ods)"),
+    (_zip_with({"xl/workbook.bin": b"\0"}), "Excel binary workbook (.xlsb)"),
+    (_zip_with({"Index/Document.iwa": b"\0"}), "Apple Numbers document"),
+    (b"$FL2@(#) IBM SPSS STATISTICS" + b"\0" * 300, "SPSS data file (.sav). Export it"),
+    (b"\0" * 12 + b"\xc2\xea\x81\x60\xb3\x14\x11\xcf\xbd\x92\x08\x00\x09\xc7\x31\x8c\x18\x1f"
+     b"\x10\x11" + b"\0" * 300, "SAS data set"),
+    (b"HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000  ",
+     "SAS data set"),
+    (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "a PDF document, not a table"),
+])
+def test_formats_we_do_not_open_say_how_to_export_them(data, says):
+    with pytest.raises(DataError, match=f"^f.bin is .*{says.replace('(', '.').replace(')', '.')}"):
+        load_csv(io.BytesIO(data), name="f.bin")
+
+
+def test_command_line_reads_a_workbook_sheet(tmp_path, capsys):
+    df = table(200, seed=5)
+    path = tmp_path / "deals.xlsx"
+    path.write_bytes(workbook({"Notes": [["read me"]], "Data": rows_of(df),
+                               "Other": rows_of(df.iloc[:50])}))
+    assert cli_main(["learn", str(path), "--time-limit", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "200 rows; predicting churned = yes" in out and "Read sheet 'Data'" in out
+    assert cli_main(["learn", str(path), "--sheet", "Other", "--time-limit", "10"]) == 0
+    assert "50 rows; predicting churned" in capsys.readouterr().out
+    assert cli_main(["learn", str(path), "--sheet", "Nope"]) != 0
+    assert "has no sheet 'Nope'" in capsys.readouterr().err

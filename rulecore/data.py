@@ -1102,15 +1102,23 @@ def _nines_note(col: str, cleaned: pd.Series, codes: dict[str, int], target: boo
 CASE_MERGE_LEVELS = 50
 
 
+#: One-letter answers that abbreviate a word typed out in the same column (``Y`` beside
+#: ``Yes``): read as that word.  A column of Y and N alone keeps its letters.
+_ABBREVIATED = {"y": "yes", "n": "no", "t": "true", "f": "false"}
+
+
 def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
                         ) -> tuple[pd.Series, dict[str, list[str]]]:
-    """Labels that differ only in capitals (``Yes``, ``YES``, ``yes``) as one label.
+    """Labels that differ only in capitals (``Yes``, ``YES``, ``yes``), or that abbreviate a
+    yes/no or true/false answer typed out in the same column (``Y`` beside ``Yes``), as one
+    label.
 
     Spreadsheets typed by hand spell one answer several ways; read literally, a yes/no target
-    becomes six classes and the "positive class" one spelling of "yes".  Only columns of
-    labels are touched (at most ``max_levels`` distinct values once capitals are ignored):
-    identifiers and free text keep every spelling.  Each group takes its most frequent
-    spelling (ties: the first in sorted order).
+    becomes six classes and the "positive class" one spelling of "yes" (or a binary column
+    beside it became the target).  Only columns of labels are touched (at most
+    ``max_levels`` distinct values once capitals are ignored): identifiers and free text keep
+    every spelling.  Each group takes its most frequent spelling (ties: the first in sorted
+    order).
 
     Returns the column and ``{kept spelling: [the spellings merged into it]}``.
     """
@@ -1120,7 +1128,9 @@ def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
     counts = counts[[isinstance(v, str) for v in counts.index]]
     if counts.empty:
         return s, {}
-    folded = pd.Series([v.casefold() for v in counts.index], index=counts.index)
+    folded = pd.Series([v.strip().casefold() for v in counts.index], index=counts.index)
+    words = set(folded)
+    folded = folded.map(lambda k: _ABBREVIATED[k] if _ABBREVIATED.get(k) in words else k)
     if folded.nunique() == len(counts) or folded.nunique() > max_levels:
         return s, {}
     mapping: dict[str, str] = {}
@@ -1129,6 +1139,8 @@ def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
         if len(spellings) < 2:
             continue
         ranked = sorted(spellings.index, key=lambda v: (-int(counts[v]), v))
+        ranked = [v for v in ranked if len(v.strip()) > 1] + [v for v in ranked
+                                                               if len(v.strip()) <= 1]
         merged[ranked[0]] = ranked[1:]
         mapping.update({v: ranked[0] for v in ranked[1:]})
     return s.where(~s.isin(list(mapping)), s.map(mapping)), merged
@@ -1294,8 +1306,8 @@ def from_frame(
             said = "; ".join(f"{', '.join(map(repr, others))} as {kept!r}"
                              for kept, others in list(merged.items())[:4])
             more = f" and {len(merged) - 4} more" if len(merged) > 4 else ""
-            spellings[col] = (f"{col!r}: values that differ only in capitals are read as one: "
-                              f"{said}{more}.")
+            spellings[col] = (f"{col!r}: one value spelled several ways (in capitals, or Y "
+                              f"for Yes) is read as one: {said}{more}.")
     detected = roles_mod.detect_roles(df)
     chosen_note: int | None = None  # the note saying why the target was chosen
     if target is None and class_column in df.columns:

@@ -218,6 +218,19 @@ def assess(
         fix = (f"Your error costs (false positive {fp_cost:g}×, false negative {fn_cost:g}×) "
                "shape this rule: set them back to 1× to count both errors alike. " + fix)
     who = subject[:1].upper() + subject[1:]
+    overfit = _overfit(y_train, pred_train, y_test, pred_test)
+    if overfit is not None:
+        # more conditions, weights or thresholds would fit the training rows closer still:
+        # the advice for every finding below is the overfit's
+        fix = ("Ask for fewer conditions (Max conditions"
+               + ("" if lam_chosen else ", or a smaller λ")
+               + ") or leave out columns that cannot matter.")
+        out.append(Finding("warning", f"{who} fits the training rows far better than the "
+                           f"held-out rows (balanced accuracy {_pct(overfit[0])} against "
+                           f"{_pct(overfit[1])}): some of its conditions fit chance patterns "
+                           f"of the {len(y_train):,} training rows, which is easy when there "
+                           f"are many columns to choose from. {fix}",
+                           "fits the training rows far better than held-out rows"))
     if len(pred_train) and pred_train.min() == pred_train.max():
         what = (f"predicts {pos} for every training row" if pred_train[0] == 1 else
                 f"never predicts {pos} on the training rows")
@@ -238,21 +251,33 @@ def assess(
         tpr = float(pred_test[y_test == 1].mean())
         tnr = float(1 - pred_test[y_test == 0].mean())
         balanced = (tpr + tnr) / 2
-        if class_weight is None:
-            if acc <= base + 1e-12:
-                out.append(Finding("warning", f"On held-out rows {subject} is right "
-                                   f"{_pct(acc)} of the time, no better than always predicting "
-                                   f"{majority} ({_pct(base)}). {fix}",
-                                   "no better than the majority class on held-out rows"))
-        elif balanced <= 0.5 + 1e-12:
-            out.append(Finding("warning", f"On held-out rows the balanced accuracy of "
-                               f"{subject} is {_pct(balanced)}, no better than always "
-                               "predicting one class (50%). "
-                               + ("Offer more thresholds per column" if lam_chosen else
-                                  "Raise λ or offer more thresholds")
-                               + "; the features may carry no signal for this target.",
+        luck = chance_balanced_accuracy(y_test)
+        if class_weight is None and acc <= base + 1e-12:
+            out.append(Finding("warning", f"On held-out rows {subject} is right "
+                               f"{_pct(acc)} of the time, no better than always predicting "
+                               f"{majority} ({_pct(base)}). {fix}",
                                "no better than the majority class on held-out rows"))
-        elif acc < base:
+        elif balanced <= luck:
+            said = ("no better than always predicting one class (50%)" if balanced <= 0.5
+                    else f"not clearly better than chance (50%; on {int(y_test.sum()):,} "
+                    f"{pos_rows} and {int((1 - y_test).sum()):,} others, up to "
+                    f"{_pct(luck)} happens by luck)")
+            train_bal = _balanced(y_train, pred_train)
+            if overfit is not None:
+                advice = fix
+            elif train_bal is None or train_bal <= 0.6:  # poor on the training rows too
+                advice = (("Offer more thresholds per column" if lam_chosen else
+                           "Raise λ or offer more thresholds")
+                          + "; the features may carry no signal for this target: check that "
+                          "it is the column you mean to predict.")
+            else:
+                advice = (f"On the training rows it reaches {_pct(train_bal)}: the held-out "
+                          "rows may be too few to tell. Try a larger test share, or the "
+                          "Stability tab, which refits on several splits.")
+            out.append(Finding("warning", f"On held-out rows the balanced accuracy of "
+                               f"{subject} is {_pct(balanced)}, {said}. {advice}",
+                               "no better than chance on held-out rows"))
+        elif acc < base and class_weight is not None and overfit is None:
             what_weights = weighting_words(class_weight) + (
                 f" and error costs (false positive {fp_cost:g}×, false negative {fn_cost:g}×)"
                 if costed else "")
@@ -272,6 +297,39 @@ def assess(
                                "page unless it is known before the outcome.",
                                f"uses a possible leak ({col})"))
     return out
+
+
+def chance_balanced_accuracy(y: np.ndarray) -> float:
+    """The balanced accuracy a rule unrelated to the target can reach by luck on rows with
+    labels ``y`` (0/1): 0.5 plus two standard errors.  Under "no relation" the rule's
+    positive rate q is the same in both classes, so its balanced accuracy has variance
+    q(1 − q)(1/n₁ + 1/n₀)/4 ≤ (1/n₁ + 1/n₀)/16."""
+    n1 = int(np.sum(y == 1))
+    n0 = len(y) - n1
+    if n1 == 0 or n0 == 0:
+        return 1.0
+    return 0.5 + 2 * 0.25 * float(np.sqrt(1 / n1 + 1 / n0))
+
+
+def _balanced(y: np.ndarray, pred: np.ndarray) -> float | None:
+    """Balanced accuracy of 0/1 predictions, or None without both classes."""
+    if len(np.unique(y)) < 2:
+        return None
+    return (float(pred[y == 1].mean()) + float(1 - pred[y == 0].mean())) / 2
+
+
+def _overfit(y_train: np.ndarray, pred_train: np.ndarray, y_test: np.ndarray,
+             pred_test: np.ndarray) -> tuple[float, float] | None:
+    """``(train, held-out balanced accuracy)`` when the held-out one falls short by more than
+    0.1 and by more than twice its standard error (:func:`chance_balanced_accuracy`'s bound),
+    else None."""
+    train, test = _balanced(y_train, pred_train), _balanced(y_test, pred_test)
+    if train is None or test is None:
+        return None
+    gap = train - test
+    if gap > 0.1 and gap > chance_balanced_accuracy(y_test) - 0.5:
+        return train, test
+    return None
 
 
 def shown_claim(claim: Finding, findings: list[Finding], y_test: np.ndarray,

@@ -300,6 +300,28 @@ def test_many_class_target_defaults_to_a_class_with_enough_rows():
     assert from_frame(df[df.t != "mid"], target="t").positive == "rare"  # binary: minority
 
 
+def test_one_letter_answers_beside_the_word_are_that_word():
+    """A renewal typed Yes/yes/Y/YES/No/no/N is two classes (it was four, and a binary column
+    of noise became the target); Y and N alone stay letters."""
+    from rulecore.data import from_frame, merge_case_variants
+
+    s = pd.Series(["Yes", "yes", "Y", "YES", "No", "no", "N", "Yes", "No", None])
+    out, merged = merge_case_variants(s)
+    assert out.dropna().tolist() == ["Yes"] * 4 + ["No"] * 3 + ["Yes", "No"]
+    assert merged == {"No": ["no", "N"], "Yes": ["YES", "yes", "Y"]}
+    assert merge_case_variants(pd.Series(["Y", "N", "N"]))[1] == {}
+    assert merge_case_variants(pd.Series(["True", "T", "False", "F"]))[0].tolist() == \
+        ["True", "True", "False", "False"]
+    rng = np.random.default_rng(0)
+    n = 300
+    visits = rng.integers(0, 12, n)
+    renewed = np.where(visits > 5, rng.choice(["Yes", "Y", "yes"], n, p=[0.6, 0.2, 0.2]),
+                       rng.choice(["No", "N"], n))
+    ds = from_frame(pd.DataFrame({"visits": visits, "channel": rng.choice(["web", "store"], n),
+                                  "renewed": renewed}), typed=False)
+    assert ds.target == "renewed" and ds.classes == ["No", "Yes"]
+
+
 def test_merge_case_variants_touches_labels_only():
     from rulecore.data import merge_case_variants
 

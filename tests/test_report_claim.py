@@ -40,3 +40,53 @@ def test_a_class_named_by_a_number_is_not_read_as_a_row_count():
     said = " ".join(f.text for f in assess(y, pred, y, pred, positive="yes",
                                            class_weight="sqrt"))
     assert "of the yes rows," in said
+
+
+def test_a_coin_flip_rule_is_not_clearly_better_than_chance():
+    """Balanced accuracy 50.7% on 225 held-out rows is luck: a warning, not the class-weight
+    note that sent the user to "class weights: none"."""
+    rng = np.random.default_rng(0)
+    # 108 web rows, 31 found; 117 others, 31 flagged: balanced accuracy (31/108 + 86/117)/2
+    y_te = np.array([1] * 108 + [0] * 117)
+    p_te = np.array([1] * 31 + [0] * 77 + [1] * 31 + [0] * 86)
+    y_tr = (rng.random(675) < 0.48).astype(int)
+    p_tr = np.where(y_tr == 1, rng.random(675) < 0.4, rng.random(675) < 0.3).astype(int)
+    found = assess(y_tr, p_tr, y_te, p_te, positive="web", class_weight="sqrt")
+    warn = [f.text for f in found if f.level == "warning"]
+    assert len(warn) == 1 and "is 51.1%, not clearly better than chance (50%" in warn[0]
+    assert "check that it is the column you mean to predict" in warn[0]
+    assert not [f for f in found if f.level == "info"]
+
+
+def test_an_overfit_rule_is_named_and_the_advice_asks_for_fewer_conditions():
+    """Train 100 %, held out near chance (a wide table): the warning says so, and no advice
+    says to weight classes, raise λ or add thresholds, which would fit closer still."""
+    rng = np.random.default_rng(1)
+    y_tr = (rng.random(67) < 0.17).astype(int)
+    y_te = np.array([1] * 4 + [0] * 19)
+    p_te = np.array([1, 1, 0, 0] + [1] * 6 + [0] * 13)
+    found = assess(y_tr, y_tr.copy(), y_te, p_te, positive="tumor", class_weight="sqrt")
+    text = " ".join(f.text for f in found)
+    assert "fits the training rows far better than the held-out rows (balanced accuracy " \
+           "100.0% against" in text
+    assert "Ask for fewer conditions (Max conditions, or a smaller λ)" in text
+    assert "raise λ" not in text.lower() and "class weights: none" not in text
+    assert "Weight the classes" not in text
+    # λ chosen by cross-validation: the advice does not name λ
+    found = assess(y_tr, y_tr.copy(), y_te, p_te, positive="tumor", class_weight="sqrt",
+                   lam_chosen=True)
+    assert "λ" not in " ".join(f.text for f in found)
+
+
+def test_a_good_rule_on_few_held_out_positives_is_not_overfit_but_may_be_luck():
+    # balanced accuracy 72 % on the training rows, 65 % on 10 + 90 held-out rows (luck
+    # reaches 66.7 % there)
+    y_tr = np.array([1] * 30 + [0] * 170)
+    p_tr = np.array([1] * 15 + [0] * 15 + [1] * 10 + [0] * 160)
+    y_te = np.array([1] * 10 + [0] * 90)
+    p_te = np.array([1] * 4 + [0] * 6 + [1] * 9 + [0] * 81)
+    found = assess(y_tr, p_tr, y_te, p_te, positive="yes", class_weight="sqrt")
+    text = " ".join(f.text for f in found)
+    assert "fits the training rows far better" not in text
+    assert "not clearly better than chance" in text and "the held-out rows may be too few" \
+        in text

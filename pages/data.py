@@ -232,13 +232,21 @@ with left:
 
     def _kinds() -> None:
         chosen = set(ss["w_categorical"])
-        ss["kinds"] = {**ss["kinds"], **{c: "categorical" if c in chosen else "numeric"
-                                          for c in ds.kinds}}
+        new = {c: "categorical" if c in chosen else "numeric" for c in ds.kinds}
+        try:  # a column of words cannot be numbers: refuse that change, keep the table
+            ds.with_kinds({c: k for c, k in new.items() if k != ds.kinds[c]})
+        except common.RulecoreError as exc:
+            ss["w_categorical"] = cat_now
+            ss["kind_error"] = str(exc)
+            return
+        ss["kinds"] = {**ss["kinds"], **new}
 
     st.multiselect("Categorical columns (the rest are numeric)", list(ds.kinds),
                    key="w_categorical", on_change=_kinds,
                    help="Inferred from the values; integer flags with two values count as "
                         "categorical. Change it here.")
+    if ss.get("kind_error"):
+        st.error(ss.pop("kind_error") + " The change was not made.", icon=":material/error:")
     for note in ds.notes:
         if not note.startswith("Dropped "):  # the dropped rows have their own warning
             st.info(note, icon=":material/info:")

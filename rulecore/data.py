@@ -247,25 +247,41 @@ class Dataset:
         """The same data with some column kinds changed (values converted to match)."""
         X = self.X.copy()
         kinds = dict(self.kinds)
+        notes = list(self.notes)
         for col, kind in overrides.items():
             if col not in X.columns:
                 raise DataError(f"There is no column {col!r} to change.")
             if kind == kinds[col]:
                 continue
             if kind == "numeric":
-                num = pd.to_numeric(X[col], errors="coerce")
-                bad = num.isna() & X[col].notna()
-                if bad.any():
-                    example = X[col][bad].iloc[0]
-                    raise DataError(f"Column {col!r} cannot be numeric: {int(bad.sum())} values "
-                                    f"such as {show(example)!r} are not numbers.")
-                X[col] = num.astype(float)
+                X[col], note = forced_numbers(X[col], col)
+                if note:
+                    notes.append(note)
             elif kind == "categorical":
                 X[col] = _as_text(X[col])
             else:
                 raise DataError(f"Unknown column kind {kind!r}; use 'numeric' or 'categorical'.")
             kinds[col] = kind
-        return replace(self, X=X, kinds=kinds, _digest=[], _leaks={})
+        return replace(self, X=X, kinds=kinds, notes=tuple(notes), _digest=[], _leaks={})
+
+
+def forced_numbers(s: pd.Series, col: str) -> tuple[pd.Series, str | None]:
+    """A column the user asked to read as numbers: its numbers (as :func:`parse_numbers`
+    reads them), other cells missing, and a note saying how many; refused (a
+    :class:`DataError`) when fewer than half of its values are numbers, since it then is not
+    a column of numbers at all."""
+    parsed = parse_numbers(s)
+    if pd.api.types.is_numeric_dtype(parsed):
+        return parsed.astype(float), None
+    num = pd.to_numeric(s, errors="coerce").astype(float)
+    bad = num.isna() & s.notna()
+    present = int(s.notna().sum())
+    examples = ", ".join(repr(show(v)) for v in s[bad].drop_duplicates().iloc[:3])
+    if int(bad.sum()) > present / 2:
+        raise DataError(f"Column {col!r} cannot be numeric: {int(bad.sum()):,} of its "
+                        f"{present:,} values ({examples}, ...) are not numbers.")
+    return num, (f"{col!r}: read as numbers as asked; {int(bad.sum()):,} cells that are not "
+                 f"numbers ({examples}) are read as missing values.")
 
 
 def show(v: Any) -> Any:
@@ -1022,32 +1038,56 @@ MAX_MISSING_CODES = 5
 MAX_MISSING_CODE_SHARE = 0.10
 
 
-def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int]]:
+#: A number written approximately or open-ended, by hand: "approx 15", "~15", "ca. 15",
+#: "about 15", "15+".  Read as the number it names (for "15+", its lower end).
+_APPROXIMATE = re.compile(r"^(?:(?:approx\.?|approximately|about|around|ca\.?|circa|~|≈)\s*"
+                          r"([+-]?\d+(?:\.\d+)?)|([+-]?\d+(?:\.\d+)?)\s*\+)$", re.IGNORECASE)
+#: At most this share of a column's present cells may be approximate numbers.
+MAX_APPROXIMATE_SHARE = 0.3
+
+
+def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[str, int]]:
     """A column of numbers with a few codes for "no number" (``unknown``, ``n.a.``,
-    ``<0.5``, ``Don't know``), as numbers with those cells missing.
+    ``<0.5``, ``Don't know``), as numbers with those cells missing; numbers typed
+    approximately or open-ended (``approx 15``, ``~15``, ``15+``) are the number they name.
 
     Read literally, 4 % of such codes made a lab value or a survey score a text column with
-    hundreds of levels, which was left out.  At most :data:`MAX_MISSING_CODES` distinct
-    codes in at most :data:`MAX_MISSING_CODE_SHARE` of the present cells; every other value
-    must be a number (as :func:`parse_numbers` reads them).
+    hundreds of levels, which was left out; a years-of-experience column with ``n/a``,
+    ``approx 18`` and ``3+`` in 15 % of its cells (40 distinct) was left out as free text.
+    At most :data:`MAX_MISSING_CODES` distinct codes in at most
+    :data:`MAX_MISSING_CODE_SHARE` of the present cells, approximate numbers in at most
+    :data:`MAX_APPROXIMATE_SHARE`; every other value must be a number (as
+    :func:`parse_numbers` reads them).
 
-    Returns the column and ``{code: cells}`` (empty when nothing changed).
+    Returns the column, ``{code: cells}`` and ``{approximate spelling: cells}`` (both empty
+    when nothing changed).
     """
     if pd.api.types.is_numeric_dtype(s):
-        return s, {}
+        return s, {}, {}
     present = s.dropna()
     if len(present) < 20:
-        return s, {}
+        return s, {}, {}
     counts = present.value_counts()
-    plain = pd.to_numeric(pd.Series(counts.index.astype(str)), errors="coerce").notna().to_numpy()
-    codes = counts[~plain]
-    if not 0 < len(codes) <= MAX_MISSING_CODES or \
-            codes.sum() > MAX_MISSING_CODE_SHARE * len(present):
-        return s, {}
-    parsed = parse_numbers(s.mask(s.isin(list(codes.index))))
+    text = pd.Series(counts.index.astype(str), index=counts.index).str.strip()
+    plain = pd.to_numeric(text, errors="coerce").notna()
+    approx = text.str.extract(_APPROXIMATE)
+    approx = approx[0].fillna(approx[1])  # the number named, or NaN
+    approx = approx.where(~plain)
+    codes = counts[~plain & approx.isna()]
+    named = counts[approx.notna()]
+    if len(codes) > MAX_MISSING_CODES or codes.sum() > MAX_MISSING_CODE_SHARE * len(present) \
+            or named.sum() > MAX_APPROXIMATE_SHARE * len(present) or \
+            (codes.empty and named.empty):
+        return s, {}, {}
+    cleaned = s.mask(s.isin(list(codes.index)))
+    if not named.empty:
+        cleaned = cleaned.where(~cleaned.isin(list(named.index)),
+                                cleaned.map(approx[approx.notna()].to_dict()))
+    parsed = parse_numbers(cleaned)
     if not pd.api.types.is_numeric_dtype(parsed):
-        return s, {}
-    return parsed, {str(k): int(v) for k, v in codes.items()}
+        return s, {}, {}
+    return parsed, {str(k): int(v) for k, v in codes.items()}, \
+        {str(k): int(v) for k, v in named.items()}
 
 
 #: Numbers that exports write where a value is missing: runs of nines (SPSS, Stata, SAS and
@@ -1302,11 +1342,20 @@ def from_frame(
                     cleaning.append(f"{col!r}: " + said.format(ex=ex, how=how))
                     break
         for col in df.columns:
-            converted, codes = numbers_with_codes(df[col])
+            converted, codes, named = numbers_with_codes(df[col])
+            said = []
             if codes:
-                coded[col] = (converted, f"{col!r}: {sum(codes.values()):,} cells that are "
-                              f"not numbers ({', '.join(map(repr, codes))}) are read as missing "
-                              "values in this numeric column.")
+                said.append(f"{sum(codes.values()):,} cells that are not numbers "
+                            f"({', '.join(map(repr, codes))}) are read as missing values in "
+                            "this numeric column")
+            if named:
+                shown = sorted(named, key=lambda k: -named[k])[:3]
+                said.append(f"{sum(named.values()):,} numbers written approximately or "
+                            f"open-ended ({', '.join(map(repr, shown))}"
+                            f"{', ...' if len(named) > 3 else ''}) are read as the number they "
+                            "name (for '15+', 15)")
+            if said:
+                coded[col] = (converted, f"{col!r}: " + "; ".join(said) + ".")
     # runs of nines that stand for missing values (-999 among incomes); a target column's
     # are decided again once the target is known
     nines: dict[str, tuple[pd.Series, dict[str, int]]] = {}
@@ -1382,6 +1431,9 @@ def from_frame(
             raise DataError(f"Cannot {what} {', '.join(map(repr, unknown))}: there is no such "
                             f"column. The columns are {', '.join(map(repr, names[:30]))}.")
     include, exclude = set(map(str, include)), set(map(str, exclude))
+    # asking for a column's kind is asking for the column: `--numeric years` on a column left
+    # out as free text was silently ignored
+    include |= {str(c) for c in (kinds or {}) if str(c) in names} - exclude
     zero_missing = [str(c) for c in zero_missing]
     zeros_read: list[str] = []      # columns whose zeros were read as missing, as asked
     zero_suspects: list[str] = []   # columns whose zeros look like "not measured"
@@ -1540,11 +1592,9 @@ def from_frame(
             continue
         kind = overrides.get(col) or infer_kind(s)
         if kind == "numeric":
-            num = pd.to_numeric(s, errors="coerce").astype(float)
-            bad = num.isna() & s.notna()
-            if bad.any():
-                raise DataError(f"Column {col!r} cannot be numeric: values such as "
-                                f"{show(s[bad].iloc[0])!r} are not numbers.")
+            num, note = forced_numbers(s, col)
+            if note:
+                notes.append(note)
             num[~np.isfinite(num)] = np.nan  # inf is not a value any threshold can use
             if col in zero_missing:
                 zeros = int((num == 0).sum())

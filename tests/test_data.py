@@ -476,16 +476,43 @@ def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
     n = 100
     nums = [str(v) for v in range(n)]
     s = pd.Series(nums[:95] + ["unknown", "n.a.", "unknown", "<0.5", None])
-    out, codes = numbers_with_codes(s)
-    assert codes == {"unknown": 2, "n.a.": 1, "<0.5": 1}
+    out, codes, named = numbers_with_codes(s)
+    assert codes == {"unknown": 2, "n.a.": 1, "<0.5": 1} and named == {}
     assert out.dtype.kind == "f" and out.isna().sum() == 5 and out.iloc[94] == 94
     # more than 10 % codes, or more than 5 distinct ones: a column of labels, left as it is
     many = pd.Series(nums[:80] + ["x"] * 20)
-    assert numbers_with_codes(many) == (many, {})
+    assert numbers_with_codes(many) == (many, {}, {})
     varied = pd.Series(nums[:94] + ["a", "b", "c", "d", "e", "f"])
     assert numbers_with_codes(varied)[1] == {}
     words = pd.Series(["red", "green"] * 50)
     assert numbers_with_codes(words)[1] == {}
+
+
+def test_numbers_typed_approximately_are_the_number_they_name():
+    """Years of experience typed by hand: 85 % plain, then n/a, unknown, 'approx 18', '3+'
+    (40 distinct spellings) -- left out as free text before, a numeric column now."""
+    from rulecore.data import numbers_with_codes
+
+    rng = np.random.default_rng(0)
+    cells = [str(v) for v in rng.integers(0, 30, 170)]
+    cells += ["n/a"] * 12 + ["unknown"] * 4 + [f"approx {v}" for v in range(2, 9)] + \
+        ["3+", "25+", "~12", "ca. 7", "About 4", "10 +", "11+"]
+    out, codes, named = numbers_with_codes(pd.Series(cells))
+    assert codes == {"n/a": 12, "unknown": 4}
+    assert named["approx 2"] == 1 and named["25+"] == 1 and len(named) == 14
+    assert out.dtype.kind == "f" and out.isna().sum() == 16
+    assert out.iloc[-6] == 25 and out.iloc[-4] == 7 and out.iloc[-2] == 10
+    # approximations in more than 30 % of the cells: left as they are
+    mostly = pd.Series([str(v) for v in range(60)] + [f"approx {v}" for v in range(40)])
+    assert numbers_with_codes(mostly)[2] == {}
+    # a date range or a version is not an approximation
+    assert numbers_with_codes(pd.Series([str(v) for v in range(90)] + ["1.2.3"] * 10))[2] == {}
+    ds = from_frame(pd.DataFrame({"years": cells, "y": (np.arange(len(cells)) % 2)}),
+                    typed=False)
+    assert ds.kinds["years"] == "numeric"
+    note = next(n for n in ds.notes if n.startswith("'years'"))
+    assert "16 cells that are not numbers ('n/a', 'unknown') are read as missing" in note
+    assert "14 numbers written approximately or open-ended" in note
 
 
 @pytest.mark.parametrize("cells, numbers", [

@@ -286,3 +286,18 @@ def test_a_workbook_opens_on_its_largest_sheet_and_another_sheet_can_be_chosen()
     at.selectbox(key="w_sheet").set_value("Deals").run()
     assert not at.exception and not at.error
     assert metric(at, "Rows") == "480" and at.selectbox(key="w_target").value == "Won"
+
+
+def test_a_column_of_words_made_numeric_is_refused_and_the_table_stays():
+    """Unticking a column of words from the categorical columns used to replace the whole
+    Data page with an error; now only that change is refused, with the reason."""
+    at = upload(start(), "r_credit_rownames.csv")
+    before = metric(at, "Rows")
+    cats = at.multiselect(key="w_categorical")
+    assert "region" in cats.value
+    cats.unselect("region").run()
+    assert not at.exception
+    assert "Column 'region' cannot be numeric" in at.error[0].value
+    assert "The change was not made." in at.error[0].value
+    assert "region" in at.multiselect(key="w_categorical").value
+    assert metric(at, "Rows") == before and at.session_state["kinds"].get("region") is None

@@ -352,7 +352,7 @@ def _alternatives(args: argparse.Namespace, est: Any, Xtr: pd.DataFrame, ytr: np
 
 def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     from rulecore.fit import fit_on_split
-    from rulecore.report import assess, fit_status, shown_claim
+    from rulecore.report import all_midpoints_fit, assess, fit_status, shown_claim
 
     ds = load_dataset(args)
     y01 = ds.y_binary
@@ -428,7 +428,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       negative=next((str(c) for c in ds.classes if c != ds.positive), None)
                       if len(ds.classes) == 2 else None,
                       costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)),
-                      lam_chosen=getattr(est, "lam", None) == "auto")
+                      lam_chosen=getattr(est, "lam", None) == "auto",
+                      all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds))
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
         out.write(f"{f.level}: {f.text}\n")

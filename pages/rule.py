@@ -276,7 +276,8 @@ def results() -> None:
                       negative=common.negative_label(ds),
                       costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)),
                       lam_chosen=getattr(model, "lam", None) == "auto",
-                      all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds))
+                      all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
+                      n_classes=len(ds.classes))
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
     claim = shown_claim(claim, findings, yte, pred_te)

@@ -429,7 +429,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       if len(ds.classes) == 2 else None,
                       costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)),
                       lam_chosen=getattr(est, "lam", None) == "auto",
-                      all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds))
+                      all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
+                      n_classes=len(ds.classes))
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
         out.write(f"{f.level}: {f.text}\n")

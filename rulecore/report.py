@@ -174,6 +174,7 @@ def assess(
     costs: tuple[float, float] = (1.0, 1.0),
     lam_chosen: bool = False,
     all_midpoints_fit: bool = True,
+    n_classes: int = 2,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -200,6 +201,9 @@ def assess(
     all_midpoints_fit : bool
         Whether terms at every midpoint (Thresholds: all) would fit in memory for this table
         (:func:`all_midpoints_fit`); the advice offers them only then.
+    n_classes : int
+        Classes of the target; with more than two, a note says the rule tells one from the
+        rest and names the model that predicts them all.
 
     Returns
     -------
@@ -305,6 +309,11 @@ def assess(
                                ("Set the error costs back to 1× and choose class weights: "
                                 "none to maximise accuracy instead." if costed else
                                 "Choose class weights: none to maximise accuracy instead.")))
+    if n_classes > 2:
+        out.append(Finding("info", f"The target has {n_classes} classes: {subject} tells {pos} "
+                           f"from the other {n_classes - 1}. To predict every class, choose "
+                           "the model rule set (auto), a rule list (command line: --model "
+                           "rule-set)."))
     for col in features or []:
         if leaks and col in leaks:
             out.append(Finding("warning", f"{who} uses {col}, which alone predicts "

@@ -123,3 +123,12 @@ def test_all_midpoints_fit_counts_the_terms_of_every_midpoint(monkeypatch):
     assert all_midpoints_fit(X, kinds)
     monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", str(5.9e6 / 1e9))
     assert not all_midpoints_fit(X, kinds)
+
+
+def test_a_many_class_target_says_what_the_rule_separates_and_what_predicts_every_class():
+    y = np.array([1] * 20 + [0] * 80)
+    found = assess(y, y, y, y, positive="Microphones", n_classes=25)
+    note = next(f.text for f in found if f.level == "info")
+    assert note.startswith("The target has 25 classes: the rule tells Microphones from the "
+                           "other 24.") and "--model rule-set" in note
+    assert not [f for f in assess(y, y, y, y, positive="yes") if f.level == "info"]

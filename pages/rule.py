@@ -81,8 +81,8 @@ c3.slider("Time limit (s)", 1, 120, int(r["time_limit"]), key="time_limit",
 c4.slider("Test share", 0.1, 0.5, float(r["test_size"]), 0.05, key="test_size",
           on_change=common.sync, args=("test_size", "rule", "test_size"),
           help=None if ds.groups is None else
-          f"Held out by whole {ds.groups.name}: each {ds.groups.name}'s rows are on one side, "
-          "so the held-out accuracy is measured on records the rule has not seen.")
+          f"Held out by {ds.held_out_unit}: each on one side of the split, so the held-out "
+          "accuracy is measured on records the rule has not seen.")
 c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.sync,
                 args=("seed", "rule", "seed"))
 
@@ -286,7 +286,7 @@ def results() -> None:
         rep = model.screening_report_
         extra.append(f"certified screening kept {rep.n_kept:,} of {rep.n_columns:,}")
     if ds.groups is not None:
-        extra.append(f"held-out rows chosen by whole {ds.groups.name}, none also in training")
+        extra.append(f"held-out rows chosen by {ds.held_out_unit}, none also in training")
     show_finding(claim, " · ".join(extra))
     # what a user must know before trusting the rule, right under the solver's claim
     for finding in findings:

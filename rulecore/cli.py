@@ -544,10 +544,9 @@ DEFAULT_COMPARE = ("single", "rule-set", "set-covering", "boosting", "cart", "l1
 
 def _kept_together(ds: Any, te: np.ndarray) -> str:
     """How the held-out rows were chosen, where a repeated identifier groups them."""
-    groups = ds.groups
-    if groups is None or not len(te):
+    if ds.groups is None or not len(te):
         return ""
-    return f" (each {groups.name}'s rows on one side)"
+    return f" (held out by {ds.held_out_unit})"
 
 
 def _compare_models(args: argparse.Namespace) -> dict[str, dict]:

@@ -53,6 +53,10 @@ def zero_suspect(s: pd.Series) -> tuple[int, float, float] | None:
     return zeros, float(other.min()), float(other.max())
 
 
+#: Rows copied whole (every column alike) are pointed out, and kept together on one side of
+#: the held-out split, when there are at least MIN_COPIES of them and this share of the rows.
+DUPLICATE_SHARE = 0.01
+MIN_COPIES = 5
 #: A two-class target whose smaller class holds at least this share of rows is balanced: which
 #: class is the minority is then an accident of the sample, and the default positive class is
 #: the one whose name does not say "no" (``improved``, not ``no change``).
@@ -126,6 +130,9 @@ class Dataset:
         Target values read as "no answer" (``Unknown``, a ``-9`` code) and dropped, with
         their row counts; passing one as ``positive`` to :func:`from_frame` keeps it as a
         class.
+    copies : Series of shape (n_samples,) or None
+        When rows are copied whole (:data:`DUPLICATE_SHARE`): one number per distinct row,
+        so that copies share it; held-out rows are then split by it (:attr:`groups`).
     """
 
     name: str
@@ -145,6 +152,7 @@ class Dataset:
     dropped_rows: int = 0
     no_answer: tuple[tuple[Any, int], ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
+    copies: pd.Series | None = field(default=None, repr=False, compare=False)
     _digest: list = field(default_factory=list, repr=False, compare=False)
     _leaks: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -159,15 +167,23 @@ class Dataset:
         table), row-aligned with ``X``, or ``None``.  Held-out rows are split by it
         (:func:`train_test_indices`), so that no record is on both sides: a rule could
         otherwise recognise a returning patient by the values that never change (age), and
-        the held-out accuracy would be optimistic."""
-        if self.ids is None:
-            return None
-        for role in self.roles:
+        the held-out accuracy would be optimistic.  Without such an identifier, rows copied
+        whole (:attr:`copies`) are grouped the same way."""
+        for role in self.roles if self.ids is not None else ():
             if role.role == "id" and role.column in self.ids.columns:
                 col = self.ids[role.column]
                 if col.notna().all() and col.nunique() < len(col):
                     return col
-        return None
+        return self.copies  # else rows copied whole: each set of copies on one side
+
+    @property
+    def held_out_unit(self) -> str | None:
+        """What the held-out rows are chosen by, in words (``"whole patient_id"``, ``"whole
+        sets of copied rows"``), or None when rows are held out one by one."""
+        groups = self.groups
+        if groups is None:
+            return None
+        return f"whole {groups.name}" if groups.name is not None else "whole sets of copied rows"
 
     @property
     def class_counts(self) -> dict:
@@ -1621,6 +1637,19 @@ def from_frame(
     id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
                and r.column in df.columns]
     ids = df[id_cols].reset_index(drop=True) if id_cols else None
+    # rows copied whole (every column alike, a value with many distinct ones included, so
+    # not a coincidence of coarse columns): a copy in the held-out rows of a row the rule
+    # learned from makes the held-out accuracy optimistic
+    copies = None
+    n_copies = int(df.duplicated().sum())
+    if n_copies >= max(MIN_COPIES, DUPLICATE_SHARE * len(df)) and any(
+            out_kinds[c] == "numeric" and X[c].nunique() > roles_mod.MAX_TEXT_LEVELS
+            for c in X.columns):
+        copies = pd.Series(pd.factorize(pd.util.hash_pandas_object(df, index=False))[0])
+        notes.append(f"{n_copies:,} rows are exact copies of another row (every column "
+                     "alike). Each set of copies is kept on one side of the training / "
+                     "held-out split, so that no held-out row is a row the rule learned "
+                     "from.")
     if X.shape[1] == 0:
         left_out = [f"{r.column} ({r.reason})" for r in roles
                     if not r.included and r.role != "target"]
@@ -1651,7 +1680,7 @@ def from_frame(
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
                  rating=rating, zero_suspects=tuple(zero_suspects),
                  zero_missing=tuple(zeros_read),
-                 no_answer=tuple(unanswered_rows))
+                 no_answer=tuple(unanswered_rows), copies=copies)
     return ds.with_positive(positive)
 
 

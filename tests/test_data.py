@@ -1023,3 +1023,28 @@ def test_database_null_markers_are_missing_values():
         f"{rng.choice(['t', 'f'])}" for _ in range(300)]
     ds = load_csv(io.BytesIO("\n".join(rows).encode()), name="pg.csv")
     assert ds.kinds["tickets"] == "numeric" and ds.X["tickets"].isna().sum() > 20
+
+
+def test_rows_copied_whole_are_said_and_kept_on_one_side_of_the_split():
+    """10 % of the rows pasted twice: 37 of 242 held-out rows had a copy among the training
+    rows, so the held-out score was partly not held out."""
+    rng = np.random.default_rng(0)
+    n = 600
+    df = pd.DataFrame({"income": rng.normal(50, 15, n).round(4), "grade": rng.choice(
+        ["low", "medium", "high"], n), "outcome": rng.choice(["yes", "no"], n)})
+    df = pd.concat([df, df.iloc[:60]], ignore_index=True).sample(frac=1, random_state=1)
+    ds = from_frame(df.reset_index(drop=True), typed=True)
+    assert any(n.startswith("60 rows are exact copies of another row") for n in ds.notes)
+    assert ds.held_out_unit == "whole sets of copied rows"
+    tr, te = train_test_indices(ds.y_binary, 0.25, 0, groups=ds.groups)
+    key = ds.X.astype(str).agg("|".join, axis=1) + ds.y.astype(str)
+    assert not set(key.iloc[tr]) & set(key.iloc[te])
+    # coarse columns alike by coincidence are not copies
+    coarse = pd.DataFrame({"a": rng.integers(0, 3, 500), "b": rng.choice(["x", "y"], 500),
+                           "t": rng.choice(["p", "q"], 500)})
+    ds = from_frame(coarse, typed=True)
+    assert ds.groups is None and not any("exact copies" in n for n in ds.notes)
+    # a repeated identifier decides the split when there is one
+    visits = df.assign(patient_id=[f"P{i // 3}" for i in range(len(df))])
+    assert from_frame(visits.reset_index(drop=True), typed=True).held_out_unit == \
+        "whole patient_id"

@@ -188,9 +188,11 @@ with left:
         ss.pop("w_positive", None)
 
     for k, (value, rows) in enumerate(ds.no_answer):
-        st.button(f"Learn a rule for {show(value)!r} ({rows:,} rows dropped as no answer)",
+        st.button(f"Learn a rule for {show(value)!r} ({rows:,} rows)",
                   key=f"w_keep_answer_{k}", on_click=_answer_class, args=(value,),
-                  icon=":material/add_circle:")
+                  icon=":material/add_circle:",
+                  help=f"These {rows:,} rows are dropped now, read as no answer. Keep them as "
+                       "a class, and predict it.")
     if ss["answer_class"] is not None and not ds.no_answer:
         st.button(f"Read {show(ss['answer_class'])!r} as no answer again (drop those rows)",
                   key="w_drop_answer", on_click=_answer_class, args=(None,),
@@ -266,7 +268,7 @@ with left:
 with right:
     c1, c2, c3 = st.columns(3)
     c1.metric("Rows", f"{ds.n_samples:,}")
-    c2.metric("Features", ds.X.shape[1],
+    c2.metric("Features", f"{ds.X.shape[1]:,}",
               help="Columns the rules can use. A date gives its year and month (and a "
                    "timestamp its weekday and hour) as features of their own, where they vary.")
     c3.metric("Positive share", f"{ds.base_rate:.1%}")
@@ -291,12 +293,8 @@ roles = pd.DataFrame([{
                                               else ""),
     "used": "✓" if r.included else "✗",
     "why": r.reason} for r in ds.roles])
-st.dataframe(roles, hide_index=True, width="stretch", key="roles",
-             height=min(38 + 35 * 16, 38 + 35 * len(roles)), column_config={
-                 "column": st.column_config.TextColumn(width="medium"),
-                 "role": st.column_config.TextColumn(width="medium"),
-                 "used": st.column_config.TextColumn(width="small"),
-                 "why": st.column_config.TextColumn(width="large")})
+# a table, not a data grid: the reasons are long and must be read whole
+st.table(roles.set_index("column"))
 
 st.subheader("Preview")
 preview = pd.concat([ds.X.head(200), ds.y.head(200)], axis=1)

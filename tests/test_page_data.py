@@ -28,7 +28,7 @@ def test_opens_on_a_sample():
     at = start()
     assert at.title[0].value == "Data"
     assert metric(at, "Rows") == "150" and metric(at, "Features") == "4"
-    assert len(at.dataframe) == 2  # the column roles and the preview
+    assert len(at.table) == 1 and len(at.dataframe) == 1  # the column roles; the preview
     roles = roles_table(at).reset_index()
     assert list(roles["column"]) == ["sepal length (cm)", "sepal width (cm)",
                                      "petal length (cm)", "petal width (cm)", "species"]
@@ -100,8 +100,7 @@ def upload(at: AppTest, name: str) -> AppTest:
 
 def roles_table(at: AppTest):
     """The Data page's column-roles table, indexed by column."""
-    table = next(d.value for d in at.dataframe if "why" in d.value.columns)
-    return table.set_index("column")
+    return next(t.value for t in at.table if "why" in t.value.columns)
 
 
 def test_roles_control_leaves_out_row_numbers_and_can_bring_them_back():

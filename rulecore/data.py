@@ -1016,8 +1016,8 @@ def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
         return s, None
     units = parts[1].dropna().unique()  # some cells typed without it: "12" beside "13 kg"
     if len(units) != 1 or units[0].casefold() in _NOT_UNITS or \
-            parts[1].isna().mean() > 0.5:
-        return s, None
+            re.fullmatch(r"[xX*#]+", str(units[0])) or parts[1].isna().mean() > 0.5:
+        return s, None  # (a masked code, "636xx", is no number with a unit)
     numbers = parse_numbers(parts[0].str.strip())
     if not pd.api.types.is_numeric_dtype(numbers):
         return s, None

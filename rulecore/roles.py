@@ -165,7 +165,9 @@ def _is_text(s: pd.Series) -> bool:
 _MONTHS = r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATE_CHARS = re.compile(rf"(?:[\d\s:/.\-T+Z,]|{_MONTHS}|(?i:am|pm))" + "{6,40}")
 _DAYS = ("%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y", "%d/%m/%y", "%m/%d/%y",
-         "%Y/%m/%d", "%d-%b-%Y", "%d-%b-%y", "%d %b %Y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y")
+         "%Y/%m/%d", "%d-%b-%Y", "%d-%b-%y", "%d %b %Y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y",
+         # a month and year alone, as loan and billing exports write them ("Mar-2016")
+         "%b-%Y", "%b %Y", "%B %Y", "%m/%Y")
 #: Formats parse_dates tries, in order: ISO 8601 (with or without a time), then each day
 #: format alone and with a time as spreadsheets and databases write it (``04/15/2023 02:29
 #: AM``, ``15-Apr-2023``, ``15/04/2023 14:29``).

@@ -1048,3 +1048,16 @@ def test_rows_copied_whole_are_said_and_kept_on_one_side_of_the_split():
     visits = df.assign(patient_id=[f"P{i // 3}" for i in range(len(df))])
     assert from_frame(visits.reset_index(drop=True), typed=True).held_out_unit == \
         "whole patient_id"
+
+
+def test_a_month_and_year_is_a_date_and_a_masked_code_is_no_number():
+    """A loan export's issue month ("Mar-2016") was text; a masked ZIP code ("636xx") was the
+    number 636 in a unit called "xx"."""
+    from rulecore.data import numbers_with_unit
+    from rulecore.roles import parse_dates
+
+    months = pd.Series(["Mar-2016", "Apr-2017", "Dec-2015", "Jan-2018"] * 5, name="issue_d")
+    assert parse_dates(months).dt.month.tolist()[:4] == [3, 4, 12, 1]
+    assert parse_dates(pd.Series(["March 2016", "April 2017"] * 5)).notna().all()
+    assert numbers_with_unit(pd.Series(["636xx", "123xx", "945xx"] * 10))[1] is None
+    assert numbers_with_unit(pd.Series(["63 kg", "12 kg", "94 kg"] * 10))[1] == "kg"

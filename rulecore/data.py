@@ -54,7 +54,8 @@ def zero_suspect(s: pd.Series) -> tuple[int, float, float] | None:
 
 
 #: Rows copied whole (every column alike) are pointed out, and kept together on one side of
-#: the held-out split, when there are at least MIN_COPIES of them and this share of the rows.
+#: the held-out split, when there are at least MIN_COPIES of them and this share of the rows,
+#: and far more than chance gives (:func:`chance_copies`).
 DUPLICATE_SHARE = 0.01
 MIN_COPIES = 5
 #: A two-class target whose smaller class holds at least this share of rows is balanced: which
@@ -183,7 +184,8 @@ class Dataset:
         groups = self.groups
         if groups is None:
             return None
-        return f"whole {groups.name}" if groups.name is not None else "whole sets of copied rows"
+        return f"whole {groups.name}" if groups.name is not None else \
+            "whole sets of identical rows"
 
     @property
     def class_counts(self) -> dict:
@@ -1637,19 +1639,18 @@ def from_frame(
     id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
                and r.column in df.columns]
     ids = df[id_cols].reset_index(drop=True) if id_cols else None
-    # rows copied whole (every column alike, a value with many distinct ones included, so
-    # not a coincidence of coarse columns): a copy in the held-out rows of a row the rule
-    # learned from makes the held-out accuracy optimistic
+    # rows copied whole (every column alike, far more often than coarse columns coincide):
+    # a copy in the held-out rows of a row the rule learned from makes the held-out
+    # accuracy optimistic
     copies = None
     n_copies = int(df.duplicated().sum())
-    if n_copies >= max(MIN_COPIES, DUPLICATE_SHARE * len(df)) and any(
-            out_kinds[c] == "numeric" and X[c].nunique() > roles_mod.MAX_TEXT_LEVELS
-            for c in X.columns):
+    if n_copies >= max(MIN_COPIES, DUPLICATE_SHARE * len(df)) and \
+            n_copies > 3 * chance_copies(df) + 3:
         copies = pd.Series(pd.factorize(pd.util.hash_pandas_object(df, index=False))[0])
-        notes.append(f"{n_copies:,} rows are exact copies of another row (every column "
-                     "alike). Each set of copies is kept on one side of the training / "
-                     "held-out split, so that no held-out row is a row the rule learned "
-                     "from.")
+        notes.append(f"{n_copies:,} rows repeat another row exactly (every column alike), "
+                     "far more often than chance would give: copies, most likely. Each set "
+                     "of identical rows is kept on one side of the training / held-out "
+                     "split, so that no held-out row is a row the rule learned from.")
     if X.shape[1] == 0:
         left_out = [f"{r.column} ({r.reason})" for r in roles
                     if not r.included and r.role != "target"]
@@ -1682,6 +1683,28 @@ def from_frame(
                  zero_missing=tuple(zeros_read),
                  no_answer=tuple(unanswered_rows), copies=copies)
     return ds.with_positive(positive)
+
+
+def chance_copies(df: pd.DataFrame) -> float:
+    """How many rows of ``df`` would equal another row by chance if its columns were
+    independent: C(n, 2) Π_c q_c, q_c the share of pairs of distinct rows that agree on
+    column c (Σ_v k_v (k_v − 1) / (m (m − 1)), k_v the distinct rows with value v among m; a
+    missing value is a value).  Rows copied whole are told from coarse columns alike by
+    coincidence (a visit count and a day count) by exceeding this several times over; a
+    column whose distinct rows never share a value (an amount to the cent) makes chance 0.
+    Counting the distinct rows keeps the copies from raising their own expectation."""
+    n = len(df)
+    distinct = df.drop_duplicates()
+    m = len(distinct)
+    if m < 2:
+        return n * (n - 1) / 2
+    q_all = 1.0
+    for col in df.columns:
+        k = distinct[col].value_counts(dropna=False).to_numpy(dtype=float)
+        q_all *= float(np.sum(k * (k - 1))) / (m * (m - 1))
+        if q_all == 0.0:
+            return 0.0
+    return n * (n - 1) / 2 * q_all
 
 
 def _says_no(label: Any) -> bool:

@@ -68,6 +68,16 @@ EXPECTED = {
     "crm_pipeline_workbook.xlsx": ("Won", "Won", {"Deal ID": "id", "Created (year)": "constant",
                                                   "Notes": "constant"},
                                    ["Created (month)"], 0, []),
+    # PostgreSQL's COPY: a uuid key, t/f flags, \N and NULL for missing, "+00" timestamps
+    "postgres_copy_export.csv": ("is_churned", "t", {"id": "id"},
+                                 ["created_at (year)", "created_at (month)",
+                                  "created_at (weekday)", "created_at (hour)"], 0, []),
+    # an SAP export: "(1,234.50)" negatives, "Yes " with a space, a footer after blank lines
+    "sap_receivables_footer.csv": ("overdue", "Yes", {"document_no": "id"}, [], 0, []),
+    # renewed typed Yes/yes/Y/YES/No/no/N beside a web/store channel of noise
+    "renewals_typed_yn.csv": ("renewed", "Yes", {}, [], 0, []),
+    # years of experience with n/a, unknown, "approx 18" and "15+" among whole numbers
+    "experience_typed_approx.csv": ("group", 2, {"employee": "id"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -96,6 +106,21 @@ def test_corpus_files_match_their_generator(tmp_path, monkeypatch):
         else:
             assert p.read_bytes() == (DATA / p.name).read_bytes(), p.name
     assert {p.name for p in tmp_path.iterdir()} == set(EXPECTED) | {"prose_notes.txt"}
+
+
+def test_review_shapes_are_read_as_an_analyst_would():
+    """What the review of 15 analyst-shaped tables found, kept: each file's tell-tale column
+    is read as meant."""
+    pg = load("postgres_copy_export.csv")
+    assert pg.kinds["support_tickets"] == "numeric" and pg.X["support_tickets"].isna().any()
+    assert "NULL" not in set(pg.X["plan"].dropna())
+    sap = load("sap_receivables_footer.csv")
+    assert sap.n_samples == 700 and sap.X["outstanding"].min() < 0
+    assert any(n.startswith("Left out 1 line under the table") for n in sap.notes)
+    assert load("renewals_typed_yn.csv").classes == ["No", "Yes"]
+    exp = load("experience_typed_approx.csv")
+    assert exp.kinds["years_experience"] == "numeric"
+    assert exp.X["years_experience"].notna().mean() > 0.9
 
 
 def workbook_cells(path: Path) -> dict:

@@ -1034,8 +1034,8 @@ def test_rows_copied_whole_are_said_and_kept_on_one_side_of_the_split():
         ["low", "medium", "high"], n), "outcome": rng.choice(["yes", "no"], n)})
     df = pd.concat([df, df.iloc[:60]], ignore_index=True).sample(frac=1, random_state=1)
     ds = from_frame(df.reset_index(drop=True), typed=True)
-    assert any(n.startswith("60 rows are exact copies of another row") for n in ds.notes)
-    assert ds.held_out_unit == "whole sets of copied rows"
+    assert any(n.startswith("60 rows repeat another row exactly") for n in ds.notes)
+    assert ds.held_out_unit == "whole sets of identical rows"
     tr, te = train_test_indices(ds.y_binary, 0.25, 0, groups=ds.groups)
     key = ds.X.astype(str).agg("|".join, axis=1) + ds.y.astype(str)
     assert not set(key.iloc[tr]) & set(key.iloc[te])
@@ -1043,7 +1043,7 @@ def test_rows_copied_whole_are_said_and_kept_on_one_side_of_the_split():
     coarse = pd.DataFrame({"a": rng.integers(0, 3, 500), "b": rng.choice(["x", "y"], 500),
                            "t": rng.choice(["p", "q"], 500)})
     ds = from_frame(coarse, typed=True)
-    assert ds.groups is None and not any("exact copies" in n for n in ds.notes)
+    assert ds.groups is None and not any("repeat another row" in n for n in ds.notes)
     # a repeated identifier decides the split when there is one
     visits = df.assign(patient_id=[f"P{i // 3}" for i in range(len(df))])
     assert from_frame(visits.reset_index(drop=True), typed=True).held_out_unit == \

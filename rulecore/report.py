@@ -286,7 +286,8 @@ def assess(
                           "Stability tab, which refits on several splits.")
             out.append(Finding("warning", f"On held-out rows the balanced accuracy of "
                                f"{subject} is {_pct(balanced)}, {said}. {advice}",
-                               "no better than chance on held-out rows"))
+                               "no better than chance on held-out rows" if balanced <= 0.5
+                               else "not clearly better than chance on held-out rows"))
         elif acc < base and class_weight is not None and overfit is None:
             what_weights = weighting_words(class_weight) + (
                 f" and error costs (false positive {fp_cost:g}×, false negative {fn_cost:g}×)"

@@ -351,13 +351,14 @@ def negative_label(ds: Dataset) -> str:
 def dataset_caption(ds: Dataset) -> None:
     """One line under a page title saying which data the page works on."""
     if len(ds.classes) > 2 and st.session_state.get("rule", {}).get("model") == "rule set":
-        st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} features · "
+        st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} features · "
                    f"target `{ds.target}` with {len(ds.classes)} classes, all learned (rule "
                    "set: no positive class needed)")
         return
-    st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]} features · "
-               f"target `{ds.target}`, positive class **{ds.positive}** "
-               f"({ds.y_binary.mean():.0%} of rows)")
+    rate = ds.y_binary.mean()
+    share = f"{rate:.0%}" if rate >= 0.1 else f"{rate:.1%}"  # a rare class is 0.3 %, not 0 %
+    st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} features · "
+               f"target `{ds.target}`, positive class **{ds.positive}** ({share} of rows)")
 
 
 def nearest_lam(lam: float) -> float:

@@ -289,6 +289,9 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "empty", "every value is missing"
     n_distinct = int(present.nunique())
     if n_distinct == 1:
+        if len(present) < len(s):  # "every value" would hide the empty cells
+            return "constant", (f"every value present is {present.iloc[0]!s}; "
+                                f"{1 - len(present) / len(s):.0%} of the cells are empty")
         return "constant", f"every value is {present.iloc[0]!s}"
     if position == 0 and _UNNAMED.match(name.strip()):
         return "index", "unnamed first column: row names saved with the table"

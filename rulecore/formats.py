@@ -323,8 +323,3 @@ def _object_text(v: Any) -> str:
     if isinstance(v, float):
         return format(v, ".15g")
     return _cell_text(v) if isinstance(v, (dt.date, dt.time, bool)) else str(v)
-
-
-def format_name(fmt: str) -> str:
-    """A format's name as the notes say it."""
-    return _NAMES.get(fmt, fmt)

@@ -259,3 +259,28 @@ def test_command_line_reads_a_workbook_sheet(tmp_path, capsys):
     assert "50 rows; predicting churned" in capsys.readouterr().out
     assert cli_main(["learn", str(path), "--sheet", "Nope"]) != 0
     assert "has no sheet 'Nope'" in capsys.readouterr().err
+
+
+def test_typed_cells_of_every_kind_become_what_a_csv_would_hold(tmp_path):
+    """Parquet's dates (date32), decimals, durations, nullable integers and booleans with a
+    missing value, as text cells or numbers the reader parses."""
+    from decimal import Decimal
+
+    n = 40
+    df = pd.DataFrame({
+        "day": [dt.date(2024, 1, 1) + dt.timedelta(days=i) for i in range(n)],
+        "price": [Decimal(f"{10 + i}.50") for i in range(n)],
+        "wait": pd.to_timedelta(np.arange(n) * 90, unit="s"),
+        "visits": pd.array([None if i % 7 == 0 else i for i in range(n)], dtype="Int64"),
+        "member": pd.array([None if i % 9 == 0 else i % 2 == 0 for i in range(n)],
+                           dtype="boolean"),
+        "y": ["a", "b"] * (n // 2)})
+    path = tmp_path / "kinds.parquet"
+    df.to_parquet(path)
+    frame, _ = read_csv_frame(path)
+    assert frame.loc[0, "day"] == "2024-01-01" and frame.loc[1, "price"] == "11.50"
+    assert frame.loc[1, "wait"] == 90.0
+    assert frame["visits"].dtype == float and np.isnan(frame.loc[0, "visits"])
+    assert frame.loc[1, "member"] == "FALSE" and pd.isna(frame.loc[0, "member"])
+    ds = load_csv(path)
+    assert ds.kinds["price"] == "numeric" and ds.X["price"].iloc[1] == 11.5

@@ -35,6 +35,12 @@ def _uploaded() -> None:
         common.set_upload(f.name, f.getvalue())
 
 
+def _short(text: object, n: int = 28) -> str:
+    """A name shortened for a button label (a button shows one line; the rest is cut)."""
+    text = str(text)
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
 def _sheet() -> None:
     common.set_sheet(ss["w_sheet"])
 
@@ -152,8 +158,9 @@ with left:
             for key in ("w_positive", "w_thr_op", "w_thr_value"):
                 ss.pop(key, None)
 
-        st.button(f"Swap: predict {ds.target_column} {flipped} instead", key="w_swap",
-                  on_click=_swap_threshold, icon=":material/swap_horiz:")
+        st.button(f"Swap: predict {_short(ds.target_column)} {flipped} instead", key="w_swap",
+                  on_click=_swap_threshold, icon=":material/swap_horiz:",
+                  help=f"Predict {ds.target_column} {flipped} as the positive class.")
     elif len(classes) == 2:
         other = classes[1] if ds.positive == classes[0] else classes[0]
 
@@ -161,8 +168,9 @@ with left:
             ss["positive"] = label
             ss["w_positive"] = label
 
-        st.button(f"Swap: predict {show(other)} instead", key="w_swap", on_click=_swap,
-                  icon=":material/swap_horiz:")
+        st.button(f"Swap: predict {_short(show(other))} instead", key="w_swap", on_click=_swap,
+                  icon=":material/swap_horiz:", help=f"Predict {show(other)} as the positive "
+                  "class.")
 
     # a rating scale: split at a threshold (the default) or each rating a class
     def _ratings(how: str) -> None:
@@ -188,13 +196,13 @@ with left:
         ss.pop("w_positive", None)
 
     for k, (value, rows) in enumerate(ds.no_answer):
-        st.button(f"Learn a rule for {show(value)!r} ({rows:,} rows)",
+        st.button(f"Learn a rule for {_short(repr(show(value)))} ({rows:,} rows)",
                   key=f"w_keep_answer_{k}", on_click=_answer_class, args=(value,),
                   icon=":material/add_circle:",
                   help=f"These {rows:,} rows are dropped now, read as no answer. Keep them as "
                        "a class, and predict it.")
     if ss["answer_class"] is not None and not ds.no_answer:
-        st.button(f"Read {show(ss['answer_class'])!r} as no answer again (drop those rows)",
+        st.button(f"Read {_short(repr(show(ss['answer_class'])))} as no answer again",
                   key="w_drop_answer", on_click=_answer_class, args=(None,),
                   icon=":material/undo:")
 
@@ -259,10 +267,11 @@ with left:
         ss["zero_missing"] = sorted(chosen | {col} if on else chosen - {col})
 
     for col in ds.zero_suspects:
-        st.button(f"Read 0 in {col} as missing", key=f"w_zero_{col}", on_click=_zero_missing,
+        st.button(f"Read 0 in {_short(col)} as missing", key=f"w_zero_{col}",
+                  on_click=_zero_missing,
                   args=(col, True), icon=":material/block:")
     for col in ds.zero_missing:
-        st.button(f"Read 0 in {col} as a value again", key=f"w_zero_{col}",
+        st.button(f"Read 0 in {_short(col)} as a value again", key=f"w_zero_{col}",
                   on_click=_zero_missing, args=(col, False), icon=":material/undo:")
 
 with right:

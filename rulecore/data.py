@@ -1179,6 +1179,9 @@ CASE_MERGE_LEVELS = 50
 #: One-letter answers that abbreviate a word typed out in the same column (``Y`` beside
 #: ``Yes``): read as that word.  A column of Y and N alone keeps its letters.
 _ABBREVIATED = {"y": "yes", "n": "no", "t": "true", "f": "false"}
+#: Answers typed as words in a column of 0 and 1: the digit they stand for.
+_AS_DIGIT = {"yes": "1", "y": "1", "true": "1", "t": "1", "no": "0", "n": "0", "false": "0",
+             "f": "0"}
 
 
 def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
@@ -1205,6 +1208,11 @@ def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
     folded = pd.Series([v.strip().casefold() for v in counts.index], index=counts.index)
     words = set(folded)
     folded = folded.map(lambda k: _ABBREVIATED[k] if _ABBREVIATED.get(k) in words else k)
+    # a 0/1 column with some answers typed as words ("yes" among 1s): the words are digits
+    digits = {"1": "1", "1.0": "1", "0": "0", "0.0": "0"}
+    if set(folded) <= set(digits) | set(_AS_DIGIT) and set(folded) & set(digits) and \
+            set(folded) & set(_AS_DIGIT):
+        folded = folded.map(lambda k: digits.get(k) or _AS_DIGIT[k])
     if folded.nunique() == len(counts) or folded.nunique() > max_levels:
         return s, {}
     mapping: dict[str, str] = {}
@@ -1215,6 +1223,8 @@ def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
         ranked = sorted(spellings.index, key=lambda v: (-int(counts[v]), v))
         ranked = [v for v in ranked if len(v.strip()) > 1] + [v for v in ranked
                                                                if len(v.strip()) <= 1]
+        ranked = [v for v in ranked if v.strip() in digits] + [v for v in ranked
+                                                               if v.strip() not in digits]
         merged[ranked[0]] = ranked[1:]
         mapping.update({v: ranked[0] for v in ranked[1:]})
     return s.where(~s.isin(list(mapping)), s.map(mapping)), merged
@@ -1386,11 +1396,12 @@ def from_frame(
     for col in df.columns:
         df[col], merged = merge_case_variants(df[col])
         if merged:
+            df[col] = parse_numbers(df[col])  # "yes" among 0/1 became "1": numbers again
             said = "; ".join(f"{', '.join(map(repr, others))} as {kept!r}"
                              for kept, others in list(merged.items())[:4])
             more = f" and {len(merged) - 4} more" if len(merged) > 4 else ""
-            spellings[col] = (f"{col!r}: one value spelled several ways (in capitals, or Y "
-                              f"for Yes) is read as one: {said}{more}.")
+            spellings[col] = (f"{col!r}: one value spelled several ways (in capitals, Y for "
+                              f"Yes, or yes for 1) is read as one: {said}{more}.")
     detected = roles_mod.detect_roles(df)
     chosen_note: int | None = None  # the note saying why the target was chosen
     if target is None and class_column in df.columns:

@@ -323,6 +323,27 @@ def test_one_letter_answers_beside_the_word_are_that_word():
     assert ds.target == "renewed" and ds.classes == ["No", "Yes"]
 
 
+def test_a_zero_one_target_with_some_answers_in_words_is_two_classes():
+    """converted = 0/1 with 20 rows typed "yes": three classes, and the default positive
+    class was "yes" (2 % of rows); now "yes" is 1, with a note."""
+    rng = np.random.default_rng(0)
+    n = 400
+    f1 = rng.random(n)
+    t = np.where(f1 > 0.6, "1", "0").astype(object)
+    t[rng.choice(np.flatnonzero(t == "1"), 20, replace=False)] = "yes"
+    t[:5] = None
+    ds = from_frame(pd.DataFrame({"f1": f1.astype(str), "converted": t}), typed=False)
+    assert ds.classes == [0, 1] and ds.positive == 1
+    assert any("'yes' as '1'" in n for n in ds.notes)
+    from rulecore.data import merge_case_variants
+
+    assert merge_case_variants(pd.Series(["0", "1", "no", "true"] * 5))[0].tolist()[:4] == \
+        ["0", "1", "0", "1"]
+    # words alone, or digits beside other words, are left alone
+    assert merge_case_variants(pd.Series(["yes", "no"] * 5))[1] == {}
+    assert merge_case_variants(pd.Series(["0", "1", "maybe"] * 5))[1] == {}
+
+
 def test_merge_case_variants_touches_labels_only():
     from rulecore.data import merge_case_variants
 

@@ -34,7 +34,14 @@ import pandas as pd
 import streamlit as st
 
 from rulecore import progress
-from rulecore.data import Dataset, from_frame, load_sample, read_csv_frame, sheet_names
+from rulecore.data import (
+    Dataset,
+    from_frame,
+    load_sample,
+    read_csv_frame,
+    sheet_hint,
+    sheet_names,
+)
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import SplitFit, fit_on_split, split_rows
 from rulecore.roles import format_number
@@ -146,7 +153,8 @@ def _upload_frame(digest: str, name: str, sheet: str | None, _data: bytes) -> pd
 def _upload(digest: str, name: str, sheet: str | None, choices: tuple, _data: bytes
             ) -> Dataset:
     frame = _upload_frame(digest, name, sheet, _data=_data)
-    return from_frame(frame, name=name, typed=False, **_options(choices))
+    with sheet_hint(frame):
+        return from_frame(frame, name=name, typed=False, **_options(choices))
 
 
 @st.cache_data(scope="session", max_entries=4, show_spinner=False)

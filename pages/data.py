@@ -78,8 +78,8 @@ with left:
                 ss["w_sheet"] = read if read in sheets else None
             st.selectbox("Sheet", sheets, key="w_sheet", on_change=_sheet,
                          placeholder="choose the sheet that holds the table",
-                         help="Default: the largest sheet of the workbook (a read-me or "
-                              "code list sheet is usually smaller than the table).")
+                         help="Default: the sheet with the most rows (a read-me, a code list or "
+                              "a pivot table of totals is shorter than the records).")
 
 try:
     ds, error = common.current_dataset(), None

@@ -702,7 +702,7 @@ def _data_options(p: argparse.ArgumentParser) -> None:
                         "detected), an Excel workbook (.xlsx), Parquet, Feather or Stata "
                         "file, or LIBSVM; also gzip-compressed or alone in a .zip")
     g.add_argument("--sheet", metavar="NAME",
-                   help="the workbook sheet to read (default: the largest)")
+                   help="the workbook sheet to read (default: the one with the most rows)")
     g.add_argument("--sample", metavar="NAME", help="a bundled sample instead of a file")
     g.add_argument("--target", help="target column (default: the most plausible class "
                    "column: named like a target, binary, or text with a few levels)")

@@ -13,7 +13,8 @@ import hashlib
 import io
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -479,9 +480,10 @@ def read_csv_frame(
     The expensive half of :func:`load_csv`, with no decision about targets or roles, so that
     an app can parse an upload once and then try targets and column roles on the result
     (:func:`from_frame` with ``typed=False``).  Besides CSV text and LIBSVM, it reads Excel
-    workbooks (``sheet``: default the largest), Parquet, Feather and Stata files, and any of
-    them gzip-compressed or alone in a ZIP archive (:mod:`rulecore.formats`); a workbook's
-    frame has ``attrs["sheets"]`` and ``attrs["sheet"]``.
+    workbooks (``sheet``: default the one with the most rows), Parquet, Feather and Stata
+    files, and any of them gzip-compressed or alone in a ZIP archive
+    (:mod:`rulecore.formats`); a workbook's frame has ``attrs["sheets"]`` and
+    ``attrs["sheet"]``.
 
     Raises
     ------
@@ -526,6 +528,23 @@ def read_csv_frame(
     if _is_svmlight(text):
         return _svmlight_frame(data, text, fname, notes, max_rows, max_columns), fname
     return _frame_from_text(text, fname, notes, max_rows, max_columns), fname
+
+
+@contextmanager
+def sheet_hint(frame: pd.DataFrame) -> Iterator[None]:
+    """Add to a :class:`DataError` raised inside the block which sheet of a workbook was
+    read and that another can be chosen: a pivot sheet read as the table was refused with
+    "the target 'W52' is a number ..." and no word of sheets."""
+    try:
+        yield
+    except DataError as exc:
+        sheets = frame.attrs.get("sheets") or []
+        if len(sheets) < 2:
+            raise
+        others = ", ".join(repr(t) for t in sheets if t != frame.attrs.get("sheet"))
+        raise DataError(f"{exc} (Read sheet {frame.attrs.get('sheet')!r} of the workbook; its "
+                        f"other sheets: {others}. Choose another with the Sheet selector or "
+                        "--sheet.)") from None
 
 
 def sheet_names(source: str | os.PathLike | IO, max_bytes: int = MAX_BYTES) -> list[str]:
@@ -840,7 +859,8 @@ def load_csv(
     """
     df, fname = read_csv_frame(source, name=name, sheet=sheet, max_bytes=max_bytes,
                                max_rows=max_rows, max_columns=max_columns)
-    return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
+    with sheet_hint(df):
+        return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
                       exclude=exclude, continuous=continuous, ratings=ratings,
                       zero_missing=zero_missing, name=fname, typed=False)
 

@@ -55,6 +55,11 @@ _REFUSED = {
            "and upload that",
     "pdf": "a PDF document, not a table. Export the table from the program that made the "
            "PDF as CSV or Excel and upload that",
+    "xmlss": "an Excel 2003 XML spreadsheet. Save it as an Excel workbook (.xlsx) or as "
+             "'CSV UTF-8' and upload that",
+    "html": "a web page (HTML), whatever its name says: web apps save tables as HTML with an "
+            ".xls name. Open it in Excel, save it as an Excel workbook (.xlsx) or as 'CSV "
+            "UTF-8', and upload that",
 }
 
 _NAMES = {"xlsx": "Excel workbook", "parquet": "Parquet file", "feather": "Feather file",
@@ -99,6 +104,13 @@ def sniff_format(data: bytes) -> str | None:
         return "sas"
     if head.startswith(b"%PDF"):
         return "pdf"
+    start = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if start.startswith(b"<?xml") and (b"excel.sheet" in data[:4096].lower()
+                                       or b"<workbook" in data[:4096].lower()):
+        return "xmlss"
+    if start.startswith((b"<html", b"<!doctype html", b"<table", b"<?xml")) and \
+            (b"<table" in data[:65536].lower() or b"<html" in start[:20]):
+        return "html"
     return None
 
 
@@ -167,13 +179,14 @@ def _cell_text(v: Any) -> str:
     return str(v)
 
 
-def workbook_sheets(data: bytes) -> list[tuple[str, int]]:
-    """The worksheets of an ``.xlsx`` workbook: ``(name, cells in its recorded size)``, in
-    the workbook's order, hidden sheets left out (unless every sheet is hidden)."""
+def workbook_sheets(data: bytes) -> list[tuple[str, tuple[int, int]]]:
+    """The worksheets of an ``.xlsx`` workbook: ``(name, (rows, cells) in its recorded
+    size)``, in the workbook's order, hidden sheets left out (unless every sheet is
+    hidden)."""
     wb = _open_workbook(data, "workbook")
     try:
-        sheets = [(ws.title, (ws.max_row or 0) * (ws.max_column or 0), ws.sheet_state)
-                  for ws in wb.worksheets]
+        sheets = [(ws.title, ((ws.max_row or 0), (ws.max_row or 0) * (ws.max_column or 0)),
+                   ws.sheet_state) for ws in wb.worksheets]
     finally:
         wb.close()
     shown = [(t, n) for t, n, state in sheets if state == "visible"]
@@ -196,8 +209,9 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     """One sheet of an ``.xlsx`` workbook as CSV text.
 
     Returns ``(text, the longest row's cells, sheet names, the sheet read, notes)``.
-    Default sheet: the largest visible one (a workbook often opens on a read-me or a chart's
-    data); ``sheet`` names another.  Cells are written as Excel shows them
+    Default sheet: the visible one with the most rows, then cells (a workbook often opens on
+    a read-me, and a pivot table of totals is wide, where records are long); ``sheet`` names
+    another.  Cells are written as Excel shows them
     (:func:`_cell_text`; formulas give their saved values), empty cells at the end of a row
     are left off (so a title in A1 reads as a line above the table, as in a CSV export), and
     reading stops after ``max_rows`` rows.
@@ -208,7 +222,7 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
         raise DataError(f"{name} has no worksheet.")
     chosen_by_size = sheet is None
     if sheet is None:
-        sheet = max(sheets, key=lambda s: s[1])[0]  # first of the largest
+        sheet = max(sheets, key=lambda s: s[1])[0]  # most rows, then cells; first of ties
     elif sheet not in names:
         raise DataError(f"{name} has no sheet {sheet!r}; its sheets are "
                         f"{', '.join(map(repr, names))}.")
@@ -216,9 +230,12 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     rows = empty_run = width = 0
+    first: list[tuple] = []  # the first rows as read, to look for unsaved formulas
     try:
         ws = wb[sheet]
         for values in ws.iter_rows(values_only=True):
+            if len(first) < 50:
+                first.append(values)
             cells = [_cell_text(v) for v in values]
             while cells and not cells[-1].strip():
                 cells.pop()
@@ -240,6 +257,7 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
             rows += 1
     finally:
         wb.close()
+    _refuse_unsaved_formulas(data, name, sheet, first)
     if rows == 0:
         raise DataError(f"Sheet {sheet!r} of {name} is empty." + (
             f" Its other sheets: {', '.join(map(repr, [n for n in names if n != sheet]))}."
@@ -247,10 +265,33 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     notes = []
     if len(names) > 1:
         others = ", ".join(repr(n) for n in names if n != sheet)
-        how = "the largest of its" if chosen_by_size else "one of its"
+        how = "the longest of its" if chosen_by_size else "one of its"
         notes.append(f"Read sheet {sheet!r}, {how} {len(names)} sheets (the others: {others})."
                      " Choose another sheet if the table is on another one.")
     return out.getvalue(), width, names, sheet, notes
+
+
+def _refuse_unsaved_formulas(data: bytes, name: str, sheet: str, first: list[tuple]) -> None:
+    """Refuse a sheet whose formulas have no saved result (a workbook written by a program
+    that does not compute them, such as openpyxl): their cells read as empty, and a target of
+    formulas was "empty" with no reason given.  Compares the first rows read for values
+    with the same rows read for formulas."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    try:
+        for i, formulas in enumerate(wb[sheet].iter_rows(values_only=True,
+                                                         max_row=len(first))):
+            for j, f in enumerate(formulas):
+                value = first[i][j] if j < len(first[i]) else None
+                if isinstance(f, str) and f.startswith("=") and value is None:
+                    cell = f"{openpyxl.utils.get_column_letter(j + 1)}{i + 1}"
+                    raise DataError(
+                        f"Sheet {sheet!r} of {name} holds formulas whose results were never "
+                        f"saved (cell {cell}: {f[:60]}), so they read as empty. Open the "
+                        "workbook in Excel or LibreOffice, save it, and upload it again.")
+    finally:
+        wb.close()
 
 
 # --------------------------------------------------------------------------- typed tables

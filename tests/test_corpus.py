@@ -63,7 +63,7 @@ EXPECTED = {
                                    {"respondent_id": "id"}, [], 0, []),
     # 0 written for a measurement not taken (Pima): pointed out, kept unless asked
     "diabetes_zero_unmeasured.csv": ("Outcome", 1, {}, [], 0, []),
-    # an Excel workbook: a read-me sheet first, the deals under a title on the largest sheet,
+    # an Excel workbook: a read-me sheet first, the deals under a title on the longest sheet,
     # a Total row under them; every date in 2024
     "crm_pipeline_workbook.xlsx": ("Won", "Won", {"Deal ID": "id", "Created (year)": "constant",
                                                   "Notes": "constant"},

@@ -102,7 +102,7 @@ def test_the_largest_sheet_is_read_under_its_title_and_above_its_total():
     frame, _ = read_csv_frame(io.BytesIO(data), name="w.xlsx")
     assert frame.attrs["sheet"] == "Deals" and len(frame) == 200
     notes = " ".join(frame.attrs["notes"])
-    assert "Read sheet 'Deals', the largest of its 3 sheets (the others: 'Read me', 'Codes')" \
+    assert "Read sheet 'Deals', the longest of its 3 sheets (the others: 'Read me', 'Codes')" \
         in notes
     assert "Skipped 2 lines above the header" in notes and "'Total'" in notes
     same_decisions(load_csv(io.BytesIO(data), name="w.xlsx"),
@@ -241,6 +241,12 @@ def _zip_with(names: dict[str, bytes]) -> bytes:
     (b"HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000  ",
      "SAS data set"),
     (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "a PDF document, not a table"),
+    (b'<table border="1" class="dataframe">\n  <thead>\n <tr><th>a</th><th>y</th></tr>',
+     "a web page (HTML), whatever its name says"),
+    (b"\xef\xbb\xbf<!DOCTYPE html><html><body><table><tr><td>1</td></tr></table>",
+     "a web page (HTML)"),
+    (b'<?xml version="1.0"?>\n<?mso-application progid="Excel.Sheet"?>\n<Workbook>'
+     b"<Worksheet><Table>", "an Excel 2003 XML spreadsheet"),
 ])
 def test_formats_we_do_not_open_say_how_to_export_them(data, says):
     with pytest.raises(DataError, match=f"^f.bin is .*{says.replace('(', '.').replace(')', '.')}"):
@@ -284,3 +290,29 @@ def test_typed_cells_of_every_kind_become_what_a_csv_would_hold(tmp_path):
     assert frame.loc[1, "member"] == "FALSE" and pd.isna(frame.loc[0, "member"])
     ds = load_csv(path)
     assert ds.kinds["price"] == "numeric" and ds.X["price"].iloc[1] == 11.5
+
+
+def test_a_pivot_sheet_wider_than_the_records_is_not_the_default():
+    """Read by cells, a 60 x 52 pivot of totals beat the 400-row data sheet; the sheet with
+    the most rows is the records.  Refusals on a sheet say which sheet was read."""
+    rows_pivot = [["region"] + [f"W{i}" for i in range(1, 53)]] + [
+        [f"r{i}"] + [float(j * i) + 0.5 for j in range(52)] for i in range(60)]
+    df = table(400)
+    data = workbook({"Pivot": rows_pivot, "data": rows_of(df), "chart": [["x", "y"], [1, 2]]})
+    frame, _ = read_csv_frame(io.BytesIO(data), name="p.xlsx")
+    assert frame.attrs["sheet"] == "data"
+    assert "Read sheet 'data', the longest of its 3 sheets" in frame.attrs["notes"][0]
+    with pytest.raises(DataError, match=r"\(Read sheet 'Pivot' of the workbook; its other "
+                                        r"sheets: 'data', 'chart'\. Choose another with the "
+                                        r"Sheet selector or --sheet\.\)$"):
+        load_csv(io.BytesIO(data), name="p.xlsx", sheet="Pivot")
+
+
+def test_formulas_without_saved_results_are_refused_with_what_to_do():
+    """openpyxl writes formulas without their results: a target of formulas read as empty
+    and was refused as "empty", with no reason the user could see in Excel."""
+    rows = [["hours", "score", "passed"]] + [
+        [i % 12, 40 + i % 60, f'=IF(AND(A{i + 2}>8,B{i + 2}>70),"yes","no")'] for i in range(50)]
+    with pytest.raises(DataError, match=r"holds formulas whose results were never saved "
+                                        r"\(cell C2: =IF\(AND\(A2>8,B2>70\)"):
+        read_csv_frame(io.BytesIO(workbook({"scores": rows})), name="f.xlsx")

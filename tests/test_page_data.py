@@ -206,7 +206,8 @@ def test_what_reading_did_to_the_file_is_said_on_the_page():
     at = upload(at, "spreadsheet_hand_typed.csv")
     assert not at.exception
     said = " ".join(i.value for i in at.info)
-    assert "one value spelled several ways (in capitals, Y for Yes, or yes for 1) is read as one" in said
+    assert "one value spelled several ways (in capitals, Y for Yes, or yes for 1) is read " \
+           "as one" in said
     assert "spreadsheet error cells" in said
     assert at.session_state["positive"] in (None, "Yes")
     assert metric(at, "Positive share") == "23.7%"
@@ -273,7 +274,7 @@ def test_a_workbook_opens_on_its_largest_sheet_and_another_sheet_can_be_chosen()
     assert metric(at, "Rows") == "480"
     assert at.selectbox(key="w_target").value == "Won"
     said = " ".join(i.value for i in at.info)
-    assert "Read sheet 'Deals', the largest of its 3 sheets" in said
+    assert "Read sheet 'Deals', the longest of its 3 sheets" in said
     at.selectbox(key="w_sheet").set_value("Regions").run()
     assert not at.exception
     assert at.selectbox(key="w_sheet").value == "Regions"

@@ -19,6 +19,7 @@ state): never shared across users.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import os
@@ -487,16 +488,19 @@ def fit_with_progress(settings: RuleSettings, ds: Dataset, test_size: float, see
     return fit
 
 
-def fitted_rule_model(ds: Dataset) -> SplitFit:
+def fitted_rule_model(ds: Dataset, **changes: Any) -> SplitFit:
     """:func:`rulecore.fit.fit_on_split` for the current settings, kept (errors shown by
     the caller): the fitted model and its training and held-out rows.  A new fit shows its
-    progress (:func:`fit_with_progress`).
+    progress (:func:`fit_with_progress`).  ``changes``: settings that differ from the
+    page's (``class_weight="none"`` for the unweighted twin the advice compares with).
 
     A sample's fits are shared by all sessions; an upload's stay in its session.
     """
     r = st.session_state["rule"]
     upload = st.session_state["source"] == "upload"
     settings, test_size, seed = rule_settings(ds), float(r["test_size"]), int(r["seed"])
+    if changes:
+        settings = dataclasses.replace(settings, **changes)
     store = _upload_fits() if upload else _sample_fits()
     key = (ds.digest, settings, test_size, seed)
     fit = store.get(key)

@@ -175,6 +175,7 @@ def assess(
     lam_chosen: bool = False,
     all_midpoints_fit: bool = True,
     n_classes: int = 2,
+    unweighted_test: tuple[float, float] | None = None,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -204,6 +205,11 @@ def assess(
     n_classes : int
         Classes of the target; with more than two, a note says the rule tells one from the
         rest and names the model that predicts them all.
+    unweighted_test : (recall, accuracy), optional
+        On the held-out rows, the same model fitted without class weights (see
+        :func:`needs_unweighted_twin`).  Where the weighted rule costs accuracy, its trade-off
+        is described only if it buys recall; a rule the unweighted one matches in recall and
+        beats in accuracy gets a warning instead, with both models' figures.
 
     Returns
     -------
@@ -288,6 +294,17 @@ def assess(
                                f"{subject} is {_pct(balanced)}, {said}. {advice}",
                                "no better than chance on held-out rows" if balanced <= 0.5
                                else "not clearly better than chance on held-out rows"))
+        elif acc < base and class_weight is not None and overfit is None and \
+                unweighted_test is not None and unweighted_test[0] >= tpr - 0.02 and \
+                unweighted_test[1] > acc:
+            r_u, acc_u = unweighted_test
+            out.append(Finding("warning", f"The class weights buy nothing here: on the "
+                               f"held-out rows the rule fitted without them (class weights: "
+                               f"none) finds {_pct(r_u)} of the {pos_rows} (this one: "
+                               f"{_pct(tpr)}) and is right {_pct(acc_u)} of the time (this "
+                               f"one: {_pct(acc)}; always predicting {majority}: "
+                               f"{_pct(base)}). Choose class weights: none.",
+                               "class weights buy nothing (unweighted is as good)"))
         elif acc < base and class_weight is not None and overfit is None:
             what_weights = weighting_words(class_weight) + (
                 f" and error costs (false positive {fp_cost:g}×, false negative {fn_cost:g}×)"
@@ -302,11 +319,15 @@ def assess(
                     "thresholds per numeric column can make the rule more precise (it is "
                     f"right on {_pct(precision)} of the rows it picks). "
                     if rate < 0.05 and precision < 0.5 else "")
+            without = ("" if unweighted_test is None else
+                       f" Fitted without them it finds {_pct(unweighted_test[0])} and is "
+                       f"right {_pct(unweighted_test[1])} of the time.")
             out.append(Finding("info", f"With {what_weights}, {subject} "
                                f"finds {_pct(tpr)} of the {pos_rows}, at "
                                f"some cost in accuracy ({_pct(acc)}, against {_pct(base)} for "
                                f"always predicting {majority}, which finds "
-                               f"{'all' if majority_is_pos else 'none'} of them). " + rare +
+                               f"{'all' if majority_is_pos else 'none'} of them).{without} "
+                               + rare +
                                ("Set the error costs back to 1× and choose class weights: "
                                 "none to maximise accuracy instead." if costed else
                                 "Choose class weights: none to maximise accuracy instead.")))
@@ -336,6 +357,27 @@ def all_midpoints_fit(X: pd.DataFrame, kinds: dict[str, str]) -> bool:
         distinct = int(X[col].nunique())
         n_terms += 2 * max(distinct - 1, 0) if kinds.get(col) == "numeric" else 2 * distinct
     return dense_bytes(len(X), n_terms, itemsize=1, copies=3) <= memory_budget()
+
+
+def recall_accuracy(y: np.ndarray, pred: np.ndarray) -> tuple[float, float]:
+    """Recall and accuracy of 0/1 (or bool) predictions ``pred`` of labels ``y``."""
+    y, pred = np.asarray(y).astype(int), np.asarray(pred).astype(int)
+    recall = float(pred[y == 1].mean()) if (y == 1).any() else 0.0
+    return recall, float(np.mean(pred == y))
+
+
+def needs_unweighted_twin(class_weight: Any, y_test: np.ndarray, pred_test: np.ndarray
+                          ) -> bool:
+    """Whether :func:`assess` would describe a class-weight trade-off (a weighted rule less
+    accurate on held-out rows than the majority class), so that the unweighted fit it
+    compares with is worth making.  (The paper's surrogate charges a positive row per
+    condition it fails; weighted, it can prefer loose conditions that let in false alarms
+    and find no more positives than the unweighted rule.)"""
+    y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
+    if class_weight is None or len(np.unique(y_test)) < 2:
+        return False
+    base = max(float(y_test.mean()), 1 - float(y_test.mean()))
+    return float(np.mean(pred_test == y_test)) < base
 
 
 def chance_balanced_accuracy(y: np.ndarray) -> float:

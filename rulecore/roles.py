@@ -337,6 +337,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     if n_distinct > MAX_TEXT_LEVELS and _plain_id_name(name):
         return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as an "
                       "identifier")
+    if _is_json(present):
+        # {"device": "ios", "coupon": true} is a record in a cell: as a category, its rules
+        # read `meta != {"device": "android", ...}` and each level is one combination
+        return "text", "JSON: a structure in each cell, not a category"
     if len(present) >= ID_MIN_VALUES and n_distinct >= ID_DISTINCT_SHARE * len(present):
         words = present.astype(str).str.count(r"\s+").mean() + 1
         what = "free text" if words >= 4 else "an identifier"
@@ -346,6 +350,22 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "text", (f"text with {n_distinct:,} distinct values (more than "
                         f"{MAX_TEXT_LEVELS}): each term would cover few rows")
     return "feature", ""
+
+
+def _is_json(present: pd.Series) -> bool:
+    """Whether (nearly) every cell of a text column is a JSON object or array."""
+    import json
+
+    sample = present.astype(str).str.strip().iloc[:200]
+    if sample.empty or not sample.str.match(r"^[\[{]").all():
+        return False
+    ok = 0
+    for v in sample:
+        try:
+            ok += isinstance(json.loads(v), (dict, list))
+        except ValueError:
+            pass
+    return ok >= 0.9 * len(sample)
 
 
 def detect_roles(df: pd.DataFrame) -> dict[str, tuple[str, str]]:

@@ -1082,3 +1082,18 @@ def test_a_month_and_year_is_a_date_and_a_masked_code_is_no_number():
     assert parse_dates(pd.Series(["March 2016", "April 2017"] * 5)).notna().all()
     assert numbers_with_unit(pd.Series(["636xx", "123xx", "945xx"] * 10))[1] is None
     assert numbers_with_unit(pd.Series(["63 kg", "12 kg", "94 kg"] * 10))[1] == "kg"
+
+
+def test_a_column_of_json_is_left_out_as_structured_text():
+    import json
+
+    from rulecore.roles import detect_role
+
+    rng = np.random.default_rng(0)
+    js = pd.Series([json.dumps({"device": str(rng.choice(["ios", "web"])),
+                                "coupon": bool(rng.random() < 0.3)}) for _ in range(100)],
+                   name="meta")
+    assert detect_role(js, 2, 100) == ("text", "JSON: a structure in each cell, not a "
+                                               "category")
+    braces = pd.Series(["{a}", "{b}", "{c}"] * 30, name="code")  # not JSON: a category
+    assert detect_role(braces, 1, 90)[0] == "feature"

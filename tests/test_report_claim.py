@@ -132,3 +132,30 @@ def test_a_many_class_target_says_what_the_rule_separates_and_what_predicts_ever
     assert note.startswith("The target has 25 classes: the rule tells Microphones from the "
                            "other 24.") and "--model rule-set" in note
     assert not [f for f in assess(y, y, y, y, positive="yes") if f.level == "info"]
+
+
+def test_class_weights_that_buy_nothing_are_said_to_and_a_real_trade_off_is_quantified():
+    """A weighted rule less accurate than the majority: when the unweighted fit finds as many
+    held-out positives and is more accurate, the 'trade-off' note was false -- a warning
+    says so; when the weights do buy recall, the note gives the unweighted figures."""
+    from rulecore.report import needs_unweighted_twin, recall_accuracy
+
+    y_tr = np.array([1] * 20 + [0] * 180)
+    p_tr = np.array([1] * 15 + [0] * 5 + [1] * 30 + [0] * 150)
+    y_te = np.array([1] * 20 + [0] * 155)
+    p_te = np.array([1] * 11 + [0] * 9 + [1] * 14 + [0] * 141)    # 55 % found, 86.9 % right
+    assert needs_unweighted_twin("sqrt", y_te, p_te)
+    assert not needs_unweighted_twin(None, y_te, p_te)
+    twin = np.array([1] * 14 + [0] * 6 + [0] * 155)                # 70 % found, 96.6 % right
+    found = assess(y_tr, p_tr, y_te, p_te, positive="Y", negative="N", class_weight="sqrt",
+                   unweighted_test=recall_accuracy(y_te, twin))
+    warn = [f.text for f in found if f.level == "warning"]
+    assert len(warn) == 1 and warn[0].startswith("The class weights buy nothing here: on the "
+                                                 "held-out rows the rule fitted without them")
+    assert "finds 70.0% of the Y rows (this one: 55.0%)" in warn[0]
+    assert not [f for f in found if f.level == "info"]
+    weaker = np.array([1] * 8 + [0] * 12 + [0] * 155)               # 40 %: weights buy recall
+    found = assess(y_tr, p_tr, y_te, p_te, positive="Y", negative="N", class_weight="sqrt",
+                   unweighted_test=recall_accuracy(y_te, weaker))
+    info = next(f.text for f in found if f.level == "info")
+    assert "Fitted without them it finds 40.0% and is right 93.1% of the time." in info

@@ -59,6 +59,12 @@ def zero_suspect(s: pd.Series) -> tuple[int, float, float] | None:
 #: and far more than chance gives (:func:`chance_copies`).
 DUPLICATE_SHARE = 0.01
 MIN_COPIES = 5
+#: A class whose counts over BURST_BINS periods of time have an index of dispersion above
+#: BURST_DISPERSION comes in bursts (:func:`bursts_over_time`): held-out rows are then
+#: whole periods, TIME_BLOCKS blocks of consecutive times (:func:`time_periods`).
+BURST_BINS = 50
+BURST_DISPERSION = 5.0
+TIME_BLOCKS = 20
 #: A two-class target whose smaller class holds at least this share of rows is balanced: which
 #: class is the minority is then an accident of the sample, and the default positive class is
 #: the one whose name does not say "no" (``improved``, not ``no change``).
@@ -135,6 +141,10 @@ class Dataset:
     copies : Series of shape (n_samples,) or None
         When rows are copied whole (:data:`DUPLICATE_SHARE`): one number per distinct row,
         so that copies share it; held-out rows are then split by it (:attr:`groups`).
+    periods : Series of shape (n_samples,) or None
+        When the target comes in bursts over a date column (:func:`bursts_over_time`): the
+        block of consecutive times each row falls in (:func:`time_periods`); held-out rows
+        are then whole blocks (:attr:`groups`).
     """
 
     name: str
@@ -155,6 +165,7 @@ class Dataset:
     no_answer: tuple[tuple[Any, int], ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     copies: pd.Series | None = field(default=None, repr=False, compare=False)
+    periods: pd.Series | None = field(default=None, repr=False, compare=False)
     _digest: list = field(default_factory=list, repr=False, compare=False)
     _leaks: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -176,6 +187,8 @@ class Dataset:
                 col = self.ids[role.column]
                 if col.notna().all() and col.nunique() < len(col):
                     return col
+        if self.periods is not None:  # a target in bursts over time: whole periods
+            return self.periods
         return self.copies  # else rows copied whole: each set of copies on one side
 
     @property
@@ -185,8 +198,11 @@ class Dataset:
         groups = self.groups
         if groups is None:
             return None
-        return f"whole {groups.name}" if groups.name is not None else \
-            "whole sets of identical rows"
+        if groups.name is None:
+            return "whole sets of identical rows"
+        if str(groups.name).startswith("period of "):
+            return f"whole periods of {str(groups.name)[len('period of '):]}"
+        return f"whole {groups.name}"
 
     @property
     def class_counts(self) -> dict:
@@ -1590,6 +1606,7 @@ def from_frame(
 
     # ---------------------------------------------------------------- features
     overrides = dict(kinds or {})
+    when_columns: list[tuple[str, pd.Series]] = []  # the dates used, for bursts over time
     columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
     roles: list[ColumnRole] = []
@@ -1601,6 +1618,7 @@ def from_frame(
         used = (role in ("feature", "date") or col in include) and col not in exclude
         if role == "date" and used and col not in overrides:
             dates = roles_mod.parse_dates(df[col])
+            when_columns.append((col, dates.reset_index(drop=True)))
             parts: list[ColumnRole] = []
             for dname, values in roles_mod.date_features(col, dates).items():
                 if dname in df.columns:
@@ -1673,6 +1691,21 @@ def from_frame(
     # rows copied whole (every column alike, far more often than coarse columns coincide):
     # a copy in the held-out rows of a row the rule learned from makes the held-out
     # accuracy optimistic
+    # a target that comes in bursts over time (failures in the hour before a breakdown):
+    # rows next to each other in time are alike, and a random split put a held-out row's
+    # neighbours among the training rows; hold out whole periods instead
+    periods = None
+    for col, when in when_columns:
+        dispersion = bursts_over_time(y.to_numpy(), when)
+        if dispersion is not None and dispersion > BURST_DISPERSION:
+            periods = time_periods(when).rename(f"period of {col!r}")
+            notes.append(f"{target!r} comes in bursts over {col!r}: its rows gather in a few "
+                         f"periods (index of dispersion {dispersion:.0f}, about 1 when rows "
+                         "are independent of time). A random split would put a held-out "
+                         "row's neighbours in time among the training rows and overstate "
+                         f"accuracy, so the held-out rows are whole periods ({TIME_BLOCKS} "
+                         "blocks of consecutive times).")
+            break
     copies = None
     n_copies = int(df.duplicated().sum())
     if n_copies >= max(MIN_COPIES, DUPLICATE_SHARE * len(df)) and \
@@ -1712,8 +1745,43 @@ def from_frame(
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
                  rating=rating, zero_suspects=tuple(zero_suspects),
                  zero_missing=tuple(zeros_read),
-                 no_answer=tuple(unanswered_rows), copies=copies)
+                 no_answer=tuple(unanswered_rows), copies=copies, periods=periods)
     return ds.with_positive(positive)
+
+
+def bursts_over_time(y: np.ndarray, when: pd.Series) -> float | None:
+    """How much a class's rows gather in time: the rows in time order (ties in file order)
+    are cut into :data:`BURST_BINS` periods of equal size, and for each class of at least 20
+    rows (and 20 others) the index of dispersion of its counts per period (variance / mean)
+    is taken; the largest is returned.  Rows independent of time give about 1 (binomial
+    counts); a failure flag set in the hour before three breakdowns of a week-long log gives
+    about 90.  None below 200 dated rows."""
+    present = when.notna().to_numpy()
+    n = int(present.sum())
+    if n < 200:
+        return None
+    rank = when[present].rank(method="first").to_numpy() - 1
+    period = np.minimum((rank * BURST_BINS) // n, BURST_BINS - 1).astype(int)
+    labels = np.asarray(y)[present]
+    values, counts = np.unique(labels, return_counts=True)
+    worst = 0.0
+    for value, count in zip(values, counts):
+        if count < 20 or n - count < 20:
+            continue
+        per = np.bincount(period[labels == value], minlength=BURST_BINS)
+        worst = max(worst, float(per.var() / per.mean()))
+    return worst
+
+
+def time_periods(when: pd.Series) -> pd.Series:
+    """Each row's block of consecutive times (:data:`TIME_BLOCKS` blocks of equal size, in
+    time order, ties in file order); rows without a date form a block of their own (-1)."""
+    present = when.notna().to_numpy()
+    out = np.full(len(when), -1)
+    rank = when[present].rank(method="first").to_numpy() - 1
+    out[present] = np.minimum((rank * TIME_BLOCKS) // max(int(present.sum()), 1),
+                              TIME_BLOCKS - 1).astype(int)
+    return pd.Series(out)
 
 
 def chance_copies(df: pd.DataFrame) -> float:

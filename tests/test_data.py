@@ -1097,3 +1097,30 @@ def test_a_column_of_json_is_left_out_as_structured_text():
                                                "category")
     braces = pd.Series(["{a}", "{b}", "{c}"] * 30, name="code")  # not JSON: a category
     assert detect_role(braces, 1, 90)[0] == "feature"
+
+
+def test_a_target_in_bursts_over_time_is_held_out_by_whole_periods():
+    """A failure flag set in the hour before three breakdowns of a week-long minute log:
+    a random split put each held-out minute's neighbours among the training rows.  Isolated
+    failures (independent of time) keep the random split."""
+    rng = np.random.default_rng(0)
+    n = 6000
+    t = pd.date_range("2024-03-01", periods=n, freq="min")
+    flag = np.zeros(n, int)
+    for start in (1000, 3000, 5000):
+        flag[start:start + 60] = 1
+    vib = rng.normal(0.3, 0.05, n) + 0.1 * flag
+    df = pd.DataFrame({"timestamp": t.strftime("%Y-%m-%d %H:%M:%S"), "vibration": vib,
+                       "failure_next_hour": flag})
+    ds = from_frame(df, typed=False)
+    note = next(n for n in ds.notes if "comes in bursts over 'timestamp'" in n)
+    assert "held-out rows are whole periods (20 blocks of consecutive times)" in note
+    assert ds.held_out_unit == "whole periods of 'timestamp'"
+    tr, te = train_test_indices(ds.y_binary, 0.25, 0, groups=ds.groups)
+    periods = ds.groups.to_numpy()
+    assert not set(periods[tr]) & set(periods[te])
+    # every held-out block is a run of consecutive minutes
+    assert all(np.all(np.diff(np.flatnonzero(periods == b)) == 1) for b in set(periods[te]))
+    isolated = df.assign(failure_next_hour=(rng.random(n) < 0.03).astype(int))
+    ds = from_frame(isolated, typed=False)
+    assert ds.groups is None and not any("bursts" in n for n in ds.notes)

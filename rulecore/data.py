@@ -781,14 +781,17 @@ def _whitespace_frame(text: str, max_rows: int) -> pd.DataFrame | None:
 
 def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     """A header of two rows, as spreadsheets lay out grouped columns: a first row of group
-    titles over some columns (``Demographics,,Usage,``), then the names.  Read as one header
-    row, the groups were the column names and the names a row of data ("age" a missing-value
-    code in a numeric column).  Returns the frame named by its second row, and the group
-    titles; or the frame unchanged and ``[]``.
+    titles over some columns (``Demographics,,Usage,``, merged cells saved empty), then the
+    names.  Read as one header row, the groups were the column names and the names a row of
+    data ("age" a missing-value code in a numeric column).  Returns the frame named by its
+    second row, and the group titles; or the frame unchanged and ``[]``.
 
     Both rows must look like headers: the first has empty cells (``column k`` here) beside
-    titles; the second has a distinct, non-numeric name in every cell; and some column holds
-    numbers below the second row but not in it.
+    titles; the second has distinct, non-numeric names, in every cell under an empty one of
+    the first row (a column named in the first row only, such as ``Patient`` beside
+    ``Blood pressure: Systolic, Diastolic``, keeps that name); and some column holds numbers
+    below the second row but a name in it.  A name the second row gives twice (``Total``
+    under two groups) is prefixed with its group.
     """
     if len(df) < 3:
         return df, []
@@ -796,17 +799,27 @@ def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     if not any(blank) or all(blank):
         return df, []
     second = df.iloc[0]
-    if second.isna().any() or second.nunique() < len(second) or \
-            any(_is_number(str(v)) for v in second):
+    present = second.dropna()
+    if present.empty or any(_is_number(str(v)) for v in present) or \
+            any(b and pd.isna(v) for b, v in zip(blank, second)):
         return df, []
     below = df.iloc[1:]
     numeric_below = [pd.to_numeric(below[c], errors="coerce").notna().mean() >= 0.95
-                     for c in df.columns]
+                     and pd.notna(v) for c, v in zip(df.columns, second)]
     if not any(numeric_below):
         return df, []
     groups = [c for c, b in zip(df.columns, blank) if not b]
+    group_of, current = [], ""
+    for c, b in zip(df.columns, blank):
+        current = current if b else str(c)
+        group_of.append(current)
+    names = [str(v).strip() if pd.notna(v) else str(c) for c, v in zip(df.columns, second)]
+    seen = pd.Series(names).duplicated(keep=False).to_numpy()
+    names = [f"{g} {n}" if dup else n for g, n, dup in zip(group_of, names, seen)]
+    if len(set(names)) < len(names):  # the same name twice in one group: not a header
+        return df, []
     out = below.reset_index(drop=True)
-    out.columns = [str(v).strip() for v in second]
+    out.columns = names
     return out, groups
 
 

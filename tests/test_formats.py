@@ -316,3 +316,26 @@ def test_formulas_without_saved_results_are_refused_with_what_to_do():
     with pytest.raises(DataError, match=r"holds formulas whose results were never saved "
                                         r"\(cell C2: =IF\(AND\(A2>8,B2>70\)"):
         read_csv_frame(io.BytesIO(workbook({"scores": rows})), name="f.xlsx")
+
+
+def test_merged_group_titles_over_a_second_header_row_in_a_workbook():
+    """'Blood pressure' merged over Systolic / Diastolic, 'Patient' and 'Outcome' named in
+    the first row only: the features were 'Blood pressure', 'column 3', 'Lipids', 'column 5'
+    and the rule read 'column 5 <= 46.5' (HDL)."""
+    rng = np.random.default_rng(0)
+    rows = [["Patient", "Blood pressure", None, "Lipids", None, "Outcome"],
+            [None, "Systolic", "Diastolic", "Total", "HDL", None]]
+    for i in range(200):
+        rows.append([f"P{i:04d}", int(rng.integers(90, 170)), int(rng.integers(60, 110)),
+                     int(rng.integers(140, 260)), int(rng.integers(30, 80)),
+                     "Event" if rng.random() < 0.2 else "No event"])
+    frame, _ = read_csv_frame(io.BytesIO(workbook({"S": rows})), name="bp.xlsx")
+    assert list(frame.columns) == ["Patient", "Systolic", "Diastolic", "Total", "HDL",
+                                   "Outcome"]
+    assert len(frame) == 200 and "Two header rows" in " ".join(frame.attrs["notes"])
+    # a name given under two groups is prefixed with its group
+    rows[0][1:5] = ["Cholesterol", None, "Lipids", None]
+    rows[1][1:5] = ["Total", "HDL", "Total", "LDL"]
+    frame, _ = read_csv_frame(io.BytesIO(workbook({"S": rows})), name="bp.xlsx")
+    assert list(frame.columns) == ["Patient", "Cholesterol Total", "HDL", "Lipids Total",
+                                   "LDL", "Outcome"]

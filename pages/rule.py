@@ -373,7 +373,12 @@ def results() -> None:
             index=["accuracy", "balanced accuracy", "always the majority class", "precision",
                    "recall", "rows"])
         a, b = st.columns(2)
-        a.metric("Test accuracy", f"{mte['accuracy']:.1%}")
+        # beside the majority class's accuracy: 94.3 % reads as good where 97.5 % is free
+        a.metric("Test accuracy", f"{mte['accuracy']:.1%}",
+                 delta=f"{100 * (mte['accuracy'] - mte['majority']):+.1f} pts vs majority",
+                 delta_color="normal" if mte["accuracy"] != mte["majority"] else "off",
+                 help="The change against always predicting the majority class of the "
+                      "held-out rows.")
         b.metric("Conditions", rule.n_conditions if is_set else len(rule))
         st.dataframe(perf, width="stretch")
         st.vega_lite_chart(rviz.confusion_matrix(mte["confusion"], (common.negative_label(ds),

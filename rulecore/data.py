@@ -315,8 +315,13 @@ def forced_numbers(s: pd.Series, col: str) -> tuple[pd.Series, str | None]:
     if int(bad.sum()) > present / 2:
         raise DataError(f"Column {col!r} cannot be numeric: {int(bad.sum()):,} of its "
                         f"{present:,} values ({examples}, ...) are not numbers.")
-    return num, (f"{col!r}: read as numbers as asked; {int(bad.sum()):,} cells that are not "
+    return num, (f"{col!r}: read as numbers as asked; {_cells(int(bad.sum()))} that are not "
                  f"numbers ({examples}) are read as missing values.")
+
+
+def _cells(n: int, what: str = "") -> str:
+    """``"1 cell"``, ``"12 cells"`` (``what`` before the noun: "3 spreadsheet error cells")."""
+    return f"{n:,} {what + ' ' if what else ''}cell{'' if n == 1 else 's'}"
 
 
 def show(v: Any) -> Any:
@@ -1217,7 +1222,7 @@ def _nines_note(col: str, cleaned: pd.Series, codes: dict[str, int], target: boo
         return (f"{cells:,} rows whose {col!r} is {said} are read as having no value, "
                 f"{why}. To learn a rule for them, give it as the positive class (command "
                 f"line: --positive {next(iter(codes))}).")
-    return f"{col!r}: {cells:,} cells of {said} are read as missing values, {why}."
+    return f"{col!r}: {_cells(cells)} of {said} are read as missing values, {why}."
 
 
 #: A text column with at most this many distinct values (ignoring capitals) is a column of
@@ -1402,7 +1407,7 @@ def from_frame(
             errors = df[col].isin(SPREADSHEET_ERRORS)
             if errors.any():
                 kinds_seen = ", ".join(sorted(df[col][errors].unique()))
-                cleaning.append(f"{col!r}: {int(errors.sum()):,} spreadsheet error cells "
+                cleaning.append(f"{col!r}: {_cells(int(errors.sum()), 'spreadsheet error')} "
                                 f"({kinds_seen}) are read as missing values.")
                 df[col] = parse_numbers(df[col].mask(errors))
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
@@ -1422,7 +1427,7 @@ def from_frame(
             converted, codes, named = numbers_with_codes(df[col])
             said = []
             if codes:
-                said.append(f"{sum(codes.values()):,} cells that are not numbers "
+                said.append(f"{_cells(sum(codes.values()))} that are not numbers "
                             f"({', '.join(map(repr, codes))}) are read as missing values in "
                             "this numeric column")
             if named:
@@ -1606,8 +1611,10 @@ def from_frame(
     if dropped == len(df):
         raise DataError(f"The target column {target!r} is empty.")
     if dropped:
-        notes.append(f"Dropped {dropped:,} of {len(df):,} rows ({dropped / len(df):.0%}) with "
-                     f"no value in {target!r}.")
+        share = dropped / len(df)
+        notes.append(f"Dropped {dropped:,} of {len(df):,} rows ("
+                     + (f"{share:.0%}" if share >= 0.01 else f"{share:.1%}")
+                     + f") with no value in {target!r}.")
         df, y_raw = df[~missing_y], y_raw[~missing_y]
     y = y_raw.map(_label).reset_index(drop=True)
     y.name = label_name
@@ -1681,7 +1688,7 @@ def from_frame(
                 if zeros:
                     num = num.mask(num == 0)
                     zeros_read.append(col)
-                    notes.append(f"{col!r}: {zeros:,} cells of 0 are read as missing values "
+                    notes.append(f"{col!r}: {_cells(zeros)} of 0 are read as missing values "
                                  "(asked for: 0 means not measured).")
             elif (suspect := zero_suspect(num)) is not None:
                 zero_suspects.append(col)

@@ -386,3 +386,9 @@ def test_class_weights_that_buy_nothing_get_a_warning_on_the_page():
            "(this one: 90.9%" in warn and warn.endswith("Choose class weights: none.")
     assert not any("at some cost in accuracy" in i.value for i in at.info)
     assert not at.success  # never green beside a warning
+
+
+def test_test_accuracy_is_shown_against_the_majority_class():
+    at = open_upload("r_credit_rownames.csv")
+    m = next(m for m in at.metric if m.label == "Test accuracy")
+    assert m.delta.endswith(" pts vs majority") and m.delta[0] in "+-"

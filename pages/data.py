@@ -310,5 +310,12 @@ preview = pd.concat([ds.X.head(200), ds.y.head(200)], axis=1)
 st.dataframe(preview, width="stretch", height=320)
 missing = ds.X.isna().sum()
 if missing.any():
+    # the most-missing first, a few named: 250 nearly empty columns made a wall of text
+    shown = missing[missing > 0].sort_values(ascending=False, kind="stable")
+    listed = ", ".join(f"{c}: {n:,}" for c, n in shown.iloc[:8].items())
+    more = f", and {len(shown) - 8} more columns" if len(shown) > 8 else ""
+    mostly = int((missing > 0.9 * ds.n_samples).sum())
     st.caption("Missing values make every term on their column false. Missing per column: "
-               + ", ".join(f"{c}: {n}" for c, n in missing[missing > 0].items()))
+               + listed + more + "."
+               + (f" {mostly} columns are more than 90 % empty: leave them out above unless "
+                  "their few values matter." if mostly > 1 else ""))

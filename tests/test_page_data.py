@@ -301,3 +301,25 @@ def test_a_column_of_words_made_numeric_is_refused_and_the_table_stays():
     assert "The change was not made." in at.error[0].value
     assert "region" in at.multiselect(key="w_categorical").value
     assert metric(at, "Rows") == before and at.session_state["kinds"].get("region") is None
+
+
+def test_many_nearly_empty_columns_are_summed_up_not_listed():
+    """250 columns 99 % empty: the caption listed every one; it names the worst few and
+    says how many are nearly empty."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    n = 300
+    cols = {"s1": rng.normal(size=n).round(3), "s2": rng.normal(size=n).round(3)}
+    for k in range(30):
+        v = rng.normal(size=n).round(2)
+        v[rng.random(n) < 0.97] = np.nan
+        cols[f"sparse_{k:02d}"] = v
+    df = pd.DataFrame(cols).assign(label=(cols["s1"] > 0.3).astype(int))
+    at = start()
+    upload_bytes(at, "wide.csv", df.to_csv(index=False).encode())
+    at.run()
+    caption = next(c.value for c in at.caption if c.value.startswith("Missing values"))
+    assert "and 22 more columns" in caption
+    assert "30 columns are more than 90 % empty" in caption

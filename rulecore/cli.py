@@ -357,6 +357,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         all_midpoints_fit,
         assess,
         fit_status,
+        needs_other_type,
         needs_unweighted_twin,
         recall_accuracy,
         shown_claim,
@@ -436,6 +437,14 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         twin = fit_on_split(dataclasses.replace(settings, class_weight="none"), ds,
                             args.test_size, args.seed).model
         unweighted = recall_accuracy(y01[te], twin.predict(ds.X.iloc[te]))
+    other = None
+    if len(te) and needs_other_type("single rule" if args.model == "single" else args.model,
+                                    getattr(args, "rule_type", "and"), y01[te], pred_te):
+        # would the other rule type (OR beside AND) separate the classes clearly better?
+        flipped = {"and": "or", "or": "and"}[args.rule_type]
+        twin = fit_on_split(dataclasses.replace(settings, rule_type=flipped), ds,
+                            args.test_size, args.seed).model
+        other = (flipped, twin.predict(ds.X.iloc[te]))
     findings = assess(y01[tr], pred_tr, y01[te], pred_te,
                       positive=ds.positive, class_weight=est.class_weight_used_,
                       features=list(getattr(rule, "features", [])), leaks=ds.leaks,
@@ -444,7 +453,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)),
                       lam_chosen=getattr(est, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
-                      n_classes=len(ds.classes), unweighted_test=unweighted)
+                      n_classes=len(ds.classes), unweighted_test=unweighted,
+                      other_type_test=other)
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
         out.write(f"{f.level}: {f.text}\n")

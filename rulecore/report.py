@@ -176,6 +176,7 @@ def assess(
     all_midpoints_fit: bool = True,
     n_classes: int = 2,
     unweighted_test: tuple[float, float] | None = None,
+    other_type_test: tuple[str, np.ndarray] | None = None,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -210,6 +211,11 @@ def assess(
         :func:`needs_unweighted_twin`).  Where the weighted rule costs accuracy, its trade-off
         is described only if it buys recall; a rule the unweighted one matches in recall and
         beats in accuracy gets a warning instead, with both models' figures.
+    other_type_test : (rule type, predictions), optional
+        The held-out predictions of the same single rule fitted as the other rule type (an
+        OR-rule beside an AND-rule; see :func:`needs_other_type`).  When it separates the
+        classes clearly better (by 5 points of balanced accuracy and two standard errors of
+        the paired difference), a note says so and how to choose it.
 
     Returns
     -------
@@ -331,6 +337,20 @@ def assess(
                                ("Set the error costs back to 1× and choose class weights: "
                                 "none to maximise accuracy instead." if costed else
                                 "Choose class weights: none to maximise accuracy instead.")))
+    if other_type_test is not None and len(y_test) and len(np.unique(y_test)) == 2:
+        other, pred_other = other_type_test[0], np.asarray(other_type_test[1]).astype(int)
+        gain, se = _paired_gain(y_test, pred_test, pred_other)
+        if gain >= max(0.05, 2 * se):
+            r_o, bal_o = balanced_recall(y_test, pred_other)
+            r_t, bal_t = balanced_recall(y_test, pred_test)
+            kind = {"and": "AND-rule (all conditions)", "or": "OR-rule (any condition)"}
+            out.append(Finding("info", f"An {kind[other]} does better here: on the held-out "
+                               f"rows it finds {_pct(r_o)} of the {pos_rows} with balanced "
+                               f"accuracy {_pct(bal_o)} (this one: {_pct(r_t)}, "
+                               f"{_pct(bal_t)}). Choose Rule type: {other.upper()}, or auto to "
+                               "let cross-validation on the training rows choose "
+                               "(command line: --rule-type).",
+                               f"an {other.upper()}-rule does better"))
     if n_classes > 2:
         out.append(Finding("info", f"The target has {n_classes} classes: {subject} tells {pos} "
                            f"from the other {n_classes - 1}. To predict every class, choose "
@@ -378,6 +398,37 @@ def needs_unweighted_twin(class_weight: Any, y_test: np.ndarray, pred_test: np.n
         return False
     base = max(float(y_test.mean()), 1 - float(y_test.mean()))
     return float(np.mean(pred_test == y_test)) < base
+
+
+def needs_other_type(model_name: str, rule_type: str, y_test: np.ndarray,
+                     pred_test: np.ndarray) -> bool:
+    """Whether a single rule of a fixed type leaves room for the other type to do clearly
+    better (held-out balanced accuracy under 0.85), so that :func:`assess` can compare: a
+    signal of the form "temp > 80 OR pressure > 3.8" got an AND-rule on one of its
+    conditions (recall 59 %, 85 % as an OR-rule) with no word that OR exists."""
+    if model_name != "single rule" or rule_type not in ("and", "or"):
+        return False
+    bal = _balanced(np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int))
+    return bal is not None and bal < 0.85
+
+
+def _paired_gain(y: np.ndarray, pred: np.ndarray, other: np.ndarray) -> tuple[float, float]:
+    """How much better ``other`` is than ``pred`` in balanced accuracy on the same rows, and
+    the standard error of that paired difference (from the rows where they disagree)."""
+    pos, neg = y == 1, y == 0
+    d_pos = other[pos].astype(float) - pred[pos]          # +1: a positive only other finds
+    d_neg = pred[neg].astype(float) - other[neg]          # +1: a false alarm only pred raises
+    gain = (d_pos.mean() + d_neg.mean()) / 2
+    se = 0.5 * float(np.sqrt(d_pos.var() / max(pos.sum(), 1) + d_neg.var() / max(neg.sum(), 1)))
+    return float(gain), se
+
+
+def balanced_recall(y: np.ndarray, pred: np.ndarray) -> tuple[float, float]:
+    """Recall and balanced accuracy of 0/1 predictions (0 and 0.5 without both classes)."""
+    y, pred = np.asarray(y).astype(int), np.asarray(pred).astype(int)
+    recall = float(pred[y == 1].mean()) if (y == 1).any() else 0.0
+    bal = _balanced(y, pred)
+    return recall, 0.5 if bal is None else bal
 
 
 def chance_balanced_accuracy(y: np.ndarray) -> float:

@@ -392,3 +392,25 @@ def test_test_accuracy_is_shown_against_the_majority_class():
     at = open_upload("r_credit_rownames.csv")
     m = next(m for m in at.metric if m.label == "Test accuracy")
     assert m.delta.endswith(" pts vs majority") and m.delta[0] in "+-"
+
+
+def test_an_or_shaped_signal_gets_a_note_naming_the_or_rule():
+    """Planted: defect when temp > 80 OR pressure > 3.8.  The AND default keeps one of the
+    two; the page says that an OR-rule does better and how to choose it."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(4)
+    n = 600
+    temp = rng.normal(70, 8, n).round(1)
+    pressure = rng.normal(3.2, 0.4, n).round(2)
+    y = ((temp > 80) | (pressure > 3.8)) ^ (rng.random(n) < 0.03)
+    data = pd.DataFrame({"temp": temp, "pressure": pressure, "line": rng.choice(
+        ["A", "B"], n), "status": np.where(y, "defect", "ok")}).to_csv(index=False).encode()
+    at = open_upload("press.csv", data=data)
+    note = next(i.value for i in at.info if i.value.startswith("An OR-rule"))
+    assert "finds 76.7% of the defect rows with balanced accuracy 86.2% (this one: 46.7%, " \
+           "73.3%)" in note and "Choose Rule type: OR" in note
+    at.radio(key="rule_type").set_value("or").run()
+    assert not at.exception
+    assert not any(i.value.startswith("An AND-rule") for i in at.info)

@@ -159,3 +159,23 @@ def test_class_weights_that_buy_nothing_are_said_to_and_a_real_trade_off_is_quan
                    unweighted_test=recall_accuracy(y_te, weaker))
     info = next(f.text for f in found if f.level == "info")
     assert "Fitted without them it finds 40.0% and is right 93.1% of the time." in info
+
+
+def test_the_other_rule_type_is_named_when_it_does_clearly_better():
+    """temp > 80 OR pressure > 3.8: the AND default found one of the two conditions
+    (recall 59 %); the OR-rule found 85 %, and nothing said OR exists."""
+    from rulecore.report import needs_other_type
+
+    y_te = np.array([1] * 34 + [0] * 116)
+    p_and = np.array([1] * 20 + [0] * 14 + [1] * 5 + [0] * 111)
+    p_or = np.array([1] * 29 + [0] * 5 + [1] * 9 + [0] * 107)
+    assert needs_other_type("single rule", "and", y_te, p_and)
+    assert not needs_other_type("single rule", "auto", y_te, p_and)  # CV chose already
+    assert not needs_other_type("rule set", "and", y_te, p_and)
+    found = assess(y_te, y_te, y_te, p_and, positive="defect", other_type_test=("or", p_or))
+    note = next(f.text for f in found if f.text.startswith("An OR-rule"))
+    assert "finds 85.3% of the defect rows with balanced accuracy 88.8% (this one: 58.8%, " \
+           "77.3%)" in note and "Choose Rule type: OR, or auto" in note
+    # no better by more than luck: nothing said
+    found = assess(y_te, y_te, y_te, p_and, positive="defect", other_type_test=("or", p_and))
+    assert not any(f.text.startswith("An OR-rule") for f in found)

@@ -8,15 +8,7 @@ import streamlit as st
 
 from pages import common, rule_explore
 from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
-from rulecore.report import (
-    all_midpoints_fit,
-    assess,
-    fit_status,
-    needs_other_type,
-    needs_unweighted_twin,
-    recall_accuracy,
-    shown_claim,
-)
+from rulecore.report import all_midpoints_fit, assess, comparisons, fit_status, shown_claim
 from rulecore.rules.estimators import lambda_path
 from rulecore.rules.rule import RuleList, RuleSet
 from rulecore.rules.terms import format_value
@@ -279,27 +271,16 @@ def results() -> None:
 
     claim = fit_status(model)
     pred_tr, pred_te = model.predict(Xtr), model.predict(Xte)  # once per rerun, used below
-    unweighted = None
-    if needs_unweighted_twin(model.class_weight_used_, yte, pred_te):
-        # a weighted rule less accurate than the majority: is it buying recall at all?
-        with common.user_errors(stop=False):
-            twin = common.fitted_rule_model(ds, class_weight="none").model
-            unweighted = recall_accuracy(yte, twin.predict(Xte))
-    other = None
-    if needs_other_type(ss["rule"]["model"], ss["rule"]["rule_type"], yte, pred_te):
-        # would the other rule type (OR beside AND) separate the classes clearly better?
-        flipped = {"and": "or", "or": "and"}[ss["rule"]["rule_type"]]
-        with common.user_errors(stop=False):
-            twin = common.fitted_rule_model(ds, rule_type=flipped).model
-            other = (flipped, twin.predict(Xte))
+    # the fits the advice compares with (unweighted, the other rule type), when it can change
+    compared = comparisons(common.rule_settings(ds), model.class_weight_used_, yte, pred_te,
+                           Xte, lambda **changes: common.fitted_rule_model(ds, **changes).model)
     findings = assess(ytr, pred_tr, yte, pred_te, positive=ds.positive,
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
                       negative=common.negative_label(ds),
                       costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)),
                       lam_chosen=getattr(model, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
-                      n_classes=len(ds.classes), unweighted_test=unweighted,
-                      other_type_test=other)
+                      n_classes=len(ds.classes), **compared)
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
     claim = shown_claim(claim, findings, yte, pred_te)

@@ -353,15 +353,7 @@ def _alternatives(args: argparse.Namespace, est: Any, Xtr: pd.DataFrame, ytr: np
 
 def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     from rulecore.fit import fit_on_split
-    from rulecore.report import (
-        all_midpoints_fit,
-        assess,
-        fit_status,
-        needs_other_type,
-        needs_unweighted_twin,
-        recall_accuracy,
-        shown_claim,
-    )
+    from rulecore.report import all_midpoints_fit, assess, comparisons, fit_status, shown_claim
 
     ds = load_dataset(args)
     y01 = ds.y_binary
@@ -431,20 +423,9 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     claim = fit_status(est)
     out.write(f"{claim.text}\n")
     pred_te = est.predict(ds.X.iloc[te]) if len(te) else []
-    unweighted = None
-    if len(te) and needs_unweighted_twin(est.class_weight_used_, y01[te], pred_te):
-        # a weighted rule less accurate than the majority: is it buying recall at all?
-        twin = fit_on_split(dataclasses.replace(settings, class_weight="none"), ds,
-                            args.test_size, args.seed).model
-        unweighted = recall_accuracy(y01[te], twin.predict(ds.X.iloc[te]))
-    other = None
-    if len(te) and needs_other_type("single rule" if args.model == "single" else args.model,
-                                    getattr(args, "rule_type", "and"), y01[te], pred_te):
-        # would the other rule type (OR beside AND) separate the classes clearly better?
-        flipped = {"and": "or", "or": "and"}[args.rule_type]
-        twin = fit_on_split(dataclasses.replace(settings, rule_type=flipped), ds,
-                            args.test_size, args.seed).model
-        other = (flipped, twin.predict(ds.X.iloc[te]))
+    compared = comparisons(settings, est.class_weight_used_, y01[te], pred_te, ds.X.iloc[te],
+                           lambda **changes: fit_on_split(dataclasses.replace(settings, **changes),
+                                                          ds, args.test_size, args.seed).model)
     findings = assess(y01[tr], pred_tr, y01[te], pred_te,
                       positive=ds.positive, class_weight=est.class_weight_used_,
                       features=list(getattr(rule, "features", [])), leaks=ds.leaks,
@@ -453,8 +434,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)),
                       lam_chosen=getattr(est, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
-                      n_classes=len(ds.classes), unweighted_test=unweighted,
-                      other_type_test=other)
+                      n_classes=len(ds.classes), **compared)
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
         out.write(f"{f.level}: {f.text}\n")

@@ -517,12 +517,8 @@ def read_csv_frame(
     fname = name or fname
     if not data.strip():
         raise DataError(f"{fname} is empty.")
-    data, unpacked = formats.unwrap(data, fname, max_bytes)
+    data, fmt, unpacked = formats.identify(data, fname, max_bytes)
     notes = [unpacked] if unpacked else []
-    fmt = formats.sniff_format(data)
-    formats.refuse_unreadable(fmt, fname)
-    if fmt in ("gzip", "zip"):
-        raise DataError(f"{fname} holds another archive inside; unpack it and upload the table.")
     if sheet is not None and fmt != "xlsx":
         raise DataError(f"{fname} is not an Excel workbook, so it has no sheet {sheet!r}.")
     if fmt in ("parquet", "feather", "stata"):
@@ -572,8 +568,8 @@ def sheet_names(source: str | os.PathLike | IO, max_bytes: int = MAX_BYTES) -> l
     """The sheets of an Excel workbook, in order (hidden ones left out); ``[]`` for any
     other file.  Quick: the cells are not read."""
     data, fname = _read_bytes(source, max_bytes)
-    data, _ = formats.unwrap(data, fname, max_bytes)
-    if formats.sniff_format(data) != "xlsx":
+    data, fmt, _ = formats.identify(data, fname, max_bytes)
+    if fmt != "xlsx":
         return []
     return [title for title, _ in formats.workbook_sheets(data)]
 
@@ -1727,9 +1723,10 @@ def from_frame(
                          "blocks of consecutive times).")
             break
     copies = None
-    n_copies = int(df.duplicated().sum())
+    repeated = df.duplicated()
+    n_copies = int(repeated.sum())
     if n_copies >= max(MIN_COPIES, DUPLICATE_SHARE * len(df)) and \
-            n_copies > 3 * chance_copies(df) + 3:
+            n_copies > 3 * chance_copies(df[~repeated], len(df)) + 3:
         copies = pd.Series(pd.factorize(pd.util.hash_pandas_object(df, index=False))[0])
         notes.append(f"{n_copies:,} rows repeat another row exactly (every column alike), "
                      "far more often than chance would give: copies, most likely. Each set "
@@ -1804,21 +1801,20 @@ def time_periods(when: pd.Series) -> pd.Series:
     return pd.Series(out)
 
 
-def chance_copies(df: pd.DataFrame) -> float:
-    """How many rows of ``df`` would equal another row by chance if its columns were
-    independent: C(n, 2) Π_c q_c, q_c the share of pairs of distinct rows that agree on
-    column c (Σ_v k_v (k_v − 1) / (m (m − 1)), k_v the distinct rows with value v among m; a
-    missing value is a value).  Rows copied whole are told from coarse columns alike by
-    coincidence (a visit count and a day count) by exceeding this several times over; a
-    column whose distinct rows never share a value (an amount to the cent) makes chance 0.
-    Counting the distinct rows keeps the copies from raising their own expectation."""
-    n = len(df)
-    distinct = df.drop_duplicates()
+def chance_copies(distinct: pd.DataFrame, n: int) -> float:
+    """How many of ``n`` rows would equal another row by chance if the columns were
+    independent: C(n, 2) Π_c q_c, q_c the share of pairs of the ``distinct`` rows (the table
+    without its repeats) that agree on column c (Σ_v k_v (k_v − 1) / (m (m − 1)), k_v the
+    distinct rows with value v among m; a missing value is a value).  Rows copied whole are
+    told from coarse columns alike by coincidence (a visit count and a day count) by
+    exceeding this several times over; a column whose distinct rows never share a value (an
+    amount to the cent) makes chance 0.  Counting the distinct rows keeps the copies from
+    raising their own expectation."""
     m = len(distinct)
     if m < 2:
         return n * (n - 1) / 2
     q_all = 1.0
-    for col in df.columns:
+    for col in distinct.columns:
         k = distinct[col].value_counts(dropna=False).to_numpy(dtype=float)
         q_all *= float(np.sum(k * (k - 1))) / (m * (m - 1))
         if q_all == 0.0:

@@ -73,15 +73,15 @@ def sniff_format(data: bytes) -> str | None:
     head = data[:64]
     if head.startswith(b"PK\x03\x04"):
         try:
-            names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+            archive = zipfile.ZipFile(io.BytesIO(data))
         except zipfile.BadZipFile:
             return "zip"
+        names = set(archive.namelist())
         if "xl/workbook.xml" in names:
             return "xlsx"
         if "xl/workbook.bin" in names:
             return "xlsb"
-        if "mimetype" in names and b"opendocument" in zipfile.ZipFile(
-                io.BytesIO(data)).read("mimetype"):
+        if "mimetype" in names and b"opendocument" in archive.read("mimetype"):
             return "ods"
         if any(n.startswith("Index/") and n.endswith(".iwa") for n in names):
             return "numbers"
@@ -114,11 +114,28 @@ def sniff_format(data: bytes) -> str | None:
     return None
 
 
-def unwrap(data: bytes, name: str, max_bytes: int) -> tuple[bytes, str | None]:
-    """The table inside a ``.gz`` file or a ``.zip`` archive holding one file, and a note;
-    other data unchanged.  Refuses an archive of several files or one that unpacks past
-    ``max_bytes``."""
+def identify(data: bytes, name: str, max_bytes: int) -> tuple[bytes, str | None, str | None]:
+    """``(the table's bytes, its format, a note)``: a ``.gz`` file or a one-file ``.zip``
+    unpacked (:func:`unwrap`, said in the note), then :func:`sniff_format`.  Raises the
+    :class:`DataError` that says how to export a format this reader does not open, or an
+    archive inside an archive."""
     fmt = sniff_format(data)
+    note = None
+    if fmt in ("gzip", "zip"):
+        data, note = unwrap(data, fmt, name, max_bytes)
+        fmt = sniff_format(data)
+        if fmt in ("gzip", "zip"):
+            raise DataError(f"{name} holds another archive inside; unpack it and upload the "
+                            "table.")
+    if fmt in _REFUSED:
+        raise DataError(f"{name} is {_REFUSED[fmt]}.")
+    return data, fmt, note
+
+
+def unwrap(data: bytes, fmt: str, name: str, max_bytes: int) -> tuple[bytes, str]:
+    """The table inside a ``.gz`` file (``fmt="gzip"``) or a ``.zip`` archive holding one
+    file, and a note.  Refuses an archive of several files or one that unpacks past
+    ``max_bytes``."""
     if fmt == "gzip":
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as f:
             try:
@@ -129,31 +146,23 @@ def unwrap(data: bytes, name: str, max_bytes: int) -> tuple[bytes, str | None]:
             raise DataError(f"{name} unpacks to more than {max_bytes / 2**20:.0f} MB, the "
                             "limit. Sample the rows and try again.")
         return inner, f"{name} is gzip-compressed: the table inside was read."
-    if fmt == "zip":
-        try:
-            z = zipfile.ZipFile(io.BytesIO(data))
-        except zipfile.BadZipFile:
-            raise DataError(f"{name} is a damaged ZIP archive.") from None
-        files = [i for i in z.infolist() if not i.is_dir()
-                 and not i.filename.startswith(("__MACOSX/", "."))
-                 and "/." not in i.filename]
-        if len(files) != 1:
-            listed = ", ".join(i.filename for i in files[:5]) + (" ..." if len(files) > 5
-                                                                  else "")
-            raise DataError(f"{name} is a ZIP archive of {len(files)} files ({listed}). Unzip "
-                            "it and upload the one table to learn from.")
-        if files[0].file_size > max_bytes:
-            raise DataError(f"{files[0].filename} in {name} is {files[0].file_size / 2**20:.0f}"
-                            f" MB unpacked; the limit is {max_bytes / 2**20:.0f} MB. Sample "
-                            "the rows and try again.")
-        return z.read(files[0]), f"{name} is a ZIP archive: read {files[0].filename!r} in it."
-    return data, None
-
-
-def refuse_unreadable(fmt: str | None, name: str) -> None:
-    """Raise the :class:`DataError` that says how to export a format we do not read."""
-    if fmt in _REFUSED:
-        raise DataError(f"{name} is {_REFUSED[fmt]}.")
+    try:
+        z = zipfile.ZipFile(io.BytesIO(data))
+    except zipfile.BadZipFile:
+        raise DataError(f"{name} is a damaged ZIP archive.") from None
+    files = [i for i in z.infolist() if not i.is_dir()
+             and not i.filename.startswith(("__MACOSX/", "."))
+             and "/." not in i.filename]
+    if len(files) != 1:
+        listed = ", ".join(i.filename for i in files[:5]) + (" ..." if len(files) > 5
+                                                              else "")
+        raise DataError(f"{name} is a ZIP archive of {len(files)} files ({listed}). Unzip "
+                        "it and upload the one table to learn from.")
+    if files[0].file_size > max_bytes:
+        raise DataError(f"{files[0].filename} in {name} is {files[0].file_size / 2**20:.0f}"
+                        f" MB unpacked; the limit is {max_bytes / 2**20:.0f} MB. Sample "
+                        "the rows and try again.")
+    return z.read(files[0]), f"{name} is a ZIP archive: read {files[0].filename!r} in it."
 
 
 # --------------------------------------------------------------------------- workbooks
@@ -185,10 +194,14 @@ def workbook_sheets(data: bytes) -> list[tuple[str, tuple[int, int]]]:
     hidden)."""
     wb = _open_workbook(data, "workbook")
     try:
-        sheets = [(ws.title, ((ws.max_row or 0), (ws.max_row or 0) * (ws.max_column or 0)),
-                   ws.sheet_state) for ws in wb.worksheets]
+        return _sheets_of(wb)
     finally:
         wb.close()
+
+
+def _sheets_of(wb: Any) -> list[tuple[str, tuple[int, int]]]:
+    sheets = [(ws.title, ((ws.max_row or 0), (ws.max_row or 0) * (ws.max_column or 0)),
+               ws.sheet_state) for ws in wb.worksheets]
     shown = [(t, n) for t, n, state in sheets if state == "visible"]
     return shown or [(t, n) for t, n, _ in sheets]
 
@@ -216,17 +229,19 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     are left off (so a title in A1 reads as a line above the table, as in a CSV export), and
     reading stops after ``max_rows`` rows.
     """
-    sheets = workbook_sheets(data)
+    wb = _open_workbook(data, name)
+    sheets = _sheets_of(wb)
     names = [t for t, _ in sheets]
-    if not sheets:
-        raise DataError(f"{name} has no worksheet.")
     chosen_by_size = sheet is None
+    if not sheets:
+        wb.close()
+        raise DataError(f"{name} has no worksheet.")
     if sheet is None:
         sheet = max(sheets, key=lambda s: s[1])[0]  # most rows, then cells; first of ties
     elif sheet not in names:
+        wb.close()
         raise DataError(f"{name} has no sheet {sheet!r}; its sheets are "
                         f"{', '.join(map(repr, names))}.")
-    wb = _open_workbook(data, name)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     rows = empty_run = width = 0

@@ -13,11 +13,14 @@ The app and the command line say the same things through these functions:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
+
+from rulecore.exceptions import RulecoreError
 
 Level = Literal["success", "info", "warning"]
 
@@ -398,6 +401,32 @@ def needs_unweighted_twin(class_weight: Any, y_test: np.ndarray, pred_test: np.n
         return False
     base = max(float(y_test.mean()), 1 - float(y_test.mean()))
     return float(np.mean(pred_test == y_test)) < base
+
+
+def comparisons(settings: Any, class_weight: Any, y_test: np.ndarray, pred_test: np.ndarray,
+                X_test: pd.DataFrame, refit: Callable[..., Any]) -> dict[str, Any]:
+    """The other fits :func:`assess` compares a rule with, made only when they can change its
+    advice (:func:`needs_unweighted_twin`, :func:`needs_other_type`), as its keyword
+    arguments ``unweighted_test`` and ``other_type_test``.
+
+    ``settings`` (:class:`~rulecore.settings.RuleSettings`) and ``class_weight`` (resolved)
+    are the fit's; ``refit(**changes)`` returns the model fitted on the same split with those
+    settings changed (the app's cached fits, or a plain refit on the command line).  A refit
+    that fails (a time or memory limit) leaves its comparison out: it only adds advice.
+    """
+    out: dict[str, Any] = {}
+    if not len(y_test):
+        return out
+    try:
+        if needs_unweighted_twin(class_weight, y_test, pred_test):
+            out["unweighted_test"] = recall_accuracy(
+                y_test, refit(class_weight="none").predict(X_test))
+        if needs_other_type(settings.model, settings.rule_type, y_test, pred_test):
+            flipped = {"and": "or", "or": "and"}[settings.rule_type]
+            out["other_type_test"] = (flipped, refit(rule_type=flipped).predict(X_test))
+    except RulecoreError:
+        pass
+    return out
 
 
 def needs_other_type(model_name: str, rule_type: str, y_test: np.ndarray,

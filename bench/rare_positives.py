@@ -124,6 +124,8 @@ class Option:
     family: str                                  # "rule", "boost", "cover"
     class_weight: Any
     lam: Callable[[int, int], float] | None      # (n, n_pos) of the training fold -> λ
+    error: str = "hamming"                       # how a wrong row counts (single rule)
+    rule_type: str = "and"
 
     def weights(self, n: int, n_pos: int) -> Any:
         if str(self.class_weight).startswith("auto"):
@@ -144,6 +146,12 @@ OPTIONS = [
     Option("√bal", "rule", "sqrt", lambda n, p: 1.0),
     Option("auto-never", "rule", "auto-never", lambda n, p: 1.0),
     Option("auto-majority", "rule", "auto-majority", lambda n, p: 1.0),
+    # the exact 0/1 error (each wrong row once), unweighted and √-weighted; and with λ and the
+    # AND/OR type chosen by inner cross-validation (bench/results/single_rule_error.md)
+    Option("exact", "rule", None, lambda n, p: 1.0, "exact"),
+    Option("exact √bal", "rule", "sqrt", lambda n, p: 1.0, "exact"),
+    Option("exact auto", "rule", None, lambda n, p: "auto", "exact", "auto"),
+    Option("auto λ, AND/OR", "rule", None, lambda n, p: "auto", "hamming", "auto"),
     Option("boost", "boost", None, None),
     Option("boost bal", "boost", "balanced", None),
     Option("boost √bal", "boost", "sqrt", None),
@@ -255,7 +263,8 @@ def estimator(opt: Option, n: int, n_pos: int, time_limit: float):
         return AutoWeighted(opt.class_weight, lam=opt.lam(n, n_pos), screening="enhanced",
                             time_limit=time_limit)
     if opt.family == "rule":
-        return BooleanRuleClassifier(lam=opt.lam(n, n_pos), **common)
+        return BooleanRuleClassifier(lam=opt.lam(n, n_pos), error=opt.error,
+                                     rule_type=opt.rule_type, **common)
     if opt.family == "boost":
         return BoostedRuleClassifier(**common)
     return SetCoveringRuleClassifier(**common)

@@ -72,7 +72,8 @@ DEFAULTS: dict[str, Any] = {
              "test_size": 0.25, "seed": 0, "max_rules": RuleSettings.max_rules,
              "n_rounds": RuleSettings.n_rounds, "class_weight": RuleSettings.class_weight,
              "require": (), "forbid": (), "max_conditions": None, "fp_cost": 1.0,
-             "fn_cost": 1.0, "auto_thresholds": RuleSettings.auto_thresholds},
+             "fn_cost": 1.0, "auto_thresholds": RuleSettings.auto_thresholds,
+             "error": RuleSettings.error},
 }
 
 #: λ values offered by the sliders (log scale).
@@ -417,7 +418,7 @@ def rule_settings(ds: Dataset) -> RuleSettings:
         r = {**r, "lam": None}
     if r["model"] != "single rule":  # constraints and costs are the single rule's (kept for it)
         r = {**r, "require": (), "forbid": (), "max_conditions": None, "fp_cost": 1.0,
-             "fn_cost": 1.0}
+             "fn_cost": 1.0, "error": "hamming"}
     return RuleSettings.from_dict({**r, **t, "kinds": ds.kinds})
 
 

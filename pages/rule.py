@@ -89,7 +89,7 @@ c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.
 # The single rule's constraints and error costs: constraints of the MIP, so the rule is the
 # certified optimum under them (docs/clause.md, "Constraints").
 single = r["model"] == "single rule"
-c1, c2, c3, c4, c5 = st.columns([3, 3, 2, 2, 2])
+c1, c2, c3, c4, c5, c6 = st.columns([3, 3, 2, 2, 2, 2])
 c1.multiselect("Must use", list(ds.X.columns),
                default=[f for f in r["require"] if f in ds.X.columns], key="require",
                on_change=common.sync, args=("require", "rule", "require"), disabled=not single,
@@ -115,9 +115,19 @@ c4.select_slider("False-positive cost", COSTS, value=float(r["fp_cost"]), key="f
 c5.select_slider("False-negative cost", COSTS, value=float(r["fn_cost"]), key="fn_cost",
                  on_change=common.sync, args=("fn_cost", "rule", "fn_cost"),
                  disabled=not single, format_func=lambda v: f"{v:g}×",
-                 help="How much a positive row's errors cost: the objective charges it for "
-                      "each condition it fails, so a missed positive costs this much per "
-                      "failed condition.")
+                 help="How much a positive row's errors cost: with errors counted per failed "
+                      "condition a missed positive costs this much per condition it fails; "
+                      "counted once per row, once.")
+ERRORS = {"hamming": "per failed condition", "exact": "once per row"}
+c6.selectbox("Errors counted", list(ERRORS), index=list(ERRORS).index(r["error"]),
+             key="error", format_func=ERRORS.get, on_change=common.sync,
+             args=("error", "rule", "error"), disabled=not single,
+             help="Per failed condition (default): the BCS paper's count, a missed positive "
+                  "once for each condition it fails; its MIP is screened and usually proved "
+                  "optimal. Once per row: as accuracy counts; found by beam search, then the "
+                  "MIP tries to prove it within the time limit, which on a rule for the "
+                  "smaller class often does not finish. Cannot be combined with 'Must use'. "
+                  "Measured in bench/results/single_rule_error.md.")
 
 
 @st.cache_resource(scope="session", max_entries=32, show_spinner=False)

@@ -244,7 +244,8 @@ def _settings(args: argparse.Namespace, ds=None, model: str | None = None):
         require=_columns(getattr(args, "require", None)),
         forbid=_columns(getattr(args, "forbid", None)),
         max_conditions=getattr(args, "max_conditions", None),
-        fp_cost=getattr(args, "fp_cost", 1.0), fn_cost=getattr(args, "fn_cost", 1.0))
+        fp_cost=getattr(args, "fp_cost", 1.0), fn_cost=getattr(args, "fn_cost", 1.0),
+        error=getattr(args, "error", "hamming"))
 
 
 def _metrics(y: np.ndarray, pred: np.ndarray) -> dict:
@@ -479,7 +480,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
             result["options"].update(require=list(settings.require),
                                      forbid=list(settings.forbid),
                                      max_conditions=settings.max_conditions,
-                                     fp_cost=settings.fp_cost, fn_cost=settings.fn_cost)
+                                     fp_cost=settings.fp_cost, fn_cost=settings.fn_cost,
+                                     error=settings.error)
         _write(args.json, json.dumps(_jsonable(result), indent=2, default=str))
         out.write(f"wrote the result to {args.json}\n")
     return EXIT_OK
@@ -775,6 +777,10 @@ def _constraint_options(p: argparse.ArgumentParser) -> None:
                    help="what a false positive costs in the objective (default 1)")
     g.add_argument("--fn-cost", type=float, default=1.0,
                    help="what a false negative costs in the objective (default 1)")
+    g.add_argument("--error", choices=S.ERRORS, default="hamming",
+                   help="how a wrong row counts: hamming (default, the BCS paper's: a "
+                        "positive once per condition it fails; certified) or exact (once; "
+                        "beam search, then the MIP tries to prove it)")
 
 
 def _execution_options(p: argparse.ArgumentParser) -> None:

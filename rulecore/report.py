@@ -58,11 +58,15 @@ def weighting_words(class_weight: Any) -> str:
     return f"errors weighted by class ({class_weight})"
 
 
-def objective_words(rule_type: str = "and", fp_cost: float = 1.0, fn_cost: float = 1.0) -> str:
+def objective_words(rule_type: str = "and", fp_cost: float = 1.0, fn_cost: float = 1.0,
+                    error: str = "hamming") -> str:
     """The objective the clause solver minimises (docs/clause.md), in the rule's own view,
     with the error costs when they are not both 1."""
     fp = "" if fp_cost == fn_cost == 1.0 else f"{fp_cost:g} × "
     fn = "" if fp_cost == fn_cost == 1.0 else f"{fn_cost:g} × "
+    if error == "exact":
+        return f"conditions + λ × ({fp}false positives + {fn}false negatives), each wrong " \
+               "row counted once"
     if rule_type == "and":
         return (f"conditions + λ × ({fp}false positives + {fn}the conditions each positive "
                 "row fails)")
@@ -140,13 +144,22 @@ def fit_status(model: Any) -> Finding:
         return Finding("info", head)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
     costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))
-    what = f"{objective_words(model.rule_type_, *costs)} = {_num(objective)}, with " \
+    error = getattr(model, "error", "hamming")
+    what = f"{objective_words(model.rule_type_, *costs, error)} = {_num(objective)}, with " \
            f"λ = {lam:g}{chosen} and {weights}"
     constraints = getattr(model, "constraints_", None)
     under = f" under your constraints ({constraints.words()})" if constraints else ""
     that = " that meets them" if constraints else ""
     method = getattr(model, "solve_method_", model.solver)
-    if method in ("mip", "enumeration") and model.lp_status_ == "optimal" and gap <= 1e-6:
+    if method in ("beam", "beam+mip") and not (model.lp_status_ == "optimal" and gap <= 1e-6):
+        why = ("the MIP that would prove it stopped at its time limit" if method == "beam+mip"
+               else "its proof was not attempted (the MIP would not fit in memory)")
+        return Finding("warning", f"Not proven optimal{under}: with errors counted once per "
+                       f"row the rule is found by beam search, and {why}. Best rule found, "
+                       f"objective {what}; lower bound {_num(bound)}, so {_gap_words(gap)}. "
+                       "Errors counted per failed condition give a rule the solver proves.")
+    if method in ("mip", "enumeration", "beam+mip") and model.lp_status_ == "optimal" and \
+            gap <= 1e-6:
         how = " (proved without the MIP: every rule short enough to beat it was tried)" \
             if method == "enumeration" else ""
         return Finding("success", f"Certified optimal{under}{how}: no "

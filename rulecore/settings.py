@@ -21,6 +21,9 @@ auto_thresholds    True          the rule set on more than two classes: the inne
                                  cross-validation chooses 10, 20 or 40 thresholds
                                  (``bench/results/rulesets_vs_anchors.md``)
 solver             mip           the exact 0/1 optimum, certified by HiGHS
+error              hamming       the BCS paper's count (a positive once per failed
+                                 condition), solved and certified; "exact" counts each
+                                 wrong row once (``bench/results/single_rule_error.md``)
 screening          enhanced      certified: never changes the optimum (``docs/screening.md``)
 time_limit         30 s          per HiGHS run; a stopped run reports its gap
 class_weight       auto          √ class ratio (single rule, set covering), balanced
@@ -45,6 +48,8 @@ RULE_TYPES = ("and", "or")
 #: What the single rule accepts: a type, or "auto" (the one with the lower inner-CV error).
 RULE_TYPE_CHOICES = RULE_TYPES + ("auto",)
 SOLVERS = ("mip", "lp", "lp-randomized")
+#: How a wrong row is counted: the BCS paper's Hamming surrogate or the exact 0/1 error.
+ERRORS = ("hamming", "exact")
 SCREENING = ("none", "basic", "enhanced")
 THRESHOLDS = ("quantile", "all")
 CLASS_WEIGHTS = ("auto", "sqrt", "balanced", "none")
@@ -123,12 +128,13 @@ def _one_of(name: str, value: Any, allowed: tuple) -> None:
 
 
 def check_clause_options(*, lam: Any, rule_type: str, solver: str, screening: str,
-                         time_limit: Any) -> None:
+                         time_limit: Any, error: str = "hamming") -> None:
     """The one validation of a clause solve's options (:func:`rulecore.rules.learn_clause`);
     raises :class:`~rulecore.exceptions.ParameterError` with what to change."""
     _one_of("rule_type", rule_type, RULE_TYPES)
     _one_of("solver", solver, SOLVERS)
     _one_of("screening", screening, SCREENING)
+    _one_of("error", error, ERRORS)
     if isinstance(lam, bool) or not isinstance(lam, (int, float, np.number)) or \
             not np.isfinite(lam) or not lam > 0:
         raise ParameterError(f"λ (lam) must be a positive number, not {lam!r}.")
@@ -169,6 +175,7 @@ class RuleSettings:
     max_conditions: int | None = None
     fp_cost: float = 1.0
     fn_cost: float = 1.0
+    error: str = "hamming"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "model", model_name(self.model))
@@ -213,7 +220,8 @@ class RuleSettings:
         single_only = [name for name, on in (
             ("require", bool(self.require)), ("forbid", bool(self.forbid)),
             ("max_conditions", self.max_conditions is not None),
-            ("fp_cost", float(self.fp_cost) != 1.0), ("fn_cost", float(self.fn_cost) != 1.0))
+            ("fp_cost", float(self.fp_cost) != 1.0), ("fn_cost", float(self.fn_cost) != 1.0),
+            ("error", self.error != "hamming"))
             if on]
         if single_only and self.model != "single rule":
             raise ParameterError(f"These options apply to the single rule only, not to "
@@ -237,7 +245,8 @@ class RuleSettings:
             return BooleanRuleClassifier(
                 rule_type=self.rule_type, require=list(self.require) or None,
                 forbid=list(self.forbid) or None, max_conditions=self.max_conditions,
-                fp_cost=float(self.fp_cost), fn_cost=float(self.fn_cost), **common)
+                fp_cost=float(self.fp_cost), fn_cost=float(self.fn_cost), error=self.error,
+                **common)
         if self.model == "set covering":
             return SetCoveringRuleClassifier(max_rules=int(self.max_rules), **common)
         return BoostedRuleClassifier(n_rounds=int(self.n_rounds), **common)

@@ -20,6 +20,7 @@ import rulecore
 from rulecore import Binarizer, learn_clause
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules import clause_problem, problem_of, solve_problem
+from rulecore.rules.problem import Constraints
 
 
 def direct_objective(B, y, chosen, lam, d, rule_type):
@@ -76,6 +77,71 @@ def test_learn_clause_matches_brute_force(seed, rule_type, weighted, screening):
     fires = res.fires(B)
     expected = B[:, res.w].all(axis=1) if rule_type == "and" else B[:, res.w].any(axis=1)
     assert np.array_equal(fires, expected)
+
+
+def direct_exact(B, y, chosen, lam, d, rule_type):
+    """The exact 0/1 objective of ``chosen``: #conditions + λ × the weight of wrong rows, each
+    wrong row once (docs/clause.md, "Exact 0/1 error")."""
+    sel = B[:, list(chosen)]
+    fires = sel.all(axis=1) if rule_type == "and" else sel.any(axis=1)
+    return float(len(chosen) + lam * (d @ (fires != (y == 1))))
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_exact_error_matches_brute_force(seed, rule_type, weighted):
+    """error="exact": the beam search's clause, then the MIP's proof, is the brute-force
+    minimum of the exact 0/1 objective, counted row by row, and proved so."""
+    B, y, lam = random_instance(seed)
+    d = np.random.default_rng(100 + seed).uniform(0.2, 3.0, len(y)) if weighted else \
+        np.ones(len(y))
+    res = learn_clause(B, y, lam=lam, rule_type=rule_type, sample_weight=d, error="exact")
+    n = B.shape[1]
+    best = min(direct_exact(B, y, S, lam, d, rule_type)
+               for k in range(n + 1) for S in itertools.combinations(range(n), k))
+    assert res.objective == pytest.approx(best, rel=1e-9, abs=1e-9)
+    assert res.objective == pytest.approx(direct_exact(B, y, res.terms, lam, d, rule_type))
+    assert res.status == "optimal" and res.optimal and res.error == "exact"
+    # the Hamming count charges a positive once per failed condition: never below the exact
+    assert res.problem.objective(res.w) >= res.objective - 1e-9
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_exact_error_with_conflicts_and_a_cap(seed):
+    """Consistent clauses only, and at most ``max_conditions`` of them, under the exact error;
+    without the proof (``prove=False``) the status says the rule is not proved."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"x": rng.integers(0, 6, 40), "c": rng.choice(["a", "b", "c"], 40)})
+    y = ((X.x >= 2) & (X.x <= 4) & (X.c != "a")).astype(int).to_numpy().copy()
+    y[rng.random(40) < 0.1] ^= 1
+    b = Binarizer(n_thresholds=4).fit(X)
+    B = b.transform(X)
+    cliques, covers = b.conflict_cliques("and"), b.conflict_covers("and")
+
+    def ok(S, cap=None):
+        S = set(S)
+        return all(len(S & set(q.tolist())) <= 1 for q in cliques) and \
+            not any(set(q.tolist()) <= S for q in covers) and (cap is None or len(S) <= cap)
+
+    n, d = B.shape[1], np.ones(40)
+    for cap in (1, None):
+        res = learn_clause(B, y, lam=2.0, terms=b, error="exact",
+                           constraints=Constraints(max_conditions=cap))
+        best = min(direct_exact(B, y, S, 2.0, d, "and") for k in range(4)
+                   for S in itertools.combinations(range(n), k) if ok(S, cap))
+        assert ok(res.terms, cap) and res.objective == pytest.approx(best)
+    quick = learn_clause(B, y, lam=2.0, terms=b, error="exact", prove=False)
+    assert quick.status == "not proved" and not quick.optimal and quick.method == "beam"
+    assert quick.objective >= best - 1e-9
+
+
+def test_exact_error_refuses_what_it_cannot_solve():
+    B, y, _ = random_instance(0)
+    with pytest.raises(ParameterError, match="error"):
+        learn_clause(B, y, error="absolute")
+    with pytest.raises(ParameterError, match="exact 0/1"):
+        learn_clause(B, y, error="exact", solver="lp")
 
 
 @pytest.mark.parametrize("seed", range(6))

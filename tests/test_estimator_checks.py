@@ -29,6 +29,7 @@ RULE_ESTIMATORS = [
     SetCoveringRuleClassifier(n_thresholds=5, time_limit=10, max_rules=3),
     BoostedRuleClassifier(n_thresholds=5, time_limit=10, n_rounds=3),
     BooleanRuleClassifier(lam="auto"),
+    BooleanRuleClassifier(n_thresholds=5, time_limit=5, error="exact"),
 ]
 
 RULESET_ESTIMATORS = [

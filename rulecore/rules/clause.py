@@ -24,7 +24,7 @@ from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.problem import ClauseProblem, Constraints, clause_problem
 from rulecore.rules.rule import Rule
 from rulecore.rules.screening import ScreeningReport, screen
-from rulecore.rules.solvers import restrict_constraints, solve_clause
+from rulecore.rules.solvers import restrict_constraints, solve_clause, solve_clause_exact
 from rulecore.settings import (
     DEFAULT_LAM,
     DEFAULT_SCREENING,
@@ -44,14 +44,16 @@ class ClauseResult:
     rule_type : {"and", "or"}
     objective : float
         The clause's objective counted directly: #conditions + λ (false positives + Σ over
-        positives of the conditions they violate), with weights (``docs/clause.md``).
+        positives of the conditions they violate), with weights (``docs/clause.md``); under
+        ``error="exact"``, #conditions + λ (false positives + false negatives).
     bound : float
         A proven lower bound on the optimum over consistent clauses.
     status : str
         HiGHS status of the main solve (``optimal``, ``time_limit``, ...).
     method : str
         ``"mip"``, ``"lp"``, ``"lp-randomized"`` or ``"enumeration"`` (the small-clause
-        search proved the optimum without a MIP).
+        search proved the optimum without a MIP); ``"beam+mip"`` or ``"beam"`` under the
+        exact 0/1 error.
     seconds : float
         Time of the whole call: problem, screening and solve.
     solve_seconds : float
@@ -65,6 +67,8 @@ class ClauseResult:
     constraints : Constraints
         The analyst's constraints it was solved under (``bound`` is then a bound of the
         constrained optimum).
+    error : {"hamming", "exact"}
+        How errors were counted in ``objective`` and ``bound``.
     """
 
     w: np.ndarray
@@ -79,6 +83,7 @@ class ClauseResult:
     screening: ScreeningReport | None
     problem: ClauseProblem
     constraints: Constraints = Constraints()
+    error: str = "hamming"
 
     @property
     def terms(self) -> np.ndarray:
@@ -124,6 +129,8 @@ def learn_clause(
     random_state: int | np.random.Generator | None = None,
     constraints: Constraints | None = None,
     cutoff: float | None = None,
+    error: str = "hamming",
+    prove: bool = True,
 ) -> ClauseResult:
     """Learn one AND- (or OR-) clause over the columns of a term matrix.
 
@@ -169,6 +176,15 @@ def learn_clause(
         the value of adding none).  Screening compares against it and the MIP prunes at it;
         when no clause is below it the status is ``"cutoff"``, a proof.  Unconstrained MIP
         only.
+    error : {"hamming", "exact"}, default="hamming"
+        How a wrong row is counted.  ``"hamming"``: the BCS paper's surrogate, a positive once
+        per condition it fails (a linear MIP with a strong LP relaxation: screened, solved
+        and usually proved optimal).  ``"exact"``: once, as accuracy counts it; solved by beam
+        search and then the MIP of :func:`~rulecore.rules.solvers.solve_clause_exact`, which
+        proves the optimum less often (``status``, ``bound``).  No screening, no ``require``.
+    prove : bool, default=True
+        Under ``error="exact"``: run the MIP after the beam search (``False``: beam search
+        only, as inner cross-validation fits do).
 
     Returns
     -------
@@ -186,7 +202,7 @@ def learn_clause(
                     terms=terms, cliques=cliques, covers=covers, feature_of=feature_of)
     return solve_problem(pr, screening=screening, solver=solver, time_limit=time_limit,
                          mip_start=mip_start, random_state=random_state,
-                         constraints=constraints, cutoff=cutoff)
+                         constraints=constraints, cutoff=cutoff, error=error, prove=prove)
 
 
 def problem_of(B: np.ndarray, y: np.ndarray, *, lam: float = DEFAULT_LAM,
@@ -235,11 +251,12 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
                   mip_start: np.ndarray | None = None,
                   random_state: int | np.random.Generator | None = None,
                   constraints: Constraints | None = None,
-                  cutoff: float | None = None) -> ClauseResult:
+                  cutoff: float | None = None, error: str = "hamming",
+                  prove: bool = True) -> ClauseResult:
     """Screen (unless ``screening="none"``) and solve a clause problem; options as in
     :func:`learn_clause`.  This is where every clause option is validated."""
     check_clause_options(lam=pr.lam, rule_type=pr.rule_type, solver=solver,
-                         screening=screening, time_limit=time_limit)
+                         screening=screening, time_limit=time_limit, error=error)
     if len(pr.y) == 0:
         raise DataError("Every row has weight 0: there is nothing to learn from.")
     constraints = constraints or Constraints()
@@ -259,18 +276,34 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
                                 time_limit=time_limit, mip_start=start,
                                 random_state=random_state,
                                 constraints=Constraints(constraints.require, (),
-                                                        constraints.max_conditions))
+                                                        constraints.max_conditions),
+                                error=error, prove=prove)
             w = np.zeros(pr.n_terms, dtype=bool)
             w[cols] = res.w
-            return ClauseResult(w=w, rule_type=res.rule_type, objective=pr.objective(w),
-                                bound=res.bound, status=res.status, method=res.method,
-                                seconds=res.seconds, solve_seconds=res.solve_seconds,
-                                lp_value=res.lp_value, screening=res.screening, problem=pr,
-                                constraints=constraints)
+            return ClauseResult(w=w, rule_type=res.rule_type,
+                                objective=pr.objective(w, error), bound=res.bound,
+                                status=res.status, method=res.method, seconds=res.seconds,
+                                solve_seconds=res.solve_seconds, lp_value=res.lp_value,
+                                screening=res.screening, problem=pr, constraints=constraints,
+                                error=error)
         if constraints.in_solve:
             screening = "none"  # its certificates are about the unconstrained optimum
     else:
         needed = []
+    if error == "exact":
+        if solver != "mip" or cutoff is not None or needed:
+            raise ParameterError("The exact 0/1 error is solved by beam search and the MIP "
+                                 "(solver='mip'), without a cutoff or required features; "
+                                 "for those use error='hamming'.")
+        sol = solve_clause_exact(pr.A, pr.y, pr.lam, pr.d, time_limit=float(time_limit),
+                                 cliques=pr.cliques, covers=pr.covers,
+                                 max_terms=constraints.max_conditions, prove=prove)
+        return ClauseResult(w=sol.w, rule_type=pr.rule_type, objective=sol.objective,
+                            bound=sol.bound, status=sol.status,
+                            method="beam" if sol.status == "not proved" else "beam+mip",
+                            seconds=sol.seconds, solve_seconds=sol.seconds,
+                            lp_value=float("nan"), screening=None, problem=pr,
+                            constraints=constraints, error=error)
     t0 = time.perf_counter()
     columns, report = None, None
     if screening != "none":

@@ -312,6 +312,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
             errs, conds = [], []
             for tr, va in folds:
                 m = clone(self).set_params(lam=float(lam))
+                m._inner_fit = True  # exact 0/1 error: beam search only, no proof
                 if len(types) > 1:
                     m.set_params(rule_type=rule_type)
                 with progress.listening(None):  # the inner fits' stages would only be noise
@@ -425,6 +426,13 @@ class BooleanRuleClassifier(_RuleModel):
         What a false positive and a false negative cost in the objective, on top of the class
         weights: ``conditions + λ (fp_cost · false positives + fn_cost · the conditions each
         positive row fails)`` (for an OR-rule, the roles of the two error terms swap).
+    error : {{"hamming", "exact"}}, default="hamming"
+        How a wrong row is counted.  ``"hamming"``: the BCS paper's surrogate, a missed
+        positive once per condition it fails (a MIP with a strong LP relaxation, screened and
+        usually proved optimal).  ``"exact"``: once, as accuracy counts it; found by beam
+        search, then the exact MIP tries to prove it within ``time_limit`` (``lp_status_``
+        ``"optimal"`` when it did; the inner cross-validation's fits skip the proof).  It
+        does not take ``require``.  Measured in ``bench/results/single_rule_error.md``.
 
     Attributes
     ----------
@@ -474,7 +482,7 @@ class BooleanRuleClassifier(_RuleModel):
                  random_state: int | None = None, screening: str = DEFAULT_SCREENING,
                  kinds: dict | None = None, require: Any = None, forbid: Any = None,
                  max_conditions: int | None = None, fp_cost: float = 1.0,
-                 fn_cost: float = 1.0) -> None:
+                 fn_cost: float = 1.0, error: str = "hamming") -> None:
         self.lam = lam
         self.rule_type = rule_type
         self.n_thresholds = n_thresholds
@@ -491,6 +499,7 @@ class BooleanRuleClassifier(_RuleModel):
         self.max_conditions = max_conditions
         self.fp_cost = fp_cost
         self.fn_cost = fn_cost
+        self.error = error
 
     def fit_terms(self, B: np.ndarray, y: np.ndarray, terms: Binarizer, *,
                   sample_weight: Any = None, target: str = "target",
@@ -522,7 +531,8 @@ class BooleanRuleClassifier(_RuleModel):
         res = learn_clause(B, y01, lam=self.lam_, rule_type=self.rule_type_, sample_weight=d,
                            screening=self.screening, solver=self.solver,
                            time_limit=self.time_limit, terms=terms, mip_start=mip_start,
-                           random_state=self.random_state, constraints=self.constraints_)
+                           random_state=self.random_state, constraints=self.constraints_,
+                           error=self.error, prove=not getattr(self, "_inner_fit", False))
         self.clause_ = res
         self.rule_ = res.rule(terms.terms_, target, self.classes_[1])
         self.w_ = res.w
@@ -565,7 +575,8 @@ class BooleanRuleClassifier(_RuleModel):
     def rule_objective(self, rule: Rule, X: Any, y: Any, sample_weight: Any = None) -> float:
         """The fit's objective of any rule (an edited one, say) on rows ``X``, ``y``, counted
         directly, without refitting: ``#conditions + λ (Σ_{negatives it fires on} d_i +
-        Σ_{positives} d_i · #conditions they fail)`` for an AND-rule, with the fit's λ and
+        Σ_{positives} d_i · #conditions they fail)`` for an AND-rule (under
+        ``error="exact"``: ``#conditions + λ Σ_{wrong rows} d_i``), with the fit's λ and
         row weights ``d`` (class weights and error costs).  On the training rows, the fitted
         ``rule_`` gives ``objective_``."""
         check_is_fitted(self, "rule_")
@@ -576,6 +587,9 @@ class BooleanRuleClassifier(_RuleModel):
         meets = checks.sum(axis=1)
         m = checks.shape[1]
         pos = y01 == 1
+        if getattr(self, "error", "hamming") == "exact":  # each wrong row once
+            fired = meets == m if rule.rule_type == "and" else meets > 0
+            return float(m + self.lam_ * (d[~pos] @ fired[~pos] + d[pos] @ ~fired[pos]))
         if rule.rule_type == "and":     # false positives + conditions each positive fails
             errors = d[~pos] @ (meets[~pos] == m) + d[pos] @ (m - meets[pos])
         else:                           # positives it misses + conditions each negative meets
@@ -594,6 +608,10 @@ class BooleanRuleClassifier(_RuleModel):
             ``k`` entries at most; each has ``rule`` (a :class:`Rule` in the fit's words),
             ``objective``, ``bound`` and ``certified``.
         """
+        if getattr(self, "error", "hamming") == "exact":
+            raise ParameterError("The near-optimal set is computed with errors counted per "
+                                 "failed condition (error='hamming'), whose MIP proves each "
+                                 "alternative; this rule was fitted with error='exact'.")
         pr = self._training_problem(X, y, sample_weight)
         alts = alternatives(pr, k, constraints=self.constraints_, first=self.w_,
                             first_bound=self.lower_bound_,

@@ -45,6 +45,20 @@ def or_objective(A: np.ndarray, y: np.ndarray, w: np.ndarray, lam: float,
     return float(w.sum() + lam * (misses + false_alarms))
 
 
+def or_objective_exact(A: np.ndarray, y: np.ndarray, w: np.ndarray, lam: float,
+                       d: np.ndarray | None = None) -> float:
+    """The same clause under the exact 0/1 error: a row of Z that the clause covers is one
+    error however many chosen terms it meets (``docs/clause.md``, "Exact 0/1 error").
+
+    ``Σ w + λ (Σ_{i∈P} d_i [row i meets no chosen term] + Σ_{i∈Z} d_i [it meets one])``.
+    """
+    d = np.ones(len(y)) if d is None else np.asarray(d, dtype=float)
+    w = np.asarray(w, dtype=bool)
+    covered = np.asarray(A[:, w]).any(axis=1) if w.any() else np.zeros(len(y), dtype=bool)
+    pos = np.asarray(y) == 1
+    return float(w.sum() + lam * (d[pos] @ ~covered[pos] + d[~pos] @ covered[~pos]))
+
+
 def merge_identical_rows(rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Merge identical rows of a 0/1 matrix, summing their weights.
 
@@ -117,9 +131,11 @@ class ClauseProblem:
         """The same problem at another λ (the rows and weights do not depend on it)."""
         return replace(self, lam=float(lam))
 
-    def objective(self, w: np.ndarray) -> float:
-        """The objective of a 0/1 clause ``w`` (bool, shape (n_terms,)), counted directly."""
-        return or_objective(self.A, self.y, w, self.lam, self.d)
+    def objective(self, w: np.ndarray, error: str = "hamming") -> float:
+        """The objective of a 0/1 clause ``w`` (bool, shape (n_terms,)), counted directly,
+        under the paper's Hamming count or the exact 0/1 error."""
+        count = or_objective_exact if error == "exact" else or_objective
+        return count(self.A, self.y, w, self.lam, self.d)
 
 
 def merge_rows(A: np.ndarray, y: np.ndarray, d: np.ndarray

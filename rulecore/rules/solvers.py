@@ -30,7 +30,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore import highs, progress
-from rulecore.encode import check_memory, solver_bytes
+from rulecore.encode import check_memory, memory_budget, solver_bytes
 from rulecore.exceptions import SolverError
 from rulecore.rules.problem import column_costs, merge_identical_rows, or_objective
 
@@ -578,3 +578,91 @@ def solve_clause(
     return ClauseSolution(best, best_obj, lp_value if res.status == "optimal" else -np.inf,
                           res, solver, lp_value=lp_value)
 
+
+
+# ----------------------------------------------------------------------------- exact 0/1 error
+
+
+@dataclass
+class ExactSolution:
+    """One clause under the exact 0/1 error (:func:`solve_clause_exact`).
+
+    Attributes
+    ----------
+    w : bool ndarray of shape (n_terms,)
+    objective : float
+        ``#conditions + λ × weighted errors``, each wrong row counted once
+        (:func:`~rulecore.rules.problem.or_objective_exact`).
+    bound : float
+        A proven lower bound on that objective over consistent clauses (``-inf`` when no
+        proof was attempted).
+    status : str
+        ``"optimal"`` (the MIP proved it), the MIP's status when it stopped early
+        (``"time_limit"``), ``"not proved"`` (beam search only: ``prove=False``, or the MIP
+        would not fit in memory).
+    seconds : float
+    """
+
+    w: np.ndarray
+    objective: float
+    bound: float
+    status: str
+    seconds: float
+
+    @property
+    def gap(self) -> float:
+        return max(0.0, (self.objective - self.bound) / max(abs(self.objective), 1e-9))
+
+
+def solve_clause_exact(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray, *,
+                       time_limit: float, cliques: list | None = None,
+                       covers: list | None = None, max_terms: int | None = None,
+                       prove: bool = True) -> ExactSolution:
+    """The clause of least exact 0/1 objective on the OR problem ``(A, y, d)``.
+
+    Every wrong row costs its weight once, however many chosen terms it meets (the paper's
+    Hamming count charges a row of Z once per term).  In the AND view over ``C = ~A`` (rows of
+    label 0 are the ones a clause should hold on) this is the weighted single-clause problem
+    of column generation's pricing (:mod:`rulecore.rules.colgen`, (R) with μ = ν = λ d), so the
+    same two solvers apply: a beam search gives the clause, then (``prove``) the exact MIP
+    starts from it and either proves it optimal or improves it, within ``time_limit``.  That
+    MIP's LP relaxation is weak (a covered row is bounded by each failing term separately), so
+    on a clause describing the minority class the proof often does not close; the status and
+    bound say so (``docs/clause.md``, "Exact 0/1 error").
+    """
+    from rulecore.rules.colgen import (
+        Pricing,
+        beam_search,
+        conflict_matrix,
+        exact_clause,
+    )
+
+    t0 = time.perf_counter()
+    C = ~np.asarray(A, dtype=bool)
+    y = np.asarray(y).astype(np.int64)
+    d = np.asarray(d, dtype=float)
+    on = y == 0                          # rows the AND-clause over C should hold on
+    p = C.shape[1]
+    pr = Pricing(C[on], C[~on], lam * d[on], lam * d[~on], clause_cost=0.0, cond_cost=1.0,
+                 conflict=conflict_matrix(list(cliques or []), p), covers=list(covers or []),
+                 cliques=list(cliques or []))
+    shift = float(lam * d[on].sum())     # objective = (R) + λ Σ_{label 0} d
+    cap = 12 if max_terms is None else int(max_terms)
+    found = beam_search(pr, width=20, keep=1, max_conditions=cap) if cap > 0 else []
+    S, v = found[0] if found else ((), pr.value(()))
+    status, bound = "not proved", -np.inf
+    # rows of the MIP: one per (row that should hold, term failing on it), one per other row
+    nonzeros = float((~pr.BP).sum()) * 2 + float((~pr.BN).sum()) + len(pr.BN)
+    if prove and solver_bytes(nonzeros) <= memory_budget():
+        progress.say(f"Proving the rule optimal under the exact 0/1 error (MIP, time limit "
+                     f"{time_limit:.3g} s)")
+        ex = exact_clause(pr, upper=v, start=S, time_limit=time_limit, max_conditions=max_terms)
+        if ex.value < v - 1e-9:
+            S, v = ex.terms, ex.value
+        status, bound = ex.status, min(ex.bound, v)
+        if ex.status == "optimal":
+            bound = v
+    w = np.zeros(p, dtype=bool)
+    w[list(S)] = True
+    return ExactSolution(w, float(v + shift), float(bound + shift), status,
+                         time.perf_counter() - t0)

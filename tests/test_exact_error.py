@@ -1,0 +1,98 @@
+"""The single rule under the exact 0/1 error (``error="exact"``, docs/clause.md): the estimator,
+what it reports, the command line and the Rule page.  The solver itself is checked against
+brute force in tests/test_clause_api.py."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore import BooleanRuleClassifier, RuleSettings, load_sample
+from rulecore.exceptions import ParameterError
+from rulecore.report import fit_status
+
+
+def planted(seed: int = 0, n: int = 300) -> tuple[pd.DataFrame, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame(rng.normal(size=(n, 4)), columns=["a", "b", "c", "d"])
+    y = ((X.a > 0) & (X.b < 0.5)).astype(int).to_numpy().copy()
+    y[rng.random(n) < 0.08] ^= 1
+    return X, y
+
+
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+@pytest.mark.parametrize("class_weight", [None, "sqrt"])
+def test_objective_is_the_direct_count_of_wrong_rows(rule_type, class_weight):
+    X, y = planted()
+    m = BooleanRuleClassifier(error="exact", rule_type=rule_type, class_weight=class_weight,
+                              lam=0.5).fit(X, y)
+    d = m._row_weights(y, m.classes_, None)
+    wrong = m.predict(X) != y
+    assert m.objective_ == pytest.approx(len(m.rule_) + 0.5 * (d @ wrong))
+    assert m.rule_objective(m.rule_, X, y) == pytest.approx(m.objective_)
+    assert m.lower_bound_ <= m.objective_ + 1e-9
+    assert m.solve_method_ in ("beam", "beam+mip")
+
+
+def test_exact_is_never_worse_on_its_own_objective_than_the_hamming_rule():
+    """The Hamming rule is a candidate of the exact problem, so the exact fit's objective is
+    at most the Hamming rule's exact count (when the exact fit is proved optimal)."""
+    for seed in range(4):
+        X, y = planted(seed)
+        ex = BooleanRuleClassifier(error="exact", lam=0.5, class_weight=None).fit(X, y)
+        ham = BooleanRuleClassifier(lam=0.5, class_weight=None).fit(X, y)
+        if ex.lp_status_ == "optimal":
+            assert ex.objective_ <= ex.rule_objective(ham.rule_, X, y) + 1e-9
+
+
+def test_the_claim_names_the_count_and_what_cannot_be_combined():
+    X, y = planted()
+    m = BooleanRuleClassifier(error="exact", lam="auto", class_weight=None).fit(X, y)
+    text = fit_status(m).text
+    assert "false positives + false negatives), each wrong row counted once" in text
+    if m.lp_status_ == "optimal" and m.mip_gap_ <= 1e-6:
+        assert text.startswith("Certified optimal")
+    else:
+        assert text.startswith("Not proven optimal")
+    with pytest.raises(ParameterError, match="exact 0/1"):
+        BooleanRuleClassifier(error="exact", require="a").fit(X, y)
+    with pytest.raises(ParameterError, match="near-optimal set"):
+        m.alternatives(X, y)
+    with pytest.raises(ParameterError, match="error"):
+        BooleanRuleClassifier(error="zero-one").fit(X, y)
+    with pytest.raises(ParameterError, match="single rule only"):
+        RuleSettings(model="set covering", error="exact").estimator()
+
+
+def test_cli_learn_with_exact_errors(tmp_path, monkeypatch, capsys):
+    from rulecore.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["learn", "--sample", "iris", "--error", "exact", "--json", "out.json"]) == 0
+    out = capsys.readouterr().out
+    assert "each wrong row counted once" in out
+    result = json.loads((tmp_path / "out.json").read_text())
+    assert result["options"]["error"] == "exact"
+
+
+def test_rule_page_counts_errors_once_per_row_when_asked():
+    from tests.test_page_rule import open_page
+
+    at = open_page("pages/rule.py")
+    assert at.selectbox(key="error").value == "hamming"
+    at.selectbox(key="error").set_value("exact").run()
+    assert not at.exception, at.exception
+    shown = " ".join(b.value for b in [*at.success, *at.info, *at.warning])
+    assert "each wrong row counted once" in shown
+    # the same fit outside the app (the default sample, split and seed): the page's checklist
+    # is the estimator's rule
+    from rulecore.fit import fit_on_split
+    from rulecore.samples import DEFAULT_SAMPLE
+    from tests.test_page_rule import checklist
+
+    ds = load_sample(DEFAULT_SAMPLE)
+    fit = fit_on_split(RuleSettings(error="exact", kinds=ds.kinds), ds, 0.25, 0)
+    assert checklist(at) == [str(c) for c in fit.model.rule_.conditions]

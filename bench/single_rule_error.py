@@ -68,6 +68,17 @@ def run(methods, sets) -> list[dict]:
     return rows
 
 
+def _row(r: dict) -> dict:
+    """A row of this script from one of ``bench/rulesets_vs_anchors.py``'s JSON rows."""
+    if "proved" in r:
+        return r
+    gap = float(r.get("x_gap", np.nan))
+    return dict(set=r["set"], fold=r["fold"], method=r["method"], error=r["error"],
+                n_conditions=r["n_conditions"], seconds=r["seconds"],
+                proved=r.get("x_status") == "optimal" and gap <= 1e-6,
+                rule_type=r.get("x_rule_type", "and"))
+
+
 def report(rows: list[dict], note: str) -> str:
     df = pd.DataFrame(rows)
     order = [m for m in METHODS if m in set(df.method)]
@@ -103,8 +114,9 @@ def main() -> None:
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     warnings.simplefilter("ignore")
-    if args.merge:
-        rows = [r for f in args.merge for r in json.loads(f.read_text())]
+    if args.merge:  # this script's rows, or bench/rulesets_vs_anchors.py's (--json)
+        rows = [_row(r) for f in args.merge for r in json.loads(f.read_text())
+                if str(r.get("method", "")).startswith("1Rule") and r.get("kind") != "multi"]
     else:
         rows = run(args.methods, args.sets)
         if args.json:

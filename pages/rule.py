@@ -69,7 +69,7 @@ c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_
 c1.selectbox("Solver", ["mip", "lp", "lp-randomized"], index=["mip", "lp", "lp-randomized"]
              .index(r["solver"]), key="solver", on_change=common.sync, disabled=auto_model,
              args=("solver", "rule", "solver"),
-             format_func={"mip": "exact 0/1 (MIP)", "lp": "LP, fractional → 1",
+             format_func={"mip": "MIP (proved 0/1)", "lp": "LP, fractional → 1",
                           "lp-randomized": "LP, randomized rounding"}.get)
 c2.selectbox("Screening", ["enhanced", "basic", "none"],
              index=["enhanced", "basic", "none"].index(r["screening"]), key="screening",
@@ -118,13 +118,14 @@ c5.select_slider("False-negative cost", COSTS, value=float(r["fn_cost"]), key="f
                  help="How much a positive row's errors cost: with errors counted per failed "
                       "condition a missed positive costs this much per condition it fails; "
                       "counted once per row, once.")
-ERRORS = {"hamming": "per failed condition", "exact": "once per row"}
+ERRORS = {"hamming": "per condition", "exact": "per row"}
 c6.selectbox("Errors counted", list(ERRORS), index=list(ERRORS).index(r["error"]),
              key="error", format_func=ERRORS.get, on_change=common.sync,
              args=("error", "rule", "error"), disabled=not single,
-             help="Per failed condition (default): the BCS paper's count, a missed positive "
-                  "once for each condition it fails; its MIP is screened and usually proved "
-                  "optimal. Once per row: as accuracy counts; found by beam search, then the "
+             help="Per condition (default): the BCS paper's count, a missed positive once for "
+                  "each condition it fails; its MIP is screened and usually proved optimal. "
+                  "Per row: each wrong row once, as accuracy counts; found by beam search, "
+                  "then the "
                   "MIP tries to prove it within the time limit, which on a rule for the "
                   "smaller class often does not finish. Cannot be combined with 'Must use'. "
                   "Measured in bench/results/single_rule_error.md.")

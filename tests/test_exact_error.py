@@ -96,3 +96,13 @@ def test_rule_page_counts_errors_once_per_row_when_asked():
     ds = load_sample(DEFAULT_SAMPLE)
     fit = fit_on_split(RuleSettings(error="exact", kinds=ds.kinds), ds, 0.25, 0)
     assert checklist(at) == [str(c) for c in fit.model.rule_.conditions]
+
+
+def test_rule_page_says_what_to_change_when_exact_meets_must_use():
+    from tests.test_page_rule import open_page
+
+    at = open_page("pages/rule.py")
+    at.selectbox(key="error").set_value("exact").run()
+    at.multiselect(key="require").set_value(["sepal width (cm)"]).run()
+    assert not at.exception, at.exception
+    assert any("error='hamming'" in e.value for e in at.error)

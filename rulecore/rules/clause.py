@@ -292,9 +292,10 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
         needed = []
     if error == "exact":
         if solver != "mip" or cutoff is not None or needed:
-            raise ParameterError("The exact 0/1 error is solved by beam search and the MIP "
-                                 "(solver='mip'), without a cutoff or required features; "
-                                 "for those use error='hamming'.")
+            raise ParameterError("Errors counted once per row (the exact 0/1 error, "
+                                 "error='exact') are solved by beam search and the MIP "
+                                 "(solver='mip'), without required columns or a cutoff. Count "
+                                 "errors per failed condition (error='hamming') to use those.")
         sol = solve_clause_exact(pr.A, pr.y, pr.lam, pr.d, time_limit=float(time_limit),
                                  cliques=pr.cliques, covers=pr.covers,
                                  max_terms=constraints.max_conditions, prove=prove)

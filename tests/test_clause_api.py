@@ -79,6 +79,25 @@ def test_learn_clause_matches_brute_force(seed, rule_type, weighted, screening):
     assert np.array_equal(fires, expected)
 
 
+def conflicted_instance(seed):
+    """A numeric and a categorical column, a planted interval rule with 10 % noise, their
+    binarizer, its term matrix, and ``ok(S, cap)``: clause S is consistent (at most one term
+    per conflict clique, not all of a cover) and has at most ``cap`` terms."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"x": rng.integers(0, 6, 40), "c": rng.choice(["a", "b", "c"], 40)})
+    y = ((X.x >= 2) & (X.x <= 4) & (X.c != "a")).astype(int).to_numpy().copy()
+    y[rng.random(40) < 0.1] ^= 1
+    b = Binarizer(n_thresholds=4).fit(X)
+    cliques, covers = b.conflict_cliques("and"), b.conflict_covers("and")
+
+    def ok(S, cap=None):
+        S = set(S)
+        return all(len(S & set(q.tolist())) <= 1 for q in cliques) and \
+            not any(set(q.tolist()) <= S for q in covers) and (cap is None or len(S) <= cap)
+
+    return X, y, b, b.transform(X), ok
+
+
 def direct_exact(B, y, chosen, lam, d, rule_type):
     """The exact 0/1 objective of ``chosen``: #conditions + λ × the weight of wrong rows, each
     wrong row once (docs/clause.md, "Exact 0/1 error")."""
@@ -111,18 +130,7 @@ def test_exact_error_matches_brute_force(seed, rule_type, weighted):
 def test_exact_error_with_conflicts_and_a_cap(seed):
     """Consistent clauses only, and at most ``max_conditions`` of them, under the exact error;
     without the proof (``prove=False``) the status says the rule is not proved."""
-    rng = np.random.default_rng(seed)
-    X = pd.DataFrame({"x": rng.integers(0, 6, 40), "c": rng.choice(["a", "b", "c"], 40)})
-    y = ((X.x >= 2) & (X.x <= 4) & (X.c != "a")).astype(int).to_numpy().copy()
-    y[rng.random(40) < 0.1] ^= 1
-    b = Binarizer(n_thresholds=4).fit(X)
-    B = b.transform(X)
-    cliques, covers = b.conflict_cliques("and"), b.conflict_covers("and")
-
-    def ok(S, cap=None):
-        S = set(S)
-        return all(len(S & set(q.tolist())) <= 1 for q in cliques) and \
-            not any(set(q.tolist()) <= S for q in covers) and (cap is None or len(S) <= cap)
+    X, y, b, B, ok = conflicted_instance(seed)
 
     n, d = B.shape[1], np.ones(40)
     for cap in (1, None):
@@ -159,18 +167,7 @@ def test_lp_rounding_is_never_below_the_optimum_and_counts_its_rule(seed):
 @pytest.mark.parametrize("seed", range(6))
 def test_consistent_clauses_with_a_binarizer(seed):
     """With the binarizer's conflicts the optimum is over consistent clauses only."""
-    rng = np.random.default_rng(seed)
-    X = pd.DataFrame({"x": rng.integers(0, 6, 40), "c": rng.choice(["a", "b", "c"], 40)})
-    y = ((X.x >= 2) & (X.x <= 4) & (X.c != "a")).astype(int).to_numpy().copy()
-    y[rng.random(40) < 0.1] ^= 1
-    b = Binarizer(n_thresholds=4).fit(X)
-    B = b.transform(X)
-    cliques, covers = b.conflict_cliques("and"), b.conflict_covers("and")
-
-    def ok(S):
-        S = set(S)
-        return all(len(S & set(q.tolist())) <= 1 for q in cliques) and \
-            not any(set(q.tolist()) <= S for q in covers)
+    X, y, b, B, ok = conflicted_instance(seed)
 
     res = learn_clause(B, y, lam=2.0, terms=b)
     assert ok(res.terms)

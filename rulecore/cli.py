@@ -409,6 +409,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       f"{_pct(m['precision'])}, recall {_pct(m['recall'])} "
                       f"({m['rows']:,} rows)\n")
     method = "column generation" if hasattr(est, "rules_") else args.solver
+    if getattr(est, "solve_method_", "").startswith("beam"):  # error="exact"
+        method = "beam search + mip" if est.solve_method_ == "beam+mip" else "beam search"
     solver = {"solver": method, "status": est.lp_status_, "gap": float(est.mip_gap_),
               "objective": float(getattr(est, "objective_", float("nan"))),
               "lower_bound": float(getattr(est, "lower_bound_", float("nan"))),

@@ -73,7 +73,7 @@ def test_cli_learn_with_exact_errors(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["learn", "--sample", "iris", "--error", "exact", "--json", "out.json"]) == 0
     out = capsys.readouterr().out
-    assert "each wrong row counted once" in out
+    assert "each wrong row counted once" in out and "solver: beam search" in out
     result = json.loads((tmp_path / "out.json").read_text())
     assert result["options"]["error"] == "exact"
 

@@ -60,7 +60,7 @@ def run(methods, sets) -> list[dict]:
                 rows.append(dict(set=s, fold=k, method=meth,
                                  error=float(np.mean(r["pred"] != y[te])),
                                  n_conditions=r["n_conditions"], seconds=r["seconds"],
-                                 proved=ex["status"] == "optimal" and ex["gap"] <= 1e-6,
+                                 proved=bool(ex["status"] == "optimal" and ex["gap"] <= 1e-6),
                                  rule_type=ex["rule_type"]))
             done = [r for r in rows if r["set"] == s and r["method"] == meth]
             print(f"{s:<12}{meth:<48} error {np.mean([r['error'] for r in done]):.4f}  "
@@ -75,12 +75,13 @@ def _row(r: dict) -> dict:
     gap = float(r.get("x_gap", np.nan))
     return dict(set=r["set"], fold=r["fold"], method=r["method"], error=r["error"],
                 n_conditions=r["n_conditions"], seconds=r["seconds"],
-                proved=r.get("x_status") == "optimal" and gap <= 1e-6,
+                proved=bool(r.get("x_status") == "optimal" and gap <= 1e-6),
                 rule_type=r.get("x_rule_type", "and"))
 
 
 def report(rows: list[dict], note: str) -> str:
     df = pd.DataFrame(rows)
+    df["proved"] = df.proved.map(lambda v: v is True or v == "True")  # JSON wrote "True"
     order = [m for m in METHODS if m in set(df.method)]
     err = df.pivot_table(index="set", columns="method", values="error", aggfunc="mean")[order]
     g = df.groupby("method")

@@ -106,3 +106,13 @@ def test_rule_page_says_what_to_change_when_exact_meets_must_use():
     at.multiselect(key="require").set_value(["sepal width (cm)"]).run()
     assert not at.exception, at.exception
     assert any("error='hamming'" in e.value for e in at.error)
+
+
+def test_exact_error_over_the_memory_budget_is_refused_with_advice(monkeypatch):
+    from rulecore.exceptions import DataError
+    from rulecore.rules.clause import learn_clause
+
+    monkeypatch.setenv("RULECORE_MEMORY_BUDGET_GB", "0.00001")
+    B = np.random.default_rng(0).random((500, 30)) < 0.5
+    with pytest.raises(DataError, match="error='hamming'"):
+        learn_clause(B, (B[:, 0] & B[:, 1]).astype(int), error="exact")

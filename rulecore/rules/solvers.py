@@ -30,7 +30,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore import highs, progress
-from rulecore.encode import check_memory, memory_budget, solver_bytes
+from rulecore.encode import check_memory, dense_bytes, memory_budget, solver_bytes
 from rulecore.exceptions import SolverError
 from rulecore.rules.problem import column_costs, merge_identical_rows, or_objective
 
@@ -638,6 +638,12 @@ def solve_clause_exact(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray, 
     )
 
     t0 = time.perf_counter()
+    # the beam's weighted counts are float32 products over a copy of the (merged) rows
+    check_memory(dense_bytes(*np.shape(A), itemsize=4) + dense_bytes(*np.shape(A), itemsize=1),
+                 f"The beam search of the exact 0/1 error over {np.shape(A)[0]:,} distinct rows "
+                 f"× {np.shape(A)[1]:,} terms",
+                 "Count errors per failed condition (error='hamming'), whose problem is "
+                 "screened first, use fewer thresholds per numeric column, or sample rows.")
     C = ~np.asarray(A, dtype=bool)
     y = np.asarray(y).astype(np.int64)
     d = np.asarray(d, dtype=float)

@@ -125,9 +125,8 @@ c6.selectbox("Errors counted", list(ERRORS), index=list(ERRORS).index(r["error"]
              help="Per condition (default): the BCS paper's count, a missed positive once for "
                   "each condition it fails; its MIP is screened and usually proved optimal. "
                   "Per row: each wrong row once, as accuracy counts; found by beam search, "
-                  "then the "
-                  "MIP tries to prove it within the time limit, which on a rule for the "
-                  "smaller class often does not finish. Cannot be combined with 'Must use'. "
+                  "then the MIP tries to prove it within the time limit, which on a rule for "
+                  "the smaller class often does not finish. Cannot be combined with 'Must use'. "
                   "Measured in bench/results/single_rule_error.md.")
 
 

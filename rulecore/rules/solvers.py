@@ -32,6 +32,7 @@ import scipy.sparse as sp
 from rulecore import highs, progress
 from rulecore.encode import check_memory, dense_bytes, memory_budget, solver_bytes
 from rulecore.exceptions import SolverError
+from rulecore.rules.colgen import Pricing, beam_search, conflict_matrix, exact_clause
 from rulecore.rules.problem import column_costs, merge_identical_rows, or_objective
 
 
@@ -579,7 +580,6 @@ def solve_clause(
                           res, solver, lp_value=lp_value)
 
 
-
 # ----------------------------------------------------------------------------- exact 0/1 error
 
 
@@ -630,26 +630,19 @@ def solve_clause_exact(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray, 
     on a clause describing the minority class the proof often does not close; the status and
     bound say so (``docs/clause.md``, "Exact 0/1 error").
     """
-    from rulecore.rules.colgen import (
-        Pricing,
-        beam_search,
-        conflict_matrix,
-        exact_clause,
-    )
-
     t0 = time.perf_counter()
-    # the beam's weighted counts are float32 products over a copy of the (merged) rows
-    check_memory(dense_bytes(*np.shape(A), itemsize=4) + dense_bytes(*np.shape(A), itemsize=1),
+    # the beam's weighted counts are float32 products over one bool copy of the (merged) rows
+    check_memory(dense_bytes(*np.shape(A), itemsize=5),
                  f"The beam search of the exact 0/1 error over {np.shape(A)[0]:,} distinct rows "
                  f"× {np.shape(A)[1]:,} terms",
                  "Count errors per failed condition (error='hamming'), whose problem is "
                  "screened first, use fewer thresholds per numeric column, or sample rows.")
-    C = ~np.asarray(A, dtype=bool)
+    A = np.asarray(A, dtype=bool)
     y = np.asarray(y).astype(np.int64)
     d = np.asarray(d, dtype=float)
-    on = y == 0                          # rows the AND-clause over C should hold on
-    p = C.shape[1]
-    pr = Pricing(C[on], C[~on], lam * d[on], lam * d[~on], clause_cost=0.0, cond_cost=1.0,
+    on = y == 0                          # rows the AND-clause over C = ~A should hold on
+    p = A.shape[1]
+    pr = Pricing(~A[on], ~A[~on], lam * d[on], lam * d[~on], clause_cost=0.0, cond_cost=1.0,
                  conflict=conflict_matrix(list(cliques or []), p), covers=list(covers or []),
                  cliques=list(cliques or []))
     shift = float(lam * d[on].sum())     # objective = (R) + λ Σ_{label 0} d

@@ -89,7 +89,7 @@ c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.
 # The single rule's constraints and error costs: constraints of the MIP, so the rule is the
 # certified optimum under them (docs/clause.md, "Constraints").
 single = r["model"] == "single rule"
-c1, c2, c3, c4, c5, c6 = st.columns([3, 3, 2, 2, 2, 2])
+c1, c2, c3, c4, c5, c6 = st.columns([3, 3, 2, 2, 2, 2.6])
 c1.multiselect("Must use", list(ds.X.columns),
                default=[f for f in r["require"] if f in ds.X.columns], key="require",
                on_change=common.sync, args=("require", "rule", "require"), disabled=not single,

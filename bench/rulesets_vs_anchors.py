@@ -41,12 +41,33 @@ from bcs_table1 import machine  # noqa: E402
 from rulecore import BooleanRuleClassifier, RuleSetClassifier  # noqa: E402
 
 OURS_BINARY = ("RuleSet", "1Rule auto", "1Rule auto (other class)")
-#: Not run by default: the single rule with unweighted errors (``class_weight=None``), the
-#: issue's single-rule goal measured without the √ class weight (ask with --methods).
-OURS_EXTRA = ("1Rule auto (no class weight)", "1Rule auto (other class, no class weight)",
-              "1Rule auto (AND or OR, no class weight)", "1Rule auto (AND or OR)",
-              "1Rule auto (exact)", "1Rule auto (exact, no class weight)",
-              "1Rule auto (exact, AND or OR, no class weight)", "1Rule auto (exact, AND or OR)")
+#: Not run by default (ask with --methods): the single rule with ``lam="auto"`` and each
+#: pairing of error count, rule type and class weight stated in its name (see
+#: :data:`SINGLE_OPTIONS`); ``(hamming, AND, √)`` is what the fixed-λ defaults give.
+OURS_EXTRA = tuple(f"1Rule auto ({e}, {t}, {w})" for e in ("hamming", "exact")
+                   for t in ("AND", "AND or OR") for w in ("√", "no class weight")) + (
+    "1Rule auto (other class, hamming, AND, √)",
+    "1Rule auto (other class, hamming, AND, no class weight)")
+#: What the options in a single-rule variant's name set on ``BooleanRuleClassifier(lam=
+#: "auto")``; the bare ``1Rule auto`` is its defaults (``rulecore.settings.TUNED_SINGLE_RULE``).
+SINGLE_OPTIONS = {"hamming": {"error": "hamming"}, "exact": {"error": "exact"},
+                  "AND": {"rule_type": "and"}, "AND or OR": {"rule_type": "auto"},
+                  "√": {"class_weight": "sqrt"}, "no class weight": {"class_weight": None},
+                  "other class": {}}
+
+
+def single_rule_options(name: str) -> dict:
+    """``BooleanRuleClassifier`` parameters a variant's name states, e.g. ``"1Rule auto
+    (exact, AND, √)"``; unknown options are refused, so a name never silently means the
+    defaults."""
+    inside = name.partition("(")[2].rstrip(")")
+    params: dict = {}
+    for option in filter(None, (o.strip() for o in inside.split(","))):
+        if option not in SINGLE_OPTIONS:
+            raise SystemExit(f"unknown option {option!r} in {name!r}; known: "
+                             f"{', '.join(SINGLE_OPTIONS)}")
+        params.update(SINGLE_OPTIONS[option])
+    return params
 OURS_MULTI = ("RuleSet",)
 #: Not run by default: the rule set with more quantile thresholds per numeric column
 #: (``n_thresholds``), measured on the multi-class sets (ask with --methods).
@@ -69,16 +90,11 @@ def run_ours(name: str, Xtr: pd.DataFrame, ytr: np.ndarray, Xte: pd.DataFrame) -
     else:
         flip = "other class" in name
         yy = 1 - ytr if flip else ytr
-        weights = {"class_weight": None} if "no class weight" in name else {}
-        if "AND or OR" in name:  # rule_type="auto": the inner CV picks the type per fold
-            weights["rule_type"] = "auto"
-        if "exact" in name:  # the exact 0/1 error (beam search, then the MIP's proof)
-            weights["error"] = "exact"
-        m = BooleanRuleClassifier(lam="auto", **weights).fit(Xtr, yy)
+        m = BooleanRuleClassifier(lam="auto", **single_rule_options(name)).fit(Xtr, yy)
         pred = m.predict(Xte)
         pred = 1 - pred if flip else pred
         extra = {"lam": m.lam_, "status": m.lp_status_, "gap": m.mip_gap_,
-                 "rule_type": m.rule_type_}
+                 "rule_type": m.rule_type_, "error": m.error_}
         n_rules, n_cond = 1, len(m.rule_)
     return {"pred": np.asarray(pred), "n_rules": n_rules, "n_conditions": n_cond,
             "seconds": time.perf_counter() - t0, "extra": extra}
@@ -105,9 +121,11 @@ def report(rows: list[dict], wall: float, args) -> str:
            "per numeric column, for several classes 10, 20 or 40 chosen by the same CV); the "
            "exact 0/1 error is measured apart, in "
            "`ruleset_error_formulation.md`; `1Rule auto` "
-           "= `BooleanRuleClassifier(lam=\"auto\")` (its defaults: exact MIP, class weight √ "
-           "ratio) with the class of interest positive, `(other class)` with the other class "
-           "positive.  Anchors as in `bench/anchors.py`.", ""]
+           "= `BooleanRuleClassifier(lam=\"auto\")` with its defaults (with `lam=\"auto\"`: "
+           "errors counted per row, rule type and λ chosen by inner CV, no class weight; "
+           "options in brackets are stated, e.g. `(hamming, AND, √)`) with the class of "
+           "interest positive, `(other class)` with the other class positive.  Anchors as "
+           "in `bench/anchors.py`.", ""]
     b = df[df.kind == "binary"]
     if not b.empty:
         err = b.pivot_table(index="set", columns="method", values="error", aggfunc="mean")

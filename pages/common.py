@@ -48,7 +48,7 @@ from rulecore.fit import SplitFit, fit_on_split, split_rows
 from rulecore.roles import format_number
 from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
-from rulecore.settings import DEFAULT_LAM, RuleSettings, default_lam
+from rulecore.settings import DEFAULT_LAM, RuleSettings, default_lam, single_rule_defaults
 
 DEFAULTS: dict[str, Any] = {
     "source": "sample",
@@ -73,7 +73,7 @@ DEFAULTS: dict[str, Any] = {
              "n_rounds": RuleSettings.n_rounds, "class_weight": RuleSettings.class_weight,
              "require": (), "forbid": (), "max_conditions": None, "fp_cost": 1.0,
              "fn_cost": 1.0, "auto_thresholds": RuleSettings.auto_thresholds,
-             "error": RuleSettings.error},
+             "error": RuleSettings.error, "lam_auto": False},
 }
 
 #: λ values offered by the sliders (log scale).
@@ -376,7 +376,7 @@ def nearest_lam(lam: float) -> float:
     return min(LAMS, key=lambda v: abs(v - float(lam)))
 
 
-def lam_slider(key: str = "lam") -> float:
+def lam_slider(key: str = "lam", disabled: bool = False) -> float:
     """The λ slider (log-spaced values), bound to ``rule["lam"]``; returns λ."""
     rule = st.session_state["rule"]
     if key not in st.session_state:  # set through the state so the browser shows it too
@@ -384,11 +384,28 @@ def lam_slider(key: str = "lam") -> float:
         # the state says so: the λ path's "load this λ" drops the key and reruns)
         st.session_state[key] = nearest_lam(rule["lam"])
     st.select_slider("λ: weight of errors against conditions", LAMS, key=key,
-                     on_change=sync, args=(key, "rule", "lam"),
+                     on_change=sync, args=(key, "rule", "lam"), disabled=disabled,
                      format_func=lambda v: f"{v:g}",
                      help="Objective: #conditions + λ × errors. Larger λ fits the training "
                           "data more closely with more conditions.")
     return float(st.session_state["rule"]["lam"])
+
+
+def toggle_lam_auto() -> None:
+    """Callback of the single rule's "Choose λ by cross-validation": with λ chosen for held-out
+    error the rule is tuned for accuracy as a whole (``rulecore.settings.TUNED_SINGLE_RULE``:
+    rule type auto, errors counted per row, class weight auto = none), with a fixed λ it is
+    the paper's checklist (``FIXED_SINGLE_RULE``).  The rule type and error boxes are set to
+    match, so the page shows what the fit uses, and stay the user's to change."""
+    ss = st.session_state
+    on = bool(ss["lam_auto"])
+    defaults = single_rule_defaults("auto" if on else 1.0)
+    update = {"lam_auto": on, "rule_type": defaults["rule_type"], "error": defaults["error"]}
+    if ss["rule"]["require"] and update["error"] == "exact":  # the exact count refuses it
+        update["error"] = "hamming"
+    ss["rule"] = {**ss["rule"], **update}
+    for key in ("rule_type", "error"):  # the widgets are made anew from the state's values
+        ss.pop(key, None)
 
 
 def switch_model() -> None:
@@ -416,6 +433,8 @@ def rule_settings(ds: Dataset) -> RuleSettings:
     t, r = st.session_state["terms"], st.session_state["rule"]
     if r["model"] == "rule set":  # it chooses λ itself (the slider's λ is the others')
         r = {**r, "lam": None}
+    elif r["model"] == "single rule" and r.get("lam_auto"):  # the slider's λ is kept for later
+        r = {**r, "lam": "auto"}
     if r["model"] != "single rule":  # constraints and costs are the single rule's (kept for it)
         r = {**r, "require": (), "forbid": (), "max_conditions": None, "fp_cost": 1.0,
              "fn_cost": 1.0, "error": "hamming"}

@@ -116,6 +116,17 @@ def _write(path: str, text: str) -> None:
         raise DataError(f"Cannot write {path}: {exc.strerror or exc}.") from None
 
 
+def _lam_arg(text: str) -> float | str:
+    """``--lam``: a number (checked where every entry point checks λ) or ``auto``."""
+    if text.strip().lower() == "auto":
+        return "auto"
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"λ must be a positive number or 'auto', not {text!r}") from None
+
+
 def _floats(text: str, what: str) -> list[float]:
     try:
         values = [float(v) for v in text.split(",") if v.strip()]
@@ -245,7 +256,7 @@ def _settings(args: argparse.Namespace, ds=None, model: str | None = None):
         forbid=_columns(getattr(args, "forbid", None)),
         max_conditions=getattr(args, "max_conditions", None),
         fp_cost=getattr(args, "fp_cost", 1.0), fn_cost=getattr(args, "fn_cost", 1.0),
-        error=getattr(args, "error", "hamming"))
+        error=getattr(args, "error", None))
 
 
 def _metrics(y: np.ndarray, pred: np.ndarray) -> dict:
@@ -460,8 +471,9 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         result = {"dataset": ds.name, "target": ds.target, "positive": ds.positive,
                   "model": args.model, "rule": str(rule), "rule_json": rule.to_dict(),
                   "conditions": getattr(rule, "n_conditions", len(rule)),
-                  "options": {"lam": lam,
-                              "rule_type": getattr(est, "rule_type_", args.rule_type),
+                  "options": {"lam": lam, "lam_chosen": getattr(est, "lam_", lam),
+                              "rule_type": getattr(est, "rule_type_", settings.rule_type),
+                              "error": getattr(est, "error_", settings.error),
                               "n_thresholds": int(est.binarizer_.n_thresholds),
                               "thresholds": args.thresholds,
                               "negations": not args.no_negations, "solver": args.solver,
@@ -618,7 +630,8 @@ def cmd_sweep(args: argparse.Namespace, out: TextIO) -> int:
     progress = Progress(f"Sweep: {len(lams)} λ × {len(thresholds)} thresholds × "
                         f"{args.cv}-fold CV")
     table = sweep(ds.X, ds.y, positive=ds.positive, lams=lams, thresholds=thresholds, cv=args.cv,
-                  model=args.model, rule_type=args.rule_type, negations=not args.no_negations,
+                  model=args.model, rule_type=args.rule_type or "and",
+                  negations=not args.no_negations,
                   solver=args.solver, time_limit=args.time_limit, screening=args.screening,
                   class_weight=args.class_weight, max_rules=args.max_rules,
                   n_rounds=args.n_rounds, kinds=ds.kinds, random_state=args.seed,
@@ -745,11 +758,15 @@ def _term_options(p: argparse.ArgumentParser) -> None:
 def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
     g = p.add_argument_group("rule")
     if with_lam:
-        g.add_argument("--lam", type=float, default=None,
+        g.add_argument("--lam", type=_lam_arg, default=None,
                        help="λ, weight of errors against conditions (default 1; 1000 for "
-                            "boosting)")
-    g.add_argument("--rule-type", choices=S.RULE_TYPE_CHOICES, default="and",
-                   help="and, or, or auto: the one with the lower inner-CV error (single rule)")
+                            "boosting; the rule set: auto), or auto: chosen by 3-fold "
+                            "cross-validation; the single rule is then tuned for accuracy "
+                            "(rule type auto, errors counted per row, no class weight, "
+                            "unless given)")
+    g.add_argument("--rule-type", choices=S.RULE_TYPE_CHOICES, default=None,
+                   help="and, or, or auto: the one with the lower inner-CV error (single rule; "
+                        "default and, auto with --lam auto)")
     g.add_argument("--model", choices=tuple(S.MODELS.values()), default="single")
     g.add_argument("--max-rules", type=int, default=5, help="clauses for set covering")
     g.add_argument("--n-rounds", type=int, default=5, help="rounds for boosting")
@@ -760,7 +777,8 @@ def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
                    help="seconds per solve")
     g.add_argument("--class-weight", choices=S.CLASS_WEIGHTS,
                    default="auto",
-                   help="auto (default): sqrt, or balanced for boosting; sqrt: a minority "
+                   help="auto (default): sqrt (none for the single rule with --lam auto), "
+                        "or balanced for boosting; sqrt: a minority "
                         "row's error weighs √(majority/minority) rows, so a rare positive "
                         "class still gets a rule; balanced: both classes count equally; "
                         "none: every row counts once")
@@ -779,10 +797,11 @@ def _constraint_options(p: argparse.ArgumentParser) -> None:
                    help="what a false positive costs in the objective (default 1)")
     g.add_argument("--fn-cost", type=float, default=1.0,
                    help="what a false negative costs in the objective (default 1)")
-    g.add_argument("--error", choices=S.ERRORS, default="hamming",
+    g.add_argument("--error", choices=S.ERRORS, default=None,
                    help="how a wrong row counts: hamming (default, the BCS paper's: a "
                         "positive once per condition it fails; certified) or exact (once; "
-                        "beam search, then the MIP tries to prove it)")
+                        "beam search, then the MIP tries to prove it; the default with "
+                        "--lam auto)")
 
 
 def _execution_options(p: argparse.ArgumentParser) -> None:

@@ -25,7 +25,7 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from rulecore import progress
 from rulecore.data import show
-from rulecore.encode import check_memory, dense_bytes
+from rulecore.encode import check_memory, dense_bytes, memory_budget
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.alternatives import Alternative, alternatives
 from rulecore.rules.clause import ClauseResult, learn_clause, problem_of, solve_problem
@@ -41,6 +41,7 @@ from rulecore.settings import (
     default_lam,
     lam_grid,
     resolve_class_weight,
+    single_rule_defaults,
 )
 
 
@@ -209,7 +210,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
     @property
     def class_weight_used_(self) -> Any:
         """The class weight the fit used (``"auto"`` resolved for this model)."""
-        return resolve_class_weight(self.class_weight, self._MODEL)
+        return resolve_class_weight(self.class_weight, self._MODEL, getattr(self, "lam", None))
 
     def _row_weights(self, y01: np.ndarray, classes: Any, sample_weight: Any) -> np.ndarray:
         """The weight ``d_i`` of each row's errors in the objective: sample weight × class
@@ -260,10 +261,19 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         return problem_of(B, y01, lam=self._lam_now(), rule_type=self._rule_type_now(),
                           sample_weight=d, terms=terms)
 
+    def _rule_type_given(self) -> str:
+        """``rule_type`` as given, its default resolved.  Rule sets are made of AND-clauses."""
+        return getattr(self, "rule_type", "and")
+
+    def _inner_params(self) -> dict:
+        """Parameters the inner cross-validation's clones take besides λ and the rule type,
+        so that a clone with a number λ fits what this estimator fits with ``lam="auto"``."""
+        return {}
+
     def _rule_type_now(self) -> str:
         """The rule type as solved: the fitted ``rule_type_``, else ``rule_type`` (``"auto"``
-        before a fit: AND).  Rule sets are made of AND-clauses."""
-        given = getattr(self, "rule_type", "and")
+        before a fit: AND)."""
+        given = self._rule_type_given()
         return getattr(self, "rule_type_", "and" if given == "auto" else given)
 
     def _lam_now(self) -> float:
@@ -289,7 +299,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         OR-rule (an AND-rule for the other class over negated terms), at each λ; ties go to
         AND.  Sets ``cv_results_`` (``docs/rulesets.md``)."""
         self.cv_results_ = None
-        given = getattr(self, "rule_type", "and")
+        given = self._rule_type_given()
         types = ["and", "or"] if given == "auto" else [given]
         if self.lam != "auto" and len(types) == 1:
             return float(self.lam), types[0]
@@ -311,9 +321,9 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
                          f"{'λ ' if len(types) == 1 else ''}{i + 1} of {len(grid)}")
             errs, conds = [], []
             for tr, va in folds:
-                m = clone(self).set_params(lam=float(lam))
+                m = clone(self).set_params(lam=float(lam), **self._inner_params())
                 m._inner_fit = True  # exact 0/1 error: beam search only, no proof
-                if len(types) > 1:
+                if hasattr(self, "rule_type"):
                     m.set_params(rule_type=rule_type)
                 with progress.listening(None):  # the inner fits' stages would only be noise
                     m.fit_terms(B[tr], y01[tr], terms, sample_weight=sw[tr], classes=classes)
@@ -389,7 +399,8 @@ _COMMON_PARAMS = """    n_thresholds : int, default=10
     class_weight : "auto", None, "balanced", "sqrt" or dict, default="auto"
         Weight of each class's errors (:func:`class_sample_weights`); ``{0: 1, 1: 5}`` makes
         a miss cost five false alarms.  ``"auto"`` is the model's measured default
-        (:data:`rulecore.settings.AUTO_CLASS_WEIGHT`); ``None`` counts every row alike.
+        (:data:`rulecore.settings.AUTO_CLASS_WEIGHT`; the single rule with ``lam="auto"``:
+        none); ``None`` counts every row alike.
     random_state : int, optional
         Seed for ``"lp-randomized"``.
     screening : {"none", "basic", "enhanced"}, default="enhanced"
@@ -407,12 +418,18 @@ class BooleanRuleClassifier(_RuleModel):
     lam : float or "auto", default=1.0
         λ: the weight of training errors against the number of conditions (paper eq. 10).
         Larger λ fits the training data more closely with more conditions.  ``"auto"``:
-        chosen by 3-fold inner cross-validation (``cv_results_``).
-    rule_type : {{"and", "or", "auto"}}, default="and"
+        chosen by 3-fold inner cross-validation (``cv_results_``) for the lowest held-out
+        error; the rule is then tuned for accuracy as a whole, like
+        :class:`~rulecore.RuleSetClassifier`: unless given, ``rule_type="auto"``,
+        ``error="exact"`` and ``class_weight="auto"`` meaning none
+        (:data:`rulecore.settings.TUNED_SINGLE_RULE`; mean error 0.211 against 0.262 with
+        the fixed-λ defaults on the 8 binary sets of ``bench/results/single_rule_error.md``).
+    rule_type : {{"and", "or", "auto"}} or None, default=None
         An AND-rule ("all of these conditions") or an OR-rule ("any of them").  An OR-rule is
         an AND-rule for the other class over the negated terms, so ``"auto"`` chooses which
         class the rule describes: the type with the lower inner-CV error (3 folds, at each λ
-        of the grid when ``lam="auto"``; ``rule_type_``, ``cv_results_``).
+        of the grid when ``lam="auto"``; ``rule_type_``, ``cv_results_``).  None: ``"and"``
+        with a number λ, ``"auto"`` with ``lam="auto"``.
 {_COMMON_PARAMS}
     require : str or list of str, optional
         Input columns the rule must use (at least one condition on each).
@@ -426,13 +443,17 @@ class BooleanRuleClassifier(_RuleModel):
         What a false positive and a false negative cost in the objective, on top of the class
         weights: ``conditions + λ (fp_cost · false positives + fn_cost · the conditions each
         positive row fails)`` (for an OR-rule, the roles of the two error terms swap).
-    error : {{"hamming", "exact"}}, default="hamming"
+    error : {{"hamming", "exact"}} or None, default=None
         How a wrong row is counted.  ``"hamming"``: the BCS paper's surrogate, a missed
         positive once per condition it fails (a MIP with a strong LP relaxation, screened and
         usually proved optimal).  ``"exact"``: once, as accuracy counts it; found by beam
         search, then the exact MIP tries to prove it within ``time_limit`` (``lp_status_``
         ``"optimal"`` when it did; the inner cross-validation's fits skip the proof).  It
-        does not take ``require``.  Measured in ``bench/results/single_rule_error.md``.
+        does not take ``require`` or the LP solvers.  None: ``"hamming"`` with a number λ;
+        with ``lam="auto"``, ``"exact"`` unless ``require`` or an LP solver is given or the
+        beam search's copy of the rows would not fit the memory budget
+        (``error_`` says which was used).  Measured in
+        ``bench/results/single_rule_error.md``.
 
     Attributes
     ----------
@@ -442,6 +463,8 @@ class BooleanRuleClassifier(_RuleModel):
         ``classes_[1]`` is the positive class (the rule's "yes").
     rule_type_ : {{"and", "or"}}
         The rule type solved (``rule_type``, or the one ``"auto"`` chose).
+    error_ : {{"hamming", "exact"}}
+        How wrong rows were counted (``error``, its default resolved).
     cv_results_ : DataFrame or None
         The inner cross-validation of ``lam="auto"`` / ``rule_type="auto"``: ``lam``,
         ``rule_type`` (when chosen), ``error``, ``error_std``, ``conditions``, ``chosen``.
@@ -475,14 +498,14 @@ class BooleanRuleClassifier(_RuleModel):
         ``require``, ``forbid`` and ``max_conditions`` as checked and applied.
     """
 
-    def __init__(self, lam: float = DEFAULT_LAM, rule_type: str = "and",
+    def __init__(self, lam: float | str = DEFAULT_LAM, rule_type: str | None = None,
                  n_thresholds: int = DEFAULT_N_THRESHOLDS, thresholds: str = "quantile",
                  negations: bool = True, solver: str = "mip",
                  time_limit: float = DEFAULT_TIME_LIMIT, class_weight: Any = "auto",
                  random_state: int | None = None, screening: str = DEFAULT_SCREENING,
                  kinds: dict | None = None, require: Any = None, forbid: Any = None,
                  max_conditions: int | None = None, fp_cost: float = 1.0,
-                 fn_cost: float = 1.0, error: str = "hamming") -> None:
+                 fn_cost: float = 1.0, error: str | None = None) -> None:
         self.lam = lam
         self.rule_type = rule_type
         self.n_thresholds = n_thresholds
@@ -500,6 +523,26 @@ class BooleanRuleClassifier(_RuleModel):
         self.fp_cost = fp_cost
         self.fn_cost = fn_cost
         self.error = error
+
+    def _rule_type_given(self) -> str:
+        if self.rule_type is None:
+            return single_rule_defaults(self.lam)["rule_type"]
+        return self.rule_type
+
+    def _error_for(self, shape: tuple[int, int]) -> str:
+        """``error``, or its default for this λ on a term matrix of ``shape``: the exact count
+        only where it can run (no ``require``, the MIP solver, the beam's float32 and bool
+        copies of the rows within the memory budget, ``solve_clause_exact``)."""
+        if self.error is not None:
+            return self.error
+        wanted = single_rule_defaults(self.lam)["error"]
+        if wanted == "exact" and (self.require or self.solver != "mip"
+                                  or dense_bytes(*shape, itemsize=5) > memory_budget()):
+            return "hamming"
+        return wanted
+
+    def _inner_params(self) -> dict:
+        return {"error": self.error_, "class_weight": self.class_weight_used_}
 
     def fit_terms(self, B: np.ndarray, y: np.ndarray, terms: Binarizer, *,
                   sample_weight: Any = None, target: str = "target",
@@ -527,12 +570,13 @@ class BooleanRuleClassifier(_RuleModel):
         y01 = np.asarray(y).astype(np.int64)
         self.constraints_ = Constraints.of(self.require, self.forbid, self.max_conditions)
         d = self._start_fit(B, y01, terms, sample_weight, classes)
+        self.error_ = self._error_for(np.shape(B))
         self.lam_, self.rule_type_ = self._choose(B, y01, terms, sample_weight, classes)
         res = learn_clause(B, y01, lam=self.lam_, rule_type=self.rule_type_, sample_weight=d,
                            screening=self.screening, solver=self.solver,
                            time_limit=self.time_limit, terms=terms, mip_start=mip_start,
                            random_state=self.random_state, constraints=self.constraints_,
-                           error=self.error, prove=not getattr(self, "_inner_fit", False))
+                           error=self.error_, prove=not getattr(self, "_inner_fit", False))
         self.clause_ = res
         self.rule_ = res.rule(terms.terms_, target, self.classes_[1])
         self.w_ = res.w
@@ -587,7 +631,7 @@ class BooleanRuleClassifier(_RuleModel):
         meets = checks.sum(axis=1)
         m = checks.shape[1]
         pos = y01 == 1
-        if getattr(self, "error", "hamming") == "exact":  # each wrong row once
+        if self.error_ == "exact":  # each wrong row once
             fired = meets == m if rule.rule_type == "and" else meets > 0
             return float(m + self.lam_ * (d[~pos] @ fired[~pos] + d[pos] @ ~fired[pos]))
         if rule.rule_type == "and":     # false positives + conditions each positive fails
@@ -608,10 +652,12 @@ class BooleanRuleClassifier(_RuleModel):
             ``k`` entries at most; each has ``rule`` (a :class:`Rule` in the fit's words),
             ``objective``, ``bound`` and ``certified``.
         """
-        if getattr(self, "error", "hamming") == "exact":
+        check_is_fitted(self, "rule_")
+        if self.error_ == "exact":
             raise ParameterError("The near-optimal set is computed with errors counted per "
                                  "failed condition (error='hamming'), whose MIP proves each "
-                                 "alternative; this rule was fitted with error='exact'.")
+                                 "alternative; this rule was fitted with error='exact' "
+                                 "(the default with lam='auto'): refit with error='hamming'.")
         pr = self._training_problem(X, y, sample_weight)
         alts = alternatives(pr, k, constraints=self.constraints_, first=self.w_,
                             first_bound=self.lower_bound_,

@@ -1,0 +1,155 @@
+"""The single rule with ``lam="auto"``: tuned for held-out error as a whole
+(``rulecore.settings.TUNED_SINGLE_RULE``, docs/rulesets.md, "Choosing λ").  Unless given, the
+rule type is chosen by the inner folds, wrong rows are counted once and every row weighs the
+same; a number λ keeps the checklist defaults (AND, Hamming count, √ class weight)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.model_selection import StratifiedKFold
+
+from rulecore import BooleanRuleClassifier, RuleSettings
+from rulecore.settings import FIXED_SINGLE_RULE, TUNED_SINGLE_RULE, single_rule_defaults
+
+
+def unbalanced(seed: int = 0, n: int = 240) -> tuple[pd.DataFrame, np.ndarray]:
+    """A planted AND-rule for a 30 % class, with label noise: √ weights and no weights give
+    different objectives, so a clone that took the wrong weights would be seen."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame(rng.normal(size=(n, 4)), columns=["a", "b", "c", "d"])
+    y = ((X.a > 0.2) & (X.b < 0.3)).astype(int).to_numpy().copy()
+    y[rng.random(n) < 0.1] ^= 1
+    return X, y
+
+
+def test_defaults_depend_on_lam_only_where_not_given():
+    assert single_rule_defaults("auto") == TUNED_SINGLE_RULE
+    assert single_rule_defaults(1.0) == single_rule_defaults(None) == FIXED_SINGLE_RULE
+    X, y = unbalanced()
+    fixed = BooleanRuleClassifier().fit(X, y)
+    assert (fixed.rule_type_, fixed.error_, fixed.class_weight_used_) == ("and", "hamming",
+                                                                          "sqrt")
+    assert fixed.cv_results_ is None
+    tuned = BooleanRuleClassifier(lam="auto").fit(X, y)
+    assert tuned.error_ == "exact" and tuned.class_weight_used_ is None
+    assert set(tuned.cv_results_["rule_type"]) == {"and", "or"}  # the type was chosen
+    # given options win over the tuned defaults
+    given = BooleanRuleClassifier(lam="auto", rule_type="and", error="hamming",
+                                  class_weight="sqrt").fit(X, y)
+    assert (given.rule_type_, given.error_, given.class_weight_used_) == ("and", "hamming",
+                                                                          "sqrt")
+    assert "rule_type" not in given.cv_results_
+
+
+def test_the_defaults_are_the_stated_configuration():
+    """``lam="auto"`` alone fits exactly what the bench measured as
+    ``lam="auto", rule_type="auto", error="exact", class_weight=None``."""
+    X, y = unbalanced(1)
+    a = BooleanRuleClassifier(lam="auto").fit(X, y)
+    b = BooleanRuleClassifier(lam="auto", rule_type="auto", error="exact",
+                              class_weight=None).fit(X, y)
+    assert str(a.rule_) == str(b.rule_) and a.lam_ == b.lam_
+    pd.testing.assert_frame_equal(a.cv_results_, b.cv_results_)
+
+
+def test_inner_folds_fit_the_tuned_problem():
+    """The inner CV's clones get a number λ; they must still count wrong rows once with equal
+    weights (not fall back to the fixed-λ defaults).  Recompute one grid point by hand."""
+    X, y = unbalanced(2)
+    m = BooleanRuleClassifier(lam="auto", random_state=0).fit(X, y)
+    row = m.cv_results_.iloc[1]
+    folds = StratifiedKFold(3, shuffle=True, random_state=0).split(X, y)
+    errs = []
+    for tr, va in folds:
+        inner = BooleanRuleClassifier(lam=float(row["lam"]), rule_type=row["rule_type"],
+                                      error="exact", class_weight=None, random_state=0)
+        inner._inner_fit = True  # the beam search, as the inner fits run it
+        # the fit's terms: the binarizer is fitted on all training rows, as in the fit
+        inner.fit_terms(m.binarizer_.transform(X)[tr], y[tr], m.binarizer_)
+        errs.append(np.mean(inner.predict(X.iloc[va]) != y[va]))
+    assert row["error"] == pytest.approx(np.mean(errs))
+
+
+def test_exact_falls_back_where_it_cannot_run(monkeypatch):
+    X, y = unbalanced(3)
+    m = BooleanRuleClassifier(lam="auto", require=["a"]).fit(X, y)
+    assert m.error_ == "hamming" and "a" in m.rule_.features
+    m = BooleanRuleClassifier(lam="auto", solver="lp").fit(X, y)
+    assert m.error_ == "hamming"
+    # a budget the beam's copy (rows × terms × 5 bytes) exceeds; only the estimator's choice
+    # sees it, so the Hamming fit itself is not refused
+    n_terms = BooleanRuleClassifier().fit(X, y).n_terms_
+    monkeypatch.setattr("rulecore.rules.estimators.memory_budget",
+                        lambda: len(y) * n_terms * 5 - 1)
+    m = BooleanRuleClassifier(lam="auto").fit(X, y)
+    assert m.error_ == "hamming" and m.class_weight_used_ is None
+    monkeypatch.setattr("rulecore.rules.estimators.memory_budget",
+                        lambda: len(y) * n_terms * 5)
+    assert BooleanRuleClassifier(lam="auto").fit(X, y).error_ == "exact"
+
+
+def test_alternatives_say_how_to_get_them():
+    from rulecore.exceptions import ParameterError
+
+    X, y = unbalanced(4)
+    m = BooleanRuleClassifier(lam="auto").fit(X, y)
+    with pytest.raises(ParameterError, match="error='hamming'"):
+        m.alternatives(X, y)
+
+
+def test_settings_and_command_line_resolve_the_same_defaults(tmp_path, monkeypatch, capsys):
+    est = RuleSettings(lam="auto", rule_type=None, error=None).estimator()
+    assert (est.rule_type, est.error, est.class_weight) == ("auto", "exact", None)
+    est = RuleSettings(rule_type=None, error=None).estimator()
+    assert (est.rule_type, est.error, est.class_weight) == ("and", "hamming", "sqrt")
+    assert RuleSettings(model="set covering", lam="auto", error=None).estimator() \
+        .class_weight == "sqrt"  # only the single rule is tuned as a whole
+
+    from rulecore.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["learn", "--sample", "iris", "--lam", "auto", "--json", "out.json"]) == 0
+    out = capsys.readouterr().out
+    assert "chosen by cross-validation" in out
+    options = json.loads((tmp_path / "out.json").read_text())["options"]
+    assert options["lam"] == "auto" and options["lam_chosen"] > 0
+    assert options["error"] == "exact" and options["class_weight"] is None
+    assert options["rule_type"] in ("and", "or")
+    with pytest.raises(SystemExit) as exit_:
+        main(["learn", "--sample", "iris", "--lam", "often"])
+    assert exit_.value.code == 2
+    assert "positive number or 'auto'" in capsys.readouterr().err
+
+
+def test_rule_page_chooses_lam_by_cross_validation():
+    from tests.test_page_rule import checklist, open_page
+
+    at = open_page("pages/rule.py")
+    assert at.toggle(key="lam_auto").value is False
+    at.toggle(key="lam_auto").set_value(True).run()
+    assert not at.exception, at.exception
+    # the boxes show what the fit now uses, and the slider's λ is not the one used
+    assert at.radio(key="rule_type").value == "auto"
+    assert at.selectbox(key="error").value == "exact"
+    assert at.select_slider(key="lam").disabled
+    assert any("chosen by cross-validation" in h.value for h in at.subheader)
+    # the same fit outside the app: the page's checklist is the estimator's rule
+    from rulecore import load_sample
+    from rulecore.fit import fit_on_split
+    from rulecore.samples import DEFAULT_SAMPLE
+
+    ds = load_sample(DEFAULT_SAMPLE)
+    fit = fit_on_split(RuleSettings(lam="auto", rule_type=None, error=None, kinds=ds.kinds),
+                       ds, 0.25, 0)
+    assert fit.model.error_ == "exact"
+    assert checklist(at) == [str(c) for c in fit.model.rule_.conditions]
+    # and back: the checklist defaults
+    at.toggle(key="lam_auto").set_value(False).run()
+    assert not at.exception, at.exception
+    assert at.radio(key="rule_type").value == "and"
+    assert at.selectbox(key="error").value == "hamming"
+    assert not at.select_slider(key="lam").disabled

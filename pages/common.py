@@ -404,8 +404,11 @@ def toggle_lam_auto() -> None:
     if ss["rule"]["require"] and update["error"] == "exact":  # the exact count refuses it
         update["error"] = "hamming"
     ss["rule"] = {**ss["rule"], **update}
-    for key in ("rule_type", "error"):  # the widgets are made anew from the state's values
-        ss.pop(key, None)
+    for key in ("rule_type", "error"):  # the boxes show the new values (the browser too)
+        ss[key] = update[key]
+    # the toggle lives in the results fragment, whose callbacks rerun only the fragment: the
+    # fragment asks for the whole page (the boxes above it) once it sees this
+    ss["rerun_page"] = True
 
 
 def switch_model() -> None:

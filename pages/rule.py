@@ -47,7 +47,12 @@ c1.radio("Model", list(MODEL_NAMES), index=list(MODEL_NAMES).index(r["model"]), 
               "AND-clauses learned one after another. Boosting: weighted clauses (the BCS "
               "paper's Algorithm 1).")
 auto_model = r["model"] == "rule set"
-c2.radio("Rule type", list(RULE_TYPE_CHOICES), index=RULE_TYPE_CHOICES.index(r["rule_type"]),
+# The rule type and error boxes can be set by "Choose λ by cross-validation" (its callback
+# writes their state, which is what a browser already showing them follows): their state
+# says what they show, seeded from the settings, and index 0 only stands for "no default".
+ss.setdefault("rule_type", r["rule_type"])
+ss.setdefault("error", r["error"])
+c2.radio("Rule type", list(RULE_TYPE_CHOICES), index=0,
          key="rule_type", horizontal=True, on_change=common.sync,
          args=("rule_type", "rule", "rule_type"), disabled=r["model"] != "single rule",
          format_func=lambda t: "auto" if t == "auto" else t.upper(),
@@ -90,7 +95,7 @@ c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.
 # The single rule's constraints and error costs: constraints of the MIP, so the rule is the
 # certified optimum under them (docs/clause.md, "Constraints").
 single = r["model"] == "single rule"
-c1, c2, c3, c4, c5, c6 = st.columns([3, 3, 2, 2, 2, 2.6])
+c1, c2, c3, c4, c5, c6 = st.columns([2.8, 2.8, 2.4, 2, 2, 2.6])
 c1.multiselect("Must use", list(ds.X.columns),
                default=[f for f in r["require"] if f in ds.X.columns], key="require",
                on_change=common.sync, args=("require", "rule", "require"), disabled=not single,
@@ -120,7 +125,7 @@ c5.select_slider("False-negative cost", COSTS, value=float(r["fn_cost"]), key="f
                       "condition a missed positive costs this much per condition it fails; "
                       "counted once per row, once.")
 ERRORS = {"hamming": "per condition", "exact": "per row"}
-c6.selectbox("Errors counted", list(ERRORS), index=list(ERRORS).index(r["error"]),
+c6.selectbox("Errors counted", list(ERRORS), index=0,
              key="error", format_func=ERRORS.get, on_change=common.sync,
              args=("error", "rule", "error"), disabled=not single,
              help="Per condition (default): the BCS paper's count, a missed positive once for "
@@ -246,6 +251,8 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
 @st.fragment
 def results() -> None:
     """λ and thresholds sliders, the fit and everything drawn from it."""
+    if ss.pop("rerun_page", False):  # a setting above changed from in here (toggle_lam_auto)
+        st.rerun()
     a, b = st.columns([3, 2])
     r = ss["rule"]
     with a:

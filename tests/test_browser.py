@@ -347,3 +347,23 @@ def test_an_excel_workbook_uploads_on_its_table_sheet(page, artifacts):
         has_text="Discount >").count()
     page.screenshot(path=str(artifacts / "workbook_rule.png"))
     assert not page.get_by_test_id("stException").count()
+
+
+def test_choosing_lam_by_cross_validation_shows_what_the_fit_uses(page, artifacts):
+    """The toggle sits in the results fragment and sets the rule type and error boxes above
+    it: the browser must show them changed (it kept AND / per condition above a fit that used
+    auto / per row until the fragment reran the page), and the λ slider disabled."""
+    goto_page(page, "Rule")
+    rule_type = page.locator(".st-key-rule_type")
+    assert rule_type.get_by_role("radio", name="AND").is_checked()
+    page.locator(".st-key-lam_auto").get_by_text("Choose λ by cross-validation").click()
+    settle(page)
+    assert wait_for_change(page, lambda: rule_type.get_by_role("radio", name="auto")
+                           .is_checked(), False)
+    assert shown_choice(page, "error") == "per row"
+    assert page.locator(".st-key-lam [role=group]").first.get_attribute(
+        "data-disabled") == "true"
+    assert page.get_by_text("chosen by cross-validation").first.is_visible()
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "lam_auto.png"))
+    assert not page.get_by_test_id("stException").count()

@@ -144,7 +144,7 @@ def fit_status(model: Any) -> Finding:
         return Finding("info", head)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
     costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))
-    error = getattr(model, "error", "hamming")
+    error = getattr(model, "error_", None) or getattr(model, "error", None) or "hamming"
     what = f"{objective_words(model.rule_type_, *costs, error)} = {_num(objective)}, with " \
            f"λ = {lam:g}{chosen} and {weights}"
     constraints = getattr(model, "constraints_", None)

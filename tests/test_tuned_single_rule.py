@@ -36,6 +36,9 @@ def test_defaults_depend_on_lam_only_where_not_given():
     assert fixed.cv_results_ is None
     tuned = BooleanRuleClassifier(lam="auto").fit(X, y)
     assert tuned.error_ == "exact" and tuned.class_weight_used_ is None
+    from rulecore.report import fit_status
+    assert "each wrong row counted once" in fit_status(tuned).text  # the count it used
+    assert "each wrong row" not in fit_status(fixed).text
     assert set(tuned.cv_results_["rule_type"]) == {"and", "or"}  # the type was chosen
     # given options win over the tuned defaults
     given = BooleanRuleClassifier(lam="auto", rule_type="and", error="hamming",

@@ -90,7 +90,9 @@ def fit_status(model: Any) -> Finding:
     if getattr(model, "n_thresholds", None) == "auto" and getattr(model, "cv_results_", None) \
             is not None and "n_thresholds" in model.cv_results_:
         chosen += f", with {model.n_thresholds_} thresholds per numeric column"
-    if getattr(model, "rule_type", None) == "auto" and hasattr(model, "rule_type_"):
+    given = model._rule_type_given() if hasattr(model, "_rule_type_given") else \
+        getattr(model, "rule_type", None)  # None: the default for this λ
+    if given == "auto" and hasattr(model, "rule_type_"):
         chosen += (f"; the {model.rule_type_.upper()}-rule type chosen by cross-validation "
                    "over AND and OR")
     weights = weighting_words(getattr(model, "class_weight_used_", None))

@@ -38,6 +38,7 @@ def test_defaults_depend_on_lam_only_where_not_given():
     assert tuned.error_ == "exact" and tuned.class_weight_used_ is None
     from rulecore.report import fit_status
     assert "each wrong row counted once" in fit_status(tuned).text  # the count it used
+    assert "type chosen by cross-validation" in fit_status(tuned).text
     assert "each wrong row" not in fit_status(fixed).text
     assert set(tuned.cv_results_["rule_type"]) == {"and", "or"}  # the type was chosen
     # given options win over the tuned defaults

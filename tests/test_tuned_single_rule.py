@@ -151,9 +151,13 @@ def test_rule_page_chooses_lam_by_cross_validation():
                        ds, 0.25, 0)
     assert fit.model.error_ == "exact"
     assert checklist(at) == [str(c) for c in fit.model.rule_.conditions]
+    # the alternatives tab says what to change instead of offering a search that fails
+    assert any("Errors counted: per condition" in i.value for i in at.info)
+    assert not [b for b in at.button if b.key == "alt_go"]
     # and back: the checklist defaults
     at.toggle(key="lam_auto").set_value(False).run()
     assert not at.exception, at.exception
     assert at.radio(key="rule_type").value == "and"
     assert at.selectbox(key="error").value == "hamming"
     assert not at.select_slider(key="lam").disabled
+    assert [b for b in at.button if b.key == "alt_go"]

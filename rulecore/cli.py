@@ -116,15 +116,16 @@ def _write(path: str, text: str) -> None:
         raise DataError(f"Cannot write {path}: {exc.strerror or exc}.") from None
 
 
-def _lam_arg(text: str) -> float | str:
-    """``--lam``: a number (checked where every entry point checks λ) or ``auto``."""
+def _number_or_auto(text: str) -> float | str:
+    """``--lam``, ``--gamma``: a number (checked where every entry point checks it) or
+    ``auto``."""
     if text.strip().lower() == "auto":
         return "auto"
     try:
         return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"λ must be a positive number or 'auto', not {text!r}") from None
+            f"give a positive number or 'auto', not {text!r}") from None
 
 
 def _floats(text: str, what: str) -> list[float]:
@@ -136,17 +137,6 @@ def _floats(text: str, what: str) -> list[float]:
     if not values:
         raise ParameterError(f"Give at least one value for {what}.")
     return values
-
-
-def _gamma(text: str) -> float | str:
-    """``--gamma``: a positive number, or "auto" (scaled to the data, ``sparse.auto_gamma``)."""
-    if text.strip().lower() == "auto":
-        return "auto"
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"give a positive number or 'auto', not {text!r}") from None
 
 
 def _lam_grid(args: argparse.Namespace) -> list[float]:
@@ -758,7 +748,7 @@ def _term_options(p: argparse.ArgumentParser) -> None:
 def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
     g = p.add_argument_group("rule")
     if with_lam:
-        g.add_argument("--lam", type=_lam_arg, default=None,
+        g.add_argument("--lam", type=_number_or_auto, default=None,
                        help="λ, weight of errors against conditions (default 1; 1000 for "
                             "boosting; the rule set: auto), or auto: chosen by 3-fold "
                             "cross-validation; the single rule is then tuned for accuracy "
@@ -876,7 +866,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--max-depth", type=int, help="CART depth")
     g.add_argument("--C", type=float, help="inverse L1 strength of the logistic regression")
     g.add_argument("-k", "--k", type=int, help="non-zeros of the sparse models")
-    g.add_argument("--gamma", type=_gamma, metavar="GAMMA|auto",
+    g.add_argument("--gamma", type=_number_or_auto, metavar="GAMMA|auto",
                    help="γ of the sparse models: a positive number, or 'auto' (the default: "
                    "scaled to k and the training rows, docs/sparse.md)")
     p.add_argument("--test-size", type=float, default=0.25)

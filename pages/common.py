@@ -391,6 +391,29 @@ def lam_slider(key: str = "lam", disabled: bool = False) -> float:
     return float(st.session_state["rule"]["lam"])
 
 
+def sync_error_count(widget_key: str, field: str) -> None:
+    """Callback of "Errors counted", "Must use" and "Solver": the per-row count is solved by
+    beam search and the MIP, without required columns (``docs/clause.md``), so a change that
+    meets the other side is settled here, in the page's words, instead of by an error in the
+    library's: a new "Must use" or LP solver switches the count to per condition; asking for
+    per row while they are set is undone, with what to change."""
+    sync(widget_key, "rule", field)
+    ss = st.session_state
+    r = ss["rule"]
+    blockers = ([] if not r["require"] else ["'Must use'"]) + \
+        ([] if r["solver"] == "mip" else ["the LP solver"])
+    if r["error"] != "exact" or not blockers:
+        return
+    what = " and ".join(blockers)
+    ss["rule"] = {**r, "error": "hamming"}
+    ss["error"] = "hamming"
+    ss["rule_notice"] = (
+        f"Errors per row cannot be combined with {what}: remove {what} first (per row is "
+        "found by beam search and the MIP, which cannot enforce a required column)."
+        if field == "error" else
+        f"Errors counted is now **per condition**: {what} works with that count only.")
+
+
 def toggle_lam_auto() -> None:
     """Callback of the single rule's "Choose λ by cross-validation": with λ chosen for held-out
     error the rule is tuned for accuracy as a whole (``rulecore.settings.TUNED_SINGLE_RULE``:

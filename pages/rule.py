@@ -73,8 +73,8 @@ c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_
                   "(both tuned for held-out error, which counts every row once). "
                   "Measured in bench/results/rare_positives.md.")
 c1.selectbox("Solver", ["mip", "lp", "lp-randomized"], index=["mip", "lp", "lp-randomized"]
-             .index(r["solver"]), key="solver", on_change=common.sync, disabled=auto_model,
-             args=("solver", "rule", "solver"),
+             .index(r["solver"]), key="solver", on_change=common.sync_error_count,
+             disabled=auto_model, args=("solver", "solver"),
              format_func={"mip": "MIP (proved 0/1)", "lp": "LP, fractional → 1",
                           "lp-randomized": "LP, randomized rounding"}.get)
 c2.selectbox("Screening", ["enhanced", "basic", "none"],
@@ -98,7 +98,8 @@ single = r["model"] == "single rule"
 c1, c2, c3, c4, c5, c6 = st.columns([2.8, 2.8, 2.4, 2, 2, 2.6])
 c1.multiselect("Must use", list(ds.X.columns),
                default=[f for f in r["require"] if f in ds.X.columns], key="require",
-               on_change=common.sync, args=("require", "rule", "require"), disabled=not single,
+               on_change=common.sync_error_count, args=("require", "require"),
+               disabled=not single,
                help="Columns the rule must have a condition on (single rule).")
 c2.multiselect("Must not use", list(ds.X.columns),
                default=[f for f in r["forbid"] if f in ds.X.columns], key="forbid",
@@ -126,14 +127,16 @@ c5.select_slider("False-negative cost", COSTS, value=float(r["fn_cost"]), key="f
                       "counted once per row, once.")
 ERRORS = {"hamming": "per condition", "exact": "per row"}
 c6.selectbox("Errors counted", list(ERRORS), index=0,
-             key="error", format_func=ERRORS.get, on_change=common.sync,
-             args=("error", "rule", "error"), disabled=not single,
+             key="error", format_func=ERRORS.get, on_change=common.sync_error_count,
+             args=("error", "error"), disabled=not single,
              help="Per condition (default): the BCS paper's count, a missed positive once for "
                   "each condition it fails; its MIP is screened and usually proved optimal. "
                   "Per row: each wrong row once, as accuracy counts; found by beam search, "
                   "then the MIP tries to prove it within the time limit, which on a rule for "
                   "the smaller class often does not finish. Cannot be combined with 'Must use'. "
                   "Measured in bench/results/single_rule_error.md.")
+if notice := ss.pop("rule_notice", None):  # set by common.sync_error_count
+    st.info(notice, icon=":material/info:")
 
 
 @st.cache_resource(scope="session", max_entries=32, show_spinner=False)

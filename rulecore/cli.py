@@ -484,8 +484,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
             result["options"].update(require=list(settings.require),
                                      forbid=list(settings.forbid),
                                      max_conditions=settings.max_conditions,
-                                     fp_cost=settings.fp_cost, fn_cost=settings.fn_cost,
-                                     error=settings.error)
+                                     fp_cost=settings.fp_cost, fn_cost=settings.fn_cost)
         _write(args.json, json.dumps(_jsonable(result), indent=2, default=str))
         out.write(f"wrote the result to {args.json}\n")
     return EXIT_OK

@@ -202,16 +202,20 @@ class RuleSettings:
     max_conditions: int | None = None
     fp_cost: float = 1.0
     fn_cost: float = 1.0
+    # None: the single rule's default for its λ, decided by the estimator at fit time (the
+    # exact count where it can run: BooleanRuleClassifier._error_for; its error_ says which)
     error: str | None = "hamming"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "model", model_name(self.model))
-        # None (the command line when not given): what the single rule takes for this λ
-        for name in ("rule_type", "error"):
-            if getattr(self, name) is None:
-                value = (single_rule_defaults(self.lam_value)[name]
-                         if self.model == "single rule" else FIXED_SINGLE_RULE[name])
-                object.__setattr__(self, name, value)
+        # None (the command line when not given): what the single rule takes for this λ;
+        # the error count stays None for the estimator to decide (it knows the table's size)
+        if self.rule_type is None:
+            object.__setattr__(self, "rule_type",
+                               single_rule_defaults(self.lam_value)["rule_type"]
+                               if self.model == "single rule" else "and")
+        if self.error is None and self.model != "single rule":
+            object.__setattr__(self, "error", "hamming")
         for name in ("require", "forbid"):
             value = getattr(self, name) or ()
             object.__setattr__(self, name, (value,) if isinstance(value, str) else

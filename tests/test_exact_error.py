@@ -98,14 +98,29 @@ def test_rule_page_counts_errors_once_per_row_when_asked():
     assert checklist(at) == [str(c) for c in fit.model.rule_.conditions]
 
 
-def test_rule_page_says_what_to_change_when_exact_meets_must_use():
-    from tests.test_page_rule import open_page
+def test_rule_page_settles_exact_against_must_use_in_its_own_words():
+    """Per-row errors take no 'Must use' and no LP solver: the page switches or undoes the
+    count with a notice in its words, and fits, instead of showing the library's error."""
+    from tests.test_page_rule import checklist, open_page
 
     at = open_page("pages/rule.py")
     at.selectbox(key="error").set_value("exact").run()
     at.multiselect(key="require").set_value(["sepal width (cm)"]).run()
     assert not at.exception, at.exception
-    assert any("error='hamming'" in e.value for e in at.error)
+    assert not at.error
+    assert any("now **per condition**: 'Must use'" in i.value for i in at.info)
+    assert at.selectbox(key="error").value == "hamming"
+    assert any(c.startswith("sepal width") for c in checklist(at))  # the required column
+    # asking for per row while 'Must use' is set is undone, saying what to change
+    at.selectbox(key="error").set_value("exact").run()
+    assert not at.error and at.selectbox(key="error").value == "hamming"
+    assert any("remove 'Must use' first" in i.value for i in at.info)
+    # the LP solver likewise
+    at.multiselect(key="require").set_value([]).run()
+    at.selectbox(key="error").set_value("exact").run()
+    at.selectbox(key="solver").set_value("lp").run()
+    assert not at.error and at.selectbox(key="error").value == "hamming"
+    assert any("the LP solver works with that count only" in i.value for i in at.info)
 
 
 def test_exact_error_over_the_memory_budget_is_refused_with_advice(monkeypatch):

@@ -107,9 +107,15 @@ def test_alternatives_say_how_to_get_them():
 
 def test_settings_and_command_line_resolve_the_same_defaults(tmp_path, monkeypatch, capsys):
     est = RuleSettings(lam="auto", rule_type=None, error=None).estimator()
-    assert (est.rule_type, est.error, est.class_weight) == ("auto", "exact", None)
+    assert (est.rule_type, est.class_weight) == ("auto", None)
+    assert est.error is None  # the estimator decides: exact where it can run
     est = RuleSettings(rule_type=None, error=None).estimator()
-    assert (est.rule_type, est.error, est.class_weight) == ("and", "hamming", "sqrt")
+    assert (est.rule_type, est.class_weight) == ("and", "sqrt")
+    # --lam auto with a required column: the count falls back instead of being refused
+    X, y = unbalanced(5)
+    fitted = RuleSettings(lam="auto", rule_type=None, error=None,
+                          require=("a",)).estimator().fit(X, y)
+    assert fitted.error_ == "hamming" and "a" in fitted.rule_.features
     assert RuleSettings(model="set covering", lam="auto", error=None).estimator() \
         .class_weight == "sqrt"  # only the single rule is tuned as a whole
 

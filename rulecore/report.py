@@ -49,7 +49,7 @@ def _num(v: float) -> str:
 def weighting_words(class_weight: Any) -> str:
     """How errors are counted, in words."""
     if class_weight is None:
-        return "every row's error counts once"
+        return "every row weighing the same"
     if class_weight == "balanced":
         return "errors weighted so that both classes count equally"
     if class_weight == "sqrt":
@@ -66,7 +66,7 @@ def objective_words(rule_type: str = "and", fp_cost: float = 1.0, fn_cost: float
     fn = "" if fp_cost == fn_cost == 1.0 else f"{fn_cost:g} × "
     if error == "exact":
         return f"conditions + λ × ({fp}false positives + {fn}false negatives), each wrong " \
-               "row counted once"
+               "row counted once however many conditions it fails"
     if rule_type == "and":
         return (f"conditions + λ × ({fp}false positives + {fn}the conditions each positive "
                 "row fails)")
@@ -80,6 +80,24 @@ def _gap_words(gap: float) -> str:
     return f"it is at most {gap:.1%} above the optimum"
 
 
+def _lam_tie_words(model: Any) -> str:
+    """What to add after "λ chosen by cross-validation" when every λ of the grid tied (the
+    choice then says little about λ: ties go to fewer conditions, then the smaller λ)."""
+    words = ""
+    cvr = getattr(model, "cv_results_", None) if getattr(model, "lam", None) == "auto" \
+        else None
+    if cvr is not None and "chosen" in cvr and cvr["lam"].nunique() > 1:
+        best = cvr[cvr["chosen"]].iloc[0]
+        same = cvr
+        for col in ("rule_type", "n_thresholds", "describe"):
+            if col in cvr:  # the λ grid of the chosen type, thresholds, class
+                same = same[same[col] == best[col]]
+        if np.allclose(same["error"], best["error"]):
+            words = (" (every λ of the grid gave the same error; ties go to fewer conditions, "
+                     "then the smaller λ)")
+    return words
+
+
 def fit_status(model: Any) -> Finding:
     """The solver's claim about a fitted rule model, in one paragraph.
 
@@ -90,11 +108,12 @@ def fit_status(model: Any) -> Finding:
     if getattr(model, "n_thresholds", None) == "auto" and getattr(model, "cv_results_", None) \
             is not None and "n_thresholds" in model.cv_results_:
         chosen += f", with {model.n_thresholds_} thresholds per numeric column"
+    chosen += _lam_tie_words(model)
     given = model._rule_type_given() if hasattr(model, "_rule_type_given") else \
         getattr(model, "rule_type", None)  # None: the default for this λ
-    if given == "auto" and hasattr(model, "rule_type_"):
-        chosen += (f"; the {model.rule_type_.upper()}-rule type chosen by cross-validation "
-                   "over AND and OR")
+    typed = (f" The {model.rule_type_.upper()}-rule type was chosen by the same "
+             "cross-validation, over AND and OR." if given == "auto" and
+             hasattr(model, "rule_type_") else "")
     weights = weighting_words(getattr(model, "class_weight_used_", None))
     n_terms = getattr(model, "n_terms_", None)
     over = f" over these {n_terms:,} terms" if n_terms else ""
@@ -159,22 +178,23 @@ def fit_status(model: Any) -> Finding:
         return Finding("warning", f"Not proven optimal{under}: with errors counted once per "
                        f"row the rule is found by beam search, and {why}. Best rule found, "
                        f"objective {what}; lower bound {_num(bound)}, so {_gap_words(gap)}. "
-                       "Errors counted per failed condition give a rule the solver proves.")
+                       "Errors counted per failed condition give a rule the solver proves."
+                       + typed)
     if method in ("mip", "enumeration", "beam+mip") and model.lp_status_ == "optimal" and \
             gap <= 1e-6:
         how = " (proved without the MIP: every rule short enough to beat it was tried)" \
             if method == "enumeration" else ""
         return Finding("success", f"Certified optimal{under}{how}: no "
                        f"{model.rule_type_.upper()}-rule without contradictory or redundant "
-                       f"conditions{over}{that} has a lower objective: {what}.")
+                       f"conditions{over}{that} has a lower objective: {what}.{typed}")
     if method == "mip":
         return Finding("warning", f"Not proven optimal{under}: the solver stopped "
                        f"({model.lp_status_.replace('_', ' ')}) before its proof. This is "
                        f"the best rule found, objective {what}; lower bound {_num(bound)}, so "
-                       f"{_gap_words(gap)}. Raise the time limit to prove it.")
+                       f"{_gap_words(gap)}. Raise the time limit to prove it.{typed}")
     return Finding("info", f"LP rounding, a heuristic ({method}): objective {what}. The LP "
                    f"relaxation shows the optimum is at least {_num(bound)}, so "
-                   f"{_gap_words(gap)}. Choose the exact solver for a certified rule.")
+                   f"{_gap_words(gap)}. Choose the exact solver for a certified rule.{typed}")
 
 
 def assess(

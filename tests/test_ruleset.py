@@ -379,14 +379,20 @@ def test_predict_proba_before_fit_is_not_fitted():
 # ----------------------------------------------------------------------------- BooleanRule λ
 
 
-def test_boolean_rule_auto_lambda_is_the_cv_argmin():
+@pytest.mark.parametrize("given", [
+    {"rule_type": "and", "error": "hamming", "class_weight": "sqrt"},  # λ alone is chosen
+    {},  # the defaults with lam="auto": λ and the rule type (tests/test_tuned_single_rule.py)
+])
+def test_boolean_rule_auto_lambda_is_the_cv_argmin(given):
     X, y = planted(flip=0.1, seed=5, n=200)
-    model = BooleanRuleClassifier(lam="auto").fit(X, y)
+    model = BooleanRuleClassifier(lam="auto", **given).fit(X, y)
     cvr = model.cv_results_
-    assert len(cvr) == len(lam_grid(1.0))
+    assert len(cvr) == len(lam_grid(1.0)) * (1 if given else 2)
     check_choice(cvr, model.lam_)
-    # the final rule is the fit at the chosen λ
-    again = BooleanRuleClassifier(lam=model.lam_).fit(X, y)
+    # the final rule is the fit at the chosen λ (and type), with the same options
+    again = BooleanRuleClassifier(lam=model.lam_, rule_type=model.rule_type_,
+                                  error=model.error_,
+                                  class_weight=model.class_weight_used_).fit(X, y)
     assert again.rule_ == model.rule_
     assert BooleanRuleClassifier(lam=1.0).fit(X, y).cv_results_ is None
 
@@ -503,7 +509,7 @@ def test_rule_type_auto_reads_in_the_claim_and_chart():
     y = ((X["a"] > 0.6) & (X["b"] > 0.3)).astype(int).to_numpy()
     m = BooleanRuleClassifier(lam="auto", rule_type="auto").fit(X, y)
     assert m.rule_type_ == "and"
-    assert "AND-rule type chosen by cross-validation" in fit_status(m).text
+    assert "AND-rule type was chosen by the same cross-validation" in fit_status(m).text
     names = [t.name for t in cv_curve(m.cv_results_).data]
     assert any(n.startswith("AND-rule") for n in names)
     assert any(n.startswith("OR-rule") for n in names)

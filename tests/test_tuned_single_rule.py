@@ -38,7 +38,7 @@ def test_defaults_depend_on_lam_only_where_not_given():
     assert tuned.error_ == "exact" and tuned.class_weight_used_ is None
     from rulecore.report import fit_status
     assert "each wrong row counted once" in fit_status(tuned).text  # the count it used
-    assert "type chosen by cross-validation" in fit_status(tuned).text
+    assert "type was chosen by the same cross-validation" in fit_status(tuned).text
     assert "each wrong row" not in fit_status(fixed).text
     assert set(tuned.cv_results_["rule_type"]) == {"and", "or"}  # the type was chosen
     # given options win over the tuned defaults
@@ -167,3 +167,22 @@ def test_rule_page_chooses_lam_by_cross_validation():
     assert at.selectbox(key="error").value == "hamming"
     assert not at.select_slider(key="lam").disabled
     assert [b for b in at.button if b.key == "alt_go"]
+
+
+def test_the_claim_says_when_every_lam_tied():
+    """λ "chosen by cross-validation" says little when every λ of the grid gave the same
+    inner-CV error (a clean one-condition rule): the claim says so."""
+    from rulecore.report import fit_status
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.uniform(size=(200, 2)), columns=["a", "b"])
+    clean = BooleanRuleClassifier(lam="auto").fit(X, (X.a > 0.5).astype(int))
+    assert clean.cv_results_.groupby("rule_type")["error"].nunique().eq(1).all()
+    assert "every λ of the grid gave the same error" in fit_status(clean).text
+    from sklearn.datasets import load_breast_cancer
+
+    X, y = load_breast_cancer(return_X_y=True, as_frame=True)
+    noisy = BooleanRuleClassifier(lam="auto").fit(X, y)
+    chosen = noisy.cv_results_[noisy.cv_results_.rule_type == noisy.rule_type_]
+    assert chosen["error"].nunique() > 1
+    assert "every λ of the grid" not in fit_status(noisy).text

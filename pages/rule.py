@@ -8,7 +8,14 @@ import streamlit as st
 
 from pages import common, rule_explore
 from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
-from rulecore.report import all_midpoints_fit, assess, comparisons, fit_status, shown_claim
+from rulecore.report import (
+    all_midpoints_fit,
+    assess,
+    comparisons,
+    constraint_words,
+    fit_status,
+    shown_claim,
+)
 from rulecore.rules.estimators import lambda_path
 from rulecore.rules.rule import RuleList, RuleSet
 from rulecore.rules.terms import format_value
@@ -310,6 +317,7 @@ def results() -> None:
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
                       negative=common.negative_label(ds),
                       costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)),
+                      constraints=constraint_words(model),
                       lam_chosen=getattr(model, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
                       n_classes=len(ds.classes), **compared)

@@ -168,15 +168,15 @@ def _differs(base: Rule, other: Rule) -> str:
 
 def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> None:
     """The near-optimal set: a table; a click loads a rule into the editor."""
-    st.caption("The best rules that classify the training rows differently from each other, "
-               "each the cheapest rule with its predictions, ranked by the fit's objective "
-               "(certified when its MIP was solved to optimality). The first is the learned "
-               "rule. Click a row to load it into the editor.")
     if getattr(model, "error_", "hamming") == "exact":  # its MIP proves each alternative
         st.info("Alternatives are searched with errors counted per condition, whose MIP "
                 "proves each one; this rule counts each wrong row once. Choose *Errors "
                 "counted: per condition* above to list them.", icon=":material/info:")
         return
+    st.caption("The best rules that classify the training rows differently from each other, "
+               "each the cheapest rule with its predictions, ranked by the fit's objective "
+               "(certified when its MIP was solved to optimality). The first is the learned "
+               "rule. Click a row to load it into the editor.")
     a, b = st.columns([1, 3], vertical_alignment="bottom")
     k = a.number_input("How many", 2, 20, 5, key="alt_k")
     found = ss.setdefault("alternatives", {})

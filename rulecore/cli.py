@@ -355,7 +355,14 @@ def _alternatives(args: argparse.Namespace, est: Any, Xtr: pd.DataFrame, ytr: np
 
 def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     from rulecore.fit import fit_on_split
-    from rulecore.report import all_midpoints_fit, assess, comparisons, fit_status, shown_claim
+    from rulecore.report import (
+        all_midpoints_fit,
+        assess,
+        comparisons,
+        constraint_words,
+        fit_status,
+        shown_claim,
+    )
 
     ds = load_dataset(args)
     y01 = ds.y_binary
@@ -436,6 +443,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       negative=next((str(c) for c in ds.classes if c != ds.positive), None)
                       if len(ds.classes) == 2 else None,
                       costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)),
+                      constraints=constraint_words(est),
                       lam_chosen=getattr(est, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
                       n_classes=len(ds.classes), **compared)

@@ -80,6 +80,12 @@ def _gap_words(gap: float) -> str:
     return f"it is at most {gap:.1%} above the optimum"
 
 
+def constraint_words(model: Any) -> str:
+    """The user's constraints on a fitted single rule in a phrase (``""`` without any)."""
+    constraints = getattr(model, "constraints_", None)
+    return constraints.words() if constraints else ""
+
+
 def _lam_tie_words(model: Any) -> str:
     """What to add after "λ chosen by cross-validation" when every λ of the grid tied (the
     choice then says little about λ: ties go to fewer conditions, then the smaller λ)."""
@@ -119,7 +125,7 @@ def fit_status(model: Any) -> Finding:
     over = f" over these {n_terms:,} terms" if n_terms else ""
     if hasattr(model, "rules_"):  # RuleSetClassifier: column generation (docs/rulesets.md)
         what = (f"clauses + conditions + λ × errors, a false positive counted once per clause "
-                f"that fires (λ = {lam:g}{chosen}, {weights})")
+                f"that fires; λ = {lam:g}{chosen}, {weights}")
         head = f"Rule set by column generation ({what}): objective {_num(model.objective_)}."
         if model.described_class_ is None:
             return Finding("info", head + " One rule set per class, read as an ordered list; "
@@ -215,6 +221,7 @@ def assess(
     n_classes: int = 2,
     unweighted_test: tuple[float, float] | None = None,
     other_type_test: tuple[str, np.ndarray] | None = None,
+    constraints: str = "",
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -236,6 +243,9 @@ def assess(
     costs : (fp_cost, fn_cost)
         The error costs the fit used; when they are not both 1 the advice names them first,
         since they, not the class weights, may be what traded accuracy away.
+    constraints : str
+        The single rule's constraints in words (:func:`constraint_words`); the advice then
+        names them first: a cap on conditions, say, may be what keeps the rule from firing.
     lam_chosen : bool
         λ was chosen by cross-validation (``lam="auto"``): the advice does not say to raise it.
     all_midpoints_fit : bool
@@ -274,6 +284,9 @@ def assess(
            + (" (or Thresholds: all, every midpoint)." if all_midpoints_fit else "."))
     fp_cost, fn_cost = (float(c) for c in costs)
     costed = not (fp_cost == fn_cost == 1.0)
+    if constraints:  # the user's own limits come first: they may be what holds the rule back
+        fix = (f"Your constraints ({constraints}) shape this rule: loosen them (Max "
+               "conditions, Must use, Must not use). " + fix)
     if costed:
         fix = (f"Your error costs (false positive {fp_cost:g}×, false negative {fn_cost:g}×) "
                "shape this rule: set them back to 1× to count both errors alike. " + fix)

@@ -179,3 +179,28 @@ def test_the_other_rule_type_is_named_when_it_does_clearly_better():
     # no better by more than luck: nothing said
     found = assess(y_te, y_te, y_te, p_and, positive="defect", other_type_test=("or", p_and))
     assert not any(f.text.startswith("An OR-rule") for f in found)
+
+
+def test_a_never_firing_rule_under_constraints_names_them_first():
+    """A rule kept from firing by the user's own cap on conditions: the advice must point
+    there, not only at class weights and thresholds (a newcomer's review)."""
+    y = np.array([0] * 90 + [1] * 10)
+    never = np.zeros(100, int)
+    capped = assess(y, never, y, never, positive="yes", constraints="at most 1 condition")
+    free = assess(y, never, y, never, positive="yes")
+    said = " ".join(f.text for f in capped)
+    assert "Your constraints (at most 1 condition) shape this rule: loosen them" in said
+    assert "constraints" not in " ".join(f.text for f in free)
+
+
+def test_constraint_words_of_a_fitted_rule():
+    import pandas as pd
+
+    from rulecore import BooleanRuleClassifier
+    from rulecore.report import constraint_words
+
+    X = pd.DataFrame({"a": np.arange(40.0), "b": np.arange(40.0)[::-1]})
+    y = (X.a > 20).astype(int)
+    assert constraint_words(BooleanRuleClassifier().fit(X, y)) == ""
+    assert constraint_words(BooleanRuleClassifier(max_conditions=1, forbid="b").fit(X, y)) == \
+        "must not use b; at most 1 condition"

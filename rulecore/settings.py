@@ -85,6 +85,12 @@ AUTO_CLASS_WEIGHT: dict[str, Any] = {"single rule": "sqrt", "set covering": "sqr
                                      "boosting": "balanced", "rule set": None}
 
 
+#: Rows the inner cross-validation of ``lam="auto"`` uses at most: a stratified random sample
+#: on larger tables (``RuleSetClassifier(cv_max_rows=)``; the single rule, set covering and
+#: boosting take this).  On a million rows the rule set's inner fits alone took over nine
+#: minutes (``bench/results/scale.md``); the final fit uses every row.
+INNER_CV_MAX_ROWS = 50_000
+
 #: The λ grid of ``lam="auto"``, as the share κ of the training weight one condition is
 #: worth: λ = 1 / (κ Σ_i d_i), so a condition must remove κ of the (weighted) rows' errors to
 #: pay for itself, whatever the table's size (``docs/rulesets.md``).

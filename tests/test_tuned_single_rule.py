@@ -60,13 +60,23 @@ def test_the_defaults_are_the_stated_configuration():
     pd.testing.assert_frame_equal(a.cv_results_, b.cv_results_)
 
 
-def test_inner_folds_fit_the_tuned_problem():
+@pytest.mark.parametrize("max_rows", [None, 120])
+def test_inner_folds_fit_the_tuned_problem(monkeypatch, max_rows):
     """The inner CV's clones get a number λ; they must still count wrong rows once with equal
-    weights (not fall back to the fixed-λ defaults).  Recompute one grid point by hand."""
+    weights (not fall back to the fixed-λ defaults).  Recompute one grid point by hand; on a
+    table above the cap (here 120 of 240 rows) the folds split a stratified sample."""
+    from rulecore.rules.estimators import _cv_rows
+
     X, y = unbalanced(2)
+    rows = np.arange(len(y))
+    if max_rows is not None:
+        monkeypatch.setattr("rulecore.rules.estimators.INNER_CV_MAX_ROWS", max_rows)
+        rows = _cv_rows(y, max_rows, 0)
+        assert len(rows) == max_rows
     m = BooleanRuleClassifier(lam="auto", random_state=0).fit(X, y)
     row = m.cv_results_.iloc[1]
-    folds = StratifiedKFold(3, shuffle=True, random_state=0).split(X, y)
+    folds = [(rows[tr], rows[va]) for tr, va in
+             StratifiedKFold(3, shuffle=True, random_state=0).split(rows, y[rows])]
     errs = []
     for tr, va in folds:
         inner = BooleanRuleClassifier(lam=float(row["lam"]), rule_type=row["rule_type"],

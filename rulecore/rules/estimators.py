@@ -38,6 +38,7 @@ from rulecore.settings import (
     DEFAULT_N_THRESHOLDS,
     DEFAULT_SCREENING,
     DEFAULT_TIME_LIMIT,
+    INNER_CV_MAX_ROWS,
     default_lam,
     lam_grid,
     resolve_class_weight,
@@ -184,6 +185,21 @@ def predict_frame(est: Any, X: Any) -> pd.DataFrame:
     return frame
 
 
+def _cv_rows(yi: np.ndarray, max_rows: int | None, seed: Any) -> np.ndarray:
+    """Sorted row indices the inner cross-validation uses: all rows, or a stratified random
+    sample of ``max_rows`` (every class keeps its share, and at least 2 rows where it has
+    them, so that the folds can be stratified)."""
+    n = len(yi)
+    if max_rows is None or n <= int(max_rows):
+        return np.arange(n)
+    from sklearn.model_selection import train_test_split
+
+    sample, _ = train_test_split(np.arange(n), train_size=int(max_rows), stratify=yi,
+                                 random_state=seed if seed is not None else 0)
+    return np.sort(sample)
+
+
+
 class _RuleModel(ClassifierMixin, BaseEstimator):
     """What every rule estimator shares: targets, terms, predict.  Subclasses define
     ``_MODEL`` (the model's name in :mod:`rulecore.settings`) and :meth:`fit_terms`."""
@@ -312,7 +328,14 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         if n_splits < 2:
             return float(lams[len(lams) // 2]), types[0]
         seed = self.random_state if isinstance(self.random_state, (int, np.integer)) else 0
-        folds = list(StratifiedKFold(n_splits, shuffle=True, random_state=seed).split(B, y01))
+        # on a large table the folds come from a stratified sample, as the rule set's do
+        # (docs/rulesets.md): ranking a few λ needs far fewer rows than a million
+        rows = _cv_rows(y01, INNER_CV_MAX_ROWS, seed)
+        if len(rows) < len(y01):
+            progress.say(f"Cross-validation on a stratified sample of {len(rows):,} of the "
+                         f"{len(y01):,} rows")
+        folds = [(rows[tr], rows[va]) for tr, va in StratifiedKFold(
+            n_splits, shuffle=True, random_state=seed).split(rows, y01[rows])]
         rows = []
         grid = [(t, lam) for t in types for lam in lams]
         for i, (rule_type, lam) in enumerate(grid):

@@ -34,6 +34,7 @@ from rulecore import progress
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.colgen import ColumnGenerationResult, clause_fires, column_generation
 from rulecore.rules.estimators import (
+    _cv_rows,
     as_frame,
     check_sample_weight,
     checked_labels,
@@ -46,6 +47,7 @@ from rulecore.rules.rule import Rule, RuleList, RuleSet
 from rulecore.rules.terms import Binarizer
 from rulecore.settings import (  # noqa: F401 (re-exported)
     DEFAULT_N_THRESHOLDS,
+    INNER_CV_MAX_ROWS,
     KAPPAS,
     THRESHOLD_GRID,
     lam_grid,
@@ -60,20 +62,6 @@ class _Path:
     fold: int
     clauses: list       # per λ: list of clauses (term tuples)
     pool: list          # every clause generated on this fold
-
-
-def _cv_rows(yi: np.ndarray, max_rows: int | None, seed: Any) -> np.ndarray:
-    """Sorted row indices the inner cross-validation uses: all rows, or a stratified random
-    sample of ``max_rows`` (every class keeps its share, and at least 2 rows where it has
-    them, so that the folds can be stratified)."""
-    n = len(yi)
-    if max_rows is None or n <= int(max_rows):
-        return np.arange(n)
-    from sklearn.model_selection import train_test_split
-
-    sample, _ = train_test_split(np.arange(n), train_size=int(max_rows), stratify=yi,
-                                 random_state=seed if seed is not None else 0)
-    return np.sort(sample)
 
 
 def _streams_results() -> bool:
@@ -224,7 +212,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                  negations: bool = True, max_conditions: int = 12, certify: bool = True,
                  time_limit: float = 120.0, n_jobs: int | None = None,
                  random_state: int = 0, kinds: dict | None = None,
-                 cv_max_rows: int | None = 50_000) -> None:
+                 cv_max_rows: int | None = INNER_CV_MAX_ROWS) -> None:
         self.lam = lam
         self.describe = describe
         self.error = error

@@ -1551,9 +1551,10 @@ def from_frame(
         other = f"{thr[0]} {roles_mod.format_number(thr[1] + 1)}"  # an example threshold
         how = (f" (command line: --positive with another threshold, '{other}', or with one "
                f"rating, {roles_mod.format_number(v.min())})")
-        said = (f"Predicting {target!r}, {span}, as {target} {suggestion} (split at the middle "
-                f"of the scale). Choose another target, change the threshold, or predict each "
-                f"rating as a class{how}.")
+        middle = roles_mod.format_number((v.min() + v.max()) / 2)
+        said = (f"Predicting {target!r}, {span}, as {target} {suggestion} (split below the "
+                f"middle of the scale, {middle}). Choose another target, change the threshold, "
+                f"or predict each rating as a class{how}.")
         if chosen_note is not None:  # one note says why this column and where it is cut
             notes[chosen_note] = said
         else:

@@ -939,7 +939,8 @@ def test_default_target_is_the_rating_not_the_comments_and_can_be_classes():
     assert ds.target_column == "Overall satisfaction (1-5)" and ds.rating
     assert ds.threshold == "<= 2" and ds.positive == "yes"
     assert "comments" in ds.X.columns
-    assert any("a rating from 1 to 5" in m and "split at the middle" in m for m in ds.notes)
+    assert any("a rating from 1 to 5" in m and "split below the middle of the scale, 3" in m
+               for m in ds.notes)
     classes = from_frame(frame, ratings="classes")
     assert classes.threshold is None and not classes.rating
     assert classes.classes == [1, 2, 3, 4, 5]

@@ -361,6 +361,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         comparisons,
         constraint_words,
         fit_status,
+        for_command_line,
         shown_claim,
     )
 
@@ -449,7 +450,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       n_classes=len(ds.classes), **compared)
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
-        out.write(f"{f.level}: {f.text}\n")
+        out.write(f"{f.level}: {for_command_line(f.text)}\n")
     report = getattr(est, "screening_report_", None) if args.model == "single" else None
     screening = None
     if report is not None:
@@ -482,7 +483,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                   "metrics": {"train": m_train, "test": m_test or None},
                   "solver": solver, "screening": screening, "notes": list(ds.notes),
                   "status": {"level": claim.level, "text": claim.text},
-                  "findings": [{"level": f.level, "text": f.text} for f in findings],
+                  "findings": [{"level": f.level, "text": for_command_line(f.text)}
+                               for f in findings],
                   "columns": [{**r.to_dict(), "kind": ds.kinds.get(r.column)}
                               for r in ds.roles],
                   "dropped_rows": ds.dropped_rows, "possible_leaks": ds.leaks}

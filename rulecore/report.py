@@ -417,6 +417,35 @@ def assess(
     return out
 
 
+#: The app's controls named in findings, and the command line's flags for them: the findings
+#: are written once, in the Rule page's words, and ``rulecore learn`` prints them through
+#: :func:`for_command_line` (longest phrases first, so the specific wins).
+COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
+    ("loosen them (Max conditions, Must use, Must not use)",
+     "loosen them (--max-conditions, --require, --forbid)"),
+    ("Ask for fewer conditions (Max conditions", "Ask for fewer conditions (--max-conditions"),
+    ("Choose class weights: none", "Choose --class-weight none"),
+    ("choose class weights: none", "choose --class-weight none"),
+    ("(class weights: balanced)", "(--class-weight balanced)"),
+    ("(class weights: none)", "(--class-weight none)"),
+    ("(or Thresholds: all, every midpoint)", "(or --thresholds all, every midpoint)"),
+    ("or the Stability tab, which refits on several splits",
+     "or `rulecore stability`, which refits on several splits"),
+    ("a larger test share", "a larger --test-size"),
+    ("Leave it out on the Data page", "Leave it out (--exclude)"),
+    ("set them back to 1×", "set them back to 1 (--fp-cost, --fn-cost)"),
+    (" (command line: --rule-type)", ""),  # said already, below
+)
+
+
+def for_command_line(text: str) -> str:
+    """A finding in the command line's words (:data:`COMMAND_LINE_WORDS`)."""
+    for app, cli in COMMAND_LINE_WORDS:
+        text = text.replace(app, cli)
+    return re.sub(r"Choose Rule type: (AND|OR), or auto", lambda m: f"Choose --rule-type "
+                  f"{m.group(1).lower()}, or auto", text)
+
+
 def all_midpoints_fit(X: pd.DataFrame, kinds: dict[str, str]) -> bool:
     """Whether terms at every midpoint of every numeric column (``thresholds="all"``) would
     fit the memory budget for the rows of ``X``, as the fit checks it

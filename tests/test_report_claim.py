@@ -204,3 +204,30 @@ def test_constraint_words_of_a_fitted_rule():
     assert constraint_words(BooleanRuleClassifier().fit(X, y)) == ""
     assert constraint_words(BooleanRuleClassifier(max_conditions=1, forbid="b").fit(X, y)) == \
         "must not use b; at most 1 condition"
+
+
+def test_findings_printed_by_the_command_line_name_its_flags():
+    """Findings are written in the Rule page's words; `rulecore learn` must not send its user
+    to a tab or a box they do not have (a newcomer's review)."""
+    from rulecore.report import COMMAND_LINE_WORDS, for_command_line
+
+    y = np.array([0] * 90 + [1] * 10)
+    never = np.zeros(100, int)
+    texts = [f.text for f in assess(y, never, y, never, positive="yes",
+                                    constraints="at most 1 condition", costs=(1.0, 2.0),
+                                    leaks={"x": 0.99}, features=["x"])]
+    coin = np.array([1, 0] * 50)
+    texts += [f.text for f in assess(coin, coin, np.array([0, 1] * 10), np.ones(20, int),
+                                     positive="yes")]
+    y2 = np.array([0] * 70 + [1] * 30)
+    pred = np.r_[np.zeros(60, int), np.ones(40, int)]
+    texts += [f.text for f in assess(y2, pred, y2, pred, positive="yes", class_weight="sqrt",
+                                     other_type_test=("or", y2))]
+    joined = " ".join(texts)
+    apps = [app for app, _ in COMMAND_LINE_WORDS if app in joined]
+    assert len(apps) >= 4  # the phrases below are really exercised
+    cli = " ".join(for_command_line(t) for t in texts)
+    for word in ("class weights:", "Thresholds: all", "Stability tab", "Data page",
+                 "Max conditions", "Must use", "test share", "Rule type:"):
+        assert word not in cli, word
+    assert "--class-weight balanced" in cli and "--max-conditions" in cli

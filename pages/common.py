@@ -45,6 +45,7 @@ from rulecore.data import (
 )
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import SplitFit, fit_on_split, split_rows
+from rulecore.report import for_app
 from rulecore.roles import format_number
 from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
@@ -124,7 +125,7 @@ def user_errors(stop: bool = True) -> Iterator[None]:
     try:
         yield
     except RulecoreError as exc:
-        st.error(str(exc), icon=":material/error:")
+        st.error(for_app(str(exc)), icon=":material/error:")  # the page's words for options
         if stop:
             st.stop()
 

@@ -446,6 +446,23 @@ def for_command_line(text: str) -> str:
                   f"{m.group(1).lower()}, or auto", text)
 
 
+#: Parameters named in the library's error messages, and the Rule page's boxes for them: the
+#: app shows a :class:`~rulecore.exceptions.RulecoreError` through :func:`for_app`.
+APP_WORDS: tuple[tuple[str, str], ...] = (
+    ("(error='hamming')", "(Errors counted: per condition)"),
+    ("refit with error='hamming'", "choose Errors counted: per condition"),
+    ("error='exact'", "Errors counted: per row"),
+    ("(solver='mip')", "(Solver: MIP)"),
+)
+
+
+def for_app(text: str) -> str:
+    """A library message in the Rule page's words (:data:`APP_WORDS`)."""
+    for api, app in APP_WORDS:
+        text = text.replace(api, app)
+    return text
+
+
 def all_midpoints_fit(X: pd.DataFrame, kinds: dict[str, str]) -> bool:
     """Whether terms at every midpoint of every numeric column (``thresholds="all"``) would
     fit the memory budget for the rows of ``X``, as the fit checks it

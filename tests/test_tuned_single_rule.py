@@ -196,3 +196,22 @@ def test_the_claim_says_when_every_lam_tied():
     chosen = noisy.cv_results_[noisy.cv_results_.rule_type == noisy.rule_type_]
     assert chosen["error"].nunique() > 1
     assert "every λ of the grid" not in fit_status(noisy).text
+
+
+def test_library_errors_reach_the_page_in_its_words():
+    """A memory refusal of the per-row count (a million rows with λ by cross-validation) says
+    'error=...' in the library; the Rule page names its box instead."""
+    from streamlit.testing.v1 import AppTest
+
+    def page():
+        from pages import common
+        from rulecore.exceptions import DataError
+
+        with common.user_errors():
+            raise DataError("The beam search needs 2.1 GB. Count errors per failed condition "
+                            "(error='hamming'), whose problem is screened first.")
+
+    at = AppTest.from_function(page).run()
+    assert not at.exception
+    assert "(Errors counted: per condition)" in at.error[0].value
+    assert "error='hamming'" not in at.error[0].value

@@ -60,13 +60,21 @@ def test_listening_changes_nothing_and_silence_says_nothing():
 
 def test_auto_lambda_counts_grid_points_without_inner_noise():
     X, y = planted(900)
-    said = heard(BooleanRuleClassifier(lam="auto"), X, y)
+    # λ alone chosen (the Hamming count, screened)
+    said = heard(BooleanRuleClassifier(lam="auto", rule_type="and", error="hamming"), X, y)
     grid = [m for m in said if m.startswith("Choosing λ")]
     n = len(grid)
     assert n >= 2 and grid[-1].endswith(f"λ {n} of {n}")
     # the inner fits are silent: screening is told once, for the final fit only
     first_screen = next(i for i, m in enumerate(said) if m.startswith("Certified screening"))
     assert first_screen > said.index(grid[-1])
+    # the defaults with lam="auto": λ and the rule type, then the per-row count's proof
+    said = heard(BooleanRuleClassifier(lam="auto"), X, y)
+    grid = [m for m in said if m.startswith("Choosing λ and the rule type")]
+    n = len(grid)
+    assert n >= 4 and grid[-1].endswith(f"{n} of {n}")
+    proof = [i for i, m in enumerate(said) if m.startswith("Proving the rule optimal")]
+    assert len(proof) == 1 and proof[0] > said.index(grid[-1])  # the inner fits skip it
 
 
 def test_set_covering_tells_each_clause_and_rows_left():

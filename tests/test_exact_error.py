@@ -135,8 +135,8 @@ def test_exact_error_over_the_memory_budget_is_refused_with_advice(monkeypatch):
 
 def test_the_exact_proof_runs_without_highs_presolve(monkeypatch):
     """HiGHS's presolve does not watch the time limit: on the exact count over 100,000 rows
-    it ran 113 s past a 30 s limit (colgen.exact_clause).  The proof must skip it; the
-    pricing of rule sets keeps it (not measured there)."""
+    it ran 113 s past a 30 s limit (colgen.exact_clause).  The proof must skip it (as the
+    rule set's exact pricing does)."""
     from rulecore import highs
 
     seen = []

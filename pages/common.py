@@ -392,6 +392,13 @@ def lam_slider(key: str = "lam", disabled: bool = False) -> float:
     return float(st.session_state["rule"]["lam"])
 
 
+def sync_max_conditions() -> None:
+    """Callback of "Max conditions": its 0 ("no limit") is the settings' None."""
+    value = int(st.session_state["max_conditions"] or 0)
+    st.session_state["rule"] = {**st.session_state["rule"],
+                                "max_conditions": value or None}
+
+
 def sync_error_count(widget_key: str, field: str) -> None:
     """Callback of "Errors counted", "Must use" and "Solver": the per-row count is solved by
     beam search and the MIP, without required columns (``docs/clause.md``), so a change that

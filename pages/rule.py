@@ -112,12 +112,14 @@ c2.multiselect("Must not use", list(ds.X.columns),
                default=[f for f in r["forbid"] if f in ds.X.columns], key="forbid",
                on_change=common.sync, args=("forbid", "rule", "forbid"), disabled=not single,
                help="Columns the rule may not use (single rule).")
-MAX_CONDITIONS = [None, *range(1, 11)]
+# 0 stands for "no limit": a None option reads as "nothing chosen" to the selectbox, which
+# then showed "Choose an option" after a rerun (a newcomer's review)
+MAX_CONDITIONS = list(range(0, 11))
 c3.selectbox("Max conditions", MAX_CONDITIONS,
-             index=MAX_CONDITIONS.index(r["max_conditions"]) if r["max_conditions"]
+             index=MAX_CONDITIONS.index(r["max_conditions"] or 0) if (r["max_conditions"] or 0)
              in MAX_CONDITIONS else 0, key="max_conditions",
-             format_func=lambda v: "no limit" if v is None else str(v),
-             on_change=common.sync, args=("max_conditions", "rule", "max_conditions"),
+             format_func=lambda v: "no limit" if v == 0 else str(v),
+             on_change=common.sync_max_conditions,
              disabled=not single,
              help="The rule may have at most this many conditions; it is then the best rule "
                   "of that size or smaller, proved as such (single rule).")

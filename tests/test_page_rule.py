@@ -414,3 +414,18 @@ def test_an_or_shaped_signal_gets_a_note_naming_the_or_rule():
     at.radio(key="rule_type").set_value("or").run()
     assert not at.exception
     assert not any(i.value.startswith("An AND-rule") for i in at.info)
+
+
+def test_max_conditions_shows_no_limit_after_a_rerun_and_maps_to_none():
+    """A None option read as "nothing chosen": after a model switch the box showed "Choose an
+    option" (a newcomer's review).  "No limit" is 0 in the box, None in the settings."""
+    at = open_page("pages/rule.py")
+    at.radio(key="model").set_value("rule set").run()
+    assert at.selectbox(key="max_conditions").value == 0  # shown as "no limit"
+    at.radio(key="model").set_value("single rule").run()
+    at.selectbox(key="max_conditions").set_value(2).run()
+    assert at.session_state["rule"]["max_conditions"] == 2
+    assert len(checklist(at)) <= 2
+    at.selectbox(key="max_conditions").set_value(0).run()
+    assert at.session_state["rule"]["max_conditions"] is None
+    assert not at.exception

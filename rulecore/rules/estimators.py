@@ -199,7 +199,6 @@ def _cv_rows(yi: np.ndarray, max_rows: int | None, seed: Any) -> np.ndarray:
     return np.sort(sample)
 
 
-
 class _RuleModel(ClassifierMixin, BaseEstimator):
     """What every rule estimator shares: targets, terms, predict.  Subclasses define
     ``_MODEL`` (the model's name in :mod:`rulecore.settings`) and :meth:`fit_terms`."""
@@ -330,12 +329,12 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         seed = self.random_state if isinstance(self.random_state, (int, np.integer)) else 0
         # on a large table the folds come from a stratified sample, as the rule set's do
         # (docs/rulesets.md): ranking a few λ needs far fewer rows than a million
-        rows = _cv_rows(y01, INNER_CV_MAX_ROWS, seed)
-        if len(rows) < len(y01):
-            progress.say(f"Cross-validation on a stratified sample of {len(rows):,} of the "
+        sample = _cv_rows(y01, INNER_CV_MAX_ROWS, seed)
+        if len(sample) < len(y01):
+            progress.say(f"Cross-validation on a stratified sample of {len(sample):,} of the "
                          f"{len(y01):,} rows")
-        folds = [(rows[tr], rows[va]) for tr, va in StratifiedKFold(
-            n_splits, shuffle=True, random_state=seed).split(rows, y01[rows])]
+        folds = [(sample[tr], sample[va]) for tr, va in StratifiedKFold(
+            n_splits, shuffle=True, random_state=seed).split(sample, y01[sample])]
         rows = []
         grid = [(t, lam) for t in types for lam in lams]
         for i, (rule_type, lam) in enumerate(grid):

@@ -49,7 +49,13 @@ from rulecore.report import for_app
 from rulecore.roles import format_number
 from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
-from rulecore.settings import DEFAULT_LAM, RuleSettings, default_lam, single_rule_defaults
+from rulecore.settings import (
+    DEFAULT_LAM,
+    RuleSettings,
+    default_lam,
+    per_row_blockers,
+    single_rule_defaults,
+)
 
 DEFAULTS: dict[str, Any] = {
     "source": "sample",
@@ -399,6 +405,10 @@ def sync_max_conditions() -> None:
                                 "max_conditions": value or None}
 
 
+#: The Rule page's names for the options the per-row count cannot take.
+PAGE_NAMES = {"require": "'Must use'", "solver": "the LP solver"}
+
+
 def sync_error_count(widget_key: str, field: str) -> None:
     """Callback of "Errors counted", "Must use" and "Solver": the per-row count is solved by
     beam search and the MIP, without required columns (``docs/clause.md``), so a change that
@@ -408,11 +418,10 @@ def sync_error_count(widget_key: str, field: str) -> None:
     sync(widget_key, "rule", field)
     ss = st.session_state
     r = ss["rule"]
-    blockers = ([] if not r["require"] else ["'Must use'"]) + \
-        ([] if r["solver"] == "mip" else ["the LP solver"])
+    blockers = per_row_blockers(r["require"], r["solver"])
     if r["error"] != "exact" or not blockers:
         return
-    what = " and ".join(blockers)
+    what = " and ".join(PAGE_NAMES[b] for b in blockers)
     ss["rule"] = {**r, "error": "hamming"}
     ss["error"] = "hamming"
     ss["rule_notice"] = (
@@ -430,9 +439,9 @@ def toggle_lam_auto() -> None:
     match, so the page shows what the fit uses, and stay the user's to change."""
     ss = st.session_state
     on = bool(ss["lam_auto"])
-    defaults = single_rule_defaults("auto" if on else 1.0)
+    defaults = single_rule_defaults("auto" if on else None)
     update = {"lam_auto": on, "rule_type": defaults["rule_type"], "error": defaults["error"]}
-    if ss["rule"]["require"] and update["error"] == "exact":  # the exact count refuses it
+    if per_row_blockers(ss["rule"]["require"], ss["rule"]["solver"]):  # as the estimator does
         update["error"] = "hamming"
     ss["rule"] = {**ss["rule"], **update}
     for key in ("rule_type", "error"):  # the boxes show the new values (the browser too)

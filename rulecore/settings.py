@@ -142,6 +142,14 @@ def single_rule_defaults(lam: Any) -> dict[str, Any]:
     return dict(TUNED_SINGLE_RULE if tuned else FIXED_SINGLE_RULE)
 
 
+def per_row_blockers(require: Any, solver: str) -> list[str]:
+    """The options set that the exact per-row count cannot take (``"require"``, ``"solver"``:
+    it is solved by beam search and the MIP, which cannot enforce a required column;
+    ``docs/clause.md``), for the estimator's default and the Rule page alike."""
+    return [name for name, on in (("require", bool(require)), ("solver", solver != "mip"))
+            if on]
+
+
 def resolve_class_weight(class_weight: Any, model: str = "single rule", lam: Any = None) -> Any:
     """``"auto"`` as the class weight ``model`` uses (:data:`AUTO_CLASS_WEIGHT`; the single
     rule with ``lam="auto"``: none, :func:`single_rule_defaults`); ``"none"`` as None; anything

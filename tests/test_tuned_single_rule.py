@@ -215,3 +215,16 @@ def test_library_errors_reach_the_page_in_its_words():
     assert not at.exception
     assert "(Errors counted: per condition)" in at.error[0].value
     assert "error='hamming'" not in at.error[0].value
+
+
+def test_the_toggle_keeps_per_condition_with_the_lp_solver():
+    """Turning λ-by-CV on with the LP solver chosen keeps errors per condition (the per-row
+    count takes only the MIP), as the estimator's own default does, instead of an error."""
+    from tests.test_page_rule import open_page
+
+    at = open_page("pages/rule.py")
+    at.selectbox(key="solver").set_value("lp").run()
+    at.toggle(key="lam_auto").set_value(True).run()
+    assert not at.exception and not at.error
+    assert at.selectbox(key="error").value == "hamming"
+    assert at.radio(key="rule_type").value == "auto"

@@ -252,7 +252,7 @@ class ExactClause:
 
 def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] | None = None,
                  time_limit: float = 30.0, max_conditions: int | None = None,
-                 cutoff: bool = False, presolve: bool = True) -> ExactClause:
+                 cutoff: bool = False) -> ExactClause:
     """Minimise (R) exactly by the MIP of the module docstring.
 
     ``upper`` is a value already reached (an incumbent, or 0 in pricing: only clauses below it
@@ -266,7 +266,7 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
     or the proof that there is none (status ``"cutoff"``, bound ``upper``), which on 10,000
     rows comes in a fraction of the time the full minimum takes.
 
-    ``presolve=False`` skips HiGHS's presolve, which does not watch the time limit: for the
+    HiGHS's presolve is skipped: it does not watch the time limit.  For the
     single rule's exact count over 30,000 rows it alone took 36 s of a 30 s limit, over
     100,000 rows 113 s (the run ended at 150 s with no bound; without presolve it stopped at
     30 s with one).  On 31 folds of the 8 benchmark sets it proved as many rules or more, with
@@ -344,7 +344,7 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
         x[k:k + nP] = ~(zP[varP][:, zs].any(axis=1))
         x[k + nP:] = ~(zN[varN][:, zs].any(axis=1))
         m.set_start(x)
-    res = m.solve(time_limit=time_limit, presolve=presolve,
+    res = m.solve(time_limit=time_limit, presolve=False,
                   cutoff=target - const - _TOL if cutoff and np.isfinite(target) else None)
     if res.status == "cutoff":  # no clause below target: the pricing question is answered
         return ExactClause((), max(v_empty, target), target, "cutoff", screened,
@@ -374,10 +374,10 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
         return found, None
     progress.say(f"Exact pricing: proving that no clause improves the set (solver time limit "
                  f"{time_limit:.3g} s)")
-    # without presolve, which overran the pricing's 1 s limit to 11 s on 100,000 rows (7 s
+    # exact_clause skips presolve, which overran this 1 s limit to 11 s on 100,000 rows (7 s
     # without; the rest is HiGHS setting up the 1.7M-row MIP).  On the 8 binary benchmark sets
     # the rule set's mean error was 0.198 without, 0.201 with (bench/results/ruleset_variants.md)
-    ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True, presolve=False)
+    ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex

@@ -41,6 +41,7 @@ from rulecore.settings import (
     INNER_CV_MAX_ROWS,
     default_lam,
     lam_grid,
+    per_row_blockers,
     resolve_class_weight,
     single_rule_defaults,
 )
@@ -337,13 +338,14 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
             n_splits, shuffle=True, random_state=seed).split(sample, y01[sample])]
         rows = []
         grid = [(t, lam) for t in types for lam in lams]
+        inner = self._inner_params()
         for i, (rule_type, lam) in enumerate(grid):
             progress.say(f"Choosing {'λ' if len(types) == 1 else 'λ and the rule type'} by "
                          f"{len(folds)}-fold cross-validation: "
                          f"{'λ ' if len(types) == 1 else ''}{i + 1} of {len(grid)}")
             errs, conds = [], []
             for tr, va in folds:
-                m = clone(self).set_params(lam=float(lam), **self._inner_params())
+                m = clone(self).set_params(lam=float(lam), **inner)
                 m._inner_fit = True  # exact 0/1 error: beam search only, no proof
                 if hasattr(self, "rule_type"):
                     m.set_params(rule_type=rule_type)
@@ -558,7 +560,7 @@ class BooleanRuleClassifier(_RuleModel):
         if self.error is not None:
             return self.error
         wanted = single_rule_defaults(self.lam)["error"]
-        if wanted == "exact" and (self.require or self.solver != "mip"
+        if wanted == "exact" and (per_row_blockers(self.require, self.solver)
                                   or dense_bytes(*shape, itemsize=5) > memory_budget()):
             return "hamming"
         return wanted

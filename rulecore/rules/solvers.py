@@ -655,10 +655,9 @@ def solve_clause_exact(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray, 
     if prove and solver_bytes(nonzeros) <= memory_budget():
         progress.say(f"Proving the rule optimal under the exact 0/1 error (MIP, time limit "
                      f"{time_limit:.3g} s)")
-        # without presolve: HiGHS's presolve overran the time limit 4× on 100,000 rows
-        # (exact_clause's docstring)
-        ex = exact_clause(pr, upper=v, start=S, time_limit=time_limit, max_conditions=max_terms,
-                          presolve=False)
+        # (without HiGHS's presolve, which overran the time limit 4× on 100,000 rows:
+        # exact_clause's docstring)
+        ex = exact_clause(pr, upper=v, start=S, time_limit=time_limit, max_conditions=max_terms)
         if ex.value < v - 1e-9:
             S, v = ex.terms, ex.value
         status, bound = ex.status, min(ex.bound, v)

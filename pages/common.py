@@ -43,6 +43,7 @@ from rulecore.data import (
     sheet_hint,
     sheet_names,
 )
+from rulecore.encode import memory_budget
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import SplitFit, fit_on_split, split_rows
 from rulecore.report import for_app
@@ -54,6 +55,7 @@ from rulecore.settings import (
     RuleSettings,
     default_lam,
     per_row_blockers,
+    per_row_bytes,
     single_rule_defaults,
 )
 
@@ -409,21 +411,48 @@ def sync_max_conditions() -> None:
 PAGE_NAMES = {"require": "'Must use'", "solver": "the LP solver"}
 
 
+def _term_shape() -> tuple[int, int] | None:
+    """(training rows, terms) of the Rule page's next fit, or None when the table cannot be
+    loaded as chosen (the page says why)."""
+    try:
+        ds = current_dataset()
+        return len(train_rows(ds)), len(binarizer_for(ds).terms_)
+    except RulecoreError:
+        return None
+
+
+def _per_row_too_large(shape: tuple[int, int]) -> str:
+    """Why the per-row count does not fit this table, in the page's words."""
+    gb = per_row_bytes(*shape) / 1e9
+    return (f"per row would hold two copies of the {shape[0]:,} training rows × {shape[1]:,} "
+            f"terms (about {gb:.1f} GB), more than the {memory_budget() / 1e9:.1f} GB one "
+            "step may use")
+
+
 def sync_error_count(widget_key: str, field: str) -> None:
     """Callback of "Errors counted", "Must use" and "Solver": the per-row count is solved by
-    beam search and the MIP, without required columns (``docs/clause.md``), so a change that
-    meets the other side is settled here, in the page's words, instead of by an error in the
-    library's: a new "Must use" or LP solver switches the count to per condition; asking for
-    per row while they are set is undone, with what to change."""
+    beam search and the MIP, without required columns (``docs/clause.md``), and holds copies
+    of the rows, so a change that meets the other side is settled here, in the page's words,
+    instead of by an error in the library's: a new "Must use" or LP solver switches the count
+    to per condition; asking for per row while they are set, or on a table too large for its
+    copies, is undone, with what to change."""
     sync(widget_key, "rule", field)
     ss = st.session_state
     r = ss["rule"]
-    blockers = per_row_blockers(r["require"], r["solver"])
-    if r["error"] != "exact" or not blockers:
+    if r["error"] != "exact":
         return
-    what = " and ".join(PAGE_NAMES[b] for b in blockers)
+    shape = _term_shape() if field == "error" else None
+    blockers = per_row_blockers(r["require"], r["solver"], shape)
+    if not blockers:
+        return
     ss["rule"] = {**r, "error": "hamming"}
     ss["error"] = "hamming"
+    if blockers == ["memory"]:
+        ss["rule_notice"] = (f"Errors counted stays **per condition**: {_per_row_too_large(shape)}."
+                             " Use fewer thresholds per numeric column or leave out columns "
+                             "for per row.")
+        return
+    what = " and ".join(PAGE_NAMES[b] for b in blockers if b in PAGE_NAMES)
     ss["rule_notice"] = (
         f"Errors per row cannot be combined with {what}: remove {what} first (per row is "
         "found by beam search and the MIP, which cannot enforce a required column)."
@@ -441,8 +470,14 @@ def toggle_lam_auto() -> None:
     on = bool(ss["lam_auto"])
     defaults = single_rule_defaults("auto" if on else None)
     update = {"lam_auto": on, "rule_type": defaults["rule_type"], "error": defaults["error"]}
-    if per_row_blockers(ss["rule"]["require"], ss["rule"]["solver"]):  # as the estimator does
-        update["error"] = "hamming"
+    if update["error"] == "exact":  # falls back as the estimator's default does
+        shape = _term_shape()
+        blockers = per_row_blockers(ss["rule"]["require"], ss["rule"]["solver"], shape)
+        if blockers:
+            update["error"] = "hamming"
+        if "memory" in blockers:
+            ss["rule_notice"] = (f"Errors counted stays **per condition** with λ chosen by "
+                                 f"cross-validation: {_per_row_too_large(shape)}.")
     ss["rule"] = {**ss["rule"], **update}
     for key in ("rule_type", "error"):  # the boxes show the new values (the browser too)
         ss[key] = update[key]

@@ -144,7 +144,9 @@ c6.selectbox("Errors counted", list(ERRORS), index=0,
                   "then the MIP tries to prove it within the time limit, which on a rule for "
                   "the smaller class often does not finish. Cannot be combined with 'Must use'. "
                   "Measured in bench/results/single_rule_error.md.")
-if notice := ss.pop("rule_notice", None):  # set by common.sync_error_count
+# set by common.sync_error_count and toggle_lam_auto; the latter's page rerun (the fragment
+# below asks for it) is the run that shows it
+if not ss.get("rerun_page") and (notice := ss.pop("rule_notice", None)):
     st.info(notice, icon=":material/info:")
 
 

@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from rulecore.encode import memory_budget
 from rulecore.exceptions import ParameterError
 
 #: Model names as people read them (the app, the reports) → the command line's spelling.
@@ -142,12 +143,22 @@ def single_rule_defaults(lam: Any) -> dict[str, Any]:
     return dict(TUNED_SINGLE_RULE if tuned else FIXED_SINGLE_RULE)
 
 
-def per_row_blockers(require: Any, solver: str) -> list[str]:
-    """The options set that the exact per-row count cannot take (``"require"``, ``"solver"``:
-    it is solved by beam search and the MIP, which cannot enforce a required column;
-    ``docs/clause.md``), for the estimator's default and the Rule page alike."""
-    return [name for name, on in (("require", bool(require)), ("solver", solver != "mip"))
-            if on]
+def per_row_blockers(require: Any, solver: str,
+                     shape: tuple[int, int] | None = None) -> list[str]:
+    """What keeps the exact per-row count from running, for the estimator's default and the
+    Rule page alike: the options it cannot take (``"require"``, ``"solver"``: it is solved by
+    beam search and the MIP, which cannot enforce a required column; ``docs/clause.md``) and,
+    given the term matrix's ``shape`` (rows, terms), ``"memory"`` when the beam's bool and
+    float32 copies of the rows (:func:`per_row_bytes`) exceed the memory budget."""
+    too_large = shape is not None and per_row_bytes(*shape) > memory_budget()
+    return [name for name, on in (("require", bool(require)), ("solver", solver != "mip"),
+                                  ("memory", too_large)) if on]
+
+
+def per_row_bytes(n_rows: int, n_terms: int) -> int:
+    """Bytes the exact per-row count's beam search holds for ``n_rows`` × ``n_terms``: one
+    bool and one float32 copy of the rows (``rulecore.rules.solvers.solve_clause_exact``)."""
+    return int(float(n_rows) * float(n_terms) * 5)
 
 
 def resolve_class_weight(class_weight: Any, model: str = "single rule", lam: Any = None) -> Any:

@@ -97,11 +97,11 @@ def test_exact_falls_back_where_it_cannot_run(monkeypatch):
     # a budget the beam's copy (rows × terms × 5 bytes) exceeds; only the estimator's choice
     # sees it, so the Hamming fit itself is not refused
     n_terms = BooleanRuleClassifier().fit(X, y).n_terms_
-    monkeypatch.setattr("rulecore.rules.estimators.memory_budget",
+    monkeypatch.setattr("rulecore.settings.memory_budget",
                         lambda: len(y) * n_terms * 5 - 1)
     m = BooleanRuleClassifier(lam="auto").fit(X, y)
     assert m.error_ == "hamming" and m.class_weight_used_ is None
-    monkeypatch.setattr("rulecore.rules.estimators.memory_budget",
+    monkeypatch.setattr("rulecore.settings.memory_budget",
                         lambda: len(y) * n_terms * 5)
     assert BooleanRuleClassifier(lam="auto").fit(X, y).error_ == "exact"
 
@@ -228,3 +228,28 @@ def test_the_toggle_keeps_per_condition_with_the_lp_solver():
     assert not at.exception and not at.error
     assert at.selectbox(key="error").value == "hamming"
     assert at.radio(key="rule_type").value == "auto"
+
+
+@pytest.mark.parametrize("how", ["toggle", "box"])
+def test_per_row_falls_back_on_a_table_too_large_for_it(monkeypatch, how):
+    """On a table whose rows the per-row count's beam cannot copy within the memory budget (a
+    million-row upload), turning λ-by-CV on keeps errors per condition, as the estimator's
+    default does, and asking for per row is undone; each says why, and the fit runs (before,
+    the toggle met the library's memory refusal)."""
+    from tests.test_page_rule import open_page
+
+    huge = 10**15  # bytes: over any budget
+    monkeypatch.setattr("rulecore.settings.per_row_bytes", lambda *shape: huge)
+    monkeypatch.setattr("pages.common.per_row_bytes", lambda *shape: huge)
+    at = open_page("pages/rule.py")
+    if how == "toggle":
+        at.toggle(key="lam_auto").set_value(True).run()
+        assert at.radio(key="rule_type").value == "auto"
+    else:
+        at.selectbox(key="error").set_value("exact").run()
+    assert not at.exception and not at.error, (at.exception, at.error)
+    assert at.selectbox(key="error").value == "hamming"
+    assert at.session_state["rule"]["error"] == "hamming"
+    notice = " ".join(i.value for i in at.info)
+    assert "stays **per condition**" in notice and "training rows" in notice
+    assert any("Certified optimal" in s.value for s in at.success)

@@ -25,7 +25,7 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from rulecore import progress
 from rulecore.data import show
-from rulecore.encode import check_memory, dense_bytes, memory_budget
+from rulecore.encode import check_memory, dense_bytes
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.alternatives import Alternative, alternatives
 from rulecore.rules.clause import ClauseResult, learn_clause, problem_of, solve_problem
@@ -560,8 +560,7 @@ class BooleanRuleClassifier(_RuleModel):
         if self.error is not None:
             return self.error
         wanted = single_rule_defaults(self.lam)["error"]
-        if wanted == "exact" and (per_row_blockers(self.require, self.solver)
-                                  or dense_bytes(*shape, itemsize=5) > memory_budget()):
+        if wanted == "exact" and per_row_blockers(self.require, self.solver, shape):
             return "hamming"
         return wanted
 

@@ -30,10 +30,11 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore import highs, progress
-from rulecore.encode import check_memory, dense_bytes, memory_budget, solver_bytes
+from rulecore.encode import check_memory, memory_budget, solver_bytes
 from rulecore.exceptions import SolverError
 from rulecore.rules.colgen import Pricing, beam_search, conflict_matrix, exact_clause
 from rulecore.rules.problem import column_costs, merge_identical_rows, or_objective
+from rulecore.settings import per_row_bytes
 
 
 @dataclass
@@ -632,7 +633,7 @@ def solve_clause_exact(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray, 
     """
     t0 = time.perf_counter()
     # the beam's weighted counts are float32 products over one bool copy of the (merged) rows
-    check_memory(dense_bytes(*np.shape(A), itemsize=5),
+    check_memory(per_row_bytes(*np.shape(A)),
                  f"The beam search of the exact 0/1 error over {np.shape(A)[0]:,} distinct rows "
                  f"× {np.shape(A)[1]:,} terms",
                  "Count errors per failed condition (error='hamming'), whose problem is "

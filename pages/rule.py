@@ -59,13 +59,22 @@ auto_model = r["model"] == "rule set"
 # says what they show, seeded from the settings, and index 0 only stands for "no default".
 ss.setdefault("rule_type", r["rule_type"])
 ss.setdefault("error", r["error"])
-c2.radio("Rule type", list(RULE_TYPE_CHOICES), index=0,
-         key="rule_type", horizontal=True, on_change=common.sync,
-         args=("rule_type", "rule", "rule_type"), disabled=r["model"] != "single rule",
-         format_func=lambda t: "auto" if t == "auto" else t.upper(),
-         help="AND: all conditions hold. OR: any holds (an AND-rule for the other class, "
-              "negated). Auto: the one with the lower 3-fold cross-validated error. Rule sets "
-              "are built from AND-clauses.")
+# What the other models are made of, in place of the single rule's type (a disabled box
+# kept showing the single rule's last choice, OR or auto, beside a model that has no such
+# setting: a newcomer's review)
+BUILT_FROM = {"rule set": "AND-clauses joined by OR, for the class that cross-validation "
+                          "chooses (several classes: a rule list)",
+              "set covering": "AND-clauses joined by OR",
+              "boosting": "AND-clauses with weighted votes"}
+if r["model"] == "single rule":
+    c2.radio("Rule type", list(RULE_TYPE_CHOICES), index=0,
+             key="rule_type", horizontal=True, on_change=common.sync,
+             args=("rule_type", "rule", "rule_type"),
+             format_func=lambda t: "auto" if t == "auto" else t.upper(),
+             help="AND: all conditions hold. OR: any holds (an AND-rule for the other class, "
+                  "negated). Auto: the one with the lower 3-fold cross-validated error.")
+else:
+    c2.markdown(f"**Rule type**  \n{BUILT_FROM[r['model']]}")
 common.terms_options("rule_", (c3, c4))
 c1, c2, c3, c4, c5, c6 = st.columns([2, 2, 2, 2, 1, 2])
 WEIGHTS = {"auto": "auto", "sqrt": "√ ratio", "balanced": "balanced", "none": "none"}
@@ -100,50 +109,54 @@ c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.
                 args=("seed", "rule", "seed"))
 
 # The single rule's constraints and error costs: constraints of the MIP, so the rule is the
-# certified optimum under them (docs/clause.md, "Constraints").
+# certified optimum under them (docs/clause.md, "Constraints").  Shown for the single rule
+# only: disabled beside another model they showed values that model does not use.
 single = r["model"] == "single rule"
-c1, c2, c3, c4, c5, c6 = st.columns([2.8, 2.8, 2.4, 2, 2, 2.6])
-c1.multiselect("Must use", list(ds.X.columns),
-               default=[f for f in r["require"] if f in ds.X.columns], key="require",
-               on_change=common.sync_error_count, args=("require", "require"),
-               disabled=not single,
-               help="Columns the rule must have a condition on (single rule).")
-c2.multiselect("Must not use", list(ds.X.columns),
-               default=[f for f in r["forbid"] if f in ds.X.columns], key="forbid",
-               on_change=common.sync, args=("forbid", "rule", "forbid"), disabled=not single,
-               help="Columns the rule may not use (single rule).")
-# 0 stands for "no limit": a None option reads as "nothing chosen" to the selectbox, which
-# then showed "Choose an option" after a rerun (a newcomer's review)
-MAX_CONDITIONS = list(range(0, 11))
-c3.selectbox("Max conditions", MAX_CONDITIONS,
-             index=MAX_CONDITIONS.index(r["max_conditions"] or 0) if (r["max_conditions"] or 0)
-             in MAX_CONDITIONS else 0, key="max_conditions",
-             format_func=lambda v: "no limit" if v == 0 else str(v),
-             on_change=common.sync_max_conditions,
-             disabled=not single,
-             help="The rule may have at most this many conditions; it is then the best rule "
-                  "of that size or smaller, proved as such (single rule).")
-COSTS = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
-c4.select_slider("False-positive cost", COSTS, value=float(r["fp_cost"]), key="fp_cost",
-                 on_change=common.sync, args=("fp_cost", "rule", "fp_cost"),
-                 disabled=not single, format_func=lambda v: f"{v:g}×",
-                 help="What a negative row the rule fires on costs in the objective.")
-c5.select_slider("False-negative cost", COSTS, value=float(r["fn_cost"]), key="fn_cost",
-                 on_change=common.sync, args=("fn_cost", "rule", "fn_cost"),
-                 disabled=not single, format_func=lambda v: f"{v:g}×",
-                 help="How much a positive row's errors cost: with errors counted per failed "
-                      "condition a missed positive costs this much per condition it fails; "
-                      "counted once per row, once.")
-ERRORS = {"hamming": "per condition", "exact": "per row"}
-c6.selectbox("Errors counted", list(ERRORS), index=0,
-             key="error", format_func=ERRORS.get, on_change=common.sync_error_count,
-             args=("error", "error"), disabled=not single,
-             help="Per condition (default): the BCS paper's count, a missed positive once for "
-                  "each condition it fails; its MIP is screened and usually proved optimal. "
-                  "Per row: each wrong row once, as accuracy counts; found by beam search, "
-                  "then the MIP tries to prove it within the time limit, which on a rule for "
-                  "the smaller class often does not finish. Cannot be combined with 'Must use'. "
-                  "Measured in bench/results/single_rule_error.md.")
+if single:
+    c1, c2, c3, c4, c5, c6 = st.columns([2.8, 2.8, 2.4, 2, 2, 2.6])
+    c1.multiselect("Must use", list(ds.X.columns),
+                   default=[f for f in r["require"] if f in ds.X.columns], key="require",
+                   on_change=common.sync_error_count, args=("require", "require"),
+                   help="Columns the rule must have a condition on (single rule).")
+    c2.multiselect("Must not use", list(ds.X.columns),
+                   default=[f for f in r["forbid"] if f in ds.X.columns], key="forbid",
+                   on_change=common.sync, args=("forbid", "rule", "forbid"),
+                   help="Columns the rule may not use (single rule).")
+    # 0 stands for "no limit": a None option reads as "nothing chosen" to the selectbox, which
+    # then showed "Choose an option" after a rerun (a newcomer's review)
+    MAX_CONDITIONS = list(range(0, 11))
+    c3.selectbox("Max conditions", MAX_CONDITIONS,
+                 index=MAX_CONDITIONS.index(r["max_conditions"] or 0)
+                 if (r["max_conditions"] or 0) in MAX_CONDITIONS else 0, key="max_conditions",
+                 format_func=lambda v: "no limit" if v == 0 else str(v),
+                 on_change=common.sync_max_conditions,
+                 help="The rule may have at most this many conditions; it is then the best rule "
+                      "of that size or smaller, proved as such (single rule).")
+    COSTS = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0]
+    c4.select_slider("False-positive cost", COSTS, value=float(r["fp_cost"]), key="fp_cost",
+                     on_change=common.sync, args=("fp_cost", "rule", "fp_cost"),
+                     format_func=lambda v: f"{v:g}×",
+                     help="What a negative row the rule fires on costs in the objective.")
+    c5.select_slider("False-negative cost", COSTS, value=float(r["fn_cost"]), key="fn_cost",
+                     on_change=common.sync, args=("fn_cost", "rule", "fn_cost"),
+                     format_func=lambda v: f"{v:g}×",
+                     help="How much a positive row's errors cost: with errors counted per failed "
+                          "condition a missed positive costs this much per condition it fails; "
+                          "counted once per row, once.")
+    ERRORS = {"hamming": "per condition", "exact": "per row"}
+    c6.selectbox("Errors counted", list(ERRORS), index=0,
+                 key="error", format_func=ERRORS.get, on_change=common.sync_error_count,
+                 args=("error", "error"),
+                 help="Per condition (default): the BCS paper's count, a missed positive once for "
+                      "each condition it fails; its MIP is screened and usually proved optimal. "
+                      "Per row: each wrong row once, as accuracy counts; found by beam search, "
+                      "then the MIP tries to prove it within the time limit, which on a rule for "
+                      "the smaller class often does not finish. Cannot be combined with 'Must "
+                      "use'. Measured in bench/results/single_rule_error.md.")
+else:
+    st.caption("*Must use*, *Must not use*, *Max conditions*, the error costs and *Errors "
+               "counted* are the single rule's settings: choose **single rule** to set them.")
+
 # set by common.sync_error_count and toggle_lam_auto; the latter's page rerun (the fragment
 # below asks for it) is the run that shows it
 if not ss.get("rerun_page") and (notice := ss.pop("rule_notice", None)):

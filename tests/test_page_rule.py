@@ -421,11 +421,35 @@ def test_max_conditions_shows_no_limit_after_a_rerun_and_maps_to_none():
     option" (a newcomer's review).  "No limit" is 0 in the box, None in the settings."""
     at = open_page("pages/rule.py")
     at.radio(key="model").set_value("rule set").run()
-    assert at.selectbox(key="max_conditions").value == 0  # shown as "no limit"
     at.radio(key="model").set_value("single rule").run()
+    assert at.selectbox(key="max_conditions").value == 0  # shown as "no limit"
     at.selectbox(key="max_conditions").set_value(2).run()
     assert at.session_state["rule"]["max_conditions"] == 2
     assert len(checklist(at)) <= 2
     at.selectbox(key="max_conditions").set_value(0).run()
     assert at.session_state["rule"]["max_conditions"] is None
     assert not at.exception
+
+
+@pytest.mark.parametrize("model", ["rule set", "set covering", "boosting"])
+def test_other_models_do_not_show_the_single_rules_settings(model):
+    """Beside a model that has no rule type, constraints or error count, the page said so
+    instead of showing the single rule's last choices disabled (a newcomer's review: an OR
+    rule type and a 'Must use' column greyed out beside the rule set); back on the single
+    rule, the choices are as they were."""
+    at = open_page("pages/rule.py", "breast cancer")
+    col = at.multiselect(key="require").options[0]
+    at.radio(key="rule_type").set_value("or").run()
+    at.multiselect(key="require").set_value([col]).run()
+    at.radio(key="model").set_value(model).run()
+    assert not at.exception, at.exception
+    shown = {w.key for w in list(at.radio) + list(at.multiselect) + list(at.selectbox)
+             + list(at.select_slider)}
+    assert not shown & {"rule_type", "require", "forbid", "max_conditions", "fp_cost",
+                        "fn_cost", "error"}
+    assert any("AND-clauses" in m.value for m in at.markdown)
+    assert any("are the single rule's settings" in c.value for c in at.caption)
+    at.radio(key="model").set_value("single rule").run()
+    assert not at.exception, at.exception
+    assert at.radio(key="rule_type").value == "or"
+    assert at.multiselect(key="require").value == [col]

@@ -68,7 +68,7 @@ def fit_one(digest: str, name: str, params_json: str, test_share: float, seed: i
 default_pick = [n for n in ("Single rule", "Rule set (auto)", "Sparse logistic",
                             "L1 logistic (sklearn)", "CART (sklearn)") if n in names]
 with st.form("cmp_form"):
-    picked = st.multiselect("Models", names, default=default_pick, key="cmp_models")
+    picked = st.multiselect("Models", names, default=default_pick, key="cmp_models", wrap=True)
     c = st.columns(4)
     test_share = c[0].slider("Test share", 0.1, 0.5, 0.25, 0.05, key="cmp_test")
     seed = c[1].number_input("Split seed", 0, 2**31 - 1, 0, 1, key="cmp_seed")

@@ -227,7 +227,7 @@ with left:
 
     if ss.get("w_features") is None or not set(ss["w_features"]) <= set(feature_options):
         ss["w_features"] = used_now
-    st.multiselect("Columns used as features", feature_options, key="w_features",
+    st.multiselect("Columns used as features", feature_options, key="w_features", wrap=True,
                    on_change=_features,
                    format_func=lambda c: c if by_col[c].detected in ("feature", "date") else
                    f"{c} ({ROLE_WORDS.get(by_col[c].detected, by_col[c].detected)})",
@@ -252,7 +252,7 @@ with left:
         ss["kinds"] = {**ss["kinds"], **new}
 
     st.multiselect("Categorical columns (the rest are numeric)", list(ds.kinds),
-                   key="w_categorical", on_change=_kinds,
+                   key="w_categorical", on_change=_kinds, wrap=True,
                    help="Inferred from the values; integer flags with two values count as "
                         "categorical. Change it here.")
     if ss.get("kind_error"):

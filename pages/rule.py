@@ -116,10 +116,12 @@ if single:
     c1, c2, c3, c4, c5, c6 = st.columns([2.8, 2.8, 2.4, 2, 2, 2.6])
     c1.multiselect("Must use", list(ds.X.columns),
                    default=[f for f in r["require"] if f in ds.X.columns], key="require",
+                   wrap=True,
                    on_change=common.sync_error_count, args=("require", "require"),
                    help="Columns the rule must have a condition on (single rule).")
     c2.multiselect("Must not use", list(ds.X.columns),
                    default=[f for f in r["forbid"] if f in ds.X.columns], key="forbid",
+                   wrap=True,
                    on_change=common.sync, args=("forbid", "rule", "forbid"),
                    help="Columns the rule may not use (single rule).")
     # 0 stands for "no limit": a None option reads as "nothing chosen" to the selectbox, which

@@ -80,7 +80,8 @@ st.caption(f"Bounds on the 0/1 optimum (#conditions + λ·errors): "
 st.subheader("Removed terms and their certificates")
 if len(rep.certificates):
     cert = rep.certificate_table(term_text, prob.feature_of)
-    feats = st.multiselect("Filter by feature", sorted(set(cert["feature"])), key="scr_feat")
+    feats = st.multiselect("Filter by feature", sorted(set(cert["feature"])), key="scr_feat",
+                           wrap=True)
     if feats:
         cert = cert[cert["feature"].isin(feats)]
     st.dataframe(cert, hide_index=True, width="stretch", key="certs",

@@ -38,6 +38,23 @@ def shown_tags(page: Page, key: str) -> list[str]:
     return [t for t in tags.inner_text().split("\n") if t.strip()]
 
 
+def clipped_tags(page: Page, key: str) -> list[str]:
+    """The chosen options of multiselect ``key`` that the browser does not show whole: a tag
+    reaching past a box that clips it (scrolled away behind the box's edge fade)."""
+    return page.locator(f".st-key-{key}").get_by_test_id("stMultiSelect").first.evaluate(
+        """widget => [...widget.querySelectorAll('[data-tag]')].filter(tag => {
+            const r = tag.getBoundingClientRect();
+            for (let box = tag.parentElement; box && box !== widget; box = box.parentElement) {
+                const s = getComputedStyle(box);
+                if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+                const o = box.getBoundingClientRect();
+                if (r.left < o.left - 1 || r.right > o.right + 1 || r.top < o.top - 1
+                    || r.bottom > o.bottom + 1) return true;
+            }
+            return false;
+        }).map(tag => tag.innerText.trim())""")
+
+
 def goto_page(page: Page, title: str) -> None:
     page.get_by_test_id("stSidebarNav").get_by_text(title, exact=True).click()
     settle(page)

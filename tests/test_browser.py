@@ -7,6 +7,7 @@ import pytest
 
 from tests.browser_util import (
     choose,
+    clipped_tags,
     goto_page,
     metric_value,
     nudge,
@@ -146,6 +147,10 @@ def test_upload_of_an_analysts_table(page, artifacts):
     assert shown_choice(page, "w_target") == "default"
     assert shown_choice(page, "w_positive").startswith("yes")
     assert "column 1" not in shown_tags(page, "w_features")
+    # every chosen feature is shown whole (the fifth, late_payments, was behind the box's
+    # fade before the tags wrapped)
+    assert "late_payments" in shown_tags(page, "w_features")
+    assert clipped_tags(page, "w_features") == []
     roles = page.get_by_test_id("stTable").filter(has_text="row names")
     assert roles.is_visible()  # the reason is read whole, not cut off in a grid cell
     page.wait_for_timeout(600)

@@ -24,7 +24,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import numpy as np
 import pandas as pd
@@ -814,10 +814,19 @@ def _execution_options(p: argparse.ArgumentParser) -> None:
                    help="local workers (default: all cores; -1 all)")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser whose errors are one line and a pointer to ``--help``: the whole
+    usage of ``rulecore learn`` (twelve lines) buried the message under it (a newcomer's
+    review of ``--lam nonsense``)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\nSee '{self.prog} --help'.\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from rulecore import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rulecore", description="Interpretable classification rules from the command "
         "line (the Rule Explorer app's engine).")
     parser.add_argument("--version", action="version", version=f"rulecore {__version__}")

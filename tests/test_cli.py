@@ -408,7 +408,10 @@ def test_compare_sparse_models_take_gamma_auto_or_a_number(tmp_path, monkeypatch
     with pytest.raises(SystemExit) as exc:
         main(["compare", "--sample", "iris", "--models", "sparse-svm", "--gamma", "big"])
     assert exc.value.code == 2
-    assert "give a positive number or 'auto', not 'big'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "give a positive number or 'auto', not 'big'" in err
+    # the message and where to read more, not the whole usage above it
+    assert "usage:" not in err and "See 'rulecore compare --help'." in err
     assert main(["compare", "--sample", "iris", "--models", "sparse-svm", "--gamma", "-1"]) == 2
     assert 'gamma must be a positive number or "auto", got -1.0' in capsys.readouterr().err
 

@@ -96,9 +96,10 @@ def _lam_tie_words(model: Any) -> str:
         best = cvr[cvr["chosen"]].iloc[0]
         same = cvr
         for col in ("rule_type", "n_thresholds", "describe"):
-            if col in cvr:  # the λ grid of the chosen type, thresholds, class
-                same = same[same[col] == best[col]]
-        if np.allclose(same["error"], best["error"]):
+            if col in cvr:  # the λ grid of the chosen type, thresholds, class (a rule list
+                # describes every class: None, which == never matches)
+                same = same[same[col].isna() if pd.isna(best[col]) else same[col] == best[col]]
+        if same["lam"].nunique() > 1 and np.allclose(same["error"], best["error"]):
             words = (" (every λ of the grid gave the same error; ties go to fewer conditions, "
                      "then the smaller λ)")
     return words

@@ -195,3 +195,22 @@ def test_fitted_list_exports_predict_like_the_model(iris_list):
     text = rl.to_text().splitlines()
     assert text[0] == "Predict species by the first rule that holds:"
     assert len(text) == len(rl) + 2 and text[-1].endswith(f"species = {rl.default}")
+
+
+def test_the_claim_of_a_rule_list_says_every_lam_tied_only_when_it_did():
+    """A rule list describes every class (``describe`` is None in ``cv_results_``); the claim
+    said "every λ of the grid gave the same error" on every rule list, because None == None
+    is False in pandas and an empty selection 'all tied' (a newcomer's review)."""
+    from sklearn.datasets import load_wine
+
+    from rulecore import RuleSetClassifier
+    from rulecore.report import fit_status
+
+    X, y = load_wine(return_X_y=True, as_frame=True)
+    m = RuleSetClassifier(random_state=0).fit(X, y)
+    cvr = m.cv_results_
+    assert cvr["describe"].isna().all()
+    chosen = cvr[cvr["chosen"]].iloc[0]
+    grid = cvr[cvr["n_thresholds"] == chosen["n_thresholds"]] if "n_thresholds" in cvr else cvr
+    assert grid["error"].nunique() > 1  # this data does not tie
+    assert "every λ of the grid" not in fit_status(m).text

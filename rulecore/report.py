@@ -354,7 +354,9 @@ def assess(
                                else "not clearly better than chance on held-out rows"))
         elif acc < base and class_weight is not None and overfit is None and \
                 unweighted_test is not None and unweighted_test[0] >= tpr - 0.02 and \
-                unweighted_test[1] > acc:
+                unweighted_test[1] > max(acc, base + 1e-12):
+            # and better than the majority class: advice that led to an always-majority rule
+            # was followed by the opposite advice (a newcomer's review)
             r_u, acc_u = unweighted_test
             out.append(Finding("warning", f"The class weights buy nothing here: on the "
                                f"held-out rows the rule fitted without them (class weights: "
@@ -377,18 +379,29 @@ def assess(
                     "thresholds per numeric column can make the rule more precise (it is "
                     f"right on {_pct(precision)} of the rows it picks). "
                     if rate < 0.05 and precision < 0.5 else "")
-            without = ("" if unweighted_test is None else
-                       f" Fitted without them it finds {_pct(unweighted_test[0])} and is "
-                       f"right {_pct(unweighted_test[1])} of the time.")
+            # the weights are for the rarer class: with the positive class the larger one
+            # (after a swap) the rule buys the recall of the other class
+            rare_rows, rare_found = (f"{neg} rows", tnr) if majority_is_pos else (pos_rows, tpr)
+            no_gain = unweighted_test is not None and unweighted_test[1] <= base + 1e-12
+            if unweighted_test is None:
+                without = ""
+            elif no_gain:  # choosing none would give an always-majority rule: keep them
+                without = (f" Fitted without them it is right {_pct(unweighted_test[1])} of "
+                           f"the time, no better than always predicting {majority}: the "
+                           "weights are what make it pick out the rarer class.")
+            else:
+                without = (f" Fitted without them it finds {_pct(unweighted_test[0])} of "
+                           f"the {pos_rows} and is right {_pct(unweighted_test[1])} of the "
+                           "time.")
+            advice = ("" if no_gain else
+                      "Set the error costs back to 1× and choose class weights: none to "
+                      "maximise accuracy instead." if costed else
+                      "Choose class weights: none to maximise accuracy instead.")
             out.append(Finding("info", f"With {what_weights}, {subject} "
-                               f"finds {_pct(tpr)} of the {pos_rows}, at "
+                               f"finds {_pct(rare_found)} of the {rare_rows}, at "
                                f"some cost in accuracy ({_pct(acc)}, against {_pct(base)} for "
-                               f"always predicting {majority}, which finds "
-                               f"{'all' if majority_is_pos else 'none'} of them).{without} "
-                               + rare +
-                               ("Set the error costs back to 1× and choose class weights: "
-                                "none to maximise accuracy instead." if costed else
-                                "Choose class weights: none to maximise accuracy instead.")))
+                               f"always predicting {majority}, which finds none of them)."
+                               f"{without} {rare}{advice}".rstrip()))
     if other_type_test is not None and len(y_test) and len(np.unique(y_test)) == 2:
         other, pred_other = other_type_test[0], np.asarray(other_type_test[1]).astype(int)
         gain, se = _paired_gain(y_test, pred_test, pred_other)

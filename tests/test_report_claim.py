@@ -158,7 +158,21 @@ def test_class_weights_that_buy_nothing_are_said_to_and_a_real_trade_off_is_quan
     found = assess(y_tr, p_tr, y_te, p_te, positive="Y", negative="N", class_weight="sqrt",
                    unweighted_test=recall_accuracy(y_te, weaker))
     info = next(f.text for f in found if f.level == "info")
-    assert "Fitted without them it finds 40.0% and is right 93.1% of the time." in info
+    assert "Fitted without them it finds 40.0% of the Y rows and is right 93.1% of the " \
+           "time." in info
+    # an unweighted fit that only predicts the majority class (right as often as always
+    # predicting it) is not advice to follow: choosing it led to "the rule predicts one
+    # class ... weight the classes" (a newcomer's review, positive class 85 % of rows)
+    y_maj = np.array([1] * 150 + [0] * 25)
+    p_maj = np.array([1] * 120 + [0] * 30 + [1] * 5 + [0] * 20)   # 80 % found, 80 % right
+    everyone = np.ones(175, int)                                   # 100 % found, 85.7 % right
+    found = assess(y_maj, p_maj, y_maj, p_maj, positive="Y", negative="N",
+                   class_weight="sqrt", unweighted_test=recall_accuracy(y_maj, everyone))
+    assert not any("buy nothing" in f.text for f in found)
+    info = next(f.text for f in found if f.level == "info")
+    assert "finds 80.0% of the N rows" in info  # the weights buy the rarer class's recall
+    assert "no better than always predicting Y: the weights are what make it" in info
+    assert "class weights: none" not in info
 
 
 def test_the_other_rule_type_is_named_when_it_does_clearly_better():

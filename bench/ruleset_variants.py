@@ -39,7 +39,7 @@ def one(s, X, y, tr, te, kw, kappas, repeats):
     from rulecore.settings import lam_grid
 
     if kappas:
-        rs.lam_grid = lambda total: lam_grid(total, tuple(kappas))
+        rs.lam_grid = lambda total, **kw: lam_grid(total, tuple(kappas), **kw)
     kw = dict(kw)
     if repeats > 1:
         from sklearn.model_selection import RepeatedStratifiedKFold

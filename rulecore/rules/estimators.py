@@ -310,7 +310,8 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         with the lowest inner-CV error (3 stratified folds on these terms; errors weighted as
         the fit weighs them; ties: fewer conditions).  The grid is
         :func:`rulecore.settings.lam_grid` (one condition worth a share κ of the
-        training weight); boosting's weights sum to 1, so its λ is 1/κ.  With
+        training weight, further down for a rare class); boosting's weights sum to 1, so
+        its λ is 1/κ.  With
         ``rule_type="auto"`` (the single rule) the same folds also compare an AND-rule with an
         OR-rule (an AND-rule for the other class over negated terms), at each λ; ties go to
         AND.  Sets ``cv_results_`` (``docs/rulesets.md``)."""
@@ -321,7 +322,10 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
             return float(self.lam), types[0]
         classes = np.array([0, 1]) if classes is None else np.asarray(classes)
         d = self._row_weights(y01, classes, sample_weight)
-        lams = (lam_grid(1.0 if self._MODEL == "boosting" else float(d.sum()))
+        # boosting's weights sum to 1, so its λ is 1/κ
+        total = 1.0 if self._MODEL == "boosting" else float(d.sum())
+        smallest = min(float(d[y01 == c].sum()) for c in (0, 1)) * total / float(d.sum())
+        lams = (lam_grid(total, smallest_class=smallest)
                 if self.lam == "auto" else np.array([float(self.lam)]))
         sw = np.ones(len(y01)) if sample_weight is None else np.asarray(sample_weight, float)
         n_splits = int(min(3, np.bincount(y01, minlength=2).min()))

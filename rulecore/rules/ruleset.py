@@ -400,7 +400,11 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         if isinstance(self.class_weight, dict):
             sw = D
         total = float(D.sum())
-        lams = lam_grid(total) if self.lam == "auto" else np.array([float(self.lam)])
+        # the smaller class (each class of a rule list is one DNF's positives) sets how far
+        # down the grid goes (settings.RARE_HALVINGS)
+        smallest = min(float(D[yi == c].sum()) for c in range(K))
+        lams = (lam_grid(total, smallest_class=smallest) if self.lam == "auto"
+                else np.array([float(self.lam)]))
         auto = self.lam == "auto" or (K == 2 and len(labels) > 1) or len(counts) > 1
         t_cv = time.perf_counter()
         chosen = 0

@@ -174,6 +174,10 @@ _DAYS = ("%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y", "%d/%m/%y",
 _DATE_FORMATS = ("ISO8601",) + tuple(
     day + time for day in _DAYS
     for time in ("", " %H:%M", " %H:%M:%S", " %I:%M %p", " %I:%M:%S %p"))
+#: A time zone written after a time (Google Forms' ``2024/04/08 4:06:00 AM GMT+1``, ``UTC``,
+#: ``CET``): dropped before parsing, so the year, month, weekday and hour are the local ones
+#: the time was written in.
+_ZONE = re.compile(r"\s+(?:(?:GMT|UTC)(?:\s*[+-]\d{1,2}(?::?\d{2})?)?|[A-Z]{2,4}T|[A-Z]{3})$")
 
 
 #: Fewest values for a column of eight-digit numbers to read as dates (YYYYMMDD).
@@ -245,32 +249,54 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     Formats tried in turn (:data:`_DATE_FORMATS`): ISO 8601 (``2024-03-01``, with or without
     a time), then day-first and month-first with ``/``, ``.`` or ``-``, and with a month's
     name (``15-Apr-2023``, ``Apr 15, 2023``), each alone or with a time (``04/15/2023 02:29
-    PM``).  A format must read the whole share;
-    mixed formats in one column are not guessed.  Plain numbers are never dates, except
-    dates written as eight digits, ``19910108`` (:func:`_compact_dates`), and Excel's day
-    numbers in a column named like dates (:func:`_serial_dates`).
+    PM``), a time zone after the time dropped (``4:06:00 AM GMT+1``).  One format must read
+    the whole share, or two formats together (some dates ISO, the others ``04/13/2022``).
+    Plain numbers are never dates, except dates written as eight digits, ``19910108``
+    (:func:`_compact_dates`), and Excel's day numbers in a column named like dates
+    (:func:`_serial_dates`).
     """
     num = _numeric(s)
     if num is not None:
         return _dates_as_numbers(num, str(s.name))[0]
     if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
         return None
-    present = s.dropna().astype(str)
+    present = s.dropna().astype(str).str.strip()
     if present.empty:
         return None
+    if present.iloc[:1000].str.contains(_ZONE).mean() >= DATE_SHARE:
+        present = present.str.replace(_ZONE, "", regex=True)
     sample = present.iloc[:1000]
     # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
     # of ordinary text first
     if sample.str.fullmatch(_DATE_CHARS).mean() < DATE_SHARE:
         return None
+    tried = {}
     for fmt in _DATE_FORMATS:
-        parsed = pd.to_datetime(sample, format=fmt, errors="coerce")
+        parsed = tried[fmt] = pd.to_datetime(sample, format=fmt, errors="coerce")
         if parsed.notna().mean() >= DATE_SHARE:
-            full = pd.to_datetime(s.where(s.notna(), None).astype(object), format=fmt,
-                                  errors="coerce")
-            if full[s.notna()].notna().mean() >= DATE_SHARE:
-                return full
+            full = _dates_in(present, [fmt])
+            if full.notna().mean() >= DATE_SHARE:
+                return full.reindex(s.index)
+    # two formats in one column (an export that wrote some dates ISO, others 04/13/2022):
+    # the format that reads the most, then the one that reads the most of the rest; a
+    # second format must read at least a twentieth of the values, not a few stray cells
+    first = max(_DATE_FORMATS, key=lambda f: tried[f].notna().sum())
+    rest = tried[first].isna()
+    second = max(_DATE_FORMATS, key=lambda f: (tried[f].notna() & rest).sum())
+    if (tried[second].notna() & rest).mean() >= 1 - DATE_SHARE and \
+            (tried[first].notna() | tried[second].notna()).mean() >= DATE_SHARE:
+        full = _dates_in(present, [first, second])
+        if full.notna().mean() >= DATE_SHARE:
+            return full.reindex(s.index)
     return None
+
+
+def _dates_in(text: pd.Series, formats: list[str]) -> pd.Series:
+    """``text`` parsed with the first of ``formats`` that reads each value (NaT if none)."""
+    out = pd.to_datetime(text, format=formats[0], errors="coerce")
+    for fmt in formats[1:]:
+        out = out.fillna(pd.to_datetime(text, format=fmt, errors="coerce"))
+    return out
 
 
 def _plain_id_name(name: str) -> bool:

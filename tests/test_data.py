@@ -1085,6 +1085,33 @@ def test_a_month_and_year_is_a_date_and_a_masked_code_is_no_number():
     assert numbers_with_unit(pd.Series(["63 kg", "12 kg", "94 kg"] * 10))[1] == "kg"
 
 
+def test_a_timestamp_with_its_zone_and_dates_in_two_formats_are_dates():
+    """Google Forms writes ``2024/04/08 4:06:00 AM GMT+1``; an export wrote some dates ISO and
+    the others ``04/13/2022``.  Both were "free text" (a newcomer's review); each format alone
+    was read."""
+    from rulecore.roles import detect_role, parse_dates
+
+    rng = np.random.default_rng(0)
+    when = pd.Timestamp("2024-03-01") + pd.to_timedelta(rng.integers(0, 40 * 86400, 300), "s")
+    forms = pd.Series([f"{t:%Y/%m/%d} {t.hour % 12 or 12}:{t:%M:%S} {t:%p} GMT+1"
+                       for t in when], name="Timestamp")
+    read = parse_dates(forms)
+    assert (read == when.floor("s")).all()  # the local time as written, not shifted
+    assert detect_role(forms, 0, len(forms))[0] == "date"
+    opened = pd.Series([f"{t:%Y-%m-%d}" if i % 2 else f"{t:%m/%d/%Y}"
+                        for i, t in enumerate(when)], name="opened")
+    assert (parse_dates(opened) == when.normalize()).all()
+    assert detect_role(opened, 1, len(opened))[0] == "date"
+    # a few stray cells in a second format do not make a column of words dates, nor does
+    # a second format reading only a handful of values rescue a column
+    words = pd.Series(["see notes", "n/a", "pending review"] * 100 + ["2024-01-05"] * 3)
+    assert parse_dates(words) is None
+    mostly = pd.Series([f"{t:%Y-%m-%d}" for t in when[:290]] + ["12 Foo 2020"] * 10)
+    assert parse_dates(mostly) is not None  # 96.7 %: one format, as before
+    assert parse_dates(pd.Series(["2024-01-05"] * 80 + ["01/06/2024"] * 4 + ["x y"] * 16)) \
+        is None
+
+
 def test_a_column_of_json_is_left_out_as_structured_text():
     import json
 

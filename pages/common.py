@@ -313,6 +313,13 @@ def binarizer_for(ds: Dataset) -> Binarizer:
                             _X=ds.X.iloc[train_rows(ds)], _kinds=ds.kinds)
 
 
+def inline_code(text: str) -> str:
+    """``text`` as Markdown inline code, shown as typed (``*``, ``_`` and ``$`` in a column
+    name are not formatting); a backtick inside gets a longer fence."""
+    fence = "``" if "`" in text else "`"
+    return f"{fence} {text} {fence}" if fence == "``" else f"`{text}`"
+
+
 def share_bar(label: str):
     """A bar column for a share held in percent (0-100), one decimal as precision has it
     (Streamlit's "percent" format gives two: 36.33 % beside 39.4 %)."""

@@ -15,7 +15,8 @@ st.title("Data")
 
 ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
               "id": "identifier", "text": "text, many values", "date": "date",
-              "constant": "constant", "empty": "empty", "derived": "from a date"}
+              "choices": "options ticked", "constant": "constant", "empty": "empty",
+              "derived": "made from a column"}
 
 
 def _choose_sample() -> None:
@@ -221,7 +222,8 @@ with left:
 
     def _features() -> None:
         chosen = set(ss["w_features"])
-        default = {r.column for r in table_roles if r.detected in ("feature", "date")}
+        default = {r.column for r in table_roles
+                   if r.detected in ("feature", "date", "choices")}
         ss["include"] = sorted(chosen - default)
         ss["exclude"] = sorted(default - chosen)
 
@@ -229,12 +231,14 @@ with left:
         ss["w_features"] = used_now
     st.multiselect("Columns used as features", feature_options, key="w_features", wrap=True,
                    on_change=_features,
-                   format_func=lambda c: c if by_col[c].detected in ("feature", "date") else
+                   format_func=lambda c: c if by_col[c].detected in ("feature", "date",
+                                                                     "choices") else
                    f"{c} ({ROLE_WORDS.get(by_col[c].detected, by_col[c].detected)})",
                    help="Row numbers, identifiers, free text, constant and empty columns are "
                         "left out on load (see the roles below); add them back here if they "
                         "are real features. Dates are used through their year and month (and a "
-                        "timestamp's weekday and hour), where these vary.")
+                        "timestamp's weekday and hour), where these vary; a form's "
+                        "multi-select answers through one yes/no column per option.")
 
     cat_now = [c for c, k in ds.kinds.items() if k == "categorical"]
     if ss.get("w_categorical") is None or not set(ss["w_categorical"]) <= set(ds.kinds):

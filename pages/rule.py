@@ -23,6 +23,9 @@ from rulecore.settings import RULE_TYPE_CHOICES, THRESHOLD_GRID
 from rulecore.viz import rules as rviz
 
 ss = st.session_state
+#: Conditions longer than this (a form's question as the column name) do not fit the
+#: checklist's cell and are also written out in full under it.
+LONG_CONDITION = 60
 ICONS = {"success": ":material/verified:", "info": ":material/info:",
          "warning": ":material/warning:"}
 
@@ -381,12 +384,21 @@ def results() -> None:
                             st.toast(f"`{cond}` is not in the edited rule; reset the editor "
                                      "to list its rows.", icon=":material/info:")
 
+                # a long condition (a form's question as the column name) gets a fixed
+                # width and is written out in full below: sized to its whole text it pushed
+                # support and precision out of sight
+                long = max(len(str(c)) for c in table["condition"]) > LONG_CONDITION
                 st.dataframe(table, hide_index=True, width="stretch", key="checklist",
                              on_select=_picked_condition, selection_mode="single-row",
                              column_config={
+                                 "condition": st.column_config.TextColumn(
+                                     "condition", width="medium" if long else None),
                                  "support": common.share_bar("support (train)"),
                                  "precision": st.column_config.TextColumn(
-                                     "precision (train)")})
+                                     "precision (train)", width="small")})
+                if long:
+                    st.markdown("\n".join(f"{k}. {common.inline_code(str(c))}" for k, c
+                                          in enumerate(table["condition"], 1)))
                 st.caption("Click a condition to list the rows it rejects (tab *Rows per "
                            "condition* below).")
             else:

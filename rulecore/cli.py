@@ -205,6 +205,12 @@ def load_dataset(args: argparse.Namespace):
     return load_sample(args.sample, continuous="refuse", **options)
 
 
+def _source_of(derived: str, sources: dict) -> str | None:
+    """The date or choices column a derived feature was made from (``<col> (year)``,
+    ``<col>: <option>``)."""
+    return next((c for c in sources if derived.startswith((f"{c} (", f"{c}: "))), None)
+
+
 def describe_data(ds, out: TextIO) -> None:
     """What loading decided: target, positive class and base rate, left-out columns, notes."""
     out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} = {ds.positive} "
@@ -212,9 +218,13 @@ def describe_data(ds, out: TextIO) -> None:
     if ds.excluded:
         out.write("left out: " + "; ".join(f"{r.column} ({r.reason})" for r in ds.excluded)
                   + " (use --include COL to keep one)\n")
-    derived = [r.column for r in ds.roles if r.role == "derived"]
-    if derived:
-        out.write("derived from dates: " + ", ".join(derived) + "\n")
+    sources = {r.column: r.role for r in ds.roles if r.role in ("date", "choices")}
+    for role, words in (("date", "derived from dates"),
+                        ("choices", "one yes/no column per option ticked")):
+        derived = [r.column for r in ds.roles if r.role == "derived" and
+                   sources.get(_source_of(r.column, sources)) == role]
+        if derived:
+            out.write(f"{words}: " + ", ".join(derived) + "\n")
     for note in ds.notes:
         out.write(f"note: {note}\n")
     for col, acc in ds.leaks.items():

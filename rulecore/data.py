@@ -1501,6 +1501,8 @@ def from_frame(
     # the year and month of a date column are columns too, for kind overrides
     derived = [d for c in names if detected[c][0] == "date"
                for d in roles_mod.date_feature_names(c)]
+    derived += [d for c in names if detected[c][0] == "choices"
+                for d in roles_mod.choice_features(c, df[c], *roles_mod.choice_options(df[c]))]
     for what, cols in (("include", include), ("exclude", exclude), ("set the kind of",
                                                                      (kinds or {})),
                        ("read 0 as missing in", zero_missing)):
@@ -1632,7 +1634,28 @@ def from_frame(
         if col == target:
             roles.append(ColumnRole(col, "target", False, "the column to predict", role))
             continue
-        used = (role in ("feature", "date") or col in include) and col not in exclude
+        used = (role in ("feature", "date", "choices") or col in include) and \
+            col not in exclude
+        if role == "choices" and used and col not in overrides:
+            # one yes/no feature per option ticked (roles.choice_options): "used Live chat"
+            # is then one condition, not a list of the combinations without it
+            sep, options = roles_mod.choice_options(df[col])
+            parts = []
+            for oname, values in roles_mod.choice_features(col, df[col], sep,
+                                                           options).items():
+                if oname in df.columns:
+                    continue
+                kind = overrides.get(oname, "categorical")
+                values = values.reset_index(drop=True)
+                columns[oname] = (values if kind == "categorical" else
+                                  (values == "yes").astype(float).where(values.notna()))
+                out_kinds[oname] = kind
+                parts.append(ColumnRole(oname, "derived", True, f"{col!r} ticks "
+                                        f"{oname[len(col) + 2:]!r} (yes / no)", "derived"))
+            roles.append(ColumnRole(col, role, bool(parts), f"{reason}: replaced by one yes/no "
+                                    f"column per option, {len(parts)} in all", role))
+            roles += parts
+            continue
         if role == "date" and used and col not in overrides:
             dates = roles_mod.parse_dates(df[col])
             when_columns.append((col, dates.reset_index(drop=True)))

@@ -23,6 +23,9 @@ at each column once, on load, and gives it a *role* with a reason a person can r
               addresses): each of its terms would cover a handful of rows;
 ``date``      text that parses as dates; replaced by two derived numeric features,
               ``<col> (year)`` and ``<col> (month)``;
+``choices``   a form's multi-select answers (options joined by ``;`` or ``,``, a varying
+              number of them per row: "tick all that apply"); replaced by one yes/no
+              feature per option, ``<col>: <option>``;
 ``constant``, ``empty``  one value, or none.
 
 Everything but ``feature`` is excluded by default; a user can include any column (the Data
@@ -43,8 +46,8 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-Role = Literal["feature", "target", "index", "id", "text", "date", "constant", "empty",
-               "derived"]
+Role = Literal["feature", "target", "index", "id", "text", "date", "choices", "constant",
+               "empty", "derived"]
 EXCLUDED_ROLES = ("index", "id", "text", "date", "constant", "empty")
 
 #: A text column with more distinct values than this is excluded by default.  The term builder
@@ -114,8 +117,9 @@ class ColumnRole:
     column : str
         Column name as read (after blank names became ``column <k>``).
     role : str
-        ``feature``, ``target``, ``index``, ``id``, ``text``, ``date``, ``constant``,
-        ``empty`` or ``derived`` (a feature made from a date column).
+        ``feature``, ``target``, ``index``, ``id``, ``text``, ``date``, ``choices``,
+        ``constant``, ``empty`` or ``derived`` (a feature made from a date or a choices
+        column).
     included : bool
         Whether the column is a feature of the Dataset (a user may include any column).
     reason : str
@@ -299,6 +303,61 @@ def _dates_in(text: pd.Series, formats: list[str]) -> pd.Series:
     return out
 
 
+#: Multi-select answers ("tick all that apply"): Google Forms and Microsoft Forms join the
+#: options ticked with ";" or ", ".  At most this many distinct options.
+MAX_CHOICES = 30
+#: ... and at least this share of the answers tick several options, and this share one.
+CHOICES_SEVERAL = 0.1
+
+
+def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
+    """``(separator, options)`` when a text column holds multi-select answers, else None.
+
+    A form's "tick all that apply" question is one column whose cells join the options
+    ticked (``API;Live chat;Reports``).  As one category it gave rules listing the
+    combinations that lack an option (15 conditions ``... != API;Email support;Reports``
+    for "used Live chat"; a newcomer's review).  Read so when, split at ``;`` (or else
+    ``,``): at most :data:`MAX_CHOICES` distinct options, each in two answers or more, of at
+    most 60 characters; and the number ticked varies, some answers one option and some
+    several (each at least :data:`CHOICES_SEVERAL` of them), which a fixed pair such as
+    ``Paris, France`` does not.
+    """
+    if pd.api.types.is_numeric_dtype(s):
+        return None
+    present = s.dropna().astype(str).str.strip()
+    present = present[present != ""]
+    if len(present) < ID_MIN_VALUES:
+        return None
+    for sep in (";", ","):
+        if not present.str.contains(sep, regex=False).any():
+            continue
+        items = present.str.split(sep, regex=False).map(
+            lambda parts: sorted({p.strip() for p in parts if p.strip()}))
+        count = items.str.len()
+        several = float((count > 1).mean())
+        if several < CHOICES_SEVERAL or float((count == 1).mean()) < CHOICES_SEVERAL:
+            continue
+        seen = pd.Series([o for its in items for o in its]).value_counts()
+        if not 2 <= len(seen) <= MAX_CHOICES or seen.min() < 2 or \
+                max(len(o) for o in seen.index) > 60:
+            continue
+        return sep, sorted(seen.index, key=lambda o: (-seen[o], o))
+    return None
+
+
+def choice_features(name: str, s: pd.Series, sep: str, options: list[str]
+                    ) -> dict[str, pd.Series]:
+    """One yes/no column per option of a multi-select column (:func:`choice_options`),
+    ``<name>: <option>``; an unanswered row is missing in each."""
+    answered = s.notna() & (s.astype(str).str.strip() != "")
+    items = s.where(answered, "").astype(str).str.split(sep, regex=False).map(
+        lambda parts: {p.strip() for p in parts})
+    return {f"{name}: {o}": pd.Series(np.where(items.map(lambda its, o=o: o in its), "yes",
+                                               "no"), index=s.index,
+                                      dtype=object).where(answered)
+            for o in options}
+
+
 def _plain_id_name(name: str) -> bool:
     return bool(_PLAIN_ID_NAME.search(name) or _PLAIN_ID_CAMEL.search(name))
 
@@ -363,6 +422,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     if n_distinct > MAX_TEXT_LEVELS and _plain_id_name(name):
         return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as an "
                       "identifier")
+    if (choices := choice_options(s)) is not None:
+        sep, options = choices
+        return "choices", (f"answers ticking one or several of {len(options)} options "
+                           f"(joined by {sep!r})")
     if _is_json(present):
         # {"device": "ios", "coupon": true} is a record in a cell: as a category, its rules
         # read `meta != {"device": "android", ...}` and each level is one combination

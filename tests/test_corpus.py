@@ -78,6 +78,15 @@ EXPECTED = {
     "renewals_typed_yn.csv": ("renewed", "Yes", {}, [], 0, []),
     # years of experience with n/a, unknown, "approx 18" and "15+" among whole numbers
     "experience_typed_approx.csv": ("group", 2, {"employee": "id"}, [], 0, []),
+    # Google Forms: a timestamp with its zone, the e-mail, questions as headers, and a "tick
+    # all that apply" column read as one yes/no column per option
+    "google_forms_export.csv": (
+        "Would you recommend us to a colleague?", "Yes",
+        {"Email Address": "id", "Timestamp (year)": "constant"},
+        ["Timestamp (month)", "Timestamp (weekday)", "Timestamp (hour)"]
+        + [f"Which of these features have you used in the last 30 days? (tick all that "
+           f"apply): {o}" for o in ("Mobile app", "Reports", "API", "Live chat",
+                                    "Email support")], 0, []),  # the most ticked first
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -121,6 +130,28 @@ def test_review_shapes_are_read_as_an_analyst_would():
     exp = load("experience_typed_approx.csv")
     assert exp.kinds["years_experience"] == "numeric"
     assert exp.X["years_experience"].notna().mean() > 0.9
+
+
+def test_a_forms_multi_select_question_is_one_yes_no_column_per_option():
+    """'Tick all that apply' as one category gave a rule of 15 conditions listing the
+    combinations without 'Live chat' (a newcomer's review); per option it is one condition."""
+    ds = load("google_forms_export.csv")
+    question = "Which of these features have you used in the last 30 days? (tick all that apply)"
+    chat = f"{question}: Live chat"
+    assert set(ds.X[chat].dropna()) == {"yes", "no"} and ds.kinds[chat] == "categorical"
+    raw = pd.read_csv(DATA / "google_forms_export.csv")[question]
+    assert (ds.X[chat] == "yes").tolist() == raw.str.contains("Live chat").tolist()
+    source = next(r for r in ds.roles if r.column == question)
+    assert source.role == "choices" and source.included and "5 options" in source.reason
+    y = ds.y_binary
+    tr, _ = train_test_indices(y, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X.iloc[tr], y[tr])
+    assert [str(c) for c in model.rule_.conditions] == [
+        "How satisfied are you with our product overall? (1 = very unhappy, 5 = very happy) "
+        "> 3.5", f"{chat} == yes"]
+    # read as one category on request, as any column's kind can be set
+    whole = load_csv(DATA / "google_forms_export.csv", kinds={question: "categorical"})
+    assert question in whole.X.columns and chat not in whole.X.columns
 
 
 def workbook_cells(path: Path) -> dict:

@@ -1112,6 +1112,31 @@ def test_a_timestamp_with_its_zone_and_dates_in_two_formats_are_dates():
         is None
 
 
+def test_multi_select_answers_are_told_from_categories_pairs_and_prose():
+    """Options joined by ';' or ', ' with a varying number per answer are a form's
+    multi-select; a fixed pair ('Paris, France'), a category and prose are not."""
+    from rulecore.roles import choice_features, choice_options, detect_role
+
+    rng = np.random.default_rng(1)
+    opts = ["red", "green", "blue", "black"]
+    ticked = pd.Series([", ".join(rng.choice(opts, rng.integers(1, 4), replace=False))
+                        for _ in range(200)], name="colours liked")
+    assert choice_options(ticked) == (",", sorted(
+        opts, key=lambda o: (-ticked.str.contains(o).sum(), o)))
+    assert detect_role(ticked, 1, 200)[0] == "choices"
+    ticked[3] = None
+    parts = choice_features("colours liked", ticked, *choice_options(ticked))
+    assert list(parts) == [f"colours liked: {o}" for o in choice_options(ticked)[1]]
+    assert parts["colours liked: red"].isna().tolist() == ticked.isna().tolist()
+    assert set(parts["colours liked: red"].dropna()) == {"yes", "no"}
+    places = pd.Series(rng.choice(["Paris, France", "Lyon, France", "Rome, Italy"], 200))
+    assert choice_options(places) is None  # always two: a place, not options ticked
+    assert choice_options(pd.Series(rng.choice(opts, 200))) is None  # one category
+    prose = pd.Series([f"slow, {w} and then, well, {v}" for w, v in
+                       zip(rng.choice(list("abcdefghij"), 200), range(200))])
+    assert choice_options(prose) is None  # the pieces are not recurring options
+
+
 def test_a_column_of_json_is_left_out_as_structured_text():
     import json
 

@@ -453,3 +453,22 @@ def test_other_models_do_not_show_the_single_rules_settings(model):
     assert not at.exception, at.exception
     assert at.radio(key="rule_type").value == "or"
     assert at.multiselect(key="require").value == [col]
+
+
+def test_a_forms_long_questions_are_written_out_under_the_checklist():
+    """Column names that are whole questions (a form's export) do not fit the checklist's
+    cell: the conditions are also written out in full under it, and the Data page lists the
+    multi-select question's options as columns of their own."""
+    from tests.conftest import upload_corpus_file
+
+    at = upload_corpus_file("google_forms_export.csv")
+    assert not at.exception, at.exception
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception, at.exception
+    full = [m.value for m in at.markdown if m.value.startswith("1. `")]
+    assert len(full) == 1
+    assert "2. `Which of these features have you used in the last 30 days? (tick all that " \
+           "apply): Live chat == yes`" in full[0]
+    # short conditions are not repeated
+    at = open_page("pages/rule.py")
+    assert not [m.value for m in at.markdown if m.value.startswith("1. `")]

@@ -614,13 +614,42 @@ def experience_approx() -> None:
                   "group": group}).to_csv(HERE / "experience_typed_approx.csv", index=False)
 
 
+def google_forms() -> None:
+    """A Google Forms export: the timestamp first, written with its time zone
+    (``2024/04/08 4:06:00 AM GMT+1``), the e-mail address, each column headed by its whole
+    question, and a "tick all that apply" question whose cells join the options ticked with
+    ";".  Planted: would recommend when satisfied (4 or 5) and a user of the live chat."""
+    rng = np.random.default_rng(SEED + 61)
+    n = 400
+    options = ["API", "Live chat", "Email support", "Mobile app", "Reports"]
+    when = pd.Timestamp("2024-03-01") + pd.to_timedelta(rng.integers(0, 40 * 86400, n), "s")
+    stamp = [f"{t:%Y/%m/%d} {t.hour % 12 or 12}:{t:%M:%S} {t:%p} GMT+1" for t in when]
+    ticked = [";".join(sorted(rng.choice(options, rng.integers(1, 4), replace=False),
+                              key=options.index)) for _ in range(n)]
+    chat = np.array(["Live chat" in t for t in ticked])
+    sat = rng.integers(1, 6, n)
+    yes = ((sat >= 4) & chat) ^ (rng.random(n) < 0.03)
+    pd.DataFrame({
+        "Timestamp": stamp,
+        "Email Address": [f"user{i}@example.com" for i in range(n)],
+        "How satisfied are you with our product overall? (1 = very unhappy, 5 = very happy)":
+            sat,
+        "Which of these features have you used in the last 30 days? (tick all that apply)":
+            ticked,
+        "How many people in your team use the product?": rng.choice(
+            ["1", "2-5", "6-20", "more than 20"], n),
+        "Would you recommend us to a colleague?": np.where(yes, "Yes", "No"),
+    }).to_csv(HERE / "google_forms_export.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
                  r_write_table, r_write_table_spaces, erp_export, lab_values,
                  stats_package_codes, clinic_units, grouped_header, clinic_visits,
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
-                 sap_receivables, renewals_typed_yn, experience_approx, prose):
+                 sap_receivables, renewals_typed_yn, experience_approx, google_forms,
+                 prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

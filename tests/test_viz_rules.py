@@ -172,6 +172,12 @@ def test_confusion_matrix_long_labels_wrapped_full_in_tooltip():
         assert all(len(line) <= width for lines in shown for line in lines)
     short_labels = rviz.confusion_matrix(np.eye(2), ("no", "yes"))
     assert '["pred yes"]' in short_labels["encoding"]["x"]["axis"]["labelExpr"]
+    # four classes: every predicted class keeps its label (Vega hid the overlapping ones)
+    four = rviz.confusion_matrix(np.eye(4), ("Premium", "Senior", "Standard", "VIP"))
+    x = four["encoding"]["x"]["axis"]
+    assert x["labelOverlap"] is False
+    shown = [json.loads(a) for a in re.findall(r"\[[^\]]*\]", x["labelExpr"])]
+    assert len(shown) == 4 and all(len(line) <= 9 for lines in shown for line in lines)
 
 
 def test_screening_labels_wrapped():

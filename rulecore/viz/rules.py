@@ -319,8 +319,13 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, ...] = ("negative", "pos
             "x": {"field": "predicted", "type": "nominal", "sort": order["predicted"],
                   # below the cells: Vega draws a multi-line label's further lines under
                   # the first, which on a top axis ran into the cells
+                  # every column named: Vega hid the labels that overlapped (with four
+                  # classes only "pred Premium" and "pred VIP" were left), so with more
+                  # than three the labels wrap narrower, and none is dropped
                   "title": None, "axis": {"labelAngle": 0, "orient": "bottom",
-                                          **axis(order["predicted"], 18)}},
+                                          "labelOverlap": False,
+                                          **axis(order["predicted"],
+                                                 18 if len(labels) <= 3 else 9)}},
             "y": {"field": "true", "type": "nominal", "sort": order["true"], "title": None,
                   "axis": axis(order["true"], 24)},
         },

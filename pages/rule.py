@@ -15,6 +15,7 @@ from rulecore.report import (
     constraint_words,
     fit_status,
     shown_claim,
+    unpredicted_classes,
 )
 from rulecore.rules.estimators import lambda_path
 from rulecore.rules.rule import RuleList, RuleSet
@@ -221,6 +222,8 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
     show_finding(fit_status(model), f"{len(model.classes_)} classes · "
                  f"{model.n_terms_:,} candidate terms (built on the {len(train):,} "
                  "training rows)")
+    if (never := unpredicted_classes(rules, ytr)) is not None:
+        show_finding(never)
     if len(yte) and acc_te <= majority:
         st.warning(f"Held-out accuracy {acc_te:.1%} is no better than always predicting the "
                    f"most frequent class ({majority:.1%}): the rules have not found structure "

@@ -300,7 +300,7 @@ def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO) -> None
 
 def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     """``learn --model rule-set`` on a target with more than two classes: a rule list."""
-    from rulecore.report import fit_status
+    from rulecore.report import fit_status, for_command_line, unpredicted_classes
     from rulecore.settings import THRESHOLD_GRID
 
     est, tr, te, rules = fit.model, fit.train, fit.test, fit.rule
@@ -326,6 +326,8 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
                  f"{', '.join(map(str, THRESHOLD_GRID))})" if est.n_thresholds == "auto"
                  else "") + "\n")
     out.write(fit_status(est).text + "\n")
+    if (never := unpredicted_classes(rules, y[tr])) is not None:
+        out.write(f"info: {for_command_line(never.text)}\n")
     if "test" in acc and acc["test"] <= majority:
         out.write("warning: the held-out accuracy is no better than always predicting the most "
                   "frequent class\n")

@@ -105,6 +105,23 @@ def _lam_tie_words(model: Any) -> str:
     return words
 
 
+def unpredicted_classes(rules: Any, y_train: np.ndarray) -> Finding | None:
+    """What a rule list never predicts: the classes with no rule of their own that are not its
+    default, with their training rows (a class of 2 rows among 300 was left out silently; a
+    newcomer's review).  None when every class is predicted."""
+    counts = pd.Series(np.asarray(y_train)).value_counts()
+    said = {str(v) for v in list(rules.labels) + [rules.default]}
+    missing = [(c, int(n)) for c, n in counts.items() if str(c) not in said]
+    if not missing:
+        return None
+    names = ", ".join(f"{c} ({n:,} training row{'s' if n != 1 else ''})"
+                      for c, n in missing)
+    return Finding("info", f"No rule predicts {names}: a rule for so few rows does not pay for "
+                   "its conditions, so these rows are given another class. To learn a rule "
+                   "for one of them, choose the single rule with it as the positive class "
+                   "(class weights: balanced).", "a class no rule predicts")
+
+
 def fit_status(model: Any) -> Finding:
     """The solver's claim about a fitted rule model, in one paragraph.
 
@@ -449,6 +466,8 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("Leave it out on the Data page", "Leave it out (--exclude)"),
     ("set them back to 1×", "set them back to 1 (--fp-cost, --fn-cost)"),
     (" (command line: --rule-type)", ""),  # said already, below
+    ("choose the single rule with it as the positive class",
+     "learn the single rule with it as --positive"),
 )
 
 

@@ -214,3 +214,33 @@ def test_the_claim_of_a_rule_list_says_every_lam_tied_only_when_it_did():
     grid = cvr[cvr["n_thresholds"] == chosen["n_thresholds"]] if "n_thresholds" in cvr else cvr
     assert grid["error"].nunique() > 1  # this data does not tie
     assert "every λ of the grid" not in fit_status(m).text
+
+
+def test_a_class_no_rule_predicts_is_said_with_its_rows():
+    """A class of 2 rows among 300 got no rule and nothing said so (a newcomer's review)."""
+    from streamlit.testing.v1 import AppTest
+
+    from rulecore import RuleSetClassifier
+    from rulecore.report import for_command_line, unpredicted_classes
+    from tests.conftest import APP, upload
+
+    rng = np.random.default_rng(0)
+    n = 300
+    X = pd.DataFrame({"income": rng.uniform(20, 200, n), "age": rng.uniform(18, 80, n)})
+    seg = np.where(X.income > 120, "Premium", np.where(X.age > 50, "Senior", "Standard"))
+    seg = seg.astype(object)
+    seg[[5, 77]] = "VIP"
+    m = RuleSetClassifier(random_state=0).fit(X, seg)
+    assert "VIP" not in m.rules_.labels and m.rules_.default != "VIP"
+    said = unpredicted_classes(m.rules_, seg)
+    assert said.level == "info" and said.text.startswith("No rule predicts VIP (2 training rows)")
+    assert "--positive" in for_command_line(said.text)
+    assert unpredicted_classes(m.rules_, seg[seg != "VIP"]) is None
+    # the Rule page says it beside the rule list
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    upload(at, "segments.csv", X.assign(segment=seg).to_csv(index=False).encode())
+    at.run()
+    at.switch_page("pages/rule.py").run()
+    at.radio(key="model").set_value("rule set").run()
+    assert not at.exception, at.exception
+    assert any(i.value.startswith("No rule predicts VIP") for i in at.info)

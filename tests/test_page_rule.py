@@ -354,6 +354,9 @@ def test_an_empty_rule_set_is_said_not_a_crash():
     assert not at.exception, at.exception
     said = [i.value for i in at.info if i.value.startswith("No clause")]
     assert said == ["No clause: the rule set predicts **0** for every row."]
+    # no gain, and no green "↑ +0.0" that reads as one
+    m = next(m for m in at.metric if m.label == "Test accuracy")
+    assert m.delta == "same as majority" and m.proto.color == 2  # gray: no colour
     assert not any(m.value.endswith("any clause holds:") for m in at.markdown)
     # the advice can be followed here: class weights apply to the rule set, and λ, which
     # the cross-validation chooses, is not what to raise

@@ -245,3 +245,15 @@ def test_findings_printed_by_the_command_line_name_its_flags():
                  "Max conditions", "Must use", "test share", "Rule type:"):
         assert word not in cli, word
     assert "--class-weight balanced" in cli and "--max-conditions" in cli
+
+
+def test_the_weighting_advice_names_the_class_that_is_rare():
+    """After a swap the positive class was 85 % of the rows and the advice still said
+    "if the positive class is rare" (a newcomer's review)."""
+    y = np.array([1] * 85 + [0] * 15)
+    always = np.ones(100, int)
+    said = " ".join(f.text for f in assess(y, always, y, always, positive="-1"))
+    assert "if the other class is rare" in said and "positive class is rare" not in said
+    y = 1 - y
+    said = " ".join(f.text for f in assess(y, 1 - always, y, 1 - always, positive="1"))
+    assert "if the positive class is rare" in said

@@ -161,3 +161,25 @@ def test_set_covering_keeps_its_clauses_when_the_next_one_would_not_fit(monkeypa
     calls.append(1)
     with pytest.raises(DataError, match="9 GB"):
         SetCoveringRuleClassifier().fit(X, y)
+
+
+def test_boosting_shows_a_clause_chosen_again_once_with_its_votes_summed():
+    """Algorithm 1 returned to the same clause, alternating with constant rounds, and the
+    set showed it three times ("Conditions 9" for one 3-condition clause; a newcomer's
+    review).  Each clause appears once with the summed vote; the decisions are unchanged."""
+    rng = np.random.default_rng(3)
+    n = 3000
+    X = pd.DataFrame({"amount": rng.lognormal(4, 1, n).round(2), "hour": rng.integers(0, 24, n),
+                      "foreign": rng.choice(["no", "yes"], n, p=[0.78, 0.22])})
+    y = ((X.amount > 150) & (X.hour < 4) & (X.foreign == "yes")).astype(int).to_numpy()
+    clf = BoostedRuleClassifier(n_rounds=6).fit(X, y)
+    texts = [str(c) for c in clf.clauses_]
+    assert len(texts) == len(set(texts)) < len(clf.rounds_)
+    # the summed votes decide as the rounds do: Σ_t C_t [clause of round t fires]
+    clause_of = dict(zip(texts, clf.clauses_))
+    assert {r["clause"] for r in clf.rounds_} == set(texts)
+    votes = np.zeros(n)
+    for r in clf.rounds_:
+        rule = clause_of[r["clause"]]
+        votes += r["C"] * (rule.predict(X).astype(bool) if len(rule) else 1.0)
+    assert ((votes > 0).astype(int) == clf.predict(X)).all()

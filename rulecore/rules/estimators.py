@@ -905,10 +905,12 @@ class BoostedRuleClassifier(_RuleSetModel):
     ----------
     ruleset_ : RuleSet
         Weighted clauses (a constant round is a clause without conditions; also ``rule_``).
+        A clause chosen in several rounds appears once, its vote the sum of theirs.
     weights_history_ : ndarray of shape (n_rounds + 1, n_samples)
         ``d_t`` for every round (the last row is after the final update).
     rounds_ : list of dict
-        Per round: s_TP, s_FP, s_T, s_F, C_t, whether it was a constant round.
+        Per round: s_TP, s_FP, s_T, s_F, C_t, whether it was a constant round, its clause's
+        conditions and text.
     """
 
     _MODEL = "boosting"
@@ -970,7 +972,8 @@ class BoostedRuleClassifier(_RuleSetModel):
                 w = np.zeros_like(w)
                 constant = True
             self.rounds_.append({"s_TP": s_tp, "s_FP": s_fp, "s_T": s_t, "s_F": s_f, "C": c,
-                                 "constant": constant, "conditions": len(rule)})
+                                 "constant": constant, "conditions": len(rule),
+                                 "clause": str(rule)})
             clauses.append(rule)
             votes.append(float(c))
             self._clause_w.append(w)
@@ -978,7 +981,23 @@ class BoostedRuleClassifier(_RuleSetModel):
             d = d / d.sum()
             history.append(d.copy())
         self.weights_history_ = np.asarray(history)
-        self._finish(clauses, tuple(votes), status, gaps, reports, B, y01, d0, target)
+        # Algorithm 1 may pick the same clause again (alternating with constant rounds): it
+        # is one clause whose vote is the sum, Σ_t α_t [C_t fires] unchanged, and the set
+        # reads as what it is (3 conditions, not the same 3 three times: a newcomer's review).
+        # rounds_ keeps every round.
+        first: dict[bytes, int] = {}
+        kept, kept_votes, kept_w = [], [], []
+        for rule, c, w in zip(clauses, votes, self._clause_w):
+            key = np.asarray(w, dtype=bool).tobytes()
+            if key in first:
+                kept_votes[first[key]] += c
+                continue
+            first[key] = len(kept)
+            kept.append(rule)
+            kept_votes.append(c)
+            kept_w.append(w)
+        self._clause_w = kept_w
+        self._finish(kept, tuple(kept_votes), status, gaps, reports, B, y01, d0, target)
         return self
 
 

@@ -297,8 +297,9 @@ st.subheader("Column roles")
 leaks = ds.leaks
 for col, acc in leaks.items():
     st.warning(f"**{col}** alone predicts {ds.target} = {show(ds.positive)} with "
-               f"{acc:.1%} accuracy: a possible leak (a value recorded after the outcome). "
-               "Leave it out of the features unless it is known before the outcome.",
+               f"{acc:.1%} accuracy: a possible leak, if it is recorded after the outcome "
+               "or made from it. Leave it out of the features unless it is known before the "
+               "outcome (a measurement that truly decides the class stays).",
                icon=":material/warning:")
 roles = pd.DataFrame([{
     "column": r.column,

@@ -444,9 +444,11 @@ def assess(
     for col in features or []:
         if leaks and col in leaks:
             out.append(Finding("warning", f"{who} uses {col}, which alone predicts "
-                               f"{pos} with {_pct(leaks[col])} accuracy: a possible leak (a "
-                               "value recorded after the outcome). Leave it out on the Data "
-                               "page unless it is known before the outcome.",
+                               f"{pos} with {_pct(leaks[col])} accuracy: a possible leak, "
+                               "if it is recorded after the outcome or made from it. Leave it "
+                               "out on the Data page unless it is known before the outcome "
+                               "(a measurement that truly decides the class, such as a marker "
+                               "of the diagnosis, stays).",
                                f"uses a possible leak ({col})"))
     return out
 

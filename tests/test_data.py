@@ -1137,6 +1137,23 @@ def test_multi_select_answers_are_told_from_categories_pairs_and_prose():
     assert choice_options(prose) is None  # the pieces are not recurring options
 
 
+def test_codes_that_nearly_name_the_class_are_a_possible_leak_a_sharp_measure_is_not():
+    """A reviewer's R1 / R2 matching the outcome in 98.5 % of rows drove the rule with no
+    warning (a newcomer's review); a measurement as sharp is a predictor, not flagged."""
+    from rulecore.roles import find_leaks
+
+    rng = np.random.default_rng(4)
+    n = 2000
+    y = (rng.random(n) < 0.4).astype(int)
+    agree = rng.random(n) < 0.985
+    code = np.where(agree == (y == 1), "R2", "R1")
+    size = np.where(agree, y, 1 - y) + rng.uniform(-0.4, 0.4, n)  # one threshold: 98.5 %
+    X = pd.DataFrame({"reviewer_code": code, "size": size, "noise": rng.normal(size=n)})
+    leaks = find_leaks(X, y, {"reviewer_code": "categorical", "size": "numeric",
+                              "noise": "numeric"})
+    assert list(leaks) == ["reviewer_code"] and 0.97 <= leaks["reviewer_code"] < 0.99
+
+
 def test_a_column_of_json_is_left_out_as_structured_text():
     import json
 

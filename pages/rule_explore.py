@@ -122,7 +122,8 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
         b.button("Remove", key=f"edit_rm_{k}_{stamp}", icon=":material/delete:",
                  on_click=_removed, args=(k, stamp))
     if not rule.conditions:
-        st.info(f"No condition: the rule is {rule}.", icon=":material/info:")
+        # the checklist above says what the rule is; here, what can be done with it
+        st.caption(f"No condition to edit (the rule is {rule}): add one below.")
 
     def _added(stamp: str) -> None:
         new = ss[f"edit_add_{stamp}"]

@@ -59,6 +59,9 @@ def zero_suspect(s: pd.Series) -> tuple[int, float, float] | None:
 #: and far more than chance gives (:func:`chance_copies`).
 DUPLICATE_SHARE = 0.01
 MIN_COPIES = 5
+#: ... and when no column has more values than this, the note says they may be alike by
+#: coincidence (columns that move together), not only copies.
+COARSE_VALUES = 100
 #: A class whose counts over BURST_BINS periods of time have an index of dispersion above
 #: BURST_DISPERSION comes in bursts (:func:`bursts_over_time`): held-out rows are then
 #: whole periods, TIME_BLOCKS blocks of consecutive times (:func:`time_periods`).
@@ -1752,8 +1755,15 @@ def from_frame(
     if n_copies >= max(MIN_COPIES, DUPLICATE_SHARE * len(df)) and \
             n_copies > 3 * chance_copies(df[~repeated], len(df)) + 3:
         copies = pd.Series(pd.factorize(pd.util.hash_pandas_object(df, index=False))[0])
+        # where every column has few values, columns that move together (a donation count
+        # and the blood given, 250 c.c. each: transfusion.data) repeat rows by coincidence
+        # too, and the count of independent columns cannot tell; say both
+        few = int(df.nunique().max())
+        why = (f"copies, or rows alike by coincidence: every column has at most {few} values, "
+               "and columns that move together (a count and a total) repeat rows more often "
+               "than independent ones would" if few <= COARSE_VALUES else "copies, most likely")
         notes.append(f"{n_copies:,} rows repeat another row exactly (every column alike), "
-                     "far more often than chance would give: copies, most likely. Each set "
+                     f"far more often than independent columns would give: {why}. Each set "
                      "of identical rows is kept on one side of the training / held-out "
                      "split, so that no held-out row is a row the rule learned from.")
     if X.shape[1] == 0:

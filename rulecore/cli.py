@@ -281,16 +281,18 @@ def _pct(v: float) -> str:
 # --------------------------------------------------------------------------- learn
 
 
-def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO) -> None:
+def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO, ds: Any) -> None:
     """``--export`` / ``--output``: write the rule (set, list) in the format asked for, or the
-    one the output file's suffix names."""
+    one the output file's suffix names, with the notes on how its columns were read (as the
+    Rule page's export: ``-999`` read as missing, ``72 kg`` as 72; a review of the exports
+    found the command line's SQL without them)."""
     if not (args.export or args.output):
         return
     fmt = args.export or _EXPORT_BY_SUFFIX.get(Path(args.output).suffix.lower())
     if fmt is None:
         raise ParameterError(f"Cannot tell the export format from {args.output!r}; pass "
                              "--export text|markdown|json|sql|python.")
-    text = rule.export(fmt)
+    text = rule.export(fmt, ds.notes_for(rule.features))
     if args.output:
         _write(args.output, text)
         out.write(f"\nwrote the {what} as {fmt} to {args.output}\n")
@@ -331,7 +333,7 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     if "test" in acc and acc["test"] <= majority:
         out.write("warning: the held-out accuracy is no better than always predicting the most "
                   "frequent class\n")
-    _export(args, rules, "rule list", out)
+    _export(args, rules, "rule list", out, ds)
     if args.json:
         payload = {"dataset": ds.name, "model": "rule-set", "classes": [str(c) for c in
                                                                         est.classes_],
@@ -477,7 +479,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
 
     alternatives = _alternatives(args, est, ds.X.iloc[tr], y01[tr], ds.X.iloc[te], y01[te],
                                  out)
-    _export(args, rule, "rule", out)
+    _export(args, rule, "rule", out, ds)
     if args.json:
         result = {"dataset": ds.name, "target": ds.target, "positive": ds.positive,
                   "model": args.model, "rule": str(rule), "rule_json": rule.to_dict(),

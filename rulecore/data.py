@@ -268,8 +268,15 @@ class Dataset:
         """The notes on how the cells of ``columns`` were read (codes read as missing,
         units dropped, spellings merged): what a table must go through before an exported
         rule over those columns gives the app's answers on it."""
+        columns = list(columns)
         heads = tuple(f"{c!r}:" for c in columns)
-        return [n for n in self.notes if heads and n.startswith(heads)]
+        # a note on several columns at once names each, quoted (numbers written with a
+        # decimal comma, thousands separators); a derived feature says what it is made of
+        shared = [n for n in self.notes if n.startswith("Numbers in ")
+                  and any(f"{c!r} (" in n for c in columns)]
+        derived = [f"{r.column!r}: {r.reason}." for r in self.roles
+                   if r.role == "derived" and r.column in columns]
+        return [n for n in self.notes if heads and n.startswith(heads)] + shared + derived
 
     def with_positive(self, label: Any) -> Dataset:
         """The same data with ``label`` as the positive class."""
@@ -919,6 +926,28 @@ _GROUPED_COMMA = r"^[+-]?\d{1,3}([. \u00a0\u202f]\d{3})+(,\d+)?$"
 _PARENTHESES = r"^\(\s*([$€£¥]?\s?[\d.,]+\s?[$€£¥%]?)\s*\)$"
 
 
+def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
+    """One note on the columns whose numbers are written with thousands separators, a decimal
+    comma or accounting's parentheses: what a table must go through before an exported
+    rule gives the app's answers on it (:meth:`Dataset.notes_for`)."""
+    def how(cell: str, num: float) -> str:
+        if cell.startswith("("):
+            return "negatives in parentheses"
+        try:  # the number the cell gives without its group marks: thousands, not decimals
+            grouped = float(re.sub(r"[,\s'’\u00a0\u202f]", "", cell)) == num
+        except ValueError:
+            grouped = False
+        return "thousands separators" if grouped else "a decimal comma"
+
+    shown = [f"{col!r} ({cell!r} is {np.format_float_positional(num, trim='-')})"
+             for col, cell, num in written[:6]]
+    more = f" and {len(written) - 6} more" if len(written) > 6 else ""
+    kinds = sorted({how(cell, num) for _, cell, num in written})
+    return (f"Numbers in {', '.join(shown)}{more} are written with {' or '.join(kinds)}, and "
+            "read as the numbers they write; a rule exported to SQL or code compares those "
+            "numbers, so read the columns so first.")
+
+
 def parse_numbers(s: pd.Series) -> pd.Series:
     """Text cells as numbers when *every* present value is one.
 
@@ -1379,6 +1408,7 @@ def from_frame(
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     if not typed:
         raw, df = df, df.apply(parse_numbers)
+        written: list[tuple[str, str, float]] = []  # (column, a cell, its number)
         # currency and percent signs are dropped from the numbers: say so, since the rules
         # then read "salary <= 62750" and "discount > 16" with no sign
         # (a sample of each column: the signs decorate a column's values throughout, and a
@@ -1390,6 +1420,12 @@ def from_frame(
             text = raw[col].dropna().iloc[:2000].astype(str)
             signed = text[text.str.contains(_SIGNS)]
             if signed.empty:
+                # written otherwise than a plain number ('15,690', '68,68', '(1,234.50)'): an
+                # exported rule's SQL or Python sees the text, so the way is said (a review
+                # of the exports: the SQL of 'Balance <= 3760' missed 57 rows of 600)
+                odd = text[pd.to_numeric(text.str.strip(), errors="coerce").isna()]
+                if not odd.empty:
+                    written.append((col, odd.iloc[0].strip(), float(df[col][odd.index[0]])))
                 continue
             values = df[col][signed.index]
             at = values.ne(0).idxmax() if values.ne(0).any() else signed.index[0]  # not "0%"
@@ -1398,6 +1434,8 @@ def from_frame(
             what = "percentages" if "%" in ex else "amounts written with a currency sign"
             cleaning.append(f"{col!r}: {what} ({ex!r}) are read as numbers ({num}); its "
                             "rules compare those numbers.")
+        if written:
+            cleaning.append(_written_numbers_note(written))
         # only a column that is not numbers yet can hold spreadsheet errors (this order keeps
         # the check off the numeric columns of a large table)
         for col in df.columns:
@@ -1653,8 +1691,10 @@ def from_frame(
                 columns[oname] = (values if kind == "categorical" else
                                   (values == "yes").astype(float).where(values.notna()))
                 out_kinds[oname] = kind
-                parts.append(ColumnRole(oname, "derived", True, f"{col!r} ticks "
-                                        f"{oname[len(col) + 2:]!r} (yes / no)", "derived"))
+                parts.append(ColumnRole(oname, "derived", True, (
+                    f"yes when {oname[len(col) + 2:]!r} is among the answers in {col!r} "
+                    f"(joined by {sep!r}), no when not, missing when it has none"),
+                    "derived"))
             roles.append(ColumnRole(col, role, bool(parts), f"{reason}: replaced by one yes/no "
                                     f"column per option, {len(parts)} in all", role))
             roles += parts
@@ -1680,8 +1720,10 @@ def from_frame(
                 values = values.reset_index(drop=True)
                 columns[dname] = values if kind == "numeric" else _as_text(values)
                 out_kinds[dname] = kind
-                parts.append(ColumnRole(dname, "derived", True, f"the {part} of {col!r}",
-                                        "derived"))
+                unit = {"month": " (1-12)", "weekday": " (Mon ... Sun)",
+                        "hour": " (0-23)"}.get(part, "")
+                parts.append(ColumnRole(dname, "derived", True,
+                                        f"the {part}{unit} of the date in {col!r}", "derived"))
             # the date itself is used only through the parts that vary (a one-week log's year
             # and month are constants: it showed as used while nothing was learned from it)
             kept = [r.column.rsplit("(", 1)[1].rstrip(")") for r in parts if r.included]

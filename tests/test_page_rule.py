@@ -252,7 +252,8 @@ def test_rule_set_auto_on_three_classes_learns_every_class_without_a_positive():
     # the export is the rule list, in SQL a CASE over the three labels
     at.radio(key="export_fmt").set_value("sql").run()
     code = next(c.value for c in at.code)
-    assert code.startswith("CASE") and "'virginica'" in code
+    assert code.startswith("-- The class of species by the rule list")
+    assert "\nCASE\n" in code and "'virginica'" in code
 
 
 def test_rule_list_thresholds_chosen_by_cross_validation_or_by_the_slider():

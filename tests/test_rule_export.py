@@ -150,7 +150,12 @@ def test_exports_say_how_the_rule_columns_were_read():
     assert "> - 'satisfaction': 32 cells of 9" in rule.export("markdown", notes)
     assert "'income': 73 cells" in rule.export("text", notes)
     assert rule.export("json", notes) == rule.to_json()  # the rule alone, read back
-    assert rule.export("sql") == rule.to_sql()
+    # without notes the SQL still says what it selects and what it needs of the columns
+    plain_sql = rule.export("sql").splitlines()
+    assert plain_sql[-1] == rule.to_sql()
+    assert plain_sql[0] == "-- Selects the rows predicted target = 1; the others are " \
+        "predicted otherwise."
+    assert plain_sql[1].startswith("-- Columns compared with numbers must be stored as numbers")
 
 
 def test_small_and_large_thresholds_export_exactly():
@@ -170,3 +175,42 @@ def test_small_and_large_thresholds_export_exactly():
     np.testing.assert_array_equal(run_python(rule.to_python(), X), expected)
     for c in rule.conditions:  # the checklist shows the value used
         assert float(str(c).rsplit(" ", 1)[1]) == c.value
+
+
+def test_every_reading_an_export_depends_on_is_said():
+    """A review ran the exports on the raw corpus files: the command line's SQL carried no
+    notes; thousands separators, decimal commas and derived columns (a form's options, a
+    date's parts) had none anywhere; a label with a backslash broke the Python."""
+    from pathlib import Path
+
+    from rulecore.cli import main
+    from rulecore.data import load_csv
+
+    data = Path(__file__).parent / "data"
+    hand = load_csv(data / "spreadsheet_hand_typed.csv")
+    said = " ".join(hand.notes_for(["Balance"]))
+    assert "'Balance' ('15,690' is 15690)" in said and "thousands separators" in said
+    euro = load_csv(data / "european_decimal_comma_bom.csv")
+    assert "'Preis' ('68,68' is 68.68)" in " ".join(euro.notes_for(["Preis"]))
+    assert "decimal comma" in " ".join(euro.notes_for(["Preis"]))
+    assert euro.notes_for(["Rabatt"]) == []  # whole numbers, written plainly
+    forms = load_csv(data / "google_forms_export.csv")
+    q = "Which of these features have you used in the last 30 days? (tick all that apply)"
+    assert forms.notes_for([f"{q}: Live chat"]) == [
+        f"'{q}: Live chat': yes when 'Live chat' is among the answers in '{q}' (joined by "
+        "';'), no when not, missing when it has none."]
+    assert forms.notes_for(["Timestamp (hour)"]) == [
+        "'Timestamp (hour)': the hour (0-23) of the date in 'Timestamp'."]
+    # the command line exports with the notes, as the Rule page does
+    out = Path(__file__).parent / "artifacts" / "stats.sql"
+    out.parent.mkdir(exist_ok=True)
+    assert main(["learn", str(data / "stats_package_missing_codes.csv"), "--output",
+                 str(out)]) == 0
+    sql = out.read_text()
+    assert "-- 'income': 73 cells of -999 are read as missing values" in sql
+    assert sql.splitlines()[-1].startswith("WHERE (")
+    # a label with a backslash: still valid Python
+    rule = Rule((Term("x", "<=", 1.5),), "and", "path", "C:\\Users\\x")
+    ns: dict = {}
+    exec(RuleSet((rule,), None, "path", "C:\\Users\\x").to_python(), ns)
+    assert ns["predict"]({"x": 1.0}) and not ns["predict"]({"x": 2.0})

@@ -82,6 +82,8 @@ class _Exportable:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
         out = makers[fmt]()
         notes = list(notes)
+        if fmt == "sql":
+            out = self._sql_header() + out
         if not notes or fmt == "json":
             return out
         head = "Compared on the values as read; apply the same reading to the raw table:"
@@ -96,6 +98,21 @@ class _Exportable:
             return out.rstrip("\n") + "\n\n" + "\n".join(
                 [f"> {head}"] + [f"> - {n}" for n in notes]) + "\n"
         return out.rstrip("\n") + "\n\n" + "\n".join([head] + [f"  {n}" for n in notes]) + "\n"
+
+
+    def _sql_header(self) -> str:
+        """What the exported SQL selects, and what it needs of the table: a column of text
+        compares as text ('11' < '5.5'), as sqlite stores a CSV it imports (a review of the
+        exports: 103 of 800 rows wrong on a table read so)."""
+        conds = self.conditions if isinstance(self, Rule) else \
+            [t for c in self.clauses for t in c.conditions]
+        what = (f"-- The class of {self.target} by the rule list (the first rule that holds)."
+                if isinstance(self, RuleList) else f"-- Selects the rows predicted "
+                f"{self._head()}; the others are predicted otherwise.")
+        numbers = ("\n-- Columns compared with numbers must be stored as numbers: a column of "
+                   "text compares as text ('11' < '5.5')." if any(
+                       t.op in ("<=", ">") for t in conds) else "")
+        return " ".join(what.split("\n")) + numbers + "\n"
 
 
 @dataclass(frozen=True)
@@ -433,7 +450,9 @@ class RuleSet(_Clauses):
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
         parts = [c.to_python(f"_clause_{t}") for t, c in enumerate(self.clauses)]
-        body = [f"def {name}(row):", f'    """{self._head()} by the rule set."""']
+        # the docstring as a repr, as Rule's and RuleList's: a label with a backslash
+        # ('C:\\Users') wrote a SyntaxError (a review of the exports)
+        body = [f"def {name}(row):", f"    {f'{self._head()} by the rule set.'!r}"]
         if self.weighted:
             body.append("    score = 0.0")
             for t, w in enumerate(self.weights):

@@ -82,6 +82,7 @@ DEFAULTS: dict[str, Any] = {
              "n_rounds": RuleSettings.n_rounds, "class_weight": RuleSettings.class_weight,
              "require": (), "forbid": (), "max_conditions": None, "fp_cost": 1.0,
              "fn_cost": 1.0, "auto_thresholds": RuleSettings.auto_thresholds,
+             "multiclass": RuleSettings.multiclass,
              "error": RuleSettings.error, "lam_auto": False},
 }
 

@@ -77,6 +77,19 @@ if r["model"] == "single rule":
              format_func=lambda t: "auto" if t == "auto" else t.upper(),
              help="AND: all conditions hold. OR: any holds (an AND-rule for the other class, "
                   "negated). Auto: the one with the lower 3-fold cross-validated error.")
+elif r["model"] == "rule set" and len(ds.classes) > 2:
+    # several classes: how the rule list is built (docs/rulesets.md, "Several classes")
+    LISTS = {"one-vs-rest": "one-vs-rest", "sequential": "class by class",
+             "auto": "chosen by cross-validation"}
+    c2.selectbox("Rule list", list(LISTS), index=list(LISTS).index(r["multiclass"]),
+                 key="multiclass", format_func=LISTS.get, on_change=common.sync,
+                 args=("multiclass", "rule", "multiclass"),
+                 help="One-vs-rest: a rule set per class, all rules ordered by precision. "
+                      "Class by class: from the rarest class, each learned on the rows the "
+                      "earlier ones leave, the most frequent class the default; a shorter "
+                      "list, less accurate where classes overlap. Chosen by cross-validation: "
+                      "the inner folds decide with λ (about 1.6 times the time). Measured in "
+                      "bench/results/ruleset_variants.md.")
 else:
     c2.markdown(f"**Rule type**  \n{BUILT_FROM[r['model']]}")
 common.terms_options("rule_", (c3, c4))
@@ -194,9 +207,12 @@ def cv_section(model) -> None:
         return
     typed = "rule_type" in cv_results
     several = cv_results["lam"].nunique() > 1
-    st.subheader(("λ and " if several else "") + "rule type chosen by cross-validation"
-                 if typed else "λ and thresholds chosen by cross-validation"
-                 if "n_thresholds" in cv_results else "λ chosen by cross-validation")
+    built = "multiclass" in cv_results and cv_results["multiclass"].nunique() > 1
+    chosen = [w for w, on in (("λ", several or not typed), ("rule type", typed),
+                               ("thresholds", "n_thresholds" in cv_results),
+                               ("list", built)) if on]
+    st.subheader((", ".join(chosen[:-1]) + " and " if len(chosen) > 1 else "") + chosen[-1]
+                 + " chosen by cross-validation")
     st.plotly_chart(rviz.cv_curve(cv_results), width="stretch", key="cv_chart")
     best = cv_results[cv_results["chosen"]].iloc[0]
     said = f", an **{best['rule_type'].upper()}**-rule" if typed else ""
@@ -205,6 +221,10 @@ def cv_section(model) -> None:
     of = " of the whole rule list" if isinstance(model.rule_, RuleList) else ""
     if "n_thresholds" in best:
         said += f", **{int(best['n_thresholds'])}** thresholds per numeric column"
+    if built:
+        said += (", the list built **class by class** (each class on the rows the earlier "
+                 "ones leave)" if best["multiclass"] == "sequential" else
+                 ", the list built **one-vs-rest** (one rule set per class, by precision)")
     st.caption(f"Chosen: λ = {best['lam']:.3g}{said}: the lowest mean error{of} over 3 inner "
                f"folds of the training rows ({best['error']:.3f}; ties go to fewer "
                "conditions). Then refitted on all training rows.")

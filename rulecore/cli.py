@@ -251,6 +251,7 @@ def _settings(args: argparse.Namespace, ds=None, model: str | None = None):
         class_weight=getattr(args, "class_weight", "auto"),
         random_state=getattr(args, "seed", None),
         max_rules=getattr(args, "max_rules", 5), n_rounds=getattr(args, "n_rounds", 5),
+        multiclass=getattr(args, "multiclass", "one-vs-rest"),
         kinds=tuple(sorted(ds.kinds.items())) if ds is not None else (),
         require=_columns(getattr(args, "require", None)),
         forbid=_columns(getattr(args, "forbid", None)),
@@ -781,6 +782,11 @@ def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
                    help="and, or, or auto: the one with the lower inner-CV error (single rule; "
                         "default and, auto with --lam auto)")
     g.add_argument("--model", choices=tuple(S.MODELS.values()), default="single")
+    g.add_argument("--multiclass", choices=S.MULTICLASS_CHOICES, default="one-vs-rest",
+                   help="the rule set on more than two classes: one-vs-rest (default; one "
+                        "rule set per class, by precision), sequential (class by class from "
+                        "the rarest, each on the rows the earlier ones leave: a shorter list) "
+                        "or auto (chosen by the inner cross-validation)")
     g.add_argument("--max-rules", type=int, default=5, help="clauses for set covering")
     g.add_argument("--n-rounds", type=int, default=5, help="rounds for boosting")
     g.add_argument("--solver", choices=S.SOLVERS, default="mip")

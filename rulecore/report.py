@@ -146,8 +146,14 @@ def fit_status(model: Any) -> Finding:
                 f"that fires; λ = {lam:g}{chosen}, {weights}")
         head = f"Rule set by column generation ({what}): objective {_num(model.objective_)}."
         if model.described_class_ is None:
-            return Finding("info", head + " One rule set per class, read as an ordered list; "
-                           "no optimality is claimed for the list.")
+            how = (" Rules learned class by class from the rarest, each on the rows the "
+                   "earlier ones leave, the most frequent class the default"
+                   if getattr(model, "multiclass_", None) == "sequential" else
+                   " One rule set per class, read as an ordered list by precision")
+            picked = (" (this construction chosen by the same cross-validation)"
+                      if getattr(model, "multiclass", None) == "auto" else "")
+            return Finding("info", head + how + picked + "; no optimality is claimed for "
+                           "the list.")
         if model.certified_:
             gap = model.mip_gap_
             if gap <= 1e-6:

@@ -22,6 +22,10 @@ n_thresholds       10            quantile thresholds per numeric column (``docs/
 auto_thresholds    True          the rule set on more than two classes: the inner
                                  cross-validation chooses 10, 20 or 40 thresholds
                                  (``bench/results/rulesets_vs_anchors.md``)
+multiclass         one-vs-rest   ... and its rule list is one DNF per class by precision;
+                                 "sequential" (class by class) is shorter, "auto" lets
+                                 the cross-validation choose
+                                 (``bench/results/ruleset_variants.md``)
 solver             mip           the exact 0/1 optimum, certified by HiGHS
 error              hamming       the BCS paper's count (a positive once per failed
                                  condition), solved and certified; "exact" counts each
@@ -56,6 +60,10 @@ SOLVERS = ("mip", "lp", "lp-randomized")
 #: How a wrong row is counted: the BCS paper's Hamming surrogate or the exact 0/1 error.
 ERRORS = ("hamming", "exact")
 SCREENING = ("none", "basic", "enhanced")
+#: How the rule set builds its rule list over more than two classes
+#: (``RuleSetClassifier(multiclass=)``; "auto": its inner cross-validation chooses).
+MULTICLASS = ("one-vs-rest", "sequential")
+MULTICLASS_CHOICES = MULTICLASS + ("auto",)
 THRESHOLDS = ("quantile", "all")
 CLASS_WEIGHTS = ("auto", "sqrt", "balanced", "none")
 
@@ -235,6 +243,8 @@ class RuleSettings:
     # the rule set on a target with more than two classes: its inner CV chooses the count
     # among THRESHOLD_GRID instead of taking n_thresholds
     auto_thresholds: bool = True
+    # ... and how its rule list is built (RuleSetClassifier(multiclass=))
+    multiclass: str = "one-vs-rest"
     thresholds: str = "quantile"
     negations: bool = True
     solver: str = "mip"
@@ -316,6 +326,7 @@ class RuleSettings:
             auto = self.auto_thresholds and n_classes > 2 and self.thresholds == "quantile"
             return RuleSetClassifier(
                 lam=self.lam_value, n_thresholds="auto" if auto else int(self.n_thresholds),
+                multiclass=self.multiclass,
                 thresholds=self.thresholds, negations=bool(self.negations),
                 class_weight=resolve_class_weight(self.class_weight, self.model),
                 time_limit=float(self.time_limit), random_state=self.random_state or 0,

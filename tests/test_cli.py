@@ -316,6 +316,12 @@ def test_learn_rule_set_on_three_classes_needs_no_positive(tmp_path, monkeypatch
                  "--json", "fixed.json"]) == 0
     assert "thresholds per numeric column: 7\n" in capsys.readouterr().out
     assert json.loads((tmp_path / "fixed.json").read_text())["n_thresholds"] == 7
+    # the list built class by class, from the rarest class, the most frequent the default
+    assert main(["learn", "--sample", "wine", "--model", "rule-set", "--multiclass",
+                 "sequential"]) == 0
+    out = capsys.readouterr().out
+    assert "Rules learned class by class from the rarest" in out
+    assert "OTHERWISE cultivar = class_1" in out
 
 
 def test_learn_rule_set_on_two_classes_says_which_class_it_describes(tmp_path, monkeypatch,

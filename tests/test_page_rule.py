@@ -267,7 +267,8 @@ def test_rule_list_thresholds_chosen_by_cross_validation_or_by_the_slider():
     assert not [s for s in at.slider if s.key == "rule_n_thresholds"]
     said = next(c.value for c in at.caption if "Chosen: λ" in c.value)
     assert any(f"**{n}** thresholds per numeric column" in said for n in (10, 20, 40))
-    assert any("thresholds chosen by cross-validation" in h.value for h in at.subheader)
+    assert any(h.value == "λ and thresholds chosen by cross-validation"
+               for h in at.subheader)
     claim = next(i.value for i in at.info if "Rule set by column generation" in i.value)
     assert any(f"chosen by cross-validation, with {n} thresholds per numeric column" in claim
                for n in (10, 20, 40))
@@ -476,3 +477,30 @@ def test_a_forms_long_questions_are_written_out_under_the_checklist():
     # short conditions are not repeated
     at = open_page("pages/rule.py")
     assert not [m.value for m in at.markdown if m.value.startswith("1. `")]
+
+
+def test_the_rule_list_can_be_built_class_by_class_or_chosen_by_cross_validation():
+    """Several classes: the 'Rule list' box builds the list one-vs-rest (default), class by
+    class (a shorter list: the rarest class first, the most frequent the default), or lets
+    the inner cross-validation choose, which the chart and caption then show."""
+    at = open_page("pages/rule.py", "wine")
+    at.radio(key="model").set_value("rule set").run()
+    assert not at.exception, at.exception
+    box = at.selectbox(key="multiclass")
+    assert box.value == "one-vs-rest"
+    ovr = frame_with(at, "class")
+    box.set_value("sequential").run()
+    assert not at.exception, at.exception
+    seq = frame_with(at, "class")
+    assert len(seq) < len(ovr)
+    assert any("Rules learned class by class from the rarest" in i.value for i in at.info)
+    default = next(m.value for m in at.markdown if m.value.startswith("Predict "))
+    assert default.endswith("otherwise **class_1**.")  # the most frequent wine
+    at.selectbox(key="multiclass").set_value("auto").run()
+    assert not at.exception, at.exception
+    assert any(h.value == "λ, thresholds and list chosen by cross-validation"
+               for h in at.subheader)
+    said = next(c.value for c in at.caption if "Chosen: λ" in c.value)
+    assert "the list built **" in said
+    assert any("(this construction chosen by the same cross-validation)" in i.value
+               for i in at.info)

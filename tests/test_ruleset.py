@@ -546,3 +546,50 @@ def test_auto_lambda_learns_a_clean_rule_for_a_rare_class(make):
     pred = model.predict(X)
     assert pred.sum() > 0
     assert np.mean(pred == y) > 1 - y.mean() + 0.002  # clearly better than the majority
+
+
+# ------------------------------------------------------------------- lists built class by class
+
+
+def test_a_sequential_list_learns_each_class_on_the_rows_the_earlier_ones_leave():
+    """multiclass="sequential": the classes from the rarest, each DNF fitted on the rows no
+    earlier clause covers (its objective is its direct count there), the most frequent
+    class the default; the planted list is recovered with fewer conditions."""
+    X, y = four_classes()
+    seq = RuleSetClassifier(multiclass="sequential", time_limit=60).fit(X, y)
+    ovr = RuleSetClassifier(time_limit=60).fit(X, y)
+    assert seq.multiclass_ == "sequential" and ovr.multiclass_ == "one-vs-rest"
+    counts = pd.Series(y).value_counts()
+    assert seq.rules_.default == counts.index[0]  # 40, the most frequent
+    rarest_first = list(counts.index[::-1])
+    positions = [rarest_first.index(lab) for lab in seq.rules_.labels]
+    assert positions == sorted(positions)
+    assert seq.score(X, y) >= 0.95 and seq.n_conditions_ <= ovr.n_conditions_
+    B = seq.binarizer_.transform(X)
+    yi = np.searchsorted(seq.classes_, y)
+    active = np.ones(len(y), dtype=bool)
+    for label in [lab for lab in rarest_first if lab in set(seq.rules_.labels)]:
+        c = int(np.searchsorted(seq.classes_, label))
+        mine = [term_index(seq, r) for r in seq.rules_.clauses if r.positive == label]
+        res = seq.fits_[c]
+        assert sorted(map(tuple, res.clauses)) == sorted(mine)
+        assert res.objective == pytest.approx(ruleset_objective(
+            B[active], (yi[active] == c).astype(int), np.ones(active.sum()), mine, seq.lam_,
+            seq.error), rel=1e-9)
+        for S in mine:
+            active &= ~B[:, list(S)].all(axis=1)
+    # the exported list predicts what the model predicts
+    np.testing.assert_array_equal(np.asarray(seq.rules_.predict(X)), seq.predict(X))
+
+
+def test_auto_multiclass_is_the_inner_cv_argmin_over_both_lists():
+    X, y = four_classes(seed=2)
+    model = RuleSetClassifier(multiclass="auto", n_thresholds=10, time_limit=60).fit(X, y)
+    cvr = model.cv_results_
+    assert sorted(cvr["multiclass"].unique()) == ["one-vs-rest", "sequential"]
+    for _, g in cvr.groupby("multiclass"):
+        np.testing.assert_allclose(np.sort(g["lam"]), lam_grid(len(y)))
+    chosen = check_choice(cvr, model.lam_)
+    assert model.multiclass_ == chosen["multiclass"]
+    with pytest.raises(ParameterError, match="multiclass"):
+        RuleSetClassifier(multiclass="tree").fit(X, y)

@@ -298,3 +298,25 @@ def test_cv_curve_of_a_rule_list_draws_one_line_per_threshold_count():
     # without the column (a fixed count), one plain line as before
     one = rviz.cv_curve(cv.drop(columns="n_thresholds").iloc[2:])
     assert [tr.name for tr in one.data] == ["CV error", "chosen"]
+
+
+def test_cv_curve_draws_each_rule_list_construction():
+    """A rule list built both ways in the inner CV: one line per (thresholds, construction),
+    the class-by-class one dotted, the chosen point's name saying which."""
+    rows = [{"lam": lam, "error": 0.1 + 0.01 * i + 0.02 * (kind == "sequential"),
+             "error_std": 0.01, "conditions": 5 - i, "n_thresholds": n, "multiclass": kind,
+             "describe": None, "chosen": (n, kind, i) == (20, "sequential", 0)}
+            for n in (10, 20) for kind in ("one-vs-rest", "sequential")
+            for i, lam in enumerate((0.5, 1.0))]
+    fig = rviz.cv_curve(pd.DataFrame(rows))
+    names = [t.name for t in fig.data]
+    assert "10 thresholds per column, one-vs-rest list" in names
+    assert "20 thresholds per column, class-by-class list" in names
+    assert names[-1] == "chosen (20 thresholds per column, class-by-class list)"
+    dotted = {t.name for t in fig.data if t.line and t.line.dash == "dot"}
+    assert dotted == {"10 thresholds per column, class-by-class list",
+                      "20 thresholds per column, class-by-class list"}
+    # one threshold count: the constructions alone name the lines
+    one = rviz.cv_curve(pd.DataFrame(rows).query("n_thresholds == 10").drop(
+        columns="n_thresholds"))
+    assert [t.name for t in one.data][:2] == ["one-vs-rest list", "class-by-class list"]

@@ -357,22 +357,34 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
         model fitted with ``lam="auto"``): ``lam``, ``error``, ``error_std``, ``conditions``,
         ``chosen`` and, for a rule set, ``describe`` (for a single rule with
         ``rule_type="auto"``, ``rule_type``; for a rule list whose thresholds were chosen too,
-        ``n_thresholds``): one line each.
+        ``n_thresholds``; for a rule list built both ways, ``multiclass``): one line each.
     """
     fig = go.Figure()
     by = "describe" if "describe" in cv and cv["describe"].notna().any() \
         else "rule_type" if "rule_type" in cv \
         else "n_thresholds" if "n_thresholds" in cv else None
-    groups = cv.groupby(by, dropna=False, sort=False) if by else [(None, cv)]
+    # a rule list's two constructions (one-vs-rest, class by class) compared too: one line
+    # per (thresholds, construction), the construction drawn dotted or solid
+    lists = "multiclass" in cv and cv["multiclass"].nunique() > 1
+    keys = [k for k in (by, "multiclass" if lists else None) if k]
+    groups = cv.groupby(keys, dropna=False, sort=False) if keys else [(None, cv)]
     colors = [ACCENT, POSITIVE, NEGATIVE, MUTED]
+    firsts = list(dict.fromkeys(cv[by])) if by else [None]
+    list_words = {"one-vs-rest": "one-vs-rest list", "sequential": "class-by-class list"}
     chosen_color, chosen_name = TEXT, "chosen"
-    for k, (label, g) in enumerate(groups):
+    for label, g in groups:
+        parts = dict(zip(keys, label if isinstance(label, tuple) else (label,)))
+        label, kind = parts.get(by), parts.get("multiclass")
         g = g.sort_values("conditions")
         plain = label is None or (isinstance(label, float) and np.isnan(label))
         name = "CV error" if plain else f"{label.upper()}-rule" if by == "rule_type" \
             else f"{label} thresholds per column" if by == "n_thresholds" \
             else f"clauses describe {label}"
-        color = colors[k % len(colors)]
+        if kind is not None:
+            name = list_words[kind] if plain else f"{name}, {list_words[kind]}"
+            plain = False
+        color = colors[firsts.index(label) % len(colors)] if by else \
+            colors[list(list_words).index(kind) % len(colors)] if kind else colors[0]
         # every λ at one point (the same size and error, e.g. no clause at all) draws no
         # line, and the star or the other line can cover that point: say so in the legend,
         # and draw it as a large ring that shows around whatever lies on top
@@ -383,7 +395,8 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
         marker = dict(symbol="circle-open", size=22, line=dict(width=3)) if one_point else {}
         fig.add_scatter(x=g["conditions"], y=g["error"], mode="lines+markers", name=name,
                         error_y=dict(type="data", array=g["error_std"], thickness=1),
-                        line=dict(color=color), marker=marker, customdata=g["lam"],
+                        line=dict(color=color, dash="dot" if kind == "sequential" else None),
+                        marker=marker, customdata=g["lam"],
                         hovertemplate="λ=%{customdata:.3g}: %{x:.1f} conditions, CV error "
                                       "%{y:.3f}<extra></extra>")
         if g["chosen"].any() and not plain:

@@ -95,7 +95,7 @@ def _lam_tie_words(model: Any) -> str:
     if cvr is not None and "chosen" in cvr and cvr["lam"].nunique() > 1:
         best = cvr[cvr["chosen"]].iloc[0]
         same = cvr
-        for col in ("rule_type", "n_thresholds", "describe"):
+        for col in ("rule_type", "n_thresholds", "describe", "multiclass"):
             if col in cvr:  # the λ grid of the chosen type, thresholds, class (a rule list
                 # describes every class: None, which == never matches)
                 same = same[same[col].isna() if pd.isna(best[col]) else same[col] == best[col]]

@@ -112,9 +112,11 @@ res = ss.get("scr_compare")
 if res and res["params"] == (ds.digest, key, float(lam), level, unsafe):
     a, b, c = st.columns(3)
     a.metric("Without screening", f"{res['t_full']:.2f} s", help=f"status {res['status'][0]}")
-    b.metric("Screening + reduced", f"{res['t_red']:.2f} s",
-             delta=speed_words(res["t_full"], res["t_red"]),
-             delta_color="normal" if res["t_red"] <= res["t_full"] else "inverse",
+    speed = speed_words(res["t_full"], res["t_red"])
+    b.metric("Screening + reduced", f"{res['t_red']:.2f} s", delta=speed,
+             delta_color="off" if speed == "too fast to compare" else
+             "normal" if res["t_red"] <= res["t_full"] else "inverse",
+             delta_arrow="off" if speed == "too fast to compare" else "auto",
              help=f"status {res['status'][1]}")
     c.metric("Optimum", f"{res['full']:,.6g}",
              delta="identical" if res["same"] else f"differs: {res['reduced']:,.6g}",

@@ -442,10 +442,15 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
               "solve_seconds": float(getattr(est, "solve_seconds_", float("nan"))),
               "fit_seconds": float(getattr(est, "fit_seconds_", float("nan")))}
     gap = "not certified" if math.isnan(solver["gap"]) else f"gap {100 * solver['gap']:.2f}%"
-    out.write(f"solver: {method}, {solver['status']}, {gap}")
+    # a rule set's status is its final choice among the clauses generated, not a proof over
+    # all clauses ("optimal, not certified" read as a contradiction; a review)
+    status = (f"choice among the generated clauses {solver['status']}"
+              if hasattr(est, "rules_") else solver["status"])
+    out.write(f"solver: {method}, {status}, {gap}")
     if not math.isnan(solver["objective"]):
-        out.write(f", objective {solver['objective']:.6g} (lower bound "
-                  f"{solver['lower_bound']:.6g})")
+        out.write(f", objective {solver['objective']:.6g}")
+        if not math.isnan(solver["lower_bound"]):
+            out.write(f" (lower bound {solver['lower_bound']:.6g})")
     out.write("\n")
     claim = fit_status(est)
     out.write(f"{claim.text}\n")

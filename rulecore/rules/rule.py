@@ -290,7 +290,8 @@ class Rule(_Exportable):
             raise DataError(f"{name!r} is not a valid Python function name.")
         lines = [f"def {name}(row):",
                  # repr: a valid string literal whatever the target and class names hold
-                 "    " + repr(f"{self._head()} when {self.rule_type.upper()} of the "
+                 "    " + repr(f"{self._head()} when "
+                              f"{'all' if self.rule_type == 'and' else 'any'} of the "
                               "conditions hold (a missing value fails its condition)."),
                  "    def num(v):",
                  "        try:",

@@ -114,10 +114,13 @@ with st.form("red_settings"):
                                    "accuracy measurements. A search cut short keeps the "
                                    "iterations done.")
     eliminate = c[3].checkbox(
-        "Past the local optimum, eliminate features", True, key="red_elim",
-        help="Drop the features one by one in the order F would drop them if other-class "
-             "votes cost more than t (every step measured). Off: stop at the local optimum, "
-             "as the paper does; from the whole table that can be the whole table again.")
+        "Then drop features", True, key="red_elim",
+        # the label fits its column ("Past the local optimum, eliminate features" was cut to
+        # "Past the local optimum, eli…"; a review); the help says the rest
+        help="Past the local optimum, drop the features one by one in the order F would drop "
+             "them if other-class votes cost more than t (every step measured). Off: stop at "
+             "the local optimum, as the paper does; from the whole table that can be the "
+             "whole table again.")
     submitted = st.form_submit_button("Run the reduction", type="primary", key="red_submit")
 if int(rows) < m:
     m_train = round(0.7 * int(rows))

@@ -22,7 +22,13 @@ c3.metric("Categorical columns", int((counts["kind"] == "categorical").sum()))
 
 left, right = st.columns([2, 3])
 with left:
-    st.dataframe(counts, width="stretch", hide_index=True)
+    # a long column name (a form's question) gets a fixed width, so kind, thresholds and
+    # terms stay in sight (sized to the name they were pushed off the table; a review);
+    # the whole name shows on hovering the chart's bar
+    long = counts["column"].astype(str).str.len().max() > 40 if len(counts) else False
+    st.dataframe(counts, width="stretch", hide_index=True,
+                 column_config={"column": st.column_config.TextColumn(
+                     "column", width="medium" if long else None)})
 with right:
     st.plotly_chart(term_counts(counts), width="stretch", key="term_counts")
 

@@ -600,8 +600,13 @@ def results() -> None:
                     float(r["test_size"]), int(r["seed"]))
         paths = ss.setdefault("lam_paths", {})
         if path_key not in paths:
-            if st.button("Compute the λ path", key="compute_path",
-                         help=f"One fit per λ ({len(common.LAMS)} values), on the same terms."):
+            # the button sits in a slot it leaves once pressed: drawn above the finished
+            # chart it stayed until the next rerun (a review)
+            slot = st.empty()
+            if slot.button("Compute the λ path", key="compute_path",
+                           help=f"One fit per λ ({len(common.LAMS)} values), on the same "
+                                "terms."):
+                slot.empty()
                 bar = st.progress(0.0, text="Fitting rules along the λ grid...")
                 with common.user_errors():
                     paths[path_key] = lambda_path(

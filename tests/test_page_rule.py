@@ -140,6 +140,7 @@ def test_rule_page_lambda_path():
     at = open_page("pages/rule.py")
     at.button(key="compute_path").click().run()
     assert not at.exception
+    assert not [b for b in at.button if b.key == "compute_path"]  # not left above the chart
     path = frame_with(at, "train_error")
     assert len(path) == 16 and path["conditions"].iloc[0] <= path["conditions"].iloc[-1]
 

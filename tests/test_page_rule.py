@@ -253,7 +253,7 @@ def test_rule_set_auto_on_three_classes_learns_every_class_without_a_positive():
     # the export is the rule list, in SQL a CASE over the three labels
     at.radio(key="export_fmt").set_value("sql").run()
     code = next(c.value for c in at.code)
-    assert code.startswith("-- The class of species by the rule list")
+    assert code.startswith("/* The class of species by the rule list")
     assert "\nCASE\n" in code and "'virginica'" in code
 
 
@@ -294,8 +294,9 @@ def test_exports_carry_how_the_rule_columns_were_read():
     assert not at.exception, at.exception
     at.radio(key="export_fmt").set_value("sql").run()
     sql = next(c.value for c in at.code if "WHERE" in c.value)
-    assert sql.startswith("-- Compared on the values as read")
-    assert "-- 'income': " in sql and "cells of -999 are read as missing values" in sql
+    assert sql.startswith("/* Selects the rows predicted") and "Compared on the values as " \
+        "read" in sql
+    assert "   'income': " in sql and "cells of -999 are read as missing values" in sql
     at.radio(key="export_fmt").set_value("json").run()
     assert any("values as read" in c.value and "'income'" in c.value for c in at.caption)
     # row 0 has no income (-999): its check says "missing", not "nan"

@@ -141,7 +141,9 @@ def test_exports_say_how_the_rule_columns_were_read():
     assert [n.split(":")[0] for n in notes] == ["'income'", "'satisfaction'"]
     assert ds.notes_for(["age"])[0].startswith("'age': ") and ds.notes_for([]) == []
     sql = rule.export("sql", notes)
-    assert sql.splitlines()[1].startswith("-- 'income': 73 cells of -999")
+    lines = sql.splitlines()
+    assert lines[0].startswith("/* Selects the rows predicted")
+    assert lines[3].startswith("   'income': 73 cells of -999") and lines[-2].endswith("*/")
     assert sql.splitlines()[-1] == rule.to_sql()
     py = rule.export("python", notes)
     ns: dict = {}
@@ -153,9 +155,10 @@ def test_exports_say_how_the_rule_columns_were_read():
     # without notes the SQL still says what it selects and what it needs of the columns
     plain_sql = rule.export("sql").splitlines()
     assert plain_sql[-1] == rule.to_sql()
-    assert plain_sql[0] == "-- Selects the rows predicted target = 1; the others are " \
+    assert plain_sql[0] == "/* Selects the rows predicted target = 1; the others are " \
         "predicted otherwise."
-    assert plain_sql[1].startswith("-- Columns compared with numbers must be stored as numbers")
+    assert plain_sql[1].startswith("   Columns compared with numbers must be stored as numbers")
+    assert plain_sql[1].endswith(" */")
 
 
 def test_small_and_large_thresholds_export_exactly():
@@ -207,7 +210,7 @@ def test_every_reading_an_export_depends_on_is_said():
     assert main(["learn", str(data / "stats_package_missing_codes.csv"), "--output",
                  str(out)]) == 0
     sql = out.read_text()
-    assert "-- 'income': 73 cells of -999 are read as missing values" in sql
+    assert "'income': 73 cells of -999 are read as missing values" in sql
     assert sql.splitlines()[-1].startswith("WHERE (")
     # a label with a backslash: still valid Python
     rule = Rule((Term("x", "<=", 1.5),), "and", "path", "C:\\Users\\x")

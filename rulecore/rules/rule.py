@@ -82,16 +82,21 @@ class _Exportable:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
         out = makers[fmt]()
         notes = list(notes)
+        head = "Compared on the values as read; apply the same reading to the raw table:"
         if fmt == "sql":
-            out = self._sql_header() + out
+            # one /* */ block: what the SQL selects and needs, then the notes; never a first
+            # character a spreadsheet reads as a formula ("-", "=", "+", "@")
+            lines = self._sql_header() + ([head] + [textwrap.fill(
+                n, 88, initial_indent="", subsequent_indent="  ", break_long_words=False,
+                break_on_hyphens=False) for n in notes] if notes else [])
+            body = "\n".join(lines).replace("*/", "* /")  # a name cannot end the comment
+            return "/* " + body.replace("\n", "\n   ") + " */\n" + out
         if not notes or fmt == "json":
             return out
-        head = "Compared on the values as read; apply the same reading to the raw table:"
-        if fmt in ("sql", "python"):
+        if fmt == "python":
             # wrapped, so the code shows and prints whole (a note runs to 200 characters)
-            mark = "--" if fmt == "sql" else "#"
-            lines = [f"{mark} {head}"] + [
-                textwrap.fill(n, 88, initial_indent=f"{mark} ", subsequent_indent=f"{mark}   ",
+            lines = [f"# {head}"] + [
+                textwrap.fill(n, 88, initial_indent="# ", subsequent_indent="#   ",
                               break_long_words=False, break_on_hyphens=False) for n in notes]
             return "\n".join(lines) + "\n" + out
         if fmt == "markdown":
@@ -100,19 +105,19 @@ class _Exportable:
         return out.rstrip("\n") + "\n\n" + "\n".join([head] + [f"  {n}" for n in notes]) + "\n"
 
 
-    def _sql_header(self) -> str:
+    def _sql_header(self) -> list[str]:
         """What the exported SQL selects, and what it needs of the table: a column of text
         compares as text ('11' < '5.5'), as sqlite stores a CSV it imports (a review of the
         exports: 103 of 800 rows wrong on a table read so)."""
         conds = self.conditions if isinstance(self, Rule) else \
             [t for c in self.clauses for t in c.conditions]
-        what = (f"-- The class of {self.target} by the rule list (the first rule that holds)."
-                if isinstance(self, RuleList) else f"-- Selects the rows predicted "
+        what = (f"The class of {self.target} by the rule list (the first rule that holds)."
+                if isinstance(self, RuleList) else f"Selects the rows predicted "
                 f"{self._head()}; the others are predicted otherwise.")
-        numbers = ("\n-- Columns compared with numbers must be stored as numbers: a column of "
-                   "text compares as text ('11' < '5.5')." if any(
-                       t.op in ("<=", ">") for t in conds) else "")
-        return " ".join(what.split("\n")) + numbers + "\n"
+        numbers = ["Columns compared with numbers must be stored as numbers: a column of text "
+                   "compares as text ('11' < '5.5')."] if any(
+                       t.op in ("<=", ">") for t in conds) else []
+        return [" ".join(what.split("\n"))] + numbers
 
 
 @dataclass(frozen=True)

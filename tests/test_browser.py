@@ -297,7 +297,7 @@ def test_upload_of_a_stats_package_export_with_missing_value_codes(page, artifac
                                                                            exact=True).click()
     settle(page)
     sql = page.get_by_test_id("stCode").filter(has_text="WHERE").first
-    assert "-- 'income': 73 cells of -999 are read as missing values" in sql.inner_text()
+    assert "   'income': 73 cells of -999 are read as missing values" in sql.inner_text()
     sql.scroll_into_view_if_needed()
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "codes_export.png"))

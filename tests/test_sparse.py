@@ -427,3 +427,34 @@ def test_memory_budget_and_plain_messages(monkeypatch):
     with pytest.raises(DataError, match=r"sparse model on 300 rows × 20 columns needs about "
                                         r"144 kB"):
         SparseClassifier(k=2).fit(X, y)
+
+
+def test_the_final_model_is_refit_on_the_certified_support():
+    """A rare class (15 %) and γ auto: the support problem's shrunk coefficients left every
+    score on the majority's side (the Compare page's 'never predicts the positive class' on
+    a Google Forms export).  The default refits the same loss on the chosen support with
+    γ = 1; support, objective and bounds stay the support problem's."""
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(7)
+    n = 400
+    X = rng.normal(size=(n, 8))
+    y = ((X[:, 0] > 0.6) & (X[:, 1] > 0.0)).astype(int)
+    y ^= rng.random(n) < 0.03
+    shrunk = SparseClassifier(k=3, loss="logistic", refit_gamma=None).fit(X, y)
+    final = SparseClassifier(k=3, loss="logistic").fit(X, y)
+    assert np.array_equal(shrunk.support_, final.support_)
+    assert final.objective_ == shrunk.objective_ and final.gap_ == shrunk.gap_
+    majority = max(y.mean(), 1 - y.mean())
+    # the near-collapse the refit is for: the shrunk model finds few of the positives
+    assert (shrunk.predict(X) == y).mean() < majority + 0.02
+    assert (final.predict(X) == y).mean() > majority + 0.05
+    # the refit is the exact γ = 1 problem on the support: scikit-learn's C = 1 there (its
+    # intercept unpenalised too, to its tolerance), on the same standardised columns
+    S = final.support_
+    Z = (X[:, S] - X[:, S].mean(0)) / X[:, S].std(0)
+    ref = LogisticRegression(C=1.0, tol=1e-10, max_iter=10_000).fit(Z, y)
+    np.testing.assert_allclose(final.decision_function(X), ref.decision_function(Z),
+                               rtol=1e-4, atol=1e-4)
+    with pytest.raises(ParameterError, match="refit_gamma"):
+        SparseClassifier(k=2, refit_gamma=0).fit(X, y)

@@ -217,3 +217,15 @@ def test_every_reading_an_export_depends_on_is_said():
     ns: dict = {}
     exec(RuleSet((rule,), None, "path", "C:\\Users\\x").to_python(), ns)
     assert ns["predict"]({"x": 1.0}) and not ns["predict"]({"x": 2.0})
+
+
+def test_the_exported_python_takes_pandas_missing_values():
+    """A record from a nullable column holds pd.NA, whose truth is ambiguous: the exported
+    predict() raised TypeError on it (a review); a missing value fails its condition."""
+    rule = Rule((Term("plan", "==", "basic"), Term("calls", ">", 3.5)), "and", "churn", "yes")
+    ns: dict = {}
+    exec(rule.to_python(), ns)
+    assert ns["predict"]({"plan": "basic", "calls": 5})
+    assert not ns["predict"]({"plan": pd.NA, "calls": 5})
+    assert not ns["predict"]({"plan": "basic", "calls": pd.NA})
+    assert not ns["predict"]({"plan": None, "calls": float("nan")})

@@ -199,9 +199,18 @@ def workbook_sheets(data: bytes) -> list[tuple[str, tuple[int, int]]]:
         wb.close()
 
 
+#: The default sheet counts at most this many columns of a row (:func:`_sheets_of`).
+SHEET_COLUMNS = 8
+
+
 def _sheets_of(wb: Any) -> list[tuple[str, tuple[int, int]]]:
-    sheets = [(ws.title, ((ws.max_row or 0), (ws.max_row or 0) * (ws.max_column or 0)),
-               ws.sheet_state) for ws in wb.worksheets]
+    """``(title, size)`` of the visible sheets (all, if none is visible); the default sheet
+    has the largest size: rows × min(columns, :data:`SHEET_COLUMNS`), then rows.  Records are
+    long where a pivot table of totals is wide (a 60 × 52 pivot beat a 400-row data sheet by
+    cells), and a table of features and a target has several columns (by rows alone a
+    600-row lookup of two columns beat the 400 × 7 data sheet: a newcomer's review)."""
+    sheets = [(ws.title, ((ws.max_row or 0) * min(ws.max_column or 0, SHEET_COLUMNS),
+                          ws.max_row or 0), ws.sheet_state) for ws in wb.worksheets]
     shown = [(t, n) for t, n, state in sheets if state == "visible"]
     return shown or [(t, n) for t, n, _ in sheets]
 
@@ -222,12 +231,12 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     """One sheet of an ``.xlsx`` workbook as CSV text.
 
     Returns ``(text, the longest row's cells, sheet names, the sheet read, notes)``.
-    Default sheet: the visible one with the most rows, then cells (a workbook often opens on
-    a read-me, and a pivot table of totals is wide, where records are long); ``sheet`` names
-    another.  Cells are written as Excel shows them
-    (:func:`_cell_text`; formulas give their saved values), empty cells at the end of a row
-    are left off (so a title in A1 reads as a line above the table, as in a CSV export), and
-    reading stops after ``max_rows`` rows.
+    Default sheet: the visible one with the most cells counting at most eight columns a row
+    (:func:`_sheets_of`: a workbook often opens on a read-me, a pivot table of totals is wide
+    where records are long, a lookup list is narrow); ``sheet`` names another.  Cells are
+    written as Excel shows them (:func:`_cell_text`; formulas give their saved values),
+    empty cells at the end of a row are left off (so a title in A1 reads as a line above the
+    table, as in a CSV export), and reading stops after ``max_rows`` rows.
     """
     wb = _open_workbook(data, name)
     sheets = _sheets_of(wb)
@@ -237,7 +246,7 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
         wb.close()
         raise DataError(f"{name} has no worksheet.")
     if sheet is None:
-        sheet = max(sheets, key=lambda s: s[1])[0]  # most rows, then cells; first of ties
+        sheet = max(sheets, key=lambda s: s[1])[0]  # largest; first of ties
     elif sheet not in names:
         wb.close()
         raise DataError(f"{name} has no sheet {sheet!r}; its sheets are "
@@ -280,7 +289,7 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     notes = []
     if len(names) > 1:
         others = ", ".join(repr(n) for n in names if n != sheet)
-        how = "the longest of its" if chosen_by_size else "one of its"
+        how = "the largest of its" if chosen_by_size else "one of its"
         notes.append(f"Read sheet {sheet!r}, {how} {len(names)} sheets (the others: {others})."
                      " Choose another sheet if the table is on another one.")
     return out.getvalue(), width, names, sheet, notes

@@ -102,6 +102,10 @@ _TARGET_NAMES = {
     "diagnosis", "churn", "churned", "survived", "default", "defaulted", "fraud", "isfraud",
     "status", "disease", "resigned", "failure", "attrition", "left", "diabetes", "approved",
     "species", "category", "decision", "readmitted", "spam", "clicked", "converted",
+    # outcomes named by what happened (a binary "returned" beside a product "category" lost
+    # to it: a newcomer's review); among names alike, a binary column wins (choose_target)
+    "returned", "cancelled", "canceled", "renewed", "won", "purchased", "bought",
+    "accepted", "admitted", "overdue", "delinquent", "responded", "subscribed", "retained",
 }
 
 #: Names of columns that hold remarks, not outcomes: never the default target, however few

@@ -102,7 +102,7 @@ def test_the_largest_sheet_is_read_under_its_title_and_above_its_total():
     frame, _ = read_csv_frame(io.BytesIO(data), name="w.xlsx")
     assert frame.attrs["sheet"] == "Deals" and len(frame) == 200
     notes = " ".join(frame.attrs["notes"])
-    assert "Read sheet 'Deals', the longest of its 3 sheets (the others: 'Read me', 'Codes')" \
+    assert "Read sheet 'Deals', the largest of its 3 sheets (the others: 'Read me', 'Codes')" \
         in notes
     assert "Skipped 2 lines above the header" in notes and "'Total'" in notes
     same_decisions(load_csv(io.BytesIO(data), name="w.xlsx"),
@@ -301,7 +301,12 @@ def test_a_pivot_sheet_wider_than_the_records_is_not_the_default():
     data = workbook({"Pivot": rows_pivot, "data": rows_of(df), "chart": [["x", "y"], [1, 2]]})
     frame, _ = read_csv_frame(io.BytesIO(data), name="p.xlsx")
     assert frame.attrs["sheet"] == "data"
-    assert "Read sheet 'data', the longest of its 3 sheets" in frame.attrs["notes"][0]
+    assert "Read sheet 'data', the largest of its 3 sheets" in frame.attrs["notes"][0]
+    # a longer lookup list of two columns is not the records either (a newcomer's review)
+    codes = [["code", "region"]] + [[f"C{i}", f"R{i % 7}"] for i in range(600)]
+    looked_up = workbook({"README": [["about this file"]], "data": rows_of(df),
+                          "Lookup": codes})
+    assert read_csv_frame(io.BytesIO(looked_up), name="l.xlsx")[0].attrs["sheet"] == "data"
     with pytest.raises(DataError, match=r"\(Read sheet 'Pivot' of the workbook; its other "
                                         r"sheets: 'data', 'chart'\. Choose another with the "
                                         r"Sheet selector or --sheet\.\)$"):

@@ -274,7 +274,7 @@ def test_a_workbook_opens_on_its_largest_sheet_and_another_sheet_can_be_chosen()
     assert metric(at, "Rows") == "480"
     assert at.selectbox(key="w_target").value == "Won"
     said = " ".join(i.value for i in at.info)
-    assert "Read sheet 'Deals', the longest of its 3 sheets" in said
+    assert "Read sheet 'Deals', the largest of its 3 sheets" in said
     at.selectbox(key="w_sheet").set_value("Regions").run()
     assert not at.exception
     assert at.selectbox(key="w_sheet").value == "Regions"

@@ -577,8 +577,15 @@ def trace_table(trace: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def _default_rule(trace: pd.DataFrame, delta: float) -> int:
-    """Smallest table share among iterations within ``delta`` of the best accuracy."""
+def _default_rule(trace: pd.DataFrame, delta: float,
+                  eligible: np.ndarray | None = None) -> int:
+    """Smallest table share among iterations within ``delta`` of the best accuracy, among the
+    ``eligible`` ones (default all): an iteration whose kept objects lost a class can only
+    predict the others, and on a 2 % class it beat the full table's accuracy by never
+    predicting it (a newcomer's review), so :meth:`BilinearReducer.choose_iteration` passes
+    the iterations that keep every class."""
+    if eligible is not None and np.asarray(eligible).any():
+        trace = trace[np.asarray(eligible)]
     acc = trace["accuracy"]
     if acc.notna().sum() == 0:
         return int(trace["iteration"].iloc[-1])
@@ -1045,7 +1052,10 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         if rule is not None:
             it = int(rule(self.trace_))
         else:
-            it = _default_rule(self.trace_, self.delta if delta is None else delta)
+            every = len(np.unique(self.y_train_))
+            whole = np.array([len(self.kept_classes(int(i))) == every
+                              for i in self.trace_["iteration"]])
+            it = _default_rule(self.trace_, self.delta if delta is None else delta, whole)
         if not 0 <= it <= self.n_steps_:
             raise ParameterError(f"iteration {it} outside 0..{self.n_steps_}.")
         return it

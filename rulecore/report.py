@@ -105,6 +105,10 @@ def _lam_tie_words(model: Any) -> str:
     return words
 
 
+#: A class below this share of the training rows is "few rows" in :func:`unpredicted_classes`.
+RARE_CLASS_SHARE = 0.05
+
+
 def unpredicted_classes(rules: Any, y_train: np.ndarray) -> Finding | None:
     """What a rule list never predicts: the classes with no rule of their own that are not its
     default, with their training rows (a class of 2 rows among 300 was left out silently; a
@@ -116,10 +120,15 @@ def unpredicted_classes(rules: Any, y_train: np.ndarray) -> Finding | None:
         return None
     names = ", ".join(f"{c} ({n:,} training row{'s' if n != 1 else ''})"
                       for c, n in missing)
-    return Finding("info", f"No rule predicts {names}: a rule for so few rows does not pay for "
-                   "its conditions, so these rows are given another class. To learn a rule "
-                   "for one of them, choose the single rule with it as the positive class "
-                   "(class weights: balanced).", "a class no rule predicts")
+    # "so few rows" only of a small class: of a fifth of the rows it read as nonsense (a
+    # newcomer's review); there the rules found no clause that pays for its conditions
+    small = max(n for _, n in missing) <= RARE_CLASS_SHARE * counts.sum()
+    why = ("a rule for so few rows does not pay for its conditions" if small else
+           "no clause for it paid for its conditions against the other classes' rules")
+    return Finding("warning" if not small else "info",
+                   f"No rule predicts {names}: {why}, so these rows are given another class. "
+                   "To learn a rule for one of them, choose the single rule with it as the "
+                   "positive class (class weights: balanced).", "a class no rule predicts")
 
 
 def fit_status(model: Any) -> Finding:

@@ -79,7 +79,9 @@ def test_inner_folds_fit_the_tuned_problem(monkeypatch, max_rows):
              StratifiedKFold(3, shuffle=True, random_state=0).split(rows, y[rows])]
     errs = []
     for tr, va in folds:
-        inner = BooleanRuleClassifier(lam=float(row["lam"]), rule_type=row["rule_type"],
+        # on a sample the inner fits' λ is the grid's κ on the sample's weight: λ W / W_sample
+        lam = float(row["lam"]) * len(y) / len(rows)
+        inner = BooleanRuleClassifier(lam=lam, rule_type=row["rule_type"],
                                       error="exact", class_weight=None, random_state=0)
         inner._inner_fit = True  # the beam search, as the inner fits run it
         # the fit's terms: the binarizer is fitted on all training rows, as in the fit
@@ -253,3 +255,44 @@ def test_per_row_falls_back_on_a_table_too_large_for_it(monkeypatch, how):
     notice = " ".join(i.value for i in at.info)
     assert "stays **per condition**" in notice and "training rows" in notice
     assert any("Certified optimal" in s.value for s in at.success)
+
+
+def test_inner_fits_on_a_sample_take_the_lam_of_the_same_kappa(monkeypatch):
+    """λ = 1 / (κ W): with the whole table's λ, the folds of a 50,000-row sample of 150,000
+    rows fitted as if κ were 3 times larger, and the rule set on a 2 % class found no clause
+    at any λ (a newcomer's review).  On a sample the inner fits get λ × W / W_sample; on every
+    row, the grid's λ as before."""
+    from rulecore import RuleSetClassifier
+    from rulecore.rules import ruleset
+
+    X, y = unbalanced(4, n=300)
+    seen = []
+    fit_terms = BooleanRuleClassifier.fit_terms
+
+    def spy(self, B, y01, terms, **kw):
+        if getattr(self, "_inner_fit", False):
+            seen.append(float(self.lam))
+        return fit_terms(self, B, y01, terms, **kw)
+
+    monkeypatch.setattr(BooleanRuleClassifier, "fit_terms", spy)
+    paths = []
+    real_path = ruleset._path
+
+    def spy_path(B, y01, d, lams, *args, **kw):
+        paths.append(np.asarray(lams))
+        return real_path(B, y01, d, lams, *args, **kw)
+
+    monkeypatch.setattr(ruleset, "_path", spy_path)
+    for cap, scale in ((None, 1.0), (100, 3.0)):
+        if cap is not None:
+            monkeypatch.setattr("rulecore.rules.estimators.INNER_CV_MAX_ROWS", cap)
+        seen.clear()
+        paths.clear()
+        m = BooleanRuleClassifier(lam="auto", class_weight=None, random_state=0).fit(X, y)
+        grid = np.sort(m.cv_results_["lam"].unique())
+        assert len(seen) == len(m.cv_results_) * 3
+        np.testing.assert_allclose(np.unique(seen), grid * scale)
+        rs = RuleSetClassifier(random_state=0, cv_max_rows=cap).fit(X, y)
+        grid = np.sort(rs.cv_results_["lam"].unique())
+        for lams in paths:
+            np.testing.assert_allclose(np.sort(lams), grid * scale)

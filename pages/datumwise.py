@@ -136,6 +136,17 @@ k[1].metric("Mean features per datum", f"{n_used.mean():.2f} / {d}")
 k[2].metric("Sparsity", f"{1 - run.used.mean():.3f}",
             help="Mean share of features NOT used per test datum (the paper's definition).")
 k[3].metric("Test rows", f"{len(te):,}")
+# a policy that reads nothing, or does no better than always the most frequent class, is never
+# left to look like a result (a newcomer's review: 0.908 with 0.00 features per datum was
+# exactly the majority's share, and nothing said so)
+top = pd.Series(y[tr]).value_counts().index[0]
+if correct.mean() <= float(np.mean(yte == top)) + 1e-12:
+    st.warning(f"Test accuracy {correct.mean():.3f} is no better than always predicting the "
+               f"most frequent class, {top} ({float(np.mean(yte == top)):.3f} of these test "
+               "rows)" + (": the policy classifies without reading any feature"
+                          if n_used.mean() == 0 else "")
+               + ". Lower λ (each feature read costs less) or check the target.",
+               icon=":material/warning:")
 
 tab_datum, tab_hist, tab_curve = st.tabs(["Per datum", "Features used", "λ curve"])
 

@@ -99,3 +99,21 @@ def test_a_test_row_is_named_by_the_tables_identifiers():
     assert not at.exception and not at.error
     caption = next(c.value for c in at.caption if "of the table as loaded" in c.value)
     assert "after rows without a target were dropped" in caption and "patient P-" in caption
+
+
+def test_a_policy_no_better_than_the_majority_says_so():
+    """0.908 with 0.00 features per datum was exactly the majority's share, and nothing said
+    so (a newcomer's review).  On a 10 % class with a feature costing a misclassification
+    (λ = 1) no feature pays, and the page warns."""
+    at = open_page("salesforce attrition")
+    at.number_input(key="dw_states").set_value(200)
+    at.number_input(key="dw_iters").set_value(2)
+    at.number_input(key="dw_lambda").set_value(1.0)
+    at.button(key="dw_submit").click().run()
+    assert not at.exception and not at.error
+    if float(metric(at, "Mean features per datum").split("/")[0]) == 0:
+        said = " ".join(w.value for w in at.warning)
+        assert "no better than always predicting the most frequent class" in said
+        assert "without reading any feature" in said
+    else:
+        pytest.fail("λ = 1 should make every feature too dear to read")

@@ -568,8 +568,8 @@ def _upload_fits() -> Fits:
     return st.session_state.setdefault("_upload_fits", Fits(16))
 
 
-def fit_with_progress(settings: RuleSettings, ds: Dataset, test_size: float, seed: int
-                      ) -> SplitFit:
+def fit_with_progress(settings: RuleSettings, ds: Dataset, test_size: float, seed: int,
+                      title: str = "Learning the rule") -> SplitFit:
     """:func:`rulecore.fit.fit_on_split`, its stages told in a status box as they happen
     (:mod:`rulecore.progress`: terms, screening, the MIP; cross-validation and column
     generation for rule sets), the seconds so far on each line.  The box goes when the fit
@@ -579,12 +579,12 @@ def fit_with_progress(settings: RuleSettings, ds: Dataset, test_size: float, see
     lines: list[str] = []
     try:
         # the box's own exit marks it complete, so it is removed after the with block
-        with slot.status("Learning the rule...", expanded=True) as box:
+        with slot.status(f"{title}...", expanded=True) as box:
             log = st.empty()
 
             def show(message: str) -> None:
                 lines.append(f"`{time.perf_counter() - t0:.1f} s` {message}")
-                box.update(label=f"Learning the rule: {message}", expanded=True)
+                box.update(label=f"{title}: {message}", expanded=True)
                 log.markdown("  \n".join(lines[-14:]))
 
             with progress.listening(show):
@@ -592,6 +592,13 @@ def fit_with_progress(settings: RuleSettings, ds: Dataset, test_size: float, see
     finally:
         slot.empty()
     return fit
+
+
+#: How the Rule page names a comparison fit's changed settings (:func:`fitted_rule_model`).
+COMPARISON_WORDS = {("class_weight", "none"): "without class weights",
+                    ("rule_type", "or"): "as an OR-rule", ("rule_type", "and"): "as an AND-rule"}
+#: Seconds a comparison fit for the advice gets at most (it only adds advice).
+COMPARISON_SECONDS = 10.0
 
 
 def fitted_rule_model(ds: Dataset, **changes: Any) -> SplitFit:
@@ -613,6 +620,11 @@ def fitted_rule_model(ds: Dataset, **changes: Any) -> SplitFit:
     if fit is None:
         if upload:
             _trace("fit-upload", ds.digest)
-        fit = fit_with_progress(settings, ds, test_size, seed)
+        # a comparison fit for the advice says so: its stages under "Learning the rule" read
+        # as the rule's own, after the rule was shown (a newcomer's review)
+        fit = fit_with_progress(settings, ds, test_size, seed, title=(
+            "Learning the rule" if not changes else "Checking the advice: the same model "
+            + ", ".join(COMPARISON_WORDS.get((k, str(v)), f"{k} {v}")
+                        for k, v in changes.items() if k != "time_limit")))
         store.put(key, fit)
     return fit

@@ -373,6 +373,37 @@ def test_an_empty_rule_set_is_said_not_a_crash():
     assert not any("raise λ" in w.value.lower() for w in at.warning)
 
 
+def test_a_comparison_fit_says_it_checks_the_advice_and_is_bounded(monkeypatch):
+    """The unweighted twin's stages showed under "Learning the rule" after the rule was shown,
+    and it took 14 s beside a 0.1 s rule (a newcomer's review): its box says what it is for,
+    and it gets at most COMPARISON_SECONDS."""
+    import numpy as np
+    import pandas as pd
+
+    from pages import common
+
+    seen = []
+    real = common.fit_with_progress
+
+    def spy(settings, ds, test_size, seed, title="Learning the rule"):
+        seen.append((title, settings.time_limit, settings.class_weight))
+        return real(settings, ds, test_size, seed, title)
+
+    monkeypatch.setattr(common, "fit_with_progress", spy)
+    rng = np.random.default_rng(18)
+    n = 700
+    spend = rng.gamma(2, 50, n).round(2)
+    items = rng.integers(1, 20, n)
+    y = ((spend > 150) & (items <= 5)) ^ (rng.random(n) < 0.05)
+    data = pd.DataFrame({"spend": spend, "items": items,
+                         "returned": np.where(y, "Y", "N")}).to_csv(index=False).encode()
+    open_upload("orders2.csv", data=data)
+    assert seen[0][0] == "Learning the rule"
+    twin = [t for t in seen if t[2] == "none"]
+    assert twin and twin[0][0] == "Checking the advice: the same model without class weights"
+    assert twin[0][1] <= common.COMPARISON_SECONDS
+
+
 def test_class_weights_that_buy_nothing_get_a_warning_on_the_page():
     """Planted: returned when spend > 150 and items <= 5.  The √-weighted rule loosens to
     items <= 11.5, less accurate than the majority on held-out rows and finding no more

@@ -538,7 +538,7 @@ def read_csv_frame(
         if df.shape[1] < 2:
             raise DataError(f"{fname} has only one column: a table to learn from needs a "
                             "target column and at least one feature column.")
-        df.attrs["notes"] = notes
+        df.attrs["notes"] = notes + list(df.attrs.get("notes", ()))  # Stata's value labels
         return df, fname
     if fmt == "xlsx":
         text, width, sheets, chosen, said = formats.workbook_text(data, fname, sheet,

@@ -339,6 +339,8 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
             df = pd.read_feather(buf)
         else:  # Stata: value labels become their text, as Stata shows them
             df = pd.read_stata(buf, convert_categoricals=True)
+            labelled = _value_label_notes(df, pd.read_stata(io.BytesIO(data),
+                                                            convert_categoricals=False))
     except DataError:
         raise
     except Exception as exc:  # each reader raises its own kinds for a damaged file
@@ -356,7 +358,29 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
         dups = sorted(set(df.columns[df.columns.duplicated()]))
         raise DataError(f"{name} has duplicate column names: {', '.join(map(repr, dups))}. "
                         "Rename them so every column has its own name.")
-    return pd.DataFrame({c: _as_cells(df[c]) for c in df.columns})
+    out = pd.DataFrame({c: _as_cells(df[c]) for c in df.columns})
+    out.attrs["notes"] = labelled if fmt == "stata" else []
+    return out
+
+
+def _value_label_notes(labels: pd.DataFrame, codes: pd.DataFrame) -> list[str]:
+    """A note per Stata column read through its value labels: the rules compare the labels
+    (``smoker == Yes``), while the raw file holds the codes (1), so an exported rule needs the
+    mapping (a newcomer's review: the SQL selected nothing on the coded table)."""
+    notes = []
+    for col in labels.columns:
+        if not isinstance(labels[col].dtype, pd.CategoricalDtype) or col not in codes:
+            continue
+        pairs = (pd.DataFrame({"code": codes[col], "label": labels[col].astype(object)})
+                 .dropna().drop_duplicates().sort_values("code"))
+        if pairs.empty:
+            continue
+        shown = ", ".join(f"{_object_text(c) if isinstance(c, float) else c} = {lab!r}"
+                          for c, lab in pairs.head(8).itertuples(index=False))
+        more = f" and {len(pairs) - 8} more" if len(pairs) > 8 else ""
+        notes.append(f"{str(col).strip()!r}: Stata value labels are read as their text "
+                     f"({shown}{more}); the file stores the codes.")
+    return notes
 
 
 def _as_cells(s: pd.Series) -> pd.Series:

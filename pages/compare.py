@@ -141,6 +141,9 @@ with st.status(f"Fitting {len(todo)} model(s)…", expanded=False) as status:
     for i, (name, p) in enumerate(todo):
         limit = f", stops at {p['time_limit']:g} s" if "time_limit" in p else ""
         bar.progress(i / len(todo), text=f"{name} ({i + 1}/{len(todo)}{limit})")
+        # the box stays closed (cached fits would flash it open), so its label says which
+        # model runs: on 200,000 rows it read "Fitting 5 model(s)…" for 42 s (a review)
+        status.update(label=f"Fitting {name} ({i + 1} of {len(todo)}{limit})…")
         try:
             results[name] = fit_one(ds.digest, name, json.dumps(p, sort_keys=True),
                                     run["test_share"], run["seed"], ds.X, y, ds.kinds,

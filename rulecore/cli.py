@@ -360,7 +360,7 @@ def _alternatives(args: argparse.Namespace, est: Any, Xtr: pd.DataFrame, ytr: np
     for i, a in enumerate(alts):
         held_out = float(np.mean(a.rule.predict(Xte) == yte)) if len(yte) else float("nan")
         out.write(f"{i + 1:>3}. objective {a.objective:.6g} (+{a.objective - best:.4g}), "
-                  f"{'certified' if a.certified else 'gap ' + _pct(a.gap)}, held-out accuracy "
+                  f"{a.claim}, held-out accuracy "
                   f"{_pct(held_out)}: {a.rule}\n")
         rows.append({"conditions": a.rule.to_dict()["conditions"], "objective": a.objective,
                      "bound": a.bound, "certified": a.certified,

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from rulecore import highs
+from rulecore import highs, progress
 from rulecore.encode import check_memory, solver_bytes
 from rulecore.exceptions import ParameterError
 from rulecore.rules.problem import ClauseProblem, Constraints
@@ -45,6 +45,11 @@ from rulecore.rules.solvers import consistent, restrict_constraints
 
 #: Above this many (pattern, column) pairs the linking rows are aggregated (one per pattern).
 PAIR_ROWS = 300_000
+
+
+#: Row patterns above which the alternatives' MIP runs without HiGHS's presolve, which does
+#: not watch the time limit.
+PRESOLVE_PATTERNS = 20_000
 
 
 @dataclass
@@ -83,6 +88,16 @@ class Alternative:
     def certified(self) -> bool:
         """Proven to be the cheapest clause with predictions unlike the ones before it."""
         return self.gap < 1e-9
+
+    @property
+    def claim(self) -> str:
+        """The certificate in words: "certified", "gap 3.2%", or "not proved (no bound)" for
+        a solve stopped before it had one (it read "gap inf%"; a newcomer's review)."""
+        if self.certified:
+            return "certified"
+        if not np.isfinite(self.gap):
+            return "not proved (no bound)"
+        return f"gap {self.gap:.1%}"
 
     @property
     def terms(self) -> np.ndarray:
@@ -200,6 +215,7 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
 
     cols = np.flatnonzero(allowed)
     if first is not None and k > 1:  # drop the columns no alternative can use
+        progress.say("Alternatives: finding the terms a near-optimal clause can use")
         local, whole, req = rows_over(cols)
         keep = _near_optimal_columns(pr.A[:, cols], pr.y, pr.d, lam,
                                      np.asarray(first, dtype=bool)[cols], k,
@@ -300,7 +316,12 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
         start = neighbour_start() if listed_w else None
         if start is not None:
             model.set_start(start)
-        res = model.solve(time_limit=float(time_limit), presolve=True)
+        progress.say(f"Alternatives: rule {len(out) + 1} of {k}, the MIP over {U:,} row "
+                     f"patterns × {q:,} terms (time limit {time_limit:g} s)")
+        # HiGHS's presolve does not watch the time limit: on 200,000 rows four solves of
+        # 30 s took 342 s (a newcomer's review); on a large model it is left out, as for the
+        # exact count's proof (bench/results/scale.md)
+        res = model.solve(time_limit=float(time_limit), presolve=U <= PRESOLVE_PATTERNS)
         if not res.has_solution:
             if res.status == "infeasible":
                 break  # every prediction pattern a clause can make is listed

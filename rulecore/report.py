@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import RulecoreError
+from rulecore.rules.colgen import EXACT_PRICING_ROWS
 
 Level = Literal["success", "info", "warning"]
 
@@ -172,12 +173,14 @@ def fit_status(model: Any) -> Finding:
             return Finding("info", head + f" Certified bound: no rule set{over} has an "
                            f"objective below {_num(model.lp_bound_)} (the LP over every "
                            f"clause, priced exactly), so {_gap_words(gap)}.")
+        fit = model.fits_[next(iter(model.fits_))]
+        why = (f"was not run: on more than {EXACT_PRICING_ROWS:,} distinct rows it does not "
+               "finish" if getattr(fit, "pricing_skipped", False) else
+               "did not finish in the 1 s it gets (a fixed share, not the time-limit setting)")
         return Finding("info", head + " Not certified: the exact pricing MIP, which would "
-                       "prove that no other clause improves the set, did not finish in the "
-                       "1 s it gets (a fixed share, not the time-limit setting), so how far "
+                       f"prove that no other clause improves the set, {why}, so how far "
                        "this is from the best rule set is not proved. It is the best choice "
-                       "among the "
-                       f"{len(model.fits_[next(iter(model.fits_))].pool):,} clauses generated.")
+                       f"among the {len(fit.pool):,} clauses generated.")
     if hasattr(model, "ruleset_"):
         status = model.lp_status_
         kind = "set covering" if hasattr(model, "max_rules") else "boosting"

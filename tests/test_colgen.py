@@ -171,3 +171,26 @@ def test_weights_equal_repetition():
     b = column_generation(B[rep], y[rep], None, lam=1.0)
     assert a.objective == pytest.approx(b.objective)
     assert sorted(a.clauses) == sorted(b.clauses)
+
+
+def test_exact_pricing_is_left_out_above_its_size_and_the_claim_says_so(monkeypatch):
+    """On a million rows HiGHS took about 100 s to build the 1 s pricing MIP, which never
+    proves at that size, and the master MIP then got 0.05 s: the rule set came out empty.
+    Above EXACT_PRICING_ROWS distinct rows it is not run, and the claim says why."""
+    import pandas as pd
+
+    from rulecore import RuleSetClassifier
+    from rulecore.report import fit_status
+    from rulecore.rules import colgen
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(400, 4)), columns=list("abcd"))
+    y = ((X.a > 0) & (X.b < 0.5)).astype(int).to_numpy()
+    monkeypatch.setattr(colgen, "EXACT_PRICING_ROWS", 100)
+    monkeypatch.setattr("rulecore.report.EXACT_PRICING_ROWS", 100)
+    m = RuleSetClassifier(random_state=0).fit(X, y)
+    fit = m.fits_[next(iter(m.fits_))]
+    assert fit.pricing_skipped and not m.certified_
+    assert "was not run: on more than 100 distinct rows it does not finish" in \
+        fit_status(m).text
+    assert m.n_rules_ >= 1  # the planted clause, chosen by the master MIP

@@ -320,3 +320,17 @@ def test_cv_curve_draws_each_rule_list_construction():
     one = rviz.cv_curve(pd.DataFrame(rows).query("n_thresholds == 10").drop(
         columns="n_thresholds"))
     assert [t.name for t in one.data][:2] == ["one-vs-rest list", "class-by-class list"]
+
+
+def test_cv_curve_with_many_lines_puts_its_legend_under_the_axis():
+    """Six lines and a star: the legend wrapped up into the title (a newcomer's review)."""
+    rows = [{"lam": lam, "error": 0.1, "error_std": 0.0, "conditions": c, "n_thresholds": n,
+             "multiclass": kind, "describe": None, "chosen": False}
+            for n in (10, 20, 40) for kind in ("one-vs-rest", "sequential")
+            for c, lam in enumerate((0.5, 1.0))]
+    rows[0]["chosen"] = True
+    fig = rviz.cv_curve(pd.DataFrame(rows))
+    assert len(fig.data) == 7 and fig.layout.legend.y < 0 and fig.layout.legend.yanchor == "top"
+    few = rviz.cv_curve(pd.DataFrame(rows).query("n_thresholds == 10 and multiclass == "
+                                                 "'one-vs-rest'"))
+    assert few.layout.legend.y > 1  # above the plot, as every figure has it

@@ -412,7 +412,13 @@ def cv_curve(cv: pd.DataFrame) -> go.Figure:
                                   "conditions, CV error %{y:.3f}<extra></extra>")
     fig.update_xaxes(title="conditions (mean over the inner folds)", rangemode="tozero")
     fig.update_yaxes(title="inner-CV error", rangemode="tozero")
-    return layout(fig, "Inner-CV error against rule size, per λ", height=360)
+    fig = layout(fig, "Inner-CV error against rule size, per λ", height=360)
+    if len(fig.data) > 4:
+        # many lines (thresholds × list constructions): a legend above the plot wrapped up
+        # into the title (a newcomer's review); under the axis it has the room it needs
+        fig.update_layout(legend=dict(orientation="h", yanchor="top", y=-0.3, x=0),
+                          margin=dict(b=130), height=460)
+    return fig
 
 
 def pareto_figure(df: pd.DataFrame, size: str | None = None, error: str | None = None

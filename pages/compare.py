@@ -161,6 +161,12 @@ if not results:
 table = pd.concat([r.table for r in results.values()], ignore_index=True)
 ss["cmp_table"] = table
 any_split = next(iter(results.values()))
+if len(ds.classes) > 2:
+    # "Rule set (auto)" here is not the Rule page's rule list (a newcomer's review)
+    st.info(f"The target has {len(ds.classes)} classes: every model here tells "
+            f"**{ds.positive}** from the other {len(ds.classes) - 1} (one-vs-rest), the rule "
+            "set (auto) included. On the Rule page the rule set (auto) learns a rule list "
+            "over all the classes.", icon=":material/info:")
 st.caption(f"Train {len(any_split.train):,} rows · test {len(any_split.test):,} rows "
            f"(stratified, seed {run['seed']}). Certified gap: 0 is proven optimal, — means "
            "the method gives no certificate.")

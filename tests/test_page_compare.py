@@ -106,3 +106,19 @@ def test_datumwise_row_and_memory_refusal(monkeypatch):
     msg = at.error[0].value
     assert msg.startswith("Datum-wise, CART (sklearn): Turning 150 rows into 4 numeric")
     assert "RULECORE_MEMORY_BUDGET_GB" in msg and "sample of the rows" in msg
+
+
+def test_several_classes_say_the_models_are_one_vs_rest():
+    """'Rule set (auto)' on Compare was the one-vs-rest model while the Rule page's was a rule
+    list over all classes, and nothing said so (a newcomer's review)."""
+    at = open_page("iris")
+    at.multiselect(key="cmp_models").set_value(["CART (sklearn)"])
+    at.button(key="cmp_submit").click().run()
+    assert not at.exception and not at.error
+    said = " ".join(i.value for i in at.info)
+    assert "The target has 3 classes: every model here tells **versicolor** from the other 2" \
+        in said
+    at = open_page("breast cancer")
+    at.multiselect(key="cmp_models").set_value(["CART (sklearn)"])
+    at.button(key="cmp_submit").click().run()
+    assert not any("one-vs-rest" in i.value for i in at.info)

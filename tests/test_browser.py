@@ -338,7 +338,7 @@ def test_an_excel_workbook_uploads_on_its_table_sheet(page, artifacts):
     assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "480"
     assert shown_choice(page, "w_sheet") == "Deals"
     assert shown_choice(page, "w_target") == "Won"
-    note = page.get_by_test_id("stAlert").filter(has_text="Read sheet 'Deals', the longest")
+    note = page.get_by_test_id("stAlert").filter(has_text="Read sheet 'Deals', the largest")
     assert note.count() == 1
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "workbook_data.png"))

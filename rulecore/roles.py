@@ -91,7 +91,9 @@ _ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|in
                       r"account|acct|customer|client|member|user|patient|subject|ticket|"
                       r"invoice|order|serial|phone|tel|telephone|mobile|sku|imei|msisdn|"
                       r"iban|ssn|badge|employee)$|^(id|key)([^a-z]|$)", re.IGNORECASE)
-_ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No)$")  # customerId, orderNo (case matters: not "paid")
+# customerId, orderNo, EmployeeNumber (case matters: not "paid"; EmployeeNumber was a feature,
+# a newcomer's review)
+_ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No|Nr|Num|Number|Code|Idx)$")
 # Names that say identifier and nothing else ("id", "patient_id", "PatientID", "uuid"), unlike
 # "code", "number" or "index" above, which also end the names of measures ("body mass index").
 # Such a column is an identifier even where its values repeat (visits, orders per customer).

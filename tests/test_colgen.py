@@ -194,3 +194,32 @@ def test_exact_pricing_is_left_out_above_its_size_and_the_claim_says_so(monkeypa
     assert "was not run: on more than 100 distinct rows it does not finish" in \
         fit_status(m).text
     assert m.n_rules_ >= 1  # the planted clause, chosen by the master MIP
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("error", ["hamming", "exact"])
+def test_greedy_start_is_a_set_of_clauses_that_each_paid(seed, error):
+    """The master's greedy start (used when the last LP was cut short, as on a million rows):
+    its objective, counted directly, is never above the empty set's, and with every clause in
+    the pool and no LP solution at all, the choice is still no worse than it."""
+    from rulecore.rules import colgen
+
+    B, y, d = small_problem(100 + seed)
+    lam = [0.5, 2.0, 5.0][seed % 3]
+    clauses = [S for S in all_clauses(B.shape[1]) if S]
+    pos = y == 1
+    CP = np.column_stack([B[pos][:, list(S)].all(axis=1) for S in clauses])
+    CN = np.column_stack([B[~pos][:, list(S)].all(axis=1) for S in clauses])
+    size = np.array([1.0 + len(S) for S in clauses])
+    w = colgen._greedy(CP, CN, d[pos], d[~pos], size, lam, error)
+    chosen = [clauses[j] for j in np.flatnonzero(w)]
+    greedy = ruleset_objective(B, y, d, chosen, lam, error)
+    assert greedy <= ruleset_objective(B, y, d, [], lam, error) + 1e-9
+
+    class NoLP:  # the deadline stopped the last LP before it had a solution
+        x = row_dual = None
+        objective = np.nan
+
+    got, _ = colgen._integer_master(clauses, list(CP.T), list(CN.T), d[pos], d[~pos], lam,
+                                    error, NoLP(), 0.0)
+    assert ruleset_objective(B, y, d, got, lam, error) <= greedy + 1e-9

@@ -47,11 +47,6 @@ from rulecore.rules.solvers import consistent, restrict_constraints
 PAIR_ROWS = 300_000
 
 
-#: Row patterns above which the alternatives' MIP runs without HiGHS's presolve, which does
-#: not watch the time limit.
-PRESOLVE_PATTERNS = 20_000
-
-
 @dataclass
 class Alternative:
     """One clause of the near-optimal set.
@@ -321,7 +316,7 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
         # HiGHS's presolve does not watch the time limit: on 200,000 rows four solves of
         # 30 s took 342 s (a newcomer's review); on a large model it is left out, as for the
         # exact count's proof (bench/results/scale.md)
-        res = model.solve(time_limit=float(time_limit), presolve=U <= PRESOLVE_PATTERNS)
+        res = model.solve(time_limit=float(time_limit), presolve=U <= highs.PRESOLVE_MAX_ROWS)
         if not res.has_solution:
             if res.status == "infeasible":
                 break  # every prediction pattern a clause can make is listed

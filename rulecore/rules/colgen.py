@@ -583,6 +583,28 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
                                   time.perf_counter() - t0, error, skipped)
 
 
+def _greedy(CP, CN, dP, dN, size, lam, error) -> np.ndarray:
+    """Clauses added one at a time, each the one that lowers the objective most, until none
+    does: a start that needs no LP.  On a million rows the last master LP can be cut short
+    by the deadline, and its rounding then was the empty rule set (bench/results/scale.md)."""
+    K = CP.shape[1]
+    w = np.zeros(K, bool)
+    covered = np.zeros(CP.shape[0], bool)
+    fp_cost = lam * (dN @ CN)  # under the exact count a negative already covered costs 0
+    hitN = np.zeros(CN.shape[0], bool)
+    while not w.all():
+        gain = lam * (dP[~covered] @ CP[~covered]) - size
+        gain -= fp_cost if error == "hamming" else lam * (dN[~hitN] @ CN[~hitN])
+        gain[w] = -np.inf
+        j = int(np.argmax(gain))
+        if gain[j] <= 0:
+            break
+        w[j] = True
+        covered |= CP[:, j]
+        hitN |= CN[:, j]
+    return w
+
+
 def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp, time_limit):
     """Choose among the generated clauses: the master (M) with w ∈ {0,1} (Hamming), or with
     one binary ζ_i per negative that any clause covers (exact: ζ_i ≥ w_k for k covering i).
@@ -605,7 +627,9 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp, time_limit):
         return float(size[w].sum() + lam * (miss + fp))
 
     w_lp = lp.x[nP:nP + K] if lp.x is not None and len(lp.x) >= nP + K else np.zeros(K)
-    starts = [w_lp >= t for t in (0.999, 0.5, 0.25, 1e-6)] + [np.zeros(K, bool)]
+    starts = [w_lp >= t for t in (0.999, 0.5, 0.25, 1e-6)] + [np.zeros(K, bool),
+                                                               _greedy(CP, CN, dP, dN, size, lam,
+                                                                       error)]
     w0 = min(starts, key=objective)
     if time_limit <= 0:  # no MIP asked for: the best rounding of the LP
         return [cols[j] for j in np.flatnonzero(w0)], "rounded"
@@ -638,7 +662,9 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp, time_limit):
         m.add_rows(0.0, np.inf, A)
         x0 = np.r_[~CP[:, w0].any(axis=1), w0[idx], CNk[hit][:, w0[idx]].any(axis=1)]
     m.set_start(np.asarray(x0, dtype=float))
-    res = m.solve(time_limit=time_limit)
+    # one row per distinct positive: above a few ten thousand HiGHS's presolve overran the
+    # time limit (a million-row table's master MIP ran ten minutes with a 30 s limit)
+    res = m.solve(time_limit=time_limit, presolve=nP <= highs.PRESOLVE_MAX_ROWS)
     if res.x is None:
         return [cols[j] for j in np.flatnonzero(w0)], res.status
     w = np.zeros(K, bool)

@@ -455,7 +455,10 @@ def test_lines_above_the_header_and_short_headers(text, columns, note):
 @pytest.mark.parametrize("name, role", [
     ("account", "id"), ("Customer", "id"), ("phone number", "id"), ("order", "id"),
     ("patient", "id"), ("orders", "feature"), ("account_balance", "feature"),
-    ("income", "feature")])
+    ("income", "feature"),
+    # CamelCase from SQL Server / HR systems (EmployeeNumber was a feature: a review)
+    ("EmployeeNumber", "id"), ("InvoiceNr", "id"), ("ClientCode", "id"),
+    ("MonthlyIncome", "feature"), ("NumberOfOrders", "feature")])
 def test_integer_identifiers_are_known_by_their_name(name, role):
     """Random account or phone numbers are neither dense nor named "id"; as features they gave
     rules such as ``account > 55012345``.  Counts and amounts keep their place."""

@@ -331,7 +331,8 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     ``,``): at most :data:`MAX_CHOICES` distinct options, each in two answers or more, of at
     most 60 characters; and the number ticked varies, some answers one option and some
     several (each at least :data:`CHOICES_SEVERAL` of them), which a fixed pair such as
-    ``Paris, France`` does not.
+    ``Paris, France`` does not; and no two options are always ticked together (a phrase
+    with a comma in it).
     """
     if pd.api.types.is_numeric_dtype(s):
         return None
@@ -351,6 +352,12 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
         seen = pd.Series([o for its in items for o in its]).value_counts()
         if not 2 <= len(seen) <= MAX_CHOICES or seen.min() < 2 or \
                 max(len(o) for o in seen.index) > 60:
+            continue
+        # two options always ticked together are one answer with the separator in it
+        # ("changed my mind, also it was late" in a free-text note: two identical yes/no
+        # columns, and a rule "note: too small == no" that meant "a note was written")
+        ticked = pd.DataFrame({o: items.map(lambda its, o=o: o in its) for o in seen.index})
+        if ticked.T.duplicated().any():
             continue
         return sep, sorted(seen.index, key=lambda o: (-seen[o], o))
     return None

@@ -1149,6 +1149,12 @@ def test_multi_select_answers_are_told_from_categories_pairs_and_prose():
     prose = pd.Series([f"slow, {w} and then, well, {v}" for w, v in
                        zip(rng.choice(list("abcdefghij"), 200), range(200))])
     assert choice_options(prose) is None  # the pieces are not recurring options
+    # a free-text note where one phrase has a comma: its halves are always together, so
+    # they are not two options (they made identical yes/no columns: a review)
+    notes = pd.Series(rng.choice(["box crushed", "too small", "arrived broken",
+                                  "changed my mind, also it was late", None], 300))
+    assert choice_options(notes) is None
+    assert detect_role(notes, 1, 300)[0] == "feature"
 
 
 def test_codes_that_nearly_name_the_class_are_a_possible_leak_a_sharp_measure_is_not():

@@ -295,12 +295,35 @@ with right:
 # -------------------------------------------------------- roles
 st.subheader("Column roles")
 leaks = ds.leaks
+
+
+def _leave_out(col: str) -> None:
+    """Leave a column out of the features (the leak warning's button)."""
+    ss["exclude"] = sorted(set(ss.get("exclude") or []) | {col})
+    ss["include"] = sorted(set(ss.get("include") or []) - {col})
+    if ss.get("w_features") is not None:
+        ss["w_features"] = [c for c in ss["w_features"] if c != col]
+
+
+# one warning per table column: a date's year and month leak together
+by_source: dict[str, dict[str, float]] = {}
 for col, acc in leaks.items():
-    st.warning(f"**{col}** alone predicts {ds.target} = {show(ds.positive)} with "
-               f"{acc:.1%} accuracy: a possible leak, if it is recorded after the outcome "
-               "or made from it. Leave it out of the features unless it is known before the "
-               "outcome (a measurement that truly decides the class stays).",
+    by_source.setdefault(ds.source_column(col), {})[col] = acc
+for k, (source, found) in enumerate(by_source.items()):
+    named = " and ".join(f"**{c}**" for c in found)
+    best = max(found.values())
+    st.warning(f"{named} {'alone predicts' if len(found) == 1 else 'each alone predicts'} "
+               f"{ds.target} = {show(ds.positive)} with {'' if len(found) == 1 else 'up to '}"
+               f"{best:.1%} accuracy: a possible leak, if {source!r} is recorded after the "
+               "outcome or made from it. Leave it out of the features unless it is known "
+               "before the outcome (a measurement that truly decides the class stays).",
                icon=":material/warning:")
+    # one click, where the warning is read: the features box is above, in another column
+    st.button(f"Leave out {_short(source)}", key=f"w_leak_{k}", on_click=_leave_out,
+              args=(source,), icon=":material/block:",
+              help=f"Removes {source!r} from the columns used as features"
+                   + (", and what is made from it" if source not in found else "")
+                   + ". Add it back in the features box.")
 roles = pd.DataFrame([{
     "column": r.column,
     "role": ROLE_WORDS.get(r.role, r.role) + (" (possible leak)" if r.column in leaks

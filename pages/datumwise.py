@@ -18,7 +18,7 @@ import streamlit as st
 from pages import common
 from rulecore.data import train_test_indices
 from rulecore.datumwise import DatumWiseClassifier, l1_svm_curve
-from rulecore.encode import to_numeric
+from rulecore.encode import raw_values, to_numeric
 from rulecore.exceptions import ParameterError
 from rulecore.viz.datumwise import (
     decision_path_figure,
@@ -38,8 +38,8 @@ with common.user_errors():
 y = ds.y.to_numpy()
 m, d = X.shape
 st.caption(f"Data: **{ds.name}** · {m:,} rows × {ds.X.shape[1]} features, encoded as {d} "
-           f"numeric columns · target `{ds.target}` with its {len(ds.classes)} raw classes "
-           "(multi-class, no one-vs-rest)")
+           f"numeric columns · target `{ds.target}` with its {len(ds.classes)} classes"
+           + (" (all of them at once, no one-vs-rest)" if len(ds.classes) > 2 else ""))
 st.markdown(
     "Classifies each datum by a short sequence of decisions: *acquire one more feature* "
     "(cost λ each) or *classify now* (cost 1 if wrong). The policy is learned by approximate "
@@ -163,7 +163,9 @@ def datum_panel() -> None:
     c3.metric("Features acquired", len(ex.features))
     if ex.features:
         seq = pd.DataFrame({"order": np.arange(1, len(ex.features) + 1),
-                            "feature": ex.feature_names, "value": ex.values})
+                            "feature": ex.feature_names,
+                            "value": raw_values(ds.X, Xte.index[int(pos)], ex.feature_names,
+                                                ex.values)})
         st.dataframe(seq, hide_index=True, width="stretch", key="dw_seq")
     else:
         st.write("Classified without looking at any feature (the class prior decided).")

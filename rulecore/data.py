@@ -264,6 +264,16 @@ class Dataset:
             self._digest.append(h.hexdigest())
         return self._digest[0] + ":" + repr(self.positive)
 
+    def source_column(self, feature: str) -> str:
+        """The table column a feature comes from: itself, or for a feature made from a date
+        or a multi-select column (``"hired (year)"``, ``"tools: API"``), that column; leaving
+        it out of the features leaves out everything made from it."""
+        table = [r.column for r in self.roles if r.role != "derived"]
+        if feature in table:
+            return feature
+        made_from = [c for c in table if feature.startswith((f"{c} (", f"{c}: "))]
+        return max(made_from, key=len) if made_from else feature
+
     def notes_for(self, columns: Iterable[str]) -> list[str]:
         """The notes on how the cells of ``columns`` were read (codes read as missing,
         units dropped, spellings merged): what a table must go through before an exported

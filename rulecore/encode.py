@@ -15,7 +15,8 @@ instead of letting the process die (or swap) on a ``MemoryError``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -201,6 +202,31 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
     if not parts:
         return pd.DataFrame(index=X.index)
     return pd.concat(parts, axis=1)
+
+
+def raw_values(X: pd.DataFrame, index: Any, names: Sequence[str], values: Sequence[float]
+               ) -> list[str]:
+    """How the row ``index`` of ``X`` gave each of its :func:`to_numeric` values, as text.
+
+    A value that :func:`to_numeric` filled in is said to be: a missing measurement reads
+    ``"missing (filled with the median, 2023)"``, not 2023 as if the row had it (a review:
+    a current employee's termination year showed the median); a missing category reads
+    ``"missing (no level)"``.  Other values are written as they are.
+    """
+    from rulecore.rules.terms import format_value
+
+    out = []
+    for name, v in zip(names, values):
+        col = name if name in X.columns else next(
+            (c for c in X.columns if str(name).startswith(f"{c}=")), None)
+        missing = col is not None and pd.isna(X.at[index, col])
+        if missing and col == name:
+            out.append(f"missing (filled with the median, {format_value(v)})")
+        elif missing:
+            out.append("missing (no level)")
+        else:
+            out.append(format_value(v))
+    return out
 
 
 def _top_levels(s: pd.Series, col: str, max_levels: int) -> pd.DataFrame:

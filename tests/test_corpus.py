@@ -87,6 +87,13 @@ EXPECTED = {
         + [f"Which of these features have you used in the last 30 days? (tick all that "
            f"apply): {o}" for o in ("Mobile app", "Reports", "API", "Live chat",
                                     "Email support")], 0, []),  # the most ticked first
+    # SQL Server's HR export: a CamelCase EmployeeNumber, NULLs, constant columns, and a
+    # TerminationDate empty exactly for current staff: its year and month are leaks
+    "hr_attrition_sqlserver.csv": (
+        "Attrition", "Yes", {"EmployeeNumber": "id", "EmployeeCount": "constant",
+                             "StandardHours": "constant"},
+        ["HireDate (year)", "HireDate (month)", "TerminationDate (year)",
+         "TerminationDate (month)"], 0, ["TerminationDate (month)", "TerminationDate (year)"]),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

@@ -100,3 +100,18 @@ def test_format_bytes():
 def test_bad_max_levels():
     with pytest.raises(ParameterError, match="got 0"):
         to_numeric(pd.DataFrame({"a": ["x"]}), max_levels=np.int64(0))
+
+
+def test_raw_values_say_which_numbers_were_filled_in():
+    """Datum-wise showed a current employee's 'TerminationDate (year) 2023': the median the
+    encoding filled in, as if the row had it (a review).  Filled values say so."""
+    from rulecore.encode import raw_values, to_numeric
+
+    X = pd.DataFrame({"ended": [2019.0, np.nan, 2023.0, 2024.0],
+                      "dept": pd.Categorical(["HR", None, "Sales", "R&D"])},
+                     index=[10, 11, 12, 13])
+    Z = to_numeric(X, {"ended": "numeric", "dept": "categorical"})
+    names = ["ended", "dept=Sales"]
+    assert raw_values(X, 11, names, Z.loc[11, names].tolist()) == [
+        "missing (filled with the median, 2023)", "missing (no level)"]
+    assert raw_values(X, 12, names, Z.loc[12, names].tolist()) == ["2023", "1"]

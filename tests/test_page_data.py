@@ -323,3 +323,22 @@ def test_many_nearly_empty_columns_are_summed_up_not_listed():
     caption = next(c.value for c in at.caption if c.value.startswith("Missing values"))
     assert "and 22 more columns" in caption
     assert "30 columns are more than 90 % empty" in caption
+
+
+def test_a_leak_is_left_out_in_one_click_with_what_is_made_from_it():
+    """An HR export whose TerminationDate is empty exactly for current staff: its year and
+    month are flagged in one warning, and the button under it leaves the date out (a review:
+    the warning said 'leave it out' with no way to do it there, and the rule used it)."""
+    at = upload(start(), "hr_attrition_sqlserver.csv")
+    assert not at.exception and at.session_state["w_target"] == "Attrition"
+    leaks = [w.value for w in at.warning if "possible leak" in w.value]
+    assert len(leaks) == 1
+    assert "**TerminationDate (year)** and **TerminationDate (month)** each alone predicts" \
+        in leaks[0]
+    assert roles_table(at).loc["EmployeeNumber", "used"] == "✗"  # CamelCase: an identifier
+    at.button(key="w_leak_0").click().run()
+    assert not at.exception
+    assert "TerminationDate" in at.session_state["exclude"]
+    assert "TerminationDate" not in at.session_state["w_features"]
+    assert not [w.value for w in at.warning if "possible leak" in w.value]
+    assert roles_table(at).loc["TerminationDate", "used"] == "✗"

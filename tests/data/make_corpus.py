@@ -642,6 +642,32 @@ def google_forms() -> None:
     }).to_csv(HERE / "google_forms_export.csv", index=False)
 
 
+def hr_attrition_sqlserver() -> None:
+    """An HR export from a SQL Server query: CamelCase names, an EmployeeNumber, literal
+    NULLs, constant columns, and a TerminationDate that is empty exactly for current staff
+    (a leak through a date's year; a newcomer's review)."""
+    rng = np.random.default_rng(27)
+    n = 400
+    age = rng.integers(19, 60, n)
+    overtime = rng.random(n) < 0.3
+    income = np.round(rng.lognormal(8.4, 0.4, n)).astype(int)
+    left = (overtime & (income < 5000)) ^ (rng.random(n) < 0.05)
+    hired = pd.Timestamp("2008-01-01") + pd.to_timedelta(rng.integers(0, 5000, n), "D")
+    ended = hired + pd.to_timedelta(rng.integers(100, 2000, n), "D")
+    pd.DataFrame({
+        "EmployeeNumber": rng.choice(np.arange(1001, 9999), n, replace=False),
+        "Age": age,
+        "Attrition": np.where(left, "Yes", "No"),
+        "Department": rng.choice(["Sales", "R&D", "HR"], n, p=[0.3, 0.6, 0.1]),
+        "EmployeeCount": 1,
+        "HireDate": hired.strftime("%Y-%m-%d"),
+        "MonthlyIncome": income,
+        "OverTime": np.where(overtime, "Yes", "No"),
+        "StandardHours": 80,
+        "TerminationDate": np.where(left, ended.strftime("%Y-%m-%d"), "NULL"),
+    }).to_csv(HERE / "hr_attrition_sqlserver.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -649,6 +675,7 @@ def main() -> None:
                  stats_package_codes, clinic_units, grouped_header, clinic_visits,
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
+                 hr_attrition_sqlserver,
                  prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(

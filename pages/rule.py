@@ -11,6 +11,7 @@ from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import (
     all_midpoints_fit,
     assess,
+    clearly_above_majority,
     comparisons,
     constraint_words,
     fit_status,
@@ -464,12 +465,17 @@ def results() -> None:
         # a gain that rounds to nothing gets no arrow and no colour: "↑ +0.0" in green read
         # as a gain under a model that predicts the majority class (a newcomer's review)
         gain = round(100 * (mte["accuracy"] - mte["majority"]), 1)
+        # a gain within luck is grey, and says so: "+0.5 pts" in green over a rule right on
+        # 11 of its 20 picks read as a success (a review)
+        clear = gain < 0 or clearly_above_majority(yte, pred_te)
         a.metric("Test accuracy", f"{mte['accuracy']:.1%}",
-                 delta=f"{gain:+.1f} pts vs majority" if gain else "same as majority",
-                 delta_color="normal" if gain else "off",
+                 delta=("same as majority" if not gain else f"{gain:+.1f} pts vs majority"
+                        + ("" if clear else " (within luck)")),
+                 delta_color="normal" if gain and clear else "off",
                  delta_arrow="auto" if gain else "off",
                  help="The change against always predicting the majority class of the "
-                      "held-out rows.")
+                      "held-out rows; 'within luck' when a rule firing at random on as many "
+                      "rows could gain as much (a sign test on the rows it changes).")
         b.metric("Conditions", rule.n_conditions if is_set else len(rule))
         st.dataframe(perf, width="stretch")
         st.vega_lite_chart(rviz.confusion_matrix(mte["confusion"], (common.negative_label(ds),

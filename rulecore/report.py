@@ -643,16 +643,32 @@ def _overfit(y_train: np.ndarray, pred_train: np.ndarray, y_test: np.ndarray,
     return None
 
 
+def clearly_above_majority(y_test: np.ndarray, pred_test: np.ndarray) -> bool:
+    """Whether 0/1 predictions are more accurate than always predicting the majority class
+    of ``y_test`` by more than luck explains: a sign test on the rows where they differ from
+    the majority class.  Of those D rows, the predictions are right on R; their accuracy gain
+    is (2R − D) / n, and a coin (R ~ Bin(D, ½)) gives a gain of standard error √D / n, so
+    the gain must exceed one standard error, √D / n: a gain luck gives about one time in
+    six.  (A review saw "+0.5 pts vs majority" in green, with a "certified optimal" success
+    box, for a rule right on 11 of its 20 picks; two standard errors would also grey out
+    iris's versicolor rule, right on 12 of its 17 picks of 38 held-out rows.)"""
+    y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
+    if not len(y_test):
+        return False
+    majority = int(y_test.mean() > 0.5)
+    differ = pred_test != majority
+    D = int(differ.sum())
+    R = int((pred_test[differ] == y_test[differ]).sum())
+    return 2 * R - D > np.sqrt(D)
+
+
 def shown_claim(claim: Finding, findings: list[Finding], y_test: np.ndarray,
                 pred_test: np.ndarray) -> Finding:
     """The solver's claim as a user should see it: a certified rule is still not shown as a
-    success next to a warning, nor when it is no more accurate on held-out rows than always
-    predicting the majority class (then it is "info": true, but not good news)."""
-    y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
-    below = False
-    if len(y_test):
-        base = max(float(y_test.mean()), 1 - float(y_test.mean()))
-        below = float(np.mean(pred_test == y_test)) <= base + 1e-12
+    success next to a warning, nor when it is not clearly more accurate on held-out rows than
+    always predicting the majority class (:func:`clearly_above_majority`; then it is "info":
+    true, but not good news)."""
+    below = not clearly_above_majority(y_test, pred_test)
     if claim.level == "success" and (below or any(f.level == "warning" for f in findings)):
         return replace(claim, level="info")
     return claim

@@ -127,6 +127,12 @@ def test_figures():
                           "features_used": [2.0, 5.0]})
     fig = sviz.accuracy_vs_features(table)
     assert [d.x[0] for d in fig.data] == [2.0, 5.0]
+    # on a rare class the page charts the balanced accuracy: the title and axis say so
+    table["balanced_accuracy"] = [0.5, 0.7]
+    fig = sviz.accuracy_vs_features(table, metric="balanced_accuracy")
+    assert [d.y[0] for d in fig.data] == [0.5, 0.7]
+    assert fig.layout.yaxis.title.text == "test balanced accuracy"
+    assert "Balanced accuracy against features used" in fig.layout.title.text
     # three models on one point are set side by side, centred on it; the hover keeps the truth
     same = pd.DataFrame({"model": ["a", "b", "c", "d"], "accuracy": [0.969, 0.969, 0.969, 0.8],
                          "auc": [0.9] * 4, "features_used": [2.0, 2.0, 2.0, 5.0]})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -122,3 +124,20 @@ def test_several_classes_say_the_models_are_one_vs_rest():
     at.multiselect(key="cmp_models").set_value(["CART (sklearn)"])
     at.button(key="cmp_submit").click().run()
     assert not any("one-vs-rest" in i.value for i in at.info)
+
+
+def test_a_rare_positive_class_is_charted_by_balanced_accuracy():
+    """On a 10 % class, accuracy put the models that never predict it at the top of the
+    chart and the one useful rule at the bottom (a review): there the chart shows the
+    balanced accuracy by default, and plain accuracy on request."""
+    at = open_page("salesforce attrition")
+    at.multiselect(key="cmp_models").set_value(["CART (sklearn)", "L1 logistic (sklearn)"])
+    at.button(key="cmp_submit").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["cmp_chart_metric"] == "balanced_accuracy"
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert spec["layout"]["yaxis"]["title"]["text"] == "test balanced accuracy"
+    at.session_state["cmp_chart_metric"] = "accuracy"
+    at.run()
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert spec["layout"]["yaxis"]["title"]["text"] == "test accuracy"

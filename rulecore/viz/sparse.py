@@ -96,33 +96,45 @@ def coefficients(coefs: Mapping[str, pd.Series], title: str = "Coefficients",
                   height=max(300, bar_height(len(order), per_bar=8 + 14 * max(1, len(coefs)))))
 
 
-def accuracy_vs_features(table: pd.DataFrame, title: str = "Accuracy against features used",
+#: A class below this share of the test rows makes the Compare page chart the balanced
+#: accuracy by default.
+RARE_CHART_SHARE = 0.2
+
+
+def accuracy_vs_features(table: pd.DataFrame, title: str | None = None,
                          metric: str = "accuracy") -> go.Figure:
-    """One marker per model: features used (x) against test accuracy or AUC (y)."""
+    """One marker per model: features used (x) against a test metric (y).
+
+    ``metric`` is a column of ``table`` (:func:`rulecore.compare.compare_models`):
+    ``"accuracy"``, ``"balanced_accuracy"`` or ``"auc"``.
+    On a rare positive class plain accuracy puts the models that never predict it on top
+    (a review), so the Compare page offers the balanced accuracy there.
+    """
     fig = go.Figure()
     symbols = ["circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon"]
-    # models on the same point (same features, same accuracy to 3 decimals) are set side by
+    rows = table.to_dict("records")
+    said = {"auc": "AUC"}.get(metric, metric.replace("_", " "))
+    # models on the same point (same features, same value to 3 decimals) are set side by
     # side, 0.15 feature apart, or one marker hides the others; the hover gives true values
-    spot = [(round(float(r.features_used), 6), round(float(getattr(r, metric)), 3))
-            for r in table.itertuples(index=False)]
+    spot = [(round(float(r["features_used"]), 6), round(float(r[metric]), 3)) for r in rows]
     shift = []
     for i, p in enumerate(spot):
         same = [j for j, q in enumerate(spot) if q == p]
         shift.append(0.15 * (same.index(i) - (len(same) - 1) / 2))
-    for i, row in enumerate(table.itertuples(index=False)):
+    for i, row in enumerate(rows):
         # names in the legend, not beside the markers: models often land on nearly the same
         # point (same accuracy, same features) and their labels printed on top of each other
         fig.add_trace(go.Scatter(
-            x=[row.features_used + shift[i]], y=[getattr(row, metric)], mode="markers",
-            name=row.model,
-            hovertemplate=f"{row.model}<br>features used {row.features_used:.3g}<br>{metric} "
-                          "%{y:.3f}<extra></extra>",
+            x=[row["features_used"] + shift[i]], y=[row[metric]], mode="markers",
+            name=row["model"],
+            hovertemplate=f"{row['model']}<br>features used {row['features_used']:.3g}<br>"
+                          f"{said} %{{y:.3f}}<extra></extra>",
             marker=dict(size=13, color=SEQUENCE[i % len(SEQUENCE)],
                         symbol=symbols[i % len(symbols)], line=dict(width=1, color="white"))))
     fig.update_xaxes(title="features used (mean per datum for datum-wise)", rangemode="tozero")
-    fig.update_yaxes(title=f"test {metric}")
+    fig.update_yaxes(title=f"test {said}")
     fig.update_layout(showlegend=True, legend=dict(orientation="h", y=-0.25))
-    return layout(fig, title)
+    return layout(fig, title or f"{said[0].upper()}{said[1:]} against features used")
 
 
 def cv_heatmap(cv_results: Sequence[Mapping], title: str = "Validation AUC") -> go.Figure:
@@ -137,4 +149,5 @@ def cv_heatmap(cv_results: Sequence[Mapping], title: str = "Validation AUC") -> 
     return layout(fig, title)
 
 
-__all__ = ["bound_trace", "coefficients", "accuracy_vs_features", "cv_heatmap", "ACCENT"]
+__all__ = ["bound_trace", "coefficients", "accuracy_vs_features", "cv_heatmap", "ACCENT",
+           "RARE_CHART_SHARE"]

@@ -28,6 +28,9 @@ ss = st.session_state
 #: Conditions longer than this (a form's question as the column name) do not fit the
 #: checklist's cell and are also written out in full under it.
 LONG_CONDITION = 60
+#: A clause of a rule list or rule set longer than this is written out in full under its
+#: table, whose grid cuts it at the column's edge.
+LONG_CLAUSE = 45
 ICONS = {"success": ":material/verified:", "info": ":material/info:",
          "warning": ":material/warning:"}
 
@@ -265,6 +268,13 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
         st.dataframe(table, hide_index=True, width="stretch", key="rule_list", column_config={
             "coverage": common.share_bar("coverage (train)"),
             "precision": st.column_config.TextColumn("precision (train)")})
+        # the grid cuts a clause at its column's edge ("…DaysToReturn > 48": a review), so
+        # long clauses are written out in full under it
+        if len(table) and table["conditions"].astype(str).str.len().max() > LONG_CLAUSE:
+            st.markdown("\n".join(f"{k}. {common.inline_code(str(t))} → "
+                                  f"{common.inline_code(str(c))}"
+                                  for k, c, t in zip(table["clause"], table["class"],
+                                                     table["conditions"])))
     with right:
         st.subheader("Performance")
         a, b = st.columns(2)
@@ -450,6 +460,9 @@ def results() -> None:
                              "coverage": common.share_bar("coverage (train)"),
                              "precision": st.column_config.TextColumn("precision (train)"),
                              "weight": st.column_config.NumberColumn("vote", format="%.3f")})
+            if len(clauses) and clauses["conditions"].astype(str).str.len().max() > LONG_CLAUSE:
+                st.markdown("\n".join(f"{k}. {common.inline_code(str(t))}" for k, t in
+                                      zip(clauses["clause"], clauses["conditions"])))
 
     with right:
         st.subheader("Performance")

@@ -115,3 +115,19 @@ def test_bound_trace_proved_at_once_has_a_readable_axis():
                         "gap": 1e-16, "cuts": 1, "seconds": 0.3}])
     lo, hi = fig.layout.yaxis.range
     assert hi - lo > 1.0 and "proved at the first iteration" in fig.layout.title.text
+
+
+def test_bound_trace_ticks_are_told_apart_on_a_narrow_span():
+    """Bounds 194.15–194.25 printed six ticks "194.2" with four significant digits (a
+    review): the format has enough digits for about five ticks over the span."""
+    from rulecore.viz.sparse import bound_trace
+
+    fig = bound_trace([{"lower": 194.15, "upper": 194.25, "gap": 5e-4, "cuts": 1,
+                        "seconds": 0.3},
+                       {"lower": 194.2, "upper": 194.25, "gap": 2e-4, "cuts": 2,
+                        "seconds": 0.6}])
+    digits = int(fig.layout.yaxis.tickformat.strip(".~g"))
+    ticks = [194.15 + 0.02 * k for k in range(6)]
+    assert len({f"{t:.{digits}g}" for t in ticks}) == 6
+    assert bound_trace([{"lower": 10.0, "upper": 50.0, "gap": 0.8, "cuts": 1,
+                         "seconds": 0.1}]).layout.yaxis.tickformat == ".3~g"

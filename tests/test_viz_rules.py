@@ -172,12 +172,15 @@ def test_confusion_matrix_long_labels_wrapped_full_in_tooltip():
         assert all(len(line) <= width for lines in shown for line in lines)
     short_labels = rviz.confusion_matrix(np.eye(2), ("no", "yes"))
     assert '["pred yes"]' in short_labels["encoding"]["x"]["axis"]["labelExpr"]
-    # four classes: every predicted class keeps its label (Vega hid the overlapping ones)
-    four = rviz.confusion_matrix(np.eye(4), ("Premium", "Senior", "Standard", "VIP"))
+    # four classes: every predicted class keeps its label (Vega hid the overlapping ones),
+    # slanted on one line (wrapped narrow, "Damaged" ran into "Defective": a review)
+    four = rviz.confusion_matrix(np.eye(4), ("Damaged in transit", "Defective",
+                                             "Fraud suspected", "Wrong size"))
     x = four["encoding"]["x"]["axis"]
-    assert x["labelOverlap"] is False
+    assert x["labelOverlap"] is False and x["labelAngle"] == -35
     shown = [json.loads(a) for a in re.findall(r"\[[^\]]*\]", x["labelExpr"])]
-    assert len(shown) == 4 and all(len(line) <= 9 for lines in shown for line in lines)
+    assert len(shown) == 4 and all(len(lines) == 1 and len(lines[0]) <= 22 for lines in shown)
+    assert ["pred Damaged in…"] in shown or ["pred Damaged in transit"] in shown
 
 
 def test_screening_labels_wrapped():

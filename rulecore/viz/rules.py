@@ -306,13 +306,18 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, ...] = ("negative", "pos
              for i in range(len(labels)) for j in range(len(labels))]
     order = {"true": [f"true {v}" for v in labels], "predicted": [f"pred {v}" for v in labels]}
 
-    def axis(names: list[str], width: int) -> dict:
+    def axis(names: list[str], width: int, max_lines: int = 3) -> dict:
         """Labels wrapped over lines of ``width`` characters, not cut at Vega's limit."""
-        return {"labelExpr": vl_lines({v: v for v in names}, width), "labelLimit": 0}
+        return {"labelExpr": vl_lines({v: v for v in names}, width, max_lines),
+                "labelLimit": 0}
+
+    # more than three classes: the columns are too narrow for level labels ("pred Damaged
+    # in…" ran into "pred Defective": a review), so they slant, one line each
+    slanted = len(labels) > 3
 
     return {
         "title": {"text": title, "anchor": "start"},
-        "height": max(260, 40 * len(labels)),  # room for three-line labels
+        "height": max(260, 40 * len(labels)),  # room for three-line or slanted labels
         "data": {"name": "cells"},
         "datasets": {"cells": cells},
         "encoding": {
@@ -322,10 +327,10 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, ...] = ("negative", "pos
                   # every column named: Vega hid the labels that overlapped (with four
                   # classes only "pred Premium" and "pred VIP" were left), so with more
                   # than three the labels wrap narrower, and none is dropped
-                  "title": None, "axis": {"labelAngle": 0, "orient": "bottom",
-                                          "labelOverlap": False,
-                                          **axis(order["predicted"],
-                                                 18 if len(labels) <= 3 else 9)}},
+                  "title": None, "axis": {"labelAngle": -35 if slanted else 0,
+                                          "orient": "bottom", "labelOverlap": False,
+                                          **axis(order["predicted"], 22 if slanted else 18,
+                                                 1 if slanted else 3)}},
             "y": {"field": "true", "type": "nominal", "sort": order["true"], "title": None,
                   "axis": axis(order["true"], 24)},
         },

@@ -47,7 +47,12 @@ def bound_trace(trace: Sequence[Mapping], title: str = "Outer approximation: bou
     lo, hi = float(np.nanmin(df[["lower", "upper"]])), float(np.nanmax(df[["lower", "upper"]]))
     span = hi - lo if hi - lo > 1e-9 * max(1.0, abs(hi)) else abs(hi) or 1.0
     pad = 0.05 * span
-    fig.update_yaxes(title="objective c(s)", range=[lo - pad, hi + pad], tickformat=".4~g")
+    # enough digits to tell the ticks apart (about 5 over the span): four printed six ticks
+    # "194.2" on a span of 0.1 (a review)
+    size = max(abs(lo), abs(hi), 1e-12)
+    digits = int(np.clip(np.ceil(np.log10(size / (span / 5))) + 1, 3, 12))
+    fig.update_yaxes(title="objective c(s)", range=[lo - pad, hi + pad],
+                     tickformat=f".{digits}~g")
     if len(df) == 1:
         title += " (proved at the first iteration)" if df["gap"].iloc[0] < 1e-9 else ""
     return layout(fig, title)

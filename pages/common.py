@@ -375,6 +375,15 @@ def negative_label(ds: Dataset) -> str:
     return ds.negative_label
 
 
+def leak_warnings(ds: Dataset) -> None:
+    """The Data page's possible-leak warnings, short, on a page whose models may use them."""
+    for col, acc in ds.leaks.items():
+        st.warning(f"**{col}** alone predicts {ds.target} = {ds.positive} with {acc:.1%} "
+                   "accuracy: a possible leak. Models using it look better than they will be; "
+                   "leave it out on the Data page unless it is known before the outcome.",
+                   icon=":material/warning:")
+
+
 def dataset_caption(ds: Dataset) -> None:
     """One line under a page title saying which data the page works on."""
     if len(ds.classes) > 2 and st.session_state.get("rule", {}).get("model") == "rule set":

@@ -36,11 +36,7 @@ st.title("Compare")
 ds = common.require_dataset()
 y = ds.y_binary
 common.dataset_caption(ds)
-for col, acc in ds.leaks.items():  # the Data page's leak warning, here too
-    st.warning(f"**{col}** alone predicts {ds.target} = {ds.positive} with {acc:.1%} accuracy: "
-               "a possible leak. Models using it look better than they will be; leave it out "
-               "on the Data page unless it is known before the outcome.",
-               icon=":material/warning:")
+common.leak_warnings(ds)  # the Data page's leak warning, here too
 st.markdown(
     "Fit several models on **one** stratified train/test split and compare test accuracy, AUC, "
     "the number of features each one uses (for the datum-wise classifier: the mean per test "

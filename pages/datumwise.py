@@ -40,6 +40,7 @@ m, d = X.shape
 st.caption(f"Data: **{ds.name}** · {m:,} rows × {ds.X.shape[1]} features, encoded as {d} "
            f"numeric columns · target `{ds.target}` with its {len(ds.classes)} classes"
            + (" (all of them at once, no one-vs-rest)" if len(ds.classes) > 2 else ""))
+common.leak_warnings(ds)  # the policy may read a leak too (a review: only Rule and Compare said)
 st.markdown(
     "Classifies each datum by a short sequence of decisions: *acquire one more feature* "
     "(cost λ each) or *classify now* (cost 1 if wrong). The policy is learned by approximate "

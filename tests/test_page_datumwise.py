@@ -117,3 +117,12 @@ def test_a_policy_no_better_than_the_majority_says_so():
         assert "without reading any feature" in said
     else:
         pytest.fail("λ = 1 should make every feature too dear to read")
+
+
+def test_a_possible_leak_is_said_here_too():
+    """Rule and Compare warned of a leaky column and Datum-wise, whose policy reads it too,
+    did not (a review)."""
+    at = conftest.upload_corpus_file("complaints_leak.csv")
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert any("refund_issued" in w.value and "possible leak" in w.value for w in at.warning)

@@ -342,3 +342,8 @@ def test_a_leak_is_left_out_in_one_click_with_what_is_made_from_it():
     assert "TerminationDate" not in at.session_state["w_features"]
     assert not [w.value for w in at.warning if "possible leak" in w.value]
     assert roles_table(at).loc["TerminationDate", "used"] == "✗"
+    # and the Rule page finds the planted rule, not the leak
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception
+    said = " ".join(m.value for m in at.markdown)
+    assert "OverTime" in said and "MonthlyIncome" in said and "TerminationDate" not in said

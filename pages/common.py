@@ -375,6 +375,15 @@ def negative_label(ds: Dataset) -> str:
     return ds.negative_label
 
 
+def leave_out(col: str) -> None:
+    """Callback: leave a table column out of the features (a leak warning's button)."""
+    ss = st.session_state
+    ss["exclude"] = sorted(set(ss.get("exclude") or []) | {col})
+    ss["include"] = sorted(set(ss.get("include") or []) - {col})
+    if ss.get("w_features") is not None:
+        ss["w_features"] = [c for c in ss["w_features"] if c != col]
+
+
 def leak_warnings(ds: Dataset) -> None:
     """The Data page's possible-leak warnings, short, on a page whose models may use them."""
     for col, acc in ds.leaks.items():

@@ -297,14 +297,6 @@ st.subheader("Column roles")
 leaks = ds.leaks
 
 
-def _leave_out(col: str) -> None:
-    """Leave a column out of the features (the leak warning's button)."""
-    ss["exclude"] = sorted(set(ss.get("exclude") or []) | {col})
-    ss["include"] = sorted(set(ss.get("include") or []) - {col})
-    if ss.get("w_features") is not None:
-        ss["w_features"] = [c for c in ss["w_features"] if c != col]
-
-
 # one warning per table column: a date's year and month leak together
 by_source: dict[str, dict[str, float]] = {}
 for col, acc in leaks.items():
@@ -319,7 +311,7 @@ for k, (source, found) in enumerate(by_source.items()):
                "before the outcome (a measurement that truly decides the class stays).",
                icon=":material/warning:")
     # one click, where the warning is read: the features box is above, in another column
-    st.button(f"Leave out {_short(source)}", key=f"w_leak_{k}", on_click=_leave_out,
+    st.button(f"Leave out {_short(source)}", key=f"w_leak_{k}", on_click=common.leave_out,
               args=(source,), icon=":material/block:",
               help=f"Removes {source!r} from the columns used as features"
                    + (", and what is made from it" if source not in found else "")

@@ -393,6 +393,13 @@ def results() -> None:
     # what a user must know before trusting the rule, right under the solver's claim
     for finding in findings:
         show_finding(finding)
+    # the leak warning says "leave it out": the button does, and the page refits
+    used_leaks = sorted({ds.source_column(f) for f in rule.features if f in ds.leaks})
+    for k, col in enumerate(used_leaks):
+        st.button(f"Leave out {col} and refit", key=f"rule_leak_{k}", on_click=common.leave_out,
+                  args=(col,), icon=":material/block:",
+                  help="Removes the column from the features (as on the Data page, where it "
+                       "can be added back).")
 
     # ---------------------------------------------------------------- the rule as a checklist
     left, right = st.columns([3, 2])

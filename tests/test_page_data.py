@@ -347,3 +347,20 @@ def test_a_leak_is_left_out_in_one_click_with_what_is_made_from_it():
     assert not at.exception
     said = " ".join(m.value for m in at.markdown)
     assert "OverTime" in said and "MonthlyIncome" in said and "TerminationDate" not in said
+
+
+def test_the_rule_page_leaves_out_a_leak_it_used_in_one_click():
+    """The Rule page's warning 'the rule uses refund_issued … leave it out on the Data page'
+    has the button beside it, and the refit rule does without the column."""
+    at = upload(start(), "complaints_leak.csv")
+    at.switch_page("pages/rule.py").run()
+    assert any("The rule uses refund_issued" in w.value for w in at.warning)
+
+    def checklist() -> str:
+        return " ".join(map(str, at.dataframe(key="checklist").value["condition"]))
+
+    assert "refund_issued" in checklist()
+    at.button(key="rule_leak_0").click().run()
+    assert not at.exception and "refund_issued" in at.session_state["exclude"]
+    assert not any("possible leak" in w.value for w in at.warning)
+    assert checklist() and "refund_issued" not in checklist()

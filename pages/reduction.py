@@ -40,8 +40,9 @@ y = ds.y.to_numpy()
 m, n = X.shape
 n_classes = len(ds.classes)
 st.caption(f"Data: **{ds.name}** · {m:,} rows (objects) × {ds.X.shape[1]} features, encoded "
-           f"as {n} numeric columns · target `{ds.target}` with its {n_classes} raw classes "
-           "(no one-vs-rest here)")
+           f"as {n} numeric columns · target `{ds.target}` with its {n_classes} classes"
+           + (" (all of them at once, no one-vs-rest)" if n_classes > 2 else ""))
+common.leak_warnings(ds)  # the kept table may be a leak alone (a review: it kept one here)
 st.markdown(
     "Keeps a sub-table (features × objects) that maximises the bilinear form "
     "F(x, y) = xᵀCy of the voting classifier: own-class votes minus *t* × other-class votes, "

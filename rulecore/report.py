@@ -375,8 +375,8 @@ def assess(
                     f"{pos_rows} and {int((1 - y_test).sum()):,} others, up to "
                     f"{_pct(luck)} happens by luck)")
             train_bal = _balanced(y_train, pred_train)
-            if overfit is not None:
-                advice = fix
+            if overfit is not None:  # the overfit warning just above gives the fix
+                advice = "The warning above says what to change."
             elif train_bal is None or train_bal <= 0.6:  # poor on the training rows too
                 advice = (("Offer more thresholds per column" if lam_chosen else
                            "Raise λ or offer more thresholds")

@@ -287,3 +287,18 @@ def test_a_gain_over_the_majority_within_luck_is_not_a_success():
     found[29:33] = 1
     assert clearly_above_majority(y, found) and shown_claim(OK, [], y, found).level == "success"
     assert not clearly_above_majority(y, np.zeros(212, int))
+
+
+def test_an_overfit_rule_not_clearly_better_than_chance_gives_its_advice_once():
+    """Two stacked warnings both said 'Ask for fewer conditions …' (a review): the second
+    points to the first."""
+    rng = np.random.default_rng(0)
+    y_tr = (rng.random(600) < 0.1).astype(int)
+    y_te = (rng.random(200) < 0.05).astype(int)
+    pred_te = (rng.random(200) < 0.1).astype(int)   # unrelated to the held-out labels
+    found = assess(y_tr, y_tr.copy(), y_te, pred_te, positive="fraud", class_weight="sqrt")
+    warnings = [f.text for f in found if f.level == "warning"]
+    assert len(warnings) == 2 and "fits the training rows far better" in warnings[0]
+    assert "Ask for fewer conditions" in warnings[0]
+    assert "Ask for fewer conditions" not in warnings[1]
+    assert "The warning above says what to change." in warnings[1]

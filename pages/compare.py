@@ -198,8 +198,11 @@ chart_metric = st.segmented_control(
     help="Balanced accuracy is the mean of the two classes' recalls: always predicting one "
          "class scores 0.5 whatever the class shares. Chosen by default when one class has "
          f"fewer than {sviz.RARE_CHART_SHARE:.0%} of the test rows.") or "accuracy"
-st.plotly_chart(sviz.accuracy_vs_features(table, metric=chart_metric), width="stretch",
-                key="cmp_fig_acc")
+majority_score = 0.5 if chart_metric == "balanced_accuracy" else \
+    max(y_test.mean(), 1 - y_test.mean())
+st.plotly_chart(sviz.accuracy_vs_features(table, metric=chart_metric,
+                                          baseline=float(majority_score)),
+                width="stretch", key="cmp_fig_acc")
 
 sparse_fitted = [n for n in ("Sparse SVM", "Sparse logistic") if n in results]
 if sparse_fitted:

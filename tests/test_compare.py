@@ -133,6 +133,11 @@ def test_figures():
     assert [d.y[0] for d in fig.data] == [0.5, 0.7]
     assert fig.layout.yaxis.title.text == "test balanced accuracy"
     assert "Balanced accuracy against features used" in fig.layout.title.text
+    # what always predicting the majority class scores is a dashed line inside the axis
+    fig = sviz.accuracy_vs_features(table, baseline=0.657)
+    lo, hi = fig.layout.yaxis.range
+    assert lo < 0.657 < 0.9 < hi and fig.layout.shapes[0].y0 == 0.657
+    assert "always the majority class (0.657)" in fig.layout.annotations[0].text
     # three models on one point are set side by side, centred on it; the hover keeps the truth
     same = pd.DataFrame({"model": ["a", "b", "c", "d"], "accuracy": [0.969, 0.969, 0.969, 0.8],
                          "auc": [0.9] * 4, "features_used": [2.0, 2.0, 2.0, 5.0]})

@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 
 from rulecore.viz.style import (
     ACCENT,
+    MUTED,
     NEGATIVE,
     POSITIVE,
     SEQUENCE,
@@ -107,13 +108,17 @@ RARE_CHART_SHARE = 0.2
 
 
 def accuracy_vs_features(table: pd.DataFrame, title: str | None = None,
-                         metric: str = "accuracy") -> go.Figure:
+                         metric: str = "accuracy", baseline: float | None = None
+                         ) -> go.Figure:
     """One marker per model: features used (x) against a test metric (y).
 
     ``metric`` is a column of ``table`` (:func:`rulecore.compare.compare_models`):
     ``"accuracy"``, ``"balanced_accuracy"`` or ``"auc"``.
     On a rare positive class plain accuracy puts the models that never predict it on top
-    (a review), so the Compare page offers the balanced accuracy there.
+    (a review), so the Compare page offers the balanced accuracy there.  ``baseline``, what
+    always predicting the majority class scores (0.5 for the balanced accuracy), is drawn as
+    a dashed line inside the axis: without it, models 0.73 and 0.713 filled the axis and
+    looked far apart next to a majority class at 0.657.
     """
     fig = go.Figure()
     symbols = ["circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon"]
@@ -138,6 +143,15 @@ def accuracy_vs_features(table: pd.DataFrame, title: str | None = None,
                         symbol=symbols[i % len(symbols)], line=dict(width=1, color="white"))))
     fig.update_xaxes(title="features used (mean per datum for datum-wise)", rangemode="tozero")
     fig.update_yaxes(title=f"test {said}")
+    if baseline is not None:
+        fig.add_hline(y=baseline, line=dict(color=MUTED, dash="dash", width=1),
+                      annotation_text=f"always the majority class ({baseline:.3f})",
+                      annotation_position="bottom right",
+                      annotation_font=dict(color=MUTED, size=11))
+        values = [float(r[metric]) for r in rows if pd.notna(r[metric])] + [baseline]
+        lo, hi = min(values), max(values)
+        pad = 0.15 * max(hi - lo, 0.02)
+        fig.update_yaxes(range=[lo - pad, min(hi + pad, 1.0 + pad)])
     fig.update_layout(showlegend=True, legend=dict(orientation="h", y=-0.25))
     return layout(fig, title or f"{said[0].upper()}{said[1:]} against features used")
 

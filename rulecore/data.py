@@ -480,6 +480,16 @@ def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
     return d, k, False  # shorter lines above a header: a title, an export stamp
 
 
+def _names_numbers(first: list[str], rest: list[list[str]], j: int) -> bool:
+    """Whether cell ``j`` of the first row is a word (a letter, not a missing-value code)
+    above a column whose other present cells are numbers."""
+    head = first[j].strip()
+    if not re.search(r"[^\W\d_]", head) or head in _NA_VALUES or _is_number(head):
+        return False
+    below = [r[j].strip() for r in rest if j < len(r) and r[j].strip() not in _NA_VALUES]
+    return len(below) >= 2 and all(_is_number(c) for c in below)
+
+
 def _sniff(text: str) -> tuple[str, bool]:
     """Delimiter and whether the first row is a header."""
     sample = "\n".join(text.splitlines()[:50])
@@ -495,9 +505,11 @@ def _sniff(text: str) -> tuple[str, bool]:
     first, rest = rows[0], rows[1:]
     # A header is a first row with no numbers above rows that have numbers, or the first row
     # Python's sniffer calls a header.  A row of all-text values over all-text values is
-    # taken as a header too: files without a header and without numbers are rare.
+    # taken as a header too: files without a header and without numbers are rare.  A first
+    # row with numbers is still a header when it names a column of numbers (years as column
+    # names, "2019,2020,grew": a notebook review saw every name become x1, x2, ...).
     if any(_is_number(c) for c in first):
-        return delimiter, False
+        return delimiter, any(_names_numbers(first, rest, j) for j in range(len(first)))
     if any(_is_number(c) for r in rest for c in r):
         return delimiter, True
     try:
@@ -645,6 +657,12 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         names = [c if c else f"column {i + 1}" for i, c in enumerate(names)]
     else:
         names = [f"x{i + 1}" for i in range(n_fields)]
+        # said, with the way out: years as column names made a header look like data (a
+        # notebook review saw only "there is no column 'grew'")
+        notes.append(f"No header row was found (the first row holds numbers and names no "
+                     f"column of numbers), so the first row is data and the columns are named "
+                     f"x1 to x{n_fields}. If the first row holds the names, give one of them as "
+                     "the target (rulecore: target=...), and it is read as the header.")
     try:
         df = pd.read_csv(io.StringIO(text), sep=delimiter, header=None,
                          skiprows=1 if header else 0, names=names, na_values=_NA_VALUES,
@@ -909,10 +927,29 @@ def load_csv(
     """
     df, fname = read_csv_frame(source, name=name, sheet=sheet, max_bytes=max_bytes,
                                max_rows=max_rows, max_columns=max_columns)
+    df = _header_from_target(df, target)
     with sheet_hint(df):
         return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
                       exclude=exclude, continuous=continuous, ratings=ratings,
                       zero_missing=zero_missing, name=fname, typed=False)
+
+
+def _header_from_target(df: pd.DataFrame, target: str | None) -> pd.DataFrame:
+    """A file read without a header (columns x1, x2, ...) whose first row names the target
+    given: that row is the header after all ("region,2019,2020,grew": the years made it look
+    like data)."""
+    names = [str(c) for c in df.columns]
+    if target is None or target in names or not len(df) or \
+            names != [f"x{i + 1}" for i in range(len(names))]:
+        return df
+    first = [str(v).strip() if pd.notna(v) else "" for v in df.iloc[0]]
+    if str(target) not in first or len(set(first)) < len(first):
+        return df
+    out = df.iloc[1:].reset_index(drop=True)
+    out.columns = [c if c else f"column {i + 1}" for i, c in enumerate(first)]
+    out.attrs = {**df.attrs, "notes": [n for n in df.attrs.get("notes", [])
+                                       if not n.startswith("No header row was found")]}
+    return out
 
 
 def _first_line(exc: Exception) -> str:

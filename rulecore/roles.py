@@ -151,7 +151,10 @@ class ColumnRole:
 
 
 def _numeric(s: pd.Series) -> pd.Series | None:
-    """``s`` as floats when every present value is a number, else None."""
+    """``s`` as floats when every present value is a number, else None (also for typed
+    dates and durations: as numbers they are nanoseconds since 1970)."""
+    if pd.api.types.is_datetime64_any_dtype(s) or pd.api.types.is_timedelta64_dtype(s):
+        return None
     if pd.api.types.is_bool_dtype(s):
         return s.astype(float)
     if pd.api.types.is_numeric_dtype(s):
@@ -270,6 +273,12 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     (:func:`_compact_dates`), and Excel's day numbers in a column named like dates
     (:func:`_serial_dates`).
     """
+    if pd.api.types.is_datetime64_any_dtype(s):
+        # typed already (a Parquet file, a frame from pandas): the local time as written, a
+        # zone dropped as for text (from_frame kept such a column as nanoseconds since 1970:
+        # a notebook review)
+        dates = s.dt.tz_localize(None) if getattr(s.dt, "tz", None) is not None else s
+        return dates.astype("datetime64[ns]") if dates.notna().any() else None
     num = _numeric(s)
     if num is not None:
         return _dates_as_numbers(num, str(s.name))[0]

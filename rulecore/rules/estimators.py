@@ -52,7 +52,29 @@ def as_frame(X: Any, feature_names: Any = None,
     """``X`` as a DataFrame with text column names: an array's columns get ``feature_names``,
     else ``fitted_names`` (when the count matches), else ``x0, x1, ...``."""
     if isinstance(X, pd.DataFrame):
-        return X.rename(columns=str)
+        frame = X.rename(columns=str)
+        names = pd.Index(frame.columns)
+        if names.duplicated().any():
+            # two columns of one name (or 7 and "7", one name as text) cannot be told apart
+            # in a rule; pandas' own error was a TypeError (a notebook review)
+            twice = sorted(set(names[names.duplicated()]))
+            raise DataError("Column names must differ, as text: "
+                            f"{', '.join(map(repr, twice))} name{'s' if len(twice) == 1 else ''} "
+                            "more than one column. Rename them (e.g. df.columns = [...]).")
+        dates = [c for c in frame.columns
+                 if pd.api.types.is_datetime64_any_dtype(frame[c])
+                 or pd.api.types.is_timedelta64_dtype(frame[c])]
+        if dates:
+            # as numbers they were nanoseconds since 1970 (a rule "signup <= 1610500000000000"
+            # that changed with the time unit) and a missing date the earliest one
+            raise DataError(f"Column{'s' if len(dates) > 1 else ''} "
+                            f"{', '.join(map(repr, dates))} hold{'s' if len(dates) == 1 else ''}"
+                            " dates or durations, which a rule cannot compare as they are. "
+                            "Turn each into numbers first (df[c].dt.year, df[c].dt.month, or "
+                            "days since an origin), or load the table with "
+                            "rulecore.data.from_frame, which replaces a date by its year and "
+                            "month.")
+        return frame
     arr = check_array(X, dtype=None, ensure_all_finite="allow-nan")
     if feature_names is not None:
         names = [str(c) for c in feature_names]

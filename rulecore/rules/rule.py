@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import DataError
-from rulecore.rules.terms import Term, format_value
+from rulecore.rules.terms import _BOOL_TEXT, Term, format_value, level_key
 
 RuleType = Literal["and", "or"]
 #: The one name of a rule (or clause) without conditions, used by every page and export: an
@@ -280,6 +280,14 @@ class Rule(_Exportable):
             return "1 = 1" if self.rule_type == "and" else "1 = 0"
         parts = []
         for c in self.conditions:
+            if not c.numeric and str(c.value) in _BOOL_TEXT:
+                # a bool column is stored as 0/1 by most tools (pandas' to_sql, sqlite) and
+                # as text by others: `= 'True'` chose no row of a 0/1 column (a review)
+                key = _BOOL_TEXT[str(c.value)]
+                op = "IN" if c.op == "==" else "NOT IN"
+                parts.append(f"{sql_identifier(c.feature)} {op} "
+                             f"({sql_literal(str(c.value))}, {sql_literal(key)})")
+                continue
             op = "<>" if c.op == "!=" else ("=" if c.op == "==" else c.op)
             parts.append(f"{sql_identifier(c.feature)} {op} {sql_literal(c.value)}")
         joined = f" {self.rule_type.upper()} ".join(parts)
@@ -310,9 +318,15 @@ class Rule(_Exportable):
                  "                return None",
                  "        except TypeError:  # pandas' NA: its truth is ambiguous",
                  "            return None",
-                 "        if isinstance(v, float) and v.is_integer():",
+                 "        if hasattr(v, 'item'):  # a numpy scalar",
+                 "            v = v.item()",
+                 "        if isinstance(v, bool):  # True, 1, 1.0, '1' and 'True' are one level",
+                 "            return '1' if v else '0'",
+                 "        if isinstance(v, float) and v.is_integer() and abs(v) < 1e15:",
                  "            return str(int(v))",
-                 "        return str(v)",
+                 "        v = str(v)",
+                 "        return {'True': '1', 'False': '0', 'true': '1', 'false': '0',",
+                 "                'TRUE': '1', 'FALSE': '0'}.get(v, v)",
                  "    checks = ["]
         for c in self.conditions:
             key = repr(c.feature)
@@ -322,7 +336,7 @@ class Rule(_Exportable):
                              f"(num(row.get({key}))),")
             else:
                 op = "==" if c.op == "==" else "!="
-                lines.append(f"        (lambda v: v is not None and v {op} {str(c.value)!r})"
+                lines.append(f"        (lambda v: v is not None and v {op} {level_key(c.value)!r})"
                              f"(txt(row.get({key}))),")
         lines.append("    ]")
         lines.append(f"    return {'all' if self.rule_type == 'and' else 'any'}(checks)")

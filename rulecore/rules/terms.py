@@ -41,6 +41,54 @@ def format_value(v: Any) -> str:
     return str(v)
 
 
+#: A level written True/False compares equal to 1/0 (see :func:`level_keys`).
+_BOOL_TEXT = {"True": "1", "False": "0", "true": "1", "false": "0", "TRUE": "1", "FALSE": "0"}
+
+
+def _level_text(v: Any) -> str:
+    """One value as a level is written: ``0`` for 0, 0.0 and ``np.int64(0)``, ``True`` for
+    a bool, other values as text."""
+    if isinstance(v, np.generic):
+        v = v.item()
+    if isinstance(v, bool):
+        return str(v)
+    if isinstance(v, float) and v.is_integer() and abs(v) < 1e15:
+        return str(int(v))
+    return str(v)
+
+
+def level_text(column: pd.Series) -> pd.Series:
+    """The levels of a column as text, whatever its dtype (:func:`_level_text`): a 0/1
+    column reads ``0``/``1`` typed as int, float or Int64."""
+    if pd.api.types.is_bool_dtype(column) or pd.api.types.is_object_dtype(column):
+        return column.map(_level_text, na_action="ignore").astype(object)
+    if pd.api.types.is_numeric_dtype(column):
+        v = column.to_numpy(dtype=float, na_value=np.nan)
+        out = column.astype(str).to_numpy(dtype=object)
+        whole = np.isfinite(v) & (v == np.round(v)) & (np.abs(v) < 1e15)
+        out[whole] = v[whole].astype(np.int64).astype(str)
+        return pd.Series(out, index=column.index, dtype=object).where(column.notna())
+    return column.astype(str).where(column.notna())
+
+
+def level_keys(column: pd.Series | np.ndarray) -> np.ndarray:
+    """What a level compares as: its text (:func:`level_text`) with True/False as 1/0.
+
+    A rule learnt on a 0/1 column typed int matched nothing on a later batch typed float
+    (``'0'`` against ``'0.0'``), and one learnt on a bool column nothing on 0/1 (a notebook
+    review); the text keeps the level's look for people (``flag == True``), the key makes
+    True, 1, 1.0, ``"1"`` and ``"True"`` one value.
+    """
+    text = level_text(pd.Series(column))
+    return text.map(lambda t: _BOOL_TEXT.get(t, t), na_action="ignore").to_numpy(dtype=object)
+
+
+def level_key(value: Any) -> str:
+    """:func:`level_keys` of one level (a term's value)."""
+    t = _level_text(value)
+    return _BOOL_TEXT.get(t, t)
+
+
 @dataclass(frozen=True)
 class Term:
     """One Boolean condition ``feature op value``.
@@ -78,7 +126,7 @@ class Term:
             with np.errstate(invalid="ignore"):
                 return v <= self.value if self.op == "<=" else v > self.value
         present = s.notna().to_numpy()
-        eq = (s.astype(str) == str(self.value)).to_numpy()
+        eq = level_keys(s) == level_key(self.value)
         return eq & present if self.op == "==" else ~eq & present
 
     def to_dict(self) -> dict:
@@ -145,7 +193,7 @@ def candidate_thresholds(values: np.ndarray, n_thresholds: int | None,
 def _level_counts(column: pd.Series, weights: np.ndarray | None) -> pd.Series:
     """Levels (as text) by (weighted) count, most frequent first; ties in first-seen order."""
     present = column.notna().to_numpy()
-    text = column[present].astype(str)
+    text = level_text(column[present])
     if weights is None:
         return text.value_counts(sort=True)
     return pd.Series(weights[present], index=text.to_numpy()).groupby(
@@ -269,7 +317,8 @@ class Binarizer(TransformerMixin, BaseEstimator):
             else:
                 s = X[col]
                 present = s.notna().to_numpy()[:, None]
-                eq = s.astype(str).to_numpy()[:, None] == thr[None, :].astype(str)
+                keys = np.array([level_key(t) for t in thr], dtype=object)
+                eq = level_keys(s)[:, None] == keys[None, :]
                 eq &= present
                 blocks.append(eq)
                 if "!=" in ops:

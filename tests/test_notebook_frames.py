@@ -1,0 +1,101 @@
+"""Frames as a notebook has them (a review of the scikit-learn API on messy pandas frames):
+0/1 flags typed int, float, Int64 or bool; typed dates; clashing names; years as headers."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore import BooleanRuleClassifier, RuleSetClassifier
+from rulecore.data import from_frame, load_csv
+from rulecore.exceptions import DataError
+
+
+def flags_table(n: int = 400):
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"has_contract": rng.integers(0, 2, n), "tenure": rng.integers(0, 60, n),
+                      "flag": rng.random(n) < 0.5})
+    y = ((X.has_contract == 0) & (X.tenure <= 11) & X.flag).astype(int).to_numpy()
+    return X, y
+
+
+@pytest.mark.parametrize("fit_as", ["int", "float", "bool"])
+def test_a_flag_is_one_level_whatever_its_dtype(fit_as):
+    """A rule learnt on a 0/1 column typed int fired on no row of a batch typed float ('0'
+    against '0.0'), and one learnt on bools on no row of 0/1: a flag compares as one value
+    typed int, float, Int64 or bool, in the model and in its Python and SQL exports."""
+    X, y = flags_table()
+    cast = {"int": X, "float": X.astype({"has_contract": float}),
+            "bool": X.astype({"has_contract": bool})}
+    m = BooleanRuleClassifier().fit(cast[fit_as], y)
+    assert {c.feature for c in m.rule_.conditions} == {"has_contract", "tenure", "flag"}
+    want = m.fires(cast[fit_as])
+    assert want.sum() > 0
+    ns: dict = {}
+    exec(m.rule_.to_python(), ns)
+    for batch in (X, X.astype({"has_contract": float}), X.astype({"has_contract": "Int64"}),
+                  X.astype({"has_contract": bool, "flag": int})):
+        assert (m.fires(batch) == want).all()
+        assert [ns["predict"](r) for r in batch.to_dict("records")] == want.tolist()
+        with sqlite3.connect(":memory:") as con:
+            batch.reset_index().to_sql("t", con)
+            got = {i for (i,) in con.execute(f"SELECT \"index\" FROM t {m.rule_.to_sql()}")}
+        assert got == set(np.flatnonzero(want))
+
+
+def test_a_rule_set_on_flags_exports_what_it_predicts():
+    X, y = flags_table()
+    m = RuleSetClassifier(random_state=0).fit(X.astype({"has_contract": float}), y)
+    ns: dict = {}
+    exec(m.rule_.to_python(), ns)
+    said = [bool(ns["predict"](r)) for r in X.to_dict("records")]  # the class described?
+    assert said == (m.predict(X) == m.rule_.positive).tolist()
+
+
+def test_typed_dates_are_refused_with_how_and_read_by_from_frame():
+    """A datetime64 column was compared as nanoseconds since 1970 (a missing date the
+    earliest one, the threshold changing with the time unit); from_frame kept it so."""
+    rng = np.random.default_rng(1)
+    n = 300
+    df = pd.DataFrame({"signup": pd.Timestamp("2020-01-01")
+                       + pd.to_timedelta(rng.integers(0, 900, n), "D"), "x": rng.random(n)})
+    df.loc[:9, "signup"] = pd.NaT
+    y = (df["signup"].dt.year >= 2021).astype(int)
+    with pytest.raises(DataError, match=r"'signup' holds dates .*from_frame"):
+        BooleanRuleClassifier().fit(df, y)
+    ds = from_frame(df.assign(grew=np.where(y == 1, "yes", "no")), target="grew")
+    assert {"signup (year)", "signup (month)"} <= set(ds.X.columns)
+    assert "signup" not in ds.X.columns
+    m = BooleanRuleClassifier(kinds=ds.kinds).fit(ds.X, ds.y_binary)
+    assert m.rule_.features == ["signup (year)"]
+    assert not m.fires(ds.X)[:10].any() or ds.positive == "no"  # a missing date fails
+
+
+@pytest.mark.parametrize("columns", [["a", "a", "b"], [7, "7", "b"]])
+def test_clashing_column_names_are_a_data_error(columns):
+    X = pd.DataFrame(np.random.default_rng(0).random((40, 3)), columns=columns)
+    with pytest.raises(DataError, match="Column names must differ"):
+        BooleanRuleClassifier().fit(X, np.r_[np.zeros(20), np.ones(20)])
+
+
+def test_years_as_column_names_keep_the_header():
+    """'region,2019,2020,2021,grew' was read without a header (x1 ... x5) and the target was
+    'not a column'; naming it reads the first row as the header, and without a target a note
+    says what happened and how."""
+    rows = "".join(f"r{i},{i % 7}.5,{i % 5}.0,{i % 3}.0,{'yes' if i % 7 > 3 else 'no'}\n"
+                   for i in range(60))
+    text = ("region,2019,2020,2021,grew\n" + rows).encode()
+    ds = load_csv(io.BytesIO(text), target="grew", name="years.csv")
+    assert ds.target == "grew" and list(ds.X.columns) == ["2019", "2020", "2021"]
+    assert not any("No header row" in n for n in ds.notes)
+    plain = load_csv(io.BytesIO(text), name="years.csv")
+    assert any("No header row was found" in n and "x1 to x5" in n for n in plain.notes)
+    # a word above a column of numbers is a header although the row holds numbers
+    mixed = load_csv(io.BytesIO(("id,2019,score,grew\n" + "".join(
+        f"{i},{i % 4},{i * 0.5},{'yes' if i % 3 else 'no'}\n" for i in range(60))).encode()),
+        name="mixed.csv")
+    assert "score" in mixed.X.columns

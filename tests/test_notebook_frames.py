@@ -99,3 +99,15 @@ def test_years_as_column_names_keep_the_header():
         f"{i},{i % 4},{i * 0.5},{'yes' if i % 3 else 'no'}\n" for i in range(60))).encode()),
         name="mixed.csv")
     assert "score" in mixed.X.columns
+
+
+def test_predict_names_the_columns_that_differ_from_the_fit():
+    """'X has 8 features, but ... expecting 9' named no column (a review)."""
+    X, y = flags_table()
+    m = BooleanRuleClassifier().fit(X, y)
+    with pytest.raises(DataError, match=r"X lacks 'tenure' and has 'age', which the fit did "
+                                        r"not see: BooleanRuleClassifier was fitted on"):
+        m.predict(X.rename(columns={"tenure": "age"}))
+    with pytest.raises(DataError, match=r"X has 'extra', which the fit did not see"):
+        m.predict(X.assign(extra=1))
+    assert (m.predict(X[X.columns[::-1]]) == m.predict(X)).all()  # order does not matter

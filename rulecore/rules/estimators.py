@@ -200,6 +200,16 @@ def predict_frame(est: Any, X: Any) -> pd.DataFrame:
     the training ones, an array's columns named by them."""
     names = est.binarizer_.feature_names_in_
     frame = as_frame(X, fitted_names=names)
+    if isinstance(X, pd.DataFrame):
+        # name the columns, not only count them (a notebook review)
+        missing = [str(c) for c in names if c not in frame.columns]
+        extra = [str(c) for c in frame.columns if c not in set(names)]
+        if missing or extra:
+            said = ([f"lacks {', '.join(map(repr, missing))}"] if missing else []) + (
+                [f"has {', '.join(map(repr, extra))}, which the fit did not see"]
+                if extra else [])
+            raise DataError(f"X {' and '.join(said)}: {type(est).__name__} was fitted on the "
+                            f"columns {', '.join(map(repr, names))}.")
     if frame.shape[1] != est.n_features_in_:
         raise DataError(f"X has {frame.shape[1]} features, but {type(est).__name__} is "
                         f"expecting {est.n_features_in_} features as input.")

@@ -56,7 +56,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 from threadpoolctl import threadpool_limits
 
-from rulecore.encode import check_memory, dense_bytes
+from rulecore.encode import check_memory, dense_bytes, numbers_only
 from rulecore.exceptions import DataError, ParameterError
 
 __all__ = [
@@ -408,7 +408,8 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             check_memory(dense_bytes(*shape, itemsize=25),
                          f"The datum-wise classifier on {shape[0]:,} rows × {shape[1]:,} "
                          "features", "Use a sample of the rows or fewer features.")
-        X, y = validate_data(self, X, y, dtype=np.float64)
+        X, y = validate_data(self, numbers_only(X, "The datum-wise classifier"), y,
+                             dtype=np.float64)
         check_classification_targets(y)
         # Many small BLAS calls: one thread avoids the oversubscription that slows them
         # down badly on a shared 2-core machine.
@@ -470,7 +471,8 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
 
     def _scaled(self, X) -> np.ndarray:
         check_is_fitted(self)
-        X = validate_data(self, X, reset=False, dtype=np.float64)
+        X = validate_data(self, numbers_only(X, "The datum-wise classifier"), reset=False,
+                          dtype=np.float64)
         return (X - self.mean_) / self.scale_
 
     def run_policy(self, X) -> PolicyRun:

@@ -204,6 +204,41 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
     return pd.concat(parts, axis=1)
 
 
+def numbers_only(X: Any, who: str) -> Any:
+    """``X`` checked for an estimator that needs numbers (sparse models, datum-wise, the
+    bilinear reduction): a DataFrame's columns named as text, and a column of text,
+    categories or dates, or one with missing values, a :class:`DataError` that names it.
+
+    scikit-learn's own messages named no column ("could not convert string to float:
+    'east'"), and mixed int/str column names were its TypeError (a notebook review).
+    Arrays pass unchanged (scikit-learn's checks apply).
+    """
+    if not isinstance(X, pd.DataFrame):
+        return X
+    X = X.rename(columns=str)
+    if X.columns.duplicated().any():
+        twice = sorted(set(X.columns[X.columns.duplicated()]))
+        raise DataError(f"Column names must differ, as text: {', '.join(map(repr, twice))} "
+                        "names more than one column.")
+    words = [c for c in X.columns if not (pd.api.types.is_numeric_dtype(X[c])
+                                          or pd.api.types.is_bool_dtype(X[c]))]
+    if words:
+        raise DataError(f"{who} needs numbers, and {', '.join(map(repr, words[:8]))}"
+                        f"{' ...' if len(words) > 8 else ''} hold{'s' if len(words) == 1 else ''}"
+                        " text, categories or dates. Encode them first: "
+                        "rulecore.encode.to_numeric(X) gives one 0/1 column per level (the "
+                        "rule models take such columns as they are).")
+    gaps = [c for c in X.columns if X[c].isna().any()]
+    if gaps:
+        raise DataError(f"{who} cannot take missing values (NaN), and "
+                        f"{', '.join(map(repr, gaps[:8]))}{' ...' if len(gaps) > 8 else ''} "
+                        f"ha{'s' if len(gaps) == 1 else 've'} some. Fill them first "
+                        "(rulecore.encode.to_numeric fills a number's with its median).")
+    return X.astype(float) if any(pd.api.types.is_bool_dtype(X[c]) or
+                                  pd.api.types.is_extension_array_dtype(X[c])
+                                  for c in X.columns) else X
+
+
 def raw_values(X: pd.DataFrame, index: Any, names: Sequence[str], values: Sequence[float]
                ) -> list[str]:
     """How the row ``index`` of ``X`` gave each of its :func:`to_numeric` values, as text.

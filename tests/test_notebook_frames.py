@@ -111,3 +111,22 @@ def test_predict_names_the_columns_that_differ_from_the_fit():
     with pytest.raises(DataError, match=r"X has 'extra', which the fit did not see"):
         m.predict(X.assign(extra=1))
     assert (m.predict(X[X.columns[::-1]]) == m.predict(X)).all()  # order does not matter
+
+
+def test_models_that_need_numbers_name_the_columns_that_are_not():
+    """The sparse and datum-wise models gave scikit-learn's 'could not convert string to
+    float: 'east'' (no column named) and its TypeError for int and str column names."""
+    from rulecore import DatumWiseClassifier, SparseClassifier
+
+    rng = np.random.default_rng(0)
+    n = 200
+    X = pd.DataFrame({"a": rng.random(n), 7: rng.random(n)})
+    y = (X.a > 0.5).astype(int)
+    m = SparseClassifier(k=1, time_limit=5).fit(X, y)
+    assert list(m.feature_names_in_) == ["a", "7"] and m.predict(X).shape == (n,)
+    for model in (SparseClassifier(k=1, time_limit=5),
+                  DatumWiseClassifier(n_states=50, n_iterations=1)):
+        with pytest.raises(DataError, match=r"needs numbers, and 'region' holds text"):
+            model.fit(X.assign(region=np.where(rng.random(n) < 0.5, "east", "west")), y)
+        with pytest.raises(DataError, match=r"cannot take missing values \(NaN\), and 'b'"):
+            model.fit(X.assign(b=np.where(rng.random(n) < 0.5, np.nan, 1.0)), y)

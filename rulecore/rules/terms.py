@@ -60,15 +60,23 @@ def _level_text(v: Any) -> str:
 def level_text(column: pd.Series) -> pd.Series:
     """The levels of a column as text, whatever its dtype (:func:`_level_text`): a 0/1
     column reads ``0``/``1`` typed as int, float or Int64."""
-    if pd.api.types.is_bool_dtype(column) or pd.api.types.is_object_dtype(column):
-        return column.map(_level_text, na_action="ignore").astype(object)
-    if pd.api.types.is_numeric_dtype(column):
+    if pd.api.types.is_numeric_dtype(column) and not pd.api.types.is_bool_dtype(column):
         v = column.to_numpy(dtype=float, na_value=np.nan)
-        out = column.astype(str).to_numpy(dtype=object)
         whole = np.isfinite(v) & (v == np.round(v)) & (np.abs(v) < 1e15)
-        out[whole] = v[whole].astype(np.int64).astype(str)
-        return pd.Series(out, index=column.index, dtype=object).where(column.notna())
-    return column.astype(str).where(column.notna())
+        out = np.full(len(v), None, dtype=object)
+        # whole numbers through their distinct values (a 0/1 flag: two), the rest as pandas
+        # writes them
+        u, inv = np.unique(v[whole].astype(np.int64), return_inverse=True)
+        out[whole] = np.array([str(x) for x in u], dtype=object)[inv]
+        rest = ~whole & column.notna().to_numpy()
+        if rest.any():
+            out[rest] = column[rest].astype(str).to_numpy(dtype=object)
+        return pd.Series(out, index=column.index, dtype=object)
+    # text, categories, bools, mixed objects: each distinct value written once (a million
+    # rows of a few levels cost one hash pass, not a million Python calls)
+    codes, uniques = pd.factorize(column, use_na_sentinel=True)
+    texts = np.array([_level_text(u) for u in uniques] + [None], dtype=object)
+    return pd.Series(texts[codes], index=column.index, dtype=object)
 
 
 def level_keys(column: pd.Series | np.ndarray) -> np.ndarray:
@@ -79,8 +87,12 @@ def level_keys(column: pd.Series | np.ndarray) -> np.ndarray:
     review); the text keeps the level's look for people (``flag == True``), the key makes
     True, 1, 1.0, ``"1"`` and ``"True"`` one value.
     """
-    text = level_text(pd.Series(column))
-    return text.map(lambda t: _BOOL_TEXT.get(t, t), na_action="ignore").to_numpy(dtype=object)
+    text = level_text(pd.Series(column)).to_numpy(dtype=object)
+    flagged = np.isin(text, list(_BOOL_TEXT))
+    if flagged.any():
+        text = text.copy()
+        text[flagged] = [_BOOL_TEXT[t] for t in text[flagged]]
+    return text
 
 
 def level_key(value: Any) -> str:

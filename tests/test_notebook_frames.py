@@ -130,3 +130,18 @@ def test_models_that_need_numbers_name_the_columns_that_are_not():
             model.fit(X.assign(region=np.where(rng.random(n) < 0.5, "east", "west")), y)
         with pytest.raises(DataError, match=r"cannot take missing values \(NaN\), and 'b'"):
             model.fit(X.assign(b=np.where(rng.random(n) < 0.5, np.nan, 1.0)), y)
+
+
+def test_a_rule_saved_with_a_float_flags_old_level_still_matches():
+    """Float flags' levels were written '1.0' before they were written '1': a rule saved as
+    JSON then still selects the same rows, in the model and in its Python export."""
+    from rulecore.rules.rule import Rule
+
+    rule = Rule.from_dict({"conditions": [{"feature": "smoker", "op": "==", "value": "1.0"}],
+                           "rule_type": "and", "target": "sick", "positive": "yes"})
+    X = pd.DataFrame({"smoker": [1.0, 0.0, np.nan, 1.0]})
+    assert rule.predict(X).astype(bool).tolist() == [True, False, False, True]
+    ns: dict = {}
+    exec(rule.to_python(), ns)
+    assert [ns["predict"](r) for r in X.to_dict("records")] == [True, False, False, True]
+    assert [ns["predict"]({"smoker": v}) for v in ("1.0", "1", 1, True)] == [True] * 4

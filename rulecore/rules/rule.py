@@ -325,6 +325,9 @@ class Rule(_Exportable):
                  "        if isinstance(v, float) and v.is_integer() and abs(v) < 1e15:",
                  "            return str(int(v))",
                  "        v = str(v)",
+                 "        w = v.rstrip('0')",
+                 "        if w.endswith('.') and w[:-1].lstrip('-').isdigit():  # '1.0': level 1",
+                 "            v = w[:-1]",
                  "        return {'True': '1', 'False': '0', 'true': '1', 'false': '0',",
                  "                'TRUE': '1', 'FALSE': '0'}.get(v, v)",
                  "    checks = ["]

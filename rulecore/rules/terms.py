@@ -11,6 +11,7 @@ an unknown salary satisfies neither ``salary <= 75000`` nor ``salary > 75000``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -45,6 +46,9 @@ def format_value(v: Any) -> str:
 _BOOL_TEXT = {"True": "1", "False": "0", "true": "1", "false": "0", "TRUE": "1", "FALSE": "0"}
 
 
+_WHOLE_FLOAT_TEXT = re.compile(r"-?\d{1,15}\.0+")
+
+
 def _level_text(v: Any) -> str:
     """One value as a level is written: ``0`` for 0, 0.0 and ``np.int64(0)``, ``True`` for
     a bool, other values as text."""
@@ -54,7 +58,10 @@ def _level_text(v: Any) -> str:
         return str(v)
     if isinstance(v, float) and v.is_integer() and abs(v) < 1e15:
         return str(int(v))
-    return str(v)
+    v = str(v)
+    # "1.0": how a float flag's level was written before (rules saved as JSON then still
+    # match the flag's rows)
+    return v[:v.index(".")] if _WHOLE_FLOAT_TEXT.fullmatch(v) else v
 
 
 def level_text(column: pd.Series) -> pd.Series:

@@ -217,8 +217,13 @@ def panel() -> None:
     c = st.columns(3) + st.columns(3)
     c[0].metric("Iteration", f"{it} / {last}")
     c[1].metric("F", f"{row['F']:.4g}")
+    # a change that rounds to nothing is "same as full table" in grey, not "↑ +0.000" in
+    # green (a review; as the Rule page's test accuracy)
+    change = round(acc - red.full_accuracy_, 3)
     c[2].metric("Held-out accuracy", f"{acc:.3f}",
-                delta=f"{acc - red.full_accuracy_:+.3f} vs full table", delta_color="normal")
+                delta=f"{change:+.3f} vs full table" if change else "same as full table",
+                delta_color="normal" if change else "off",
+                delta_arrow="auto" if change else "off")
     c[3].metric("Kept features", f"{int(row['n_features'])} / {len(fmask)}")
     c[4].metric("Kept objects", f"{int(row['n_objects'])} / {len(omask)}")
     c[5].metric("Table share", f"{row['table_share']:.1%}")

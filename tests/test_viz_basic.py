@@ -131,3 +131,12 @@ def test_bound_trace_ticks_are_told_apart_on_a_narrow_span():
     assert len({f"{t:.{digits}g}" for t in ticks}) == 6
     assert bound_trace([{"lower": 10.0, "upper": 50.0, "gap": 0.8, "cuts": 1,
                          "seconds": 0.1}]).layout.yaxis.tickformat == ".3~g"
+
+
+def test_class_balance_writes_a_rare_class_share_with_a_decimal():
+    """'150 (0%)' under a metric saying 0.3 % (a review of a fraud table)."""
+    import pandas as pd
+
+    y = pd.Series(["0"] * 49_850 + ["1"] * 150, name="Class")
+    rows = class_balance(y, "1")["datasets"]["classes"]
+    assert {r["label"] for r in rows} == {"49,850 (99.7%)", "150 (0.3%)"}

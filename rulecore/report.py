@@ -177,10 +177,21 @@ def fit_status(model: Any) -> Finding:
         why = (f"was not run: on more than {EXACT_PRICING_ROWS:,} distinct rows it does not "
                "finish" if getattr(fit, "pricing_skipped", False) else
                "did not finish in the 1 s it gets (a fixed share, not the time-limit setting)")
+        n_pool = f"{len(fit.pool):,} clause{'s' if len(fit.pool) != 1 else ''} generated"
+        if fit.status not in ("optimal", "rounded"):
+            choice = (f" The choice among the {n_pool} stopped at its time limit "
+                      f"({fit.status}) with the best set found.")
+        elif not fit.clauses:
+            # "the best choice among the 85 clauses" read as if one had been chosen (a
+            # review of a fraud table, where none was)
+            choice = (f" None of the {n_pool} is chosen: under this objective no clause "
+                      "fixes more errors than its conditions cost, so every row gets the "
+                      "other class.")
+        else:
+            choice = f" It is the best choice among the {n_pool}."
         return Finding("info", head + " Not certified: the exact pricing MIP, which would "
                        f"prove that no other clause improves the set, {why}, so how far "
-                       "this is from the best rule set is not proved. It is the best choice "
-                       f"among the {len(fit.pool):,} clauses generated.")
+                       "this is from the best rule set is not proved." + choice)
     if hasattr(model, "ruleset_"):
         status = model.lp_status_
         kind = "set covering" if hasattr(model, "max_rules") else "boosting"

@@ -302,3 +302,23 @@ def test_an_overfit_rule_not_clearly_better_than_chance_gives_its_advice_once():
     assert "Ask for fewer conditions" in warnings[0]
     assert "Ask for fewer conditions" not in warnings[1]
     assert "The warning above says what to change." in warnings[1]
+
+
+def test_a_rule_set_that_chose_no_clause_says_so(monkeypatch):
+    """'It is the best choice among the 85 clauses generated' read as if one had been chosen
+    (a review of a fraud table, where none was).  The exact pricing is left out (as above
+    50,000 distinct rows), so the set is not certified and the claim says what was chosen."""
+    import pandas as pd
+
+    from rulecore import RuleSetClassifier
+    from rulecore.report import fit_status
+    from rulecore.rules import colgen
+
+    monkeypatch.setattr(colgen, "EXACT_PRICING_ROWS", 10)
+    rng = np.random.default_rng(3)
+    X = pd.DataFrame(rng.normal(size=(600, 4)), columns=list("abcd"))
+    y = (rng.random(600) < 0.03).astype(int)        # no signal: no clause pays
+    m = RuleSetClassifier(random_state=0, describe="positive").fit(X, y)
+    assert m.n_rules_ == 0 and not m.certified_
+    said = fit_status(m).text
+    assert "None of the" in said and "is chosen" in said and "best choice among" not in said

@@ -446,7 +446,13 @@ def results() -> None:
                 st.caption("Click a condition to list the rows it rejects (tab *Rows per "
                            "condition* below).")
             else:
-                st.info(f"No condition: the rule is {rule}.", icon=":material/info:")
+                # "the rule is FALSE (no row)" was hard to read (a review)
+                every = rule.rule_type == "and"
+                st.info(f"No condition: the rule predicts {rule.target} = "
+                        f"{format_value(rule.positive)} for "
+                        + ("every row (an AND of no condition always holds)." if every else
+                           "no row (an OR of no condition never holds)."),
+                        icon=":material/info:")
         elif not rule.clauses:
             # the other class for every row: the positive one when the set describes the
             # negative class (RuleSetClassifier's describe)

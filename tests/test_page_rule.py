@@ -537,3 +537,17 @@ def test_the_rule_list_can_be_built_class_by_class_or_chosen_by_cross_validation
     assert "the list built **" in said
     assert any("(this construction chosen by the same cross-validation)" in i.value
                for i in at.info)
+
+
+def test_a_rule_without_conditions_says_what_it_predicts():
+    """'No condition: the rule is FALSE (no row)' was hard to read (a review)."""
+    at = open_page("pages/rule.py")
+    from pages.common import LAMS
+
+    at.select_slider(key="lam").set_value(min(LAMS)).run()
+    assert not at.exception
+    said = [i.value for i in at.info if i.value.startswith("No condition")]
+    if said:  # the smallest λ makes every condition dearer than the errors it fixes
+        assert "the rule predicts" in said[0] and ("every row" in said[0] or "no row" in said[0])
+    else:
+        pytest.fail("the smallest λ should leave the rule without conditions")

@@ -617,6 +617,8 @@ COMPARISON_WORDS = {("class_weight", "none"): "without class weights",
                     ("rule_type", "or"): "as an OR-rule", ("rule_type", "and"): "as an AND-rule"}
 #: Seconds a comparison fit for the advice gets at most (it only adds advice).
 COMPARISON_SECONDS = 10.0
+#: Training rows above which the Rule page's comparison fits (the advice's) wait for a click.
+ADVICE_ROWS = 20_000
 
 
 def fitted_rule_model(ds: Dataset, **changes: Any) -> SplitFit:

@@ -15,6 +15,8 @@ from rulecore.report import (
     comparisons,
     constraint_words,
     fit_status,
+    needs_other_type,
+    needs_unweighted_twin,
     shown_claim,
     unpredicted_classes,
 )
@@ -368,10 +370,15 @@ def results() -> None:
     pred_tr, pred_te = model.predict(Xtr), model.predict(Xte)  # once per rerun, used below
     # the fits the advice compares with (unweighted, the other rule type), when it can change
     # (each a bounded fit: it only adds advice, and took 14 s beside a 0.1 s rule)
+    # above ADVICE_ROWS training rows they wait for a click: on a 50,000-row table they
+    # held the rule back for about 20 s (a review)
+    advice_key = rule_explore.fit_key(ds, model)
+    advise = len(train) <= common.ADVICE_ROWS or ss.get("advice_for") == advice_key
     compared = comparisons(common.rule_settings(ds), model.class_weight_used_, yte, pred_te,
                            Xte, lambda **changes: common.fitted_rule_model(
                                ds, time_limit=min(float(r["time_limit"]),
-                                                  common.COMPARISON_SECONDS), **changes).model)
+                                                  common.COMPARISON_SECONDS), **changes).model
+                           ) if advise else {}
     findings = assess(ytr, pred_tr, yte, pred_te, positive=ds.positive,
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
                       negative=common.negative_label(ds),
@@ -393,6 +400,15 @@ def results() -> None:
     # what a user must know before trusting the rule, right under the solver's claim
     for finding in findings:
         show_finding(finding)
+    settings = common.rule_settings(ds)
+    if not advise and (needs_unweighted_twin(model.class_weight_used_, yte, pred_te)
+                       or needs_other_type(settings.model, settings.rule_type, yte, pred_te)):
+        st.button("Compare with the same model without class weights / of the other rule "
+                  "type", key="rule_advice", icon=":material/compare_arrows:",
+                  on_click=lambda: ss.update(advice_for=advice_key),
+                  help=f"On more than {common.ADVICE_ROWS:,} training rows these refits (at "
+                       f"most {common.COMPARISON_SECONDS:g} s of solving each) wait for this "
+                       "click; their results sharpen the advice above.")
     # the leak warning says "leave it out": the button does, and the page refits
     used_leaks = sorted({ds.source_column(f) for f in rule.features if f in ds.leaks})
     for k, col in enumerate(used_leaks):

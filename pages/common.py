@@ -42,6 +42,7 @@ from rulecore.data import (
     read_csv_frame,
     sheet_hint,
     sheet_names,
+    show,
 )
 from rulecore.encode import memory_budget
 from rulecore.exceptions import RulecoreError
@@ -384,13 +385,31 @@ def leave_out(col: str) -> None:
         ss["w_features"] = [c for c in ss["w_features"] if c != col]
 
 
+def leak_groups(ds: Dataset) -> dict[str, dict[str, float]]:
+    """The possible leaks by the table column they come from, ``{column: {feature:
+    accuracy}}``: a date's year and month leak together, one warning for both."""
+    groups: dict[str, dict[str, float]] = {}
+    for col, acc in ds.leaks.items():
+        groups.setdefault(ds.source_column(col), {})[col] = acc
+    return groups
+
+
+def leak_words(ds: Dataset, found: dict[str, float]) -> str:
+    """``**a** alone predicts y = 1 with 99.6% accuracy`` (or ``**a (year)** and **a
+    (month)** each alone predicts ... up to ...``) for the features of one column."""
+    named = " and ".join(f"**{c}**" for c in found)
+    one = len(found) == 1
+    return (f"{named} {'alone predicts' if one else 'each alone predicts'} {ds.target} = "
+            f"{show(ds.positive)} with {'' if one else 'up to '}{max(found.values()):.1%} "
+            "accuracy")
+
+
 def leak_warnings(ds: Dataset) -> None:
     """The Data page's possible-leak warnings, short, on a page whose models may use them."""
-    for col, acc in ds.leaks.items():
-        st.warning(f"**{col}** alone predicts {ds.target} = {ds.positive} with {acc:.1%} "
-                   "accuracy: a possible leak. Models using it look better than they will be; "
-                   "leave it out on the Data page unless it is known before the outcome.",
-                   icon=":material/warning:")
+    for found in leak_groups(ds).values():
+        st.warning(f"{leak_words(ds, found)}: a possible leak. Models using it look better "
+                   "than they will be; leave it out on the Data page unless it is known "
+                   "before the outcome.", icon=":material/warning:")
 
 
 def dataset_caption(ds: Dataset) -> None:
@@ -600,12 +619,12 @@ def fit_with_progress(settings: RuleSettings, ds: Dataset, test_size: float, see
         with slot.status(f"{title}...", expanded=True) as box:
             log = st.empty()
 
-            def show(message: str) -> None:
+            def tell(message: str) -> None:
                 lines.append(f"`{time.perf_counter() - t0:.1f} s` {message}")
                 box.update(label=f"{title}: {message}", expanded=True)
                 log.markdown("  \n".join(lines[-14:]))
 
-            with progress.listening(show):
+            with progress.listening(tell):
                 fit = fit_on_split(settings, ds, test_size, seed)
     finally:
         slot.empty()

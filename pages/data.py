@@ -295,20 +295,11 @@ with right:
 # -------------------------------------------------------- roles
 st.subheader("Column roles")
 leaks = ds.leaks
-
-
 # one warning per table column: a date's year and month leak together
-by_source: dict[str, dict[str, float]] = {}
-for col, acc in leaks.items():
-    by_source.setdefault(ds.source_column(col), {})[col] = acc
-for k, (source, found) in enumerate(by_source.items()):
-    named = " and ".join(f"**{c}**" for c in found)
-    best = max(found.values())
-    st.warning(f"{named} {'alone predicts' if len(found) == 1 else 'each alone predicts'} "
-               f"{ds.target} = {show(ds.positive)} with {'' if len(found) == 1 else 'up to '}"
-               f"{best:.1%} accuracy: a possible leak, if {source!r} is recorded after the "
-               "outcome or made from it. Leave it out of the features unless it is known "
-               "before the outcome (a measurement that truly decides the class stays).",
+for k, (source, found) in enumerate(common.leak_groups(ds).items()):
+    st.warning(f"{common.leak_words(ds, found)}: a possible leak, if {source!r} is recorded "
+               "after the outcome or made from it. Leave it out of the features unless it is "
+               "known before the outcome (a measurement that truly decides the class stays).",
                icon=":material/warning:")
     # one click, where the warning is read: the features box is above, in another column
     st.button(f"Leave out {_short(source)}", key=f"w_leak_{k}", on_click=common.leave_out,

@@ -33,6 +33,16 @@ LONG_CONDITION = 60
 #: A clause of a rule list or rule set longer than this is written out in full under its
 #: table, whose grid cuts it at the column's edge.
 LONG_CLAUSE = 45
+def write_out_if_long(texts: list[str], limit: int, then: list[str] | None = None) -> None:
+    """Under a grid that cuts long cells, the same texts as a numbered list when the longest
+    is over ``limit`` characters (``then``: what each leads to, after an arrow)."""
+    if not texts or max(len(t) for t in texts) <= limit:
+        return
+    st.markdown("\n".join(f"{k}. {common.inline_code(t)}"
+                          + (f" → {common.inline_code(then[k - 1])}" if then else "")
+                          for k, t in enumerate(texts, 1)))
+
+
 ICONS = {"success": ":material/verified:", "info": ":material/info:",
          "warning": ":material/warning:"}
 
@@ -272,11 +282,8 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
             "precision": st.column_config.TextColumn("precision (train)")})
         # the grid cuts a clause at its column's edge ("…DaysToReturn > 48": a review), so
         # long clauses are written out in full under it
-        if len(table) and table["conditions"].astype(str).str.len().max() > LONG_CLAUSE:
-            st.markdown("\n".join(f"{k}. {common.inline_code(str(t))} → "
-                                  f"{common.inline_code(str(c))}"
-                                  for k, c, t in zip(table["clause"], table["class"],
-                                                     table["conditions"])))
+        write_out_if_long(list(map(str, table["conditions"])), LONG_CLAUSE,
+                          then=list(map(str, table["class"])))
     with right:
         st.subheader("Performance")
         a, b = st.columns(2)
@@ -374,7 +381,8 @@ def results() -> None:
     # held the rule back for about 20 s (a review)
     advice_key = rule_explore.fit_key(ds, model)
     advise = len(train) <= common.ADVICE_ROWS or ss.get("advice_for") == advice_key
-    compared = comparisons(common.rule_settings(ds), model.class_weight_used_, yte, pred_te,
+    settings = common.rule_settings(ds)
+    compared = comparisons(settings, model.class_weight_used_, yte, pred_te,
                            Xte, lambda **changes: common.fitted_rule_model(
                                ds, time_limit=min(float(r["time_limit"]),
                                                   common.COMPARISON_SECONDS), **changes).model
@@ -400,7 +408,6 @@ def results() -> None:
     # what a user must know before trusting the rule, right under the solver's claim
     for finding in findings:
         show_finding(finding)
-    settings = common.rule_settings(ds)
     if not advise and (needs_unweighted_twin(model.class_weight_used_, yte, pred_te)
                        or needs_other_type(settings.model, settings.rule_type, yte, pred_te)):
         st.button("Compare with the same model without class weights / of the other rule "
@@ -456,9 +463,7 @@ def results() -> None:
                                  "support": common.share_bar("support (train)"),
                                  "precision": st.column_config.TextColumn(
                                      "precision (train)", width="small")})
-                if long:
-                    st.markdown("\n".join(f"{k}. {common.inline_code(str(c))}" for k, c
-                                          in enumerate(table["condition"], 1)))
+                write_out_if_long(list(map(str, table["condition"])), LONG_CONDITION)
                 st.caption("Click a condition to list the rows it rejects (tab *Rows per "
                            "condition* below).")
             else:
@@ -489,9 +494,7 @@ def results() -> None:
                              "coverage": common.share_bar("coverage (train)"),
                              "precision": st.column_config.TextColumn("precision (train)"),
                              "weight": st.column_config.NumberColumn("vote", format="%.3f")})
-            if len(clauses) and clauses["conditions"].astype(str).str.len().max() > LONG_CLAUSE:
-                st.markdown("\n".join(f"{k}. {common.inline_code(str(t))}" for k, t in
-                                      zip(clauses["clause"], clauses["conditions"])))
+            write_out_if_long(list(map(str, clauses["conditions"])), LONG_CLAUSE)
 
     with right:
         st.subheader("Performance")

@@ -204,9 +204,22 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
     return pd.concat(parts, axis=1)
 
 
+def text_names(X: pd.DataFrame) -> pd.DataFrame:
+    """``X`` with its column names as text, refused (:class:`DataError`) where two names are
+    one as text: two columns ``a``, or ``7`` and ``"7"``, cannot be told apart in a rule
+    (pandas' own error was a TypeError; a notebook review)."""
+    X = X.rename(columns=str)
+    if X.columns.duplicated().any():
+        twice = sorted(set(X.columns[X.columns.duplicated()]))
+        raise DataError(f"Column names must differ, as text: {', '.join(map(repr, twice))} "
+                        f"name{'s' if len(twice) == 1 else ''} more than one column. Rename "
+                        "them (e.g. df.columns = [...]).")
+    return X
+
+
 def numbers_only(X: Any, who: str) -> Any:
-    """``X`` checked for an estimator that needs numbers (sparse models, datum-wise, the
-    bilinear reduction): a DataFrame's columns named as text, and a column of text,
+    """``X`` checked for an estimator that needs numbers (sparse models, datum-wise): a
+    DataFrame's columns named as text (:func:`text_names`), and a column of text,
     categories or dates, or one with missing values, a :class:`DataError` that names it.
 
     scikit-learn's own messages named no column ("could not convert string to float:
@@ -215,11 +228,7 @@ def numbers_only(X: Any, who: str) -> Any:
     """
     if not isinstance(X, pd.DataFrame):
         return X
-    X = X.rename(columns=str)
-    if X.columns.duplicated().any():
-        twice = sorted(set(X.columns[X.columns.duplicated()]))
-        raise DataError(f"Column names must differ, as text: {', '.join(map(repr, twice))} "
-                        "names more than one column.")
+    X = text_names(X)
     words = [c for c in X.columns if not (pd.api.types.is_numeric_dtype(X[c])
                                           or pd.api.types.is_bool_dtype(X[c]))]
     if words:

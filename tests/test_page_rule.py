@@ -373,12 +373,25 @@ def test_an_empty_rule_set_is_said_not_a_crash():
     assert not any("raise λ" in w.value.lower() for w in at.warning)
 
 
+def returns_orders_csv() -> bytes:
+    """Planted: returned when spend > 150 and items <= 5, 5 % of labels flipped; the
+    √-weighted rule is less accurate than the majority class on held-out rows."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(18)
+    n = 700
+    spend = rng.gamma(2, 50, n).round(2)
+    items = rng.integers(1, 20, n)
+    y = ((spend > 150) & (items <= 5)) ^ (rng.random(n) < 0.05)
+    return pd.DataFrame({"spend": spend, "items": items,
+                         "returned": np.where(y, "Y", "N")}).to_csv(index=False).encode()
+
+
 def test_a_comparison_fit_says_it_checks_the_advice_and_is_bounded(monkeypatch):
     """The unweighted twin's stages showed under "Learning the rule" after the rule was shown,
     and it took 14 s beside a 0.1 s rule (a newcomer's review): its box says what it is for,
     and it gets at most COMPARISON_SECONDS."""
-    import numpy as np
-    import pandas as pd
 
     from pages import common
 
@@ -390,13 +403,7 @@ def test_a_comparison_fit_says_it_checks_the_advice_and_is_bounded(monkeypatch):
         return real(settings, ds, test_size, seed, title)
 
     monkeypatch.setattr(common, "fit_with_progress", spy)
-    rng = np.random.default_rng(18)
-    n = 700
-    spend = rng.gamma(2, 50, n).round(2)
-    items = rng.integers(1, 20, n)
-    y = ((spend > 150) & (items <= 5)) ^ (rng.random(n) < 0.05)
-    data = pd.DataFrame({"spend": spend, "items": items,
-                         "returned": np.where(y, "Y", "N")}).to_csv(index=False).encode()
+    data = returns_orders_csv()
     open_upload("orders2.csv", data=data)
     assert seen[0][0] == "Learning the rule"
     twin = [t for t in seen if t[2] == "none"]
@@ -408,16 +415,8 @@ def test_class_weights_that_buy_nothing_get_a_warning_on_the_page():
     """Planted: returned when spend > 150 and items <= 5.  The √-weighted rule loosens to
     items <= 11.5, less accurate than the majority on held-out rows and finding no more
     returns than the unweighted rule: the page says so, instead of describing a trade-off."""
-    import numpy as np
-    import pandas as pd
 
-    rng = np.random.default_rng(18)
-    n = 700
-    spend = rng.gamma(2, 50, n).round(2)
-    items = rng.integers(1, 20, n)
-    y = ((spend > 150) & (items <= 5)) ^ (rng.random(n) < 0.05)
-    data = pd.DataFrame({"spend": spend, "items": items,
-                         "returned": np.where(y, "Y", "N")}).to_csv(index=False).encode()
+    data = returns_orders_csv()
     at = open_upload("orders.csv", data=data)
     warn = next(w.value for w in at.warning if "buy nothing" in w.value)
     assert "finds 64.3% of the Y rows (this one: 64.3%) and is right 94.3% of the time " \
@@ -557,19 +556,11 @@ def test_on_a_large_table_the_advice_fits_wait_for_a_click(monkeypatch):
     """On 50,000 rows the comparison fit held the rule back for about 20 s (a review): above
     ADVICE_ROWS training rows it waits for a button, and the click gives the same warning as
     on a small table."""
-    import numpy as np
-    import pandas as pd
 
     from pages import common
 
     monkeypatch.setattr(common, "ADVICE_ROWS", 100)
-    rng = np.random.default_rng(18)
-    n = 700
-    spend = rng.gamma(2, 50, n).round(2)
-    items = rng.integers(1, 20, n)
-    y = ((spend > 150) & (items <= 5)) ^ (rng.random(n) < 0.05)
-    data = pd.DataFrame({"spend": spend, "items": items,
-                         "returned": np.where(y, "Y", "N")}).to_csv(index=False).encode()
+    data = returns_orders_csv()
     at = open_upload("orders3.csv", data=data)
     assert not any("buy nothing" in w.value for w in at.warning)
     at.button(key="rule_advice").click().run()

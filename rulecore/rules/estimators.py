@@ -25,7 +25,7 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from rulecore import progress
 from rulecore.data import show
-from rulecore.encode import check_memory, dense_bytes
+from rulecore.encode import check_memory, dense_bytes, text_names
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.alternatives import Alternative, alternatives
 from rulecore.rules.clause import ClauseResult, learn_clause, problem_of, solve_problem
@@ -52,15 +52,7 @@ def as_frame(X: Any, feature_names: Any = None,
     """``X`` as a DataFrame with text column names: an array's columns get ``feature_names``,
     else ``fitted_names`` (when the count matches), else ``x0, x1, ...``."""
     if isinstance(X, pd.DataFrame):
-        frame = X.rename(columns=str)
-        names = pd.Index(frame.columns)
-        if names.duplicated().any():
-            # two columns of one name (or 7 and "7", one name as text) cannot be told apart
-            # in a rule; pandas' own error was a TypeError (a notebook review)
-            twice = sorted(set(names[names.duplicated()]))
-            raise DataError("Column names must differ, as text: "
-                            f"{', '.join(map(repr, twice))} name{'s' if len(twice) == 1 else ''} "
-                            "more than one column. Rename them (e.g. df.columns = [...]).")
+        frame = text_names(X)
         dates = [c for c in frame.columns
                  if pd.api.types.is_datetime64_any_dtype(frame[c])
                  or pd.api.types.is_timedelta64_dtype(frame[c])]
@@ -202,8 +194,9 @@ def predict_frame(est: Any, X: Any) -> pd.DataFrame:
     frame = as_frame(X, fitted_names=names)
     if isinstance(X, pd.DataFrame):
         # name the columns, not only count them (a notebook review)
+        fitted = set(names)
         missing = [str(c) for c in names if c not in frame.columns]
-        extra = [str(c) for c in frame.columns if c not in set(names)]
+        extra = [str(c) for c in frame.columns if c not in fitted]
         if missing or extra:
             said = ([f"lacks {', '.join(map(repr, missing))}"] if missing else []) + (
                 [f"has {', '.join(map(repr, extra))}, which the fit did not see"]

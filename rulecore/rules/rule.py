@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import DataError
-from rulecore.rules.terms import _BOOL_TEXT, Term, format_value, level_key
+from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key
 
 RuleType = Literal["and", "or"]
 #: The one name of a rule (or clause) without conditions, used by every page and export: an
@@ -280,10 +280,10 @@ class Rule(_Exportable):
             return "1 = 1" if self.rule_type == "and" else "1 = 0"
         parts = []
         for c in self.conditions:
-            if not c.numeric and str(c.value) in _BOOL_TEXT:
+            if not c.numeric and str(c.value) in BOOL_LEVELS:
                 # a bool column is stored as 0/1 by most tools (pandas' to_sql, sqlite) and
                 # as text by others: `= 'True'` chose no row of a 0/1 column (a review)
-                key = _BOOL_TEXT[str(c.value)]
+                key = BOOL_LEVELS[str(c.value)]
                 op = "IN" if c.op == "==" else "NOT IN"
                 parts.append(f"{sql_identifier(c.feature)} {op} "
                              f"({sql_literal(str(c.value))}, {sql_literal(key)})")
@@ -328,8 +328,7 @@ class Rule(_Exportable):
                  "        w = v.rstrip('0')",
                  "        if w.endswith('.') and w[:-1].lstrip('-').isdigit():  # '1.0': level 1",
                  "            v = w[:-1]",
-                 "        return {'True': '1', 'False': '0', 'true': '1', 'false': '0',",
-                 "                'TRUE': '1', 'FALSE': '0'}.get(v, v)",
+                 f"        return {BOOL_LEVELS!r}.get(v, v)",
                  "    checks = ["]
         for c in self.conditions:
             key = repr(c.feature)

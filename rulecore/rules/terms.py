@@ -42,8 +42,9 @@ def format_value(v: Any) -> str:
     return str(v)
 
 
-#: A level written True/False compares equal to 1/0 (see :func:`level_keys`).
-_BOOL_TEXT = {"True": "1", "False": "0", "true": "1", "false": "0", "TRUE": "1", "FALSE": "0"}
+#: Spellings of True/False that compare equal to 1/0 (:func:`level_keys`; the exported
+#: Python and SQL use the same table).
+BOOL_LEVELS = {"True": "1", "False": "0", "true": "1", "false": "0", "TRUE": "1", "FALSE": "0"}
 
 
 _WHOLE_FLOAT_TEXT = re.compile(r"-?\d{1,15}\.0+")
@@ -95,17 +96,17 @@ def level_keys(column: pd.Series | np.ndarray) -> np.ndarray:
     True, 1, 1.0, ``"1"`` and ``"True"`` one value.
     """
     text = level_text(pd.Series(column)).to_numpy(dtype=object)
-    flagged = np.isin(text, list(_BOOL_TEXT))
+    flagged = np.isin(text, list(BOOL_LEVELS))
     if flagged.any():
         text = text.copy()
-        text[flagged] = [_BOOL_TEXT[t] for t in text[flagged]]
+        text[flagged] = [BOOL_LEVELS[t] for t in text[flagged]]
     return text
 
 
 def level_key(value: Any) -> str:
     """:func:`level_keys` of one level (a term's value)."""
     t = _level_text(value)
-    return _BOOL_TEXT.get(t, t)
+    return BOOL_LEVELS.get(t, t)
 
 
 @dataclass(frozen=True)

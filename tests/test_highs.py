@@ -91,6 +91,49 @@ def test_mip_resolved_after_cuts_with_a_start():
         m.set_start([0.0, 1.0])
 
 
+def test_a_reported_objective_that_is_not_the_points_own_is_solved_again(monkeypatch):
+    """HiGHS 1.16 with presolve and a start returned the start beside another point's
+    objective and called it optimal (an alternatives MIP; the next test): such a run is
+    solved again without presolve, and what comes back is the point's own value."""
+    values, weights = np.array([10.0, 7.0, 6.0, 3.0]), np.array([5.0, 4.0, 3.0, 1.0])
+    m = _knapsack(values, weights, 8.0)
+    m.set_start([0.0, 0.0, 1.0, 1.0])  # value 9; the optimum is 16
+    real_run, runs = Model._run, []
+
+    def lying_run(self, start):
+        seconds, status, info, x, objective = real_run(self, start)
+        runs.append(self._h.getOptionValue("presolve")[-1])
+        if len(runs) == 1:  # the first run hands back the start with the optimum's value
+            return seconds, "optimal", info, np.asarray(start), objective
+        return seconds, status, info, x, objective
+
+    monkeypatch.setattr(Model, "_run", lying_run)
+    res = m.solve(time_limit=5.0)
+    assert runs == ["choose", "off"]
+    assert res.status == "optimal" and -res.objective == pytest.approx(16.0)
+    assert res.objective == pytest.approx(float(-values @ res.x))
+
+
+def test_alternatives_with_presolve_and_a_start_are_ranked():
+    """Found by a brute-force review: with presolve and the neighbour start, the second
+    alternative (objective 205.06, status "optimal") was not the cheapest rule with new
+    predictions (204.04), and the third was cheaper than the second."""
+    import pandas as pd
+
+    from rulecore import BooleanRuleClassifier
+
+    X = pd.DataFrame({"num": [-1.3, 0.4, 0.9, -1.2, 1.2, 0.7, 0.8, -0.6, 0.9, 1.2, 0.3, -1.0,
+                              -0.2, -0.9]})
+    y = np.array([0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0])
+    w = np.array([100, 1, 100, 100, .01, .01, .01, .01, 1, 1, .01, 1, 100, 100])
+    est = BooleanRuleClassifier(lam=2.0, class_weight=None, n_thresholds=4, error="hamming")
+    alts = est.fit(X, y, sample_weight=w).alternatives(X, y, k=3, sample_weight=w)
+    objectives = [a.objective for a in alts]
+    assert objectives == sorted(objectives)
+    assert objectives[1] == pytest.approx(204.04)  # brute force over the 13 clauses
+    assert all(a.certified for a in alts)
+
+
 def test_columns_added_later_fill_earlier_rows():
     """Rows first and columns with their entries later build the same model as the reverse."""
     m = Model()

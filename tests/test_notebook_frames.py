@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import sqlite3
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -45,6 +46,33 @@ def test_a_flag_is_one_level_whatever_its_dtype(fit_as):
             batch.reset_index().to_sql("t", con)
             got = {i for (i,) in con.execute(f"SELECT \"index\" FROM t {m.rule_.to_sql()}")}
         assert got == set(np.flatnonzero(want))
+
+
+@pytest.mark.parametrize("column, cells", [
+    ([True, False], ["True", "true", "TRUE", "1", "1.0", "False", "false", "0", "0.0"]),
+    ([1, 0], ["1", "1.0", "True", "0", "0.0", "false"])])
+def test_a_level_written_as_text_selects_in_sql_what_predict_matches(column, cells):
+    """A brute-force review: on a batch stored as text, the SQL of `member == True` chose
+    'True' and '1' where predict and the Python export also matched 'true' and 'TRUE', and
+    `flag == 1` did not choose '1.0'."""
+    X = pd.DataFrame({"c": column * 6})
+    y = np.array([1, 0] * 6)
+    m = BooleanRuleClassifier(lam=2.0).fit(X, y)
+    assert len(m.rule_.conditions) == 1
+    batch = pd.DataFrame({"c": cells})
+    want = m.fires(batch)
+    assert 0 < want.sum() < len(cells)
+    ns: dict = {}
+    exec(m.rule_.to_python(), ns)
+    assert [bool(ns["predict"](r)) for r in batch.to_dict("records")] == want.tolist()
+    (c,) = m.rule_.conditions
+    other = m.rule_.without(0).with_condition(replace(c, op="!=" if c.op == "==" else "=="))
+    for rule in (m.rule_, other):  # the condition and its negation
+        with sqlite3.connect(":memory:") as con:
+            batch.reset_index().to_sql("t", con)
+            got = {i for (i,) in con.execute(f"SELECT \"index\" FROM t {rule.to_sql()}")}
+        assert got == set(np.flatnonzero(rule.predict(batch)))
+    assert (m.rule_.predict(batch) == want).all()
 
 
 def test_a_rule_set_on_flags_exports_what_it_predicts():

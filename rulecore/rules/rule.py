@@ -9,6 +9,7 @@ export starts a line with a spreadsheet formula character.
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -47,6 +48,23 @@ def safe_csv(df: pd.DataFrame, **to_csv: Any) -> bytes:
 def sql_identifier(name: str) -> str:
     """A double-quoted SQL identifier (embedded quotes doubled)."""
     return '"' + str(name).replace('"', '""') + '"'
+
+
+_WHOLE = re.compile(r"-?\d{1,15}")
+
+
+def sql_spellings(level: Any) -> list[str]:
+    """The texts a cell of a level may hold in a database, as :func:`level_keys` compares
+    them: a True/False level in every spelling of :data:`BOOL_LEVELS` and as 1/0, a whole
+    number also as ``1.0``.  A bool column is stored as 0/1 by most tools (pandas' to_sql,
+    sqlite) and as text by others; ``= 'True'`` chose no row of a 0/1 column, and
+    ``= '1'`` no cell of text ``1.0`` that ``predict`` matched (brute-force reviews)."""
+    text = str(level)
+    key = level_key(level)
+    said = [text] + [s for s, k in BOOL_LEVELS.items() if k == key] + [key]
+    if _WHOLE.fullmatch(key):
+        said.append(key + ".0")
+    return list(dict.fromkeys(said))
 
 
 def sql_literal(value: Any) -> str:
@@ -280,14 +298,13 @@ class Rule(_Exportable):
             return "1 = 1" if self.rule_type == "and" else "1 = 0"
         parts = []
         for c in self.conditions:
-            if not c.numeric and str(c.value) in BOOL_LEVELS:
-                # a bool column is stored as 0/1 by most tools (pandas' to_sql, sqlite) and
-                # as text by others: `= 'True'` chose no row of a 0/1 column (a review)
-                key = BOOL_LEVELS[str(c.value)]
-                op = "IN" if c.op == "==" else "NOT IN"
-                parts.append(f"{sql_identifier(c.feature)} {op} "
-                             f"({sql_literal(str(c.value))}, {sql_literal(key)})")
-                continue
+            if not c.numeric:
+                said = sql_spellings(c.value)
+                if len(said) > 1:
+                    op = "IN" if c.op == "==" else "NOT IN"
+                    parts.append(f"{sql_identifier(c.feature)} {op} "
+                                 f"({', '.join(map(sql_literal, said))})")
+                    continue
             op = "<>" if c.op == "!=" else ("=" if c.op == "==" else c.op)
             parts.append(f"{sql_identifier(c.feature)} {op} {sql_literal(c.value)}")
         joined = f" {self.rule_type.upper()} ".join(parts)

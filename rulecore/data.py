@@ -1313,6 +1313,29 @@ _AS_DIGIT = {"yes": "1", "y": "1", "true": "1", "t": "1", "no": "0", "n": "0", "
              "f": "0"}
 
 
+#: Marks a spreadsheet's tick column holds where ticked (an empty cell where not).
+TICK_MARKS = frozenset({"x", "X", "✓", "✔", "☑", "☒", "✅", "*", "•", "yes", "Yes", "YES",
+                        "y", "Y", "true", "True", "TRUE"})
+
+
+def ticks_with_blanks(s: pd.Series) -> tuple[pd.Series, str | None]:
+    """A column of one tick mark and empty cells (``x`` or nothing) as ``yes`` / ``no``.
+
+    Read literally it held one value, so it was left out as constant, and the empty cells,
+    being missing, failed every term: no rule could say "not ticked" (a review of a safety
+    checklist, where an incident needed the lockout tag's box empty).  Returns the column
+    and the mark, or the column unchanged and ``None``."""
+    if pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
+        return s, None
+    present = s.dropna()
+    if present.empty or len(present) == len(s):
+        return s, None
+    marks = present.astype(str).str.strip().unique()
+    if len(marks) != 1 or marks[0] not in TICK_MARKS:
+        return s, None
+    return pd.Series(np.where(s.isna(), "no", "yes"), index=s.index, name=s.name), marks[0]
+
+
 def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
                         ) -> tuple[pd.Series, dict[str, list[str]]]:
     """Labels that differ only in capitals (``Yes``, ``YES``, ``yes``), or that abbreviate a
@@ -1540,6 +1563,13 @@ def from_frame(
             more = f" and {len(merged) - 4} more" if len(merged) > 4 else ""
             spellings[col] = (f"{col!r}: one value spelled several ways (in capitals, Y for "
                               f"Yes, or yes for 1) is read as one: {said}{more}.")
+    for col in df.columns:
+        ticked, mark = ticks_with_blanks(df[col])
+        if mark is not None:
+            blank = int(df[col].isna().sum())
+            df[col] = ticked
+            cleaning.append(f"{col!r}: a tick ({mark!r}) or an empty cell, read as yes or no "
+                            f"({_cells(blank, 'empty')} read as no, not as missing values).")
     detected = roles_mod.detect_roles(df)
     chosen_note: int | None = None  # the note saying why the target was chosen
     if target is None and class_column in df.columns:

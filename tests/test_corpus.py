@@ -94,6 +94,8 @@ EXPECTED = {
                              "StandardHours": "constant"},
         ["HireDate (year)", "HireDate (month)", "TerminationDate (year)",
          "TerminationDate (month)"], 0, ["TerminationDate (month)", "TerminationDate (year)"]),
+    # a box ticked "x" or left empty is yes / no, not one value and missing cells
+    "safety_checklist_ticks.csv": ("Incident in next 30 days", "yes", {}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -380,3 +382,34 @@ def test_a_repeated_identifier_keeps_each_record_on_one_side_of_the_split():
     # a table whose identifiers are all distinct is split row by row, as before
     churn = load("db_churn_ids_dates.csv")
     assert churn.groups is None
+
+
+def test_a_box_ticked_or_left_empty_is_yes_or_no_and_the_rule_can_say_empty():
+    """Review: "x" or an empty cell was one value and missing cells, so the column was left
+    out as constant and the planted rule (box empty, compliance < 0.7) could not be said."""
+    ds = load("safety_checklist_ticks.csv")
+    assert set(ds.X["Lockout tag present"]) == {"yes", "no"}
+    assert any("'Lockout tag present': a tick ('x') or an empty cell" in n and "read as no"
+               in n for n in ds.notes)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
+    assert [str(c) for c in model.rule_.conditions][0] == "Lockout tag present == no"
+    assert model.rule_.features == ["Lockout tag present", "compliance_rate"]
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["x", None, "x", None], ["yes", "no", "yes", "no"]),
+    (["✓", None, " ✓", None], ["yes", "no", "yes", "no"]),
+    (["yes", "yes", "yes", "yes"], None),   # no empty cell: a constant, not a tick column
+    (["✓", "✗", None, "✓"], None),          # two marks: a category with missing cells
+    (["x", "y", None, None], None),
+    ([1.0, np.nan, 1.0, np.nan], None),     # numbers: missing stays missing
+    (["a", None, "a", None], None)])        # not a tick mark
+def test_ticks_with_blanks(cells, read):
+    from rulecore.data import ticks_with_blanks
+
+    s = pd.Series(cells, name="c")
+    out, mark = ticks_with_blanks(s)
+    if read is None:
+        assert mark is None and out is s
+    else:
+        assert out.tolist() == read and mark is not None

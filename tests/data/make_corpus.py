@@ -668,6 +668,24 @@ def hr_attrition_sqlserver() -> None:
     }).to_csv(HERE / "hr_attrition_sqlserver.csv", index=False)
 
 
+def safety_checklist() -> None:
+    """A site-safety checklist kept in a spreadsheet: a box ticked with "x" or left empty,
+    another ticked ✓ or crossed ✗.  Planted: an incident follows when the lockout tag's box
+    is empty and compliance is below 0.7 (3 % noise).  The empty box was read as missing, so
+    the column was left out as constant (a newcomer's review)."""
+    rng = np.random.default_rng(3)
+    n = 600
+    lock = rng.choice(["x", ""], n, p=[0.6, 0.4])
+    comp = rng.uniform(0.4, 1.0, n).round(2)
+    y = (lock == "") & (comp < 0.7)
+    y = np.where(rng.random(n) < 0.03, ~y, y)
+    pd.DataFrame({"site": rng.choice(["Plant North", "Plant South", "Depot 3"], n),
+                  "Lockout tag present": lock, "compliance_rate": comp,
+                  "Guard fitted": rng.choice(["✓", "✗"], n),
+                  "Incident in next 30 days": np.where(y, "yes", "no"),
+                  }).to_csv(HERE / "safety_checklist_ticks.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -675,7 +693,7 @@ def main() -> None:
                  stats_package_codes, clinic_units, grouped_header, clinic_visits,
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
-                 hr_attrition_sqlserver,
+                 hr_attrition_sqlserver, safety_checklist,
                  prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(

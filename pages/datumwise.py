@@ -36,6 +36,9 @@ ds = common.require_dataset()
 with common.user_errors():
     X = to_numeric(ds.X, ds.kinds)
 y = ds.y.to_numpy()
+# whole records held out where one comes back on many rows, as on the Rule page (a review:
+# a patient's visits were fitted and held out at once here)
+groups = None if ds.groups is None else ds.groups.to_numpy()
 m, d = X.shape
 st.caption(f"Data: **{ds.name}** · {m:,} rows × {ds.X.shape[1]} features, encoded as {d} "
            f"numeric columns · target `{ds.target}` with its {len(ds.classes)} classes"
@@ -62,7 +65,7 @@ def fit_policy(params: dict, bar=None) -> tuple[DatumWiseClassifier, np.ndarray,
     fits = ss.setdefault("dw_fits", {})
     key = _key(params)
     if key not in fits:
-        tr, te = train_test_indices(y, params["test_share"], params["seed"])
+        tr, te = train_test_indices(y, params["test_share"], params["seed"], groups)
 
         def progress(done: int, total: int) -> None:
             bar.progress(done / total, text=f"Policy iteration {done} of {total}")
@@ -79,10 +82,11 @@ def fit_policy(params: dict, bar=None) -> tuple[DatumWiseClassifier, np.ndarray,
 
 
 @st.cache_data(scope="session", max_entries=8, show_spinner=False)
-def svm_curve(digest: str, test_share: float, seed: int, _X: pd.DataFrame, _y: np.ndarray
-              ) -> pd.DataFrame:
-    """The L1-SVM accuracy-sparsity curve on the same split."""
-    tr, te = train_test_indices(_y, test_share, seed)
+def svm_curve(digest: str, test_share: float, seed: int, _X: pd.DataFrame, _y: np.ndarray,
+              _groups: np.ndarray | None = None) -> pd.DataFrame:
+    """The L1-SVM accuracy-sparsity curve on the same split (the digest covers the
+    groups)."""
+    tr, te = train_test_indices(_y, test_share, seed, _groups)
     Xv = _X.to_numpy(dtype=float)
     return l1_svm_curve(Xv[tr], _y[tr], Xv[te], _y[te])
 
@@ -101,7 +105,9 @@ with st.form("dw_settings"):
     test_share = c[4].slider("Test share", 0.1, 0.5, float(common.DEFAULTS["rule"]["test_size"]),
                              0.05, key="dw_test",
                              help="Share of rows held out, stratified; the Rule and Compare "
-                                  "pages hold out the same share by default.")
+                                  "pages hold out the same share by default."
+                                  + (f" Held out by {ds.held_out_unit}: none also in training."
+                                     if ds.held_out_unit else ""))
     seed = c[5].number_input("Seed", 0, 2**31 - 1, 0, 1, key="dw_seed")
     limit = c[6].number_input("Time limit (s)", 1, 3600, 60, 5, key="dw_time",
                               help="Per fit. An iteration still running at the limit is "
@@ -222,7 +228,8 @@ with tab_curve:
             bar.progress((i + 1) / len(cp["grid"]), text=f"λ = {lam_i:g} done")
         bar.progress(1.0, text="L1-SVM over 17 values of C…")
         with common.user_errors():
-            svm = svm_curve(ds.digest, params["test_share"], params["seed"], _X=X, _y=y)
+            svm = svm_curve(ds.digest, params["test_share"], params["seed"], _X=X, _y=y,
+                            _groups=groups)
         bar.empty()
         curve = pd.concat([pd.DataFrame(rows), svm[list(rows[0])]], ignore_index=True)
         st.plotly_chart(sparsity_curve_figure(curve), width="stretch", key="dw_curve_fig")

@@ -243,9 +243,11 @@ def stability(ds, settings) -> None:
     from rulecore.fit import stability_on
     from rulecore.viz.stability import stability_figure
 
+    unit = ds.held_out_unit
     st.caption("Refits the same settings on cross-validation folds of the whole table and "
                "counts how often each condition (column and direction, nearby thresholds "
-               "grouped) comes back.")
+               "grouped) comes back." + (f" Each fold holds out {unit}, none also fitted on."
+                                         if unit else ""))
     a, b = st.columns([1, 3], vertical_alignment="bottom")
     folds = a.number_input("Folds", 3, 10, 5, key="stab_folds")
     results = ss.setdefault("stability", {})

@@ -87,6 +87,8 @@ def stability_on(settings: RuleSettings, ds: Dataset, **options: Any):
     from rulecore.rules.stability import stability
 
     many = multiclass(settings, ds)
+    # held out as the Rule page holds out: whole records where one comes back on many rows
+    options.setdefault("groups", None if ds.groups is None else ds.groups.to_numpy())
     result = stability(settings.estimator(len(ds.classes) if many else 2), ds.X,
                        ds.y.to_numpy() if many else ds.y_binary,
                        **options)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -126,3 +128,23 @@ def test_a_possible_leak_is_said_here_too():
     at.switch_page(PAGE).run()
     assert not at.exception
     assert any("refund_issued" in w.value and "possible leak" in w.value for w in at.warning)
+
+
+def test_a_visit_table_holds_out_whole_patients():
+    """Review: the Rule page held out whole patient_ids and Datum-wise split row by row, so
+    a patient's visits were fitted and held out at once."""
+    from rulecore.data import load_csv, train_test_indices
+
+    at = conftest.upload_corpus_file("ehr_visits_repeated_ids.csv")
+    at.switch_page(PAGE).run()
+    at.number_input(key="dw_states").set_value(200)
+    at.number_input(key="dw_iters").set_value(2)
+    at.button(key="dw_submit").click().run()
+    assert not at.exception and not at.error
+    ds = load_csv(Path(conftest.__file__).parent / "data" / "ehr_visits_repeated_ids.csv",
+                  continuous="median")
+    (model, tr, te), = at.session_state["dw_fits"].values()
+    assert ds.groups is not None
+    assert not set(ds.groups.iloc[tr]) & set(ds.groups.iloc[te])
+    groups = ds.groups.to_numpy()
+    assert (te == train_test_indices(ds.y.to_numpy(), 0.25, 0, groups)[1]).all()

@@ -312,3 +312,36 @@ def test_figure_caps_the_bars_and_says_so():
                             fold_table=pd.DataFrame({"rule": ["TRUE", "TRUE"]}),
                             presence=np.zeros((0, 2), bool), n_splits=2)
     assert len(stability_figure(empty).data[0].y) == 0
+
+
+@pytest.mark.parametrize("bootstrap", [False, True])
+def test_folds_by_groups_never_split_a_group(bootstrap):
+    """Review: on a visit table (a patient on several rows) the folds were drawn row by row,
+    so a patient's visits were fitted and held out at once and the error was optimistic."""
+    rng = np.random.default_rng(0)
+    groups = np.repeat(np.arange(60), rng.integers(1, 5, 60))
+    y_idx = (rng.random(60) < 0.4).astype(int)[groups]
+    folds = draw_folds(y_idx, 5, bootstrap=bootstrap, random_state=0, groups=groups)
+    assert len(folds) == 5
+    for train, held in folds:
+        assert not set(groups[train]) & set(groups[held])
+        assert len(held) and set(y_idx[train]) == {0, 1}
+        if not bootstrap:
+            assert len(train) + len(held) == len(y_idx)
+
+
+def test_stability_on_a_visit_table_holds_out_whole_patients():
+    from pathlib import Path
+
+    from rulecore.data import load_csv
+    from rulecore.fit import stability_on
+    from rulecore.settings import RuleSettings
+
+    ds = load_csv(Path(__file__).parent / "data" / "ehr_visits_repeated_ids.csv",
+                  continuous="median")
+    assert ds.groups is not None
+    res = stability_on(RuleSettings(), ds, n_splits=3, backend="sequential")
+    folds = draw_folds(np.searchsorted([0, 1], ds.y_binary), 3, groups=ds.groups.to_numpy())
+    assert res.fold_table["held_out_rows"].tolist() == [len(te) for _, te in folds]
+    rowwise = draw_folds(np.searchsorted([0, 1], ds.y_binary), 3)
+    assert res.fold_table["held_out_rows"].tolist() != [len(te) for _, te in rowwise]

@@ -311,7 +311,8 @@ def jaccard_score(presence: np.ndarray) -> float:
 
 
 def draw_folds(y_idx: np.ndarray, n_splits: int, *, bootstrap: bool = False,
-               random_state: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
+               random_state: int = 0, groups: Any = None
+               ) -> list[tuple[np.ndarray, np.ndarray]]:
     """Training and held-out rows of every fold, drawn from ``random_state``.
 
     Parameters
@@ -324,12 +325,18 @@ def draw_folds(y_idx: np.ndarray, n_splits: int, *, bootstrap: bool = False,
         Stratified bootstraps: each class's rows drawn with replacement, as many as it has
         (so every training sample keeps the class balance and both classes); the held-out
         rows are the out-of-bag ones (about 37 % of the rows).
+    groups : array of shape (n_samples,), optional
+        A record that comes back on several rows (a ``patient_id`` of a visit table): each
+        group's rows on one side of every fold (``StratifiedGroupKFold``; bootstraps draw
+        whole groups), so that no held-out row is a copy of a training record.
 
     Returns
     -------
     list of (train, held_out) int ndarrays
         ``train`` may repeat rows (bootstrap), and is sorted.
     """
+    if groups is not None:
+        return _group_folds(y_idx, n_splits, bootstrap, random_state, np.asarray(groups))
     if bootstrap:
         rng = np.random.default_rng(random_state)
         by_class = [np.flatnonzero(y_idx == c) for c in np.unique(y_idx)]
@@ -344,6 +351,35 @@ def draw_folds(y_idx: np.ndarray, n_splits: int, *, bootstrap: bool = False,
 
     splitter = StratifiedKFold(n_splits=n_splits, shuffle=True, random_state=random_state)
     return [(np.asarray(tr), np.asarray(te)) for tr, te in splitter.split(y_idx, y_idx)]
+
+
+def _group_folds(y_idx: np.ndarray, n_splits: int, bootstrap: bool, random_state: int,
+                 groups: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """:func:`draw_folds` by whole groups."""
+    _, g = np.unique(groups, return_inverse=True)
+    n_groups = int(g.max()) + 1
+    if not bootstrap:
+        from sklearn.model_selection import StratifiedGroupKFold
+
+        if n_groups < n_splits:
+            raise DataError(f"{n_splits}-fold cross-validation by whole groups needs at least "
+                            f"{n_splits} groups; there are {n_groups}. Use fewer folds.")
+        splitter = StratifiedGroupKFold(n_splits, shuffle=True, random_state=random_state)
+        return [(np.asarray(tr), np.asarray(te)) for tr, te in splitter.split(y_idx, y_idx, g)]
+    rng = np.random.default_rng(random_state)
+    rows_of = np.split(np.argsort(g, kind="stable"), np.cumsum(np.bincount(g))[:-1])
+    out = []
+    for _ in range(n_splits):
+        for _try in range(100):  # a draw whose training rows hold every class
+            drawn = rng.choice(n_groups, size=n_groups, replace=True)
+            train = np.sort(np.concatenate([rows_of[k] for k in drawn]))
+            held = np.flatnonzero(~np.isin(g, drawn))
+            if len(np.unique(y_idx[train])) == len(np.unique(y_idx)) and len(held):
+                break
+        else:
+            raise DataError("Bootstraps of whole groups kept missing a class; use k-fold.")
+        out.append((train, held))
+    return out
 
 
 def _fit_fold(estimator: Any, X: pd.DataFrame, y: np.ndarray, name: str | None,
@@ -380,7 +416,7 @@ def _fit_fold(estimator: Any, X: pd.DataFrame, y: np.ndarray, name: str | None,
 def stability(estimator: Any, X: Any, y: Any, *, n_splits: int = 5, bootstrap: bool = False,
               random_state: int = 0, backend: str | None = None, scheduler: str | None = None,
               n_jobs: int | None = None, sample_weight: Any = None,
-              tolerance: float = DEFAULT_TOLERANCE,
+              tolerance: float = DEFAULT_TOLERANCE, groups: Any = None,
               progress: Callable[[int, int], None] | None = None) -> StabilityResult:
     """Refit a rule estimator on ``n_splits`` folds (or bootstraps) and measure how stable
     its conditions and its held-out error are.
@@ -412,6 +448,10 @@ def stability(estimator: Any, X: Any, y: Any, *, n_splits: int = 5, bootstrap: b
     tolerance : float, default=0.1
         Thresholds of one feature and direction whose empirical quantiles in ``X`` differ by
         at most this (single linkage) count as one condition (:func:`group_conditions`).
+    groups : array of shape (n_samples,), optional
+        A record that comes back on several rows (:attr:`rulecore.data.Dataset.groups`):
+        each fold holds out whole groups (:func:`draw_folds`); otherwise the held-out error
+        of a visit table is optimistic, a rule recognising returning patients.
     progress : callable (done, total), optional
         Called in this process as fits finish.
 
@@ -456,7 +496,10 @@ def stability(estimator: Any, X: Any, y: Any, *, n_splits: int = 5, bootstrap: b
         raise DataError(f"{n_splits}-fold cross-validation needs at least {n_splits} rows of "
                         f"each class; the class {small_label!r} has {smallest}. Use fewer "
                         "folds, or bootstraps.")
-    folds = draw_folds(y_idx, n_splits, bootstrap=bool(bootstrap), random_state=random_state)
+    if groups is not None and len(groups) != len(labels):
+        raise DataError(f"groups has {len(groups)} values but y has {len(labels)}.")
+    folds = draw_folds(y_idx, n_splits, bootstrap=bool(bootstrap), random_state=random_state,
+                       groups=groups)
 
     from rulecore.sweep import run_tasks
 

@@ -76,9 +76,16 @@ def objective_words(rule_type: str = "and", fp_cost: float = 1.0, fn_cost: float
 
 
 def _gap_words(gap: float) -> str:
+    """How far the incumbent may be above the optimum, from the relative gap
+    g = (objective − bound) / objective: objective − optimum ≤ g × objective, so the
+    objective is at most g / (1 − g) above the optimum, and unbounded at g = 1 (a lower
+    bound of 0 says nothing; a review read "at most 100.0% above" there)."""
     if not np.isfinite(gap):
         return "how far it is from the optimum is unknown (no lower bound yet)"
-    return f"it is at most {gap:.1%} above the optimum"
+    if gap >= 1.0 - 1e-9:
+        return ("how far it is from the optimum is unknown (the lower bound proved so far "
+                "is 0 or below)")
+    return f"its objective is at most {gap / (1.0 - gap):.1%} above the optimum's"
 
 
 def constraint_words(model: Any) -> str:

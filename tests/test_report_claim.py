@@ -1,6 +1,7 @@
 """What the user is told: a certified rule is green only when it is also good news."""
 
 import numpy as np
+import pytest
 
 from rulecore.report import Finding, assess, shown_claim
 
@@ -322,3 +323,20 @@ def test_a_rule_set_that_chose_no_clause_says_so(monkeypatch):
     assert m.n_rules_ == 0 and not m.certified_
     said = fit_status(m).text
     assert "None of the" in said and "is chosen" in said and "best choice among" not in said
+
+
+@pytest.mark.parametrize("objective, bound, said", [
+    (10.0, 8.0, "at most 25.0% above"),     # 10 / 8: the optimum is at least the bound
+    (10.0, 5.0, "at most 100.0% above"),
+    (10.0, 0.0, "unknown (the lower bound proved so far is 0 or below)"),
+    (10.0, -3.0, "unknown (the lower bound proved so far is 0 or below)")])
+def test_gap_words_bound_the_objective_against_the_optimum(objective, bound, said):
+    """A review: a lower bound of 0 (gap 100 %) read "at most 100.0% above the optimum",
+    which nothing proved; the relative gap g bounds the excess by g / (1 − g)."""
+    from rulecore.report import _gap_words
+
+    gap = (objective - bound) / objective if bound > 0 else 1.0
+    assert said in _gap_words(gap)
+    if bound > 0:  # what is said holds for the worst optimum, the bound itself
+        pct = float(_gap_words(gap).split("at most ")[1].split("%")[0])
+        assert objective <= bound * (1 + pct / 100) + 1e-9

@@ -995,6 +995,31 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
             "numbers, so read the columns so first.")
 
 
+#: Shortest code whose leading zeros make a column of digits codes, not numbers.
+CODE_MIN_WIDTH = 3
+
+
+def zero_padded_codes(s: pd.Series) -> bool:
+    """Whether a text column holds codes written with leading zeros: every present value
+    digits only, all of one width (at least :data:`CODE_MIN_WIDTH`), some starting with 0
+    (ZIP codes ``02134``, account codes ``000417``).  Read as numbers, ``02134`` became 2134
+    and a rule said ``zip <= 4000 AND zip > 2000`` (a newcomer's review); nobody pads a
+    measurement with zeros."""
+    if pd.api.types.is_numeric_dtype(s):
+        return False
+    present = s.dropna()
+    if present.empty:
+        return False
+    head = present.iloc[:200].astype(str)
+    width = len(head.iloc[0])
+    if width < CODE_MIN_WIDTH or not (head.str.len() == width).all() \
+            or not head.str.fullmatch(r"\d+").all():
+        return False
+    text = present.astype(str)
+    return bool((text.str.len() == width).all() and text.str.fullmatch(r"\d+").all()
+                and text.str.startswith("0").any())
+
+
 def parse_numbers(s: pd.Series) -> pd.Series:
     """Text cells as numbers when *every* present value is one.
 
@@ -1157,7 +1182,7 @@ def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
 
 def infer_kind(s: pd.Series) -> Kind:
     """``numeric`` for numbers (but integer 0/1-like flags are categorical), else categorical."""
-    if pd.api.types.is_bool_dtype(s):
+    if pd.api.types.is_bool_dtype(s) or zero_padded_codes(s):  # "02134" is a code
         return "categorical"
     num = s if pd.api.types.is_numeric_dtype(s) else pd.to_numeric(s, errors="coerce")
     present = s.notna()
@@ -1477,7 +1502,13 @@ def from_frame(
     cleaning: list[str] = []  # said after the target's note
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     if not typed:
-        raw, df = df, df.apply(parse_numbers)
+        codes_kept = [c for c in df.columns if zero_padded_codes(df[c])]
+        raw, df = df, df.apply(lambda c: c if c.name in codes_kept else parse_numbers(c))
+        for col in codes_kept:
+            ex = df[col][df[col].astype(str).str.startswith("0")].iloc[0]
+            cleaning.append(f"{col!r}: codes written with leading zeros ({ex!r}) are read as "
+                            f"text, not as the number {int(ex)}; set the column's kind to "
+                            "numeric if they are numbers.")
         written: list[tuple[str, str, float]] = []  # (column, a cell, its number)
         # currency and percent signs are dropped from the numbers: say so, since the rules
         # then read "salary <= 62750" and "discount > 16" with no sign

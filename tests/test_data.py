@@ -1215,3 +1215,36 @@ def test_a_target_in_bursts_over_time_is_held_out_by_whole_periods():
     isolated = df.assign(failure_next_hour=(rng.random(n) < 0.03).astype(int))
     ds = from_frame(isolated, typed=False)
     assert ds.groups is None and not any("bursts" in n for n in ds.notes)
+
+
+@pytest.mark.parametrize("cells, codes", [
+    (["02134", "10001", "94105", None], True),     # ZIP codes
+    (["000417", "120933", "004100"], True),        # account codes
+    (["12345", "10001", "94105"], False),          # no leading zero: numbers may be right
+    (["0.5", "1.25", "0.75"], False),              # decimals
+    (["01", "02", "12"], False),                   # too short to call a code (months)
+    (["0213", "10001"], False),                    # widths differ
+    ([2134, 10001], False)])                       # typed numbers stay numbers
+def test_zero_padded_codes(cells, codes):
+    from rulecore.data import zero_padded_codes
+
+    assert zero_padded_codes(pd.Series(cells, dtype=object if codes else None)) is codes
+
+
+def test_zip_codes_with_leading_zeros_are_categories_with_a_note():
+    """A review: ZIP codes were read as numbers (02134 as 2134, no note), and the rule said
+    zip <= 4000 AND zip > 2000."""
+    rng = np.random.default_rng(5)
+    n = 400
+    zips = rng.choice(["02134", "02139", "01002", "06510", "10001", "94105"], n)
+    pv = rng.poisson(4, n)
+    y = np.isin(zips, ["02134", "02139"]) & (pv >= 4)
+    text = pd.DataFrame({"zip": zips, "pages_viewed": pv,
+                         "status": np.where(y, "Converted", "Not converted")}).to_csv(index=False)
+    ds = load_csv(io.BytesIO(text.encode()), name="leads.csv")
+    assert ds.kinds["zip"] == "categorical" and set(ds.X["zip"]) == set(zips)
+    assert any("'zip': codes written with leading zeros" in n for n in ds.notes)
+    from rulecore import BooleanRuleClassifier
+
+    m = BooleanRuleClassifier(kinds=ds.kinds).fit(ds.X, ds.y_binary)
+    assert all(c.op in ("==", "!=") for c in m.rule_.conditions if c.feature == "zip")

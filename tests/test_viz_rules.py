@@ -170,6 +170,13 @@ def test_confusion_matrix_long_labels_wrapped_full_in_tooltip():
         shown = [json.loads(a) for a in re.findall(r"\[[^\]]*\]", expr)]
         assert len(shown) == 2 and all(len(lines) == 3 for lines in shown)
         assert all(len(line) <= width for lines in shown for line in lines)
+    # two classes: a column is about 120 px; "pred non-responder" on one line ran into
+    # "pred responder" (a review)
+    two = rviz.confusion_matrix(np.eye(2), ("non-responder", "responder"))
+    shown = [json.loads(a) for a in re.findall(r"\[[^\]]*\]",
+                                               two["encoding"]["x"]["axis"]["labelExpr"])]
+    assert ["pred non-", "responder"] in shown and all(
+        len(line) <= 12 for lines in shown for line in lines)
     short_labels = rviz.confusion_matrix(np.eye(2), ("no", "yes"))
     assert '["pred yes"]' in short_labels["encoding"]["x"]["axis"]["labelExpr"]
     # four classes: every predicted class keeps its label (Vega hid the overlapping ones),

@@ -329,7 +329,11 @@ def confusion_matrix(cm: np.ndarray, labels: tuple[str, ...] = ("negative", "pos
                   # than three the labels wrap narrower, and none is dropped
                   "title": None, "axis": {"labelAngle": -35 if slanted else 0,
                                           "orient": "bottom", "labelOverlap": False,
-                                          **axis(order["predicted"], 22 if slanted else 18,
+                                          # a column is about 120 px wide with two
+                                          # classes: 18 characters ran "pred non-responder"
+                                          # into "pred responder" (a review)
+                                          **axis(order["predicted"], 22 if slanted else
+                                                 12 if len(labels) == 2 else 9,
                                                  1 if slanted else 3)}},
             "y": {"field": "true", "type": "nominal", "sort": order["true"], "title": None,
                   "axis": axis(order["true"], 24)},

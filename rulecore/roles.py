@@ -249,6 +249,26 @@ def _serial_dates(num: pd.Series, name: str) -> pd.Series | None:
     return pd.Timestamp("1899-12-30") + pd.to_timedelta(num, unit="D")
 
 
+#: Unix time in seconds from 2001-09-09 (10⁹) to 2038-01-19 (2³¹ − 1), or in milliseconds.
+_EPOCH_RANGE = (1e9, 2**31 - 1)
+_EPOCH_WORDS = {"ts", "time", "epoch", "unix", "unixtime"}
+
+
+def _epoch_dates(num: pd.Series, name: str) -> tuple[pd.Series | None, str]:
+    """Datetimes when a column of numbers named like dates or times (``ts``, ``time``,
+    ``epoch``, ``created_at``) holds Unix timestamps, seconds or milliseconds.  Read as
+    numbers, a sensor log's ``ts`` was a feature a rule could cut at 1.70e9 (a review)."""
+    words = {w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))}
+    if not (_date_name(name) or words & _EPOCH_WORDS):
+        return None, ""
+    for unit, scale in (("s", 1), ("ms", 1000)):
+        if _spans(num, _EPOCH_RANGE[0] * scale, _EPOCH_RANGE[1] * scale):
+            return pd.to_datetime(num, unit=unit), (
+                f"Unix timestamps ({'seconds' if unit == 's' else 'milliseconds'} since "
+                "1970)")
+    return None, ""
+
+
 def _dates_as_numbers(num: pd.Series, name: str) -> tuple[pd.Series | None, str]:
     """A column of numbers read as dates, and how they were written; ``(None, "")`` when it
     holds no dates (:func:`_compact_dates`, :func:`_serial_dates`)."""
@@ -258,7 +278,7 @@ def _dates_as_numbers(num: pd.Series, name: str) -> tuple[pd.Series | None, str]
     dates = _serial_dates(num, name)
     if dates is not None:
         return dates, "a date column holding Excel's day numbers"
-    return None, ""
+    return _epoch_dates(num, name)
 
 
 def parse_dates(s: pd.Series) -> pd.Series | None:

@@ -863,6 +863,27 @@ def test_excel_day_numbers_in_a_date_column_are_dates():
     assert roles["visits"].role == "feature" and ds.kinds["visits"] == "numeric"
 
 
+def test_unix_timestamps_in_a_time_column_are_dates():
+    """A sensor log's ts held 1700000123, ...: read as numbers, a rule could cut it at
+    1.70e9 and a linear model weighed it (a newcomer's review)."""
+    rng = np.random.default_rng(15)
+    n = 200
+    secs = 1_700_000_000 + rng.integers(0, 86_400 * 90, n)
+    x = rng.normal(size=n)
+    frame = pd.DataFrame({"ts": secs, "created_ms": secs * 1000 + rng.integers(0, 999, n),
+                          "x": x, "y": np.where(x > 0, "a", "b"),
+                          "amount": secs.astype(float)})  # not named like a time
+    ds = from_frame(frame, "y")
+    roles = {r.column: r for r in ds.roles}
+    for col, unit in (("ts", "seconds"), ("created_ms", "milliseconds")):
+        assert roles[col].role == "date" and f"Unix timestamps ({unit}" in roles[col].reason
+    np.testing.assert_array_equal(ds.X["ts (month)"],
+                                  pd.to_datetime(secs, unit="s").month)
+    assert roles["amount"].role == "feature" and ds.kinds["amount"] == "numeric"
+    small = from_frame(frame.assign(ts=rng.integers(0, 1000, n)), "y")
+    assert {r.column: r.role for r in small.roles}["ts"] == "feature"
+
+
 @pytest.mark.parametrize("cells, numbers", [
     (["00:56:46", "1:02:03", "0:00:30", None, "12:00:00", "0:10:00"],
      [3406, 3723, 30, None, 43200, 600]),

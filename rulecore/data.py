@@ -76,6 +76,15 @@ BALANCED_SHARE = 0.4
 _NEGATIVE_NAME = re.compile(
     r"^(no|n|not|none|non|false|0|0\.0|negative|neg|absent|normal|nein|nee|nej)([\s_\-:.,]|$)",
     re.IGNORECASE)
+def too_wide(name: str, n_columns: int, limit: int) -> str:
+    """The message for a table wider than ``limit`` columns, with what to do (a review: it
+    said only the limit, and leaving columns out by their role comes after reading)."""
+    return (f"{name} has {n_columns:,} columns; the limit is {limit:,}. Keep the target and "
+            f"at most {limit - 1:,} other columns: delete the rest in the spreadsheet or "
+            "database export, or in Python select them (df[columns]) and pass the frame to "
+            "rulecore.from_frame.")
+
+
 #: Limits checked before and after parsing; the app's upload limit matches MAX_BYTES.
 MAX_BYTES = 200 * 1024 * 1024
 MAX_ROWS = 1_000_000
@@ -644,7 +653,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         first = first + [""] * (sheet_width - len(first))
     n_fields = len(first)
     if n_fields > max_columns:
-        raise DataError(f"{where} has {n_fields} columns; the limit is {max_columns}.")
+        raise DataError(too_wide(where, n_fields, max_columns))
     if header:
         names = [c.strip() for c in first]
         seen: dict[str, int] = {}
@@ -773,7 +782,8 @@ def _svmlight_frame(data: bytes, text: str, fname: str, notes: list[str], max_ro
     if n > max_rows:
         raise DataError(f"{fname} has more than {max_rows:,} rows; sample it and try again.")
     if p > max_columns:
-        raise DataError(f"{fname} has {p:,} features; the limit is {max_columns:,}.")
+        raise DataError(f"{fname} has {p:,} features; the limit is {max_columns:,}. Select "
+                        "features before writing the file.")
     if n * p > MAX_SVMLIGHT_CELLS:
         raise DataError(f"{fname} has {n:,} rows × {p:,} features, too many cells to learn "
                         f"rules from here ({MAX_SVMLIGHT_CELLS:,} at most); sample rows or "

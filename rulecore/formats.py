@@ -352,7 +352,9 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
         raise DataError(f"{name} has {len(df):,} rows; the limit is {max_rows:,}. Sample it "
                         "and try again.")
     if df.shape[1] > max_columns:
-        raise DataError(f"{name} has {df.shape[1]} columns; the limit is {max_columns}.")
+        from rulecore.data import too_wide
+
+        raise DataError(too_wide(name, df.shape[1], max_columns))
     df.columns = [str(c).strip() for c in df.columns]
     if df.columns.duplicated().any():
         dups = sorted(set(df.columns[df.columns.duplicated()]))

@@ -165,6 +165,10 @@ def _tree_used(est, names):
     return [names[j] for j in np.unique(f[f >= 0])]
 
 
+#: AUC from which a model warned about (no better than chance or the majority) is said to
+#: rank the classes well: its scores are good, its 0.5 cut-off is not.
+GOOD_RANKING_AUC = 0.75
+
 # Class weights as on the Rule page: with a rare positive class, unweighted errors make the
 # cheapest rule one that never fires (docs/data.md, bench/results/rare_positives.md).
 # The same defaults as everywhere else (rulecore.settings).
@@ -375,6 +379,11 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
             y[train], pred_tr, y[test], pred, positive="the positive class",
             class_weight=getattr(est, "class_weight", None), subject="the model")
             if f.level == "warning"]
+        if warned and not note.startswith("AUC from hard") and auc >= GOOD_RANKING_AUC:
+            # a linear model thresholded at 0.5 on a 1.5 % class ranked well (AUC 0.88) yet
+            # read as useless beside the warning (a review): the cut-off is what failed
+            warned.append(f"yet its scores rank the classes well (AUC {auc:.2f}): its "
+                          "cut-off between them is what fails")
         if warned:
             note = "; ".join(["warning: " + w for w in warned] + ([note] if note else []))
         gap = spec.gap(est)

@@ -181,7 +181,8 @@ st.dataframe(display_table(table), hide_index=True, key="cmp_table_view", column
     "features used": st.column_config.NumberColumn(format="%.2f"),
     "fit (s)": st.column_config.NumberColumn(format="%.2f"),
     # the warnings are said in full above; the widest column keeps most of them readable
-    "note": st.column_config.TextColumn(width="large")})
+    "note": st.column_config.TextColumn(
+        width="large", help="Each warning is written out in full above the table.")})
 d = st.columns(2)
 d[0].download_button("Download table (CSV)", safe_csv(table, index=False), "comparison.csv",
                      "text/csv", key="cmp_csv")

@@ -341,6 +341,7 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
             df = pd.read_stata(buf, convert_categoricals=True)
             labelled = _value_label_notes(df, pd.read_stata(io.BytesIO(data),
                                                             convert_categoricals=False))
+            labelled += _variable_label_notes(data)
     except DataError:
         raise
     except Exception as exc:  # each reader raises its own kinds for a damaged file
@@ -383,6 +384,19 @@ def _value_label_notes(labels: pd.DataFrame, codes: pd.DataFrame) -> list[str]:
         notes.append(f"{str(col).strip()!r}: Stata value labels are read as their text "
                      f"({shown}{more}); the file stores the codes.")
     return notes
+
+
+def _variable_label_notes(data: bytes) -> list[str]:
+    """Stata's variable labels (``educ``: "Highest education completed"), said in one note:
+    the rules name the short variables, and the labels were shown nowhere (a review)."""
+    with pd.io.stata.StataReader(io.BytesIO(data)) as reader:
+        labels = {k: v for k, v in reader.variable_labels().items() if v and v.strip()
+                  and v.strip() != k}
+    if not labels:
+        return []
+    shown = "; ".join(f"{str(k).strip()!r}: {v.strip()}" for k, v in list(labels.items())[:12])
+    more = f"; and {len(labels) - 12} more" if len(labels) > 12 else ""
+    return [f"Stata variable labels (what each column means): {shown}{more}."]
 
 
 def _as_cells(s: pd.Series) -> pd.Series:

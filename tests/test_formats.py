@@ -203,6 +203,19 @@ def test_typed_files_read_like_the_csv_of_the_same_table(tmp_path, fmt):
         assert got.notes_for(["visits"]) == []
 
 
+def test_stata_variable_labels_are_said(tmp_path):
+    """A review: 'Highest education completed' (the label of educ) was shown nowhere."""
+    df = table(120, seed=4)
+    path = tmp_path / "s.dta"
+    df.drop(columns=["paperless"]).to_stata(
+        path, write_index=False, variable_labels={"plan": "Price plan chosen at signup",
+                                                  "visits": "visits"})  # its own name: no news
+    got = load_csv(path)
+    said = [n for n in got.notes if n.startswith("Stata variable labels")]
+    assert said == ["Stata variable labels (what each column means): 'plan': Price plan "
+                    "chosen at signup."]
+
+
 def test_compressed_and_zipped_tables():
     df = table(150)
     want = load_csv(io.BytesIO(csv_bytes(df)), name="t.csv")

@@ -376,9 +376,14 @@ def negative_label(ds: Dataset) -> str:
     return ds.negative_label
 
 
-def leave_out(col: str) -> None:
-    """Callback: leave a table column out of the features (a leak warning's button)."""
+def leave_out(col: str, whole_page: bool = False) -> None:
+    """Callback: leave a table column out of the features (a leak warning's button).
+    ``whole_page``: the button is in a fragment (the Rule page's results), whose callbacks
+    rerun only the fragment, with the old table: the page is asked to rerun whole (in the
+    browser the rule stayed, leak and all, until another widget moved: a review)."""
     ss = st.session_state
+    if whole_page:
+        ss["rerun_page"] = True
     ss["exclude"] = sorted(set(ss.get("exclude") or []) | {col})
     ss["include"] = sorted(set(ss.get("include") or []) - {col})
     if ss.get("w_features") is not None:

@@ -420,7 +420,7 @@ def results() -> None:
     used_leaks = sorted({ds.source_column(f) for f in rule.features if f in ds.leaks})
     for k, col in enumerate(used_leaks):
         st.button(f"Leave out {col} and refit", key=f"rule_leak_{k}", on_click=common.leave_out,
-                  args=(col,), icon=":material/block:",
+                  args=(col, True), icon=":material/block:",
                   help="Removes the column from the features (as on the Data page, where it "
                        "can be added back).")
 

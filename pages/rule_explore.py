@@ -163,6 +163,10 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
     return rule
 
 
+#: Characters of a rule or a difference past which the alternatives are written out too.
+LONG_ALTERNATIVE = 40
+
+
 def _differs(base: Rule, other: Rule) -> str:
     gone = [f"− {c}" for c in base.conditions if c not in other.conditions]
     new = [f"+ {c}" for c in other.conditions if c not in base.conditions]
@@ -235,6 +239,13 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
                      "rule": st.column_config.TextColumn("rule", width="large"),
                      "differs from the learned rule": st.column_config.TextColumn(
                          "differs from the learned rule", width="large")})
+    # the grid cuts a rule of three conditions ("... AND petal widt") and its difference ran
+    # off the edge (a review): long ones are written out under it
+    rules, diffs = table["rule"].tolist(), table["differs from the learned rule"].tolist()
+    if max(len(t) for t in rules + diffs) > LONG_ALTERNATIVE:
+        st.markdown("\n".join(f"{k}. {common.inline_code(r)}"
+                              + ("" if k == 1 else f" (differs: {common.inline_code(d)})")
+                              for k, (r, d) in enumerate(zip(rules, diffs), 1)))
 
 
 def stability(ds, settings) -> None:

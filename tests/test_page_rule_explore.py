@@ -98,6 +98,13 @@ def test_alternatives_and_stability_and_rows():
         "(the learned rule)"
     objs = list(alts["objective"])
     assert objs == sorted(objs)
+    # the grid cuts long rules and differences: written out under it, whole (a review)
+    said = " ".join(m.value for m in at.markdown)
+    diffs = alts["differs from the learned rule"]
+    assert max(map(len, alts["rule"])) > 40  # iris's rules are long enough to be cut
+    for k, (rule_text, diff) in enumerate(zip(alts["rule"], diffs), 1):
+        assert f"{k}. `{rule_text}`" in said
+        assert k == 1 or f"(differs: `{diff}`)" in said
     at.button(key="stab_go").click().run()
     assert not at.exception, at.exception
     assert any(m.label == "Stability score" for m in at.metric)

@@ -178,6 +178,28 @@ def test_edited_rule_objective_is_the_direct_count():
     assert m.rule_objective(edited, X, y) >= m.lower_bound_ - 1e-9  # never below the optimum
 
 
+def test_scores_of_edits_on_a_weighted_fit_use_its_weights():
+    """A brute-force review: score_rules counted a weighted fit's rules without the weights,
+    so its own certified rule read 6 below the optimum and a candidate-term edit 4 below
+    ('better than the fit found'), where with the weights it is 8 above."""
+    from rulecore.rules.editing import distance_words, score_rules
+
+    X = pd.DataFrame({"a": [2., 2, 3, 4, 0, 0, 4, 4, 1, 1]})
+    y = np.array([1, 0, 0, 1, 0, 0, 1, 1, 0, 0])
+    sw = np.array([4., 4, 4, 3, 4, 2, 2, 4, 1, 2])
+    m = BooleanRuleClassifier(lam=2.0, n_thresholds=4, class_weight=None).fit(
+        X, y, sample_weight=sw)
+    assert m.mip_gap_ <= 1e-9
+    for t in m.binarizer_.terms_:  # every one-condition rule over the fit's own terms
+        edited = Rule((t,), "and", m.rule_.target, m.rule_.positive)
+        s = score_rules(m, {"learned": m.rule_, "edited": edited}, X, y, sample_weight=sw)
+        assert s.loc["above the optimum", "learned"] == pytest.approx(0.0)
+        assert s.loc["above the optimum", "edited"] >= -1e-9
+        assert s.loc["objective", "edited"] == pytest.approx(
+            m.rule_objective(edited, X, y, sample_weight=sw))
+        assert "below" not in distance_words(m, float(s.loc["objective", "edited"]))
+
+
 def test_rule_edits():
     r = Rule((Term("a", "<=", 1.0), Term("b", ">", 2.0)))
     assert r.without(0).conditions == (Term("b", ">", 2.0),)

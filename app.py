@@ -21,7 +21,14 @@ st.html("""<style>@media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important;
     animation-iteration-count: 1 !important; transition-duration: 0s !important;
     transition-delay: 0s !important; }
-}</style>""")
+}
+/* A chosen column in the Rule page's narrow Must use / Must not use boxes showed as
+   "petal le..." (a review): its tag wraps its text instead of cutting it. */
+.st-key-require [data-tag], .st-key-forbid [data-tag] {
+  height: auto; white-space: normal; }
+.st-key-require [data-tag] > span, .st-key-forbid [data-tag] > span {
+  white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere; }
+</style>""")
 
 PAGES = [
     st.Page("pages/data.py", title="Data", icon=":material/table:", default=True),

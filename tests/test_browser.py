@@ -77,6 +77,15 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
     assert 0 < chart.locator("g.errors_marks path").count() < 150
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "rule.png"))
+    # a column chosen in the narrow Must use box reads whole ("petal w…" before: a review)
+    page.locator(".st-key-require").click()
+    page.get_by_role("option", name="petal width (cm)").click()
+    settle(page)
+    page.keyboard.press("Escape")
+    settle(page)
+    tag = page.locator(".st-key-require [data-tag] > span").first
+    assert tag.inner_text().replace("\n", " ") == "petal width (cm)"
+    assert tag.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     goto_page(page, "Screening")
     kept_before = metric_value(page, "Kept")
     nudge(page, "scr_lam", presses=6)

@@ -401,7 +401,11 @@ def results() -> None:
     extra = [f"{model.n_terms_:,} candidate terms (built on the {len(train):,} training rows)"]
     if model.screening_report_ is not None:
         rep = model.screening_report_
-        extra.append(f"certified screening kept {rep.n_kept:,} of {rep.n_columns:,}")
+        # terms on forbidden columns never reach screening: "70 candidate terms · kept 62
+        # of 62" read as a miscount (a review)
+        gone = model.n_terms_ - rep.n_columns
+        extra.append(f"certified screening kept {rep.n_kept:,} of {rep.n_columns:,}"
+                     + (f" ({gone:,} left out by your constraints first)" if gone > 0 else ""))
     if ds.groups is not None:
         extra.append(f"held-out rows chosen by {ds.held_out_unit}, none also in training")
     show_finding(claim, " · ".join(extra))

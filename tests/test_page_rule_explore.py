@@ -71,6 +71,12 @@ def test_constraints_and_costs_change_the_certified_rule():
     conds = list(frame_with(at, "support")["condition"])
     assert not any(c.startswith(col) for c in conds)
     assert "under your constraints (must not use " + col in at.success[0].value
+    # the forbidden column's terms are counted out before screening, and said so
+    import re
+    total, kept, of, gone = map(int, re.search(
+        r"(\d+) candidate terms .* kept (\d+) of (\d+) \((\d+) left out by your "
+        r"constraints first\)", at.success[0].value).groups())
+    assert of + gone == total and kept <= of
     at.selectbox(key="max_conditions").set_value(1).run()
     assert len(frame_with(at, "support")) <= 1
     at.select_slider(key="fp_cost").set_value(4.0).run()

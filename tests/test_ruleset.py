@@ -131,6 +131,8 @@ def test_multiclass_gives_a_rule_list_of_the_original_labels(multi_fits, name):
     assert model.n_rules_ == len(model.rules_)
     assert model.n_conditions_ == model.rules_.n_conditions
     assert model.score(X, y) >= 0.9
+    # no rule at the end predicts the default: it would change nothing (a review)
+    assert not model.rules_.labels or model.rules_.labels[-1] != model.rules_.default
 
 
 @pytest.mark.parametrize("name", list(MULTI))
@@ -631,3 +633,27 @@ def test_a_large_class_no_rule_predicts_is_not_called_few_rows():
     said = unpredicted_classes(rules, y)
     assert said.level == "warning" and "so few rows" not in said.text
     assert said.text.startswith("No rule predicts B (30 training rows), C (20 training rows)")
+
+
+def test_trailing_rules_of_the_default_class_are_dropped_without_changing_predictions():
+    """Wine's list ended 'ash <= 1.985 -> class_1, OTHERWISE class_1' (a review): the rule
+    decided nothing the default did not."""
+    from rulecore.rules.ruleset import _list_predict, _rule_list
+
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        B = rng.random((40, 6)) < 0.4
+        y = rng.integers(0, 3, 40)
+        d = rng.random(40) + 0.1
+        dnfs = {c: [list(rng.choice(6, rng.integers(1, 3), replace=False))
+                    for _ in range(rng.integers(0, 3))] for c in range(3)}
+        order, default = _rule_list(B, y, d, dnfs, 3)
+        assert not order or order[-1][0] != default
+        # the full list (every clause, trailing default rules kept) predicts the same
+        full = sorted(((c, tuple(S)) for c, Ss in dnfs.items() for S in Ss),
+                      key=lambda cs: [k for k, o in enumerate(order) if o == cs] or [99])
+        kept = [o for o in full if o in order]
+        assert kept == order
+        everything = order + [o for o in full if o not in order and o[0] == default]
+        np.testing.assert_array_equal(_list_predict(B, order, default),
+                                      _list_predict(B, everything, default))

@@ -112,7 +112,8 @@ def _path(B, y01, d, lams, label, fold, cliques, covers, opts) -> _Path:
 def _rule_list(B, y, d, dnfs: dict[int, list], n_classes: int):
     """Order the clauses of one DNF per class by Laplace precision on the training rows.
 
-    Returns ``(order, default)``: a list of (class, clause) and the default class index.
+    Returns ``(order, default)``: a list of (class, clause) and the default class index,
+    without the rules at the end that predict the default (they change no prediction).
     """
     items = []
     for c, clauses in dnfs.items():
@@ -125,6 +126,11 @@ def _rule_list(B, y, d, dnfs: dict[int, list], n_classes: int):
     covered = _dnf_fires(B, [S for _, S in order])
     rest = ~covered if (~covered).any() else np.ones(len(B), bool)
     default = int(np.argmax(np.bincount(y[rest], weights=d[rest], minlength=n_classes)))
+    # rules at the end that predict the default class change no prediction (a row they
+    # decide gets the default without them): wine's list ended "ash <= 1.985 → class_1,
+    # OTHERWISE class_1", one rule and its conditions for nothing (a review)
+    while order and order[-1][0] == default:
+        order.pop()
     return order, default
 
 

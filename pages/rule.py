@@ -21,7 +21,7 @@ from rulecore.report import (
     unpredicted_classes,
 )
 from rulecore.rules.estimators import lambda_path
-from rulecore.rules.rule import RuleList, RuleSet
+from rulecore.rules.rule import Rule, RuleList, RuleSet
 from rulecore.rules.terms import format_value
 from rulecore.settings import RULE_TYPE_CHOICES, THRESHOLD_GRID
 from rulecore.viz import rules as rviz
@@ -207,8 +207,6 @@ def region_chart(digest: str, rule_json: str, fx: str, fy: str, _ds) -> dict:
     of the results fragment's server time on a cached slider move (py-spy).  Converted once
     here, a rerun only writes the bytes.
     """
-    from rulecore.rules.rule import Rule
-
     spec = rviz.rule_region(_ds.X, _ds.y_binary, Rule.from_json(rule_json), fx, fy,
                             (common.negative_label(_ds), str(_ds.positive)))
     return {**spec, "datasets": {name: pa.Table.from_pylist(rows)
@@ -436,6 +434,16 @@ def results() -> None:
         target_line = f"Predict **{ds.target}** when " if ds.threshold is not None \
             and str(rule.positive) == "yes" else f"Predict **{ds.target} = {rule.positive}** when "
         if not is_set:
+            # a rule loaded or edited in the editor below is not this one: said here, where
+            # the learned rule, its performance and its exports are shown (after loading an
+            # alternative the page showed two rules without saying which was which: a review)
+            held = ss.get("edit")
+            if held and held["key"] == rule_explore.fit_key(ds, model) and \
+                    Rule.from_json(held["rule"]) != rule:
+                st.caption(":material/edit: The editor (tab *Edit the rule* below) holds "
+                           f"another rule, {common.inline_code(str(Rule.from_json(held['rule'])))}"
+                           "; this section, the performance and the exports are the learned "
+                           "rule's.")
             word = "all" if rule.rule_type == "and" else "any"
             st.markdown(target_line + f"**{word}** of these hold:")
             table = rule.checklist(Xtr, ytr)

@@ -44,6 +44,10 @@ def test_editing_a_threshold_rescores_with_direct_counts():
     # the objective can only go up from a certified optimum
     assert float(table.loc["above the optimum", "edited"]) >= 0
     assert any("Edited rule: objective" in m.value for m in at.markdown)
+    # beside the learned rule, the page says the editor holds another one (a review: after
+    # loading an alternative two rules showed, neither named)
+    assert any("The editor (tab *Edit the rule* below) holds another rule, "
+               f"`{edited}`" in c.value for c in at.caption)
     # remove, add, reset
     n = len(cond_boxes(at))
     at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("edit_rm_0"))
@@ -54,6 +58,7 @@ def test_editing_a_threshold_rescores_with_direct_counts():
     assert len(cond_boxes(at)) == n
     at.button(key="edit_reset").click().run()
     assert list(scores(at)["learned"]) == list(scores(at)["edited"])
+    assert not any("holds another rule" in c.value for c in at.caption)
     # an edited rule exports like any other (its own export block appears once edited)
     box = cond_boxes(at)[0]
     box.set_value(next(t for t in box.options if t != box.value)).run()

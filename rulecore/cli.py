@@ -697,7 +697,9 @@ def cmd_stability(args: argparse.Namespace, out: TextIO) -> int:
     result = stability_on(settings, ds, n_splits=args.folds, bootstrap=args.bootstrap,
                           random_state=args.seed, backend=args.backend,
                           scheduler=args.scheduler, n_jobs=args.n_jobs, progress=progress)
+    # numbered from 1, as the app's Stability tab numbers them (JSON keeps the fold index)
     folds = result.fold_table.drop(columns="seconds")
+    folds = folds.assign(fold=folds["fold"] + 1)
     if args.json:
         payload = {"dataset": ds.name, "target": ds.target,
                    "positive": None if many else ds.positive, "model": args.model,

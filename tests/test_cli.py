@@ -352,6 +352,8 @@ def test_stability_prints_score_error_spread_and_condition_table(csv_file, tmp_p
     assert "| condition | folds | frequency |" in out
     assert "torque_nm > " in out and "| fold | rule | predicts |" in out
     assert "| 100.0% |" in out  # the planted conditions come back in every fold
+    # folds numbered 1..3 as the app's Stability tab numbers them (0..2 before: a review)
+    assert "\n| 1 | " in out and "\n| 3 | " in out and "\n| 0 | " not in out
     assert "\r" not in res.stderr
 
 

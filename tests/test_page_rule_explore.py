@@ -119,6 +119,9 @@ def test_alternatives_and_stability_and_rows():
     at.button(key="stab_go").click().run()
     assert not at.exception, at.exception
     assert any(m.label == "Stability score" for m in at.metric)
+    # the majority class's error beside the folds' (iris, virginica against the rest: 1/3)
+    held = next(m for m in at.metric if m.label == "Held-out error")
+    assert held.delta == "majority class: 33.3%"
     # rows per condition: the counts are the condition's own
     ds = load_sample("iris")
     box = at.selectbox(key="prov_cond")

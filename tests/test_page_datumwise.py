@@ -18,6 +18,16 @@ def open_page(sample: str | None = None) -> AppTest:
     return conftest.open_app_page(PAGE, sample)
 
 
+def small_policy_on(at: AppTest) -> AppTest:
+    """The Datum-wise page of an app with a table loaded, a small policy learned on it."""
+    at.switch_page(PAGE).run()
+    at.number_input(key="dw_states").set_value(200)
+    at.number_input(key="dw_iters").set_value(2)
+    at.button(key="dw_submit").click().run()
+    assert not at.exception and not at.error
+    return at
+
+
 def metric(at: AppTest, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
@@ -93,12 +103,7 @@ def test_a_test_row_is_named_by_the_tables_identifiers():
     """"Original row index: 1" could not be found in the file (640 rows without a target were
     dropped before the numbering); the caption says how rows are numbered and gives the
     patient's own identifier."""
-    at = conftest.upload_corpus_file("trial_mostly_missing_target.csv")
-    at.switch_page(PAGE).run()
-    at.number_input(key="dw_states").set_value(200)
-    at.number_input(key="dw_iters").set_value(2)
-    at.button(key="dw_submit").click().run()
-    assert not at.exception and not at.error
+    at = small_policy_on(conftest.upload_corpus_file("trial_mostly_missing_target.csv"))
     caption = next(c.value for c in at.caption if "of the table as loaded" in c.value)
     assert "after rows without a target were dropped" in caption and "patient P-" in caption
 
@@ -135,12 +140,7 @@ def test_a_visit_table_holds_out_whole_patients():
     a patient's visits were fitted and held out at once."""
     from rulecore.data import load_csv, train_test_indices
 
-    at = conftest.upload_corpus_file("ehr_visits_repeated_ids.csv")
-    at.switch_page(PAGE).run()
-    at.number_input(key="dw_states").set_value(200)
-    at.number_input(key="dw_iters").set_value(2)
-    at.button(key="dw_submit").click().run()
-    assert not at.exception and not at.error
+    at = small_policy_on(conftest.upload_corpus_file("ehr_visits_repeated_ids.csv"))
     ds = load_csv(Path(conftest.__file__).parent / "data" / "ehr_visits_repeated_ids.csv",
                   continuous="median")
     (model, tr, te), = at.session_state["dw_fits"].values()

@@ -438,12 +438,12 @@ def results() -> None:
             # the learned rule, its performance and its exports are shown (after loading an
             # alternative the page showed two rules without saying which was which: a review)
             held = ss.get("edit")
-            if held and held["key"] == rule_explore.fit_key(ds, model) and \
-                    Rule.from_json(held["rule"]) != rule:
+            other = Rule.from_json(held["rule"]) if held and \
+                held["key"] == rule_explore.fit_key(ds, model) else rule
+            if other != rule:
                 st.caption(":material/edit: The editor (tab *Edit the rule* below) holds "
-                           f"another rule, {common.inline_code(str(Rule.from_json(held['rule'])))}"
-                           "; this section, the performance and the exports are the learned "
-                           "rule's.")
+                           f"another rule, {common.inline_code(str(other))}; this section, "
+                           "the performance and the exports are the learned rule's.")
             word = "all" if rule.rule_type == "and" else "any"
             st.markdown(target_line + f"**{word}** of these hold:")
             table = rule.checklist(Xtr, ytr)

@@ -25,7 +25,7 @@ from rulecore.rules.editing import (
     score_rules,
     term_choices,
 )
-from rulecore.rules.rule import EXPORT_FORMATS, Rule, RuleList, safe_csv
+from rulecore.rules.rule import EXPORT_FORMATS, Rule, safe_csv
 
 ss = st.session_state
 
@@ -254,7 +254,7 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
 def stability(ds, settings) -> None:
     """Refit on cross-validation folds of the whole table; chart how often each condition
     comes back."""
-    from rulecore.fit import stability_on
+    from rulecore.fit import multiclass, stability_on
     from rulecore.viz.stability import stability_figure
 
     unit = ds.held_out_unit
@@ -285,8 +285,7 @@ def stability(ds, settings) -> None:
                    "learns the same conditions.")
     # beside what always predicting the majority class errs: "19.0% ± 2.0%" read as fine
     # where the majority errs 10% (a review)
-    y = ds.y.to_numpy() if len(res.rules) and isinstance(res.rules[0], RuleList) \
-        else ds.y_binary
+    y = ds.y.to_numpy() if multiclass(settings, ds) else ds.y_binary  # as the folds fit
     majority = 1.0 - np.bincount(pd.factorize(y)[0]).max() / len(y)
     c2.metric("Held-out error", f"{res.error_mean:.1%} ± {res.error_std:.1%}",
               delta=f"majority class: {majority:.1%}", delta_color="off", delta_arrow="off",

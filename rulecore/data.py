@@ -76,15 +76,6 @@ BALANCED_SHARE = 0.4
 _NEGATIVE_NAME = re.compile(
     r"^(no|n|not|none|non|false|0|0\.0|negative|neg|absent|normal|nein|nee|nej)([\s_\-:.,]|$)",
     re.IGNORECASE)
-def too_wide(name: str, n_columns: int, limit: int) -> str:
-    """The message for a table wider than ``limit`` columns, with what to do (a review: it
-    said only the limit, and leaving columns out by their role comes after reading)."""
-    return (f"{name} has {n_columns:,} columns; the limit is {limit:,}. Keep the target and "
-            f"at most {limit - 1:,} other columns: delete the rest in the spreadsheet or "
-            "database export, or in Python select them (df[columns]) and pass the frame to "
-            "rulecore.from_frame.")
-
-
 #: Limits checked before and after parsing; the app's upload limit matches MAX_BYTES.
 MAX_BYTES = 200 * 1024 * 1024
 MAX_ROWS = 1_000_000
@@ -95,6 +86,16 @@ CATEGORICAL_MAX_INT_LEVELS = 2
 #: Text columns in which every value is distinct and there are more of them than this are
 #: identifiers (names, ids), which no rule should use.
 IDENTIFIER_MIN_LEVELS = 50
+
+
+def too_wide(name: str, n_columns: int, limit: int) -> str:
+    """The message for a table wider than ``limit`` columns, with what to do (a review: it
+    said only the limit, and leaving columns out by their role comes after reading)."""
+    return (f"{name} has {n_columns:,} columns; the limit is {limit:,}. Keep the target and "
+            f"at most {limit - 1:,} other columns: delete the rest in the spreadsheet or "
+            "database export, or in Python select them (df[columns]) and pass the frame to "
+            "rulecore.from_frame.")
+
 
 # (\N is how MySQL and PostgreSQL's COPY write a missing value)
 _NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-", "\\N"]
@@ -1365,6 +1366,9 @@ def ticks_with_blanks(s: pd.Series) -> tuple[pd.Series, str | None]:
     present = s.dropna()
     if present.empty or len(present) == len(s):
         return s, None
+    head = present.iloc[:200].astype(str).str.strip()
+    if head.iloc[0] not in TICK_MARKS or (head != head.iloc[0]).any():
+        return s, None  # a sample decides most columns without a pass over all the rows
     marks = present.astype(str).str.strip().unique()
     if len(marks) != 1 or marks[0] not in TICK_MARKS:
         return s, None

@@ -338,10 +338,12 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
         elif fmt == "feather":
             df = pd.read_feather(buf)
         else:  # Stata: value labels become their text, as Stata shows them
-            df = pd.read_stata(buf, convert_categoricals=True)
+            with pd.io.stata.StataReader(buf) as reader:  # the table and its labels at once
+                df = reader.read(convert_categoricals=True)
+                named = reader.variable_labels()
             labelled = _value_label_notes(df, pd.read_stata(io.BytesIO(data),
                                                             convert_categoricals=False))
-            labelled += _variable_label_notes(data)
+            labelled += _variable_label_notes(named)
     except DataError:
         raise
     except Exception as exc:  # each reader raises its own kinds for a damaged file
@@ -386,12 +388,10 @@ def _value_label_notes(labels: pd.DataFrame, codes: pd.DataFrame) -> list[str]:
     return notes
 
 
-def _variable_label_notes(data: bytes) -> list[str]:
+def _variable_label_notes(named: dict[str, str]) -> list[str]:
     """Stata's variable labels (``educ``: "Highest education completed"), said in one note:
     the rules name the short variables, and the labels were shown nowhere (a review)."""
-    with pd.io.stata.StataReader(io.BytesIO(data)) as reader:
-        labels = {k: v for k, v in reader.variable_labels().items() if v and v.strip()
-                  and v.strip() != k}
+    labels = {k: v for k, v in named.items() if v and v.strip() and v.strip() != k}
     if not labels:
         return []
     shown = "; ".join(f"{str(k).strip()!r}: {v.strip()}" for k, v in list(labels.items())[:12])

@@ -231,10 +231,15 @@ _DATE_WORDS = {"date", "dob", "birthday", "birthdate", "timestamp", "created", "
 _SERIAL_RANGE = (20_000, 60_000)
 
 
+def _name_words(name: str) -> list[str]:
+    """The words of a column name, lower case (``signedOn`` -> signed, on)."""
+    return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))]
+
+
 def _date_name(name: str) -> bool:
     """Whether a column's name says it holds dates: a word of :data:`_DATE_WORDS`, or a last
     word ``at`` / ``on`` (``created_at``, ``signedOn``)."""
-    words = [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))]
+    words = _name_words(name)
     return bool(words) and (any(w in _DATE_WORDS for w in words)
                             or (len(words) > 1 and words[-1] in ("at", "on")))
 
@@ -258,8 +263,7 @@ def _epoch_dates(num: pd.Series, name: str) -> tuple[pd.Series | None, str]:
     """Datetimes when a column of numbers named like dates or times (``ts``, ``time``,
     ``epoch``, ``created_at``) holds Unix timestamps, seconds or milliseconds.  Read as
     numbers, a sensor log's ``ts`` was a feature a rule could cut at 1.70e9 (a review)."""
-    words = {w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))}
-    if not (_date_name(name) or words & _EPOCH_WORDS):
+    if not (_date_name(name) or set(_name_words(name)) & _EPOCH_WORDS):
         return None, ""
     for unit, scale in (("s", 1), ("ms", 1000)):
         if _spans(num, _EPOCH_RANGE[0] * scale, _EPOCH_RANGE[1] * scale):

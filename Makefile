@@ -23,9 +23,11 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
+# Two workers (pytest-xdist), one per core: each starts its own app server for the browser
+# tests on a free port.  One test alone: .venv/bin/python -m pytest tests/test_x.py::name
 test: $(STAMP) chromium
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

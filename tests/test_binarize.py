@@ -25,18 +25,43 @@ def test_terms_and_matrix_agree_with_term_evaluate():
     for j, t in enumerate(b.terms_):
         np.testing.assert_array_equal(A[:, j], t.evaluate(X[t.feature]), err_msg=str(t))
     ops = {(t.feature, t.op) for t in b.terms_}
-    assert ops == {("num", "<="), ("num", ">"), ("cat", "=="), ("cat", "!=")}
+    assert ops == {("num", "<="), ("num", ">"), ("cat", "=="), ("cat", "!="),
+                   ("num", "is missing"), ("num", "is not missing"),
+                   ("cat", "is missing"), ("cat", "is not missing")}
 
 
-def test_missing_values_make_every_term_on_the_column_false():
+def test_missing_values_make_every_comparison_on_the_column_false():
     X = frame()
     b = Binarizer(n_thresholds=3).fit(X)
     A = b.transform(X)
-    num_cols = [j for j, t in enumerate(b.terms_) if t.feature == "num"]
-    cat_cols = [j for j, t in enumerate(b.terms_) if t.feature == "cat"]
+    num_cols = [j for j, t in enumerate(b.terms_) if t.feature == "num" and not t.missing_test]
+    cat_cols = [j for j, t in enumerate(b.terms_) if t.feature == "cat" and not t.missing_test]
     assert not A[3, num_cols].any()  # num is NaN on row 3: neither <= nor >
     assert not A[4, cat_cols].any()  # cat is None on row 4: neither == nor !=
     assert A[0, num_cols].any() and A[0, cat_cols].any()
+
+
+def test_missing_tests_say_where_a_value_is_missing():
+    """Only "x is missing" holds on a missing cell, so a rule can say "no complication
+    recorded"; a column without missing training values gets no such term, and text that is
+    not a number counts as missing in a numeric column, as its thresholds read it."""
+    X = frame().assign(full=np.arange(6.0))
+    b = Binarizer(n_thresholds=3).fit(X)
+    names = [str(t) for t in b.terms_]
+    assert "full is missing" not in names
+    A = b.transform(X)
+    np.testing.assert_array_equal(A[:, names.index("num is missing")], [0, 0, 0, 1, 0, 0])
+    np.testing.assert_array_equal(A[:, names.index("cat is not missing")], [1, 1, 1, 1, 0, 1])
+    new = pd.DataFrame({"num": ["4", "n/a", None], "cat": ["a", "", None], "full": [1, 2, 3]})
+    na = b.terms_[names.index("num is missing")]
+    np.testing.assert_array_equal(na.evaluate(new["num"]), [False, True, True])
+    np.testing.assert_array_equal(b.transform(new)[:, names.index("num is missing")],
+                                  [False, True, True])
+    assert Term.from_dict(na.to_dict()) == na and str(na) == "num is missing"
+    assert na.negate() == Term("num", "is not missing", "numeric")
+    # without negations only "is missing"
+    assert [t.op for t in Binarizer(negations=False).fit(X).terms_ if t.missing_test] == \
+        ["is missing", "is missing"]
 
 
 def test_negations_off_and_two_level_categories():
@@ -136,34 +161,42 @@ def test_conflict_cliques_and_covers_by_hand():
     def named(cliques, b=b):
         return sorted(sorted(str(b.terms_[j]) for j in c) for c in cliques)
 
+    # x and f miss a value: "is missing" contradicts, "is not missing" is implied by, every
+    # other term of the column in an AND-clause
+    xm, fm = ["x is missing", "x is not missing"], ["f is missing", "f is not missing"]
     assert named(b.conflict_cliques("and")) == sorted(sorted(c) for c in [
         # C_k = {le_i : i <= k} | {gt_j : j >= k}: x <= 1.5 AND x > 2.5 would be empty
-        ["x <= 1.5", "x > 1.5", "x > 2.5", "x > 3.5"],
-        ["x <= 1.5", "x <= 2.5", "x > 2.5", "x > 3.5"],
-        ["x <= 1.5", "x <= 2.5", "x <= 3.5", "x > 3.5"],
+        ["x <= 1.5", "x > 1.5", "x > 2.5", "x > 3.5", *xm],
+        ["x <= 1.5", "x <= 2.5", "x > 2.5", "x > 3.5", *xm],
+        ["x <= 1.5", "x <= 2.5", "x <= 3.5", "x > 3.5", *xm],
         # {all ==} | {!= v}: c == a implies c != b; c != a AND c != b is fine
         ["c == a", "c == b", "c == c", "c != a"],
         ["c == a", "c == b", "c == c", "c != b"],
         ["c == a", "c == b", "c == c", "c != c"],
-        ["f == n", "f == y"], ["g != u", "g == u"]])
+        ["f == n", "f == y", *fm], ["g != u", "g == u"]])
+    # OR: "x is not missing" conflicts with every term of x; "x is missing OR x <= 1.5" is
+    # a legitimate clause
     assert named(b.conflict_cliques("or")) == sorted(sorted(c) for c in [
         # C_k = {le_i : i >= k} | {gt_j : j <= k}: x <= 3.5 OR x > 1.5 is every value
-        ["x <= 1.5", "x <= 2.5", "x <= 3.5", "x > 1.5"],
-        ["x <= 2.5", "x <= 3.5", "x > 1.5", "x > 2.5"],
-        ["x <= 3.5", "x > 1.5", "x > 2.5", "x > 3.5"],
+        ["x <= 1.5", "x <= 2.5", "x <= 3.5", "x > 1.5", xm[1]],
+        ["x <= 2.5", "x <= 3.5", "x > 1.5", "x > 2.5", xm[1]],
+        ["x <= 3.5", "x > 1.5", "x > 2.5", "x > 3.5", xm[1]], xm,
         ["c != a", "c != b", "c != c", "c == a"],
         ["c != a", "c != b", "c != c", "c == b"],
-        ["c != a", "c != b", "c != c", "c == c"], ["g != u", "g == u"]])
+        ["c != a", "c != b", "c != c", "c == c"], ["g != u", "g == u"],
+        ["f == n", fm[1]], ["f == y", fm[1]], fm])
     # closed columns (every level has a term): not all levels together
     assert named(b.conflict_covers("and")) == [["c != a", "c != b", "c != c"], ["g != u"]]
     assert named(b.conflict_covers("or")) == [["c == a", "c == b", "c == c"],
-                                               ["f == n", "f == y"], ["g == u"]]
+                                               ["f == n", "f == y"], [fm[1]], ["g == u"],
+                                               [xm[1]]]
     few = Binarizer(n_thresholds=3, max_levels=2).fit(X)   # c has a level without a term
     assert named(few.conflict_covers("and"), few) == [["g != u"]]
     plain = Binarizer(n_thresholds=3, negations=False).fit(X)
-    for rule_type in ("and", "or"):          # only nested <= terms
-        assert ["x <= 1.5", "x <= 2.5", "x <= 3.5"] in named(plain.conflict_cliques(rule_type),
-                                                             plain)
+    # only nested <= terms, and "x is missing" (no "is not missing" without negations)
+    assert ["x <= 1.5", "x <= 2.5", "x <= 3.5", "x is missing"] in named(
+        plain.conflict_cliques("and"), plain)
+    assert ["x <= 1.5", "x <= 2.5", "x <= 3.5"] in named(plain.conflict_cliques("or"), plain)
     assert ["c == a", "c == b", "c == c"] in named(plain.conflict_cliques("and"), plain)
     assert ["c == a", "c == b", "c == c"] in named(plain.conflict_covers("or"), plain)
     with pytest.raises(ParameterError):

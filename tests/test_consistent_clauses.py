@@ -36,7 +36,7 @@ def value_grid(b: Binarizer, X: pd.DataFrame, feature: str, unseen: bool = False
     ends (every real number behaves like one of these).  Categorical: the levels seen in
     training, and with ``unseen`` a level never seen.
     """
-    terms = [t for t in b.terms_ if t.feature == feature]
+    terms = [t for t in b.terms_ if t.feature == feature and not t.missing_test]
     if b.kinds_[feature] == "numeric":
         thr = np.unique([t.value for t in terms])
         if not len(thr):
@@ -173,13 +173,21 @@ def test_the_random_columns_cover_every_case():
         rng = np.random.default_rng(seed)
         X = random_table(rng, int(rng.integers(5, 60)))
         b = binarizer(rng, X)
-        for col, kind, thr, ops in b._plan:
+        for col, kind, thr, ops, mops in b._plan:
             levels = b._n_levels.get(col)
             seen.add((kind, tuple(ops), min(len(thr), 3), min(levels, 4) if levels else 0))
+            seen.add((kind, tuple(ops), tuple(mops)))
     assert {("numeric", ("<=", ">"), 3, 0), ("numeric", ("<=",), 3, 0),
             ("categorical", ("==", "!="), 3, 3), ("categorical", ("==", "!="), 3, 4),
             ("categorical", ("==",), 2, 2), ("categorical", ("==", "!="), 1, 1),
             ("categorical", ("==",), 3, 3), ("categorical", ("==", "!="), 2, 3)} <= seen
+    # the missing tests, with and without negations, beside each kind of term
+    assert {("numeric", ("<=", ">"), ("is missing", "is not missing")),
+            ("numeric", ("<=",), ("is missing",)),
+            ("categorical", ("==", "!="), ("is missing", "is not missing")),
+            ("categorical", ("==",), ("is missing", "is not missing")),
+            ("categorical", ("==",), ("is missing",)),
+            ("numeric", ("<=", ">"), ())} <= seen
 
 
 def test_covers_are_what_unseen_levels_would_allow():
@@ -196,8 +204,9 @@ def test_covers_are_what_unseen_levels_would_allow():
     assert not set_ok([b.terms_[j] for j in eq], value_grid(b, X, "f"), "or")
     assert set_ok([b.terms_[j] for j in eq], value_grid(b, X, "f", unseen=True), "or")
     assert sorted(map(list, b.conflict_covers("and"))) == [ne]
+    # and "f is not missing" alone holds on every present value of f
     assert sorted(map(list, b.conflict_covers("or"))) == sorted(
-        [eq, [names.index(f"c == {v}") for v in "abc"]])
+        [eq, [names.index(f"c == {v}") for v in "abc"], [names.index("f is not missing")]])
 
 
 # ----------------------------------------------------------------------------- exact optimum

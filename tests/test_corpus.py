@@ -96,6 +96,8 @@ EXPECTED = {
          "TerminationDate (month)"], 0, ["TerminationDate (month)", "TerminationDate (year)"]),
     # a box ticked "x" or left empty is yes / no, not one value and missing cells
     "safety_checklist_ticks.csv": ("Incident in next 30 days", "yes", {}, [], 0, []),
+    # R's NA in a factor for "none recorded"
+    "surgery_r_na_none.csv": ("readmitted_30d", "Yes", {"column 1": "index"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -394,6 +396,18 @@ def test_a_box_ticked_or_left_empty_is_yes_or_no_and_the_rule_can_say_empty():
     model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
     assert [str(c) for c in model.rule_.conditions][0] == "Lockout tag present == no"
     assert model.rule_.features == ["Lockout tag present", "compliance_rate"]
+
+
+def test_an_na_that_means_none_can_be_said_by_the_rule():
+    """R's NA in ``prior_complication`` means "none recorded"; every comparison fails on it,
+    so the rule was ``prior_complication != DVT AND op_minutes > 154`` (93.8 % on the
+    training rows): it could not say "some complication is on record".  With the missing
+    tests the planted rule comes back (97.0 %)."""
+    ds = load("surgery_r_na_none.csv")
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
+    assert [str(c) for c in model.rule_.conditions] == [
+        "prior_complication is not missing", "op_minutes > 154"]
+    assert np.mean(model.predict(ds.X) == ds.y_binary) >= 0.96
 
 
 @pytest.mark.parametrize("cells, read", [

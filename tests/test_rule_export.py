@@ -229,3 +229,29 @@ def test_the_exported_python_takes_pandas_missing_values():
     assert not ns["predict"]({"plan": pd.NA, "calls": 5})
     assert not ns["predict"]({"plan": "basic", "calls": pd.NA})
     assert not ns["predict"]({"plan": None, "calls": float("nan")})
+
+
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+def test_missing_tests_export_like_predict(rule_type):
+    """``x is missing`` / ``x is not missing`` in every format: the Python export reads a
+    cell as the term does (text in a numeric column is missing there), the SQL says IS NULL."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"calls": rng.integers(0, 9, 60).astype(float),
+                      "plan": rng.choice(["basic", "pro", None], 60).astype(object),
+                      "age": rng.integers(18, 80, 60).astype(float)})
+    X.loc[rng.random(60) < 0.3, "calls"] = np.nan
+    terms = (Term("calls", "is missing", "numeric"), Term("plan", "is not missing", "categorical"),
+             Term("age", ">", 40.5))
+    for conds in [terms, terms[1:], (terms[0].negate(), terms[1].negate())]:
+        rule = Rule(conds, rule_type, "churn", "yes")
+        expected = rule.predict(X)
+        assert 0 < expected.sum() < len(X), str(rule)
+        assert Rule.from_json(rule.to_json()) == rule
+        np.testing.assert_array_equal(run_python(rule.to_python(), X), expected)
+        np.testing.assert_array_equal(run_sql(rule.to_sql(), X), expected)
+        assert "calls is missing" in rule.to_text() or "calls is not missing" in \
+            rule.to_text() or conds == terms[1:]
+    ns: dict = {}
+    exec(Rule(terms[:1], "and", "churn", "yes").to_python(), ns)
+    assert ns["predict"]({"calls": "n/a"}) and ns["predict"]({"calls": pd.NA})
+    assert not ns["predict"]({"calls": 3})

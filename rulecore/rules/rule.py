@@ -298,6 +298,10 @@ class Rule(_Exportable):
             return "1 = 1" if self.rule_type == "and" else "1 = 0"
         parts = []
         for c in self.conditions:
+            if c.missing_test:
+                parts.append(f"{sql_identifier(c.feature)} "
+                             f"{'IS NULL' if c.op == 'is missing' else 'IS NOT NULL'}")
+                continue
             if not c.numeric:
                 said = sql_spellings(c.value)
                 if len(said) > 1:
@@ -322,7 +326,8 @@ class Rule(_Exportable):
                  # repr: a valid string literal whatever the target and class names hold
                  "    " + repr(f"{self._head()} when "
                               f"{'all' if self.rule_type == 'and' else 'any'} of the "
-                              "conditions hold (a missing value fails its condition)."),
+                              "conditions hold (a missing value fails its condition, "
+                              "but for 'is missing')."),
                  "    def num(v):",
                  "        try:",
                  "            v = float(v)",
@@ -349,7 +354,11 @@ class Rule(_Exportable):
                  "    checks = ["]
         for c in self.conditions:
             key = repr(c.feature)
-            if c.numeric:
+            if c.missing_test:
+                read = "num" if c.value == "numeric" else "txt"
+                op = "is" if c.op == "is missing" else "is not"
+                lines.append(f"        {read}(row.get({key})) {op} None,")
+            elif c.numeric:
                 op = "<=" if c.op == "<=" else ">"
                 lines.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
                              f"(num(row.get({key}))),")

@@ -1,12 +1,14 @@
 """Boolean terms: the columns of the sensing matrix A (docs/terms.md).
 
 A :class:`Term` is a predicate on one column: ``x <= θ`` / ``x > θ`` for numeric columns,
-``x == v`` / ``x != v`` for categorical ones.  :class:`Binarizer` learns the terms from a
-table and evaluates them, vectorised per column (one broadcast comparison for all thresholds
-of a column; never a loop over rows).
+``x == v`` / ``x != v`` for categorical ones, and ``x is missing`` / ``x is not missing`` for
+a column with missing values.  :class:`Binarizer` learns the terms from a table and evaluates
+them, vectorised per column (one broadcast comparison for all thresholds of a column; never a
+loop over rows).
 
-Missing values make *every* term on that column false, negations included, so a row with
-an unknown salary satisfies neither ``salary <= 75000`` nor ``salary > 75000``.
+Missing values make every comparison on that column false, negations included, so a row with
+an unknown salary satisfies neither ``salary <= 75000`` nor ``salary > 75000``; only
+``salary is missing`` holds there (docs/terms.md, "Missing values").
 """
 
 from __future__ import annotations
@@ -25,8 +27,12 @@ from sklearn.utils.validation import check_is_fitted
 from rulecore.data import Kind, infer_kind
 from rulecore.exceptions import DataError, ParameterError
 
-Op = Literal["<=", ">", "==", "!="]
-_NEGATE: dict[str, Op] = {"<=": ">", ">": "<=", "==": "!=", "!=": "=="}
+Op = Literal["<=", ">", "==", "!=", "is missing", "is not missing"]
+_NEGATE: dict[str, Op] = {"<=": ">", ">": "<=", "==": "!=", "!=": "==",
+                          "is missing": "is not missing", "is not missing": "is missing"}
+#: The two tests of presence.  Their term's value is the column's kind: in a numeric column
+#: text that is not a number is missing too, as every threshold term reads it.
+MISSING_OPS = ("is missing", "is not missing")
 
 
 def format_value(v: Any) -> str:
@@ -117,10 +123,11 @@ class Term:
     ----------
     feature : str
         Column name.
-    op : {"<=", ">", "==", "!="}
+    op : {"<=", ">", "==", "!=", "is missing", "is not missing"}
         Comparison.
     value : float or str
-        Threshold (numeric) or level (categorical).
+        Threshold (numeric) or level (categorical); for the two missing tests the column's
+        kind, ``"numeric"`` or ``"categorical"`` (how a cell is read as missing).
     """
 
     feature: str
@@ -128,7 +135,14 @@ class Term:
     value: Any
 
     def __str__(self) -> str:
+        if self.op in MISSING_OPS:
+            return f"{self.feature} {self.op}"
         return f"{self.feature} {self.op} {format_value(self.value)}"
+
+    @property
+    def missing_test(self) -> bool:
+        """``x is missing`` or ``x is not missing``."""
+        return self.op in MISSING_OPS
 
     @property
     def numeric(self) -> bool:
@@ -139,8 +153,15 @@ class Term:
         return Term(self.feature, _NEGATE[self.op], self.value)
 
     def evaluate(self, column: pd.Series | np.ndarray) -> np.ndarray:
-        """Boolean array: does each value satisfy the term?  Missing values give False."""
+        """Boolean array: does each value satisfy the term?  Missing values give False,
+        except for ``x is missing``."""
         s = pd.Series(column)
+        if self.missing_test:
+            missing = s.isna().to_numpy()
+            if self.value == "numeric":
+                v = pd.to_numeric(s, errors="coerce").to_numpy(dtype=float)
+                missing = missing | np.isnan(v)
+            return missing if self.op == "is missing" else ~missing
         if self.numeric:
             v = pd.to_numeric(s, errors="coerce").to_numpy(dtype=float)
             with np.errstate(invalid="ignore"):
@@ -157,7 +178,10 @@ class Term:
     def from_dict(cls, d: dict) -> Term:
         if d.get("op") not in _NEGATE:
             raise DataError(f"Unknown operator {d.get('op')!r} in a rule condition.")
-        value = float(d["value"]) if d["op"] in ("<=", ">") else str(d["value"])
+        if d["op"] in MISSING_OPS:
+            value = "numeric" if d.get("value") == "numeric" else "categorical"
+        else:
+            value = float(d["value"]) if d["op"] in ("<=", ">") else str(d["value"])
         return cls(str(d["feature"]), d["op"], value)
 
 
@@ -231,7 +255,8 @@ class Binarizer(TransformerMixin, BaseEstimator):
     thresholds : {"quantile", "all"}, default="quantile"
         ``"all"`` uses every midpoint between consecutive distinct values.
     negations : bool, default=True
-        Also emit the opposite of each term (``>`` beside ``<=``, ``!=`` beside ``==``).
+        Also emit the opposite of each term (``>`` beside ``<=``, ``!=`` beside ``==``,
+        ``is not missing`` beside ``is missing``).
     max_levels : int, default=50
         Categorical columns get terms for their ``max_levels`` most frequent levels only.
     kinds : dict, optional
@@ -240,7 +265,9 @@ class Binarizer(TransformerMixin, BaseEstimator):
     Attributes
     ----------
     terms_ : list of Term
-        The terms, in output-column order (per column: ``<=`` terms by threshold, then ``>``).
+        The terms, in output-column order (per column: ``<=`` terms by threshold, then ``>``;
+        or ``==`` then ``!=`` by level; then ``is missing``, ``is not missing`` when some
+        training row misses the column).
     feature_names_in_ : ndarray of str
         Input columns.
     kinds_ : dict
@@ -291,7 +318,8 @@ class Binarizer(TransformerMixin, BaseEstimator):
         kinds = dict(self.kinds or {})
         self.kinds_ = {c: kinds.get(c) or infer_kind(X[c]) for c in self.feature_names_in_}
         n_thr = None if self.thresholds == "all" else int(self.n_thresholds)
-        self._plan: list[tuple[str, Kind, np.ndarray, list[Op]]] = []
+        # per column: (name, kind, thresholds or levels, their ops, the missing tests)
+        self._plan: list[tuple[str, Kind, np.ndarray, list[Op], list[Op]]] = []
         self._n_levels: dict[str, int] = {}  # distinct levels seen, per categorical column
         terms: list[Term] = []
         for col in self.feature_names_in_:
@@ -299,7 +327,9 @@ class Binarizer(TransformerMixin, BaseEstimator):
                 v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)
                 thr = candidate_thresholds(v, n_thr, sw)
                 ops: list[Op] = ["<=", ">"] if self.negations else ["<="]
+                missing = bool(np.isnan(v).any())
             else:
+                missing = bool(X[col].isna().any())
                 counts = _level_counts(X[col], sw)
                 self._n_levels[col] = len(counts)
                 thr = np.asarray(counts.index[: self.max_levels], dtype=object)
@@ -308,8 +338,14 @@ class Binarizer(TransformerMixin, BaseEstimator):
                     ops = ["=="]
                 else:
                     ops = ["==", "!="] if self.negations else ["=="]
-            self._plan.append((col, self.kinds_[col], thr, ops))
+            # Missingness can carry the signal ("no complication recorded"), and every
+            # comparison fails on a missing cell, so only these terms can say it
+            # (docs/terms.md, "Missing values").
+            mops: list[Op] = ([] if not missing else list(MISSING_OPS) if self.negations
+                              else ["is missing"])
+            self._plan.append((col, self.kinds_[col], thr, ops, mops))
             terms += [Term(col, op, t) for op in ops for t in thr]
+            terms += [Term(col, op, self.kinds_[col]) for op in mops]
         self.terms_ = terms
         self.n_features_in_ = len(self.feature_names_in_)
         return self
@@ -326,7 +362,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
             raise DataError(f"The table lacks the columns {', '.join(map(repr, missing))} the "
                             "terms were built on.")
         blocks = []
-        for col, kind, thr, ops in self._plan:
+        for col, kind, thr, ops, mops in self._plan:
             if kind == "numeric":
                 v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)[:, None]
                 with np.errstate(invalid="ignore"):
@@ -334,6 +370,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
                     blocks.append(le)
                     if ">" in ops:
                         blocks.append(v > thr[None, :])
+                present = ~np.isnan(v)
             else:
                 s = X[col]
                 present = s.notna().to_numpy()[:, None]
@@ -343,6 +380,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
                 blocks.append(eq)
                 if "!=" in ops:
                     blocks.append(~eq & present)
+            blocks += [~present if op == "is missing" else present for op in mops]
         A = np.concatenate(blocks, axis=1) if blocks else np.zeros((len(X), 0), dtype=bool)
         return sp.csc_matrix(A) if sparse else A
 
@@ -352,10 +390,13 @@ class Binarizer(TransformerMixin, BaseEstimator):
         if rule_type not in ("and", "or"):
             raise ParameterError("rule_type must be 'and' or 'or'.")
         start = 0
-        for col, kind, thr, ops in self._plan:
+        for col, kind, thr, ops, mops in self._plan:
             k = len(thr)
-            yield col, kind, thr, {op: start + i * k + np.arange(k) for i, op in enumerate(ops)}
+            idx = {op: start + i * k + np.arange(k) for i, op in enumerate(ops)}
             start += k * len(ops)
+            idx.update({op: np.array([start + i]) for i, op in enumerate(mops)})
+            start += len(mops)
+            yield col, kind, thr, idx
 
     def conflict_cliques(self, rule_type: str = "and") -> list[np.ndarray]:
         """Groups of terms of which a consistent clause contains at most one.
@@ -386,6 +427,17 @@ class Binarizer(TransformerMixin, BaseEstimator):
         - OR: ne_a OR ne_b and eq_a OR ne_a are every value, eq_a implies ne_b; eq_a OR eq_b
           is legitimate.  Cliques {all ne} ∪ {eq_v} per level v.
 
+        Missing tests na (``x is missing``) and pr (``x is not missing``), on a column with
+        missing training values.  Every other term on the column fails where x is missing.
+
+        - AND: na AND t is empty for every other term t, and t implies pr: both conflict with
+          everything on the column.  Each clique above gains na and pr ({na, pr} when the
+          column has no other term).
+        - OR: pr holds on every present value (a tautology in this sense, excluded by a
+          cover of its own, :meth:`conflict_covers`), so it conflicts with every term; na OR t
+          is legitimate ("missing or at most 3").  Each clique gains pr, and pr pairs with
+          the terms no clique holds and with na.
+
         Parameters
         ----------
         rule_type : {"and", "or"}
@@ -402,25 +454,40 @@ class Binarizer(TransformerMixin, BaseEstimator):
         AND = rule_type == "and"
         cliques: list[np.ndarray] = []
         for _, kind, thr, idx in self._blocks(rule_type):
+            col: list[np.ndarray] = []
             if kind == "numeric":
                 order = np.argsort(np.asarray(thr, dtype=float), kind="stable")  # θ ascending
                 le = idx["<="][order]
                 if ">" not in idx:
-                    cliques.append(le)
-                    continue
-                gt = idx[">"][order]
-                for i in range(len(thr)):
-                    cliques.append(np.concatenate([le[:i + 1], gt[i:]]) if AND else
+                    col.append(le)
+                else:
+                    gt = idx[">"][order]
+                    for i in range(len(thr)):
+                        col.append(np.concatenate([le[:i + 1], gt[i:]]) if AND else
                                    np.concatenate([le[i:], gt[:i + 1]]))
-                continue
-            eq, ne = idx["=="], idx.get("!=")
-            if ne is None:
-                if AND:
-                    cliques.append(eq)
-            elif AND:
-                cliques += [np.append(eq, v) for v in ne]
             else:
-                cliques += [np.append(ne, v) for v in eq]
+                eq, ne = idx["=="], idx.get("!=")
+                if ne is None:
+                    if AND:
+                        col.append(eq)
+                elif AND:
+                    col += [np.append(eq, v) for v in ne]
+                else:
+                    col += [np.append(ne, v) for v in eq]
+            na = idx.get("is missing", np.empty(0, dtype=np.int64))
+            pr = idx.get("is not missing", np.empty(0, dtype=np.int64))
+            if AND and len(na) + len(pr):
+                col = [np.concatenate([c, na, pr]) for c in col if len(c)] or \
+                    [np.concatenate([na, pr])]
+            elif not AND and len(pr):
+                # every clique above, then the terms none holds (one clique each, na last):
+                # pr lies in a run of consecutive cliques, as bcs.Conflicts needs
+                held = set(np.concatenate(col).tolist()) if col else set()
+                free = [j for j in np.concatenate([v for v in idx.values()]).tolist()
+                        if j not in held and j != int(pr[0])]
+                col = [np.append(c, pr) for c in col if len(c)] + \
+                    [np.array([j, int(pr[0])]) for j in free]
+            cliques += col
         return [c.astype(np.int64) for c in cliques if len(c) >= 2]
 
     def conflict_covers(self, rule_type: str = "and") -> list[np.ndarray]:
@@ -432,10 +499,14 @@ class Binarizer(TransformerMixin, BaseEstimator):
         (``c != a AND c != b AND c != c`` with levels a, b, c) and the eq terms of all levels
         a tautology in an OR-clause (every known value), so at most L − 1 of them may be
         chosen.  For L = 1 the single term is excluded: ``c != a`` never holds, and
-        ``c == a`` alone always does (OR).  No other set of terms conflicts that
-        :meth:`conflict_cliques` misses: on a numeric column an empty conjunction (or a full
-        disjunction) of intervals always has an empty (full) pair, and on a categorical
-        column a set without a conflicting pair is all ne or all eq terms.
+        ``c == a`` alone always does (OR); so is ``x is not missing`` in an OR-clause, which
+        holds on every present value; and in an OR-clause with ``c is missing`` the never
+        holding ``c != a`` of a one-level column is redundant (a cover of those two).  No
+        other set of terms conflicts that :meth:`conflict_cliques` misses: on a numeric
+        column an empty conjunction (or a full disjunction) of intervals always has an empty
+        (full) pair, on a categorical column a set without a conflicting pair is all ne or
+        all eq terms, and a missing test conflicts with every other term of its column but
+        for ``x is missing`` in an OR-clause, which conflicts with none but these covers.
 
         Parameters
         ----------
@@ -448,9 +519,21 @@ class Binarizer(TransformerMixin, BaseEstimator):
             Term indices into ``terms_``; at most ``len(cover) - 1`` of each may be chosen.
         """
         op = "!=" if rule_type == "and" else "=="
-        return [idx[op].astype(np.int64) for col, kind, thr, idx in self._blocks(rule_type)
-                if kind != "numeric" and op in idx
-                and getattr(self, "_n_levels", {}).get(col) == len(thr)]
+        covers = [idx[op].astype(np.int64) for col, kind, thr, idx in self._blocks(rule_type)
+                  if kind != "numeric" and op in idx
+                  and getattr(self, "_n_levels", {}).get(col) == len(thr)]
+        if rule_type == "or":
+            for col, _, thr, idx in self._blocks(rule_type):
+                # "x is not missing" alone holds on every present value (a tautology, as
+                # all levels' == terms are): at most 0 of it
+                if "is not missing" in idx:
+                    covers.append(idx["is not missing"].astype(np.int64))
+                # on a closed one-level column "x != a" holds on no seen value: redundant
+                # beside "x is missing" (an unseen level would satisfy it)
+                if "is missing" in idx and "!=" in idx and len(thr) == 1 and \
+                        getattr(self, "_n_levels", {}).get(col) == 1:
+                    covers.append(np.concatenate([idx["!="], idx["is missing"]]))
+        return covers
 
     def get_feature_names_out(self, input_features: Any = None) -> np.ndarray:
         check_is_fitted(self, "terms_")
@@ -461,7 +544,8 @@ class Binarizer(TransformerMixin, BaseEstimator):
         terms)."""
         check_is_fitted(self, "terms_")
         rows = [{"column": col, "kind": kind, "thresholds or levels": len(thr),
-                 "terms": len(thr) * len(ops)} for col, kind, thr, ops in self._plan]
+                 "terms": len(thr) * len(ops) + len(mops)}
+                for col, kind, thr, ops, mops in self._plan]
         return pd.DataFrame(rows)
 
     def term_frame(self, X: pd.DataFrame, rows: int | None = None) -> pd.DataFrame:

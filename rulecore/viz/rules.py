@@ -33,6 +33,8 @@ def _interval(rule: Rule, feature: str) -> tuple[float, float]:
     """The (lo, hi] interval an AND-rule allows on one numeric feature."""
     lo, hi = -np.inf, np.inf
     for c in rule.conditions:
+        if c.feature == feature and c.op == "is missing":
+            return np.inf, -np.inf  # no plotted point (each has the value) satisfies it
         if c.feature == feature and c.numeric:
             if c.op == "<=":
                 hi = min(hi, float(c.value))

@@ -686,6 +686,27 @@ def safety_checklist() -> None:
                   }).to_csv(HERE / "safety_checklist_ticks.csv", index=False)
 
 
+def surgery_r_na() -> None:
+    """Surgical outcomes saved from R: ``prior_complication`` is NA for "none recorded" (70 %
+    of patients), as R data frames keep a factor.  Planted: readmission within 30 days when
+    a complication is on record and the operation ran over 150 minutes (3 % noise).  Every
+    comparison fails on NA, so before the missing tests no AND-rule could say "has a
+    complication on record" (a left-alone item of the reviews)."""
+    rng = np.random.default_rng(11)
+    n = 500
+    comp = rng.choice(np.array(["bleeding", "infection", "DVT", None], dtype=object), n,
+                      p=[0.1, 0.12, 0.08, 0.7])
+    minutes = rng.integers(40, 300, n).astype(float)
+    y = (comp != None) & (minutes > 150)  # noqa: E711 - elementwise on an object array
+    y = np.where(rng.random(n) < 0.03, ~y, y)
+    df = pd.DataFrame({"age": rng.integers(25, 90, n), "bmi": rng.normal(27, 4, n).round(1),
+                       "asa_class": rng.integers(1, 5, n), "prior_complication": comp,
+                       "op_minutes": minutes, "smoker": rng.choice(["Yes", "No"], n),
+                       "readmitted_30d": np.where(y, "Yes", "No")})
+    df.loc[rng.random(n) < 0.02, "bmi"] = np.nan
+    r_write_csv(df, HERE / "surgery_r_na_none.csv")
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -693,7 +714,7 @@ def main() -> None:
                  stats_package_codes, clinic_units, grouped_header, clinic_visits,
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
-                 hr_attrition_sqlserver, safety_checklist,
+                 hr_attrition_sqlserver, safety_checklist, surgery_r_na,
                  prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(

@@ -309,3 +309,34 @@ def test_alternatives_say_each_solve_and_a_missing_bound_in_words():
     open_bound = Alternative(alts[0].w, 10.0, -np.inf, "time_limit")
     assert open_bound.claim == "not proved (no bound)"
     assert Alternative(alts[0].w, 10.0, 9.0, "time_limit").claim == "gap 10.0%"
+
+
+@pytest.mark.parametrize("setting", [{"forbid": ["torque_nm"]}, {"max_conditions": 1},
+                                     {"error": "exact"}, {"rule_type": "auto"},
+                                     {"require": ["air_temp_k"], "fp_cost": 2.0}])
+def test_the_lambda_path_is_the_fit_at_each_lambda(setting):
+    """The Rule page's λ path solved the bare problem whatever the settings: with
+    ``torque_nm`` forbidden it showed rules on torque_nm, with ``max_conditions=1`` three
+    conditions, and only AND-rules under rule type auto (a review).  Each point is now the
+    fit that loading it gives."""
+    from rulecore.data import load_sample
+    from rulecore.fit import split_rows
+    from rulecore.rules.estimators import lambda_path
+
+    ds = load_sample("machine failure")
+    tr, te = split_rows(ds, 0.25, 0)
+    params = BooleanRuleClassifier(time_limit=20, **setting).get_params()
+    params.pop("lam")
+    lams = [0.3, 3.0]
+    path = lambda_path(ds.X.iloc[tr], ds.y_binary[tr], np.array(lams), ds.X.iloc[te],
+                       ds.y_binary[te], **params)
+    for lam, row in zip(lams, path.itertuples()):
+        fit = BooleanRuleClassifier(lam=lam, **params).fit(ds.X.iloc[tr], ds.y_binary[tr])
+        assert row.rule == str(fit.rule_)
+        assert row.objective == pytest.approx(fit.objective_)
+        assert row.test_error == pytest.approx(np.mean(fit.predict(ds.X.iloc[te])
+                                                       != ds.y_binary[te]))
+        if "forbid" in setting:
+            assert "torque_nm" not in fit.rule_.features
+        if "max_conditions" in setting:
+            assert row.conditions <= 1

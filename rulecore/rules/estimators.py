@@ -28,7 +28,7 @@ from rulecore.data import show
 from rulecore.encode import check_memory, dense_bytes, text_names
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.alternatives import Alternative, alternatives
-from rulecore.rules.clause import ClauseResult, learn_clause, problem_of, solve_problem
+from rulecore.rules.clause import ClauseResult, learn_clause, problem_of
 from rulecore.rules.problem import ClauseProblem, Constraints
 from rulecore.rules.rule import Rule, RuleSet
 from rulecore.rules.terms import Binarizer
@@ -1048,8 +1048,11 @@ def lambda_path(
 ) -> pd.DataFrame:
     """Fit one rule per λ on the same terms; rule size and train/test error for each.
 
-    The terms and the clause problem are built once and solved at every λ
-    (:func:`~rulecore.rules.clause.solve_problem`).
+    Each point is the fit ``BooleanRuleClassifier(lam=λ, **params)`` makes on these rows,
+    constraints, error count and rule type (``"auto"``: chosen per λ) included, so the rule
+    a point shows is the rule loading it gives.  (It solved the bare problem before: with a
+    forbidden column or ``max_conditions=1`` the path showed rules breaking them, a review.)
+    The terms are built once (:meth:`BooleanRuleClassifier.fit_terms`).
     ``progress(i, n)`` is called after each fit (for progress bars).  Returns a frame with
     columns ``lam``, ``conditions``, ``train_error``, ``test_error``, ``objective``,
     ``status``, ``gap``, ``rule``, ``json``.
@@ -1060,21 +1063,20 @@ def lambda_path(
     binarizer = Binarizer(n_thresholds=est.n_thresholds, thresholds=est.thresholds,
                           negations=est.negations, kinds=est.kinds).fit(frame)
     B = binarizer.transform(frame)
-    # terms, class weights and merged rows do not depend on λ: one problem for the whole path
-    base = est.problem(B, y01, binarizer, classes=classes)
+    test = None
+    if X_test is not None and y_test is not None and len(X_test):
+        test = as_frame(X_test, fitted_names=binarizer.feature_names_in_)
     rows = []
     for i, lam in enumerate(lams):
-        res = solve_problem(base.with_lam(float(lam)), screening=est.screening,
-                            solver=est.solver, time_limit=est.time_limit,
-                            random_state=est.random_state)
-        rule = res.rule(binarizer.terms_, target, classes[1])
+        fit = clone(est).set_params(lam=float(lam)).fit_terms(B, y01, binarizer, target=target,
+                                                              classes=classes)
+        rule = fit.rule_
         row = {"lam": float(lam), "conditions": len(rule),
-               "train_error": float(np.mean(classes[res.fires(B).astype(np.int64)]
+               "train_error": float(np.mean(classes[fit._fires_on_terms(B).astype(np.int64)]
                                             != np.asarray(y))),
-               "test_error": np.nan, "objective": res.objective, "status": res.status,
-               "gap": res.gap, "rule": str(rule), "json": rule.to_json(None)}
-        if X_test is not None and y_test is not None and len(X_test):
-            test = as_frame(X_test, fitted_names=binarizer.feature_names_in_)
+               "test_error": np.nan, "objective": fit.objective_, "status": fit.lp_status_,
+               "gap": fit.mip_gap_, "rule": str(rule), "json": rule.to_json(None)}
+        if test is not None:
             row["test_error"] = float(np.mean(classes[rule.predict(test).astype(np.int64)]
                                               != np.asarray(y_test)))
         rows.append(row)

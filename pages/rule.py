@@ -15,6 +15,7 @@ from rulecore.report import (
     comparisons,
     constraint_words,
     fit_status,
+    most_frequent_class,
     needs_other_type,
     needs_unweighted_twin,
     shown_claim,
@@ -252,7 +253,7 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
     pred_tr, pred_te = model.predict(Xtr), model.predict(Xte)
     acc_tr = float(np.mean(pred_tr == ytr))
     acc_te = float(np.mean(pred_te == yte)) if len(yte) else float("nan")
-    majority = float(pd.Series(ytr).value_counts(normalize=True).iloc[0])
+    most, majority_tr, majority = most_frequent_class(ytr, yte)
     show_finding(fit_status(model), f"{len(model.classes_)} classes · "
                  f"{model.n_terms_:,} candidate terms (built on the {len(train):,} "
                  "training rows)")
@@ -260,7 +261,8 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
         show_finding(never)
     if len(yte) and acc_te <= majority:
         st.warning(f"Held-out accuracy {acc_te:.1%} is no better than always predicting the "
-                   f"most frequent class ({majority:.1%}): the rules have not found structure "
+                   f"most frequent class, {most} ({majority:.1%} of the held-out rows): the "
+                   "rules have not found structure "
                    "that generalises. "
                    + ("Check the features (the cross-validation already tried "
                       f"{', '.join(map(str, THRESHOLD_GRID))} thresholds per column)."
@@ -290,7 +292,9 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
         st.dataframe(pd.DataFrame({"train": [fmt_rate(acc_tr), f"{len(ytr):,}"],
                                    "test": [fmt_rate(acc_te), f"{len(yte):,}"]},
                                   index=["accuracy", "rows"]), width="stretch")
-        st.caption(f"Always the most frequent class: {majority:.1%} (train).")
+        st.caption(f"Always the most frequent class ({most}): {majority_tr:.1%} of the "
+                   "training rows" + (f", {majority:.1%} of the held-out rows." if len(yte)
+                                      else "."))
         if len(yte):
             labels = list(model.classes_)
             cm = pd.crosstab(pd.Categorical(yte, labels), pd.Categorical(pred_te, labels),

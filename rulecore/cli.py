@@ -303,7 +303,12 @@ def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO, ds: Any
 
 def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     """``learn --model rule-set`` on a target with more than two classes: a rule list."""
-    from rulecore.report import fit_status, for_command_line, unpredicted_classes
+    from rulecore.report import (
+        fit_status,
+        for_command_line,
+        most_frequent_class,
+        unpredicted_classes,
+    )
     from rulecore.settings import THRESHOLD_GRID
 
     est, tr, te, rules = fit.model, fit.train, fit.test, fit.rule
@@ -318,10 +323,11 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     acc = {"train": float(np.mean(est.predict(ds.X.iloc[tr]) == y[tr]))}
     if len(te):
         acc["test"] = float(np.mean(est.predict(ds.X.iloc[te]) == y[te]))
-    majority = float(pd.Series(y[tr]).value_counts(normalize=True).iloc[0])
+    most, share_tr, share_te = most_frequent_class(y[tr], y[te])
     for name, a in acc.items():
         out.write(f"{name:>5}: accuracy {_pct(a)}\n")
-    out.write(f"always the most frequent class: {_pct(majority)} (train)\n")
+    out.write(f"always the most frequent class ({most}): {_pct(share_tr)} of the training rows"
+              + (f", {_pct(share_te)} of the held-out rows" if len(te) else "") + "\n")
     out.write(f"λ = {est.lam_:.4g}" + (" (chosen by 3-fold cross-validation)"
                                       if est.lam == "auto" else "") + "\n")
     out.write(f"thresholds per numeric column: {est.n_thresholds_}"
@@ -330,8 +336,9 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
                  else "") + "\n")
     out.write(fit_status(est).text + "\n")
     if (never := unpredicted_classes(rules, y[tr])) is not None:
-        out.write(f"info: {for_command_line(never.text)}\n")
-    if "test" in acc and acc["test"] <= majority:
+        # its level, as the app shows it (it was always "info": a review)
+        out.write(f"{never.level}: {for_command_line(never.text)}\n")
+    if "test" in acc and acc["test"] <= share_te:
         out.write("warning: the held-out accuracy is no better than always predicting the most "
                   "frequent class\n")
     _export(args, rules, "rule list", out, ds)

@@ -117,6 +117,20 @@ def _lam_tie_words(model: Any) -> str:
 RARE_CLASS_SHARE = 0.05
 
 
+def most_frequent_class(y_train: np.ndarray, y_test: np.ndarray) -> tuple[Any, float, float]:
+    """The baseline of a model over several classes: always predicting the most frequent
+    class of the training rows.  Returns that class, its share of the training rows and its
+    share of the held-out rows (nan without any): the latter is the baseline's held-out
+    accuracy, which a rule list must beat (it was compared with the training share, and a
+    list that always said one class read 61.5 % against "43.6 % (train)" unwarned: a
+    review)."""
+    counts = pd.Series(np.asarray(y_train)).value_counts()
+    label = counts.index[0]
+    test = np.asarray(y_test)
+    return (label, float(counts.iloc[0] / counts.sum()),
+            float(np.mean(test == label)) if len(test) else float("nan"))
+
+
 def unpredicted_classes(rules: Any, y_train: np.ndarray) -> Finding | None:
     """What a rule list never predicts: the classes with no rule of their own that are not its
     default, with their training rows (a class of 2 rows among 300 was left out silently; a

@@ -65,7 +65,7 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
     assert page.get_by_text("Predict").first.is_visible()
     before = checklist_text(page)
     conds_before = metric_value(page, "Conditions")
-    nudge(page, "lam", presses=4, direction="ArrowLeft")      # smaller λ: fewer conditions
+    nudge(page, "lam", presses=2, direction="ArrowRight")     # λ 1 → 5: more conditions
     after, conds_after = wait_for_change(
         page, lambda: (checklist_text(page), metric_value(page, "Conditions")),
         (before, conds_before))
@@ -88,7 +88,7 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
     assert tag.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
     goto_page(page, "Screening")
     kept_before = metric_value(page, "Kept")
-    nudge(page, "scr_lam", presses=6)
+    nudge(page, "scr_lam", presses=2, direction="ArrowLeft")  # λ 5 → 1: 5 → 7 terms kept
     assert wait_for_change(page, lambda: metric_value(page, "Kept"), kept_before) != kept_before
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "screening.png"))
@@ -106,8 +106,8 @@ def test_lambda_path_point_loads_its_rule_and_moves_the_slider(page, artifacts):
     points = page.locator(".st-key-path_chart .scatterlayer .point")
     assert wait_for_change(page, points.count, 0) == 3 * 16  # three curves over the λ grid
     conds = metric_value(page, "Conditions")
-    points.nth(2).click(force=True)  # the first curve's third λ: 0.05
-    assert wait_for_change(page, lambda: thumb.get_attribute("aria-valuetext"), "1") == "0.05"
+    points.nth(10).click(force=True)  # the first curve's eleventh λ: 20 (4 conditions, not 2)
+    assert wait_for_change(page, lambda: thumb.get_attribute("aria-valuetext"), "1") == "20"
     assert wait_for_change(page, lambda: metric_value(page, "Conditions"), conds) != conds
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "lambda_path.png"))

@@ -110,6 +110,26 @@ _TARGET_NAMES = {
     "accepted", "admitted", "overdue", "delinquent", "responded", "subscribed", "retained",
 }
 
+#: Words that name an outcome inside a longer name (``loan_status``, ``test_result``,
+#: ``churn_flag``, ``final_outcome``): the whole name had to be one of :data:`_TARGET_NAMES`,
+#: and ``loan_status`` lost to a ``verification_status`` further right (a review).
+_TARGET_WORDS = {"target", "outcome", "result", "status", "churn", "churned", "default",
+                 "defaulted", "fraud", "diagnosis", "readmitted", "survived", "attrition",
+                 "resigned", "converted"}
+#: What may follow that word and keep it the outcome (``churn_flag``; not ``target_audience``).
+_TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class"}
+#: Words that make a ``status`` an attribute of the person or the record, not its outcome.
+_ATTRIBUTE_WORDS = {"marital", "civil", "employment", "work", "job", "verification",
+                    "verified", "smoking", "smoker", "socioeconomic", "housing", "residence",
+                    "residential", "immigration", "citizenship", "insurance", "vaccination",
+                    "education", "relationship", "family", "home"}
+#: Who the row is about, not what happened to it: a survey's demographics come last, and a
+#: binary gender there was taken for the class column ahead of "Would you recommend us?"
+#: (a review).  Such a column is the default target only when no other binary one exists.
+_DEMOGRAPHIC_NAMES = {"gender", "sex", "agegroup", "ageband", "agebracket", "agerange",
+                      "race", "ethnicity", "maritalstatus", "married", "nationality",
+                      "language", "country", "region", "state", "term"}
+
 #: Names of columns that hold remarks, not outcomes: never the default target, however few
 #: their values (a survey's canned "comments" were taken for the class column).
 _REMARK_NAME = re.compile(r"comment|remark|\bnotes?\b|^notes?_|_notes?$|descr|feedback|memo|"
@@ -575,6 +595,20 @@ def _plain_name(name: str) -> str:
     return re.sub(r"[^a-z]", "", name.lower())
 
 
+def _target_hint(name: str) -> int:
+    """How strongly a name says "outcome": 2 for a whole name of :data:`_TARGET_NAMES`, 1 for
+    a longer name with a word of :data:`_TARGET_WORDS` followed by nothing or by words of
+    :data:`_TARGET_TAILS` (``loan_status``, ``test_result``, ``churn_flag``; not a status
+    that belongs to a person, ``marital_status``, nor ``default_payment_method``), else 0."""
+    if _plain_name(name) in _TARGET_NAMES:
+        return 2
+    words = _name_words(name)
+    if len(words) < 2 or any(w in _ATTRIBUTE_WORDS for w in words):
+        return 0
+    return int(any(w in _TARGET_WORDS and all(t in _TARGET_TAILS for t in words[i + 1:])
+                   for i, w in enumerate(words)))
+
+
 def is_rating(name: str, s: pd.Series) -> bool:
     """Whether a column is a rating scale: named like one (:data:`_RATING_NAME`) and holding
     3 to 11 whole numbers from 0 or 1 up to at most 10 (a 1–5 satisfaction, a 0–10
@@ -642,10 +676,9 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     levels = {c: int(df[c].nunique()) for c in eligible}
 
     def rank(c: str) -> tuple:
-        hinted = _plain_name(c) in _TARGET_NAMES
         if kinds[c] != "classes":
             return (0,)
-        return (1, hinted, levels[c] == 2, cols.index(c))
+        return (1, _target_hint(c), levels[c] == 2, cols.index(c))
 
     last_unusable = roles[cols[-1]][0] in ("constant", "empty")
     if last_unusable and _plain_name(cols[-1]) in _TARGET_NAMES:
@@ -656,15 +689,17 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     classes = [c for c in eligible if kinds[c] == "classes"
                and (levels[c] == 2 or _numeric(df[c]) is None)
                and (not _REMARK_NAME.search(c) or _plain_name(c) in _TARGET_NAMES)]
-    hinted = [c for c in classes if _plain_name(c) in _TARGET_NAMES]
+    hinted = [c for c in classes if _target_hint(c)]
     if hinted:
         return max(hinted, key=rank)
     # then binary columns, then a rating scale (split at a threshold by from_frame): a
     # survey's "How satisfied are you overall? (1-5)" is what it asks about, not its "plan";
-    # beside a yes/no column (renewed, left_company) a rating is a feature
+    # beside a yes/no column (renewed, left_company) a rating is a feature.  Demographics
+    # (gender, age band) only when no other binary column exists.
     binary = [c for c in classes if levels[c] == 2]
     if binary:
-        return max(binary, key=cols.index)
+        return max(binary, key=lambda c: (_plain_name(c) not in _DEMOGRAPHIC_NAMES,
+                                          cols.index(c)))
     ratings = [c for c in eligible if is_rating(c, df[c])]
     if ratings:
         return ratings[-1]

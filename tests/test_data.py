@@ -1271,3 +1271,30 @@ def test_zip_codes_with_leading_zeros_are_categories_with_a_note():
 
     m = BooleanRuleClassifier(kinds=ds.kinds).fit(ds.X, ds.y_binary)
     assert all(c.op in ("==", "!=") for c in m.rule_.conditions if c.feature == "zip")
+
+
+def test_an_outcome_word_inside_a_name_and_demographics_last_choose_the_target():
+    """Two reviews' tables: a loan table took ``verification_status`` (rightmost binary) for
+    the target, as ``loan_status`` was not one of the target names; a survey ending in its
+    demographics took ``Gender``.  The outcome word decides, and a person's status (marital,
+    verification) or a demographic is the target only when nothing else is."""
+    rng = np.random.default_rng(0)
+    n = 120
+    loans = pd.DataFrame({
+        "member_id": np.arange(10_001, 10_001 + n), "loan_amnt": rng.integers(1, 40, n) * 500,
+        "grade": rng.choice(list("ABCDE"), n), "dti": rng.uniform(0, 40, n).round(1),
+        "loan_status": rng.choice(["Fully Paid", "Charged Off"], n, p=[0.8, 0.2]),
+        "term": rng.choice(["36 months", "60 months"], n),
+        "verification_status": rng.choice(["Verified", "Not Verified"], n),
+        "marital_status": rng.choice(["single", "married"], n)})
+    assert from_frame(loans).target_column == "loan_status"
+    survey = pd.DataFrame({
+        "Overall satisfaction (1-5)": rng.integers(1, 6, n),
+        "Visited before": rng.choice(["Yes", "No"], n),
+        "Would you recommend us?": rng.choice(["Yes", "No"], n),
+        "Age band": rng.choice(["18-34", "35-54", "55+"], n),
+        "Gender": rng.choice(["Male", "Female"], n)})
+    assert from_frame(survey).target_column == "Would you recommend us?"
+    # alone, a demographic is still a binary column to learn
+    assert from_frame(survey[["Overall satisfaction (1-5)", "Age band", "Gender"]]
+                      ).target_column == "Gender"

@@ -395,7 +395,7 @@ def assess(
         tpr = float(pred_test[y_test == 1].mean())
         tnr = float(1 - pred_test[y_test == 0].mean())
         balanced = (tpr + tnr) / 2
-        luck = chance_balanced_accuracy(y_test)
+        luck = chance_balanced_accuracy(y_test, pred_test)
         if class_weight is None and acc <= base + 1e-12:
             out.append(Finding("warning", f"On held-out rows {subject} is right "
                                f"{_pct(acc)} of the time, no better than always predicting "
@@ -404,8 +404,9 @@ def assess(
         elif balanced <= luck:
             said = ("no better than always predicting one class (50%)" if balanced <= 0.5
                     else f"not clearly better than chance (50%; on {int(y_test.sum()):,} "
-                    f"{pos_rows} and {int((1 - y_test).sum()):,} others, up to "
-                    f"{_pct(luck)} happens by luck)")
+                    f"{pos_rows} and {int((1 - y_test).sum()):,} others, a rule unrelated "
+                    f"to the target that calls {int(pred_test.sum()):,} of them {pos} "
+                    f"reaches up to {_pct(luck)} by luck)")
             train_bal = _balanced(y_train, pred_train)
             if overfit is not None:  # the overfit warning just above gives the fix
                 advice = "The warning above says what to change."
@@ -642,16 +643,37 @@ def balanced_recall(y: np.ndarray, pred: np.ndarray) -> tuple[float, float]:
     return recall, 0.5 if bal is None else bal
 
 
-def chance_balanced_accuracy(y: np.ndarray) -> float:
+#: One-sided level of "by luck": a normal variable exceeds two standard errors this often.
+LUCK_LEVEL = 0.02275
+
+
+def chance_balanced_accuracy(y: np.ndarray, pred: np.ndarray | None = None) -> float:
     """The balanced accuracy a rule unrelated to the target can reach by luck on rows with
-    labels ``y`` (0/1): 0.5 plus two standard errors.  Under "no relation" the rule's
+    labels ``y`` (0/1).
+
+    Without ``pred``: 0.5 plus two standard errors at worst.  Under "no relation" the rule's
     positive rate q is the same in both classes, so its balanced accuracy has variance
-    q(1 − q)(1/n₁ + 1/n₀)/4 ≤ (1/n₁ + 1/n₀)/16."""
+    q(1 − q)(1/n₁ + 1/n₀)/4 ≤ (1/n₁ + 1/n₀)/16.
+
+    With ``pred`` (0/1, the rule's decisions): given the k rows it calls positive, under "no
+    relation" its true positives are hypergeometric (k draws from n rows, n₁ of them
+    positive); the bound is the balanced accuracy at the count luck reaches with probability
+    :data:`LUCK_LEVEL` (an exact one-sided test).  The worst case q = ½ called a model right
+    on all 4 rows it picked (of 36 positives among 375) "not clearly better than chance"
+    (p = 7·10⁻⁵ by Fisher's test: a review)."""
+    y = np.asarray(y).astype(int)
     n1 = int(np.sum(y == 1))
     n0 = len(y) - n1
     if n1 == 0 or n0 == 0:
         return 1.0
-    return 0.5 + 2 * 0.25 * float(np.sqrt(1 / n1 + 1 / n0))
+    if pred is None:
+        return 0.5 + 2 * 0.25 * float(np.sqrt(1 / n1 + 1 / n0))
+    from scipy.stats import hypergeom
+
+    k = int(np.sum(np.asarray(pred).astype(int) == 1))
+    # the smallest count t with P(TP > t) <= LUCK_LEVEL: luck reaches t, rarely more
+    t = float(hypergeom.isf(LUCK_LEVEL, len(y), n1, k))
+    return float((t / n1 + (n0 - (k - t)) / n0) / 2)
 
 
 def _balanced(y: np.ndarray, pred: np.ndarray) -> float | None:

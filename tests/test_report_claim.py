@@ -340,3 +340,27 @@ def test_gap_words_bound_the_objective_against_the_optimum(objective, bound, sai
     if bound > 0:  # what is said holds for the worst optimum, the bound itself
         pct = float(_gap_words(gap).split("at most ")[1].split("%")[0])
         assert objective <= bound * (1 + pct / 100) + 1e-9
+
+
+def test_luck_is_judged_by_the_rows_a_rule_calls_positive():
+    """A model right on all 4 rows it called positive (36 positives among 375 held out) was
+    "not clearly better than chance, up to 58.8 % happens by luck": the bound assumed a
+    rule calling half the rows positive.  Given the rows it calls positive the bound is an
+    exact hypergeometric one, and random rules exceed it at most LUCK_LEVEL of the time."""
+    from rulecore.report import LUCK_LEVEL, chance_balanced_accuracy
+
+    y = np.array([1] * 36 + [0] * 339)
+    pred = np.zeros(375, dtype=int)
+    pred[:4] = 1
+    found = assess(y, pred, y, pred, positive="left", class_weight="sqrt")
+    assert not [f for f in found if "chance" in f.text]
+    rng = np.random.default_rng(0)
+    for n1, n0, k in [(36, 339, 4), (10, 90, 13), (50, 50, 50), (5, 200, 1), (20, 30, 45)]:
+        y = np.array([1] * n1 + [0] * n0)
+        bound = chance_balanced_accuracy(y, np.r_[np.ones(k), np.zeros(n1 + n0 - k)])
+        above = 0
+        for _ in range(4000):
+            p = np.zeros(n1 + n0, dtype=int)
+            p[rng.choice(n1 + n0, k, replace=False)] = 1
+            above += (p[y == 1].mean() + 1 - p[y == 0].mean()) / 2 > bound + 1e-12
+        assert above / 4000 <= LUCK_LEVEL + 0.01, (n1, n0, k, above)

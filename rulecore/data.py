@@ -1343,7 +1343,8 @@ CASE_MERGE_LEVELS = 50
 
 #: One-letter answers that abbreviate a word typed out in the same column (``Y`` beside
 #: ``Yes``): read as that word.  A column of Y and N alone keeps its letters.
-_ABBREVIATED = {"y": "yes", "n": "no", "t": "true", "f": "false"}
+_ABBREVIATED = {"y": "yes", "n": "no", "t": "true", "f": "false", "pos": "positive",
+                "neg": "negative"}
 #: Answers typed as words in a column of 0 and 1: the digit they stand for.
 _AS_DIGIT = {"yes": "1", "y": "1", "true": "1", "t": "1", "no": "0", "n": "0", "false": "0",
              "f": "0"}
@@ -1377,9 +1378,9 @@ def ticks_with_blanks(s: pd.Series) -> tuple[pd.Series, str | None]:
 
 def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
                         ) -> tuple[pd.Series, dict[str, list[str]]]:
-    """Labels that differ only in capitals (``Yes``, ``YES``, ``yes``), or that abbreviate a
-    yes/no or true/false answer typed out in the same column (``Y`` beside ``Yes``), as one
-    label.
+    """Labels that differ only in capitals (``Yes``, ``YES``, ``yes``) or a full stop after
+    them (``neg.``), or that abbreviate an answer typed out in the same column (``Y`` beside
+    ``Yes``, ``neg`` beside ``negative``), as one label.
 
     Spreadsheets typed by hand spell one answer several ways; read literally, a yes/no target
     becomes six classes and the "positive class" one spelling of "yes" (or a binary column
@@ -1396,7 +1397,10 @@ def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
     counts = counts[[isinstance(v, str) for v in counts.index]]
     if counts.empty:
         return s, {}
-    folded = pd.Series([v.strip().casefold() for v in counts.index], index=counts.index)
+    # a full stop typed after a label ("neg.") is the same label (a review: "neg." and
+    # "negative" beside "neg" made a two-class test result four classes)
+    folded = pd.Series([v.strip().casefold().rstrip(".").strip() or v.strip().casefold()
+                        for v in counts.index], index=counts.index)
     words = set(folded)
     folded = folded.map(lambda k: _ABBREVIATED[k] if _ABBREVIATED.get(k) in words else k)
     # a 0/1 column with some answers typed as words ("yes" among 1s): the words are digits
@@ -1606,8 +1610,9 @@ def from_frame(
             said = "; ".join(f"{', '.join(map(repr, others))} as {kept!r}"
                              for kept, others in list(merged.items())[:4])
             more = f" and {len(merged) - 4} more" if len(merged) > 4 else ""
-            spellings[col] = (f"{col!r}: one value spelled several ways (in capitals, Y for "
-                              f"Yes, or yes for 1) is read as one: {said}{more}.")
+            spellings[col] = (f"{col!r}: one value spelled several ways (in capitals, with "
+                              f"a full stop, Y for Yes, neg for negative, or yes for 1) is read "
+                              f"as one: {said}{more}.")
     for col in df.columns:
         ticked, mark = ticks_with_blanks(df[col])
         if mark is not None:

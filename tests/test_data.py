@@ -325,6 +325,29 @@ def test_one_letter_answers_beside_the_word_are_that_word():
     assert ds.target == "renewed" and ds.classes == ["No", "Yes"]
 
 
+def test_a_full_stop_and_a_word_typed_out_are_the_same_label():
+    """A review's lab export: ``test_result`` held pos/neg with "neg.", "negative" and "Pos "
+    among them: four classes, so a binary column of noise became the default target."""
+    from rulecore.data import from_frame, merge_case_variants
+
+    s = pd.Series(["pos", "neg", "neg", "POS", "Pos ", "Neg", "NEG", "neg.", "negative", "pos"])
+    out, merged = merge_case_variants(s)
+    assert sorted(out.str.strip().unique()) == ["neg", "pos"]
+    assert merged == {"neg": ["NEG", "Neg", "neg.", "negative"], "pos": ["POS", "Pos "]}
+    # a word alone, or a full stop that is all there is, stays as typed
+    assert merge_case_variants(pd.Series(["negative", "positive", "negative"]))[1] == {}
+    assert merge_case_variants(pd.Series([".", "a", "a"]))[1] == {}
+    rng = np.random.default_rng(1)
+    n = 200
+    frame = pd.DataFrame({"age": rng.integers(20, 80, n),
+                          "on_statins": rng.choice([True, False], n),
+                          "test_result": rng.choice(["pos", "neg", "neg.", "negative", "Pos "],
+                                                    n)})
+    ds = from_frame(frame, typed=False)
+    # each label in its most frequent spelling
+    assert ds.target == "test_result" and len(ds.classes) == 2 and "pos" in ds.classes
+
+
 def test_a_zero_one_target_with_some_answers_in_words_is_two_classes():
     """converted = 0/1 with 20 rows typed "yes": three classes, and the default positive
     class was "yes" (2 % of rows); now "yes" is 1, with a note."""

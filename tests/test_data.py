@@ -1321,3 +1321,32 @@ def test_an_outcome_word_inside_a_name_and_demographics_last_choose_the_target()
     # alone, a demographic is still a binary column to learn
     assert from_frame(survey[["Overall satisfaction (1-5)", "Age band", "Gender"]]
                       ).target_column == "Gender"
+
+
+def test_the_customer_each_transaction_belongs_to_is_the_record_key():
+    """A review's transaction table: ``customer`` (45 company names over 1,345 rows, churn
+    fixed per customer) was a category; the rule was 33 ``customer !=`` conditions, 100 %
+    held out, as every customer sat on both sides.  Named as the entity a row belongs to,
+    with values repeating, it is the record key: left out, held out by whole customer."""
+    rng = np.random.default_rng(2)
+    names = [f"{a} {b}" for a in ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark",
+                                  "Wayne", "Wonka", "Tyrell"] for b in ["Ltd", "GmbH", "Inc"]]
+    churned = {c: rng.random() < 0.3 for c in names}
+    rows = [{"customer": c, "amount": round(float(rng.lognormal(5 - churned[c], 0.6)), 2),
+             "channel": rng.choice(["web", "phone"]),
+             "customer_churned": "yes" if churned[c] else "no"}
+            for c in names for _ in range(int(rng.integers(5, 20)))]
+    frame = pd.DataFrame(rows)
+    ds = from_frame(frame)
+    assert ds.target == "customer_churned"
+    assert "customer" not in ds.X.columns and ds.held_out_unit == "whole customer"
+    tr, te = train_test_indices(ds.y_binary, 0.25, 0, groups=ds.groups)
+    assert not set(ds.groups.iloc[tr]) & set(ds.groups.iloc[te])
+    # the same column under another name that says "entity", or with few values, or a kind
+    # of customer, is not a key
+    assert "Company name" not in from_frame(frame.rename(columns={"customer": "Company name"})
+                                            ).X.columns
+    few = frame.assign(customer=frame["customer"].str[:1])   # 9 initials: a category
+    assert "customer" in from_frame(few).X.columns
+    assert "customer_type" in from_frame(frame.rename(columns={"customer": "customer_type"})
+                                         ).X.columns

@@ -327,11 +327,13 @@ def assess(
         :func:`needs_unweighted_twin`).  Where the weighted rule costs accuracy, its trade-off
         is described only if it buys recall; a rule the unweighted one matches in recall and
         beats in accuracy gets a warning instead, with both models' figures.
-    other_type_test : (rule type, predictions), optional
+    other_type_test : (rule type, predictions[, rule]), optional
         The held-out predictions of the same single rule fitted as the other rule type (an
-        OR-rule beside an AND-rule; see :func:`needs_other_type`).  When it separates the
-        classes clearly better (by 5 points of balanced accuracy and two standard errors of
-        the paired difference), a note says so and how to choose it.
+        OR-rule beside an AND-rule; see :func:`needs_other_type`), and that rule.  When it
+        separates the classes clearly better (by 5 points of balanced accuracy and two
+        standard errors of the paired difference), a note says so and how to choose it; a
+        rule of one condition is both types, so the note then asks for fewer conditions
+        (choosing the other type gave the same rule back: a review).
 
     Returns
     -------
@@ -475,8 +477,18 @@ def assess(
                                f"{without} {rare}{advice}".rstrip()))
     if other_type_test is not None and len(y_test) and len(np.unique(y_test)) == 2:
         other, pred_other = other_type_test[0], np.asarray(other_type_test[1]).astype(int)
+        other_rule = other_type_test[2] if len(other_type_test) > 2 else None
         gain, se = _paired_gain(y_test, pred_test, pred_other)
-        if gain >= max(0.05, 2 * se):
+        if gain >= max(0.05, 2 * se) and other_rule is not None and len(other_rule) == 1:
+            r_o, bal_o = balanced_recall(y_test, pred_other)
+            r_t, bal_t = balanced_recall(y_test, pred_test)
+            out.append(Finding("info", f"A shorter rule does better here: {other_rule} alone "
+                               f"finds {_pct(r_o)} of the {pos_rows} on the held-out rows "
+                               f"with balanced accuracy {_pct(bal_o)} (this one: "
+                               f"{_pct(r_t)}, {_pct(bal_t)}). Ask for fewer conditions (Max "
+                               "conditions: 1, or a smaller λ; command line: "
+                               "--max-conditions 1).", "a shorter rule does better"))
+        elif gain >= max(0.05, 2 * se):
             r_o, bal_o = balanced_recall(y_test, pred_other)
             r_t, bal_t = balanced_recall(y_test, pred_test)
             kind = {"and": "AND-rule (all conditions)", "or": "OR-rule (any condition)"}
@@ -606,7 +618,9 @@ def comparisons(settings: Any, class_weight: Any, y_test: np.ndarray, pred_test:
                 y_test, refit(class_weight="none").predict(X_test))
         if needs_other_type(settings.model, settings.rule_type, y_test, pred_test):
             flipped = {"and": "or", "or": "and"}[settings.rule_type]
-            out["other_type_test"] = (flipped, refit(rule_type=flipped).predict(X_test))
+            other = refit(rule_type=flipped)
+            out["other_type_test"] = (flipped, other.predict(X_test),
+                                      getattr(other, "rule_", None))
     except RulecoreError:
         pass
     return out

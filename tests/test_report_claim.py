@@ -194,6 +194,18 @@ def test_the_other_rule_type_is_named_when_it_does_clearly_better():
     # no better by more than luck: nothing said
     found = assess(y_te, y_te, y_te, p_and, positive="defect", other_type_test=("or", p_and))
     assert not any(f.text.startswith("An OR-rule") for f in found)
+    # the "OR-rule" is one condition, so the AND-rule as well: choosing OR gave the same
+    # two-condition AND-rule back (a review); the note asks for fewer conditions instead
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    one = Rule((Term("glucose", ">", 110.2),), "or", "diabetic", "yes")
+    found = assess(y_te, y_te, y_te, p_and, positive="defect",
+                   other_type_test=("or", p_or, one))
+    assert not any(f.text.startswith("An OR-rule") for f in found)
+    note = next(f.text for f in found if f.text.startswith("A shorter rule"))
+    assert "glucose > 110.2 alone finds 85.3% of the defect rows" in note
+    assert "Max conditions: 1" in note
 
 
 def test_a_never_firing_rule_under_constraints_names_them_first():

@@ -1350,3 +1350,25 @@ def test_the_customer_each_transaction_belongs_to_is_the_record_key():
     assert "customer" in from_frame(few).X.columns
     assert "customer_type" in from_frame(frame.rename(columns={"customer": "customer_type"})
                                          ).X.columns
+
+
+def test_whole_numbers_named_as_a_code_are_categories():
+    """A review's claims table: ``agent_code <= 132.5 AND agent_code > 129.5`` (91.5 % held
+    out, below the majority) read an order codes do not have; as categories the rule is
+    ``agent_code == 117``.  A note says so, and the kind can be set back."""
+    rng = np.random.default_rng(4)
+    n = 400
+    agent = rng.integers(101, 141, n)
+    frame = pd.DataFrame({"agent_code": agent, "zip": rng.choice([94110, 10001, 60614], n),
+                          "amount": rng.normal(500, 100, n).round(2),
+                          "AreaCode": rng.choice([212, 415, 312, 617], n),
+                          "visits": rng.integers(0, 9, n),
+                          "fraud": np.where((agent == 117) | (rng.random(n) < 0.03), "Y", "N")})
+    ds = from_frame(frame)
+    assert ds.kinds["agent_code"] == ds.kinds["zip"] == ds.kinds["AreaCode"] == "categorical"
+    assert ds.kinds["amount"] == ds.kinds["visits"] == "numeric"
+    assert any("'agent_code': whole numbers named as a code are read as categories" in m
+               for m in ds.notes)
+    back = from_frame(frame, kinds={"agent_code": "numeric"})
+    assert back.kinds["agent_code"] == "numeric"
+    assert not any("'agent_code': whole numbers" in m for m in back.notes)

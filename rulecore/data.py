@@ -1986,9 +1986,13 @@ def from_frame(
             if _says_no(positive) and not _says_no(other):
                 positive = other
         if counts[positive] < MIN_POSITIVE_ROWS:
+            # the Rule page still learns one (and says how little its held-out rows
+            # prove): "too few to learn a rule from" above a certified rule read as a
+            # contradiction (a review)
             notes.append(f"Only {int(counts[positive])} rows are of the positive class "
-                         f"{show(positive)!r}: too few to learn a rule from. Choose another "
-                         "class or target.")
+                         f"{show(positive)!r}: too few for a reliable rule. A rule is still "
+                         "learned, but its held-out figures rest on a handful of rows. "
+                         "Choose another class or target, or add rows.")
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,

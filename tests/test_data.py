@@ -1372,3 +1372,14 @@ def test_whole_numbers_named_as_a_code_are_categories():
     back = from_frame(frame, kinds={"agent_code": "numeric"})
     assert back.kinds["agent_code"] == "numeric"
     assert not any("'agent_code': whole numbers" in m for m in back.notes)
+
+
+def test_a_class_of_a_few_rows_is_said_unreliable_not_unlearnable():
+    """The Data page said "too few to learn a rule from" above a Rule page that learned one
+    and called it certified (a review): the note says a rule is learned, and what it rests on."""
+    rng = np.random.default_rng(7)
+    frame = pd.DataFrame({"sq_m": rng.integers(200, 2000, 25), "staff": rng.integers(3, 30, 25),
+                          "hit_target": ["yes"] * 6 + ["no"] * 19})
+    ds = from_frame(frame)
+    said = [m for m in ds.notes if "Only 6 rows are of the positive class 'yes'" in m]
+    assert said and "A rule is still learned" in said[0] and "too few to learn" not in said[0]

@@ -255,3 +255,12 @@ def test_missing_tests_export_like_predict(rule_type):
     exec(Rule(terms[:1], "and", "churn", "yes").to_python(), ns)
     assert ns["predict"]({"calls": "n/a"}) and ns["predict"]({"calls": pd.NA})
     assert not ns["predict"]({"calls": 3})
+
+
+def test_a_level_that_is_not_text_reads_back_equal():
+    """A hand-built level True, 3 or 1.0 came back from JSON as "True", "3", "1.0": the same
+    predictions, but not an equal rule, against the docstring (a review)."""
+    for level in (True, 3, 1.0, "x"):
+        rule = Rule((Term("flag", "==", level), Term("v", ">", 2.5)), "and", "t", "yes")
+        back = Rule.from_json(rule.to_json())
+        assert back == rule and type(back.conditions[0].value) is type(level)

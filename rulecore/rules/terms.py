@@ -180,8 +180,11 @@ class Term:
             raise DataError(f"Unknown operator {d.get('op')!r} in a rule condition.")
         if d["op"] in MISSING_OPS:
             value = "numeric" if d.get("value") == "numeric" else "categorical"
-        else:
-            value = float(d["value"]) if d["op"] in ("<=", ">") else str(d["value"])
+        elif d["op"] in ("<=", ">"):
+            value = float(d["value"])
+        else:  # a level keeps its JSON type: True came back as "True", unequal (a review)
+            value = d["value"] if isinstance(d["value"], (str, bool, int, float)) \
+                else str(d["value"])
         return cls(str(d["feature"]), d["op"], value)
 
 

@@ -201,3 +201,16 @@ def test_conflict_cliques_and_covers_by_hand():
     assert ["c == a", "c == b", "c == c"] in named(plain.conflict_covers("or"), plain)
     with pytest.raises(ParameterError):
         b.conflict_cliques("xor")
+
+
+def test_a_column_without_a_level_has_no_empty_cover():
+    """An all-missing categorical column gave an empty cover ("at most −1 of nothing"), which
+    made every clause inconsistent, the empty one included (a review)."""
+    from rulecore.rules.solvers import consistent
+
+    X = pd.DataFrame({"x": np.arange(8.0), "e": [np.nan] * 8})
+    b = Binarizer().fit(X)
+    for rule_type in ("and", "or"):
+        covers = b.conflict_covers(rule_type)
+        assert all(len(c) for c in covers)
+        assert consistent(np.zeros(len(b.terms_), bool), b.conflict_cliques(rule_type), covers)

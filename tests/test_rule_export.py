@@ -264,3 +264,15 @@ def test_a_level_that_is_not_text_reads_back_equal():
         rule = Rule((Term("flag", "==", level), Term("v", ">", 2.5)), "and", "t", "yes")
         back = Rule.from_json(rule.to_json())
         assert back == rule and type(back.conditions[0].value) is type(level)
+
+
+def test_the_exported_python_reads_numbers_as_predict_does():
+    """float() reads '1_000' and Arabic-Indic digits, pandas does not: predict called such a
+    cell missing and the export a number (a review)."""
+    rule = Rule((Term("x", "is missing", "numeric"), Term("y", ">", 5.0)), "or", "t", "yes")
+    ns: dict = {}
+    exec(rule.to_python(), ns)
+    for cell in ["1_000", "٣", "１２", "३", " 3 ", "1e3", "+5", ".5", "inf", "nan", "abc"]:
+        X = pd.DataFrame({"x": pd.Series([cell], dtype=object),
+                          "y": pd.Series([cell], dtype=object)})
+        assert int(rule.predict(X)[0]) == int(ns["predict"]({"x": cell, "y": cell})), cell

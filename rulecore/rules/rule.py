@@ -329,6 +329,8 @@ class Rule(_Exportable):
                               "conditions hold (a missing value fails its condition, "
                               "but for 'is missing')."),
                  "    def num(v):",
+                 "        if isinstance(v, str) and ('_' in v or not v.isascii()):",
+                 "            return None  # '1_000', '١٢': not numbers to pandas either",
                  "        try:",
                  "            v = float(v)",
                  "        except (TypeError, ValueError):",

@@ -522,8 +522,10 @@ class Binarizer(TransformerMixin, BaseEstimator):
             Term indices into ``terms_``; at most ``len(cover) - 1`` of each may be chosen.
         """
         op = "!=" if rule_type == "and" else "=="
+        # (a column without a level, all missing, has no such set: an empty "cover" made
+        # every clause inconsistent, the empty one included: a review)
         covers = [idx[op].astype(np.int64) for col, kind, thr, idx in self._blocks(rule_type)
-                  if kind != "numeric" and op in idx
+                  if kind != "numeric" and op in idx and len(thr)
                   and getattr(self, "_n_levels", {}).get(col) == len(thr)]
         if rule_type == "or":
             for col, _, thr, idx in self._blocks(rule_type):

@@ -214,3 +214,15 @@ def test_a_column_without_a_level_has_no_empty_cover():
         covers = b.conflict_covers(rule_type)
         assert all(len(c) for c in covers)
         assert consistent(np.zeros(len(b.terms_), bool), b.conflict_cliques(rule_type), covers)
+
+
+def test_no_missing_test_on_a_column_without_a_present_value():
+    """An all-missing column, or one whose only value sits in a row of weight 0: "x is not
+    missing" would never fire and "x is missing" always (a review saw the rule "e is not
+    missing" learned, firing on no row)."""
+    X = pd.DataFrame({"x": np.arange(6.0), "e": [np.nan] * 6,
+                      "z": [np.nan] * 5 + [3.0], "c": [None] * 5 + ["a"]})
+    b = Binarizer().fit(X, sample_weight=np.array([1, 1, 1, 1, 1, 0.0]))
+    assert not [t for t in b.terms_ if t.feature != "x"]
+    assert [str(t) for t in Binarizer().fit(X).terms_ if t.missing_test] == [
+        "z is missing", "z is not missing", "c is missing", "c is not missing"]

@@ -345,3 +345,15 @@ def test_stability_on_a_visit_table_holds_out_whole_patients():
     assert res.fold_table["held_out_rows"].tolist() == [len(te) for _, te in folds]
     rowwise = draw_folds(np.searchsorted([0, 1], ds.y_binary), 3)
     assert res.fold_table["held_out_rows"].tolist() != [len(te) for _, te in rowwise]
+
+
+def test_a_missing_test_is_one_condition_group_whatever_its_columns_kind():
+    """Labelled "b is missing numeric", and split in two where a fold read the column as
+    another kind (a review)."""
+    from rulecore.rules.terms import Term
+
+    rules = [Rule((Term("b", "is missing", kind), Term("a", ">", 2.0)), "and", "t", 1)
+             for kind in ("numeric", "categorical")]
+    conditions, presence = group_conditions(rules)
+    row = conditions[conditions["feature"] == "b"]
+    assert list(row["condition"]) == ["b is missing"] and list(row["folds"]) == [2]

@@ -133,8 +133,9 @@ class _Exportable:
                 if isinstance(self, RuleList) else f"Selects the rows predicted "
                 f"{self._head()}; the others are predicted otherwise.")
         numbers = ["Columns compared with numbers must be stored as numbers: a column of text "
-                   "compares as text ('11' < '5.5')."] if any(
-                       t.op in ("<=", ">") for t in conds) else []
+                   "compares as text ('11' < '5.5'), and text such as 'n/a' is not NULL."] if any(
+                       t.op in ("<=", ">") or (t.missing_test and t.value == "numeric")
+                       for t in conds) else []
         return [" ".join(what.split("\n"))] + numbers
 
 

@@ -231,12 +231,16 @@ def group_conditions(rules: Sequence[Rule | RuleSet | RuleList], X: Any = None, 
     pairs: dict[tuple, list[tuple[int, Any]]] = {}
     for k, rule in enumerate(rules):
         for t in rule_conditions(rule):
-            key = (t.feature, t.op, None) if t.numeric else (t.feature, t.op, str(t.value))
+            # a missing test is one condition whatever kind the column was read as in a
+            # fold ("b is missing numeric" was its label: a review)
+            key = (t.feature, t.op, None) if t.numeric else \
+                (t.feature, t.op, "") if t.missing_test else (t.feature, t.op, str(t.value))
             pairs.setdefault(key, []).append((k, t.value))
     groups = []  # (feature, direction, low, high, set of rule indices)
     for (feature, op, level), hits in pairs.items():
         if level is not None:
-            groups.append((feature, f"{op} {level}", np.nan, np.nan, {k for k, _ in hits}))
+            groups.append((feature, f"{op} {level}".rstrip(), np.nan, np.nan,
+                           {k for k, _ in hits}))
             continue
         q = _ecdf(frame[feature] if frame is not None and feature in frame.columns else None)
         # no numbers to measure the gap with: only equal thresholds group

@@ -330,9 +330,13 @@ class Binarizer(TransformerMixin, BaseEstimator):
                 v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)
                 thr = candidate_thresholds(v, n_thr, sw)
                 ops: list[Op] = ["<=", ">"] if self.negations else ["<="]
-                missing = bool(np.isnan(v).any())
+                gaps = np.isnan(v)
+                # both missing and present cells: on a column with no value every comparison
+                # is empty and "x is not missing" would never fire (a review)
+                missing = bool(gaps.any() and not gaps.all())
             else:
-                missing = bool(X[col].isna().any())
+                gaps = X[col].isna().to_numpy()
+                missing = bool(gaps.any() and not gaps.all())
                 counts = _level_counts(X[col], sw)
                 self._n_levels[col] = len(counts)
                 thr = np.asarray(counts.index[: self.max_levels], dtype=object)

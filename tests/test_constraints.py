@@ -340,3 +340,18 @@ def test_the_lambda_path_is_the_fit_at_each_lambda(setting):
             assert "torque_nm" not in fit.rule_.features
         if "max_conditions" in setting:
             assert row.conditions <= 1
+
+
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+def test_no_candidate_term_under_max_conditions_gives_the_empty_rule(rule_type):
+    """A table whose only column is constant has no term; with Max conditions set, the fit
+    raised "The rule MIP found no solution (optimal)" (a review).  The only rule is the
+    empty one, and it is the optimum."""
+    X = pd.DataFrame({"x": [1.5] * 10})
+    y = np.array([0, 1] * 5)
+    free = BooleanRuleClassifier(lam=1, rule_type=rule_type).fit(X, y)
+    capped = BooleanRuleClassifier(lam=1, rule_type=rule_type, max_conditions=2).fit(X, y)
+    assert len(capped.rule_) == 0 and capped.rule_ == free.rule_
+    assert capped.objective_ == pytest.approx(free.objective_)
+    assert capped.objective_ == pytest.approx(capped.rule_objective(capped.rule_, X, y))
+    assert capped.mip_gap_ == 0

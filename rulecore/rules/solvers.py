@@ -482,11 +482,12 @@ def solve_clause(
         return M, row_lo, row_hi
 
     constrained = bool(needed) or capped
-    if cutoff is not None and solver == "mip" and k == 0:
-        # no candidate column: the only clause is the empty one
+    if solver == "mip" and k == 0 and not needed:
+        # no candidate column: the only clause is the empty one (with max_terms set, HiGHS on
+        # the empty model said "no solution (optimal)": a review)
         w = np.zeros(n, dtype=bool)
         value = or_objective(A, y, w, lam, d)
-        status = "cutoff" if value >= cutoff else "optimal"
+        status = "cutoff" if cutoff is not None and value >= cutoff else "optimal"
         res = highs.SolveResult(status, np.zeros(p), value, value, 0.0, 0.0, True)
         return ClauseSolution(w, value, value, res, "enumeration")
 

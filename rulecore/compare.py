@@ -24,7 +24,7 @@ import pandas as pd
 from sklearn.metrics import accuracy_score, balanced_accuracy_score, roc_auc_score
 
 from rulecore.exceptions import DataError, ParameterError
-from rulecore.report import assess
+from rulecore.report import assess, balanced_recall
 from rulecore.settings import (
     DEFAULT_BOOSTING_LAM,
     DEFAULT_LAM,
@@ -390,8 +390,7 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
             y[train], pred_tr, y[test], pred, positive="the positive class",
             class_weight=getattr(est, "class_weight", None), subject="the model")
             if f.level == "warning"]
-        balanced = (pred[y[test] == 1].mean() + 1 - pred[y[test] == 0].mean()) / 2 \
-            if len(np.unique(y[test])) == 2 else np.nan
+        balanced = balanced_recall(y[test], pred)[1]
         # scores that only split the rows as the predictions do (a rule's two values) have
         # the AUC of those predictions: no cut-off to blame (a review saw the note on a rule
         # set whose AUC was its balanced accuracy, 0.90)

@@ -1198,7 +1198,7 @@ _CODE_WORDS = {"code", "codes", "zip", "zipcode", "postcode", "postal", "plz", "
 
 def _code_name(name: str) -> bool:
     """``agent_code``, ``ZIP``, ``postal code``, ``AreaCode``: the last word names a code."""
-    words = [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))]
+    words = roles_mod.name_words(name)
     return bool(words) and words[-1] in _CODE_WORDS
 
 

@@ -479,26 +479,23 @@ def assess(
         other, pred_other = other_type_test[0], np.asarray(other_type_test[1]).astype(int)
         other_rule = other_type_test[2] if len(other_type_test) > 2 else None
         gain, se = _paired_gain(y_test, pred_test, pred_other)
-        if gain >= max(0.05, 2 * se) and other_rule is not None and len(other_rule) == 1:
+        if gain >= max(0.05, 2 * se):
             r_o, bal_o = balanced_recall(y_test, pred_other)
             r_t, bal_t = balanced_recall(y_test, pred_test)
-            out.append(Finding("info", f"A shorter rule does better here: {other_rule} alone "
-                               f"finds {_pct(r_o)} of the {pos_rows} on the held-out rows "
-                               f"with balanced accuracy {_pct(bal_o)} (this one: "
-                               f"{_pct(r_t)}, {_pct(bal_t)}). Ask for fewer conditions (Max "
-                               "conditions: 1, or a smaller λ; command line: "
-                               "--max-conditions 1).", "a shorter rule does better"))
-        elif gain >= max(0.05, 2 * se):
-            r_o, bal_o = balanced_recall(y_test, pred_other)
-            r_t, bal_t = balanced_recall(y_test, pred_test)
-            kind = {"and": "AND-rule (all conditions)", "or": "OR-rule (any condition)"}
-            out.append(Finding("info", f"An {kind[other]} does better here: on the held-out "
-                               f"rows it finds {_pct(r_o)} of the {pos_rows} with balanced "
-                               f"accuracy {_pct(bal_o)} (this one: {_pct(r_t)}, "
-                               f"{_pct(bal_t)}). Choose Rule type: {other.upper()}, or auto to "
-                               "let cross-validation on the training rows choose "
-                               "(command line: --rule-type).",
-                               f"an {other.upper()}-rule does better"))
+            figures = (f"{_pct(r_o)} of the {pos_rows} with balanced accuracy {_pct(bal_o)} "
+                       f"(this one: {_pct(r_t)}, {_pct(bal_t)})")
+            if other_rule is not None and len(other_rule) == 1:
+                out.append(Finding("info", f"A shorter rule does better here: {other_rule} "
+                                   f"alone finds {figures} on the held-out rows. Ask for fewer "
+                                   "conditions (Max conditions: 1, or a smaller λ; command "
+                                   "line: --max-conditions 1).", "a shorter rule does better"))
+            else:
+                kind = {"and": "AND-rule (all conditions)", "or": "OR-rule (any condition)"}
+                out.append(Finding("info", f"An {kind[other]} does better here: on the "
+                                   f"held-out rows it finds {figures}. Choose Rule type: "
+                                   f"{other.upper()}, or auto to let cross-validation on the "
+                                   "training rows choose (command line: --rule-type).",
+                                   f"an {other.upper()}-rule does better"))
     if n_classes > 2:
         out.append(Finding("info", f"The target has {n_classes} classes: {subject} tells {pos} "
                            f"from the other {n_classes - 1}. To predict every class, choose "

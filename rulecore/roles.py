@@ -251,7 +251,7 @@ _DATE_WORDS = {"date", "dob", "birthday", "birthdate", "timestamp", "created", "
 _SERIAL_RANGE = (20_000, 60_000)
 
 
-def _name_words(name: str) -> list[str]:
+def name_words(name: str) -> list[str]:
     """The words of a column name, lower case (``signedOn`` -> signed, on)."""
     return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))]
 
@@ -259,7 +259,7 @@ def _name_words(name: str) -> list[str]:
 def _date_name(name: str) -> bool:
     """Whether a column's name says it holds dates: a word of :data:`_DATE_WORDS`, or a last
     word ``at`` / ``on`` (``created_at``, ``signedOn``)."""
-    words = _name_words(name)
+    words = name_words(name)
     return bool(words) and (any(w in _DATE_WORDS for w in words)
                             or (len(words) > 1 and words[-1] in ("at", "on")))
 
@@ -283,7 +283,7 @@ def _epoch_dates(num: pd.Series, name: str) -> tuple[pd.Series | None, str]:
     """Datetimes when a column of numbers named like dates or times (``ts``, ``time``,
     ``epoch``, ``created_at``) holds Unix timestamps, seconds or milliseconds.  Read as
     numbers, a sensor log's ``ts`` was a feature a rule could cut at 1.70e9 (a review)."""
-    if not (_date_name(name) or set(_name_words(name)) & _EPOCH_WORDS):
+    if not (_date_name(name) or set(name_words(name)) & _EPOCH_WORDS):
         return None, ""
     for unit, scale in (("s", 1), ("ms", 1000)):
         if _spans(num, _EPOCH_RANGE[0] * scale, _EPOCH_RANGE[1] * scale):
@@ -443,7 +443,7 @@ _ENTITY_WORDS = {"customer", "client", "company", "account", "patient", "member"
 def _entity_name(name: str) -> bool:
     """``customer``, ``Client``, ``company_name``, ``customer name``: the whole name is an
     entity, or an entity followed by ``name``."""
-    words = _name_words(name)
+    words = name_words(name)
     return bool(words) and words[0] in _ENTITY_WORDS and (
         len(words) == 1 or words[1:] == ["name"])
 
@@ -624,7 +624,7 @@ def _target_hint(name: str) -> int:
     that belongs to a person, ``marital_status``, nor ``default_payment_method``), else 0."""
     if _plain_name(name) in _TARGET_NAMES:
         return 2
-    words = _name_words(name)
+    words = name_words(name)
     if len(words) < 2 or any(w in _ATTRIBUTE_WORDS for w in words):
         return 0
     return int(any(w in _TARGET_WORDS and all(t in _TARGET_TAILS for t in words[i + 1:])

@@ -156,11 +156,9 @@ class Term:
         """Boolean array: does each value satisfy the term?  Missing values give False,
         except for ``x is missing``."""
         s = pd.Series(column)
-        if self.missing_test:
-            missing = s.isna().to_numpy()
-            if self.value == "numeric":
-                v = pd.to_numeric(s, errors="coerce").to_numpy(dtype=float)
-                missing = missing | np.isnan(v)
+        if self.missing_test:  # read as the column's other terms read it
+            missing = (np.isnan(pd.to_numeric(s, errors="coerce").to_numpy(dtype=float))
+                       if self.value == "numeric" else s.isna().to_numpy())
             return missing if self.op == "is missing" else ~missing
         if self.numeric:
             v = pd.to_numeric(s, errors="coerce").to_numpy(dtype=float)
@@ -526,22 +524,23 @@ class Binarizer(TransformerMixin, BaseEstimator):
             Term indices into ``terms_``; at most ``len(cover) - 1`` of each may be chosen.
         """
         op = "!=" if rule_type == "and" else "=="
-        # (a column without a level, all missing, has no such set: an empty "cover" made
-        # every clause inconsistent, the empty one included: a review)
-        covers = [idx[op].astype(np.int64) for col, kind, thr, idx in self._blocks(rule_type)
-                  if kind != "numeric" and op in idx and len(thr)
-                  and getattr(self, "_n_levels", {}).get(col) == len(thr)]
-        if rule_type == "or":
-            for col, _, thr, idx in self._blocks(rule_type):
-                # "x is not missing" alone holds on every present value (a tautology, as
-                # all levels' == terms are): at most 0 of it
-                if "is not missing" in idx:
-                    covers.append(idx["is not missing"].astype(np.int64))
-                # on a closed one-level column "x != a" holds on no seen value: redundant
-                # beside "x is missing" (an unseen level would satisfy it)
-                if "is missing" in idx and "!=" in idx and len(thr) == 1 and \
-                        getattr(self, "_n_levels", {}).get(col) == 1:
-                    covers.append(np.concatenate([idx["!="], idx["is missing"]]))
+        covers: list[np.ndarray] = []
+        for col, kind, thr, idx in self._blocks(rule_type):
+            # (a column without a level, all missing, has no such set: an empty "cover"
+            # made every clause inconsistent, the empty one included: a review)
+            closed = kind != "numeric" and len(thr) and \
+                getattr(self, "_n_levels", {}).get(col) == len(thr)
+            if closed and op in idx:
+                covers.append(idx[op].astype(np.int64))
+            if rule_type == "or" and "is not missing" in idx:
+                # "x is not missing" alone holds on every present value (a tautology, as all
+                # levels' == terms are): at most 0 of it
+                covers.append(idx["is not missing"].astype(np.int64))
+            if rule_type == "or" and closed and len(thr) == 1 and "!=" in idx \
+                    and "is missing" in idx:
+                # "x != a" holds on no seen value of a one-level column: redundant beside
+                # "x is missing" (an unseen level would satisfy it)
+                covers.append(np.concatenate([idx["!="], idx["is missing"]]).astype(np.int64))
         return covers
 
     def get_feature_names_out(self, input_features: Any = None) -> np.ndarray:

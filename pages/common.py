@@ -103,7 +103,7 @@ def init_state() -> None:
 
 
 #: The Data page's widgets that show the choices below (dropped when the choices reset).
-CHOICE_WIDGETS = ("w_target", "w_positive", "w_categorical", "w_features", "w_thr_op",
+CHOICE_WIDGETS = ("w_target", "w_positive", "w_categorical", "w_ordinal", "w_features", "w_thr_op",
                   "w_thr_value", "w_sheet")
 
 

@@ -7,6 +7,7 @@ from pages import common
 from rulecore import roles as roles_mod
 from rulecore.data import MAX_BYTES, show
 from rulecore.samples import SAMPLES
+from rulecore.scales import level_order
 from rulecore.viz.data import class_balance
 
 common.init_state()
@@ -211,7 +212,7 @@ with left:
     # change (another target, an included column), set them again from the new data
     if ss.get("w_shown_digest") != ds.digest:
         ss["w_shown_digest"] = ds.digest
-        for key in ("w_features", "w_categorical"):
+        for key in ("w_features", "w_categorical", "w_ordinal"):
             ss.pop(key, None)
 
     # ------------------------------------------------------------ columns used
@@ -241,24 +242,41 @@ with left:
                         "multi-select answers through one yes/no column per option.")
 
     cat_now = [c for c, k in ds.kinds.items() if k == "categorical"]
+    ord_now = [c for c, k in ds.kinds.items() if k == "ordinal"]
+    # the columns that could be ordered: words of a known scale (rulecore.scales)
+    scales = ord_now + [c for c in cat_now if level_order(ds.X[c]) is not None]
     if ss.get("w_categorical") is None or not set(ss["w_categorical"]) <= set(ds.kinds):
         ss["w_categorical"] = cat_now
+    if ss.get("w_ordinal") is None or not set(ss["w_ordinal"]) <= set(scales):
+        ss["w_ordinal"] = ord_now
 
-    def _kinds() -> None:
-        chosen = set(ss["w_categorical"])
-        new = {c: "categorical" if c in chosen else "numeric" for c in ds.kinds}
+    def _kinds(changed: str) -> None:
+        # a column is in one list at most: the one just changed wins
+        other = "w_ordinal" if changed == "w_categorical" else "w_categorical"
+        ss[other] = [c for c in ss[other] if c not in ss[changed]]
+        if changed == "w_ordinal":  # taken out of the order: its levels, unordered
+            ss["w_categorical"] += [c for c in ord_now if c not in ss["w_ordinal"]]
+        ordered, chosen = set(ss["w_ordinal"]), set(ss["w_categorical"])
+        new = {c: "ordinal" if c in ordered else "categorical" if c in chosen else "numeric"
+               for c in ds.kinds}
         try:  # a column of words cannot be numbers: refuse that change, keep the table
             ds.with_kinds({c: k for c, k in new.items() if k != ds.kinds[c]})
         except common.RulecoreError as exc:
-            ss["w_categorical"] = cat_now
+            ss["w_categorical"], ss["w_ordinal"] = cat_now, ord_now
             ss["kind_error"] = str(exc)
             return
         ss["kinds"] = {**ss["kinds"], **new}
 
     st.multiselect("Categorical columns (the rest are numeric)", list(ds.kinds),
-                   key="w_categorical", on_change=_kinds, wrap=True,
+                   key="w_categorical", on_change=_kinds, args=("w_categorical",), wrap=True,
                    help="Inferred from the values; integer flags with two values count as "
                         "categorical. Change it here.")
+    if scales:
+        st.multiselect("Ordered scales", scales, key="w_ordinal", on_change=_kinds,
+                       args=("w_ordinal",), wrap=True,
+                       help="Words with a known order (Strongly disagree < … < Strongly agree, "
+                            "Low < Medium < High, S < M < L): a rule can say 'x <= Medium' in "
+                            "one condition. Take a column out to read its levels unordered.")
     if ss.get("kind_error"):
         st.error(ss.pop("kind_error") + " The change was not made.", icon=":material/error:")
     for note in ds.notes:

@@ -15,10 +15,15 @@ with common.user_errors():
 counts = binarizer.term_counts()
 n_terms = len(binarizer.terms_)
 
-c1, c2, c3 = st.columns(3)
+n_ordered = int((counts["kind"] == "ordinal").sum())
+c1, c2, c3, *c4 = st.columns(4 if n_ordered else 3)
 c1.metric("Terms in all", f"{n_terms:,}")
 c2.metric("Numeric columns", int((counts["kind"] == "numeric").sum()))
 c3.metric("Categorical columns", int((counts["kind"] == "categorical").sum()))
+if n_ordered:
+    c4[0].metric("Ordered scales", n_ordered,
+                 help="Words with an order (Low < Medium < High): thresholds on the order, "
+                      "'x <= Medium', as on numbers.")
 
 left, right = st.columns([2, 3])
 with left:

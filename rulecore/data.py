@@ -27,8 +27,10 @@ from rulecore import formats
 from rulecore import roles as roles_mod
 from rulecore.exceptions import DataError
 from rulecore.roles import ColumnRole, find_leaks
+from rulecore.scales import describe as describe_order
+from rulecore.scales import level_order
 
-Kind = Literal["numeric", "categorical"]
+Kind = Literal["numeric", "categorical", "ordinal"]
 
 #: Fewest rows a class needs to be the default positive class of a many-class target.
 MIN_POSITIVE_ROWS = 10
@@ -119,7 +121,8 @@ class Dataset:
     y : Series of shape (n_samples,)
         The target labels (``yes``/``no`` for a numeric target split at a threshold).
     kinds : dict
-        ``column -> "numeric" | "categorical"`` for every column of ``X``.
+        ``column -> "numeric" | "categorical" | "ordinal"`` for every column of ``X``
+        (ordinal: words of an ordered scale, :mod:`rulecore.scales`).
     positive : object
         The label treated as class 1 in binary (one-vs-rest) views.
     notes : tuple of str
@@ -324,8 +327,15 @@ class Dataset:
                     notes.append(note)
             elif kind == "categorical":
                 X[col] = _as_text(X[col])
+            elif kind == "ordinal":
+                X[col] = _as_text(X[col])
+                if level_order(X[col]) is None:
+                    raise DataError(
+                        f"{col!r} cannot be read as ordered: its levels are not the words of "
+                        f"a known scale (such as Low < Medium < High).")
             else:
-                raise DataError(f"Unknown column kind {kind!r}; use 'numeric' or 'categorical'.")
+                raise DataError(f"Unknown column kind {kind!r}; use 'numeric', 'categorical' "
+                                "or 'ordinal'.")
             kinds[col] = kind
         return replace(self, X=X, kinds=kinds, notes=tuple(notes), _digest=[], _leaks={})
 
@@ -1212,9 +1222,13 @@ def _whole_number_levels(s: pd.Series) -> int:
 
 
 def infer_kind(s: pd.Series) -> Kind:
-    """``numeric`` for numbers (but integer 0/1-like flags are categorical), else categorical."""
+    """``numeric`` for numbers (but integer 0/1-like flags are categorical), ``ordinal`` for
+    the words of an ordered scale (``Low < Medium < High``, :func:`rulecore.scales.level_order`),
+    else categorical."""
     if pd.api.types.is_bool_dtype(s) or zero_padded_codes(s):  # "02134" is a code
         return "categorical"
+    if level_order(s) is not None:
+        return "ordinal"
     num = s if pd.api.types.is_numeric_dtype(s) else pd.to_numeric(s, errors="coerce")
     present = s.notna()
     if present.sum() == 0 or num[present].isna().any():
@@ -1921,6 +1935,11 @@ def from_frame(
             columns[col] = num
         else:
             columns[col] = _as_text(s)
+            if kind == "ordinal" and col not in overrides:
+                notes.append(f"{col!r}: read as an ordered scale "
+                             f"({describe_order(level_order(columns[col]))}), so a rule can say "
+                             f"'{col} <= {level_order(columns[col])[1]}'; make it categorical "
+                             "to read its levels unordered.")
         out_kinds[col] = kind
         roles.append(ColumnRole(col, "feature", True,
                                 "" if role == "feature" else f"included by choice ({reason})",

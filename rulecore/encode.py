@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import DataError, ParameterError
+from rulecore.scales import level_order, ranks
 
 #: Largest single dense allocation (GB, 10⁹ bytes) a fit may make.  The app serves several
 #: sessions from one machine (the load test runs 10 on a 2-core, 23 GB host), and a fit often
@@ -126,7 +127,7 @@ def numeric_widths(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
     kinds = _kinds(X, kinds)
     out = {}
     for col in X.columns:
-        if kinds[col] == "numeric":
+        if kinds[col] in ("numeric", "ordinal"):
             out[col] = 1
         else:
             levels = int(X[col].nunique(dropna=True))
@@ -157,8 +158,9 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
     Parameters
     ----------
     X : DataFrame of shape (n_samples, n_columns)
-    kinds : mapping column -> {"numeric", "categorical"}, optional
-        Inferred with :func:`rulecore.data.infer_kind` for columns not given.
+    kinds : mapping column -> {"numeric", "categorical", "ordinal"}, optional
+        Inferred with :func:`rulecore.data.infer_kind` for columns not given.  An ordinal
+        column becomes its steps 1, 2, … in order (:mod:`rulecore.scales`).
     max_levels : int, default=20
         A categorical column with at most this many levels gets one 0/1 column per level
         (``"job=Rep"``); one with two levels and no missing value gets one, for its second
@@ -189,8 +191,11 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
     parts = []
     for col in X.columns:
         s = X[col]
-        if kinds[col] == "numeric":
-            num = pd.to_numeric(s, errors="coerce").astype(float)
+        if kinds[col] in ("numeric", "ordinal"):
+            # an ordered scale as its steps 1, 2, … (one weight says "the higher, the more")
+            num = pd.Series(ranks(s, level_order(s)) + 1.0, index=s.index) \
+                if kinds[col] == "ordinal" and level_order(s) is not None else \
+                pd.to_numeric(s, errors="coerce").astype(float)
             parts.append(num.fillna(num.median() if num.notna().any() else 0.0).rename(col))
         elif widths[col] == 1 and s.nunique() == 2:  # two levels, no gap (_one_column)
             level = sorted(s.unique(), key=str)[1]

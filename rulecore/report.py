@@ -570,7 +570,8 @@ def all_midpoints_fit(X: pd.DataFrame, kinds: dict[str, str]) -> bool:
     n_terms = 0
     for col in X.columns:
         distinct = int(X[col].nunique())
-        n_terms += 2 * max(distinct - 1, 0) if kinds.get(col) == "numeric" else 2 * distinct
+        n_terms += 2 * max(distinct - 1, 0) if kinds.get(col) in ("numeric", "ordinal") \
+            else 2 * distinct
     return dense_bytes(len(X), n_terms, itemsize=1, copies=3) <= memory_budget()
 
 

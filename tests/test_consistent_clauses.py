@@ -33,8 +33,9 @@ def value_grid(b: Binarizer, X: pd.DataFrame, feature: str, unseen: bool = False
     """Every value that can matter for the terms on ``feature``, plus missing.
 
     Numeric: each threshold, a point inside every gap between thresholds and beyond both
-    ends (every real number behaves like one of these).  Categorical: the levels seen in
-    training, and with ``unseen`` a level never seen.
+    ends (every real number behaves like one of these).  Categorical and ordinal: the levels
+    seen in training, and with ``unseen`` a level never seen (categorical only: off an ordinal
+    scale a level is missing).
     """
     terms = [t for t in b.terms_ if t.feature == feature and not t.missing_test]
     if b.kinds_[feature] == "numeric":
@@ -44,6 +45,8 @@ def value_grid(b: Binarizer, X: pd.DataFrame, feature: str, unseen: bool = False
         gaps = (thr[1:] + thr[:-1]) / 2
         return np.concatenate([thr, gaps, [thr[0] - 1, thr[-1] + 1, np.nan]])
     levels = list(X[feature].dropna().astype(str).unique())
+    # a level off an ordered scale reads as missing: no value of its own (None stands for it)
+    unseen = unseen and b.kinds_[feature] == "categorical"
     return np.array(levels + ["never seen"] * unseen + [None], dtype=object)
 
 
@@ -117,6 +120,13 @@ def random_table(rng: np.random.Generator, m: int) -> pd.DataFrame:
         v = rng.choice(levels, size=m).astype(object)
         v[rng.random(m) < 0.1] = None
         cols[f"c{i}"] = v
+    if rng.random() < 0.5:  # an ordered scale (rulecore.scales), 3 to 5 of its steps
+        steps = ["very low", "low", "medium", "high", "very high"]
+        levels = np.array(steps)[np.sort(rng.choice(5, int(rng.integers(3, 6)),
+                                                    replace=False))]
+        v = rng.choice(levels, size=m).astype(object)
+        v[rng.random(m) < 0.1] = None
+        cols["o"] = v
     return pd.DataFrame(cols)
 
 
@@ -188,6 +198,10 @@ def test_the_random_columns_cover_every_case():
             ("categorical", ("==",), ("is missing", "is not missing")),
             ("categorical", ("==",), ("is missing",)),
             ("numeric", ("<=", ">"), ())} <= seen
+    # ordered scales: thresholds on the order, with and without negations and missing tests
+    assert {("ordinal", ("<=", ">"), ("is missing", "is not missing")),
+            ("ordinal", ("<=",), ("is missing",)), ("ordinal", ("<=", ">"), 3, 0),
+            ("ordinal", ("<=",), 2, 0)} <= seen
 
 
 def test_covers_are_what_unseen_levels_would_allow():

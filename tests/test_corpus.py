@@ -98,6 +98,9 @@ EXPECTED = {
     "safety_checklist_ticks.csv": ("Incident in next 30 days", "yes", {}, [], 0, []),
     # R's NA in a factor for "none recorded"
     "surgery_r_na_none.csv": ("readmitted_30d", "Yes", {"column 1": "index"}, [], 0, []),
+    # a survey tool's export: answers as words on a five-point scale, "Don't know" among them
+    "engagement_survey_likert.csv": ("Left within 12 months", "Yes", {"Response ID": "id"},
+                                     [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -408,6 +411,23 @@ def test_an_na_that_means_none_can_be_said_by_the_rule():
     assert [str(c) for c in model.rule_.conditions] == [
         "prior_complication is not missing", "op_minutes > 154"]
     assert np.mean(model.predict(ds.X) == ds.y_binary) >= 0.96
+
+
+def test_answers_on_a_scale_are_read_in_order():
+    """A five-point scale read unordered took five conditions ("!= Agree", "!= Neutral",
+    "!= Strongly agree", ...) for "at most Disagree" and "at most Neutral"; read in order the
+    default rule is the planted two, "Don't know" read as missing."""
+    ds = load("engagement_survey_likert.csv")
+    scale = ("Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree")
+    for col in ("My workload is manageable", "My manager supports my development",
+                "I would recommend this company as a place to work"):
+        assert ds.kinds[col] == "ordinal"
+        assert any(n.startswith(f"'{col}': read as an ordered scale") for n in ds.notes)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
+    assert [str(c) for c in model.rule_.conditions] == [
+        "My workload is manageable <= Disagree", "My manager supports my development <= Neutral"]
+    assert model.rule_.conditions[0].order == scale
+    assert np.mean(model.predict(ds.X) == ds.y_binary) >= 0.95
 
 
 @pytest.mark.parametrize("cells, read", [

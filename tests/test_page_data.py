@@ -364,3 +364,23 @@ def test_the_rule_page_leaves_out_a_leak_it_used_in_one_click():
     assert not at.exception and "refund_issued" in at.session_state["exclude"]
     assert not any("possible leak" in w.value for w in at.warning)
     assert checklist() and "refund_issued" not in checklist()
+
+
+def test_ordered_scales_are_listed_and_can_be_read_unordered():
+    """A survey's five-point answers are listed under Ordered scales (after a sample with
+    none: the list is set again for the new table); taking one out reads it unordered, and
+    putting it back reads it in order again. The Terms page counts them."""
+    at = upload(start(), "engagement_survey_likert.csv")
+    scales = ["My workload is manageable", "My manager supports my development",
+              "I would recommend this company as a place to work"]
+    assert at.multiselect(key="w_ordinal").value == scales
+    assert at.multiselect(key="w_categorical").value == ["Department"]
+    at.multiselect(key="w_ordinal").unselect(scales[0]).run()
+    assert not at.exception and not at.error
+    assert at.session_state["kinds"][scales[0]] == "categorical"
+    assert scales[0] in at.multiselect(key="w_categorical").value
+    at.multiselect(key="w_ordinal").select(scales[0]).run()
+    assert at.session_state["kinds"][scales[0]] == "ordinal"
+    assert scales[0] not in at.multiselect(key="w_categorical").value
+    at.switch_page("pages/terms.py").run()
+    assert not at.exception and metric(at, "Ordered scales") == "3"

@@ -67,6 +67,17 @@ def sql_spellings(level: Any) -> list[str]:
     return list(dict.fromkeys(said))
 
 
+def _sql_ordinal(c: Term) -> str:
+    """An ordinal condition in SQL: the cell is one of the levels it holds for; ``is
+    missing`` is NULL or off the scale, as ``predict`` reads it."""
+    col = sql_identifier(c.feature)
+    levels = c.order if c.missing_test else c.levels_held()
+    said = ", ".join(sql_literal(t) for v in levels for t in sql_spellings(v))
+    if c.op == "is missing":
+        return f"({col} IS NULL OR {col} NOT IN ({said}))"
+    return f"{col} IN ({said})" if said else "1 = 0"
+
+
 def sql_literal(value: Any) -> str:
     if isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
         return format_value(float(value))
@@ -134,7 +145,7 @@ class _Exportable:
                 f"{self._head()}; the others are predicted otherwise.")
         numbers = ["Columns compared with numbers must be stored as numbers: a column of text "
                    "compares as text ('11' < '5.5'), and text such as 'n/a' is not NULL."] if any(
-                       t.op in ("<=", ">") or (t.missing_test and t.value == "numeric")
+                       t.numeric or (t.missing_test and t.value == "numeric")
                        for t in conds) else []
         return [" ".join(what.split("\n"))] + numbers
 
@@ -299,6 +310,9 @@ class Rule(_Exportable):
             return "1 = 1" if self.rule_type == "and" else "1 = 0"
         parts = []
         for c in self.conditions:
+            if c.order is not None:
+                parts.append(_sql_ordinal(c))
+                continue
             if c.missing_test:
                 parts.append(f"{sql_identifier(c.feature)} "
                              f"{'IS NULL' if c.op == 'is missing' else 'IS NOT NULL'}")
@@ -357,7 +371,13 @@ class Rule(_Exportable):
                  "    checks = ["]
         for c in self.conditions:
             key = repr(c.feature)
-            if c.missing_test:
+            if c.order is not None:  # an ordered scale: the levels it holds for
+                op = "not in" if c.op == "is missing" else "in"
+                held = list(dict.fromkeys(level_key(v) for v in (
+                    c.order if c.missing_test else c.levels_held())))
+                lines.append(f"        txt(row.get({key})) {op} {tuple(held)!r},"
+                             if held else "        False,")
+            elif c.missing_test:
                 read = "num" if c.value == "numeric" else "txt"
                 op = "is" if c.op == "is missing" else "is not"
                 lines.append(f"        {read}(row.get({key})) {op} None,")

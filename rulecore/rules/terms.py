@@ -26,6 +26,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from rulecore.data import Kind, infer_kind
 from rulecore.exceptions import DataError, ParameterError
+from rulecore.scales import level_order, ranks
 
 Op = Literal["<=", ">", "==", "!=", "is missing", "is not missing"]
 _NEGATE: dict[str, Op] = {"<=": ">", ">": "<=", "==": "!=", "!=": "==",
@@ -126,17 +127,25 @@ class Term:
     op : {"<=", ">", "==", "!=", "is missing", "is not missing"}
         Comparison.
     value : float or str
-        Threshold (numeric) or level (categorical); for the two missing tests the column's
-        kind, ``"numeric"`` or ``"categorical"`` (how a cell is read as missing).
+        Threshold (numeric) or level (categorical, ordinal); for the two missing tests the
+        column's kind, ``"numeric"``, ``"categorical"`` or ``"ordinal"`` (how a cell is read
+        as missing).
+    order : tuple of str, optional
+        An ordinal column's levels, lowest first (:mod:`rulecore.scales`): ``x <= v`` then
+        holds for ``v`` and the levels below it, and a cell outside the order is missing.
     """
 
     feature: str
     op: Op
     value: Any
+    order: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
         if self.op in MISSING_OPS:
             return f"{self.feature} {self.op}"
+        if self.ordinal and len(self.levels_held()) == 1:
+            # "band <= Low" on the lowest level is "band == Low", and reads so
+            return f"{self.feature} == {self.levels_held()[0]}"
         return f"{self.feature} {self.op} {format_value(self.value)}"
 
     @property
@@ -146,16 +155,40 @@ class Term:
 
     @property
     def numeric(self) -> bool:
-        return self.op in ("<=", ">")
+        """A threshold on numbers (``<=``, ``>`` on a numeric column)."""
+        return self.op in ("<=", ">") and self.order is None
+
+    @property
+    def ordinal(self) -> bool:
+        """A threshold on an ordered scale (``<=``, ``>`` with a level)."""
+        return self.op in ("<=", ">") and self.order is not None
+
+    def position(self) -> int:
+        """An ordinal term's level: its place in ``order`` (0 = lowest)."""
+        return [level_key(v) for v in self.order or ()].index(level_key(self.value))
+
+    def levels_held(self) -> tuple[str, ...]:
+        """The levels an ordinal term holds for, in order (``x <= Medium``: Low, Medium;
+        ``x is not missing``: all)."""
+        if self.missing_test:
+            return () if self.op == "is missing" else tuple(self.order or ())
+        pos = self.position()
+        return self.order[: pos + 1] if self.op == "<=" else self.order[pos + 1:]
 
     def negate(self) -> Term:
         """The opposite condition (same column, same value)."""
-        return Term(self.feature, _NEGATE[self.op], self.value)
+        return Term(self.feature, _NEGATE[self.op], self.value, self.order)
 
     def evaluate(self, column: pd.Series | np.ndarray) -> np.ndarray:
         """Boolean array: does each value satisfy the term?  Missing values give False,
         except for ``x is missing``."""
         s = pd.Series(column)
+        if self.order is not None:  # an ordered scale: positions, NaN off the scale
+            r = ranks(s, self.order)
+            if self.missing_test:
+                return np.isnan(r) if self.op == "is missing" else ~np.isnan(r)
+            with np.errstate(invalid="ignore"):  # NaN fails both ways
+                return r <= self.position() if self.op == "<=" else r > self.position()
         if self.missing_test:  # read as the column's other terms read it
             missing = (np.isnan(pd.to_numeric(s, errors="coerce").to_numpy(dtype=float))
                        if self.value == "numeric" else s.isna().to_numpy())
@@ -170,20 +203,35 @@ class Term:
 
     def to_dict(self) -> dict:
         value = self.value.item() if isinstance(self.value, np.generic) else self.value
-        return {"feature": self.feature, "op": self.op, "value": value}
+        out = {"feature": self.feature, "op": self.op, "value": value}
+        if self.order is not None:
+            out["order"] = list(self.order)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict) -> Term:
         if d.get("op") not in _NEGATE:
             raise DataError(f"Unknown operator {d.get('op')!r} in a rule condition.")
+        order = d.get("order")
+        if order is not None:
+            if not isinstance(order, list) or len(order) < 2:
+                raise DataError("An ordinal condition's 'order' must list its levels.")
+            order = tuple(str(v) for v in order)
         if d["op"] in MISSING_OPS:
-            value = "numeric" if d.get("value") == "numeric" else "categorical"
+            value = "ordinal" if order is not None else \
+                "numeric" if d.get("value") == "numeric" else "categorical"
+        elif order is not None:
+            if d["op"] not in ("<=", ">") or level_key(d.get("value")) not in \
+                    {level_key(v) for v in order}:
+                raise DataError(f"An ordinal condition compares with a level of its order, "
+                                f"not {d.get('op')} {d.get('value')!r}.")
+            value = str(d["value"])
         elif d["op"] in ("<=", ">"):
             value = float(d["value"])
         else:  # a level keeps its JSON type: True came back as "True", unequal (a review)
             value = d["value"] if isinstance(d["value"], (str, bool, int, float)) \
                 else str(d["value"])
-        return cls(str(d["feature"]), d["op"], value)
+        return cls(str(d["feature"]), d["op"], value, order)
 
 
 def _short_between(lo: float, hi: float) -> float:
@@ -322,6 +370,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
         # per column: (name, kind, thresholds or levels, their ops, the missing tests)
         self._plan: list[tuple[str, Kind, np.ndarray, list[Op], list[Op]]] = []
         self._n_levels: dict[str, int] = {}  # distinct levels seen, per categorical column
+        self._orders: dict[str, tuple[str, ...]] = {}  # levels in order, per ordinal column
         terms: list[Term] = []
         for col in self.feature_names_in_:
             if self.kinds_[col] == "numeric":
@@ -331,6 +380,21 @@ class Binarizer(TransformerMixin, BaseEstimator):
                 gaps = np.isnan(v)
                 # both missing and present cells: on a column with no value every comparison
                 # is empty and "x is not missing" would never fire (a review)
+                missing = bool(gaps.any() and not gaps.all())
+            elif self.kinds_[col] == "ordinal":
+                order = level_order(X[col])
+                if order is None:
+                    raise DataError(
+                        f"Column {col!r} is read as ordered, but its levels are not a known "
+                        "scale (rulecore.scales): pass it as an ordered pandas Categorical, or "
+                        "read it as categorical.")
+                self._orders[col] = order
+                r = ranks(X[col], order)
+                # thresholds between positions, as for numbers; level i is "x <= level i"
+                thr = np.array([order[int(t)] for t in candidate_thresholds(r, n_thr, sw)],
+                               dtype=object)
+                ops = ["<=", ">"] if self.negations else ["<="]
+                gaps = np.isnan(r)  # a level off the scale is missing, as text among numbers
                 missing = bool(gaps.any() and not gaps.all())
             else:
                 gaps = X[col].isna().to_numpy()
@@ -349,8 +413,9 @@ class Binarizer(TransformerMixin, BaseEstimator):
             mops: list[Op] = ([] if not missing else list(MISSING_OPS) if self.negations
                               else ["is missing"])
             self._plan.append((col, self.kinds_[col], thr, ops, mops))
-            terms += [Term(col, op, t) for op in ops for t in thr]
-            terms += [Term(col, op, self.kinds_[col]) for op in mops]
+            order = self._orders.get(col)
+            terms += [Term(col, op, t, order) for op in ops for t in thr]
+            terms += [Term(col, op, self.kinds_[col], order) for op in mops]
         self.terms_ = terms
         self.n_features_in_ = len(self.feature_names_in_)
         return self
@@ -376,6 +441,15 @@ class Binarizer(TransformerMixin, BaseEstimator):
                     if ">" in ops:
                         blocks.append(v > thr[None, :])
                 present = ~np.isnan(v)
+            elif kind == "ordinal":
+                order = self._orders[col]
+                r = ranks(X[col], order)[:, None]
+                pos = np.array([order.index(t) for t in thr], dtype=float)[None, :]
+                with np.errstate(invalid="ignore"):  # off the scale: NaN, false both ways
+                    blocks.append(r <= pos)
+                    if ">" in ops:
+                        blocks.append(r > pos)
+                present = ~np.isnan(r)
             else:
                 s = X[col]
                 present = s.notna().to_numpy()[:, None]
@@ -460,8 +534,10 @@ class Binarizer(TransformerMixin, BaseEstimator):
         cliques: list[np.ndarray] = []
         for _, kind, thr, idx in self._blocks(rule_type):
             col: list[np.ndarray] = []
-            if kind == "numeric":
-                order = np.argsort(np.asarray(thr, dtype=float), kind="stable")  # θ ascending
+            if kind in ("numeric", "ordinal"):
+                # θ ascending (an ordinal column's levels are listed in order already)
+                order = np.argsort(np.asarray(thr, dtype=float), kind="stable") \
+                    if kind == "numeric" else np.arange(len(thr))
                 le = idx["<="][order]
                 if ">" not in idx:
                     col.append(le)
@@ -528,7 +604,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
         for col, kind, thr, idx in self._blocks(rule_type):
             # (a column without a level, all missing, has no such set: an empty "cover"
             # made every clause inconsistent, the empty one included: a review)
-            closed = kind != "numeric" and len(thr) and \
+            closed = kind == "categorical" and len(thr) and \
                 getattr(self, "_n_levels", {}).get(col) == len(thr)
             if closed and op in idx:
                 covers.append(idx[op].astype(np.int64))

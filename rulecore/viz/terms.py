@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
-from rulecore.viz.style import NEGATIVE, POSITIVE, bar_height, category_ticks, layout
+from rulecore.viz.style import ACCENT, NEGATIVE, POSITIVE, bar_height, category_ticks, layout
 
 
 def term_counts(counts: pd.DataFrame, max_bars: int = 60) -> go.Figure:
@@ -35,7 +35,7 @@ def term_counts(counts: pd.DataFrame, max_bars: int = 60) -> go.Figure:
         note = (f"the {max_bars} columns with the most terms of {len(counts):,} "
                 "(the table lists all)")
     fig = go.Figure()
-    for kind, color in (("numeric", NEGATIVE), ("categorical", POSITIVE)):
+    for kind, color in (("numeric", NEGATIVE), ("ordinal", ACCENT), ("categorical", POSITIVE)):
         part = shown[shown["kind"] == kind]
         if len(part):
             fig.add_bar(y=part["column"].astype(str), x=part["terms"], orientation="h",

@@ -707,6 +707,34 @@ def surgery_r_na() -> None:
     r_write_csv(df, HERE / "surgery_r_na_none.csv")
 
 
+def engagement_survey() -> None:
+    """An employee engagement survey exported from a survey tool: questions as headers,
+    answers as words on a five-point scale, "Don't know" here and there, a department, and
+    whether the person left within a year (HR's join).  Planted: left when the workload is
+    not manageable (Disagree or below) and the manager's support is at most Neutral (3 %
+    noise).  Read unordered, the default rule took five conditions for these two ("!= Agree",
+    "!= Neutral", "!= Strongly agree", ...)."""
+    rng = np.random.default_rng(20)
+    n = 700
+    scale = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
+    work = rng.choice(5, n, p=[0.12, 0.2, 0.25, 0.28, 0.15])
+    boss = rng.choice(5, n, p=[0.1, 0.18, 0.24, 0.3, 0.18])
+    y = (work <= 1) & (boss <= 2)
+    y = np.where(rng.random(n) < 0.03, ~y, y)
+    answer = np.array(scale, dtype=object)
+    df = pd.DataFrame({
+        "Response ID": [f"R_{rng.integers(16**10):010x}" for _ in range(n)],
+        "Department": rng.choice(["Sales", "Operations", "IT", "Finance"], n),
+        "My workload is manageable": answer[work],
+        "My manager supports my development": answer[boss],
+        "I would recommend this company as a place to work": answer[rng.choice(5, n)],
+        "Years at company": rng.integers(0, 25, n),
+        "Left within 12 months": np.where(y, "Yes", "No")})
+    for col in ("My workload is manageable", "My manager supports my development"):
+        df.loc[rng.random(n) < 0.03, col] = "Don't know"
+    df.to_csv(HERE / "engagement_survey_likert.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -715,7 +743,7 @@ def main() -> None:
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
                  hr_attrition_sqlserver, safety_checklist, surgery_r_na,
-                 prose):
+                 engagement_survey, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

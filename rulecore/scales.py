@@ -1,0 +1,158 @@
+"""Ordered scales: columns of words whose levels have an order (docs/terms.md, "Ordered
+scales").
+
+A survey's ``Strongly disagree … Strongly agree``, a ticket's ``Low / Medium / High`` or a
+shirt's ``S / M / L`` are categories with an order.  Read unordered, "at most Neutral" takes
+two conditions (``q3 != Agree AND q3 != Strongly agree``), and a rule that costs a penalty
+per condition may not afford them; read in order it is one, ``q3 <= Neutral``.
+
+A column is *ordinal* when it is a pandas ordered ``Categorical`` (its categories give the
+order) or when every level it holds is a word of one of the known :data:`SCALES`, at least
+three of its steps present (two levels are one split either way: ``x == High`` is
+``x > Low``); answers that are no step (``Don't know``, :data:`NO_ANSWER`) may sit beside
+them.  A level outside the order (such an answer, or one not seen in training) is read as
+missing, as text is in a column of numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+#: Known scales, lowest step first; each step lists its spellings (compared without capitals,
+#: spaces collapsed).  Grades (A–F) are left out: "grade <= C" reads as the alphabet, not as
+#: "C or worse".  Number-prefixed labels ("1. White") are codes more often than steps.
+SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("strongly disagree", "completely disagree", "totally disagree"),
+     ("disagree",),
+     ("somewhat disagree", "slightly disagree", "mildly disagree", "tend to disagree",
+      "mostly disagree"),
+     ("neutral", "neither agree nor disagree", "neither agree or disagree", "undecided"),
+     ("somewhat agree", "slightly agree", "mildly agree", "tend to agree", "mostly agree"),
+     ("agree",),
+     ("strongly agree", "completely agree", "totally agree")),
+    (("extremely dissatisfied",),
+     ("very dissatisfied",),
+     ("dissatisfied", "unsatisfied"),
+     ("somewhat dissatisfied", "slightly dissatisfied"),
+     ("neutral", "neither satisfied nor dissatisfied", "neither satisfied or dissatisfied"),
+     ("somewhat satisfied", "slightly satisfied"),
+     ("satisfied",),
+     ("very satisfied",),
+     ("extremely satisfied",)),
+    (("very unlikely", "extremely unlikely"),
+     ("unlikely",),
+     ("somewhat unlikely",),
+     ("neutral", "neither likely nor unlikely"),
+     ("somewhat likely",),
+     ("likely",),
+     ("very likely", "extremely likely")),
+    (("not at all important", "not important"),
+     ("slightly important", "of little importance", "low importance"),
+     ("moderately important", "somewhat important"),
+     ("important",),
+     ("very important",),
+     ("extremely important",)),
+    (("very low",),
+     ("low",),
+     ("medium", "moderate", "med", "mid", "normal", "average"),
+     ("high",),
+     ("very high",),
+     ("critical", "urgent")),
+    (("never",),
+     ("rarely", "seldom"),
+     ("sometimes", "occasionally"),
+     ("often", "frequently"),
+     ("usually", "mostly"),
+     ("always",)),
+    (("very poor", "terrible"),
+     ("poor", "bad"),
+     ("fair", "average", "ok", "okay"),
+     ("good",),
+     ("very good",),
+     ("excellent",)),
+    (("none",),
+     ("mild",),
+     ("moderate",),
+     ("severe",),
+     ("very severe",)),
+    (("xxs", "2xs"),
+     ("xs", "extra small"),
+     ("s", "small"),
+     ("m", "medium"),
+     ("l", "large"),
+     ("xl", "extra large"),
+     ("xxl", "2xl"),
+     ("xxxl", "3xl")),
+)
+
+#: Answers that are no step of a scale ("Don't know" beside Disagree … Agree): a column may
+#: hold them and still be a scale, where they read as missing (compared without capitals).
+NO_ANSWER = frozenset({"don't know", "dont know", "do not know", "not sure", "unsure",
+                       "no opinion", "prefer not to say", "prefer not to answer", "no answer",
+                       "not applicable", "n/a", "na", "unknown", "refused", "dk"})
+
+#: Most levels a known scale has; a column with more distinct values is not one.
+_MAX_STEPS = max(len(s) for s in SCALES)
+_SPACES = re.compile(r"[\s_]+")
+
+
+def _word(level: Any) -> str:
+    return _SPACES.sub(" ", str(level).strip().casefold())
+
+
+_STEP: list[dict[str, int]] = [{w: i for i, step in enumerate(scale) for w in step}
+                               for scale in SCALES]
+
+
+def level_order(s: pd.Series) -> tuple[str, ...] | None:
+    """The order of a column's levels, lowest first, as the levels are written; ``None``
+    when the column is not an ordered scale.
+
+    An ordered pandas ``Categorical`` gives its categories (those present, at least two); a
+    column of text gives its levels sorted on the first known scale (:data:`SCALES`) that
+    holds every one of them, one step each, at least three steps.
+    """
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        if not s.dtype.ordered:
+            return None
+        seen = set(s.dropna().unique().tolist())
+        order = tuple(str(c) for c in s.cat.categories if c in seen)
+        return order if len(order) >= 2 else None
+    if pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
+        return None
+    levels = s.dropna().unique()
+    if not all(isinstance(v, str) for v in levels):
+        return None
+    levels = [v for v in levels if _word(v) not in NO_ANSWER]
+    if not 3 <= len(levels) <= _MAX_STEPS:
+        return None
+    words = [_word(v) for v in levels]
+    for step in _STEP:
+        ranks = [step.get(w) for w in words]
+        if None not in ranks and len(set(ranks)) == len(ranks):
+            return tuple(str(v) for _, v in sorted(zip(ranks, levels)))
+    return None
+
+
+def ranks(column: pd.Series | np.ndarray, order: tuple[str, ...]) -> np.ndarray:
+    """Each cell's position in ``order`` (0 = lowest) as floats; NaN where the cell is
+    missing or not a level of the order (a level never seen in training).
+
+    Levels compare as :func:`rulecore.rules.terms.level_keys` does (``2`` and ``2.0`` are
+    one level)."""
+    from rulecore.rules.terms import level_key, level_keys
+
+    position = {level_key(v): float(i) for i, v in enumerate(order)}
+    keys = pd.Series(level_keys(pd.Series(column)), dtype=object)
+    return keys.map(position).to_numpy(dtype=float, na_value=np.nan)
+
+
+def describe(order: tuple[str, ...], most: int = 4) -> str:
+    """``Low < Medium < High``, shortened in the middle past ``most`` levels."""
+    shown = list(order) if len(order) <= most else \
+        list(order[: most - 1]) + ["…", order[-1]]
+    return " < ".join(shown)

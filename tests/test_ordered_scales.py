@@ -1,0 +1,171 @@
+"""Ordered scales (rulecore.scales, docs/terms.md "Ordered scales"): words with a known order
+get thresholds on the order, read, learnt and exported as such."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore import BooleanRuleClassifier, RuleSetClassifier
+from rulecore.data import from_frame, infer_kind
+from rulecore.encode import to_numeric
+from rulecore.exceptions import DataError
+from rulecore.rules.rule import Rule, RuleSet
+from rulecore.rules.terms import Binarizer, Term
+from rulecore.scales import level_order, ranks
+from tests.test_rule_export import run_python, run_sql
+
+LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
+
+
+@pytest.mark.parametrize("levels, order", [
+    (["Agree", "Strongly agree", "Disagree", "Neutral"],
+     ("Disagree", "Neutral", "Agree", "Strongly agree")),
+    (["HIGH", "low", "Medium "], ("low", "Medium ", "HIGH")),
+    (["XL", "S", "M", "L"], ("S", "M", "L", "XL")),
+    (["often", "never", "sometimes", "always"], ("never", "sometimes", "often", "always")),
+    (["Low", "High", "Critical", "Medium"], ("Low", "Medium", "High", "Critical")),
+    (["Agree", "Don't know", "Disagree", "Neutral", "N/A"], ("Disagree", "Neutral", "Agree")),
+    (["Very satisfied", "Dissatisfied", "Neither satisfied nor dissatisfied"],
+     ("Dissatisfied", "Neither satisfied nor dissatisfied", "Very satisfied")),
+])
+def test_known_scales_are_put_in_order(levels, order):
+    s = pd.Series(levels * 3 + [None])
+    assert level_order(s) == order and infer_kind(s) == "ordinal"
+
+
+@pytest.mark.parametrize("levels", [
+    ["Low", "High"],                        # two levels: one split either way
+    ["Low", "Medium", "High", "Banana"],     # a word off the scale
+    ["Agree", "Disagree", "Don't know"],     # two steps and no answer
+    ["Low", "low", "High"],                 # two spellings of one step
+    ["red", "green", "blue"],
+    ["A", "B", "C", "D"],                   # grades: the alphabet is not "worse"
+    ["M", "F", "M"],
+])
+def test_other_columns_are_not_scales(levels):
+    s = pd.Series(levels * 2)
+    assert level_order(s) is None and infer_kind(s) == "categorical"
+
+
+def test_an_ordered_categorical_gives_its_own_order():
+    s = pd.Series(pd.Categorical(["gold", "bronze", "silver", "gold"],
+                                 categories=["bronze", "silver", "gold", "platinum"],
+                                 ordered=True))
+    assert level_order(s) == ("bronze", "silver", "gold")  # the levels present
+    assert level_order(s.astype(str)) is None                # unordered text: no order
+    b = Binarizer().fit(pd.DataFrame({"tier": s}))
+    # at the ends of the order a threshold holds for one level, and reads so
+    assert [str(t) for t in b.terms_] == ["tier == bronze", "tier <= silver",
+                                          "tier > bronze", "tier == gold"]
+
+
+def test_terms_read_the_order_and_off_scale_cells_as_missing():
+    X = pd.DataFrame({"q": ["Agree", "Disagree", None, "Strongly agree", "Neutral", "Maybe"]})
+    b = Binarizer().fit(X.iloc[:5])
+    assert b.kinds_ == {"q": "ordinal"}
+    A = pd.DataFrame(b.transform(X), columns=b.get_feature_names_out())
+    np.testing.assert_array_equal(A["q <= Neutral"], [0, 1, 0, 0, 1, 0])
+    np.testing.assert_array_equal(A["q > Neutral"], [1, 0, 0, 1, 0, 0])
+    np.testing.assert_array_equal(A["q is missing"], [0, 0, 1, 0, 0, 1])  # "Maybe" too
+    for t in b.terms_:  # the term alone reads a column as the binarizer does
+        np.testing.assert_array_equal(t.evaluate(X["q"]), A[str(t)].to_numpy(bool))
+    np.testing.assert_array_equal(ranks(X["q"], b._orders["q"]),
+                                  [2, 0, np.nan, 3, 1, np.nan])
+
+
+def test_thresholds_on_many_steps_follow_n_thresholds():
+    cats = [f"L{i:02d}" for i in range(40)]
+    s = pd.Series(pd.Categorical(np.repeat(cats, 3), categories=cats, ordered=True))
+    b = Binarizer(n_thresholds=5, negations=False).fit(pd.DataFrame({"v": s}))
+    assert 1 <= len(b.terms_) <= 5 and all(t.op == "<=" for t in b.terms_)
+    assert all(Binarizer(thresholds="all").fit(pd.DataFrame({"v": s})).terms_[i].value == c
+               for i, c in enumerate(cats[:-1]))
+
+
+def test_a_column_forced_ordinal_without_an_order_is_a_clear_error():
+    with pytest.raises(DataError, match="not a known scale"):
+        Binarizer(kinds={"c": "ordinal"}).fit(pd.DataFrame({"c": ["red", "green", "blue"]}))
+
+
+def planted(m: int = 400, seed: int = 0) -> tuple[pd.DataFrame, np.ndarray]:
+    """Survey answers where "workload >= Agree and support <= Disagree" means leaving."""
+    rng = np.random.default_rng(seed)
+    X = pd.DataFrame({"workload": rng.choice(LIKERT, m), "support": rng.choice(LIKERT, m),
+                      "team": rng.choice(["north", "south", "east"], m),
+                      "tenure": rng.integers(1, 30, m).astype(float)})
+    rank = {v: i for i, v in enumerate(LIKERT)}
+    y = ((X["workload"].map(rank) >= 3) & (X["support"].map(rank) <= 1)).to_numpy(int)
+    flip = rng.random(m) < 0.03
+    return X, np.where(flip, 1 - y, y)
+
+
+def test_the_planted_rule_is_two_conditions_on_the_order():
+    X, y = planted()
+    rule = BooleanRuleClassifier(lam=1.0).fit(X, y).rule_
+    assert {str(c) for c in rule.conditions} == {"workload > Neutral", "support <= Disagree"}
+    # unordered, the same rule takes four conditions (and the same λ keeps fewer of them)
+    flat = BooleanRuleClassifier(lam=1.0, kinds={"workload": "categorical",
+                                                  "support": "categorical"}).fit(X, y).rule_
+    assert all(c.op in ("==", "!=") for c in flat.conditions)
+
+
+@pytest.mark.parametrize("rule_type", ["and", "or"])
+def test_ordinal_exports_predict_like_the_rule(rule_type):
+    """Every ordinal term, alone and in pairs, in every format: JSON round trip, Python and
+    SQL select the rows predict selects, off-scale and missing cells included."""
+    X, _ = planted(120)
+    X = X.astype({"workload": object})
+    X.loc[X.index[::7], "workload"] = None
+    X.loc[X.index[3::11], "workload"] = "Don't know"  # no step of the scale: missing
+    X.loc[X.index[101::5], "support"] = "Sort of"      # never seen: missing
+    b = Binarizer().fit(X[["workload", "support"]].iloc[:100])
+    terms = [t for t in b.terms_ if t.order is not None]
+    assert {t.op for t in terms} == {"<=", ">", "is missing", "is not missing"}
+    for conds in itertools.chain(((t,) for t in terms),
+                                 itertools.combinations(terms[::3], 2)):
+        rule = Rule(conds, rule_type, "leaves", "yes")
+        expected = rule.predict(X)
+        assert Rule.from_json(rule.to_json()) == rule
+        np.testing.assert_array_equal(run_python(rule.to_python(), X), expected,
+                                      err_msg=str(rule))
+        np.testing.assert_array_equal(run_sql(rule.to_sql(), X), expected, err_msg=str(rule))
+
+
+def test_a_rule_set_on_scales_exports_like_predict():
+    X, y = planted(300, seed=1)
+    model = RuleSetClassifier(lam=2.0, random_state=0).fit(X, y)
+    rs = model.ruleset_ if hasattr(model, "ruleset_") else model.rules_
+    assert any(c.order is not None for cl in rs.clauses for c in cl.conditions)
+    expected = rs.predict(X)
+    assert isinstance(RuleSet.from_json(rs.to_json()), RuleSet)
+    np.testing.assert_array_equal(run_python(rs.to_python(), X), expected)
+    np.testing.assert_array_equal(run_sql(rs.to_sql(), X), expected)
+
+
+def test_json_refuses_an_ordinal_condition_off_its_order():
+    good = Term("q", "<=", "Neutral", ("Disagree", "Neutral", "Agree")).to_dict()
+    assert Term.from_dict(good) == Term("q", "<=", "Neutral", ("Disagree", "Neutral", "Agree"))
+    with pytest.raises(DataError, match="level of its order"):
+        Term.from_dict({**good, "value": "Maybe"})
+    with pytest.raises(DataError, match="level of its order"):
+        Term.from_dict({**good, "op": "=="})
+
+
+def test_loading_reads_a_scale_in_order_and_says_so():
+    X, y = planted(200)
+    ds = from_frame(X.assign(left=np.where(y == 1, "yes", "no")), target="left")
+    assert ds.kinds["workload"] == ds.kinds["support"] == "ordinal"
+    assert any("'workload': read as an ordered scale (Strongly disagree < Disagree < Neutral "
+               "< … < Strongly agree)" in n for n in ds.notes)
+    flat = ds.with_kinds({"workload": "categorical"})
+    assert flat.kinds["workload"] == "categorical"
+    assert flat.with_kinds({"workload": "ordinal"}).kinds["workload"] == "ordinal"
+    with pytest.raises(DataError, match="cannot be read as ordered"):
+        ds.with_kinds({"team": "ordinal"})
+    # models that need numbers get the steps 1..5
+    num = to_numeric(ds.X, ds.kinds)
+    assert sorted(num["workload"].unique()) == [1.0, 2.0, 3.0, 4.0, 5.0]

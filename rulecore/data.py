@@ -1259,6 +1259,13 @@ MAX_MISSING_CODE_SHARE = 0.10
 #: "about 15", "15+".  Read as the number it names (for "15+", its lower end).
 _APPROXIMATE = re.compile(r"^(?:(?:approx\.?|approximately|about|around|ca\.?|circa|~|≈)\s*"
                           r"([+-]?\d+(?:\.\d+)?)|([+-]?\d+(?:\.\d+)?)\s*\+)$", re.IGNORECASE)
+#: A value known only to lie beyond a limit, as laboratories write it: "<5" (below the
+#: detection limit), ">100", "<= 0.5", "≥ 2".  Read as the limit itself.
+_CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥)\s*([+-]?\d+(?:\.\d+)?)$")
+#: At most this share of a column's present cells may be limits ("<5"), in at most
+#: MAX_MISSING_CODES spellings: a test with a detection limit often reports half its
+#: samples below it.
+MAX_CENSORED_SHARE = 0.5
 #: At most this share of a column's present cells may be approximate numbers.
 MAX_APPROXIMATE_SHARE = 0.3
 
@@ -1266,7 +1273,14 @@ MAX_APPROXIMATE_SHARE = 0.3
 def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[str, int]]:
     """A column of numbers with a few codes for "no number" (``unknown``, ``n.a.``,
     ``<0.5``, ``Don't know``), as numbers with those cells missing; numbers typed
-    approximately or open-ended (``approx 15``, ``~15``, ``15+``) are the number they name.
+    approximately or open-ended (``approx 15``, ``~15``, ``15+``) are the number they name,
+    and so are limits (``<5``, ``>100``: a laboratory's detection limits, read as 5 and 100).
+
+    A limit is read as the limit, not as missing: ``>100`` read as missing made the rule
+    ``crp is missing AND wbc > 10.55``, which reads as "CRP not measured" where it meant
+    the highest values (a review).  Read as 100, every threshold at or below the limit
+    (``crp > 50``) classifies such a cell as its true value would; only one beyond it
+    cannot tell.
 
     Read literally, 4 % of such codes made a lab value or a survey score a text column with
     hundreds of levels, which was left out; a years-of-experience column with ``n/a``,
@@ -1290,11 +1304,15 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     approx = text.str.extract(_APPROXIMATE)
     approx = approx[0].fillna(approx[1])  # the number named, or NaN
     approx = approx.where(~plain)
+    limit = text.str.extract(_CENSORED)[0].where(~plain)
+    approx = approx.fillna(limit)
     codes = counts[~plain & approx.isna()]
     named = counts[approx.notna()]
+    limits = counts[limit.notna()]
     if len(codes) > MAX_MISSING_CODES or codes.sum() > MAX_MISSING_CODE_SHARE * len(present) \
-            or named.sum() > MAX_APPROXIMATE_SHARE * len(present) or \
-            (codes.empty and named.empty):
+            or (named.sum() - limits.sum()) > MAX_APPROXIMATE_SHARE * len(present) or \
+            len(limits) > MAX_MISSING_CODES or \
+            limits.sum() > MAX_CENSORED_SHARE * len(present) or (codes.empty and named.empty):
         return s, {}, {}
     cleaned = s.mask(s.isin(list(codes.index)))
     if not named.empty:
@@ -1620,12 +1638,26 @@ def from_frame(
                 said.append(f"{_cells(sum(codes.values()))} that are not numbers "
                             f"({', '.join(map(repr, codes))}) are read as missing values in "
                             "this numeric column")
+            limits = {k: v for k, v in named.items() if _CENSORED.match(k.strip())}
+            named = {k: v for k, v in named.items() if k not in limits}
             if named:
                 shown = sorted(named, key=lambda k: -named[k])[:3]
                 said.append(f"{sum(named.values()):,} numbers written approximately or "
                             f"open-ended ({', '.join(map(repr, shown))}"
                             f"{', ...' if len(named) > 3 else ''}) are read as the number they "
                             "name (for '15+', 15)")
+            if limits:
+                shown = sorted(limits, key=lambda k: -limits[k])[:3]
+                first = shown[0].strip()
+                at = {k: float(_CENSORED.match(k.strip()).group(1)) for k in limits}
+                lows = [v for k, v in at.items() if k.strip()[0] in "<≤"]
+                highs = [v for k, v in at.items() if k.strip()[0] in ">≥"]
+                sides = ([f"below {_number(max(lows))}"] if lows else []) + \
+                    ([f"above {_number(min(highs))}"] if highs else [])
+                said.append(f"{_cells(sum(limits.values()))} written as a limit "
+                            f"({', '.join(map(repr, shown))}) are read as the limit ({first!r} "
+                            f"as {_number(at[shown[0]])}; only a threshold "
+                            f"{' or '.join(sides)} cannot tell where they lie)")
             if said:
                 coded[col] = (converted, f"{col!r}: " + "; ".join(said) + ".")
     # runs of nines that stand for missing values (-999 among incomes); a target column's

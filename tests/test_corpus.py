@@ -311,11 +311,16 @@ def test_a_column_of_numbers_with_a_few_codes_is_numbers():
     ds = load("lab_values_with_codes.csv")
     assert ds.kinds["creatinine"] == "numeric"
     note = next(n for n in ds.notes if n.startswith("'creatinine'"))
-    assert "'<0.5'" in note and "'hemolysed'" in note and "'n.a.'" in note
+    assert "'hemolysed'" in note and "'n.a.'" in note
     raw = pd.read_csv(DATA / "lab_values_with_codes.csv", dtype=str)
-    coded = raw["creatinine"].isin(["<0.5", "hemolysed", "n.a."]).to_numpy()
+    coded = raw["creatinine"].isin(["hemolysed", "n.a."]).to_numpy()
     assert ds.X["creatinine"].isna().to_numpy().tolist() == coded.tolist()
-    assert f"{int(coded.sum()):,} cells" in note
+    assert f"{int(coded.sum()):,} cells that are not numbers" in note
+    # below the detection limit is a value, the limit: "<0.5" reads as 0.5, not missing
+    below = (raw["creatinine"] == "<0.5").to_numpy()
+    assert (ds.X["creatinine"][below] == 0.5).all() and below.any()
+    assert f"{int(below.sum()):,} cells written as a limit ('<0.5') are read as the limit " \
+        "('<0.5' as 0.5; only a threshold below 0.5 cannot tell where they lie)" in note
     tr, te = train_test_indices(ds.y_binary, 0.25, 0)
     model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE)
     model.fit(ds.X.iloc[tr], ds.y_binary[tr])

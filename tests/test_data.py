@@ -524,9 +524,9 @@ def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
 
     n = 100
     nums = [str(v) for v in range(n)]
-    s = pd.Series(nums[:95] + ["unknown", "n.a.", "unknown", "<0.5", None])
+    s = pd.Series(nums[:95] + ["unknown", "n.a.", "unknown", "hemolysed", None])
     out, codes, named = numbers_with_codes(s)
-    assert codes == {"unknown": 2, "n.a.": 1, "<0.5": 1} and named == {}
+    assert codes == {"unknown": 2, "n.a.": 1, "hemolysed": 1} and named == {}
     assert out.dtype.kind == "f" and out.isna().sum() == 5 and out.iloc[94] == 94
     # more than 10 % codes, or more than 5 distinct ones: a column of labels, left as it is
     many = pd.Series(nums[:80] + ["x"] * 20)
@@ -535,6 +535,27 @@ def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
     assert numbers_with_codes(varied)[1] == {}
     words = pd.Series(["red", "green"] * 50)
     assert numbers_with_codes(words)[1] == {}
+
+
+def test_a_limit_is_read_as_the_limit_not_as_missing():
+    """A laboratory's '<5' and '>100' (23 % of a CRP column) made the column text, left out;
+    with '>100' read as missing the rule said 'crp is missing', which reads as "not measured"
+    where it meant the highest values (a review). Read as 5 and 100, with a note."""
+    from rulecore.data import numbers_with_codes
+
+    cells = [str(v) for v in range(6, 96)] + ["<5"] * 25 + ["> 100"] * 10 + ["≤0.5"] * 2
+    out, codes, named = numbers_with_codes(pd.Series(cells + ["n/a"] * 3))
+    assert codes == {"n/a": 3} and named == {"<5": 25, "> 100": 10, "≤0.5": 2}
+    assert out.iloc[90] == 5 and out.iloc[115] == 100 and out.iloc[125] == 0.5
+    ds = from_frame(pd.DataFrame({"crp": cells, "y": np.arange(len(cells)) % 2}), target="y",
+                    typed=False)
+    note = next(n for n in ds.notes if n.startswith("'crp'"))
+    assert "37 cells written as a limit ('<5', '> 100', '≤0.5') are read as the limit ('<5' " \
+        "as 5; only a threshold below 5 or above 100 cannot tell where they lie)" in note
+    # half the cells or more at a limit, or many different limits: not a measured column
+    assert numbers_with_codes(pd.Series([str(v) for v in range(40)] + ["<5"] * 60))[2] == {}
+    assert numbers_with_codes(pd.Series([str(v) for v in range(90)] +
+                                        [f"<{v}" for v in range(10)]))[2] == {}
 
 
 def test_numbers_typed_approximately_are_the_number_they_name():

@@ -65,7 +65,8 @@ with left:
         # any extension: UCI and LIBSVM files come as .data, .scale or none at all, and the
         # reader judges a file by its content (rulecore.formats; prose is refused)
         st.file_uploader("Table: CSV or other delimited text, Excel workbook (.xlsx), "
-                         "Parquet, Feather, Stata (.dta) or LIBSVM; also .gz or .zip",
+                         "Parquet, Feather, Stata (.dta), JSON Lines or LIBSVM; also .gz or "
+                         ".zip",
                          key="w_upload",
                          on_change=_uploaded, max_upload_size=MAX_BYTES // 2**20)
         if not ss["upload"]:

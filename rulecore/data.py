@@ -596,6 +596,13 @@ def read_csv_frame(
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if _is_svmlight(text):
         return _svmlight_frame(data, text, fname, notes, max_rows, max_columns), fname
+    if formats.looks_like_json(text):
+        df = formats.json_frame(text, fname, max_rows, max_columns)
+        if len(df) == 0 or df.shape[1] < 2:
+            raise DataError(f"{fname} has no records with two fields or more: a table to "
+                            "learn from needs a target column and a feature column.")
+        df.attrs["notes"] = notes
+        return df, fname
     return _frame_from_text(text, fname, notes, max_rows, max_columns), fname
 
 

@@ -23,6 +23,7 @@ import csv
 import datetime as dt
 import gzip
 import io
+import json
 import zipfile
 from typing import Any
 
@@ -351,6 +352,14 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
                         f"({type(exc).__name__}: {str(exc)[:120]}).") from None
     if not isinstance(df.index, pd.RangeIndex) or df.index.name is not None:
         df = df.reset_index()  # a named index (a key saved with the table) is a column
+    out = _cells_of(df, name, max_rows, max_columns)
+    out.attrs["notes"] = labelled if fmt == "stata" else []
+    return out
+
+
+def _cells_of(df: pd.DataFrame, name: str, max_rows: int, max_columns: int) -> pd.DataFrame:
+    """A typed frame as the CSV reader's frame of cells, within the size limits and with
+    distinct column names."""
     if len(df) > max_rows:
         raise DataError(f"{name} has {len(df):,} rows; the limit is {max_rows:,}. Sample it "
                         "and try again.")
@@ -363,9 +372,55 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
         dups = sorted(set(df.columns[df.columns.duplicated()]))
         raise DataError(f"{name} has duplicate column names: {', '.join(map(repr, dups))}. "
                         "Rename them so every column has its own name.")
-    out = pd.DataFrame({c: _as_cells(df[c]) for c in df.columns})
-    out.attrs["notes"] = labelled if fmt == "stata" else []
-    return out
+    return pd.DataFrame({c: _as_cells(df[c]) for c in df.columns})
+
+
+def looks_like_json(text: str) -> bool:
+    """JSON Lines (one object per line) or a JSON array of objects, from the text's start."""
+    start = text.lstrip("\ufeff \t\n")
+    if start.startswith("["):
+        return start[1:].lstrip().startswith(("{", "]"))
+    if not start.startswith("{"):
+        return False
+    first = start.split("\n", 1)[0].strip()
+    try:
+        return isinstance(json.loads(first), dict)
+    except ValueError:
+        return False
+
+
+def json_frame(text: str, name: str, max_rows: int, max_columns: int) -> pd.DataFrame:
+    """JSON Lines or a JSON array of objects as the CSV reader's frame: one row per object,
+    nested objects flattened (``address.city``), lists and other values as text.  An export
+    of events or an API's records read as CSV made the first record the header (a review:
+    the target was ``"converted": true}``)."""
+    text = text.lstrip("\ufeff \t\n")
+    try:
+        if text.startswith("["):
+            records = json.loads(text)
+            where = "its array"
+        else:
+            records = []
+            for k, line in enumerate(text.split("\n"), start=1):
+                if line.strip():
+                    where = f"line {k}"
+                    records.append(json.loads(line))
+                    if len(records) > max_rows:
+                        break
+            where = "its lines"
+    except ValueError as exc:
+        raise DataError(f"{name} looks like JSON but {where} could not be read ({exc}). "
+                        "Each line of JSON Lines must be one object.") from None
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        raise DataError(f"{name} is JSON, but not a list of records (objects with the same "
+                        "keys): export the table as JSON Lines or CSV.")
+    if len(records) > max_rows:
+        raise DataError(f"{name} has more than {max_rows:,} records; the limit is "
+                        f"{max_rows:,}. Sample it and try again.")
+    df = pd.json_normalize(records)
+    df = df.apply(lambda s: s.map(lambda v: json.dumps(v) if isinstance(v, (list, dict))
+                                  else v) if s.dtype == object else s)
+    return _cells_of(df, name, max_rows, max_columns)
 
 
 def _value_label_notes(labels: pd.DataFrame, codes: pd.DataFrame) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import io
+import json
 import zipfile
 
 import numpy as np
@@ -364,3 +365,32 @@ def test_merged_group_titles_over_a_second_header_row_in_a_workbook():
     frame, _ = read_csv_frame(io.BytesIO(workbook({"S": rows})), name="bp.xlsx")
     assert list(frame.columns) == ["Patient", "Cholesterol Total", "HDL", "Lipids Total",
                                    "LDL", "Outcome"]
+
+
+def test_json_lines_and_a_json_array_read_like_the_csv_of_the_same_table():
+    """JSON Lines read as CSV made the first record the header: the target was
+    '"converted": true}' and the score an identifier (a review)."""
+    df = table()
+    want = load_csv(io.BytesIO(csv_bytes(df)), name="t.csv")
+    records = df.assign(signup=df["signup"].dt.strftime("%Y-%m-%d %H:%M:%S"))
+    records = records.astype(object).where(records.notna(), None).to_dict("records")
+    records = [{k: (v.item() if isinstance(v, np.generic) else v) for k, v in r.items()}
+               for r in records]
+    lines = "\n".join(json.dumps(r) for r in records).encode()
+    for data, name in ((lines, "t.jsonl"), (json.dumps(records, indent=1).encode(), "t.json"),
+                       (b"\xef\xbb\xbf" + lines + b"\n\n", "export.txt")):
+        got = load_csv(io.BytesIO(data), name=name)
+        same_decisions(got, want)
+        assert got.target == "churned" and "paperless" in got.X
+
+
+def test_nested_json_is_flattened_and_bad_json_is_a_clear_error():
+    rows = [{"id": i, "user": {"age": 20 + i % 50, "plan": "pro" if i % 3 else "basic"},
+             "tags": ["a", "b"][: i % 3], "bought": "yes" if i % 50 > 30 else "no"}
+            for i in range(120)]
+    ds = load_csv(io.BytesIO("\n".join(json.dumps(r) for r in rows).encode()), name="e.jsonl")
+    assert {"user.age", "user.plan"} <= set(ds.X.columns) and ds.target == "bought"
+    with pytest.raises(DataError, match="line 3 could not be read"):
+        load_csv(io.BytesIO(b'{"a": 1, "b": 2}\n{"a": 2, "b": 3}\n{"a": 3, "b"\n'), name="x.jsonl")
+    with pytest.raises(DataError, match="not a list of records"):
+        load_csv(io.BytesIO(b'[{"a": 1, "b": 2}, 3]'), name="x.json")

@@ -1152,7 +1152,8 @@ _TIME_OF_DAY_NAME = re.compile(r"(^|[^a-z])(time|clock|hour|o.?clock|tod)([^a-z]
                                r"time.?of.?day|_at$|^at_|start|arriv|depart|opened|closed",
                                re.IGNORECASE)
 _DURATION_NAME = re.compile(r"durat|length|elapsed|spent|wait|runtime|lap|taken|total|"
-                            r"how.?long", re.IGNORECASE)
+                            r"how.?long|hold|talk|handl|queue|idle|delay|travel|turnaround|"
+                            r"response|resolution|ring", re.IGNORECASE)
 
 
 def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
@@ -1184,6 +1185,37 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
     how = ("seconds (h:mm:ss)" if three.all() else
            "60 × the first part + the second (seconds for m:ss, minutes for h:mm)")
     return _placed(s, values), how
+
+
+_NUMBER = r"(\d+(?:\.\d+)?)\s*"
+#: A duration written with its units: "1h 5m", "32m", "45 s", "2 hrs 10 mins".
+_DURATION_TEXT = re.compile(
+    rf"^(?:{_NUMBER}(?:hours?|hrs?|h)(?![a-z])\.?\s*)?(?:{_NUMBER}(?:minutes?|mins?|m)"
+    rf"(?![a-z])\.?\s*)?(?:{_NUMBER}(?:seconds?|secs?|s)(?![a-z])\.?)?$", re.IGNORECASE)
+
+
+def numbers_from_duration_text(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
+    """A text column of durations written with their units (``1h 5m``, ``32m``, ``45s``) as
+    minutes.  Read as text, a call length had a level per value and was left out as free
+    text (a review).  Every present cell must be such a duration, and the column must use
+    two units or more (``32m`` alone may be metres: :func:`numbers_with_unit` reads that).
+    Returns the minutes and what they are, or ``(s, None)``."""
+    if pd.api.types.is_numeric_dtype(s):
+        return s, None
+    present = s.dropna()
+    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
+        return s, None
+    text = present.astype(str).str.strip()
+    if not text.iloc[:200].str.match(_DURATION_TEXT).all():
+        return s, None
+    parts = text.str.extract(_DURATION_TEXT).astype(float)
+    used = parts.notna()
+    if used.sum(axis=1).eq(0).any() or used.any().sum() < 2:
+        return s, None
+    minutes = parts[0].fillna(0) * 60 + parts[1].fillna(0) + parts[2].fillna(0) / 60
+    first = next(i for i in text.index if used.loc[i].sum() >= 2 or used.loc[i, 0])
+    return _placed(s, minutes.round(4)), (f"minutes ({text[first]} is "
+                                          f"{_number(round(minutes[first], 2))})")
 
 
 def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
@@ -1628,6 +1660,8 @@ def from_frame(
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
         readings = ((numbers_from_clock, "times written with colons ({ex!r}) are read as "
                      "numbers: {how}."),
+                    (numbers_from_duration_text, "durations written with their units ({ex!r}) "
+                     "are read as {how}."),
                     (lambda s, _name: numbers_with_unit(s), "numbers typed with their unit, "
                      "{how} ({ex!r}), are read as numbers in {how}."))
         for col in df.columns:
@@ -1974,6 +2008,11 @@ def from_frame(
             columns[col] = num
         else:
             columns[col] = _as_text(s)
+            if kind == "ordinal" and isinstance(s.dtype, pd.CategoricalDtype):
+                # an ordered category (a Parquet file's): its order is in the dtype only
+                columns[col] = pd.Series(pd.Categorical(columns[col], ordered=True,
+                                                        categories=list(level_order(s))),
+                                         index=s.index)
             if kind == "ordinal" and col not in overrides:
                 notes.append(f"{col!r}: read as an ordered scale "
                              f"({describe_order(level_order(columns[col]))}), so a rule can say "

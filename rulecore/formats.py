@@ -352,14 +352,18 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
                         f"({type(exc).__name__}: {str(exc)[:120]}).") from None
     if not isinstance(df.index, pd.RangeIndex) or df.index.name is not None:
         df = df.reset_index()  # a named index (a key saved with the table) is a column
-    out = _cells_of(df, name, max_rows, max_columns)
+    # an ordered category saved by pandas or R's arrow keeps its order (Stata's value labels
+    # are ordered by their codes, which need not mean an order: read as text)
+    out = _cells_of(df, name, max_rows, max_columns, keep_order=fmt != "stata")
     out.attrs["notes"] = labelled if fmt == "stata" else []
     return out
 
 
-def _cells_of(df: pd.DataFrame, name: str, max_rows: int, max_columns: int) -> pd.DataFrame:
+def _cells_of(df: pd.DataFrame, name: str, max_rows: int, max_columns: int,
+              keep_order: bool = False) -> pd.DataFrame:
     """A typed frame as the CSV reader's frame of cells, within the size limits and with
-    distinct column names."""
+    distinct column names; with ``keep_order`` an ordered category stays one, its levels
+    as text (:func:`rulecore.scales.level_order` reads its order)."""
     if len(df) > max_rows:
         raise DataError(f"{name} has {len(df):,} rows; the limit is {max_rows:,}. Sample it "
                         "and try again.")
@@ -372,7 +376,21 @@ def _cells_of(df: pd.DataFrame, name: str, max_rows: int, max_columns: int) -> p
         dups = sorted(set(df.columns[df.columns.duplicated()]))
         raise DataError(f"{name} has duplicate column names: {', '.join(map(repr, dups))}. "
                         "Rename them so every column has its own name.")
-    return pd.DataFrame({c: _as_cells(df[c]) for c in df.columns})
+    return pd.DataFrame({c: _ordered_cells(df[c]) if keep_order and _ordered(df[c]) else
+                         _as_cells(df[c]) for c in df.columns})
+
+
+def _ordered(s: pd.Series) -> bool:
+    return isinstance(s.dtype, pd.CategoricalDtype) and bool(s.dtype.ordered)
+
+
+def _ordered_cells(s: pd.Series) -> pd.Series:
+    """An ordered category with its levels as text, in their order."""
+    levels = [_object_text(c) for c in s.cat.categories]
+    if len(set(levels)) < len(levels):  # two levels one text: no order to keep
+        return _as_cells(s)
+    return pd.Series(pd.Categorical.from_codes(s.cat.codes, categories=levels, ordered=True),
+                     index=s.index, name=s.name)
 
 
 def looks_like_json(text: str) -> bool:

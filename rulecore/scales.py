@@ -10,7 +10,9 @@ A column is *ordinal* when it is a pandas ordered ``Categorical`` (its categorie
 order) or when every level it holds is a word of one of the known :data:`SCALES`, at least
 three of its steps present (two levels are one split either way: ``x == High`` is
 ``x > Low``); answers that are no step (``Don't know``, :data:`NO_ANSWER`) may sit beside
-them.  A level outside the order (such an answer, or one not seen in training) is read as
+them.  So is a column whose levels are all bands of numbers that do not overlap (age groups
+``18-24``, ``25-34``, ``65+``; income bands ``$25,000-$49,999``; :func:`band`), ordered by
+their numbers.  A level outside the order (such an answer, or one not seen in training) is read as
 missing, as text is in a column of numbers.
 """
 
@@ -97,6 +99,8 @@ NO_ANSWER = frozenset({"don't know", "dont know", "do not know", "not sure", "un
 
 #: Most levels a known scale has; a column with more distinct values is not one.
 _MAX_STEPS = max(len(s) for s in SCALES)
+#: Most bands of numbers an ordered column may have (five-year age groups 0-4 … 85+: 18).
+MAX_BANDS = 30
 _SPACES = re.compile(r"[\s_]+")
 
 
@@ -108,11 +112,59 @@ _STEP: list[dict[str, int]] = [{w: i for i, step in enumerate(scale) for w in st
                                for scale in SCALES]
 
 
+_NUM = r"[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*([kKmM])?"
+#: Bands of numbers: "18-24", "25 to 34", "$25,000-$49,999", "65+", "65 and over",
+#: "under 18", "<18", "10k-20k".
+_BANDS = (
+    (re.compile(rf"^{_NUM}\s*(?:-|–|—|to)\s*{_NUM}$"), "between"),
+    (re.compile(rf"^(?:>=?|≥|over|above|more than|at least)\s*{_NUM}$|"
+                rf"^{_NUM}\s*(?:\+|and (?:over|above|older|up)|or (?:more|older|over))$"),
+     "above"),
+    (re.compile(rf"^(?:<=?|≤|under|below|less than|up to)\s*{_NUM}$"), "below"),
+)
+
+
+def _amount(digits: str, scale: str | None) -> float:
+    return float(digits.replace(",", "")) * {"k": 1e3, "m": 1e6}.get((scale or "").lower(), 1)
+
+
+def band(level: str) -> tuple[float, float] | None:
+    """``(low, high)`` of a band of numbers written as text ("18-24": (18, 24), "65+":
+    (65, inf), "under 18": (-inf, 18)), or None."""
+    w = _word(level)
+    for pattern, kind in _BANDS:
+        m = pattern.match(w)
+        if not m:
+            continue
+        g = [x for x in m.groups()]
+        if kind == "between":
+            lo, hi = _amount(g[0], g[1]), _amount(g[2], g[3])
+            return (lo, hi) if lo < hi else None
+        g = [x for x in g if x is not None]
+        num = next(x for x in g if x[0].isdigit())
+        unit = next((x for x in g if x.lower() in ("k", "m")), None)
+        v = _amount(num, unit)
+        return (v, np.inf) if kind == "above" else (-np.inf, v)
+    return None
+
+
+def _band_order(levels: list) -> tuple[str, ...] | None:
+    """Levels that are all bands of numbers, in order, when the bands do not overlap."""
+    spans = [band(v) for v in levels]
+    if None in spans:
+        return None
+    ranked = sorted(zip(spans, levels))
+    for (a, _), (b, _) in zip(ranked, ranked[1:]):
+        if a[1] > b[0]:  # "18-30" beside "25-40": not one scale
+            return None
+    return tuple(str(v) for _, v in ranked)
+
+
 def level_order(s: pd.Series) -> tuple[str, ...] | None:
     """The order of a column's levels, lowest first, as the levels are written; ``None``
     when the column is not an ordered scale.
 
-    An ordered pandas ``Categorical`` gives its categories (those present, at least two); a
+    An ordered pandas ``Categorical`` gives its categories (those present, at least three); a
     column of text gives its levels sorted on the first known scale (:data:`SCALES`) that
     holds every one of them, one step each, at least three steps.
     """
@@ -121,21 +173,21 @@ def level_order(s: pd.Series) -> tuple[str, ...] | None:
             return None
         seen = set(s.dropna().unique().tolist())
         order = tuple(str(c) for c in s.cat.categories if c in seen)
-        return order if len(order) >= 2 else None
+        return order if len(order) >= 3 else None  # two levels: one split either way
     if pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
         return None
     levels = s.dropna().unique()
     if not all(isinstance(v, str) for v in levels):
         return None
     levels = [v for v in levels if _word(v) not in NO_ANSWER]
-    if not 3 <= len(levels) <= _MAX_STEPS:
+    if not 3 <= len(levels) <= MAX_BANDS:
         return None
     words = [_word(v) for v in levels]
-    for step in _STEP:
+    for step in _STEP if len(levels) <= _MAX_STEPS else ():
         ranks = [step.get(w) for w in words]
         if None not in ranks and len(set(ranks)) == len(ranks):
             return tuple(str(v) for _, v in sorted(zip(ranks, levels)))
-    return None
+    return _band_order(levels)
 
 
 def ranks(column: pd.Series | np.ndarray, order: tuple[str, ...]) -> np.ndarray:

@@ -1039,7 +1039,8 @@ def test_currency_and_percent_signs_dropped_from_numbers_are_said():
 
 @pytest.mark.parametrize("name, hours", [("Time", True), ("pickup_time", True),
                                          ("clock_in", True), ("wait_time", False),
-                                         ("call_duration", False), ("length", False)])
+                                         ("call_duration", False), ("length", False),
+                                         ("hold_time", False), ("response_time", False)])
 def test_a_time_of_day_is_hours_after_midnight_a_duration_seconds(name, hours):
     """"13:58:54" in a column named Time was read as 50334 seconds, so a rule read
     "Time > 50334"; a time of day is 13.98 hours after midnight.  Durations stay seconds."""
@@ -1057,6 +1058,28 @@ def test_a_time_of_day_is_hours_after_midnight_a_duration_seconds(name, hours):
     # past 24:00 is a duration, whatever the name
     assert numbers_from_clock(pd.Series(["25:13:00", "3:05:00"] * 3), "Time")[1] == \
         "seconds (h:mm:ss)"
+
+
+def test_durations_written_with_their_units_are_minutes():
+    """A call length typed '32m', '1h 5m' was left out as free text with a level per value,
+    and '--numeric' refused it (a review)."""
+    from rulecore.data import numbers_from_duration_text
+
+    cells = pd.Series(["32m", "1h 5m", None, "45 s", "2 hrs 10 mins", "1h", "0m 30s", "7.5 min"],
+                      dtype=object)
+    out, how = numbers_from_duration_text(cells)
+    np.testing.assert_allclose(out.to_numpy(dtype=float),
+                               [32, 65, np.nan, 0.75, 130, 60, 0.5, 7.5])
+    assert how == "minutes (1h 5m is 65)"
+    # one unit only may be metres ("numbers with a unit" reads that), and other text is text
+    for other in (["32m", "40m", "12m", "8m", "3m"], ["5 mph", "1h", "2h", "3m", "4s"],
+                  ["red", "1h", "2h", "3m", "4s"]):
+        assert numbers_from_duration_text(pd.Series(other))[1] is None
+    ds = from_frame(pd.DataFrame({"call_length": ["32m", "1h 5m", "12m", "45s", "2h"] * 10,
+                                  "y": [0, 1] * 25}), target="y", typed=False)
+    assert ds.kinds["call_length"] == "numeric"
+    assert any("'call_length': durations written with their units ('32m') are read as "
+               "minutes (1h 5m is 65)." == n for n in ds.notes)
 
 
 def test_zeros_that_mean_not_measured_are_pointed_out_and_read_as_missing_on_request():

@@ -394,3 +394,32 @@ def test_nested_json_is_flattened_and_bad_json_is_a_clear_error():
         load_csv(io.BytesIO(b'{"a": 1, "b": 2}\n{"a": 2, "b": 3}\n{"a": 3, "b"\n'), name="x.jsonl")
     with pytest.raises(DataError, match="not a list of records"):
         load_csv(io.BytesIO(b'[{"a": 1, "b": 2}, 3]'), name="x.json")
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "feather", "stata"])
+def test_an_ordered_category_keeps_its_order_but_stata_labels_do_not(tmp_path, fmt):
+    """Parquet and Feather keep pandas' (or R's) ordered categories: the rule says
+    'educ <= Secondary' where, read as text, it took two != conditions (a review). Stata's
+    value labels come ordered by their codes, which need not be an order: text."""
+    rng = np.random.default_rng(0)
+    n = 400
+    levels = ["Primary", "Secondary", "Bachelor's degree", "Postgraduate"]
+    educ = rng.integers(0, 4, n)
+    df = pd.DataFrame({"educ": pd.Categorical.from_codes(educ, levels, ordered=True),
+                       "age": rng.integers(18, 90, n),
+                       "left": np.where((educ <= 1) & (rng.random(n) < 0.9), "yes", "no")})
+    path = tmp_path / f"t.{fmt}"
+    {"parquet": df.to_parquet, "feather": df.to_feather,
+     "stata": lambda p: df.to_stata(p, write_index=False)}[fmt](path)
+    ds = load_csv(path)
+    if fmt == "stata":
+        assert ds.kinds["educ"] == "categorical"
+        return
+    assert ds.kinds["educ"] == "ordinal" and list(ds.X["educ"].cat.categories) == levels
+    assert any(n.startswith("'educ': read as an ordered scale (Primary < Secondary < "
+                            "Bachelor's degree < Postgraduate)") for n in ds.notes)
+    from rulecore import BooleanRuleClassifier
+
+    rule = BooleanRuleClassifier(lam=2.0, kinds=ds.kinds).fit(ds.X, ds.y_binary).rule_
+    assert [str(c) for c in rule.conditions] == ["educ <= Secondary"]
+    assert ds.with_kinds({"educ": "categorical"}).kinds["educ"] == "categorical"

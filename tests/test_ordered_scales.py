@@ -57,6 +57,7 @@ def test_an_ordered_categorical_gives_its_own_order():
                                  ordered=True))
     assert level_order(s) == ("bronze", "silver", "gold")  # the levels present
     assert level_order(s.astype(str)) is None                # unordered text: no order
+    assert level_order(s[s != "silver"]) is None             # two levels: one split
     b = Binarizer().fit(pd.DataFrame({"tier": s}))
     # at the ends of the order a threshold holds for one level, and reads so
     assert [str(t) for t in b.terms_] == ["tier == bronze", "tier <= silver",
@@ -169,3 +170,27 @@ def test_loading_reads_a_scale_in_order_and_says_so():
     # models that need numbers get the steps 1..5
     num = to_numeric(ds.X, ds.kinds)
     assert sorted(num["workload"].unique()) == [1.0, 2.0, 3.0, 4.0, 5.0]
+
+
+@pytest.mark.parametrize("levels, order", [
+    (["25-34", "18-24", "65+", "35-44", "Under 18"], ("Under 18", "18-24", "25-34", "35-44",
+                                                      "65+")),
+    (["$50,000-$74,999", "$25,000-$49,999", "Less than $25,000", "$75,000 or more"],
+     ("Less than $25,000", "$25,000-$49,999", "$50,000-$74,999", "$75,000 or more")),
+    (["10k-20k", "0-10k", "20k+"], ("0-10k", "10k-20k", "20k+")),
+    ([f"{a}-{a + 4}" for a in range(0, 85, 5)] + ["85 and over"],
+     tuple(f"{a}-{a + 4}" for a in range(0, 85, 5)) + ("85 and over",)),
+])
+def test_bands_of_numbers_are_put_in_order(levels, order):
+    s = pd.Series(levels * 2)
+    assert level_order(s) == order and infer_kind(s) == "ordinal"
+
+
+@pytest.mark.parametrize("levels", [
+    ["18-30", "25-40", "41-50"],             # overlapping bands: not one scale
+    ["3-1", "2-2", "0-4"],                   # scores, not bands
+    ["2024-01", "2024-02", "2024-03"],       # months
+    ["18-24", "25-34", "retired"],
+])
+def test_other_text_with_numbers_is_not_a_band_scale(levels):
+    assert level_order(pd.Series(levels * 2)) is None

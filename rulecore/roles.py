@@ -305,6 +305,10 @@ def _dates_as_numbers(num: pd.Series, name: str) -> tuple[pd.Series | None, str]
     return _epoch_dates(num, name)
 
 
+#: Most date formats one column may mix.
+MAX_DATE_FORMATS = 3
+
+
 def parse_dates(s: pd.Series) -> pd.Series | None:
     """Datetimes when at least :data:`DATE_SHARE` of the present text values are dates.
 
@@ -312,7 +316,8 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     a time), then day-first and month-first with ``/``, ``.`` or ``-``, and with a month's
     name (``15-Apr-2023``, ``Apr 15, 2023``), each alone or with a time (``04/15/2023 02:29
     PM``), a time zone after the time dropped (``4:06:00 AM GMT+1``).  One format must read
-    the whole share, or two formats together (some dates ISO, the others ``04/13/2022``).
+    the whole share, or up to :data:`MAX_DATE_FORMATS` together (some dates ISO, others
+    ``04/13/2022``, a few ``1 Mar 2024``), each reading a twentieth of the values or more.
     Plain numbers are never dates, except dates written as eight digits, ``19910108``
     (:func:`_compact_dates`), and Excel's day numbers in a column named like dates
     (:func:`_serial_dates`).
@@ -345,15 +350,22 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
             full = _dates_in(present, [fmt])
             if full.notna().mean() >= DATE_SHARE:
                 return full.reindex(s.index)
-    # two formats in one column (an export that wrote some dates ISO, others 04/13/2022):
-    # the format that reads the most, then the one that reads the most of the rest; a
-    # second format must read at least a twentieth of the values, not a few stray cells
-    first = max(_DATE_FORMATS, key=lambda f: tried[f].notna().sum())
-    rest = tried[first].isna()
-    second = max(_DATE_FORMATS, key=lambda f: (tried[f].notna() & rest).sum())
-    if (tried[second].notna() & rest).mean() >= 1 - DATE_SHARE and \
-            (tried[first].notna() | tried[second].notna()).mean() >= DATE_SHARE:
-        full = _dates_in(present, [first, second])
+    # up to three formats in one column (an export that wrote some dates ISO, others
+    # 04/13/2022, a few typed "1 Mar 2024" by hand): the format that reads the most, then
+    # the one that reads the most of the rest, and so on; each further format must read at
+    # least a twentieth of the values, not a few stray cells (a review: three formats left a
+    # date column out as free text, and the planted "month > 10.5" with it)
+    chosen: list[str] = []
+    read = pd.Series(False, index=sample.index)
+    while len(chosen) < MAX_DATE_FORMATS and read.mean() < DATE_SHARE:
+        best = max(_DATE_FORMATS, key=lambda f: (tried[f].notna() & ~read).sum())
+        gain = tried[best].notna() & ~read
+        if chosen and gain.mean() < 1 - DATE_SHARE:
+            return None
+        chosen.append(best)
+        read |= gain
+    if len(chosen) > 1 and read.mean() >= DATE_SHARE:
+        full = _dates_in(present, chosen)
         if full.notna().mean() >= DATE_SHARE:
             return full.reindex(s.index)
     return None

@@ -1215,6 +1215,18 @@ def test_a_timestamp_with_its_zone_and_dates_in_two_formats_are_dates():
     assert parse_dates(mostly) is not None  # 96.7 %: one format, as before
     assert parse_dates(pd.Series(["2024-01-05"] * 80 + ["01/06/2024"] * 4 + ["x y"] * 16)) \
         is None
+    # three formats (ISO, 03/01/2024, and "1 Mar 2024" typed by hand): left out as free text
+    # before, with the planted "month > 10.5" (a review)
+    three = pd.Series([f"{t:%Y-%m-%d}" if i % 3 == 0 else f"{t:%m/%d/%Y}" if i % 3 == 1
+                       else f"{t.day} {t:%b %Y}" for i, t in enumerate(when)], name="ordered")
+    assert (parse_dates(three) == when.normalize()).all()
+    # but four formats, or a third reading a few stray cells, are not read
+    four = pd.Series([f"{t:%Y-%m-%d}" if i % 4 == 0 else f"{t:%m/%d/%Y}" if i % 4 == 1
+                      else f"{t.day} {t:%b %Y}" if i % 4 == 2 else f"{t:%d.%m.%Y}"
+                      for i, t in enumerate(when)])
+    assert parse_dates(four) is None
+    assert parse_dates(pd.Series(["2024-01-05"] * 60 + ["01/06/2024"] * 30 + ["5 Jan 2024"] * 3
+                                 + ["x y"] * 7)) is None
 
 
 def test_multi_select_answers_are_told_from_categories_pairs_and_prose():

@@ -476,9 +476,15 @@ def results() -> None:
                              column_config={
                                  "condition": st.column_config.TextColumn(
                                      "condition", width="medium" if long else None),
-                                 "support": common.share_bar("support (train)"),
+                                 # "precision (train)" was cut to "precision (trai" in
+                                 # a column this narrow (a review): the split in the help
+                                 "support": common.share_bar(
+                                     "support", help="Share of the training rows where the "
+                                     "condition holds."),
                                  "precision": st.column_config.TextColumn(
-                                     "precision (train)", width="small")})
+                                     "precision", width="small",
+                                     help="Share of the training rows where the condition "
+                                          "holds that are of the positive class.")})
                 write_out_if_long(list(map(str, table["condition"])), LONG_CONDITION)
                 st.caption("Click a condition to list the rows it rejects (tab *Rows per "
                            "condition* below).")

@@ -1020,7 +1020,7 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     kinds = sorted({how(cell, num) for _, cell, num in written})
     return (f"Numbers in {', '.join(shown)}{more} are written with {' or '.join(kinds)}, and "
             "read as the numbers they write; a rule exported to SQL or code compares those "
-            "numbers, so read the columns so first.")
+            "numbers, so convert these columns to numbers the same way before applying it.")
 
 
 #: Shortest code whose leading zeros make a column of digits codes, not numbers.
@@ -1717,9 +1717,8 @@ def from_frame(
             said = "; ".join(f"{', '.join(map(repr, others))} as {kept!r}"
                              for kept, others in list(merged.items())[:4])
             more = f" and {len(merged) - 4} more" if len(merged) > 4 else ""
-            spellings[col] = (f"{col!r}: one value spelled several ways (in capitals, with "
-                              f"a full stop, Y for Yes, neg for negative, or yes for 1) is read "
-                              f"as one: {said}{more}.")
+            spellings[col] = (f"{col!r}: one value spelled several ways is read as "
+                              f"one: {said}{more}.")
     for col in df.columns:
         ticked, mark = ticks_with_blanks(df[col])
         if mark is not None:

@@ -26,7 +26,8 @@ import pandas as pd
 
 #: Known scales, lowest step first; each step lists its spellings (compared without capitals,
 #: spaces collapsed).  Grades (A–F) are left out: "grade <= C" reads as the alphabet, not as
-#: "C or worse".  Number-prefixed labels ("1. White") are codes more often than steps.
+#: "C or worse".  A label with its code ("1. White") is judged by its words (the code alone
+#: need not be an order).
 SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("strongly disagree", "completely disagree", "totally disagree"),
      ("disagree",),
@@ -112,6 +113,7 @@ _STEP: list[dict[str, int]] = [{w: i for i, step in enumerate(scale) for w in st
                                for scale in SCALES]
 
 
+_CODED = re.compile(r"^\s*\d{1,3}\s*[.=:)]\s*(\S.*)$")
 _NUM = r"[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*([kKmM])?"
 #: Bands of numbers: "18-24", "25 to 34", "$25,000-$49,999", "65+", "65 and over",
 #: "under 18", "<18", "10k-20k".
@@ -182,12 +184,18 @@ def level_order(s: pd.Series) -> tuple[str, ...] | None:
     levels = [v for v in levels if _word(v) not in NO_ANSWER]
     if not 3 <= len(levels) <= MAX_BANDS:
         return None
-    words = [_word(v) for v in levels]
+    # a statistics package's labels carry their code ("1. Strongly disagree", "2 = 18-24"):
+    # the words after it decide, as the code alone need not be an order
+    coded = [_CODED.match(str(v)) for v in levels]
+    words = [_word(m.group(1) if all(coded) else v) for m, v in zip(coded, levels)]
     for step in _STEP if len(levels) <= _MAX_STEPS else ():
         ranks = [step.get(w) for w in words]
         if None not in ranks and len(set(ranks)) == len(ranks):
             return tuple(str(v) for _, v in sorted(zip(ranks, levels)))
-    return _band_order(levels)
+    order = _band_order(words)
+    if order is None:
+        return None
+    return tuple(str(levels[words.index(w)]) for w in order)
 
 
 def ranks(column: pd.Series | np.ndarray, order: tuple[str, ...]) -> np.ndarray:

@@ -178,6 +178,10 @@ def test_loading_reads_a_scale_in_order_and_says_so():
     (["$50,000-$74,999", "$25,000-$49,999", "Less than $25,000", "$75,000 or more"],
      ("Less than $25,000", "$25,000-$49,999", "$50,000-$74,999", "$75,000 or more")),
     (["10k-20k", "0-10k", "20k+"], ("0-10k", "10k-20k", "20k+")),
+    # a statistics package's labels with their codes: the words decide the order
+    (["2. 25-34", "1. 18-24", "3. 35+"], ("1. 18-24", "2. 25-34", "3. 35+")),
+    (["5 = Strongly agree", "1 = Strongly disagree", "3 = Neutral"],
+     ("1 = Strongly disagree", "3 = Neutral", "5 = Strongly agree")),
     ([f"{a}-{a + 4}" for a in range(0, 85, 5)] + ["85 and over"],
      tuple(f"{a}-{a + 4}" for a in range(0, 85, 5)) + ("85 and over",)),
 ])
@@ -191,6 +195,7 @@ def test_bands_of_numbers_are_put_in_order(levels, order):
     ["3-1", "2-2", "0-4"],                   # scores, not bands
     ["2024-01", "2024-02", "2024-03"],       # months
     ["18-24", "25-34", "retired"],
+    ["1. White", "2. Black", "3. Asian"],    # coded labels without an order in their words
 ])
 def test_other_text_with_numbers_is_not_a_band_scale(levels):
     assert level_order(pd.Series(levels * 2)) is None

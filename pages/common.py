@@ -71,6 +71,7 @@ DEFAULTS: dict[str, Any] = {
     "answer_class": None,  # a "no answer" target value (Unknown, -9) kept as a class
     "ratings": "split",  # a rating-scale target: split at its middle, or each value a class
     "zero_missing": [],  # numeric columns whose 0 is read as "not measured"
+    "orders": {},  # column -> its levels lowest first, as the user put them
     "include": [],
     "exclude": [],
     # the rule settings' defaults are rulecore.settings.RuleSettings' (one vocabulary)
@@ -118,6 +119,7 @@ def reset_choices(keep_target: bool = False) -> None:
     ss["answer_class"] = None
     ss["ratings"] = "split"
     ss["zero_missing"] = []
+    ss["orders"] = {}
     ss["include"] = []
     ss["exclude"] = []
     # The Data page's widgets show these choices: drop their state so they show the defaults
@@ -210,16 +212,18 @@ def _choices() -> tuple:
     ss = st.session_state
     return (ss["target"], ss["threshold"], tuple(sorted(ss["kinds"].items())),
             tuple(sorted(ss["include"])), tuple(sorted(ss["exclude"])), ss["answer_class"],
-            ss["ratings"], tuple(sorted(ss["zero_missing"])))
+            ss["ratings"], tuple(sorted(ss["zero_missing"])),
+            tuple(sorted((c, tuple(v)) for c, v in ss["orders"].items())))
 
 
 def _options(choices: tuple) -> dict:
-    target, threshold, kinds, include, exclude, answer_class, ratings, zero_missing = choices
+    (target, threshold, kinds, include, exclude, answer_class, ratings, zero_missing,
+     orders) = choices
     # from_frame's positive: a threshold, or a "no answer" value to keep as a class
     positive = threshold if threshold is not None else answer_class
     return {"target": target, "positive": positive, "kinds": dict(kinds), "include": include,
             "exclude": exclude, "continuous": "median", "ratings": ratings,
-            "zero_missing": zero_missing}
+            "zero_missing": zero_missing, "orders": {c: list(v) for c, v in orders}}
 
 
 def set_upload(name: str, data: bytes) -> None:

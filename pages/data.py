@@ -53,6 +53,50 @@ def _target() -> None:
     ss["target"] = target
 
 
+def order_levels(ds) -> None:
+    """An expander where the user puts a text column's levels in order (grades, education,
+    stages): no known scale gives that order (rulecore.scales), the user does."""
+    ss = st.session_state
+    # text columns with a few levels; an ordinal one to change or forget its order
+    cands = [c for c, k in ds.kinds.items() if k in ("categorical", "ordinal")
+             and 3 <= ds.X[c].nunique() <= 30]
+    if not cands:
+        return
+
+    def _apply(col: str) -> None:
+        ss["orders"] = {**ss["orders"], col: list(ss[f"w_order_{col}"])}
+        ss["w_ordinal"] = [c for c in ss.get("w_ordinal") or [] if c != col] + [col]
+
+    def _forget(col: str) -> None:
+        ss["orders"] = {c: v for c, v in ss["orders"].items() if c != col}
+        if ss["kinds"].get(col) == "ordinal":  # its levels, unordered
+            ss["kinds"] = {**ss["kinds"], col: "categorical"}
+
+    with st.expander("Put a column's levels in order yourself (grades, education, stages)"):
+        col = st.selectbox("Column", cands, index=None, key="w_order_col",
+                           placeholder="choose a column of words")
+        if col is None:
+            return
+        s = ds.X[col]
+        given = ss["orders"].get(col) or (list(level_order(s) or []) if
+                                          ds.kinds[col] == "ordinal" else [])
+        seen = list(s.cat.categories) if hasattr(s, "cat") else \
+            list(s.dropna().value_counts().index)
+        levels = list(dict.fromkeys([*given, *map(str, seen)]))
+        if ss.get(f"w_order_{col}") is None or not set(ss[f"w_order_{col}"]) <= set(levels):
+            ss[f"w_order_{col}"] = given
+        chosen = st.multiselect("Its levels, lowest first (click them in order)", levels,
+                                key=f"w_order_{col}",
+                                help="A rule then says 'grade <= C' in one condition. Levels "
+                                     "left out are read as missing.")
+        a, b = st.columns(2)
+        a.button("Read in this order", key="w_order_apply", on_click=_apply, args=(col,),
+                 disabled=len(chosen) < 3 or chosen == ss["orders"].get(col),
+                 icon=":material/sort:")
+        b.button("Forget this order", key="w_order_forget", on_click=_forget, args=(col,),
+                 disabled=col not in ss["orders"], icon=":material/undo:")
+
+
 left, right = st.columns([2, 3])
 with left:
     st.radio("Source", ["Sample", "Upload a file"], key="w_source", horizontal=True,
@@ -258,6 +302,8 @@ with left:
         if changed == "w_ordinal":  # taken out of the order: its levels, unordered
             ss["w_categorical"] += [c for c in ord_now if c not in ss["w_ordinal"]]
         ordered, chosen = set(ss["w_ordinal"]), set(ss["w_categorical"])
+        # a column put in order by hand and taken out of the list: its order is forgotten
+        ss["orders"] = {c: v for c, v in ss["orders"].items() if c in ordered}
         new = {c: "ordinal" if c in ordered else "categorical" if c in chosen else "numeric"
                for c in ds.kinds}
         try:  # a column of words cannot be numbers: refuse that change, keep the table
@@ -278,6 +324,7 @@ with left:
                        help="Words with a known order (Strongly disagree < … < Strongly agree, "
                             "Low < Medium < High, S < M < L): a rule can say 'x <= Medium' in "
                             "one condition. Take a column out to read its levels unordered.")
+    order_levels(ds)
     if ss.get("kind_error"):
         st.error(ss.pop("kind_error") + " The change was not made.", icon=":material/error:")
     for note in ds.notes:

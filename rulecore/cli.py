@@ -197,7 +197,8 @@ def load_dataset(args: argparse.Namespace):
     options = dict(target=args.target, positive=args.positive,
                    include=_columns(getattr(args, "include", None)),
                    exclude=_columns(getattr(args, "exclude", None)), kinds=kinds,
-                   zero_missing=_columns(getattr(args, "zero_missing", None)))
+                   zero_missing=_columns(getattr(args, "zero_missing", None)),
+                   orders=_orders(getattr(args, "order", None)))
     if args.csv:
         return load_csv(args.csv, sheet=getattr(args, "sheet", None), **options)
     if getattr(args, "sheet", None):
@@ -273,6 +274,18 @@ def _metrics(y: np.ndarray, pred: np.ndarray) -> dict:
     return {"rows": int(len(y)), "accuracy": acc, "error": 1 - acc, "precision": precision,
             "recall": recall, "f1": f1, "true_positives": tp, "false_positives": fp,
             "false_negatives": fn, "majority": float(max(np.mean(y), 1 - np.mean(y)))}
+
+
+def _orders(given: list[str] | None) -> dict[str, list[str]]:
+    """``--order 'grade=F<D<C'`` as ``{"grade": ["F", "D", "C"]}``."""
+    out = {}
+    for item in given or []:
+        col, sep, levels = item.partition("=")
+        if not sep or "<" not in levels:
+            raise ParameterError(f"--order {item!r}: write the column, '=', and its levels "
+                                 "lowest first joined by '<', e.g. --order 'grade=F<D<C<B<A'.")
+        out[col.strip()] = [v.strip() for v in levels.split("<")]
+    return out
 
 
 def _pct(v: float) -> str:
@@ -780,6 +793,11 @@ def _data_options(p: argparse.ArgumentParser) -> None:
                         "like a code that holds amounts")
     g.add_argument("--categorical", metavar="COL[,COL...]",
                    help="read these columns as categories (== terms), e.g. numbered codes")
+    g.add_argument("--order", metavar="COL=LOW<...<HIGH", action="append",
+                   help="read a column's levels in this order, lowest first, e.g. "
+                        "--order 'grade=F<D<C<B<A' (repeat for several columns); scales such "
+                        "as Disagree < Neutral < Agree and bands such as 18-24 < 25-34 are "
+                        "read in order without it")
     g.add_argument("--zero-missing", metavar="COL[,COL...]",
                    help="read 0 in these numeric columns as missing (not measured), e.g. a "
                         "glucose of 0; the notes name columns whose zeros look like that")

@@ -13,7 +13,7 @@ import hashlib
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -338,6 +338,29 @@ class Dataset:
                                 "or 'ordinal'.")
             kinds[col] = kind
         return replace(self, X=X, kinds=kinds, notes=tuple(notes), _digest=[], _leaks={})
+
+
+def _in_order(s: pd.Series, order: Sequence[str], col: str) -> tuple[pd.Series, str]:
+    """A column put in the order a user gave (lowest first) as an ordered ``Categorical``,
+    cells of other levels missing, and a note saying so."""
+    levels = [str(v).strip() for v in order]
+    if len(set(levels)) < len(levels) or len(levels) < 3:
+        raise DataError(f"The order given for {col!r} must list three levels or more, each "
+                        f"once (got {', '.join(map(repr, levels))}).")
+    text = _as_text(s).map(lambda v: str(v).strip(), na_action="ignore")
+    outside = text.notna() & ~text.isin(levels)
+    present = set(text[~outside].dropna())
+    if len([v for v in levels if v in present]) < 3:
+        raise DataError(f"The order given for {col!r} names fewer than three of its levels; "
+                        f"its levels are {', '.join(map(repr, sorted(set(text.dropna()))[:12]))}.")
+    out = pd.Series(pd.Categorical(text.where(~outside), categories=levels, ordered=True),
+                    index=s.index, name=s.name)
+    said = f"{col!r}: read in the order given ({describe_order(tuple(levels))})"
+    if outside.any():
+        others = text[outside].value_counts().index[:3]
+        said += (f"; {_cells(int(outside.sum()))} of other levels "
+                 f"({', '.join(map(repr, others))}) are read as missing")
+    return out, said + "."
 
 
 def forced_numbers(s: pd.Series, col: str) -> tuple[pd.Series, str | None]:
@@ -921,6 +944,7 @@ def load_csv(
     continuous: Literal["refuse", "median"] = "refuse",
     ratings: Literal["split", "classes"] = "split",
     zero_missing: Iterable[str] = (),
+    orders: Mapping[str, Sequence[str]] | None = None,
     name: str | None = None,
     sheet: str | None = None,
     max_bytes: int = MAX_BYTES,
@@ -935,7 +959,7 @@ def load_csv(
         The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.  Excel
         workbooks (``.xlsx``), Parquet, Feather and Stata files are read too, as are files
         gzip-compressed or alone in a ZIP archive (:func:`read_csv_frame`).
-    target, positive, kinds, include, exclude, continuous, ratings, zero_missing
+    target, positive, kinds, include, exclude, continuous, ratings, zero_missing, orders
         As for :func:`from_frame`: the target (default the most plausible class column),
         the positive class or a threshold such as ``"> 40"`` (default the minority class),
         column kind overrides, and columns to use or leave out beside the detected roles.
@@ -959,7 +983,7 @@ def load_csv(
     with sheet_hint(df):
         return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
                       exclude=exclude, continuous=continuous, ratings=ratings,
-                      zero_missing=zero_missing, name=fname, typed=False)
+                      zero_missing=zero_missing, orders=orders, name=fname, typed=False)
 
 
 def _header_from_target(df: pd.DataFrame, target: str | None) -> pd.DataFrame:
@@ -1544,6 +1568,7 @@ def from_frame(
     continuous: Literal["refuse", "median"] = "refuse",
     ratings: Literal["split", "classes"] = "split",
     zero_missing: Iterable[str] = (),
+    orders: Mapping[str, Sequence[str]] | None = None,
     name: str = "table",
     description: str = "",
     typed: bool = True,
@@ -1585,6 +1610,10 @@ def from_frame(
         Numeric columns whose zeros mean "not measured": read as missing.  Columns whose few
         zeros sit far below every other value are pointed out in a note
         (:func:`zero_suspect`, ``Dataset.zero_suspects``), never changed unasked.
+    orders : mapping, optional
+        Columns whose levels have an order no known scale gives, with their levels lowest
+        first: ``{"grade": ["F", "D", "C", "B", "A"]}``.  Such a column is ordinal
+        (``grade <= C``); a cell of another level is read as missing, said in a note.
     name, description : str
         Display name and description.
 
@@ -1779,7 +1808,8 @@ def from_frame(
                 for d in roles_mod.choice_features(c, df[c], *roles_mod.choice_options(df[c]))]
     for what, cols in (("include", include), ("exclude", exclude), ("set the kind of",
                                                                      (kinds or {})),
-                       ("read 0 as missing in", zero_missing)):
+                       ("read 0 as missing in", zero_missing),
+                       ("put in order", (orders or {}))):
         known = set(names) | (set(derived) if what == "set the kind of" else set())
         unknown = sorted(set(map(str, cols)) - known)
         if unknown:
@@ -1788,7 +1818,7 @@ def from_frame(
     include, exclude = set(map(str, include)), set(map(str, exclude))
     # asking for a column's kind is asking for the column: `--numeric years` on a column left
     # out as free text was silently ignored
-    include |= {str(c) for c in (kinds or {}) if str(c) in names} - exclude
+    include |= {str(c) for c in [*(kinds or {}), *(orders or {})] if str(c) in names} - exclude
     zero_missing = [str(c) for c in zero_missing]
     zeros_read: list[str] = []      # columns whose zeros were read as missing, as asked
     zero_suspects: list[str] = []   # columns whose zeros look like "not measured"
@@ -1975,6 +2005,10 @@ def from_frame(
         if s.isna().all():
             roles.append(ColumnRole(col, role, False, "every value is missing", role))
             continue
+        if col in (orders or {}):
+            s, said = _in_order(s, orders[col], col)
+            notes.append(said)
+            overrides[col] = "ordinal"
         kind = overrides.get(col) or infer_kind(s)
         if kind == "numeric" and col not in overrides and _code_name(col) and \
                 _whole_number_levels(s) >= 3:
@@ -2007,6 +2041,10 @@ def from_frame(
             columns[col] = num
         else:
             columns[col] = _as_text(s)
+            if kind == "ordinal" and level_order(s) is None:
+                raise DataError(f"{col!r} cannot be read as ordered: its levels are not the "
+                                "words of a known scale (such as Low < Medium < High); give "
+                                "their order (Data page, or --order 'COL=LOW<...<HIGH').")
             if kind == "ordinal" and isinstance(s.dtype, pd.CategoricalDtype):
                 # an ordered category (a Parquet file's): its order is in the dtype only
                 columns[col] = pd.Series(pd.Categorical(columns[col], ordered=True,

@@ -199,3 +199,46 @@ def test_bands_of_numbers_are_put_in_order(levels, order):
 ])
 def test_other_text_with_numbers_is_not_a_band_scale(levels):
     assert level_order(pd.Series(levels * 2)) is None
+
+
+def grades(m: int = 400, seed: int = 0) -> pd.DataFrame:
+    """Letter grades (no known scale: 'grade <= C' is no alphabet) and an award planted on
+    'math in {A, B}'."""
+    rng = np.random.default_rng(seed)
+    math = rng.choice(list("ABCDF"), m)
+    return pd.DataFrame({"math": math, "hours": rng.integers(0, 40, m),
+                         "award": np.where(np.isin(math, ["A", "B"]) ^ (rng.random(m) < 0.03),
+                                           "yes", "no")})
+
+
+def test_an_order_given_by_the_user_makes_a_column_ordinal():
+    df = grades()
+    df.loc[df.index[::50], "math"] = "I"  # incomplete: not in the order given
+    ds = from_frame(df, target="award", orders={"math": ["F", "D", "C", "B", "A"]})
+    assert ds.kinds["math"] == "ordinal" and list(ds.X["math"].cat.categories) == list("FDCBA")
+    assert ds.X["math"].isna().sum() == 8
+    assert "'math': read in the order given (F < D < C < … < A); 8 cells of other levels " \
+        "('I') are read as missing." in ds.notes
+    rule = BooleanRuleClassifier(lam=2.0, kinds=ds.kinds).fit(ds.X, ds.y_binary).rule_
+    assert [str(c) for c in rule.conditions] == ["math > C"]
+    # without the order the grades are categories, and asking for ordinal is refused
+    assert from_frame(df, target="award").kinds["math"] == "categorical"
+    with pytest.raises(DataError, match="give their order"):
+        from_frame(df, target="award", kinds={"math": "ordinal"})
+    for bad, said in (({"math": ["F", "D", "F"]}, "each once"), ({"math": ["F", "A"]}, "three"),
+                      ({"math": ["X", "Y", "Z"]}, "fewer than three of its levels"),
+                      ({"maths": ["F", "D", "C"]}, "no such column")):
+        with pytest.raises(DataError, match=said):
+            from_frame(df, target="award", orders=bad)
+
+
+def test_the_command_line_takes_an_order(tmp_path):
+    from tests.test_cli import run
+
+    grades().to_csv(tmp_path / "g.csv", index=False)
+    res = run("learn", "g.csv", "--order", "math=F<D<C<B<A", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "note: 'math': read in the order given (F < D < C < … < A)." in res.stdout
+    assert "[ ] math > C " in res.stdout
+    res = run("learn", "g.csv", "--order", "math=F,D,C", cwd=tmp_path)
+    assert res.returncode != 0 and "joined by '<'" in res.stderr

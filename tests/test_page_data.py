@@ -384,3 +384,35 @@ def test_ordered_scales_are_listed_and_can_be_read_unordered():
     assert scales[0] not in at.multiselect(key="w_categorical").value
     at.switch_page("pages/terms.py").run()
     assert not at.exception and metric(at, "Ordered scales") == "3"
+
+
+def test_a_column_put_in_order_by_hand():
+    """Grades A-F are no known scale: the user clicks them in order, lowest first, and the
+    column is ordinal; forgetting the order reads them unordered again."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    grade = rng.choice(list("ABCDF"), 300)
+    csv = pd.DataFrame({"grade": grade, "hours": rng.integers(0, 40, 300),
+                        "award": np.where(np.isin(grade, ["A", "B"]), "yes", "no")}
+                       ).to_csv(index=False).encode()
+    at = start()
+    upload_bytes(at, "grades.csv", csv)
+    at.run()
+    assert at.session_state["kinds"] == {} and "grade" in at.multiselect(key="w_categorical").value
+    at.selectbox(key="w_order_col").set_value("grade").run()
+    levels = at.multiselect(key="w_order_grade")
+    assert levels.value == [] and set(levels.options) == set("ABCDF")
+    assert at.button(key="w_order_apply").disabled  # fewer than three levels chosen
+    for g in "FDCBA":
+        at.multiselect(key="w_order_grade").select(g).run()
+    at.button(key="w_order_apply").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["orders"] == {"grade": list("FDCBA")}
+    assert "grade" in at.multiselect(key="w_ordinal").value
+    assert any("'grade': read in the order given (F < D < C < … < A)." in i.value
+               for i in at.info)
+    at.button(key="w_order_forget").click().run()
+    assert not at.exception and not at.error and at.session_state["orders"] == {}
+    assert "grade" in at.multiselect(key="w_categorical").value

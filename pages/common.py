@@ -38,9 +38,9 @@ from rulecore import progress
 from rulecore.data import (
     Dataset,
     from_frame,
+    from_sheets,
     load_sample,
     read_csv_frame,
-    sheet_hint,
     sheet_names,
     show,
 )
@@ -168,8 +168,9 @@ def _upload_frame(digest: str, name: str, sheet: str | None, _data: bytes) -> pd
 def _upload(digest: str, name: str, sheet: str | None, choices: tuple, _data: bytes
             ) -> Dataset:
     frame = _upload_frame(digest, name, sheet, _data=_data)
-    with sheet_hint(frame):
-        return from_frame(frame, name=name, typed=False, **_options(choices))
+    # the default sheet holding no table: another sheet that does (rulecore.data.from_sheets)
+    return from_sheets(frame, lambda other: _upload_frame(digest, name, other, _data=_data),
+                       lambda f: from_frame(f, name=name, typed=False, **_options(choices)))
 
 
 @st.cache_data(scope="session", max_entries=4, show_spinner=False)
@@ -195,6 +196,10 @@ def upload_sheet() -> str | None:
     up = st.session_state["upload"]
     if up.get("sheet"):
         return up["sheet"]
+    try:  # the sheet the table came from: another than the largest when that held none
+        return current_dataset().sheet
+    except RulecoreError:
+        pass
     try:
         return _upload_frame(up["digest"], up["name"], None, _data=up["data"]).attrs.get("sheet")
     except RulecoreError:

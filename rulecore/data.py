@@ -13,7 +13,7 @@ import hashlib
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -101,6 +101,14 @@ def too_wide(name: str, n_columns: int, limit: int) -> str:
 
 # (\N is how MySQL and PostgreSQL's COPY write a missing value)
 _NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-", "\\N"]
+#: What the reader reads as missing: "None" is read as text, as it is the lowest step of a
+#: scale (None < Mild < Moderate < Severe) as often as Python's missing value; it is made
+#: missing in :func:`from_frame` everywhere else (:func:`_none_as_missing`).
+_READ_NA = [v for v in _NA_VALUES if v != "None"] + [
+    # pandas' own missing spellings (it reads "None" as missing too: read with
+    # keep_default_na=False and these instead)
+    "-1.#IND", "1.#QNAN", "1.#IND", "-1.#QNAN", "#N/A N/A", "#N/A", "n/a", "<NA>", "#NA",
+    "-NaN", "-nan"]
 #: The error values a spreadsheet writes into cells whose formula failed: missing values, but
 #: said in a note (a column of them would otherwise read as text and be left out).
 SPREADSHEET_ERRORS = ("#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#N/A",
@@ -154,6 +162,8 @@ class Dataset:
         Target values read as "no answer" (``Unknown``, a ``-9`` code) and dropped, with
         their row counts; passing one as ``positive`` to :func:`from_frame` keeps it as a
         class.
+    sheet : str or None
+        The workbook's sheet the table was read from (:func:`from_sheets`), else None.
     copies : Series of shape (n_samples,) or None
         When rows are copied whole (:data:`DUPLICATE_SHARE`): one number per distinct row,
         so that copies share it; held-out rows are then split by it (:attr:`groups`).
@@ -179,6 +189,7 @@ class Dataset:
     zero_missing: tuple[str, ...] = ()
     dropped_rows: int = 0
     no_answer: tuple[tuple[Any, int], ...] = ()
+    sheet: str | None = None
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     copies: pd.Series | None = field(default=None, repr=False, compare=False)
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
@@ -328,11 +339,14 @@ class Dataset:
             elif kind == "categorical":
                 X[col] = _as_text(X[col])
             elif kind == "ordinal":
-                X[col] = _as_text(X[col])
-                if level_order(X[col]) is None:
+                order = level_order(X[col])
+                if order is None:
                     raise DataError(
                         f"{col!r} cannot be read as ordered: its levels are not the words of "
                         f"a known scale (such as Low < Medium < High).")
+                text = _as_text(X[col])
+                X[col] = pd.Categorical(text.where(text.isin(order)), categories=list(order),
+                                        ordered=True)
             else:
                 raise DataError(f"Unknown column kind {kind!r}; use 'numeric', 'categorical' "
                                 "or 'ordinal'.")
@@ -340,11 +354,28 @@ class Dataset:
         return replace(self, X=X, kinds=kinds, notes=tuple(notes), _digest=[], _leaks={})
 
 
+def _none_as_missing(s: pd.Series) -> pd.Series:
+    """A text column's ``None`` cells as missing values, but where ``None`` is a step of the
+    column's scale (``None < Mild < Moderate < Severe``; read as missing, the pain scale's
+    rule became "pain is missing": a review)."""
+    if pd.api.types.is_numeric_dtype(s):
+        return s
+    nones = s.isin(["None", "None ", " None"])  # one hash pass: a million rows per column
+    if not nones.any():
+        return s
+    order = level_order(s)
+    if order is not None and any(v.strip() == "None" for v in order):
+        return s
+    return s.mask(nones)
+
+
 def _in_order(s: pd.Series, order: Sequence[str], col: str) -> tuple[pd.Series, str]:
     """A column put in the order a user gave (lowest first) as an ordered ``Categorical``,
     cells of other levels missing, and a note saying so."""
+    from rulecore.rules.terms import level_key
+
     levels = [str(v).strip() for v in order]
-    if len(set(levels)) < len(levels) or len(levels) < 3:
+    if len({level_key(v) for v in levels}) < len(levels) or len(levels) < 3:
         raise DataError(f"The order given for {col!r} must list three levels or more, each "
                         f"once (got {', '.join(map(repr, levels))}).")
     text = _as_text(s).map(lambda v: str(v).strip(), na_action="ignore")
@@ -611,6 +642,8 @@ def read_csv_frame(
         df = _frame_from_text(text, fname, notes + said, max_rows, max_columns,
                               sheet_width=width, where=f"Sheet {chosen!r} of {fname}")
         df.attrs["sheets"], df.attrs["sheet"] = sheets, chosen
+        if sheet is None:  # the default: other sheets to try if it holds no table
+            df.attrs["by_size"] = formats.sheets_by_size(data, fname)
         return df, fname
     text, encoding_note = _decode(data, fname)
     if encoding_note:
@@ -715,8 +748,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                      "the target (rulecore: target=...), and it is read as the header.")
     try:
         df = pd.read_csv(io.StringIO(text), sep=delimiter, header=None,
-                         skiprows=1 if header else 0, names=names, na_values=_NA_VALUES,
-                         keep_default_na=True, skipinitialspace=True, dtype=str,
+                         skiprows=1 if header else 0, names=names, na_values=_READ_NA,
+                         keep_default_na=False, skipinitialspace=True, dtype=str,
                          skip_blank_lines=True, nrows=max_rows + 1, engine="c")
     except (pd.errors.ParserError, ValueError, csv.Error) as exc:
         raise DataError(f"{where} could not be read as a table: {_first_line(exc)}. "
@@ -862,8 +895,8 @@ def _whitespace_frame(text: str, max_rows: int) -> pd.DataFrame | None:
         return None
     try:
         df = pd.read_csv(io.StringIO(text), sep=r"\s+", header=None, names=names,
-                         skiprows=1 if header else 0, na_values=_NA_VALUES, dtype=str,
-                         keep_default_na=True, nrows=max_rows + 1, engine="c")
+                         skiprows=1 if header else 0, na_values=_READ_NA, dtype=str,
+                         keep_default_na=False, nrows=max_rows + 1, engine="c")
     except (pd.errors.ParserError, ValueError, csv.Error, pd.errors.EmptyDataError):
         return None
     return df.dropna(how="all").reset_index(drop=True)
@@ -977,13 +1010,50 @@ def load_csv(
         column names, an unusable target, no usable feature, or a format it does not read
         (old ``.xls``, ``.ods``, SPSS, SAS: the message says how to export the table).
     """
-    df, fname = read_csv_frame(source, name=name, sheet=sheet, max_bytes=max_bytes,
-                               max_rows=max_rows, max_columns=max_columns)
-    df = _header_from_target(df, target)
-    with sheet_hint(df):
-        return from_frame(df, target=target, positive=positive, kinds=kinds, include=include,
-                      exclude=exclude, continuous=continuous, ratings=ratings,
-                      zero_missing=zero_missing, orders=orders, name=fname, typed=False)
+    data, fname = _read_bytes(source, max_bytes)  # once: another sheet may be read too
+    df, fname = read_csv_frame(io.BytesIO(data), name=name or fname, sheet=sheet,
+                               max_bytes=max_bytes, max_rows=max_rows, max_columns=max_columns)
+
+    def read(other: str) -> pd.DataFrame:
+        return read_csv_frame(io.BytesIO(data), name=fname, sheet=other, max_bytes=max_bytes,
+                              max_rows=max_rows, max_columns=max_columns)[0]
+
+    def prepare(frame: pd.DataFrame) -> Dataset:
+        return from_frame(_header_from_target(frame, target), target=target, positive=positive,
+                          kinds=kinds, include=include, exclude=exclude,
+                          continuous=continuous, ratings=ratings, zero_missing=zero_missing,
+                          orders=orders, name=fname, typed=False)
+
+    return from_sheets(df, read, prepare)
+
+
+def from_sheets(frame: pd.DataFrame, read: Callable[[str], pd.DataFrame],
+                prepare: Callable[[pd.DataFrame], Dataset]) -> Dataset:
+    """``prepare(frame)``, its sheet in :attr:`Dataset.sheet`; when ``frame`` is a workbook's
+    default sheet (the largest) and holds no table to learn from, the first other sheet,
+    largest first, that does (``read(sheet)`` gives its frame), said in a note.
+
+    A workbook whose largest sheet was a lookup list of 900 product codes stopped with "no
+    usable feature column", the orders on its second sheet (an analyst review)."""
+    try:
+        with sheet_hint(frame):
+            return replace(prepare(frame), sheet=frame.attrs.get("sheet"))
+    except DataError as exc:
+        first = exc
+    for other in frame.attrs.get("by_size") or []:
+        if other == frame.attrs.get("sheet"):
+            continue
+        try:
+            ds = prepare(read(other))
+        except DataError:
+            continue
+        why = re.split(r"[:.] ", str(first).split(" (Read sheet ")[0])[0]  # its gist
+        said = (f"Sheet {frame.attrs.get('sheet')!r}, the largest, holds no table to learn "
+                f"from ({why.rstrip('.')}), so sheet {other!r} is read. Choose another sheet "
+                "if the table is on another one.")
+        return replace(ds, sheet=other, notes=(said, *[n for n in ds.notes
+                                                        if not n.startswith("Read sheet ")]))
+    raise first
 
 
 def _header_from_target(df: pd.DataFrame, target: str | None) -> pd.DataFrame:
@@ -1221,9 +1291,12 @@ _DURATION_TEXT = re.compile(
 def numbers_from_duration_text(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
     """A text column of durations written with their units (``1h 5m``, ``32m``, ``45s``) as
     minutes.  Read as text, a call length had a level per value and was left out as free
-    text (a review).  Every present cell must be such a duration, and the column must use
-    two units or more (``32m`` alone may be metres: :func:`numbers_with_unit` reads that).
-    Returns the minutes and what they are, or ``(s, None)``."""
+    text (a review).  Every present cell must be such a duration, the column must use two
+    units or more (``32m`` alone may be metres: :func:`numbers_with_unit` reads that), and
+    some cell must join two units (``1h 5m``) or the name must say a duration (``wait``,
+    ``call_length``, ``time``): a baby's age ``3m``, ``24h`` (months and hours) or a race
+    ``100m``, ``1h`` are no minutes (a review).  Returns the minutes and what they are, or
+    ``(s, None)``."""
     if pd.api.types.is_numeric_dtype(s):
         return s, None
     present = s.dropna()
@@ -1234,10 +1307,12 @@ def numbers_from_duration_text(s: pd.Series, name: str = "") -> tuple[pd.Series,
         return s, None
     parts = text.str.extract(_DURATION_TEXT).astype(float)
     used = parts.notna()
-    if used.sum(axis=1).eq(0).any() or used.any().sum() < 2:
+    joined = used.sum(axis=1) >= 2
+    if used.sum(axis=1).eq(0).any() or used.any().sum() < 2 or not (
+            joined.any() or _DURATION_NAME.search(name) or re.search(r"time", name, re.I)):
         return s, None
     minutes = parts[0].fillna(0) * 60 + parts[1].fillna(0) + parts[2].fillna(0) / 60
-    first = next(i for i in text.index if used.loc[i].sum() >= 2 or used.loc[i, 0])
+    first = joined.idxmax() if joined.any() else text.index[0]
     return _placed(s, minutes.round(4)), (f"minutes ({text[first]} is "
                                           f"{_number(round(minutes[first], 2))})")
 
@@ -1372,9 +1447,11 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     codes = counts[~plain & approx.isna()]
     named = counts[approx.notna()]
     limits = counts[limit.notna()]
+    # limits counted by the number they name: '<50', '< 50' and '<=50' are one limit
+    # spelled three ways (six spellings made a lab column text: a review)
     if len(codes) > MAX_MISSING_CODES or codes.sum() > MAX_MISSING_CODE_SHARE * len(present) \
             or (named.sum() - limits.sum()) > MAX_APPROXIMATE_SHARE * len(present) or \
-            len(limits) > MAX_MISSING_CODES or \
+            limit.dropna().astype(float).nunique() > MAX_MISSING_CODES or \
             limits.sum() > MAX_CENSORED_SHARE * len(present) or (codes.empty and named.empty):
         return s, {}, {}
     cleaned = s.mask(s.isin(list(codes.index)))
@@ -1640,6 +1717,8 @@ def from_frame(
     cleaning: list[str] = []  # said after the target's note
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     if not typed:
+        for col in df.columns:
+            df[col] = _none_as_missing(df[col])
         codes_kept = [c for c in df.columns if zero_padded_codes(df[c])]
         raw, df = df, df.apply(lambda c: c if c.name in codes_kept else parse_numbers(c))
         for col in codes_kept:
@@ -2045,16 +2124,24 @@ def from_frame(
                 raise DataError(f"{col!r} cannot be read as ordered: its levels are not the "
                                 "words of a known scale (such as Low < Medium < High); give "
                                 "their order (Data page, or --order 'COL=LOW<...<HIGH').")
-            if kind == "ordinal" and isinstance(s.dtype, pd.CategoricalDtype):
-                # an ordered category (a Parquet file's): its order is in the dtype only
-                columns[col] = pd.Series(pd.Categorical(columns[col], ordered=True,
-                                                        categories=list(level_order(s))),
+            if kind == "ordinal":
+                # an ordered Categorical with the table's whole order: a fold of the rows
+                # holding two of its levels keeps it (a review: the fit raised), and a
+                # Parquet file's order lives in the dtype only
+                order = level_order(s)
+                text = columns[col].where(columns[col].isin(order))  # off the scale: missing
+                columns[col] = pd.Series(pd.Categorical(text, ordered=True,
+                                                        categories=list(order)),
                                          index=s.index)
+                off = int(columns[col].isna().sum() - s.isna().sum())
             if kind == "ordinal" and col not in overrides:
-                notes.append(f"{col!r}: read as an ordered scale "
-                             f"({describe_order(level_order(columns[col]))}), so a rule can say "
-                             f"'{col} <= {level_order(columns[col])[1]}'; make it categorical "
-                             "to read its levels unordered.")
+                others = s[s.notna() & columns[col].isna()].astype(str).value_counts().index
+                notes.append(f"{col!r}: read as an ordered scale ({describe_order(order)}), so "
+                             f"a rule can say '{col} <= {order[1]}'"
+                             + (f"; {_cells(off)} off the scale "
+                                f"({', '.join(map(repr, others[:3]))}) read as missing"
+                                if off else "")
+                             + "; make it categorical to read its levels unordered.")
         out_kinds[col] = kind
         roles.append(ColumnRole(col, "feature", True,
                                 "" if role == "feature" else f"included by choice ({reason})",

@@ -193,8 +193,11 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
         s = X[col]
         if kinds[col] in ("numeric", "ordinal"):
             # an ordered scale as its steps 1, 2, … (one weight says "the higher, the more")
-            num = pd.Series(ranks(s, level_order(s)) + 1.0, index=s.index) \
-                if kinds[col] == "ordinal" and level_order(s) is not None else \
+            order = level_order(s, min_levels=1) if kinds[col] == "ordinal" else None
+            if kinds[col] == "ordinal" and order is None:  # all zeros, silently (a review)
+                raise DataError(f"Column {col!r} is read as ordered, but its levels are not a "
+                                "known scale: pass it as an ordered pandas Categorical.")
+            num = pd.Series(ranks(s, order) + 1.0, index=s.index) if order is not None else \
                 pd.to_numeric(s, errors="coerce").astype(float)
             parts.append(num.fillna(num.median() if num.notna().any() else 0.0).rename(col))
         elif widths[col] == 1 and s.nunique() == 2:  # two levels, no gap (_one_column)

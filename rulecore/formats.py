@@ -296,6 +296,15 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     return out.getvalue(), width, names, sheet, notes
 
 
+def sheets_by_size(data: bytes, name: str) -> list[str]:
+    """The visible sheets of a workbook, the default (largest, :func:`_sheets_of`) first."""
+    wb = _open_workbook(data, name)
+    try:
+        return [t for t, _ in sorted(_sheets_of(wb), key=lambda s: s[1], reverse=True)]
+    finally:
+        wb.close()
+
+
 def _refuse_unsaved_formulas(data: bytes, name: str, sheet: str, first: list[tuple]) -> None:
     """Refuse a sheet whose formulas have no saved result (a workbook written by a program
     that does not compute them, such as openpyxl): their cells read as empty, and a target of
@@ -386,25 +395,55 @@ def _ordered(s: pd.Series) -> bool:
 
 def _ordered_cells(s: pd.Series) -> pd.Series:
     """An ordered category with its levels as text, in their order."""
+    from rulecore.rules.terms import level_key
+
     levels = [_object_text(c) for c in s.cat.categories]
-    if len(set(levels)) < len(levels):  # two levels one text: no order to keep
+    if len({level_key(v) for v in levels}) < len(levels):  # 1 and 1.0: one level to a rule
         return _as_cells(s)
     return pd.Series(pd.Categorical.from_codes(s.cat.codes, categories=levels, ordered=True),
                      index=s.index, name=s.name)
 
 
 def looks_like_json(text: str) -> bool:
-    """JSON Lines (one object per line) or a JSON array of objects, from the text's start."""
+    """JSON: an array of objects, JSON Lines, objects one after another (pretty-printed), or
+    one object holding the records, judged from the text's start."""
     start = text.lstrip("\ufeff \t\n")
     if start.startswith("["):
         return start[1:].lstrip().startswith(("{", "]"))
     if not start.startswith("{"):
         return False
-    first = start.split("\n", 1)[0].strip()
-    try:
-        return isinstance(json.loads(first), dict)
-    except ValueError:
-        return False
+    after = start[1:].lstrip()
+    return after.startswith('"') or after.startswith("}")  # a key, or an empty object
+
+
+def _records(text: str, name: str, max_rows: int) -> list:
+    """The values of a JSON text: its array, or the objects it holds one after another
+    (JSON Lines, or pretty-printed over several lines); one object holding the records
+    under a key (``{"data": [...]}``) gives those."""
+    decoder = json.JSONDecoder()
+    values, at = [], 0
+    while at < len(text):
+        try:
+            value, end = decoder.raw_decode(text, at)
+        except ValueError as exc:
+            line = text.count("\n", 0, at) + 1
+            raise DataError(f"{name} looks like JSON but line {line} could not be read "
+                            f"({exc}). Each record must be one JSON object.") from None
+        values.append(value)
+        if len(values) > max_rows:
+            break
+        at = end
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+    if len(values) == 1 and isinstance(values[0], list):
+        return values[0]
+    if len(values) == 1 and isinstance(values[0], dict):
+        # an API's answer: the records under one key (the longest list of objects)
+        lists = [v for v in values[0].values()
+                 if isinstance(v, list) and v and all(isinstance(r, dict) for r in v)]
+        if lists:
+            return max(lists, key=len)
+    return values
 
 
 def json_frame(text: str, name: str, max_rows: int, max_columns: int) -> pd.DataFrame:
@@ -412,24 +451,8 @@ def json_frame(text: str, name: str, max_rows: int, max_columns: int) -> pd.Data
     nested objects flattened (``address.city``), lists and other values as text.  An export
     of events or an API's records read as CSV made the first record the header (a review:
     the target was ``"converted": true}``)."""
-    text = text.lstrip("\ufeff \t\n")
-    try:
-        if text.startswith("["):
-            records = json.loads(text)
-            where = "its array"
-        else:
-            records = []
-            for k, line in enumerate(text.split("\n"), start=1):
-                if line.strip():
-                    where = f"line {k}"
-                    records.append(json.loads(line))
-                    if len(records) > max_rows:
-                        break
-            where = "its lines"
-    except ValueError as exc:
-        raise DataError(f"{name} looks like JSON but {where} could not be read ({exc}). "
-                        "Each line of JSON Lines must be one object.") from None
-    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+    records = _records(text.lstrip("\ufeff \t\n"), name, max_rows)
+    if not all(isinstance(r, dict) for r in records):
         raise DataError(f"{name} is JSON, but not a list of records (objects with the same "
                         "keys): export the table as JSON Lines or CSV.")
     if len(records) > max_rows:

@@ -358,7 +358,12 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     chosen: list[str] = []
     read = pd.Series(False, index=sample.index)
     while len(chosen) < MAX_DATE_FORMATS and read.mean() < DATE_SHARE:
-        best = max(_DATE_FORMATS, key=lambda f: (tried[f].notna() & ~read).sum())
+        # never day-first beside month-first: 04/02/2024 would be read both ways in one
+        # column, a tenth of the months swapped (a review)
+        orders = {_day_order(f) for f in chosen} - {None}
+        allowed = [f for f in _DATE_FORMATS if _day_order(f) is None or not orders
+                   or _day_order(f) in orders]
+        best = max(allowed, key=lambda f: (tried[f].notna() & ~read).sum())
         gain = tried[best].notna() & ~read
         if chosen and gain.mean() < 1 - DATE_SHARE:
             return None
@@ -368,6 +373,15 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
         full = _dates_in(present, chosen)
         if full.notna().mean() >= DATE_SHARE:
             return full.reindex(s.index)
+    return None
+
+
+def _day_order(fmt: str) -> str | None:
+    """``"dm"`` for a day-first numeric format (``%d/%m/%Y``), ``"md"`` for month-first."""
+    if re.search(r"%d[/.\-]%m", fmt):
+        return "dm"
+    if re.search(r"%m[/.\-]%d", fmt):
+        return "md"
     return None
 
 

@@ -59,11 +59,12 @@ SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
      ("important",),
      ("very important",),
      ("extremely important",)),
-    (("very low",),
+    (("none",),
+     ("very low", "lowest"),
      ("low",),
      ("medium", "moderate", "med", "mid", "normal", "average"),
      ("high",),
-     ("very high",),
+     ("very high", "highest"),
      ("critical", "urgent")),
     (("never",),
      ("rarely", "seldom"),
@@ -113,7 +114,7 @@ _STEP: list[dict[str, int]] = [{w: i for i, step in enumerate(scale) for w in st
                                for scale in SCALES]
 
 
-_CODED = re.compile(r"^\s*\d{1,3}\s*[.=:)]\s*(\S.*)$")
+_CODED = re.compile(r"^\s*\d{1,3}\s*(?:[=:)]\s*|\.\s+)(\S.*)$")  # "2.0-2.5" is no code
 _NUM = r"[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*([kKmM])?"
 #: Bands of numbers: "18-24", "25 to 34", "$25,000-$49,999", "65+", "65 and over",
 #: "under 18", "<18", "10k-20k".
@@ -130,10 +131,21 @@ def _amount(digits: str, scale: str | None) -> float:
     return float(digits.replace(",", "")) * {"k": 1e3, "m": 1e6}.get((scale or "").lower(), 1)
 
 
-def band(level: str) -> tuple[float, float] | None:
+#: Units a band may name after its numbers ("2-4 years", "10+ years", "0-10%").
+_BAND_UNITS = re.compile(r"\s*(?:%|percent|years?|yrs?|months?|weeks?|days?|hours?|hrs?)"
+                         r"(?![a-z])")
+_POINT = re.compile(rf"^{_NUM}$")
+
+
+def band(level: str, points: bool = False) -> tuple[float, float] | None:
     """``(low, high)`` of a band of numbers written as text ("18-24": (18, 24), "65+":
-    (65, inf), "under 18": (-inf, 18)), or None."""
-    w = _word(level)
+    (65, inf), "under 18": (-inf, 18), "0-10%", "10+ years"), or None; with ``points`` a
+    lone number is a band of one ("1 year": (1, 1)), as an employment length has it beside
+    "< 1 year" and "10+ years"."""
+    w = _BAND_UNITS.sub("", _word(level)).strip()
+    if points and (m := _POINT.match(w)):
+        v = _amount(m.group(1), m.group(2))
+        return v, v
     for pattern, kind in _BANDS:
         m = pattern.match(w)
         if not m:
@@ -153,6 +165,8 @@ def band(level: str) -> tuple[float, float] | None:
 def _band_order(levels: list) -> tuple[str, ...] | None:
     """Levels that are all bands of numbers, in order, when the bands do not overlap."""
     spans = [band(v) for v in levels]
+    if any(spans) and None in spans:  # lone numbers beside bands ("1 year" by "< 1 year")
+        spans = [band(v, points=True) for v in levels]
     if None in spans:
         return None
     ranked = sorted(zip(spans, levels))
@@ -162,36 +176,45 @@ def _band_order(levels: list) -> tuple[str, ...] | None:
     return tuple(str(v) for _, v in ranked)
 
 
-def level_order(s: pd.Series) -> tuple[str, ...] | None:
+def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     """The order of a column's levels, lowest first, as the levels are written; ``None``
     when the column is not an ordered scale.
 
-    An ordered pandas ``Categorical`` gives its categories (those present, at least three); a
-    column of text gives its levels sorted on the first known scale (:data:`SCALES`) that
-    holds every one of them, one step each, at least three steps.
+    An ordered pandas ``Categorical`` gives all its categories, when at least ``min_levels``
+    of them are present (and no two are one level as text: ``1`` and ``1.0``); a column of
+    text gives its levels sorted on the first known scale (:data:`SCALES`) that holds every
+    one of them, one step each, or as bands of numbers (:func:`band`), when it holds
+    ``min_levels`` levels or more.  Three to call a column ordinal (two levels are one
+    split either way); one for a column known to be ordinal (a fold of the rows may hold
+    fewer levels than the table: a review).
     """
+    from rulecore.rules.terms import level_key
+
     if isinstance(s.dtype, pd.CategoricalDtype):
         if not s.dtype.ordered:
             return None
-        seen = set(s.dropna().unique().tolist())
-        order = tuple(str(c) for c in s.cat.categories if c in seen)
-        return order if len(order) >= 3 else None  # two levels: one split either way
+        order = tuple(str(c) for c in s.cat.categories)
+        if len({level_key(c) for c in order}) < len(order):
+            return None  # "1" and "1.0" are one level to a rule: no order between them
+        seen = s.cat.codes[s.cat.codes >= 0].nunique()
+        return order if seen >= min_levels else None
     if pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
         return None
     levels = s.dropna().unique()
     if not all(isinstance(v, str) for v in levels):
         return None
-    levels = [v for v in levels if _word(v) not in NO_ANSWER]
-    if not 3 <= len(levels) <= MAX_BANDS:
-        return None
-    # a statistics package's labels carry their code ("1. Strongly disagree", "2 = 18-24"):
-    # the words after it decide, as the code alone need not be an order
+    # a statistics package's labels carry their code ("1. Strongly disagree", "2 = 18-24",
+    # "9. Don't know"): the words after it decide, as the code alone need not be an order
     coded = [_CODED.match(str(v)) for v in levels]
     words = [_word(m.group(1) if all(coded) else v) for m, v in zip(coded, levels)]
+    kept = [(w, v) for w, v in zip(words, levels) if w not in NO_ANSWER]
+    if not max(min_levels, 1) <= len(kept) <= MAX_BANDS:
+        return None
+    words, levels = [w for w, _ in kept], [v for _, v in kept]
     for step in _STEP if len(levels) <= _MAX_STEPS else ():
-        ranks = [step.get(w) for w in words]
-        if None not in ranks and len(set(ranks)) == len(ranks):
-            return tuple(str(v) for _, v in sorted(zip(ranks, levels)))
+        ranked = [step.get(w) for w in words]
+        if None not in ranked and len(set(ranked)) == len(ranked):
+            return tuple(str(v) for _, v in sorted(zip(ranked, levels)))
     order = _band_order(words)
     if order is None:
         return None

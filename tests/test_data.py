@@ -556,6 +556,10 @@ def test_a_limit_is_read_as_the_limit_not_as_missing():
     assert numbers_with_codes(pd.Series([str(v) for v in range(40)] + ["<5"] * 60))[2] == {}
     assert numbers_with_codes(pd.Series([str(v) for v in range(90)] +
                                         [f"<{v}" for v in range(10)]))[2] == {}
+    # one limit spelled several ways is one limit ('<50', '< 50', '<=50', '≤50'; a review)
+    spelled = ["<50", "< 50", "<=50", "≤50", ">200", "≥200", "> 200"]
+    out, _, named = numbers_with_codes(pd.Series([str(v) for v in range(60, 160)] + spelled))
+    assert set(named) == set(spelled) and out.iloc[100:].tolist() == [50] * 4 + [200] * 3
 
 
 def test_numbers_typed_approximately_are_the_number_they_name():
@@ -1075,6 +1079,16 @@ def test_durations_written_with_their_units_are_minutes():
     for other in (["32m", "40m", "12m", "8m", "3m"], ["5 mph", "1h", "2h", "3m", "4s"],
                   ["red", "1h", "2h", "3m", "4s"]):
         assert numbers_from_duration_text(pd.Series(other))[1] is None
+    # no cell joins two units: minutes only where the name says a duration (a review: a
+    # wait of '45s', '2m' raised StopIteration; a baby's age '3m', '24h' is months and hours,
+    # a race '100m', '1h' metres and hours)
+    waits = pd.Series(["45s", "2m", "30s", "5m", "10s"])
+    out, how = numbers_from_duration_text(waits, "wait")
+    assert out.tolist() == [0.75, 2, 0.5, 5, 0.1667] and how == "minutes (45s is 0.75)"
+    assert numbers_from_duration_text(pd.Series(["3m", "6m", "24h", "48h", "12m"]), "age")[1] \
+        is None
+    assert numbers_from_duration_text(pd.Series(["100m", "200m", "1h", "400m", "1h"]),
+                                      "event")[1] is None
     ds = from_frame(pd.DataFrame({"call_length": ["32m", "1h 5m", "12m", "45s", "2h"] * 10,
                                   "y": [0, 1] * 25}), target="y", typed=False)
     assert ds.kinds["call_length"] == "numeric"

@@ -377,8 +377,11 @@ def test_json_lines_and_a_json_array_read_like_the_csv_of_the_same_table():
     records = [{k: (v.item() if isinstance(v, np.generic) else v) for k, v in r.items()}
                for r in records]
     lines = "\n".join(json.dumps(r) for r in records).encode()
+    pretty = "\n".join(json.dumps(r, indent=2) for r in records).encode()
+    wrapped = json.dumps({"count": len(records), "data": records}, indent=1).encode()
     for data, name in ((lines, "t.jsonl"), (json.dumps(records, indent=1).encode(), "t.json"),
-                       (b"\xef\xbb\xbf" + lines + b"\n\n", "export.txt")):
+                       (b"\xef\xbb\xbf" + lines + b"\n\n", "export.txt"),
+                       (pretty, "pretty.jsonl"), (wrapped, "api.json")):
         got = load_csv(io.BytesIO(data), name=name)
         same_decisions(got, want)
         assert got.target == "churned" and "paperless" in got.X
@@ -423,3 +426,35 @@ def test_an_ordered_category_keeps_its_order_but_stata_labels_do_not(tmp_path, f
     rule = BooleanRuleClassifier(lam=2.0, kinds=ds.kinds).fit(ds.X, ds.y_binary).rule_
     assert [str(c) for c in rule.conditions] == ["educ <= Secondary"]
     assert ds.with_kinds({"educ": "categorical"}).kinds["educ"] == "categorical"
+
+
+def lookup_workbook() -> bytes:
+    """Orders (400 × 5) beside a longer lookup list of product codes (900 × 3): the lookup
+    is the largest sheet, and holds no table to learn from."""
+    rng = np.random.default_rng(0)
+    price = rng.uniform(10, 500, 400).round(2)
+    orders = pd.DataFrame({"sku": [f"SKU{i:04d}" for i in rng.integers(0, 900, 400)],
+                           "list_price": price, "discount_pct": rng.integers(0, 50, 400),
+                           "region": rng.choice(["EMEA", "APAC", "AMER"], 400),
+                           "returned": np.where(price > 300, "Returned", "Kept")})
+    lookup = pd.DataFrame({"sku": [f"SKU{i:04d}" for i in range(900)],
+                           "description": [f"Widget model {i}" for i in range(900)],
+                           "category": rng.choice(["Garden", "Kitchen"], 900)})
+    return workbook({"Summary": [["Region", "Orders"], ["EMEA", 130], ["APAC", 140]],
+                     "Orders": rows_of(orders), "SKU lookup": rows_of(lookup)})
+
+
+def test_a_largest_sheet_with_no_table_gives_way_to_one_that_has_it():
+    """The lookup sheet was read by default and refused ("no usable feature column"), the
+    orders on another sheet (an analyst review)."""
+    data = lookup_workbook()
+    ds = load_csv(io.BytesIO(data), name="w.xlsx")
+    assert ds.sheet == "Orders" and ds.target == "returned" and len(ds.X) == 400
+    assert ds.notes[0] == ("Sheet 'SKU lookup', the largest, holds no table to learn from "
+                           "(w.xlsx has no usable feature column), so sheet 'Orders' is read. "
+                           "Choose another sheet if the table is on another one.")
+    assert not any(n.startswith("Read sheet ") for n in ds.notes)
+    # a sheet asked for is read as asked, and its refusal says so
+    with pytest.raises(DataError, match="no usable feature column.*Read sheet 'SKU lookup'"):
+        load_csv(io.BytesIO(data), name="w.xlsx", sheet="SKU lookup")
+    assert load_csv(io.BytesIO(data), name="w.xlsx", sheet="Orders").sheet == "Orders"

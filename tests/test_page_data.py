@@ -416,3 +416,17 @@ def test_a_column_put_in_order_by_hand():
     at.button(key="w_order_forget").click().run()
     assert not at.exception and not at.error and at.session_state["orders"] == {}
     assert "grade" in at.multiselect(key="w_categorical").value
+
+
+def test_a_workbook_whose_largest_sheet_is_a_lookup_opens_on_its_table():
+    from tests.test_formats import lookup_workbook
+
+    at = start()
+    upload_bytes(at, "w.xlsx", lookup_workbook())
+    at.run()
+    assert not at.exception and not at.error
+    assert metric(at, "Rows") == "400" and at.selectbox(key="w_sheet").value == "Orders"
+    assert any("Sheet 'SKU lookup', the largest, holds no table to learn from" in i.value
+               for i in at.info)
+    at.selectbox(key="w_sheet").set_value("SKU lookup").run()  # asked for: refused, said so
+    assert not at.exception and "no usable feature column" in at.error[0].value

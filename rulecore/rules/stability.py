@@ -235,6 +235,8 @@ def group_conditions(rules: Sequence[Rule | RuleSet | RuleList], X: Any = None, 
             # fold ("b is missing numeric" was its label: a review)
             key = (t.feature, t.op, None) if t.numeric else \
                 (t.feature, t.op, "") if t.missing_test else (t.feature, t.op, str(t.value))
+            if t.ordinal:  # as the rule shows it: "size == L", not "size > M" (a review)
+                key = (t.feature, str(t)[len(t.feature) + 1:], "")
             pairs.setdefault(key, []).append((k, t.value))
     groups = []  # (feature, direction, low, high, set of rule indices)
     for (feature, op, level), hits in pairs.items():

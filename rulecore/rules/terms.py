@@ -217,6 +217,11 @@ class Term:
             if not isinstance(order, list) or len(order) < 2:
                 raise DataError("An ordinal condition's 'order' must list its levels.")
             order = tuple(str(v) for v in order)
+            if len({level_key(v) for v in order}) < len(order):
+                # "Low" twice, or "1" and "1.0": predict and the exports read such an order
+                # apart (a review)
+                raise DataError(f"An ordinal condition's 'order' must list each level once "
+                                f"(got {list(order)!r}).")
         if d["op"] in MISSING_OPS:
             value = "ordinal" if order is not None else \
                 "numeric" if d.get("value") == "numeric" else "categorical"
@@ -382,7 +387,9 @@ class Binarizer(TransformerMixin, BaseEstimator):
                 # is empty and "x is not missing" would never fire (a review)
                 missing = bool(gaps.any() and not gaps.all())
             elif self.kinds_[col] == "ordinal":
-                order = level_order(X[col])
+                # the whole order an ordered Categorical carries (a fold of the rows may
+                # hold two of its levels), else the levels these rows hold
+                order = level_order(X[col], min_levels=1)
                 if order is None:
                     raise DataError(
                         f"Column {col!r} is read as ordered, but its levels are not a known "
@@ -390,9 +397,11 @@ class Binarizer(TransformerMixin, BaseEstimator):
                         "read it as categorical.")
                 self._orders[col] = order
                 r = ranks(X[col], order)
-                # thresholds between positions, as for numbers; level i is "x <= level i"
-                thr = np.array([order[int(t)] for t in candidate_thresholds(r, n_thr, sw)],
-                               dtype=object)
+                # thresholds between the positions present, as for numbers; "x <= v" names
+                # the highest level present below the threshold
+                seen = np.unique(r[np.isfinite(r)])
+                thr = np.array([order[int(seen[np.searchsorted(seen, t) - 1])]
+                                for t in candidate_thresholds(r, n_thr, sw)], dtype=object)
                 ops = ["<=", ">"] if self.negations else ["<="]
                 gaps = np.isnan(r)  # a level off the scale is missing, as text among numbers
                 missing = bool(gaps.any() and not gaps.all())

@@ -393,3 +393,42 @@ def test_choosing_lam_by_cross_validation_shows_what_the_fit_uses(page, artifact
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "lam_auto.png"))
     assert not page.get_by_test_id("stException").count()
+
+
+def test_a_survey_of_answers_on_a_scale_and_a_column_put_in_order(page, artifacts):
+    """Answers Strongly disagree … Strongly agree are listed under Ordered scales and the
+    Rule page's checklist reads the planted 'at most Disagree' / 'at most Neutral' in two
+    conditions; a column of words is put in order by clicking its levels."""
+    upload_corpus_file(page, "engagement_survey_likert.csv")
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "700"
+    assert shown_tags(page, "w_ordinal") == [
+        "My workload is manageable", "My manager supports my development",
+        "I would recommend this company as a place to work"]
+    goto_page(page, "Rule")
+    cells = page.locator("[role=gridcell]")
+    # the grid's cells are in the page for screen readers, not shown as such: attached
+    cells.filter(has_text="My workload is manageable <= Disagree").first.wait_for(
+        state="attached", timeout=60_000)
+    assert cells.filter(has_text="My manager supports my development <= Neutral").count()
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(artifacts / "scale_rule.png"), full_page=True)
+    # Department (four words, no known order) put in an order by hand
+    goto_page(page, "Data")
+    page.get_by_text("Put a column's levels in order yourself").click()
+    settle(page)
+    choose(page, "w_order_col", "Department")
+    for level in ("Sales", "IT", "Finance", "Operations"):
+        box = page.locator(".st-key-w_order_Department input")
+        box.click()
+        box.fill(level)
+        page.keyboard.press("Enter")
+        settle(page)
+    page.keyboard.press("Escape")
+    page.locator(".st-key-w_order_apply").get_by_role("button").click()
+    settle(page)
+    note = page.get_by_test_id("stAlert").filter(has_text="'Department': read in the order "
+                                                          "given (Sales < IT < Finance")
+    note.first.wait_for(timeout=30_000)
+    assert "Department" in shown_tags(page, "w_ordinal")
+    page.screenshot(path=str(artifacts / "scale_order.png"), full_page=True)
+    assert not page.get_by_test_id("stException").count()

@@ -263,7 +263,8 @@ def raw_values(X: pd.DataFrame, index: Any, names: Sequence[str], values: Sequen
     A value that :func:`to_numeric` filled in is said to be: a missing measurement reads
     ``"missing (filled with the median, 2023)"``, not 2023 as if the row had it (a review:
     a current employee's termination year showed the median); a missing category reads
-    ``"missing (no level)"``.  Other values are written as they are.
+    ``"missing (no level)"``; a step of an ordered scale reads ``"Agree (step 4 of 5)"``.
+    Other values are written as they are.
     """
     from rulecore.rules.terms import format_value
 
@@ -272,7 +273,12 @@ def raw_values(X: pd.DataFrame, index: Any, names: Sequence[str], values: Sequen
         col = name if name in X.columns else next(
             (c for c in X.columns if str(name).startswith(f"{c}=")), None)
         missing = col is not None and pd.isna(X.at[index, col])
-        if missing and col == name:
+        order = level_order(X[col], min_levels=1) if col == name else None
+        if order is not None:  # an ordered scale's step: its level, not the bare number
+            out.append(f"missing (filled with the median step, {format_value(v)} of "
+                       f"{len(order)})" if missing else
+                       f"{X.at[index, col]} (step {format_value(v)} of {len(order)})")
+        elif missing and col == name:
             out.append(f"missing (filled with the median, {format_value(v)})")
         elif missing:
             out.append("missing (no level)")

@@ -115,3 +115,17 @@ def test_raw_values_say_which_numbers_were_filled_in():
     assert raw_values(X, 11, names, Z.loc[11, names].tolist()) == [
         "missing (filled with the median, 2023)", "missing (no level)"]
     assert raw_values(X, 12, names, Z.loc[12, names].tolist()) == ["2023", "1"]
+
+
+def test_raw_values_name_an_ordered_scales_step():
+    """The Datum-wise page showed an answer on a scale as its position, '2'; it is the
+    level with its step, and a filled-in step says so."""
+    from rulecore.encode import raw_values, to_numeric
+
+    order = ["Disagree", "Neutral", "Agree"]
+    X = pd.DataFrame({"q": pd.Categorical(["Agree", None, "Disagree", "Neutral"],
+                                          categories=order, ordered=True)})
+    Z = to_numeric(X, {"q": "ordinal"})
+    assert Z["q"].tolist() == [3.0, 2.0, 1.0, 2.0]
+    assert raw_values(X, 0, ["q"], [3.0]) == ["Agree (step 3 of 3)"]
+    assert raw_values(X, 1, ["q"], [2.0]) == ["missing (filled with the median step, 2 of 3)"]

@@ -101,6 +101,8 @@ def too_wide(name: str, n_columns: int, limit: int) -> str:
 
 # (\N is how MySQL and PostgreSQL's COPY write a missing value)
 _NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-", "\\N"]
+#: The spellings of a missing value an export's note lists (:meth:`Dataset.notes_for`).
+_NA_SAID = ("NA", "N/A", "NaN", "null", "None", "?", "-", "\\N")
 #: What the reader reads as missing: "None" is read as text, as it is the lowest step of a
 #: scale (None < Mild < Moderate < Severe) as often as Python's missing value; it is made
 #: missing in :func:`from_frame` everywhere else (:func:`_none_as_missing`).
@@ -310,7 +312,16 @@ class Dataset:
                   and any(f"{c!r} (" in n for c in columns)]
         derived = [f"{r.column!r}: {r.reason}." for r in self.roles
                    if r.role == "derived" and r.column in columns]
-        return [n for n in self.notes if heads and n.startswith(heads)] + shared + derived
+        # a cell read as missing fails every comparison (but 'is missing'); on the raw table
+        # R's text "NA" is no NULL, so the exported SQL's IS NOT NULL chose 281 rows where
+        # the app's rule chose 86 (a review)
+        said = [n for n in self.notes if heads and n.startswith(heads)]
+        gaps = [f"{c!r}: {_cells(int(self.X[c].isna().sum()))} are missing values (empty, or "
+                f"written {', '.join(_NA_SAID)}); read them as NULL (SQL) or None (Python) "
+                "before applying the rule, as the app did." for c in columns
+                if c in self.X.columns and self.X[c].isna().any() and not any(
+                    n.startswith(f"{c!r}:") and "missing" in n for n in said)]
+        return said + shared + derived + gaps
 
     def with_positive(self, label: Any) -> Dataset:
         """The same data with ``label`` as the positive class."""

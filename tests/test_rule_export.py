@@ -276,3 +276,34 @@ def test_the_exported_python_reads_numbers_as_predict_does():
         X = pd.DataFrame({"x": pd.Series([cell], dtype=object),
                           "y": pd.Series([cell], dtype=object)})
         assert int(rule.predict(X)[0]) == int(ns["predict"]({"x": cell, "y": cell})), cell
+
+
+def test_an_export_says_which_cells_were_missing_so_the_raw_table_agrees():
+    """R's text "NA" is read as missing; the exported SQL's IS NOT NULL on the raw CSV chose
+    281 rows where the app's rule chose 86 (a review). The export now says so, and once the
+    raw table is read as it says, SQL and Python choose the app's rows."""
+    import csv
+    from pathlib import Path
+
+    from rulecore.data import load_csv
+    from rulecore.rules.estimators import make_rule_model
+
+    path = Path(__file__).parent / "data" / "surgery_r_na_none.csv"
+    ds = load_csv(path)
+    rule = make_rule_model("single rule", kinds=ds.kinds).fit(ds.X, ds.y_binary).rule_
+    assert "prior_complication is not missing" in [str(c) for c in rule.conditions]
+    notes = ds.notes_for(rule.features)
+    said = next(n for n in notes if n.startswith("'prior_complication': "))
+    assert "are missing values (empty, or written NA, N/A" in said and "as NULL (SQL)" in said
+    assert said.split(": ", 1)[1] in rule.export("sql", notes).replace("\n     ", " ")
+    expected = rule.predict(ds.X)
+    with path.open(newline="") as fh:  # R's row names sit under a blank header
+        rows = [{k: v for k, v in r.items() if k} for r in csv.DictReader(fh)]
+    na = {"NA", "N/A", "NaN", "null", "None", "?", "-", "\\N", ""}
+    read = pd.DataFrame([{k: (None if v in na else v) for k, v in r.items()} for r in rows])
+    read["op_minutes"] = read["op_minutes"].astype(float)
+    np.testing.assert_array_equal(run_sql(rule.to_sql(), read), expected)
+    np.testing.assert_array_equal(run_python(rule.to_python(), read), expected)
+    # the raw table as it is, "NA" as text, is what the note warns of
+    raw = pd.DataFrame(rows).assign(op_minutes=lambda d: d["op_minutes"].astype(float))
+    assert run_sql(rule.to_sql(), raw).sum() > expected.sum()

@@ -22,6 +22,7 @@ from rulecore.compare import (
     table_markdown,
 )
 from rulecore.exceptions import RulecoreError
+from rulecore.fit import split_labels
 from rulecore.rules.rule import safe_csv
 from rulecore.sparse import GAMMA_AUTO_FACTOR
 from rulecore.viz import sparse as sviz
@@ -53,11 +54,11 @@ if skipped:
 
 @st.cache_data(scope="session", max_entries=64, show_spinner=False)
 def fit_one(digest: str, name: str, params_json: str, test_share: float, seed: int,
-            _X: pd.DataFrame, _y, _kinds: dict, _groups=None) -> Comparison:
+            _X: pd.DataFrame, _y, _kinds: dict, _groups=None, _stratify=None) -> Comparison:
     """One model's row of the comparison (cached per model and setting; the digest covers
-    the data, its roles and so its groups)."""
+    the data, its roles and so its groups and classes)."""
     return compare_models(_X, _y, {name: json.loads(params_json)}, test_size=test_share,
-                          random_state=seed, kinds=_kinds, groups=_groups)
+                          random_state=seed, kinds=_kinds, groups=_groups, stratify=_stratify)
 
 
 # ------------------------------------------------------------------ settings
@@ -141,9 +142,10 @@ with st.status(f"Fitting {len(todo)} model(s)…", expanded=False) as status:
         # model runs: on 200,000 rows it read "Fitting 5 model(s)…" for 42 s (a review)
         status.update(label=f"Fitting {name} ({i + 1} of {len(todo)}{limit})…")
         try:
+            # the Rule page's rows: a many-class target split on every class
             results[name] = fit_one(ds.digest, name, json.dumps(p, sort_keys=True),
                                     run["test_share"], run["seed"], ds.X, y, ds.kinds,
-                                    ds.groups)
+                                    ds.groups, split_labels(ds, run["test_share"]))
         except RulecoreError as exc:
             errors.setdefault(str(exc), []).append(name)
     bar.progress(1.0, text="done")

@@ -645,6 +645,7 @@ def _compare_models(args: argparse.Namespace) -> dict[str, dict]:
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     from rulecore.compare import compare_models
+    from rulecore.fit import split_labels
 
     ds = load_dataset(args)
     if not 0 < args.test_size < 1:
@@ -653,6 +654,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     progress = Progress("Comparing models")
     result = compare_models(ds.X, ds.y_binary, models, test_size=args.test_size,
                             random_state=args.seed, kinds=ds.kinds, groups=ds.groups,
+                            stratify=split_labels(ds, args.test_size),
                             progress=lambda done, total, name: progress(done, total))
     for name, reason in result.skipped.items():
         sys.stderr.write(f"rulecore compare: skipped {name}: {reason}\n")

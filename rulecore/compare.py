@@ -302,7 +302,7 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
                    kinds: Mapping[str, str] | None = None,
                    registry: Mapping[str, ModelSpec] = REGISTRY,
                    progress: Callable[[int, int, str], None] | None = None,
-                   groups: Any = None) -> Comparison:
+                   groups: Any = None, stratify: Any = None) -> Comparison:
     """Fit the chosen models on ONE stratified train/test split and tabulate them.
 
     Parameters
@@ -322,6 +322,9 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
         split (:func:`rulecore.data.train_test_indices`).
     progress : callable(done, total, name), optional
         Called before each fit and once at the end.
+    stratify : array-like of shape (n_samples,), optional
+        Labels the split keeps the shares of (default ``y``): every class of a many-class
+        target, as the Rule page splits (:func:`rulecore.fit.split_labels`).
 
     Returns
     -------
@@ -349,7 +352,8 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
         raise ParameterError(f"unknown model(s) {unknown}; choose from {list(registry)}")
     if not chosen:
         raise ParameterError("choose at least one model to compare")
-    train, test = train_test_indices(y, test_size, random_state, groups=groups)
+    train, test = train_test_indices(y if stratify is None else np.asarray(stratify),
+                                     test_size, random_state, groups=groups)
     _, skipped = available_models({m: registry[m] for m in chosen})
     rows, fitted, names = [], {}, {}
     todo = [m for m in chosen if m not in skipped]

@@ -48,13 +48,20 @@ def split_rows(ds: Dataset, test_size: float, seed: int) -> tuple[np.ndarray, np
     iris (a review)."""
     if test_size == 0:
         return np.arange(ds.n_samples), np.arange(0)
-    y = ds.y_binary
+    return train_test_indices(split_labels(ds, test_size), test_size, seed, groups=ds.groups)
+
+
+def split_labels(ds: Dataset, test_size: float) -> np.ndarray:
+    """The labels :func:`split_rows` stratifies on: every class of a target with more than
+    two (where each has rows enough for both sides), else the positive class against the
+    rest.  Compare splits on the same, so its rows are the Rule page's (a review: on three
+    classes the two pages held out different rows under the same seed)."""
     if len(ds.classes) > 2:
         counts = ds.y.value_counts()
         n_test = int(np.ceil(test_size * ds.n_samples))
         if counts.min() >= 2 and min(n_test, ds.n_samples - n_test) >= len(counts):
-            y = ds.y.astype(str).to_numpy()
-    return train_test_indices(y, test_size, seed, groups=ds.groups)
+            return ds.y.astype(str).to_numpy()
+    return ds.y_binary
 
 
 def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,

@@ -55,7 +55,24 @@ with c2:
 common.terms_controls("scr_")
 
 # the single rule of the Rule page's settings (λ aside): the problem does not depend on λ
-settings = common.rule_settings(ds).replace(model="single rule", lam=None)
+ruled = common.rule_settings(ds)
+settings = ruled.replace(model="single rule", lam=None)
+# what the screened problem leaves out of the Rule page's: said, not hidden (a review saw
+# the unconstrained problem's certificates under "acts on the Rule page's problem")
+left_out = [what for what, on in (
+    ("Must use", ruled.require), ("Must not use", ruled.forbid),
+    ("Max conditions", ruled.max_conditions is not None),
+    ("error costs", float(ruled.fp_cost) != 1.0 or float(ruled.fn_cost) != 1.0),
+    ("errors counted per row", ruled.error not in (None, "hamming"))) if on]
+if left_out:
+    st.info(f"This page screens the single rule's problem without your {', '.join(left_out)}: "
+            "its terms, bounds and certificates are for that problem, not for the rule the "
+            "Rule page fits with them.", icon=":material/info:")
+if ruled.model != "single rule" or len(ds.classes) > 2:
+    st.info(f"The Rule page fits a {ruled.model}; this page screens the single-rule problem "
+            f"of the same training rows, {common.show(ds.positive)} against the rest, at the λ "
+            "below (column generation prices each new clause with such a problem).",
+            icon=":material/info:")
 key = (settings, float(r["test_size"]), int(r["seed"]))
 with common.user_errors():
     prob, term_text = rule_problem(ds.digest, key, _ds=ds)
@@ -94,6 +111,9 @@ else:
     st.info("No term removed at this setting.")
 
 st.subheader("Solve with and without screening")
+if unsafe:
+    st.caption("Solve both uses the certified tests only: the paper's pairwise test takes no "
+               "part in it, so its result says nothing about that test.")
 if st.button("Solve both (exact MIP)", key="scr_solve",
              help="Solves the 0/1 problem on all terms and on the kept terms, same process."):
     with st.status("Solving...", expanded=True) as box, common.user_errors():

@@ -567,3 +567,21 @@ def test_on_a_large_table_the_advice_fits_wait_for_a_click(monkeypatch):
     assert not at.exception
     assert any("buy nothing" in w.value for w in at.warning)
     assert not [b for b in at.button if b.key == "rule_advice"]
+
+
+def test_screening_says_what_it_leaves_out_of_the_rule_pages_problem():
+    """With Must not use set on the Rule page, the Screening page showed the unconstrained
+    problem's terms and certificates under "acts on the Rule page's problem"; on three
+    classes it screened one class against the rest under a caption of all classes (a
+    review). Both are said now, and Solve both says it ignores the pairwise test."""
+    at = open_page("pages/screening.py", "breast cancer")
+    assert not [i for i in at.info if "without your" in i.value]
+    at.session_state["rule"] = {**at.session_state["rule"], "forbid": ("mean radius",),
+                                "max_conditions": 2}
+    at.run()
+    assert any("screens the single rule's problem without your Must not use, Max conditions"
+               in i.value for i in at.info)
+    at.toggle(key="scr_unsafe").set_value(True).run()
+    assert any("pairwise test takes no part" in c.value for c in at.caption)
+    iris = open_page("pages/screening.py", "iris")
+    assert any("against the rest, at the λ below" in i.value for i in iris.info)

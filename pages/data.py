@@ -392,7 +392,8 @@ if missing.any():
     listed = ", ".join(f"{c}: {n:,}" for c, n in shown.iloc[:8].items())
     more = f", and {len(shown) - 8} more columns" if len(shown) > 8 else ""
     mostly = int((missing > 0.9 * ds.n_samples).sum())
-    st.caption("Missing values make every term on their column false. Missing per column: "
+    st.caption("A missing value makes every term on its column false, but for 'is missing' "
+               "(offered for such columns). Missing per column: "
                + listed + more + "."
                + (f" {mostly} columns are more than 90 % empty: leave them out above unless "
                   "their few values matter." if mostly > 1 else ""))

@@ -40,8 +40,8 @@ with right:
 st.caption(f"Terms are built on the {len(common.train_rows(ds)):,} training rows of the Rule "
            "page's split (its test share and seed), so every page counts the same terms.")
 st.subheader("Term matrix (first 30 training rows)")
-st.caption("✓ where the row satisfies the term. Missing values make every term on their "
-           "column false.")
+st.caption("✓ where the row satisfies the term. A missing value makes every term on its "
+           "column false, but for 'is missing', which holds there.")
 with common.user_errors():
     frame = binarizer.term_frame(ds.X.iloc[common.train_rows(ds)], rows=30)
 st.dataframe(frame.replace({True: "✓", False: ""}), width="stretch", height=400)

@@ -103,6 +103,31 @@ def init_state() -> None:
                 st.session_state[key].setdefault(k, v)
 
 
+def remember_widgets(keys: tuple[str, ...]) -> None:
+    """Save the values of a form's widgets (on its submit) for :func:`restore_widgets`."""
+    ss = st.session_state
+    ss["_kept_widgets"] = {**ss.get("_kept_widgets", {}),
+                           **{k: ss[k] for k in keys if k in ss}}
+
+
+def initial(key: str, value: Any) -> Any:
+    """A widget's starting ``value``, or None when its key holds a value already (given back
+    by :func:`restore_widgets`): Streamlit warns of a widget given both."""
+    return None if key in st.session_state else value
+
+
+def restore_widgets(keys: tuple[str, ...]) -> None:
+    """Give a form's widgets back the values last submitted, before they are drawn.
+
+    Streamlit drops a widget's value when its page is not shown, so the Compare and
+    Datum-wise forms came back on their defaults above results learned with other settings
+    (a review); a value kept under another key survives the visit."""
+    ss = st.session_state
+    for k, v in ss.get("_kept_widgets", {}).items():
+        if k in keys and k not in ss:
+            ss[k] = v
+
+
 #: The Data page's widgets that show the choices below (dropped when the choices reset).
 CHOICE_WIDGETS = ("w_target", "w_positive", "w_categorical", "w_ordinal", "w_features", "w_thr_op",
                   "w_thr_value", "w_sheet")

@@ -64,50 +64,68 @@ def fit_one(digest: str, name: str, params_json: str, test_share: float, seed: i
 # ------------------------------------------------------------------ settings
 default_pick = [n for n in ("Single rule", "Rule set (auto)", "Sparse logistic",
                             "L1 logistic (sklearn)", "CART (sklearn)") if n in names]
+#: the form's widgets, given back their last submitted values after a visit to another page
+FORM_KEYS = ("cmp_models", "cmp_test", "cmp_seed", "cmp_time", "cmp_lam", "cmp_thr",
+             "cmp_rules", "cmp_rounds", "cmp_k", "cmp_gamma", "cmp_cv", "cmp_dw_cost", "cmp_C",
+             "cmp_depth")
+common.restore_widgets(FORM_KEYS)
 with st.form("cmp_form"):
-    picked = st.multiselect("Models", names, default=default_pick, key="cmp_models", wrap=True)
+    picked = st.multiselect("Models", names, key="cmp_models", wrap=True,
+                            default=common.initial("cmp_models", default_pick))
     c = st.columns(4)
-    test_share = c[0].slider("Test share", 0.1, 0.5, 0.25, 0.05, key="cmp_test")
-    seed = c[1].number_input("Split seed", 0, 2**31 - 1, 0, 1, key="cmp_seed")
-    time_limit = c[2].number_input("Time limit per fit (s)", 1, 600, 30, 1, key="cmp_time",
+    test_share = c[0].slider("Test share", 0.1, 0.5, common.initial("cmp_test", 0.25), 0.05,
+                             key="cmp_test")
+    seed = c[1].number_input("Split seed", 0, 2**31 - 1, common.initial("cmp_seed", 0), 1,
+                             key="cmp_seed")
+    time_limit = c[2].number_input("Time limit per fit (s)", 1, 600,
+                                   common.initial("cmp_time", 30), 1, key="cmp_time",
                                    help="Each rule, sparse and datum-wise fit stops at this "
                                         "limit and reports its best model and gap so far.")
     with st.expander("Rule models", expanded=False):
         r = st.columns(4)
         # starts at the Rule page's λ (default rulecore.settings.DEFAULT_LAM): one vocabulary
         lam = r[0].select_slider("λ (single rule, set covering)", common.LAMS,
-                                 value=common.nearest_lam(ss["rule"]["lam"]), key="cmp_lam",
+                                 value=common.initial("cmp_lam", common.nearest_lam(
+                                     ss["rule"]["lam"])), key="cmp_lam",
                                  help="Boosting keeps its own scale (λ = 1000: its row "
                                       "weights sum to 1). The rule set (auto) chooses its "
                                       "own λ by cross-validation.")
-        n_thr = r[1].number_input("Thresholds per column", 2, 100, 10, 1, key="cmp_thr")
-        max_rules = r[2].number_input("Max rules (set covering)", 1, 20, 5, 1, key="cmp_rules")
-        n_rounds = r[3].number_input("Rounds (boosting)", 1, 20, 5, 1, key="cmp_rounds")
+        n_thr = r[1].number_input("Thresholds per column", 2, 100,
+                                  common.initial("cmp_thr", 10), 1, key="cmp_thr")
+        max_rules = r[2].number_input("Max rules (set covering)", 1, 20,
+                                      common.initial("cmp_rules", 5), 1, key="cmp_rules")
+        n_rounds = r[3].number_input("Rounds (boosting)", 1, 20,
+                                     common.initial("cmp_rounds", 5), 1, key="cmp_rounds")
     with st.expander("Sparse SVM / logistic", expanded=True):
         s = st.columns(3)
-        k = s[0].slider("k (non-zeros)", 1, 20, 3, key="cmp_k")
+        k = s[0].slider("k (non-zeros)", 1, 20, common.initial("cmp_k", 3), key="cmp_k")
         gamma = s[1].select_slider(
-            "γ (weaker ridge to the right)", GAMMAS, value="auto", key="cmp_gamma",
+            "γ (weaker ridge to the right)", GAMMAS, value=common.initial("cmp_gamma", "auto"),
+            key="cmp_gamma",
             format_func=lambda g: "auto" if g == "auto" else f"{g:g}",
             help=f"auto: γ = {GAMMA_AUTO_FACTOR:g} / (k × training rows) on standardised "
                  "columns, small enough for the optimum to be certified quickly and large "
                  "enough not to shrink the model to class means (docs/sparse.md). A larger γ "
                  "regularises less and can take much longer to certify. The γ used is shown "
                  "after the fit.")
-        use_cv = s[2].checkbox("Choose k and γ by validation AUC", False, key="cmp_cv",
+        use_cv = s[2].checkbox("Choose k and γ by validation AUC",
+                               common.initial("cmp_cv", False), key="cmp_cv",
                                help="Grid k ∈ {1, 2, 3, 5, 8} × 6 values of γ, then a "
                                "refit on the training part, all within the time limit "
                                "(at most 5 s each).")
     with st.expander("Datum-wise and baselines", expanded=False):
         b = st.columns(3)
-        feature_cost = b[0].number_input("Datum-wise λ (cost of a feature)", 0.0, 1.0, 0.01,
-                                         0.001, format="%.4f", key="cmp_dw_cost")
-        C = b[1].select_slider("L1 logistic C", [0.001, 0.01, 0.1, 1.0, 10.0], value=0.1,
-                               key="cmp_C")
-        depth = b[2].slider("CART max depth", 1, 8, 3, key="cmp_depth")
+        feature_cost = b[0].number_input("Datum-wise λ (cost of a feature)", 0.0, 1.0,
+                                         common.initial("cmp_dw_cost", 0.01), 0.001,
+                                         format="%.4f", key="cmp_dw_cost")
+        C = b[1].select_slider("L1 logistic C", [0.001, 0.01, 0.1, 1.0, 10.0],
+                               value=common.initial("cmp_C", 0.1), key="cmp_C")
+        depth = b[2].slider("CART max depth", 1, 8, common.initial("cmp_depth", 3),
+                            key="cmp_depth")
     submitted = st.form_submit_button("Compare", type="primary", key="cmp_submit")
 
 if submitted:
+    common.remember_widgets(FORM_KEYS)
     tl = float(time_limit)
     rule = {"lam": float(lam), "n_thresholds": int(n_thr), "time_limit": tl}
     sparse = {"k": int(k), "gamma": gamma if gamma == "auto" else float(gamma),

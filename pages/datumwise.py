@@ -93,29 +93,40 @@ def svm_curve(digest: str, test_share: float, seed: int, _X: pd.DataFrame, _y: n
 
 
 # ------------------------------------------------------------------ settings
+#: the form's widgets, given back their last submitted values after a visit to another page
+FORM_KEYS = ("dw_lambda", "dw_variant", "dw_states", "dw_iters", "dw_test", "dw_seed",
+             "dw_time")
+common.restore_widgets(FORM_KEYS)
 with st.form("dw_settings"):
     c = st.columns(7)
-    lam = c[0].number_input("λ (cost of a feature)", 0.0, 1.0, 0.01, 0.001, format="%.4f",
-                            key="dw_lambda", help="Relative to one misclassification (cost 1).")
+    lam = c[0].number_input("λ (cost of a feature)", 0.0, 1.0, common.initial("dw_lambda", 0.01),
+                            0.001, format="%.4f", key="dw_lambda",
+                            help="Relative to one misclassification (cost 1).")
     variant = c[1].radio("Variant", ["Unconstrained", "Constrained"], key="dw_variant")
-    n_states = c[2].number_input("Rollout states", 50, 5000, 1000, 50, key="dw_states",
+    n_states = c[2].number_input("Rollout states", 50, 5000, common.initial("dw_states", 1000),
+                                 50, key="dw_states",
                                  help="States sampled per policy iteration (paper: 2,000).")
-    n_iter = c[3].number_input("Policy iterations", 1, 30, 10, 1, key="dw_iters")
+    n_iter = c[3].number_input("Policy iterations", 1, 30, common.initial("dw_iters", 10), 1,
+                               key="dw_iters")
     # the Rule and Compare pages' share, so the pages' held-out accuracies compare (it was
     # 0.3 here: a review)
-    test_share = c[4].slider("Test share", 0.1, 0.5, float(common.DEFAULTS["rule"]["test_size"]),
+    test_share = c[4].slider("Test share", 0.1, 0.5, common.initial(
+                                 "dw_test", float(common.DEFAULTS["rule"]["test_size"])),
                              0.05, key="dw_test",
                              help="Share of rows held out, stratified; the Rule and Compare "
                                   "pages hold out the same share by default."
                                   + (f" Held out by {ds.held_out_unit}: none also in training."
                                      if ds.held_out_unit else ""))
-    seed = c[5].number_input("Seed", 0, 2**31 - 1, 0, 1, key="dw_seed")
-    limit = c[6].number_input("Time limit (s)", 1, 3600, 60, 5, key="dw_time",
+    seed = c[5].number_input("Seed", 0, 2**31 - 1, common.initial("dw_seed", 0), 1,
+                             key="dw_seed")
+    limit = c[6].number_input("Time limit (s)", 1, 3600, common.initial("dw_time", 60), 5,
+                              key="dw_time",
                               help="Per fit. An iteration still running at the limit is "
                                    "dropped and the best finished policy kept.")
     submitted = st.form_submit_button("Learn the policy", type="primary", key="dw_submit")
 
 if submitted:
+    common.remember_widgets(FORM_KEYS)
     ss["dw_params"] = dict(digest=ds.digest, lam=float(lam),
                            constrained=variant == "Constrained", n_states=int(n_states),
                            n_iterations=int(n_iter), test_share=float(test_share),
@@ -134,7 +145,11 @@ with common.user_errors(), st.status("Learning the policy…", expanded=fresh) a
     model, tr, te = fit_policy(params, bar)
     bar.empty()
     secs = model.history_[-1]["seconds"] if model.history_ else 0.0  # empty for one class
-    status.update(label=f"{model.n_iter_} policy iterations in {secs:.2f} s · "
+    # the settings it was learned with: the form above may show others not yet submitted
+    status.update(label=f"λ = {params['lam']:g}, "
+                        f"{'constrained' if params['constrained'] else 'unconstrained'}, "
+                        f"test share {params['test_share']:g}, seed {params['seed']} · "
+                        f"{model.n_iter_} policy iterations in {secs:.2f} s · "
                         f"{model.status_.replace('_', ' ')} · kept iteration "
                         f"{model.best_iteration_}", state="complete", expanded=False)
 

@@ -141,3 +141,23 @@ def test_a_rare_positive_class_is_charted_by_balanced_accuracy():
     at.run()
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert spec["layout"]["yaxis"]["title"]["text"] == "test accuracy"
+
+
+def test_the_compare_and_datumwise_forms_keep_their_settings_across_pages():
+    """Streamlit drops a widget's value while its page is not shown: the forms came back on
+    their defaults above results learned with other settings (a review)."""
+    at = AppTest.from_file(conftest.APP, default_timeout=120).run()
+    at.switch_page("pages/compare.py").run()
+    at.multiselect(key="cmp_models").set_value(["CART (sklearn)"])
+    at.slider(key="cmp_test").set_value(0.4)
+    at.button(key="cmp_submit").click().run()
+    at.switch_page("pages/datumwise.py").run()
+    at.number_input(key="dw_lambda").set_value(0.002)
+    at.button(key="dw_submit").click().run()
+    at.switch_page("pages/terms.py").run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception
+    assert at.multiselect(key="cmp_models").value == ["CART (sklearn)"]
+    assert at.slider(key="cmp_test").value == 0.4
+    at.switch_page("pages/datumwise.py").run()
+    assert not at.exception and at.number_input(key="dw_lambda").value == 0.002

@@ -320,7 +320,8 @@ def test_many_nearly_empty_columns_are_summed_up_not_listed():
     at = start()
     upload_bytes(at, "wide.csv", df.to_csv(index=False).encode())
     at.run()
-    caption = next(c.value for c in at.caption if c.value.startswith("A missing value makes every term"))
+    caption = next(c.value for c in at.caption
+                   if c.value.startswith("A missing value makes every term"))
     assert "and 22 more columns" in caption
     assert "30 columns are more than 90 % empty" in caption
 

@@ -255,7 +255,9 @@ with tab_curve:
                             _groups=groups)
         bar.empty()
         curve = pd.concat([pd.DataFrame(rows), svm[list(rows[0])]], ignore_index=True)
-        st.plotly_chart(sparsity_curve_figure(curve), width="stretch", key="dw_curve_fig")
+        majority = float(pd.Series(yte).value_counts(normalize=True).iloc[0])
+        st.plotly_chart(sparsity_curve_figure(curve, majority=majority), width="stretch",
+                        key="dw_curve_fig")
         st.dataframe(curve.round(4), hide_index=True, width="stretch", key="dw_curve_table")
     else:
         st.info("Press **Compute the curve** to fit the current settings over the λ grid "

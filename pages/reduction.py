@@ -16,6 +16,7 @@ download show the table kept at the cursor.
 
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 import streamlit as st
@@ -273,7 +274,8 @@ def panel() -> None:
     st.plotly_chart(table_heatmap(sub, ysub), width="stretch", key="red_heatmap")
     csv = safe_csv(sub.assign(**{str(ds.target): ysub}).rename_axis("row"))
     st.download_button(f"Download the reduced table at iteration {it} (CSV)", csv,
-                       file_name=f"{ds.name}_reduced_it{it}.csv", mime="text/csv",
+                       # "crm.xlsx_reduced_it36.csv" read as a workbook's name (a review)
+                       file_name=f"{Path(ds.name).stem}_reduced_it{it}.csv", mime="text/csv",
                        key="red_download", icon=":material/download:")
     with st.expander("Trace (one row per iteration)"):
         st.dataframe(trace_table(red.trace_), width="stretch", hide_index=True, height=300)

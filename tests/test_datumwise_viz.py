@@ -83,6 +83,9 @@ def test_curves_and_interpolation(wine_model):
     assert svm["sparsity"].iloc[0] == 1.0 and svm["accuracy"].iloc[1] > 0.85
     fig = sparsity_curve_figure(pd.concat([dw, svm]))
     assert {t.name for t in fig.data} == {"DWSM-Un", "L1-SVM"}
+    assert list(fig.layout.yaxis.range) == [0, 1.02]  # accuracy's own range, not 1.5
+    line = sparsity_curve_figure(pd.concat([dw, svm]), majority=0.6).layout.shapes[0]
+    assert line.y0 == line.y1 == 0.6
     c = pd.DataFrame({"sparsity": [0.2, 0.6, 1.0], "accuracy": [0.9, 0.7, 0.5]})
     assert accuracy_at_sparsity(c, 0.4) == pytest.approx(0.8)
     assert np.isnan(accuracy_at_sparsity(c, 0.1))

@@ -89,7 +89,8 @@ def trace_figure(trace: pd.DataFrame, iteration: int | None = None,
             secondary_y=False)
     _marker(fig, iteration)
     fig.update_yaxes(title_text="accuracy / share", range=[0, 1.02], secondary_y=False)
-    fig.update_yaxes(title_text="F", showgrid=False, exponentformat="e", secondary_y=True)
+    # ".3~g": "1.07e+16", where exponentformat alone gave ticks such as "0.09e+5" (a review)
+    fig.update_yaxes(title_text="F", showgrid=False, tickformat=".3~g", secondary_y=True)
     fig.update_xaxes(title_text="iteration")
     return _legend_below(layout(fig, "Accuracy, F and table share"))
 

@@ -123,13 +123,17 @@ def feature_usage_figure(used: np.ndarray, names: Sequence[str] | None = None,
                   subtitle=note)
 
 
-def sparsity_curve_figure(curves: pd.DataFrame | Mapping[str, pd.DataFrame]) -> go.Figure:
+def sparsity_curve_figure(curves: pd.DataFrame | Mapping[str, pd.DataFrame],
+                          majority: float | None = None) -> go.Figure:
     """Accuracy against sparsity, one line per model (paper Fig. 3).
 
     Parameters
     ----------
     curves : DataFrame with columns ``model``, ``sparsity``, ``accuracy`` and optionally
         ``param`` (λ or C, shown on hover); or a mapping model -> DataFrame.
+    majority : float, optional
+        The test accuracy of always predicting the most common class, drawn as a line: a
+        curve flat on it learned nothing (a review read such a curve as a result).
     """
     if isinstance(curves, Mapping):
         curves = pd.concat([df.assign(model=k) for k, df in curves.items()], ignore_index=True)
@@ -145,8 +149,13 @@ def sparsity_curve_figure(curves: pd.DataFrame | Mapping[str, pd.DataFrame]) -> 
                         hovertemplate="sparsity %{x:.2f}<br>accuracy %{y:.3f}"
                                       "<br>param %{customdata:.4g}<extra>" + str(model)
                                       + "</extra>")
+    if majority is not None:
+        fig.add_hline(y=float(majority), line={"dash": "dot", "color": "#7f7f7f"},
+                      annotation_text=f"always the most common class ({majority:.3f})",
+                      annotation_position="bottom right")
+    # accuracy lives in [0, 1]: plotly's autorange ran the axis to 1.5 (a review)
     fig.update_layout(title="Accuracy vs sparsity",
                       xaxis={"title": "sparsity (share of features not used)", "range": [0, 1.02]},
-                      yaxis={"title": "test accuracy"},
+                      yaxis={"title": "test accuracy", "range": [0, 1.02]},
                       legend={"orientation": "h", "y": -0.2})
     return fig

@@ -380,7 +380,9 @@ def thresholds_slider(prefix: str, where=st) -> None:
                  args=(f"{prefix}n_thresholds", "terms", "n_thresholds"),
                  disabled=t["thresholds"] == "all",
                  help="Quantile thresholds; duplicates are dropped, so columns with few "
-                      "distinct values get fewer.")
+                      "distinct values get fewer. One setting for every page: moving it "
+                      "moves the other pages' too (and refits the Rule page's rule, dropping "
+                      "an edit made there).")
 
 
 def terms_options(prefix: str, cols) -> None:
@@ -476,11 +478,14 @@ def lam_slider(key: str = "lam", disabled: bool = False) -> float:
         # (a keyed widget's value= reaches a browser that already shows the widget only if
         # the state says so: the λ path's "load this λ" drops the key and reruns)
         st.session_state[key] = nearest_lam(rule["lam"])
+    shared = "" if key == "lam" else (
+        " One λ for every page: moving it here moves the Rule page's λ too (and refits its "
+        "rule, dropping an edit made there).")
     st.select_slider("λ: weight of errors against conditions", LAMS, key=key,
                      on_change=sync, args=(key, "rule", "lam"), disabled=disabled,
                      format_func=lambda v: f"{v:g}",
                      help="Objective: #conditions + λ × errors. Larger λ fits the training "
-                          "data more closely with more conditions.")
+                          "data more closely with more conditions." + shared)
     return float(st.session_state["rule"]["lam"])
 
 

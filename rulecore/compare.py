@@ -132,8 +132,9 @@ def _sparse(loss):
 def _sparse_spec(loss: str) -> ModelSpec:
     return ModelSpec(
         "rulecore.sparse", _sparse(loss), numeric=True,
-        size=lambda e: int(np.count_nonzero(e.coef_)),
-        used=lambda e, names: _nonzero_columns(e.coef_, names),
+        # the weights that read something, not the support's ~1e-9 (rulecore.sparse.used_)
+        size=lambda e: int(e.used_.sum()),
+        used=lambda e, names: [names[j] for j in np.flatnonzero(e.used_)],
         gap=lambda e: float(e.gap_), size_kind="non-zeros",
         # γ "auto": scaled to the training rows at fit time (rulecore.sparse.auto_gamma)
         defaults={"k": 3, "gamma": "auto", "time_limit": 30.0, "cv": False})

@@ -49,6 +49,10 @@ from rulecore.encode import check_memory, dense_bytes, numbers_only
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.highs import Model
 
+#: A standardised weight at or below this reads nothing: a change of one standard deviation
+#: moves the score by less than it (:attr:`SparseClassifier.used_`).
+NONZERO_TOL = 1e-6
+
 LOSSES = ("hinge", "logistic")
 WARM_STARTS = ("l1", "relaxation", None)
 #: ``gamma="auto"`` is this multiple of ``γ₀ = p / (k n mean_i ‖x_i‖²)`` (:func:`auto_gamma`):
@@ -979,6 +983,10 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
     intercept_ : ndarray of shape (1,)
     support_ : ndarray of int
         Indices of the selected features.
+    used_ : ndarray of bool, shape (n_features,)
+        Features whose standardised weight is above :data:`NONZERO_TOL`: what the model
+        reads.  A support's weights can all shrink to ~1e-9 (a constant model), which
+        "3 non-zeros" misreported (a review).
     objective_ : float
         ``c(support_)`` on standardised features at ``gamma_`` (the certified problem's value;
         with a refit, not the value of ``coef_``).
@@ -1075,6 +1083,7 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
         self.coef_ = coef[None, :]
         self.intercept_ = np.array([b - float(coef @ self._std.mean)])
         self.support_ = np.asarray(res.inner.support, dtype=np.intp)
+        self.used_ = np.abs(w) > NONZERO_TOL
         self.objective_ = float(res.upper)
         self.lower_bound_ = float(res.lower)
         self.gap_ = float(res.gap)

@@ -337,3 +337,20 @@ def test_compare_holds_out_the_rule_pages_rows_on_many_classes():
     # and on two classes, as before, the positive class against the rest
     two = load_sample("breast cancer")
     assert np.array_equal(split_labels(two, 0.25), two.y_binary)
+
+
+def test_a_sparse_model_whose_weights_vanish_uses_no_feature():
+    """Compare said '3 non-zeros', 1 feature used, for a Sparse SVM whose weights were all
+    about 1e-9 (a constant model; a review): it counts what the model reads."""
+    from rulecore.sparse import NONZERO_TOL, SparseClassifier
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(200, 6)), columns=[f"x{j}" for j in range(6)])
+    y = (rng.random(200) < 0.08).astype(int)  # no signal, few positives
+    est = SparseClassifier(k=3).fit(X, y)
+    assert len(est.support_) == 3 and not est.used_.any()
+    assert np.abs(est.coef_).max() < 1e-3 and NONZERO_TOL == 1e-6
+    from rulecore.compare import REGISTRY
+
+    spec = REGISTRY["Sparse SVM"]
+    assert spec.size(est) == 0 and spec.used(est, list(X.columns)) == []

@@ -25,15 +25,24 @@ if n_ordered:
                  help="Words with an order (Low < Medium < High): thresholds on the order, "
                       "'x <= Medium', as on numbers.")
 
-left, right = st.columns([2, 3])
+left, right = st.columns([1, 1])  # the table's four columns in sight beside a long name
 with left:
     # a long column name (a form's question) gets a fixed width, so kind, thresholds and
     # terms stay in sight (sized to the name they were pushed off the table; a review);
     # the whole name shows on hovering the chart's bar
     long = counts["column"].astype(str).str.len().max() > 40 if len(counts) else False
+    # the counts' columns narrow, with their meaning on hover: "thresholds or levels" and
+    # "terms" were cut off beside a form's questions (a newcomer's review)
     st.dataframe(counts, width="stretch", hide_index=True,
-                 column_config={"column": st.column_config.TextColumn(
-                     "column", width="medium" if long else None)})
+                 column_config={
+                     "column": st.column_config.TextColumn(
+                         "column", width="medium" if long else None),
+                     "kind": st.column_config.TextColumn("kind", width="small"),
+                     "thresholds or levels": st.column_config.NumberColumn(
+                         "values", width="small",
+                         help="Thresholds of a numeric or ordered column, or levels of a "
+                              "categorical one."),
+                     "terms": st.column_config.NumberColumn("terms", width="small")})
 with right:
     st.plotly_chart(term_counts(counts), width="stretch", key="term_counts")
 

@@ -88,40 +88,54 @@ def run_reduction(params: dict, bar) -> BilinearReducer:
 # ------------------------------------------------------------------ settings
 default_k = max(1, math.ceil(n / 2))
 default_rows = min(m, DEFAULT_ROWS)
-if ss.get("red_rows_data") != ds.digest:  # other data: start from its own default
+#: the form's widgets, given back their last submitted values after a visit to another page
+FORM_KEYS = ("red_t", "red_k", "red_fshare", "red_oshare", "red_seed", "red_iters",
+             "red_every", "red_rows", "red_time", "red_elim")
+if ss.get("red_rows_data") == ds.digest:  # the same data: the settings last submitted
+    common.restore_widgets(FORM_KEYS)
+else:  # other data: start from its own defaults
     ss.pop("red_rows", None)
+    ss["_kept_widgets"] = {k: v for k, v in ss.get("_kept_widgets", {}).items()
+                           if k not in FORM_KEYS}
     ss["red_rows_data"] = ds.digest
 with st.form("red_settings"):
     c = st.columns(6)
-    t = c[0].number_input("t (weight of other-class votes)", 0.0, 100.0, 1.0, 0.01,
-                          key="red_t", format="%.2f")
-    k = c[1].number_input("k (support-set size)", 1, max(1, n), min(default_k, n), 1,
-                          key="red_k",
+    t = c[0].number_input("t (weight of other-class votes)", 0.0, 100.0,
+                          common.initial("red_t", 1.0), 0.01, key="red_t", format="%.2f")
+    k = c[1].number_input("k (support-set size)", 1, max(1, n),
+                          common.initial("red_k", min(default_k, n)), 1, key="red_k",
                           help="Votes count the k-feature subsets on which two objects are "
                                "close. Default: half the features, and of each reduced table "
                                "its own half (the run passes k=None). Any other value stays "
                                "fixed, capped at the kept features: near k kept features "
                                "accuracy collapses.")
-    fshare = c[2].slider("Start: feature share", 0.05, 1.0, 1.0, 0.01, key="red_fshare")
-    oshare = c[3].slider("Start: object share", 0.05, 1.0, 1.0, 0.01, key="red_oshare")
-    seed = c[4].number_input("Seed", 0, 2**31 - 1, 0, 1, key="red_seed")
-    iters = c[5].number_input("Iterations (at most)", 1, 5000, 300, 10, key="red_iters")
+    fshare = c[2].slider("Start: feature share", 0.05, 1.0, common.initial("red_fshare", 1.0),
+                         0.01, key="red_fshare")
+    oshare = c[3].slider("Start: object share", 0.05, 1.0, common.initial("red_oshare", 1.0),
+                         0.01, key="red_oshare")
+    seed = c[4].number_input("Seed", 0, 2**31 - 1, common.initial("red_seed", 0), 1,
+                             key="red_seed")
+    iters = c[5].number_input("Iterations (at most)", 1, 5000, common.initial("red_iters", 300),
+                              10, key="red_iters")
     c = st.columns(4)
     every = c[0].number_input("Measure accuracy every … iterations", 1, 100,
-                              1 if min(m, DEFAULT_ROWS) * n <= 20_000 else 5, 1,
+                              common.initial("red_every",
+                                             1 if min(m, DEFAULT_ROWS) * n <= 20_000 else 5), 1,
                               key="red_every",
                               help="Each measurement retrains and scores the classifier; on "
                                    "large tables measuring less often is much faster.")
-    rows = c[1].number_input("Rows to use", min(4, m), m, default_rows, 100, key="red_rows",
+    rows = c[1].number_input("Rows to use", min(4, m), m, common.initial("red_rows", default_rows),
+                             100, key="red_rows",
                              help="A random sample of the rows (same class shares, drawn with "
                                   "the seed). Building C compares every pair of training "
                                   "rows, so twice the rows is four times the work.")
-    limit = c[2].number_input("Time limit (s)", 1, 3600, 30, 5, key="red_time",
+    limit = c[2].number_input("Time limit (s)", 1, 3600, common.initial("red_time", 30), 5,
+                              key="red_time",
                               help="For the whole run: building C, the local search and the "
                                    "accuracy measurements. A search cut short keeps the "
                                    "iterations done.")
     eliminate = c[3].checkbox(
-        "Then drop features", True, key="red_elim",
+        "Then drop features", common.initial("red_elim", True), key="red_elim",
         # the label fits its column ("Past the local optimum, eliminate features" was cut to
         # "Past the local optimum, eli…"; a review); the help says the rest
         help="Past the local optimum, drop the features one by one in the order F would drop "
@@ -137,11 +151,13 @@ if int(rows) < m:
                f"{n:,} comparisons.")
 
 if submitted:
+    common.remember_widgets(FORM_KEYS)
     ss["red_params"] = dict(digest=ds.digest, t=float(t), k=int(k), feature_share=float(fshare),
                             object_share=float(oshare), seed=int(seed), max_iter=int(iters),
                             eval_every=int(every), rows=int(rows), time_limit=float(limit),
                             continuation="features" if eliminate else "none")
     ss.pop("red_iter", None)  # a new run starts the cursor at its chosen iteration
+    ss.pop("_red_iter", None)
 
 params = ss.get("red_params")
 if params is None or params["digest"] != ds.digest:
@@ -195,6 +211,10 @@ last = int(red.n_steps_)
 if ss.get("red_iter", last) > last:
     ss["red_iter"] = last
 # the chosen iteration, not the end: past the local optimum the run ends on one feature
+if "red_iter" not in ss and "_red_iter" in ss:
+    # back from another page: Streamlit dropped the slider's value, the cursor stays where
+    # the user left it (it jumped back to the chosen iteration: a newcomer's review)
+    ss["red_iter"] = min(int(ss["_red_iter"]), last)
 ss.setdefault("red_iter", int(red.best_iteration_))
 
 
@@ -222,6 +242,7 @@ def panel() -> None:
     if last > 0:
         st.slider("Iteration", 0, last, key="red_iter")
     it = int(ss["red_iter"])
+    ss["_red_iter"] = it
     row = red.trace_.loc[it]
     fmask, omask = red.masks(it)
     acc = row["accuracy"]

@@ -161,3 +161,19 @@ def test_the_compare_and_datumwise_forms_keep_their_settings_across_pages():
     assert at.slider(key="cmp_test").value == 0.4
     at.switch_page("pages/datumwise.py").run()
     assert not at.exception and at.number_input(key="dw_lambda").value == 0.002
+
+
+def test_the_reduction_form_and_cursor_stay_after_a_visit_elsewhere():
+    """The Reduction form came back on its defaults and its iteration cursor jumped back to
+    the chosen iteration after a visit to another page (a newcomer's review)."""
+    at = AppTest.from_file(conftest.APP, default_timeout=120).run()
+    at.switch_page("pages/reduction.py").run()
+    at.number_input(key="red_iters").set_value(12)
+    at.button(key="red_submit").click().run()
+    assert not at.exception
+    at.slider(key="red_iter").set_value(3).run()
+    at.switch_page("pages/terms.py").run()
+    at.switch_page("pages/reduction.py").run()
+    assert not at.exception
+    assert at.number_input(key="red_iters").value == 12
+    assert at.slider(key="red_iter").value == 3

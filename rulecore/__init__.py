@@ -3,7 +3,8 @@
 Plain Python (no streamlit, no plotly outside :mod:`rulecore.viz`); the estimators follow the
 scikit-learn API.  The pipeline, module by module, is drawn in ``docs/architecture.md``:
 
-- :mod:`rulecore.data`, :mod:`rulecore.roles`: load a table, pick features, target, positive;
+- :mod:`rulecore.data`, :mod:`rulecore.roles`, :mod:`rulecore.scales`: load a table, pick features,
+  target, positive, and the order of ordered scales;
 - :mod:`rulecore.rules`: terms → clause problem → screening → solvers → :func:`learn_clause`
   → rule estimators and the :class:`~rulecore.rules.rule.Rule` they return;
 - :mod:`rulecore.settings`: the one vocabulary (model names, options, defaults);

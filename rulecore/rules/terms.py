@@ -314,7 +314,10 @@ class Binarizer(TransformerMixin, BaseEstimator):
     max_levels : int, default=50
         Categorical columns get terms for their ``max_levels`` most frequent levels only.
     kinds : dict, optional
-        Column kinds; inferred with :func:`rulecore.data.infer_kind` when missing.
+        Column kinds (``"numeric"``, ``"categorical"``, ``"ordinal"``); inferred with
+        :func:`rulecore.data.infer_kind` when missing.  An ordinal column takes its order
+        from an ordered pandas ``Categorical`` (all its categories) or from a known scale
+        (:func:`rulecore.scales.level_order`).
 
     Attributes
     ----------

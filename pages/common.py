@@ -51,6 +51,7 @@ from rulecore.report import for_app
 from rulecore.roles import format_number
 from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
+from rulecore.scales import level_order
 from rulecore.settings import (
     DEFAULT_LAM,
     RuleSettings,
@@ -101,6 +102,19 @@ def init_state() -> None:
         elif isinstance(value, dict):  # a newer version may add settings: fill them in
             for k, v in value.items():
                 st.session_state[key].setdefault(k, v)
+
+
+@st.cache_data(scope="session", max_entries=8, show_spinner=False)
+def orderable(digest: str, _ds: Dataset) -> tuple[list[str], list[str]]:
+    """``(scales, words)`` of the table (``digest`` covers its kinds): the categorical
+    columns whose levels a known scale orders, and the columns of words (categorical or
+    ordinal) with 3 to 30 levels a user may put in order.  Cached: each is a pass over a
+    column, and the Data page reruns on every widget."""
+    scales = [c for c, k in _ds.kinds.items() if k == "categorical"
+              and level_order(_ds.X[c]) is not None]
+    words = [c for c, k in _ds.kinds.items() if k in ("categorical", "ordinal")
+             and 3 <= _ds.X[c].nunique() <= 30]
+    return scales, words
 
 
 def remember_widgets(keys: tuple[str, ...]) -> None:

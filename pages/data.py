@@ -58,8 +58,7 @@ def order_levels(ds) -> None:
     stages): no known scale gives that order (rulecore.scales), the user does."""
     ss = st.session_state
     # text columns with a few levels; an ordinal one to change or forget its order
-    cands = [c for c, k in ds.kinds.items() if k in ("categorical", "ordinal")
-             and 3 <= ds.X[c].nunique() <= 30]
+    cands = common.orderable(ds.digest, ds)[1]
     if not cands:
         return
 
@@ -289,7 +288,7 @@ with left:
     cat_now = [c for c, k in ds.kinds.items() if k == "categorical"]
     ord_now = [c for c, k in ds.kinds.items() if k == "ordinal"]
     # the columns that could be ordered: words of a known scale (rulecore.scales)
-    scales = ord_now + [c for c in cat_now if level_order(ds.X[c]) is not None]
+    scales = ord_now + common.orderable(ds.digest, ds)[0]
     if ss.get("w_categorical") is None or not set(ss["w_categorical"]) <= set(ds.kinds):
         ss["w_categorical"] = cat_now
     if ss.get("w_ordinal") is None or not set(ss["w_ordinal"]) <= set(scales):

@@ -11,10 +11,10 @@ from rulecore.metrics import binary_metrics, fmt_percent, fmt_rate
 from rulecore.report import (
     all_midpoints_fit,
     assess,
-    clearly_above_majority,
     comparisons,
     constraint_words,
     fit_status,
+    gain_over_majority,
     most_frequent_class,
     needs_other_type,
     needs_unweighted_twin,
@@ -533,10 +533,9 @@ def results() -> None:
         # beside the majority class's accuracy: 94.3 % reads as good where 97.5 % is free
         # a gain that rounds to nothing gets no arrow and no colour: "↑ +0.0" in green read
         # as a gain under a model that predicts the majority class (a newcomer's review)
-        gain = round(100 * (mte["accuracy"] - mte["majority"]), 1)
         # a gain within luck is grey, and says so: "+0.5 pts" in green over a rule right on
         # 11 of its 20 picks read as a success (a review)
-        clear = gain < 0 or clearly_above_majority(yte, pred_te)
+        gain, clear = gain_over_majority(yte, pred_te)
         a.metric("Test accuracy", f"{mte['accuracy']:.1%}",
                  delta=("same as majority" if not gain else f"{gain:+.1f} pts vs majority"
                         + ("" if clear else " (within luck)")),

@@ -59,11 +59,9 @@ ruled = common.rule_settings(ds)
 settings = ruled.replace(model="single rule", lam=None)
 # what the screened problem leaves out of the Rule page's: said, not hidden (a review saw
 # the unconstrained problem's certificates under "acts on the Rule page's problem")
-left_out = [what for what, on in (
-    ("Must use", ruled.require), ("Must not use", ruled.forbid),
-    ("Max conditions", ruled.max_conditions is not None),
-    ("error costs", float(ruled.fp_cost) != 1.0 or float(ruled.fn_cost) != 1.0),
-    ("errors counted per row", ruled.error not in (None, "hamming"))) if on]
+WORDS = {"require": "Must use", "forbid": "Must not use", "max_conditions": "Max conditions",
+         "fp_cost": "error costs", "fn_cost": "error costs", "error": "errors counted per row"}
+left_out = list(dict.fromkeys(WORDS[o] for o in ruled.single_rule_options()))
 if left_out:
     st.info(f"This page screens the single rule's problem without your {', '.join(left_out)}: "
             "its terms, bounds and certificates are for that problem, not for the rule the "

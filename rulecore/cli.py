@@ -393,11 +393,11 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     from rulecore.report import (
         all_midpoints_fit,
         assess,
-        clearly_above_majority,
         comparisons,
         constraint_words,
         fit_status,
         for_command_line,
+        gain_over_majority,
         shown_claim,
     )
 
@@ -453,15 +453,15 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"{name:>5}: accuracy {_pct(m['accuracy'])}, precision "
                       f"{_pct(m['precision'])}, recall {_pct(m['recall'])} "
                       f"({m['rows']:,} rows)\n")
+    pred_te = est.predict(ds.X.iloc[te]) if len(te) else []
     if m_test:
         # as the Rule page's delta: 97.2 % reads as good where 96.0 % is free (a review saw
         # a rule within luck of the majority under "Certified optimal", with no baseline)
         held = y01[te]
         majority = ds.positive if held.mean() > 0.5 else ds.negative_label
-        gain = round(100 * (m_test["accuracy"] - m_test["majority"]), 1)
-        verdict = ("the same" if not gain else f"{gain:+.1f} pts" + (
-            "" if gain < 0 or clearly_above_majority(held, est.predict(ds.X.iloc[te]))
-            else ", within luck"))
+        gain, clear = gain_over_majority(held, pred_te)
+        verdict = "the same" if not gain else f"{gain:+.1f} pts" + ("" if clear else
+                                                                   ", within luck")
         out.write(f"       always {majority}: accuracy {_pct(m_test['majority'])} on the test "
                   f"rows; the rule: {verdict}\n")
     method = "column generation" if hasattr(est, "rules_") else args.solver
@@ -486,7 +486,6 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\n")
     claim = fit_status(est)
     out.write(f"{claim.text}\n")
-    pred_te = est.predict(ds.X.iloc[te]) if len(te) else []
     compared = comparisons(settings, est.class_weight_used_, y01[te], pred_te, ds.X.iloc[te],
                            lambda **changes: fit_on_split(dataclasses.replace(settings, **changes),
                                                           ds, args.test_size, args.seed).model)

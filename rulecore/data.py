@@ -101,8 +101,9 @@ def too_wide(name: str, n_columns: int, limit: int) -> str:
 
 # (\N is how MySQL and PostgreSQL's COPY write a missing value)
 _NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-", "\\N"]
-#: The spellings of a missing value an export's note lists (:meth:`Dataset.notes_for`).
-_NA_SAID = ("NA", "N/A", "NaN", "null", "None", "?", "-", "\\N")
+#: The spellings of a missing value an export's note lists (:meth:`Dataset.notes_for`): the
+#: reader's, each once whatever its capitals.
+_NA_SAID = tuple(v for v in _NA_VALUES if v and v not in ("nan", "NULL"))
 #: What the reader reads as missing: "None" is read as text, as it is the lowest step of a
 #: scale (None < Mild < Moderate < Severe) as often as Python's missing value; it is made
 #: missing in :func:`from_frame` everywhere else (:func:`_none_as_missing`).
@@ -1229,10 +1230,12 @@ _NOT_UNITS = frozenset({"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", 
 _CLOCK = r"^(\d{1,3}):([0-5]\d)(?::([0-5]\d(?:\.\d+)?))?$"
 
 
-def _every_cell_matches(s: pd.Series, pattern: str) -> pd.DataFrame | None:
+def _every_cell_matches(s: pd.Series, pattern: str | re.Pattern,
+                        first_group: bool = True) -> pd.DataFrame | None:
     """The groups of ``pattern`` in every present cell of a text column (at least 5), indexed
-    like those cells; ``None`` when one cell does not match.  The first 200 cells are looked
-    at first, so a large column of other text stops there."""
+    like those cells; ``None`` when one cell does not match (or, with ``first_group``, leaves
+    the first group empty).  The first 200 cells are looked at first, so a large column of
+    other text stops there."""
     if pd.api.types.is_numeric_dtype(s):
         return None
     present = s.dropna()
@@ -1241,7 +1244,7 @@ def _every_cell_matches(s: pd.Series, pattern: str) -> pd.DataFrame | None:
     if not present.iloc[:200].astype(str).str.strip().str.match(pattern).all():
         return None
     parts = present.astype(str).str.strip().str.extract(pattern)
-    return None if parts[0].isna().any() else parts
+    return None if first_group and parts[0].isna().any() else parts
 
 
 def _placed(s: pd.Series, values: pd.Series) -> pd.Series:
@@ -1308,15 +1311,11 @@ def numbers_from_duration_text(s: pd.Series, name: str = "") -> tuple[pd.Series,
     ``call_length``, ``time``): a baby's age ``3m``, ``24h`` (months and hours) or a race
     ``100m``, ``1h`` are no minutes (a review).  Returns the minutes and what they are, or
     ``(s, None)``."""
-    if pd.api.types.is_numeric_dtype(s):
+    parts = _every_cell_matches(s, _DURATION_TEXT, first_group=False)
+    if parts is None:
         return s, None
-    present = s.dropna()
-    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
-        return s, None
-    text = present.astype(str).str.strip()
-    if not text.iloc[:200].str.match(_DURATION_TEXT).all():
-        return s, None
-    parts = text.str.extract(_DURATION_TEXT).astype(float)
+    text = s[parts.index].astype(str).str.strip()
+    parts = parts.astype(float)
     used = parts.notna()
     joined = used.sum(axis=1) >= 2
     if used.sum(axis=1).eq(0).any() or used.any().sum() < 2 or not (
@@ -2131,15 +2130,16 @@ def from_frame(
             columns[col] = num
         else:
             columns[col] = _as_text(s)
-            if kind == "ordinal" and level_order(s) is None:
-                raise DataError(f"{col!r} cannot be read as ordered: its levels are not the "
-                                "words of a known scale (such as Low < Medium < High); give "
-                                "their order (Data page, or --order 'COL=LOW<...<HIGH').")
             if kind == "ordinal":
                 # an ordered Categorical with the table's whole order: a fold of the rows
                 # holding two of its levels keeps it (a review: the fit raised), and a
                 # Parquet file's order lives in the dtype only
                 order = level_order(s)
+                if order is None:
+                    raise DataError(f"{col!r} cannot be read as ordered: its levels are not "
+                                    "the words of a known scale (such as Low < Medium < "
+                                    "High); give their order (Data page, or --order "
+                                    "'COL=LOW<...<HIGH').")
                 text = columns[col].where(columns[col].isin(order))  # off the scale: missing
                 columns[col] = pd.Series(pd.Categorical(text, ordered=True,
                                                         categories=list(order)),

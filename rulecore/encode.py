@@ -273,7 +273,9 @@ def raw_values(X: pd.DataFrame, index: Any, names: Sequence[str], values: Sequen
         col = name if name in X.columns else next(
             (c for c in X.columns if str(name).startswith(f"{c}=")), None)
         missing = col is not None and pd.isna(X.at[index, col])
-        order = level_order(X[col], min_levels=1) if col == name else None
+        # loading keeps an ordinal column as an ordered Categorical: its categories, at once
+        order = level_order(X[col], min_levels=1) if col == name and isinstance(
+            X[col].dtype, pd.CategoricalDtype) else None
         if order is not None:  # an ordered scale's step: its level, not the bare number
             out.append(f"missing (filled with the median step, {format_value(v)} of "
                        f"{len(order)})" if missing else

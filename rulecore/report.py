@@ -728,6 +728,17 @@ def clearly_above_majority(y_test: np.ndarray, pred_test: np.ndarray) -> bool:
     return 2 * R - D > np.sqrt(D)
 
 
+def gain_over_majority(y_test: np.ndarray, pred_test: np.ndarray) -> tuple[float, bool]:
+    """``(gain, clear)``: the held-out accuracy's gain over always predicting the majority
+    class, in points rounded to one decimal, and whether it is clearly more than luck
+    (a loss is always clear; :func:`clearly_above_majority`).  The Rule page's delta and
+    ``rulecore learn``'s baseline line both say this."""
+    y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
+    majority = max(y_test.mean(), 1 - y_test.mean()) if len(y_test) else 1.0
+    gain = round(100 * (float(np.mean(pred_test == y_test)) - majority), 1)
+    return gain, gain < 0 or clearly_above_majority(y_test, pred_test)
+
+
 def shown_claim(claim: Finding, findings: list[Finding], y_test: np.ndarray,
                 pred_test: np.ndarray) -> Finding:
     """The solver's claim as a user should see it: a certified rule is still not shown as a

@@ -196,7 +196,9 @@ def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
         order = tuple(str(c) for c in s.cat.categories)
         if len({level_key(c) for c in order}) < len(order):
             return None  # "1" and "1.0" are one level to a rule: no order between them
-        seen = s.cat.codes[s.cat.codes >= 0].nunique()
+        codes = s.cat.codes.to_numpy()
+        # at most one level asked for: any present row will do, no count of the levels
+        seen = int((codes >= 0).any()) if min_levels <= 1 else len(np.unique(codes[codes >= 0]))
         return order if seen >= min_levels else None
     if pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
         return None

@@ -303,6 +303,15 @@ class RuleSettings:
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in names})
 
+    def single_rule_options(self) -> list[str]:
+        """The options set away from their defaults that only the single rule takes (its
+        constraints, error costs and count of errors)."""
+        return [name for name, on in (
+            ("require", bool(self.require)), ("forbid", bool(self.forbid)),
+            ("max_conditions", self.max_conditions is not None),
+            ("fp_cost", float(self.fp_cost) != 1.0), ("fn_cost", float(self.fn_cost) != 1.0),
+            ("error", self.error not in (None, "hamming"))) if on]
+
     def estimator(self, n_classes: int = 2):
         """The unfitted estimator these settings describe, for a target of ``n_classes``
         classes learned together (more than two: the rule set's rule list)."""
@@ -313,12 +322,7 @@ class RuleSettings:
         )
         from rulecore.rules.ruleset import RuleSetClassifier
 
-        single_only = [name for name, on in (
-            ("require", bool(self.require)), ("forbid", bool(self.forbid)),
-            ("max_conditions", self.max_conditions is not None),
-            ("fp_cost", float(self.fp_cost) != 1.0), ("fn_cost", float(self.fn_cost) != 1.0),
-            ("error", self.error != "hamming"))
-            if on]
+        single_only = self.single_rule_options()
         if single_only and self.model != "single rule":
             raise ParameterError(f"These options apply to the single rule only, not to "
                                  f"{self.model}: {', '.join(single_only)}.")

@@ -102,8 +102,9 @@ def too_wide(name: str, n_columns: int, limit: int) -> str:
 # (\N is how MySQL and PostgreSQL's COPY write a missing value)
 _NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-", "\\N"]
 #: The spellings of a missing value an export's note lists (:meth:`Dataset.notes_for`): the
-#: reader's, each once whatever its capitals.
-_NA_SAID = tuple(v for v in _NA_VALUES if v and v not in ("nan", "NULL"))
+#: reader's, each once whatever its capitals, the words before the marks.
+_NA_SAID = tuple(sorted((v for v in _NA_VALUES if v and v not in ("nan", "NULL")),
+                        key=lambda v: not v[0].isalpha()))
 #: What the reader reads as missing: "None" is read as text, as it is the lowest step of a
 #: scale (None < Mild < Moderate < Severe) as often as Python's missing value; it is made
 #: missing in :func:`from_frame` everywhere else (:func:`_none_as_missing`).

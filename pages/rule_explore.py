@@ -74,8 +74,11 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
         read = [c for c in rule.features if ds.notes_for([c])]
         st.caption("The rule compares the values as read (see the Data page's notes on "
                    f"{', '.join(map(repr, read))}); the other formats say how.")
+    # prose wraps (a rule set's text and its notes ran past the box's right edge); code keeps
+    # its lines, which the exports already wrap
     st.code(text, language={"json": "json", "sql": "sql", "python": "python",
-                            "markdown": "markdown"}.get(fmt, "text"))
+                            "markdown": "markdown"}.get(fmt, "text"),
+            wrap_lines=fmt in ("text", "markdown"))
     ext, mime = EXPORT_FORMATS[fmt]
     # a file ends in a newline, as the command line writes it (a review: byte-identical but
     # for the last one)

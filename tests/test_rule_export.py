@@ -150,7 +150,12 @@ def test_exports_say_how_the_rule_columns_were_read():
     exec(py, ns)  # the comments keep it valid Python
     assert ns["predict"]({"income": 50_000, "satisfaction": 4})
     assert "> - 'satisfaction': 32 cells of 9" in rule.export("markdown", notes)
-    assert "'income': 73 cells" in rule.export("text", notes)
+    text = rule.export("text", notes)
+    assert "'income': 73 cells" in text
+    # the notes wrap as the code's comments do (the app shows them in a box of fixed width)
+    assert max(map(len, text.split("\n\n", 1)[1].splitlines())) <= 88
+    assert " ".join(w for line in text.splitlines() for w in line.split()).count(
+        " ".join(notes[0].split())) == 1
     assert rule.export("json", notes) == rule.to_json()  # the rule alone, read back
     # without notes the SQL still says what it selects and what it needs of the columns
     plain_sql = rule.export("sql").splitlines()

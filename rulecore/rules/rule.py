@@ -131,7 +131,11 @@ class _Exportable:
         if fmt == "markdown":
             return out.rstrip("\n") + "\n\n" + "\n".join(
                 [f"> {head}"] + [f"> - {n}" for n in notes]) + "\n"
-        return out.rstrip("\n") + "\n\n" + "\n".join([head] + [f"  {n}" for n in notes]) + "\n"
+        # wrapped as the code's comments are: a note runs to 200 characters, and the app shows
+        # the text in a box of fixed width
+        return out.rstrip("\n") + "\n\n" + "\n".join([head] + [textwrap.fill(
+            n, 88, initial_indent="  ", subsequent_indent="    ", break_long_words=False,
+            break_on_hyphens=False) for n in notes]) + "\n"
 
 
     def _sql_header(self) -> list[str]:

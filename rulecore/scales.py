@@ -114,7 +114,9 @@ _STEP: list[dict[str, int]] = [{w: i for i, step in enumerate(scale) for w in st
                                for scale in SCALES]
 
 
-_CODED = re.compile(r"^\s*\d{1,3}\s*(?:[=:)]\s*|\.\s+)(\S.*)$")  # "2.0-2.5" is no code
+# "2.0-2.5" is no code; "1 - Critical" and "1-Low" are (a ticket system's); "18 - 24" is a
+# band, not the code 18 of "24"
+_CODED = re.compile(r"^\s*\d{1,3}\s*(?:[=:)]\s*|\.\s+|-\s*(?=[^\W\d]))(\S.*)$")
 _NUM = r"[$€£]?\s*(\d[\d,]*(?:\.\d+)?)\s*([kKmM])?"
 #: Bands of numbers: "18-24", "25 to 34", "$25,000-$49,999", "65+", "65 and over",
 #: "under 18", "<18", "10k-20k".

@@ -197,6 +197,11 @@ def test_loading_reads_a_scale_in_order_and_says_so():
     # found missing by a review: a coded non-answer, decimals, units, lone numbers by bands
     (["9. Don't know", "1. Low", "3. High", "2. Medium"], ("1. Low", "2. Medium", "3. High")),
     (["2.5-3.0", "2.0-2.5", "3.0-3.5"], ("2.0-2.5", "2.5-3.0", "3.0-3.5")),
+    # a ticket system's priorities: the code runs against the words, which decide
+    (["1 - Critical", "3 - Moderate", "4 - Low", "2 - High"],
+     ("4 - Low", "3 - Moderate", "2 - High", "1 - Critical")),
+    (["3-High", "1-Low", "2-Medium"], ("1-Low", "2-Medium", "3-High")),
+    (["18 - 24", "25 - 34", "35 - 44"], ("18 - 24", "25 - 34", "35 - 44")),
     (["10+ years", "< 1 year", "2 years", "1 year"],
      ("< 1 year", "1 year", "2 years", "10+ years")),
     (["10-20%", "0-10%", "50%+"], ("0-10%", "10-20%", "50%+")),

@@ -1854,7 +1854,9 @@ def from_frame(
     elif target is None:
         target = roles_mod.choose_target(df, detected)
         why = {"classes": "the most plausible class column", "continuous": "no column holds "
-               "classes, so this numeric column is split at a threshold"}
+               "classes, so this numeric column is split at a threshold"
+               if not roles_mod.is_outcome_score(target) else "a number named as the "
+               "outcome's score, split at a threshold"}
         kind0 = roles_mod.target_kind(df[target])[0]
         chosen_note = len(notes)  # said again with the threshold, if one is made below
         notes.append(f"Predicting {target!r}: {why.get(kind0, 'the last column')}. Choose "
@@ -1957,21 +1959,24 @@ def from_frame(
             notes.append(said)
     rating = bool(scale and thr is not None)  # a rating scale read through a threshold
     if kind == "continuous" and thr is None:
-        suggestion = roles_mod.median_threshold(y_raw)
+        suggestion, where = roles_mod.default_threshold(target, y_raw)
         if continuous != "median":
             raise DataError(
                 f"The target {target!r} is a number with {y_raw.nunique():,} distinct values, "
-                f"not classes. Give a threshold as the positive class: '{suggestion}' (its "
-                f"median) makes rows with {target} {suggestion} the positive class (on the "
-                f"command line: --positive '{suggestion}'), or choose another target column.")
+                f"not classes. Give a threshold as the positive class: '{suggestion}' ("
+                f"{where.split(',')[0]}) makes rows with {target} {suggestion} the positive "
+                f"class (on the command line: --positive '{suggestion}'), or choose another "
+                "target column.")
         thr = roles_mod.parse_threshold(suggestion)
         if chosen_note is not None:  # one note says both why this column and where it is cut
+            why_this = ("its name says it scores the outcome" if roles_mod.is_outcome_score(
+                target) else "no column holds classes")
             notes[chosen_note] = (
-                f"Predicting {target!r}: no column holds classes, so this number is split at "
-                f"its median, {target} {suggestion}. Choose another target, or change the "
-                "threshold, if another is meant.")
+                f"Predicting {target!r}: {why_this}, so this number is split at {where}, "
+                f"{target} {suggestion}. Choose another target, or change the threshold, if "
+                "another is meant.")
         else:
-            notes.append(f"{target!r} is a number, not classes: it is split at its median, "
+            notes.append(f"{target!r} is a number, not classes: it is split at {where}, "
                          f"{target} {suggestion}. Change the threshold if another cut "
                          "matters.")
     if thr is not None:

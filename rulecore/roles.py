@@ -59,6 +59,9 @@ ID_DISTINCT_SHARE = 0.95
 #: ... and the fewest present values for that test (five distinct values in five rows say
 #: nothing).
 ID_MIN_VALUES = 20
+#: ... but a column of text with every one of at least this many values distinct is one
+#: however few rows the table has.
+ID_TINY_VALUES = 6
 #: The first column of distinct whole numbers all at least this large, in a file without a
 #: header, is an identifier.
 ID_FIRST_MIN = 1_000
@@ -216,6 +219,10 @@ _DATE_FORMATS = ("ISO8601",) + tuple(
 #: ``CET``): dropped before parsing, so the year, month, weekday and hour are the local ones
 #: the time was written in.
 _ZONE = re.compile(r"\s+(?:(?:GMT|UTC)(?:\s*[+-]\d{1,2}(?::?\d{2})?)?|[A-Z]{2,4}T|[A-Z]{3})$")
+#: ... and an ISO 8601 offset glued to the time (``2023-08-05T18:51:52+02:00``, ``…Z``): a
+#: meter's export across daylight saving holds ``+01:00`` and ``+02:00``, which pandas refuses
+#: to read as one column (a review: a traceback on every page); dropped as above.
+_ISO_ZONE = re.compile(r"(?<=\d\d:\d\d)((?::\d\d)?(?:[.,]\d+)?)\s*(?:Z|[+-]\d\d(?::?\d\d)?)$")
 
 
 #: Fewest values for a column of eight-digit numbers to read as dates (YYYYMMDD).
@@ -336,8 +343,10 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     present = s.dropna().astype(str).str.strip()
     if present.empty:
         return None
-    if present.iloc[:1000].str.contains(_ZONE).mean() >= DATE_SHARE:
-        present = present.str.replace(_ZONE, "", regex=True)
+    for zone, keep in ((_ZONE, ""), (_ISO_ZONE, r"\1")):
+        if present.iloc[:1000].map(lambda t, z=zone: z.search(t) is not None).mean() \
+                >= DATE_SHARE:
+            present = present.str.replace(zone, keep, regex=True)
     sample = present.iloc[:1000]
     # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
     # of ordinary text first
@@ -549,7 +558,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         # {"device": "ios", "coupon": true} is a record in a cell: as a category, its rules
         # read `meta != {"device": "android", ...}` and each level is one combination
         return "text", "JSON: a structure in each cell, not a category"
-    if len(present) >= ID_MIN_VALUES and n_distinct >= ID_DISTINCT_SHARE * len(present):
+    # under 20 rows only every value distinct says it: a term on such a column covers one
+    # row, and 'plot != P6' held in a 12-row table's rule (a review)
+    if (len(present) >= ID_MIN_VALUES and n_distinct >= ID_DISTINCT_SHARE * len(present)) or (
+            ID_TINY_VALUES <= len(present) == n_distinct):
         words = present.astype(str).str.count(r"\s+").mean() + 1
         what = "free text" if words >= 4 else "an identifier"
         return ("text" if words >= 4 else "id"), (
@@ -657,6 +669,30 @@ def _target_hint(name: str) -> int:
                    for i, w in enumerate(words)))
 
 
+#: What may follow an outcome's word in the name of a number that scores it (``churn_score``,
+#: ``default_probability``, ``fraud_risk``): a model's output or a risk the table is about.
+_SCORE_TAILS = {"score", "prob", "proba", "probability", "risk", "likelihood", "propensity",
+                "prediction", "pred", "predicted"}
+#: ... of which these say the number is a probability, cut at one half by default.
+_PROBABILITY_WORDS = {"prob", "proba", "probability", "likelihood", "propensity", "score",
+                      "predicted", "prediction", "pred"}
+
+
+def is_outcome_score(name: str) -> bool:
+    """Whether a numeric column's name says it scores an outcome: an outcome's word
+    (:data:`_TARGET_WORDS`, ``churn``) followed only by words of a score
+    (:data:`_SCORE_TAILS`) or of a flag, or a name that says outcome by itself
+    (:func:`_target_hint`)."""
+    if _target_hint(name):
+        return True
+    words = name_words(name)
+    if any(w in _ATTRIBUTE_WORDS for w in words):
+        return False
+    return any(w in _TARGET_WORDS and words[i + 1:]
+               and all(t in _TARGET_TAILS | _SCORE_TAILS for t in words[i + 1:])
+               for i, w in enumerate(words))
+
+
 def is_rating(name: str, s: pd.Series) -> bool:
     """Whether a column is a rating scale: named like one (:data:`_RATING_NAME`) and holding
     3 to 11 whole numbers from 0 or 1 up to at most 10 (a 1–5 satisfaction, a 0–10
@@ -748,6 +784,11 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     if binary:
         return max(binary, key=lambda c: (_plain_name(c) not in _DEMOGRAPHIC_NAMES,
                                           cols.index(c)))
+    # a number named as an outcome's score (churn_score beside a plan of three levels: the
+    # plan was predicted, worse than its majority, a review), split at a threshold
+    scores = [c for c in eligible if kinds[c] == "continuous" and is_outcome_score(c)]
+    if scores:
+        return scores[-1]
     ratings = [c for c in eligible if is_rating(c, df[c])]
     if ratings:
         return ratings[-1]
@@ -794,6 +835,19 @@ def median_threshold(s: pd.Series) -> str:
         if (v > r).sum() == above:
             return f"> {format_number(r)}"
     return f"> {format_number(m)}"
+
+
+def default_threshold(name: str, s: pd.Series) -> tuple[str, str]:
+    """Where a numeric target is cut by default, and why in words: one half for a
+    probability (a column named as a score or probability, :data:`_PROBABILITY_WORDS`, all of
+    whose values lie in [0, 1], a twentieth of the rows or more on each side), else the median
+    (:func:`median_threshold`)."""
+    v = pd.to_numeric(s, errors="coerce").dropna().to_numpy(dtype=float)
+    if len(v) and v.min() >= 0 and v.max() <= 1 and set(name_words(name)) & _PROBABILITY_WORDS:
+        above = float(np.mean(v > 0.5))
+        if 0.05 <= above <= 0.95:
+            return "> 0.5", "one half, as a probability from 0 to 1 is"
+    return median_threshold(s), "its median"
 
 
 def threshold_labels(column: str, op: str, value: float) -> tuple[str, str, str]:

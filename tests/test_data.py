@@ -1204,6 +1204,84 @@ def test_a_month_and_year_is_a_date_and_a_masked_code_is_no_number():
     assert numbers_with_unit(pd.Series(["63 kg", "12 kg", "94 kg"] * 10))[1] == "kg"
 
 
+def test_a_number_named_as_the_outcomes_score_is_the_target_cut_at_one_half():
+    """account, hours_used, support_tickets, plan (three levels), churn_score (0..1): the plan
+    was predicted, a rule worse than its majority class (a review).  The score is the
+    outcome; a probability is cut at one half, any other number at its median."""
+    from rulecore.data import from_frame
+    from rulecore.roles import choose_target, default_threshold, is_outcome_score
+
+    rng = np.random.default_rng(2)
+    m = 400
+    hours, tickets = rng.uniform(0, 50, m), rng.integers(0, 10, m)
+    score = np.clip(0.5 + 0.08 * (tickets - 4) - 0.012 * (hours - 25)
+                    + rng.normal(0, 0.05, m), 0, 1).round(3)
+    df = pd.DataFrame({"account": [f"AC{i:05d}" for i in range(m)], "hours_used": hours,
+                       "support_tickets": tickets, "plan": rng.choice(["pro", "team", "basic"], m),
+                       "churn_score": score})
+    assert choose_target(df) == "churn_score"
+    ds = from_frame(df, continuous="median")
+    assert ds.target == "churn_score > 0.5"
+    assert "its name says it scores the outcome" in ds.notes[0] and "one half" in ds.notes[0]
+    with pytest.raises(DataError, match=r"'> 0.5' \(one half\)"):
+        from_frame(df)  # the command line asks for the threshold, and suggests it
+    # beside a yes/no outcome the score is a feature (perhaps a leak), as before
+    assert choose_target(df.assign(churned=np.where(score > 0.5, "yes", "no"))) == "churned"
+    # names: an outcome's score or probability; not a credit score, nor a risk by itself
+    assert all(map(is_outcome_score, ["churn_score", "default_probability", "fraud_risk",
+                                      "probability_of_default", "outcome"]))
+    assert not any(map(is_outcome_score, ["credit_score", "risk_score", "default_payment_method",
+                                          "employment_status_score", "hours_used"]))
+    # a number from 0 to 1 not named as a probability, or a score with nearly every row on
+    # one side of one half, is cut at its median
+    assert default_threshold("utilisation", pd.Series(score))[1] == "its median"
+    assert default_threshold("churn_score", pd.Series(score * 0.4))[1] == "its median"
+
+
+def test_a_small_tables_column_of_distinct_labels_is_an_identifier():
+    """Twelve field plots P1..P12: under 20 rows the identifier test said nothing, and the
+    rule read 'plot != P6 AND nitrogen > 20' (a review).  Every value distinct is enough; a
+    category with a repeat is kept."""
+    from rulecore.data import from_frame
+
+    df = pd.DataFrame({"plot": [f"P{i}" for i in range(1, 13)],
+                       "nitrogen": [10, 12, 30, 35, 8, 40, 33, 11, 38, 9, 31, 36],
+                       "variety": list("ABCDEFGHIJKK"),
+                       "high_yield": ["no", "no", "yes", "yes", "no", "no", "yes", "no", "yes",
+                                      "no", "yes", "yes"]})
+    ds = from_frame(df)
+    role = {r.column: r for r in ds.roles}
+    assert role["plot"].role == "id" and "12 distinct values in 12 rows" in role["plot"].reason
+    assert "variety" in ds.X.columns  # 11 levels in 12 rows: still a category
+    five = from_frame(df.iloc[:5], target="high_yield", positive="no")
+    assert "plot" in five.X.columns  # five labels in five rows say nothing
+
+
+def test_iso_timestamps_with_several_utc_offsets_are_read_as_written():
+    """A meter's export across daylight saving writes ``+01:00`` and ``+02:00``, a feed of
+    events ``Z`` beside ``+09:00``: pandas refuses to read mixed offsets as one column, and
+    loading such a table was a traceback on every page (a review)."""
+    from rulecore.data import from_frame
+    from rulecore.roles import parse_dates
+
+    rng = np.random.default_rng(1)
+    when = pd.Timestamp("2023-03-01") + pd.to_timedelta(rng.integers(0, 120 * 86400, 300), "s")
+    dst = pd.Series([f"{t:%Y-%m-%dT%H:%M:%S}" + ("+01:00" if t.month < 4 else "+02:00")
+                     for t in when], name="read_at")
+    mixed = pd.Series([f"{t:%Y-%m-%dT%H:%M:%S}" + ("Z" if i % 2 else ".250+0900")
+                       for i, t in enumerate(when)], name="time")
+    for col in (dst, mixed):
+        read = parse_dates(col)
+        assert (read.dt.floor("s") == when.floor("s")).all()  # local time as written
+    df = pd.DataFrame({"read_at": dst, "load": rng.random(300),
+                       "alarm": np.where(rng.random(300) < 0.3, "yes", "no")})
+    ds = from_frame(df, target="alarm")
+    assert "read_at (hour)" in ds.X.columns and ds.X["read_at (hour)"].notna().all()
+    # an offset needs a time before it: a date's day is no zone
+    assert (parse_dates(pd.Series(["2024-03-01", "2024-03-02"] * 5)).dt.day
+            == [1, 2] * 5).all()
+
+
 def test_a_timestamp_with_its_zone_and_dates_in_two_formats_are_dates():
     """Google Forms writes ``2024/04/08 4:06:00 AM GMT+1``; an export wrote some dates ISO and
     the others ``04/13/2022``.  Both were "free text" (a newcomer's review); each format alone

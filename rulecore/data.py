@@ -2074,11 +2074,20 @@ def from_frame(
                         f"every date is in {part} {value}" if part == "year" else
                         f"every date has {part} {value}", "derived"))
                     continue
-                kind = overrides.get(dname, "categorical" if part == "weekday" else "numeric")
+                # the weekday in the week's order, as a column of weekday names is: the
+                # weekend is one condition, 'weekday > Fri'
+                week = level_order(_as_text(values)) if part == "weekday" else None
+                kind = overrides.get(dname, "numeric" if part != "weekday" else
+                                     "ordinal" if week else "categorical")
+                if kind == "ordinal" and not week:
+                    kind = "categorical"  # two weekdays in the whole table: no order to use
                 values = values.reset_index(drop=True)
                 columns[dname] = values if kind == "numeric" else _as_text(values)
+                if kind == "ordinal":
+                    columns[dname] = pd.Series(pd.Categorical(
+                        columns[dname], ordered=True, categories=list(week)))
                 out_kinds[dname] = kind
-                unit = {"month": " (1-12)", "weekday": " (Mon ... Sun)",
+                unit = {"month": " (1-12)", "weekday": " (Mon < ... < Sun)",
                         "hour": " (0-23)"}.get(part, "")
                 parts.append(ColumnRole(dname, "derived", True,
                                         f"the {part}{unit} of the date in {col!r}", "derived"))

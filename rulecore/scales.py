@@ -83,6 +83,15 @@ SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
      ("moderate",),
      ("severe",),
      ("very severe",)),
+    # months and weekdays: a calendar's order (January first, Monday first as ISO 8601 has
+    # it); read unordered, a summer rule took 15 "month != ..." conditions (a review)
+    tuple((m.lower(), m[:3].lower()) + (("sept",) if m == "September" else ())
+          for m in ("January", "February", "March", "April", "May", "June", "July",
+                    "August", "September", "October", "November", "December")),
+    tuple((d.lower(), d[:3].lower()) + extra for d, extra in (
+        ("Monday", ()), ("Tuesday", ("tues",)), ("Wednesday", ()), ("Thursday", ("thur",
+                                                                              "thurs")),
+        ("Friday", ()), ("Saturday", ()), ("Sunday", ()))),
     (("xxs", "2xs"),
      ("xs", "extra small"),
      ("s", "small"),

@@ -426,8 +426,14 @@ def test_a_one_week_log_is_learned_from_through_its_weekday_and_hour():
         roles["timestamp"].reason
     assert not roles["timestamp (year)"].included and not roles["timestamp (month)"].included
     assert roles["timestamp (month)"].reason == "every date has month 5"
-    assert ds.kinds["timestamp (weekday)"] == "categorical"
-    assert set(ds.X["timestamp (weekday)"]) == {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
+    # in the week's order, so the weekend is one condition, 'weekday > Fri'
+    assert ds.kinds["timestamp (weekday)"] == "ordinal"
+    assert list(ds.X["timestamp (weekday)"].cat.categories) == ["Mon", "Tue", "Wed", "Thu",
+                                                                "Fri", "Sat", "Sun"]
+    assert ds.X["timestamp (weekday)"].cat.ordered
+    # unordered when asked
+    assert ds.with_kinds({"timestamp (weekday)": "categorical"}).kinds[
+        "timestamp (weekday)"] == "categorical"
     np.testing.assert_array_equal(ds.X["timestamp (hour)"], hour)
     # one day, one hour: nothing varies, so the timestamp is not used at all
     flat = frame.assign(timestamp="2024-05-01 06:00:00").iloc[:50]

@@ -31,6 +31,11 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
     (["Agree", "Don't know", "Disagree", "Neutral", "N/A"], ("Disagree", "Neutral", "Agree")),
     (["Very satisfied", "Dissatisfied", "Neither satisfied nor dissatisfied"],
      ("Dissatisfied", "Neither satisfied nor dissatisfied", "Very satisfied")),
+    # a calendar's order (a review: a summer rule was 15 "month != ..." conditions)
+    (["Oct", "Jan", "Sept", "May", "Dec"], ("Jan", "May", "Sept", "Oct", "Dec")),
+    (["July", "June", "August"], ("June", "July", "August")),
+    (["Sun", "Mon", "Thurs", "Sat", "Tue"], ("Mon", "Tue", "Thurs", "Sat", "Sun")),
+    (["FRIDAY", "monday", "Wednesday"], ("monday", "Wednesday", "FRIDAY")),
 ])
 def test_known_scales_are_put_in_order(levels, order):
     s = pd.Series(levels * 3 + [None])
@@ -45,6 +50,8 @@ def test_known_scales_are_put_in_order(levels, order):
     ["red", "green", "blue"],
     ["A", "B", "C", "D"],                   # grades: the alphabet is not "worse"
     ["M", "F", "M"],
+    ["Jan", "January", "Feb"],              # two spellings of one month
+    ["Mon", "March", "May"],                # a weekday among months
 ])
 def test_other_columns_are_not_scales(levels):
     s = pd.Series(levels * 2)

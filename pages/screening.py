@@ -99,8 +99,17 @@ if len(rep.certificates):
                            wrap=True)
     if feats:
         cert = cert[cert["feature"].isin(feats)]
-    st.dataframe(cert, hide_index=True, width="stretch", key="certs",
-                 column_config={"proof": st.column_config.TextColumn(width="large")})
+    picked = st.dataframe(cert, hide_index=True, width="stretch", key="certs",
+                          on_select="rerun", selection_mode="single-row",
+                          column_config={"proof": st.column_config.TextColumn(width="large")})
+    # a cell cuts a long proof at the table's edge: the picked row's certificate, whole
+    rows = picked.selection.rows if picked is not None else []
+    if rows and rows[0] < len(cert):
+        row = cert.iloc[rows[0]]
+        st.info(f"**{row['term']}** — {row['test']}: {row['proof']}.",
+                icon=":material/verified:")
+    else:
+        st.caption("Pick a row to read its whole certificate.")
     st.caption("Count: the term costs at least what it can gain (c_j ≥ p_j). Dominance: "
                "another term covers every positive this one covers, at no greater cost. "
                "Duality: any rule using the term costs more than a rule already found. Costs "

@@ -236,3 +236,20 @@ def test_public_names():
                  "BoostedRuleClassifier", "SparseClassifier", "DatumWiseClassifier",
                  "BilinearReducer", "learn_clause", "RuleSettings"):
         assert hasattr(rulecore, name), name
+
+
+def test_the_lambda_path_says_optimal_only_of_a_proved_rule():
+    """An LP rounded to a rule carries its LP's status: the path read "optimal" on every row
+    of an LP-rounded path whose rules were 38 % above their bound (a newcomer's review)."""
+    from rulecore.rules.estimators import lambda_path
+    from rulecore.samples import load_sample
+
+    ds = load_sample("salesforce attrition")
+    rows = np.arange(len(ds.X)) % 4 != 0
+    lams = [0.5, 2.0]
+    lp = lambda_path(ds.X[rows], ds.y_binary[rows], lams, solver="lp", class_weight=None)
+    assert (lp["gap"] > 0.01).all()
+    assert lp["status"].str.startswith("rounded, not proved optimal, gap ").all()
+    mip = lambda_path(ds.X[rows], ds.y_binary[rows], lams, solver="mip", class_weight=None)
+    assert (mip["gap"] <= 1e-9).all() and (mip["status"] == "optimal").all()
+    assert (mip["objective"] <= lp["objective"] + 1e-9).all()

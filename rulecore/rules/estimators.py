@@ -1074,7 +1074,8 @@ def lambda_path(
         row = {"lam": float(lam), "conditions": len(rule),
                "train_error": float(np.mean(classes[fit._fires_on_terms(B).astype(np.int64)]
                                             != np.asarray(y))),
-               "test_error": np.nan, "objective": fit.objective_, "status": fit.lp_status_,
+               "test_error": np.nan, "objective": fit.objective_,
+               "status": _path_status(fit.lp_status_, fit.mip_gap_),
                "gap": fit.mip_gap_, "rule": str(rule), "json": rule.to_json(None)}
         if test is not None:
             row["test_error"] = float(np.mean(classes[rule.predict(test).astype(np.int64)]
@@ -1083,6 +1084,16 @@ def lambda_path(
         if progress is not None:
             progress(i + 1, len(lams))
     return pd.DataFrame(rows)
+
+
+def _path_status(status: str, gap: float) -> str:
+    """The solver's status said of the rule: "optimal" only when the bound proves it (gap 0).
+    An LP rounded to a rule has the status of its LP, and the λ path read "optimal" on every
+    row of an LP-rounded path (a newcomer's review)."""
+    if np.isfinite(gap) and gap <= 1e-9:
+        return status
+    head = "rounded, not proved optimal" if status == "optimal" else status
+    return f"{head}, gap {gap:.1%}" if np.isfinite(gap) else f"{head}, no bound"
 
 
 def make_rule_model(model: str, **params: Any) -> _RuleModel:

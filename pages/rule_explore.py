@@ -74,11 +74,10 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
         read = [c for c in rule.features if ds.notes_for([c])]
         st.caption("The rule compares the values as read (see the Data page's notes on "
                    f"{', '.join(map(repr, read))}); the other formats say how.")
-    # prose wraps (a rule set's text and its notes ran past the box's right edge); code keeps
-    # its lines, which the exports already wrap
+    # long lines wrap on screen (a rule set's text, a note, the SQL's comment ran past the
+    # box's right edge and hid its "*/"); the download keeps them as they are
     st.code(text, language={"json": "json", "sql": "sql", "python": "python",
-                            "markdown": "markdown"}.get(fmt, "text"),
-            wrap_lines=fmt in ("text", "markdown"))
+                            "markdown": "markdown"}.get(fmt, "text"), wrap_lines=True)
     ext, mime = EXPORT_FORMATS[fmt]
     # a file ends in a newline, as the command line writes it (a review: byte-identical but
     # for the last one)
@@ -87,7 +86,9 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
                        mime=mime, key=f"{prefix}dl_rule", icon=":material/download:")
 
 
-def _format_scores(table: pd.DataFrame) -> pd.DataFrame:
+def _format_scores(table: pd.DataFrame, certified: bool = True) -> pd.DataFrame:
+    """The scores for a person; without a certified optimum the last row is the distance to
+    the learned rule, named so (an LP-rounded rule is no optimum: a newcomer's review)."""
     shares = set(SCORE_ROWS[:7])
     out = table.astype(object)
     for name in table.index:
@@ -99,6 +100,8 @@ def _format_scores(table: pd.DataFrame) -> pd.DataFrame:
                 f"{int(v)}" if name == "conditions" else
                 ("—" if not np.isfinite(v) else f"{v:+.4g}" if name == "above the optimum"
                  else f"{v:.4g}"))
+    if not certified:
+        out = out.rename(index={"above the optimum": "above the learned rule"})
     return out
 
 
@@ -144,14 +147,16 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
                 args=(stamp,))
     b.button("Reset", key="edit_reset", icon=":material/restart_alt:",
              on_click=lambda: set_edited(learned), disabled=rule == learned,
-             help="Back to the learned (optimal) rule.")
+             help="Back to the learned rule" + (" (the certified optimum)." if
+                                                getattr(model, "mip_gap_", 1.0) == 0 else "."))
 
     ytr, yte = ds.y_binary[train], ds.y_binary[test]
     Xtr, Xte = ds.X.iloc[train], ds.X.iloc[test]
     with common.user_errors(stop=False):
         scores = score_rules(model, {"learned": learned, "edited": rule}, Xtr, ytr,
                              Xte if len(test) else None, yte if len(test) else None)
-        st.dataframe(_format_scores(scores), width="stretch", key="edit_scores")
+        st.dataframe(_format_scores(scores, getattr(model, "mip_gap_", 1.0) == 0),
+                     width="stretch", key="edit_scores")
         obj = float(scores.loc["objective", "edited"])
         st.markdown(f"Edited rule: objective **{obj:.4g}**, {distance_words(model, obj)}.")
         majority = max(float(np.mean(ytr)), 1 - float(np.mean(ytr)))
@@ -213,13 +218,15 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
     alts = found.get((key, k))
     if not alts:
         return
-    best = alts[0].objective
+    learned_obj = alts[0].objective
     Xte, yte = ds.X.iloc[test], ds.y_binary[test]
     acc = [float(np.mean(a.rule.predict(Xte) == yte)) if len(test) else np.nan for a in alts]
     table = pd.DataFrame({
         "rank": range(1, len(alts) + 1),
         "objective": [round(a.objective, 4) for a in alts],
-        "gap to best": [f"+{a.objective - best:.4g}" for a in alts],
+        # the distance to the learned rule, signed: an LP-rounded rule can cost more than the
+        # alternatives the MIP finds (a review read "+-8.527" under "gap to best")
+        "vs learned rule": ["—"] + [f"{a.objective - learned_obj:+.4g}" for a in alts[1:]],
         "certified": ["yes" if a.certified else a.claim for a in alts],
         "held-out accuracy": [fmt_percent(v) for v in acc],
         "rule": [str(a.rule) for a in alts],
@@ -233,12 +240,21 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
             st.toast(f"Alternative {int(rows[0]) + 1} loaded into the editor (tab *Edit the "
                      "rule*).", icon=":material/edit:")
 
+    cheaper = sum(a.objective < learned_obj - 1e-9 for a in alts[1:])
+    if cheaper:
+        # the learned rule came from LP rounding or a stopped MIP: it is no optimum, and the
+        # list must not read as if it were
+        st.warning(f"{cheaper} of these cost less than the learned rule, which is not "
+                   f"proved optimal ({alts[0].claim}): choose the MIP solver (or a longer "
+                   "time limit) for a certified rule.", icon=":material/warning:")
     if len(test) and len(alts) > 1:
         better = sum(a > acc[0] + 1e-12 for a in acc[1:])
         if better:
+            optimal = ("it is optimal for the objective on the training rows, which does "
+                       "not promise" if alts[0].certified else "the objective on the "
+                       "training rows does not promise")
             st.caption(f"{better} of these do better on the held-out rows than the learned "
-                       "rule: it is optimal for the objective on the training rows, which "
-                       "does not promise the best held-out accuracy. The Stability tab shows "
+                       f"rule: {optimal} the best held-out accuracy. The Stability tab shows "
                        "how much the rule itself moves between folds.")
     st.dataframe(table, hide_index=True, width="stretch", key="alt_table", on_select=_load,
                  selection_mode="single-row", column_config={
@@ -295,7 +311,11 @@ def stability(ds, settings) -> None:
               help=f"min {res.error_min:.1%}, max {res.error_max:.1%} over the folds; always "
                    f"predicting the most frequent class errs on {majority:.1%} of the rows")
     st.plotly_chart(stability_figure(res), width="stretch", key="stab_chart")
-    st.caption("Green bars: conditions found in every fold.")
+    # said of what the chart shows: it read "green bars" above a chart with none (a review)
+    every = int((res.conditions["frequency"] >= 1 - 1e-9).sum()) if len(res.conditions) else 0
+    st.caption(f"Green bars: conditions found in every fold ({every} here)." if every else
+               "No condition is found in every fold (none is green): the rule changes with "
+               "the rows it is fitted on.")
     folds_shown = res.fold_table.assign(fold=res.fold_table["fold"] + 1).rename(columns={
         "predicts": "rule predicts", "train_rows": "rows fitted on",
         "held_out_rows": "rows held out", "error": "held-out error", "seconds": "seconds"})

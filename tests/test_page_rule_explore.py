@@ -104,11 +104,14 @@ def test_alternatives_and_stability_and_rows():
     at.number_input(key="alt_k").set_value(4).run()
     at.button(key="alt_go").click().run()
     assert not at.exception, at.exception
-    alts = frame_with(at, "gap to best")
+    alts = frame_with(at, "vs learned rule")
     assert len(alts) == 4 and alts["differs from the learned rule"].iloc[0] == \
         "(the learned rule)"
     objs = list(alts["objective"])
     assert objs == sorted(objs)
+    assert alts["vs learned rule"].iloc[0] == "—"
+    assert all(v.startswith("+") for v in alts["vs learned rule"].iloc[1:])
+    assert not at.warning  # the MIP's rule is the optimum: nothing costs less
     # the grid cuts long rules and differences: written out under it, whole (a review)
     said = " ".join(m.value for m in at.markdown)
     diffs = alts["differs from the learned rule"]
@@ -220,3 +223,25 @@ def test_check_one_row_follows_the_editor():
     at.button(key="edit_reset").click().run()
     text = "\n".join(m.value for m in at.markdown)
     assert "**Decision:" in text and "edited rule" not in text
+
+
+def test_an_lp_rounded_rule_is_not_called_optimal_beside_cheaper_alternatives():
+    """With the LP solver, the alternatives found by the MIP cost less than the learned rule:
+    the table read "+-8.527" under "gap to best", the caption called the learned rule
+    optimal, and the editor's row read "above the optimum" (a newcomer's review)."""
+    at = open_page("pages/rule.py", "salesforce attrition")
+    at.selectbox(key="solver").set_value("lp").run()
+    assert not at.exception, at.exception
+    at.number_input(key="alt_k").set_value(5).run()
+    at.button(key="alt_go").click().run()
+    assert not at.exception, at.exception
+    alts = frame_with(at, "vs learned rule")
+    learned = alts["objective"].iloc[0]
+    cheaper = int((alts["objective"].iloc[1:] < learned - 1e-9).sum())
+    assert cheaper >= 1  # salesforce's LP-rounded rule is no optimum
+    assert not any("+-" in v for v in alts["vs learned rule"])
+    assert any(f"{cheaper} of these cost less than the learned rule, which is not proved "
+               "optimal" in w.value for w in at.warning)
+    assert not any("it is optimal for the objective" in c.value for c in at.caption)
+    scores = next(df.value for df in at.dataframe if "edited" in df.value.columns)
+    assert "above the learned rule" in scores.index and "above the optimum" not in scores.index

@@ -495,7 +495,11 @@ def lam_slider(key: str = "lam", disabled: bool = False) -> float:
     shared = "" if key == "lam" else (
         " One λ for every page: moving it here moves the Rule page's λ too (and refits its "
         "rule, dropping an edit made there).")
-    st.select_slider("λ: weight of errors against conditions", LAMS, key=key,
+    # disabled, the slider still shows its value: say it is not the λ the fit uses (it read
+    # 0.5 beside "λ = 0.167 chosen by cross-validation": a newcomer's review)
+    label = ("λ: weight of errors against conditions" if not disabled else
+             "λ set by hand (not used: the cross-validation chooses λ)")
+    st.select_slider(label, LAMS, key=key,
                      on_change=sync, args=(key, "rule", "lam"), disabled=disabled,
                      format_func=lambda v: f"{v:g}",
                      help="Objective: #conditions + λ × errors. Larger λ fits the training "
@@ -609,8 +613,22 @@ def switch_model() -> None:
     ss["rule"] = {**rule, **update}
 
 
+def drop_stale_constraints(ds: Dataset) -> list[str]:
+    """Take out of *Must use* / *Must not use* the columns this table does not have (chosen
+    on another table), and return them.  The boxes showed them empty while every fit kept
+    refusing "no candidate term is on 'petal width (cm)'" (a newcomer's review)."""
+    r = st.session_state["rule"]
+    cols = set(map(str, ds.X.columns))
+    stale = [f for k in ("require", "forbid") for f in r[k] if f not in cols]
+    if stale:
+        st.session_state["rule"] = {**r, **{k: tuple(f for f in r[k] if f in cols)
+                                             for k in ("require", "forbid")}}
+    return stale
+
+
 def rule_settings(ds: Dataset) -> RuleSettings:
     """The Rule page's settings (the shared ``terms`` and ``rule`` state) as one object."""
+    drop_stale_constraints(ds)
     t, r = st.session_state["terms"], st.session_state["rule"]
     if r["model"] == "rule set":  # it chooses λ itself (the slider's λ is the others')
         r = {**r, "lam": None}

@@ -1,5 +1,6 @@
 """Real browser: Debian chromium driven by Playwright against `streamlit run app.py`."""
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -92,6 +93,17 @@ def test_rule_page_lambda_changes_the_checklist(page, artifacts):
     assert wait_for_change(page, lambda: metric_value(page, "Kept"), kept_before) != kept_before
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "screening.png"))
+    # a certificate's proof runs past its cell: picking the row shows it whole
+    grid = page.locator(".st-key-certs")
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)  # the first row's marker (rows 35 px)
+    settle(page)
+    whole = page.get_by_test_id("stAlertContentInfo").filter(has_text=" — ").first
+    whole.wait_for(timeout=30_000)
+    assert re.search(r"can gain at most .* \(c_j ≥ p_j\)\.$|dominated by |any rule with it "
+                     r"costs ≥ .* already found\.$", whole.inner_text().strip())
+    page.screenshot(path=str(artifacts / "screening_certificate.png"))
     assert not page.get_by_test_id("stException").count()
 
 
@@ -390,6 +402,8 @@ def test_choosing_lam_by_cross_validation_shows_what_the_fit_uses(page, artifact
     assert page.locator(".st-key-lam [role=group]").first.get_attribute(
         "data-disabled") == "true"
     assert page.get_by_text("chosen by cross-validation").first.is_visible()
+    # the disabled slider still shows a value: its label says the fit does not use it
+    assert "not used" in page.locator(".st-key-lam").inner_text()
     page.wait_for_timeout(600)
     page.screenshot(path=str(artifacts / "lam_auto.png"))
     assert not page.get_by_test_id("stException").count()

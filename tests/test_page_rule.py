@@ -585,3 +585,20 @@ def test_screening_says_what_it_leaves_out_of_the_rule_pages_problem():
     assert any("pairwise test takes no part" in c.value for c in at.caption)
     iris = open_page("pages/screening.py", "iris")
     assert any("against the rest, at the λ below" in i.value for i in iris.info)
+
+
+def test_constraints_chosen_on_another_table_are_dropped_and_said():
+    """Must not use = iris's petal columns, then another sample: the boxes showed nothing
+    while every fit refused "no candidate term is on 'petal width (cm)'" (a newcomer's
+    review).  They are dropped, with a message, and the rule is learned."""
+    at = open_page("pages/rule.py", "iris")
+    at.multiselect(key="forbid").set_value(["petal width (cm)", "petal length (cm)"]).run()
+    assert list(at.session_state["rule"]["forbid"]) == ["petal width (cm)", "petal length (cm)"]
+    at.switch_page("pages/data.py").run()
+    at.selectbox(key="w_sample").set_value("breast cancer").run()
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    said = " ".join(i.value for i in at.info)
+    assert "Dropped 'petal width (cm)', 'petal length (cm)' from Must use / Must not use" in said
+    assert not at.session_state["rule"]["forbid"]
+    assert checklist(at)  # a rule, not a refusal

@@ -112,6 +112,10 @@ def test_safe_csv_neutralises_formulas():
     lines = text.splitlines()
     assert lines[0] == "'=evil,n"
     assert lines[1] == "'=1+1,-1.5" and lines[3] == "'@x,3.0"
+    # whole numbers read as floats beside a missing cell come out whole (ids join back to
+    # the source), the row numbers under a header; duplicate names are kept apart
+    ids = pd.DataFrame([[7471.0, 1.5, "a"], [np.nan, 2.0, "b"]], columns=["id", "x", "x"])
+    assert safe_csv(ids).decode().splitlines() == ["row,id,x,x", "0,7471,1.5,a", "1,,2.0,b"]
 
 
 def test_python_export_survives_quotes_and_backslashes_in_names():
@@ -312,3 +316,23 @@ def test_an_export_says_which_cells_were_missing_so_the_raw_table_agrees():
     # the raw table as it is, "NA" as text, is what the note warns of
     raw = pd.DataFrame(rows).assign(op_minutes=lambda d: d["op_minutes"].astype(float))
     assert run_sql(rule.to_sql(), raw).sum() > expected.sum()
+
+
+def test_python_export_refuses_a_row_without_the_rules_column():
+    """A rule on a derived column ('hired (year)') read the raw row's absent column as
+    missing and said no to every row (a review): the row must hold it, or a KeyError says
+    which.  Only the readers the conditions use are written."""
+    import pytest
+
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rule = Rule((Term("hired (year)", ">", 2019.5), Term("dept", "==", "Sales")), "and",
+                "left", "yes")
+    ns: dict = {}
+    exec(rule.to_python(), ns)
+    assert ns["predict"]({"hired (year)": 2021, "dept": "Sales"})
+    with pytest.raises(KeyError, match="hired"):
+        ns["predict"]({"hired": "2021-03-01", "dept": "Sales"})
+    numeric = Rule((Term("age", ">", 40.0),), "and", "left", "yes").to_python()
+    assert "def num(" in numeric and "def txt(" not in numeric

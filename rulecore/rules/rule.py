@@ -37,11 +37,17 @@ def safe_csv(df: pd.DataFrame, **to_csv: Any) -> bytes:
     """CSV bytes in which no text cell or header would run as a spreadsheet formula."""
     out = df.copy()
     out.columns = [safe_cell(str(c)) for c in out.columns]
-    for col in out.columns:
-        if not pd.api.types.is_numeric_dtype(out[col]):
-            out[col] = out[col].map(lambda v: safe_cell(v) if isinstance(v, str) else v)
-    if out.index.name is not None:
-        out.index.name = safe_cell(str(out.index.name))
+    for k in range(out.shape[1]):
+        s = out.iloc[:, k]
+        if not pd.api.types.is_numeric_dtype(s):
+            out.isetitem(k, s.map(lambda v: safe_cell(v) if isinstance(v, str) else v))
+        elif pd.api.types.is_float_dtype(s) and s.notna().any() and bool(
+                (s.dropna() == s.dropna().round()).all() and s.abs().max() < 2 ** 53):
+            # whole numbers read as floats beside a missing cell: 7471, not 7471.0, so the
+            # ids join back to the source table (a review)
+            out.isetitem(k, s.astype("Int64"))
+    # the row numbers the page shows, named (an empty header read as a broken column)
+    out.index.name = safe_cell(str(out.index.name)) if out.index.name is not None else "row"
     return out.to_csv(**to_csv).encode("utf-8")
 
 
@@ -346,53 +352,58 @@ class Rule(_Exportable):
                  "    " + repr(f"{self._head()} when "
                               f"{'all' if self.rule_type == 'and' else 'any'} of the "
                               "conditions hold (a missing value fails its condition, "
-                              "but for 'is missing')."),
-                 "    def num(v):",
-                 "        if isinstance(v, str) and ('_' in v or not v.isascii()):",
-                 "            return None  # '1_000', '١٢': not numbers to pandas either",
-                 "        try:",
-                 "            v = float(v)",
-                 "        except (TypeError, ValueError):",
-                 "            return None",
-                 "        return None if v != v else v",
-                 "    def txt(v):",
-                 "        try:",
-                 "            if v is None or v != v:",
-                 "                return None",
-                 "        except TypeError:  # pandas' NA: its truth is ambiguous",
-                 "            return None",
-                 "        if hasattr(v, 'item'):  # a numpy scalar",
-                 "            v = v.item()",
-                 "        if isinstance(v, bool):  # True, 1, 1.0, '1' and 'True' are one level",
-                 "            return '1' if v else '0'",
-                 "        if isinstance(v, float) and v.is_integer() and abs(v) < 1e15:",
-                 "            return str(int(v))",
-                 "        v = str(v)",
-                 "        w = v.rstrip('0')",
-                 "        if w.endswith('.') and w[:-1].lstrip('-').isdigit():  # '1.0': level 1",
-                 "            v = w[:-1]",
-                 f"        return {BOOL_LEVELS!r}.get(v, v)",
-                 "    checks = ["]
+                              "but for 'is missing').")]
+        num = ["    def num(v):",
+               "        if isinstance(v, str) and ('_' in v or not v.isascii()):",
+               "            return None  # '1_000', '١٢': not numbers to pandas either",
+               "        try:",
+               "            v = float(v)",
+               "        except (TypeError, ValueError):",
+               "            return None",
+               "        return None if v != v else v"]
+        txt = ["    def txt(v):",
+               "        try:",
+               "            if v is None or v != v:",
+               "                return None",
+               "        except TypeError:  # pandas' NA: its truth is ambiguous",
+               "            return None",
+               "        if hasattr(v, 'item'):  # a numpy scalar",
+               "            v = v.item()",
+               "        if isinstance(v, bool):  # True, 1, 1.0, '1' and 'True' are one level",
+               "            return '1' if v else '0'",
+               "        if isinstance(v, float) and v.is_integer() and abs(v) < 1e15:",
+               "            return str(int(v))",
+               "        v = str(v)",
+               "        w = v.rstrip('0')",
+               "        if w.endswith('.') and w[:-1].lstrip('-').isdigit():  # '1.0': level 1",
+               "            v = w[:-1]",
+               f"        return {BOOL_LEVELS!r}.get(v, v)"]
+        checks = ["    checks = ["]
         for c in self.conditions:
             key = repr(c.feature)
             if c.order is not None:  # an ordered scale: the levels it holds for
                 op = "not in" if c.op == "is missing" else "in"
                 held = list(dict.fromkeys(level_key(v) for v in (
                     c.order if c.missing_test else c.levels_held())))
-                lines.append(f"        txt(row.get({key})) {op} {tuple(held)!r},"
-                             if held else "        False,")
+                checks.append(f"        txt(row[{key}]) {op} {tuple(held)!r},"
+                              if held else "        False,")
             elif c.missing_test:
                 read = "num" if c.value == "numeric" else "txt"
                 op = "is" if c.op == "is missing" else "is not"
-                lines.append(f"        {read}(row.get({key})) {op} None,")
+                checks.append(f"        {read}(row[{key}]) {op} None,")
             elif c.numeric:
                 op = "<=" if c.op == "<=" else ">"
-                lines.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
-                             f"(num(row.get({key}))),")
+                checks.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
+                              f"(num(row[{key}])),")
             else:
                 op = "==" if c.op == "==" else "!="
-                lines.append(f"        (lambda v: v is not None and v {op} {level_key(c.value)!r})"
-                             f"(txt(row.get({key}))),")
+                checks.append(f"        (lambda v: v is not None and v {op} {level_key(c.value)!r})"
+                              f"(txt(row[{key}])),")
+        # only the readers the conditions use (a rule set repeated both in every clause), and
+        # row[...]: a column the row lacks raises KeyError, where row.get read it as missing
+        # and a rule on a derived column ('hired (year)') said no to every raw row (a review)
+        used = "\n".join(checks)
+        lines += (num if "num(" in used else []) + (txt if "txt(" in used else []) + checks
         lines.append("    ]")
         lines.append(f"    return {'all' if self.rule_type == 'and' else 'any'}(checks)")
         return "\n".join(lines) + "\n"

@@ -735,6 +735,29 @@ def engagement_survey() -> None:
     df.to_csv(HERE / "engagement_survey_likert.csv", index=False)
 
 
+def card_transactions() -> None:
+    """A card processor's transaction log: ISO timestamps in local time whose UTC offset
+    changes with daylight saving (+01:00 in winter, +02:00 in summer), a merchant category,
+    and fraud on 1 % of the rows.  Planted: fraud when the amount is over 900 and the local
+    hour before 5, a tail the table's ten quantile thresholds do not reach."""
+    rng = np.random.default_rng(SEED + 53)
+    n = 3000
+    when = pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 365 * 86400, n),
+                                                        unit="s")
+    amount = np.round(rng.uniform(1, 1000, n), 2)
+    fraud = (amount > 900) & (when.hour < 5)
+    summer = (when >= pd.Timestamp("2024-03-31 02:00")) & (when < pd.Timestamp("2024-10-27 03:00"))
+    df = pd.DataFrame({
+        "txn_id": [f"T{8_000_000 + i}" for i in range(n)],
+        "posted_at": [f"{t:%Y-%m-%dT%H:%M:%S}" + ("+02:00" if s else "+01:00")
+                      for t, s in zip(when, summer)],
+        "amount_eur": amount,
+        "merchant_category": rng.choice(["grocery", "fuel", "travel", "online", "dining"], n),
+        "card_present": np.where(rng.random(n) < 0.6, "Y", "N"),
+        "is_fraud": fraud.astype(int)})
+    df.to_csv(HERE / "card_transactions_dst_rare_fraud.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -743,7 +766,7 @@ def main() -> None:
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
                  hr_attrition_sqlserver, safety_checklist, surgery_r_na,
-                 engagement_survey, prose):
+                 engagement_survey, card_transactions, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

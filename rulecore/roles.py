@@ -208,13 +208,17 @@ _DATE_CHARS = re.compile(rf"(?:[\d\s:/.\-T+Z,]|{_MONTHS}|(?i:am|pm))" + "{6,40}"
 _DAYS = ("%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y", "%d/%m/%y", "%m/%d/%y",
          "%Y/%m/%d", "%d-%b-%Y", "%d-%b-%y", "%d %b %Y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y",
          # a month and year alone, as loan and billing exports write them ("Mar-2016")
-         "%b-%Y", "%b %Y", "%B %Y", "%m/%Y")
+         "%b-%Y", "%b %Y", "%B %Y", "%m/%Y",
+         # SAS's DATE9 ("10OCT2022"), as clinical exports write it (a review: left out as
+         # text with 624 distinct values); its DATETIME below
+         "%d%b%Y")
 #: Formats parse_dates tries, in order: ISO 8601 (with or without a time), then each day
 #: format alone and with a time as spreadsheets and databases write it (``04/15/2023 02:29
 #: AM``, ``15-Apr-2023``, ``15/04/2023 14:29``).
 _DATE_FORMATS = ("ISO8601",) + tuple(
     day + time for day in _DAYS
-    for time in ("", " %H:%M", " %H:%M:%S", " %I:%M %p", " %I:%M:%S %p"))
+    for time in ("", " %H:%M", " %H:%M:%S", " %I:%M %p", " %I:%M:%S %p")) + (
+    "%d%b%Y:%H:%M:%S", "%d%b%Y:%H:%M")
 #: A time zone written after a time (Google Forms' ``2024/04/08 4:06:00 AM GMT+1``, ``UTC``,
 #: ``CET``): dropped before parsing, so the year, month, weekday and hour are the local ones
 #: the time was written in.

@@ -1203,6 +1203,11 @@ def test_a_month_and_year_is_a_date_and_a_masked_code_is_no_number():
     from rulecore.data import numbers_with_unit
     from rulecore.roles import parse_dates
 
+    # SAS's DATE9 and DATETIME (a clinical export's VISITDT was text with 624 values)
+    sas = parse_dates(pd.Series(["10OCT2022", "08JUN2022", "01JAN2020"] * 5))
+    assert sas.tolist()[:3] == [pd.Timestamp(2022, 10, 10), pd.Timestamp(2022, 6, 8),
+                                pd.Timestamp(2020, 1, 1)]
+    assert parse_dates(pd.Series(["10OCT2022:14:30:00"] * 5)).dt.hour.tolist() == [14] * 5
     months = pd.Series(["Mar-2016", "Apr-2017", "Dec-2015", "Jan-2018"] * 5, name="issue_d")
     assert parse_dates(months).dt.month.tolist()[:4] == [3, 4, 12, 1]
     assert parse_dates(pd.Series(["March 2016", "April 2017"] * 5)).notna().all()

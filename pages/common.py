@@ -370,11 +370,11 @@ def inline_code(text: str) -> str:
     return f"{fence} {text} {fence}" if fence == "``" else f"`{text}`"
 
 
-def share_bar(label: str, help: str | None = None):
+def share_bar(label: str, help: str | None = None, width: str | None = None):
     """A bar column for a share held in percent (0-100), one decimal as precision has it
     (Streamlit's "percent" format gives two: 36.33 % beside 39.4 %)."""
     return st.column_config.ProgressColumn(label, format="%.1f%%", min_value=0.0,
-                                           max_value=100.0, help=help)
+                                           max_value=100.0, help=help, width=width)
 
 
 def sync(widget_key: str, state_key: str, field: str | None = None) -> None:

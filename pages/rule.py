@@ -29,8 +29,10 @@ from rulecore.viz import rules as rviz
 
 ss = st.session_state
 #: Conditions longer than this (a form's question as the column name) do not fit the
-#: checklist's cell and are also written out in full under it.
-LONG_CONDITION = 60
+#: checklist's cell and are also written out in full under it: at 1,400 px the rule's half
+#: of the page holds about 45 characters beside support and precision (a 56-character
+#: condition pushed precision out of sight: a newcomer's review).
+LONG_CONDITION = 40
 #: A clause of a rule list or rule set longer than this is written out in full under its
 #: table, whose grid cuts it at the column's edge.
 LONG_CLAUSE = 45
@@ -280,9 +282,16 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
         table = model.clause_table(Xtr, ytr)
         table["precision"] = table["precision"].map(fmt_percent)
         table["coverage"] = table["coverage"] * 100
+        long = max((len(str(c)) for c in table["conditions"]), default=0) > LONG_CLAUSE
         st.dataframe(table, hide_index=True, width="stretch", key="rule_list", column_config={
-            "coverage": common.share_bar("coverage (train)"),
-            "precision": st.column_config.TextColumn("precision (train)")})
+            # narrow numbers, short headers: "precision (train)" ran off the edge (a review)
+            "conditions": st.column_config.TextColumn("conditions",
+                                                      width="medium" if long else None),
+            "coverage": common.share_bar("coverage", help="Share of the training rows where "
+                                         "the rule holds (first or not).", width="small"),
+            "precision": st.column_config.TextColumn(
+                "precision", width="small", help="Share of the training rows where it holds "
+                "that are of its class.")})
         # the grid cuts a clause at its column's edge ("…DaysToReturn > 48": a review), so
         # long clauses are written out in full under it
         write_out_if_long(list(map(str, table["conditions"])), LONG_CLAUSE,
@@ -514,11 +523,24 @@ def results() -> None:
                 clauses = clauses.drop(columns="class")
             clauses["precision"] = clauses["precision"].map(fmt_percent)
             clauses["coverage"] = clauses["coverage"] * 100
+            # narrow number columns and short headers, the split in the help: "precision
+            # (train)" ran off the table's right edge as "pr…" (a newcomer's review)
+            long = max((len(str(c)) for c in clauses["conditions"]), default=0) > LONG_CLAUSE
             st.dataframe(clauses, hide_index=True, width="stretch",
                          key="clauses", column_config={
-                             "coverage": common.share_bar("coverage (train)"),
-                             "precision": st.column_config.TextColumn("precision (train)"),
-                             "weight": st.column_config.NumberColumn("vote", format="%.3f")})
+                             "clause": st.column_config.NumberColumn("clause", width="small"),
+                             "conditions": st.column_config.TextColumn(
+                                 "conditions", width="medium" if long else None),
+                             "size": st.column_config.NumberColumn("size", width="small"),
+                             "coverage": common.share_bar(
+                                 "coverage", help="Share of the training rows where the "
+                                 "clause holds.", width="small"),
+                             "precision": st.column_config.TextColumn(
+                                 "precision", width="small",
+                                 help="Share of the training rows where the clause holds "
+                                      "that are of its class."),
+                             "weight": st.column_config.NumberColumn("vote", format="%.3f",
+                                                                     width="small")})
             write_out_if_long(list(map(str, clauses["conditions"])), LONG_CLAUSE)
 
     with right:

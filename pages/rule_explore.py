@@ -170,6 +170,11 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
                        f"predicting the majority class ({majority:.1%}).",
                        icon=":material/warning:")
     if rule != learned:
+        # an edit reruns this part of the page only: say which rule each part shows (the
+        # checklist's own note and the region chart waited for the next full rerun: a review)
+        st.caption(":material/edit: The edited rule is used here, in *Check one row* and in "
+                   "*Rows per condition*; the checklist, performance, rule region and export "
+                   "above are the learned rule's.")
         export_block(rule, ds, prefix="edited_", title="Export the edited rule")
     return rule
 

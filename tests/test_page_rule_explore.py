@@ -48,6 +48,9 @@ def test_editing_a_threshold_rescores_with_direct_counts():
     # loading an alternative two rules showed, neither named)
     assert any("The editor (tab *Edit the rule* below) holds another rule, "
                f"`{edited}`" in c.value for c in at.caption)
+    # and the editor says which parts of the page use the edited rule (an edit reruns only
+    # its fragment in a browser, so the note above can lag)
+    assert any("The edited rule is used here" in c.value for c in at.caption)
     # remove, add, reset
     n = len(cond_boxes(at))
     at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("edit_rm_0"))
@@ -58,6 +61,7 @@ def test_editing_a_threshold_rescores_with_direct_counts():
     assert len(cond_boxes(at)) == n
     at.button(key="edit_reset").click().run()
     assert list(scores(at)["learned"]) == list(scores(at)["edited"])
+    assert not any("The edited rule is used here" in c.value for c in at.caption)
     assert not any("holds another rule" in c.value for c in at.caption)
     # an edited rule exports like any other (its own export block appears once edited)
     box = cond_boxes(at)[0]

@@ -361,6 +361,12 @@ def results() -> None:
                            "(bench/results/single_rule_error.md).")
         else:
             common.lam_slider("lam")
+            if r["model"] == "boosting":
+                # λ moved to boosting's own scale when the model changed, unsaid (0.5 became
+                # 1000: a newcomer's review)
+                st.caption("Boosting has its own λ (the clause weights sum to 1, so errors "
+                           "count for less: 1000 by default, the paper's); the other models' "
+                           "λ is kept for them.")
     if r["model"] == "rule set" and len(ds.classes) > 2 \
             and ss["terms"]["thresholds"] == "quantile":
         # several classes: the rule set's inner CV can choose the count (docs/rulesets.md)

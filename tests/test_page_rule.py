@@ -112,6 +112,7 @@ def test_boosting_gets_lambda_on_its_own_scale_and_learns_something():
     assert not at.exception
     assert at.session_state["rule"]["lam"] == DEFAULT_BOOSTING_LAM
     assert at.select_slider(key="lam").value == DEFAULT_BOOSTING_LAM
+    assert any("Boosting has its own λ" in c.value for c in at.caption)  # said, not silent
     clauses = frame_with(at, "coverage")
     assert (clauses["size"] > 0).any()  # at least one clause with conditions
     at.select_slider(key="lam").set_value(500.0).run()

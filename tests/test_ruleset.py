@@ -657,3 +657,17 @@ def test_trailing_rules_of_the_default_class_are_dropped_without_changing_predic
         everything = order + [o for o in full if o not in order and o[0] == default]
         np.testing.assert_array_equal(_list_predict(B, order, default),
                                       _list_predict(B, everything, default))
+
+
+def test_a_class_of_one_training_row_gives_no_warning_of_folds_never_set():
+    """A class of two rows keeps one in training: the inner CV's at-least-two folds put it in
+    one fold, and scikit-learn's warning named n_splits=2, which no user set (a review)."""
+    import warnings
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": rng.random(120), "b": rng.random(120)})
+    y = np.where(X["a"] > 0.5, "N", "S").astype(object)
+    y[:1] = "P"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        RuleSetClassifier(time_limit=20).fit(X, y)

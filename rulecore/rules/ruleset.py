@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numbers
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -520,8 +521,13 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                              f"the {len(yi):,} rows")
             # fold indices are rows of the term matrix (the sample's positions mapped back);
             # every threshold count is measured on the same folds
-            folds = [(rows[np.asarray(tr)], rows[np.asarray(va)])
-                     for tr, va in splitter.split(np.zeros((len(rows), 1)), yi[rows])]
+            with warnings.catch_warnings():
+                # a class with one training row is in one fold only, by design (at least 2
+                # folds); scikit-learn's warning named n_splits the user never set (a review)
+                warnings.filterwarnings("ignore", message="The least populated class",
+                                        category=UserWarning)
+                folds = [(rows[np.asarray(tr)], rows[np.asarray(va)])
+                         for tr, va in splitter.split(np.zeros((len(rows), 1)), yi[rows])]
             if not folds:
                 raise ParameterError("cv gave no (train, test) split.")
             # column generations per fold and λ: one per class described, one per class

@@ -1361,6 +1361,27 @@ def _code_name(name: str) -> bool:
     return bool(words) and words[-1] in _CODE_WORDS
 
 
+#: Words of a column name that say it holds diagnosis codes (``diag_1``, ``primary_dx``,
+#: ``icd9_code``): ICD-9 codes are numbers with decimals (``250.01``), codes all the same.
+_DIAGNOSIS_WORDS = {"icd", "icd9", "icd10", "diag", "dx", "diagnosis"}
+
+
+def _diagnosis_codes(name: str, s: pd.Series) -> bool:
+    """A column named as diagnoses (:data:`_DIAGNOSIS_WORDS`, with ``code`` or a number:
+    ``diag_1``, ``dx2``, ``diagnosis_code``; a bare ``diagnosis`` is an outcome's name) whose
+    values look like ICD-9 codes: 3 or more of them, from 1 to 999, at most two decimals."""
+    words = roles_mod.name_words(name)
+    named = any(w.rstrip("0123456789") in _DIAGNOSIS_WORDS for w in words) and (
+        len(words) > 1 or words[0] not in ("diagnosis",))
+    if not named:
+        return False
+    num = s if pd.api.types.is_numeric_dtype(s) else pd.to_numeric(s, errors="coerce")
+    v = num[s.notna()].to_numpy(dtype=float)
+    if len(v) == 0 or not np.all(np.isfinite(v)) or len(np.unique(v)) < 3:
+        return False
+    return bool(v.min() >= 1 and v.max() < 1000 and np.all(np.round(v, 2) == v))
+
+
 def _whole_number_levels(s: pd.Series) -> int:
     """How many distinct whole numbers a column holds (0 when a value is not one)."""
     num = s if pd.api.types.is_numeric_dtype(s) else pd.to_numeric(s, errors="coerce")
@@ -2123,6 +2144,12 @@ def from_frame(
             notes.append(f"{col!r}: whole numbers named as a code are read as categories (a "
                          "code's order means nothing); set the column's kind to numeric if "
                          "they are quantities.")
+        elif kind == "numeric" and col not in overrides and _diagnosis_codes(col, s):
+            # 'diag_1 <= 460 AND diag_1 > 427.7' read ICD-9 codes as amounts (a review)
+            kind = "categorical"
+            notes.append(f"{col!r}: numbers named as diagnoses are read as codes, each a "
+                         "category (ICD-9's 428 and 250.01 are kinds of illness, not "
+                         "amounts); set the column's kind to numeric if they are quantities.")
         if kind == "numeric":
             num, note = forced_numbers(s, col)
             if note:

@@ -1542,3 +1542,30 @@ def test_a_class_of_a_few_rows_is_said_unreliable_not_unlearnable():
     ds = from_frame(frame)
     said = [m for m in ds.notes if "Only 6 rows are of the positive class 'yes'" in m]
     assert said and "A rule is still learned" in said[0] and "too few to learn" not in said[0]
+
+
+def test_numbers_named_as_diagnoses_are_codes():
+    """ICD-9 codes (428, 250.01) in diag_1 were thresholds, 'diag_1 <= 460 AND diag_1 >
+    427.7' (a review); named as diagnoses they are categories.  A bare 'diagnosis', a
+    diagnosis count and a numeric column of other names stay numbers."""
+    from rulecore.data import from_frame
+
+    rng = np.random.default_rng(4)
+    m = 300
+    codes = rng.choice(["428", "428.0", "250.01", "401.9", "276.1", "584.9"], m)
+    meds = rng.integers(1, 40, m)
+    y = np.where(np.isin(codes, ["428", "428.0"]) & (meds > 15), "<30", "NO")
+    df = pd.DataFrame({"diag_1": codes, "primary_dx": rng.choice([11.0, 250.5, 401.9], m),
+                       "number_diagnoses": rng.integers(1, 16, m).astype(float) + 0.5,
+                       "num_medications": meds, "readmitted": y})
+    ds = from_frame(df, target="readmitted")
+    assert ds.kinds["diag_1"] == ds.kinds["primary_dx"] == "categorical"
+    assert ds.kinds["num_medications"] == ds.kinds["number_diagnoses"] == "numeric"
+    assert any(n.startswith("'diag_1': numbers named as diagnoses") for n in ds.notes)
+    from rulecore import BooleanRuleClassifier
+
+    rule = BooleanRuleClassifier(kinds=ds.kinds).fit(ds.X, ds.y_binary).rule_
+    assert "diag_1 == 428" in [str(c) for c in rule.conditions]
+    # a quantity with decimals beyond two places is no code
+    assert from_frame(df.assign(primary_dx=rng.random(m) * 900 + 1),
+                      target="readmitted").kinds["primary_dx"] == "numeric"

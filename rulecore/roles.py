@@ -226,7 +226,8 @@ _ZONE = re.compile(r"\s+(?:(?:GMT|UTC)(?:\s*[+-]\d{1,2}(?::?\d{2})?)?|[A-Z]{2,4}
 #: ... and an ISO 8601 offset glued to the time (``2023-08-05T18:51:52+02:00``, ``…Z``): a
 #: meter's export across daylight saving holds ``+01:00`` and ``+02:00``, which pandas refuses
 #: to read as one column (a review: a traceback on every page); dropped as above.
-_ISO_ZONE = re.compile(r"(?<=\d\d:\d\d)((?::\d\d)?(?:[.,]\d+)?)\s*(?:Z|[+-]\d\d(?::?\d\d)?)$")
+_ISO_ZONE = re.compile(r"(?:(?<=\d\d:\d\d)|(?<=T\d\d))((?::\d\d)?(?:[.,]\d+)?)\s*"
+                       r"(?:[Zz]|[+-]\d\d(?::?\d\d)?)$")
 
 
 #: Fewest values for a column of eight-digit numbers to read as dates (YYYYMMDD).
@@ -347,15 +348,24 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     present = s.dropna().astype(str).str.strip()
     if present.empty:
         return None
-    for zone, keep in ((_ZONE, ""), (_ISO_ZONE, r"\1")):
-        if present.iloc[:1000].map(lambda t, z=zone: z.search(t) is not None).mean() \
-                >= DATE_SHARE:
-            present = present.str.replace(zone, keep, regex=True)
-    sample = present.iloc[:1000]
+    if present.iloc[:1000].map(lambda t: _ZONE.search(t) is not None).mean() >= DATE_SHARE:
+        present = present.str.replace(_ZONE, "", regex=True)
     # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
-    # of ordinary text first
-    if sample.str.fullmatch(_DATE_CHARS).mean() < DATE_SHARE:
+    # of ordinary text first, before any pass over the whole column
+    if present.iloc[:1000].str.fullmatch(_DATE_CHARS).mean() < DATE_SHARE:
         return None
+    # an ISO offset wherever it is, on every row: one left beside another made pandas refuse
+    # the column (3 offsets in 40 values, or offsets from row 1,001 on: an adversarial review)
+    present = present.str.replace(_ISO_ZONE, r"\1", regex=True)
+    try:
+        return _parse_date_text(s, present)
+    except (ValueError, OverflowError, TypeError):  # pandas refusing a mix: text, not a crash
+        return None
+
+
+def _parse_date_text(s: pd.Series, present: pd.Series) -> pd.Series | None:
+    """:func:`parse_dates` on text already stripped of its zones."""
+    sample = present.iloc[:1000]
     tried = {}
     for fmt in _DATE_FORMATS:
         parsed = tried[fmt] = pd.to_datetime(sample, format=fmt, errors="coerce")
@@ -487,6 +497,21 @@ def _entity_name(name: str) -> bool:
         len(words) == 1 or words[1:] == ["name"])
 
 
+def _tiny_labels(present: pd.Series, n_distinct: int, n_rows: int) -> bool:
+    """In a table under :data:`ID_MIN_VALUES` rows, a column with a different value in every
+    row (at least :data:`ID_TINY_VALUES`): a term on it covers one row, and 'plot != P6'
+    held in a 12-row table's rule (a review).  Not a column filled on a few rows of a larger
+    table (12 complications in 400 rows: their presence is the signal), nor one whose values
+    have an order (months, sizes, age bands) or are numbers (``<5``, ``10``, ``>60``)."""
+    from rulecore.scales import level_order
+
+    if not (ID_TINY_VALUES <= len(present) == n_distinct == n_rows < ID_MIN_VALUES):
+        return False
+    text = present.astype(str).str.strip()
+    numbers = pd.to_numeric(text.str.lstrip("<>≤≥=~ "), errors="coerce").notna().mean()
+    return numbers < 0.5 and level_order(text) is None
+
+
 def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     """``(role, reason)`` of one column, from its values, name and place in the table.
 
@@ -562,10 +587,8 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         # {"device": "ios", "coupon": true} is a record in a cell: as a category, its rules
         # read `meta != {"device": "android", ...}` and each level is one combination
         return "text", "JSON: a structure in each cell, not a category"
-    # under 20 rows only every value distinct says it: a term on such a column covers one
-    # row, and 'plot != P6' held in a 12-row table's rule (a review)
     if (len(present) >= ID_MIN_VALUES and n_distinct >= ID_DISTINCT_SHARE * len(present)) or (
-            ID_TINY_VALUES <= len(present) == n_distinct):
+            _tiny_labels(present, n_distinct, n_rows)):
         words = present.astype(str).str.count(r"\s+").mean() + 1
         what = "free text" if words >= 4 else "an identifier"
         return ("text" if words >= 4 else "id"), (
@@ -677,24 +700,29 @@ def _target_hint(name: str) -> int:
 #: ``default_probability``, ``fraud_risk``): a model's output or a risk the table is about.
 _SCORE_TAILS = {"score", "prob", "proba", "probability", "risk", "likelihood", "propensity",
                 "prediction", "pred", "predicted"}
-#: ... of which these say the number is a probability, cut at one half by default.
-_PROBABILITY_WORDS = {"prob", "proba", "probability", "likelihood", "propensity", "score",
+#: ... of which these say the number is a probability, cut at one half by default (and
+#: ``score`` after an outcome's word: ``churn_score``; an ``exam_score`` is no probability).
+_PROBABILITY_WORDS = {"prob", "proba", "probability", "likelihood", "propensity", "risk",
                       "predicted", "prediction", "pred"}
 
 
 def is_outcome_score(name: str) -> bool:
     """Whether a numeric column's name says it scores an outcome: an outcome's word
-    (:data:`_TARGET_WORDS`, ``churn``) followed only by words of a score
-    (:data:`_SCORE_TAILS`) or of a flag, or a name that says outcome by itself
-    (:func:`_target_hint`)."""
-    if _target_hint(name):
-        return True
+    (:data:`_TARGET_WORDS`, ``churn``) followed by words of a score (:data:`_SCORE_TAILS`,
+    at least one: ``churn_score``, ``default_probability``), or such a word then ``of`` and
+    the outcome (``probability_of_default``).  A code or a measurement named with an
+    outcome's word (``status_code``, ``hba1c_test_result``) is not one (an adversarial
+    review)."""
     words = name_words(name)
     if any(w in _ATTRIBUTE_WORDS for w in words):
         return False
-    return any(w in _TARGET_WORDS and words[i + 1:]
-               and all(t in _TARGET_TAILS | _SCORE_TAILS for t in words[i + 1:])
-               for i, w in enumerate(words))
+    after = any(w in _TARGET_WORDS and words[i + 1:]
+                and all(t in _TARGET_TAILS | _SCORE_TAILS for t in words[i + 1:])
+                and any(t in _SCORE_TAILS for t in words[i + 1:])
+                for i, w in enumerate(words))
+    before = len(words) >= 3 and words[0] in _SCORE_TAILS and words[1] == "of" and \
+        words[-1] in _TARGET_WORDS
+    return after or before
 
 
 def is_rating(name: str, s: pd.Series) -> bool:
@@ -843,11 +871,12 @@ def median_threshold(s: pd.Series) -> str:
 
 def default_threshold(name: str, s: pd.Series) -> tuple[str, str]:
     """Where a numeric target is cut by default, and why in words: one half for a
-    probability (a column named as a score or probability, :data:`_PROBABILITY_WORDS`, all of
-    whose values lie in [0, 1], a twentieth of the rows or more on each side), else the median
-    (:func:`median_threshold`)."""
+    probability (a column named as a probability or risk, :data:`_PROBABILITY_WORDS`, or as an
+    outcome's score, :func:`is_outcome_score`, all of whose values lie in [0, 1], a twentieth
+    of the rows or more on each side), else the median (:func:`median_threshold`)."""
     v = pd.to_numeric(s, errors="coerce").dropna().to_numpy(dtype=float)
-    if len(v) and v.min() >= 0 and v.max() <= 1 and set(name_words(name)) & _PROBABILITY_WORDS:
+    probability = bool(set(name_words(name)) & _PROBABILITY_WORDS) or is_outcome_score(name)
+    if len(v) and v.min() >= 0 and v.max() <= 1 and probability:
         above = float(np.mean(v > 0.5))
         if 0.05 <= above <= 0.95:
             return "> 0.5", "one half, as a probability from 0 to 1 is"

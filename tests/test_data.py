@@ -1240,13 +1240,17 @@ def test_a_number_named_as_the_outcomes_score_is_the_target_cut_at_one_half():
     assert choose_target(df.assign(churned=np.where(score > 0.5, "yes", "no"))) == "churned"
     # names: an outcome's score or probability; not a credit score, nor a risk by itself
     assert all(map(is_outcome_score, ["churn_score", "default_probability", "fraud_risk",
-                                      "probability_of_default", "outcome"]))
+                                      "probability_of_default"]))
+    # nor a code or a measurement named with an outcome's word (an adversarial review)
     assert not any(map(is_outcome_score, ["credit_score", "risk_score", "default_payment_method",
-                                          "employment_status_score", "hours_used"]))
+                                          "employment_status_score", "hours_used", "outcome",
+                                          "status_code", "hba1c_test_result"]))
     # a number from 0 to 1 not named as a probability, or a score with nearly every row on
     # one side of one half, is cut at its median
     assert default_threshold("utilisation", pd.Series(score))[1] == "its median"
     assert default_threshold("churn_score", pd.Series(score * 0.4))[1] == "its median"
+    assert default_threshold("exam_score", pd.Series(score))[1] == "its median"
+    assert default_threshold("fraud_risk", pd.Series(score))[0] == "> 0.5"
 
 
 def test_a_small_tables_column_of_distinct_labels_is_an_identifier():

@@ -102,6 +102,29 @@ SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
      ("xxxl", "3xl")),
 )
 
+#: The month and weekday scales: every step is known and spelled one way, so a column of
+#: them is read with its whole calendar, the steps it lacks written in its style.  A table
+#: without July read 'month <= Aug AND month > May' and then said no to July (an adversarial
+#: review): a level missing from the order reads as missing.
+_CALENDARS = SCALES[-3:-1]
+
+
+def _whole_calendar(scale: tuple[tuple[str, ...], ...], present: dict[int, str]
+                    ) -> tuple[str, ...]:
+    """Every step of a calendar ``scale``, the ``present`` ones ({step: level}) as written,
+    the others as the present ones are: abbreviated (``Jul``) or whole (``July``), in capitals,
+    small letters or title case."""
+    texts = list(present.values())
+    # "May" is both: the other months say which
+    told = [_word(t).rstrip(".") != scale[i][0] for i, t in present.items()
+            if scale[i][0] != scale[i][1]]
+    short = bool(told) and all(told)
+    case = (str.upper if all(t.isupper() for t in texts) else
+            str.lower if all(t.islower() for t in texts) else str.title)
+    return tuple(present.get(i) or case(step[1] if short else step[0])
+                 for i, step in enumerate(scale))
+
+
 #: Answers that are no step of a scale ("Don't know" beside Disagree … Agree): a column may
 #: hold them and still be a scale, where they read as missing (compared without capitals).
 NO_ANSWER = frozenset({"don't know", "dont know", "do not know", "not sure", "unsure",
@@ -224,9 +247,11 @@ def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     if not max(min_levels, 1) <= len(kept) <= MAX_BANDS:
         return None
     words, levels = [w for w, _ in kept], [v for _, v in kept]
-    for step in _STEP if len(levels) <= _MAX_STEPS else ():
+    for k, step in enumerate(_STEP) if len(levels) <= _MAX_STEPS else ():
         ranked = [step.get(w) for w in words]
         if None not in ranked and len(set(ranked)) == len(ranked):
+            if SCALES[k] in _CALENDARS and not all(coded):
+                return _whole_calendar(SCALES[k], dict(zip(ranked, map(str, levels))))
             return tuple(str(v) for _, v in sorted(zip(ranked, levels)))
     order = _band_order(words)
     if order is None:

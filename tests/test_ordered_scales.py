@@ -31,11 +31,17 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
     (["Agree", "Don't know", "Disagree", "Neutral", "N/A"], ("Disagree", "Neutral", "Agree")),
     (["Very satisfied", "Dissatisfied", "Neither satisfied nor dissatisfied"],
      ("Dissatisfied", "Neither satisfied nor dissatisfied", "Very satisfied")),
-    # a calendar's order (a review: a summer rule was 15 "month != ..." conditions)
-    (["Oct", "Jan", "Sept", "May", "Dec"], ("Jan", "May", "Sept", "Oct", "Dec")),
-    (["July", "June", "August"], ("June", "July", "August")),
-    (["Sun", "Mon", "Thurs", "Sat", "Tue"], ("Mon", "Tue", "Thurs", "Sat", "Sun")),
-    (["FRIDAY", "monday", "Wednesday"], ("monday", "Wednesday", "FRIDAY")),
+    # a calendar's order (a review: a summer rule was 15 "month != ..." conditions), whole:
+    # the months and days a column lacks are written in its style
+    (["Oct", "Jan", "Sept", "May", "Dec"], ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul",
+                                            "Aug", "Sept", "Oct", "Nov", "Dec")),
+    (["July", "June", "May"], ("January", "February", "March", "April", "May", "June",
+                               "July", "August", "September", "October", "November",
+                               "December")),
+    (["SUN", "MON", "THURS", "SAT", "TUE"], ("MON", "TUE", "WED", "THURS", "FRI", "SAT",
+                                             "SUN")),
+    (["FRIDAY", "monday", "Wednesday"], ("monday", "Tuesday", "Wednesday", "Thursday",
+                                         "FRIDAY", "Saturday", "Sunday")),
 ])
 def test_known_scales_are_put_in_order(levels, order):
     s = pd.Series(levels * 3 + [None])
@@ -343,3 +349,31 @@ def test_stability_labels_an_ordinal_condition_as_the_rule_shows_it():
 def test_models_that_need_numbers_refuse_an_ordinal_column_without_an_order():
     with pytest.raises(DataError, match="not a known scale"):
         to_numeric(pd.DataFrame({"c": ["red", "blue", "green"]}), {"c": "ordinal"})
+
+
+def test_a_month_the_training_rows_lack_keeps_its_place():
+    """No July in the table: the rule read 'month <= Aug AND month > May' and said no to July,
+    in predict and in every export (an adversarial review).  The calendar is whole."""
+    import sqlite3
+
+    from rulecore import BooleanRuleClassifier
+
+    rng = np.random.default_rng(5)
+    months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    m = 440
+    month = rng.choice(months, m)
+    y = np.where(np.isin(month, ["Jun", "Aug"]), "yes", "no")
+    ds = from_frame(pd.DataFrame({"month": month, "noise": rng.random(m), "busy": y}),
+                    target="busy")
+    assert ds.kinds["month"] == "ordinal" and "Jul" in list(ds.X["month"].cat.categories)
+    rule = BooleanRuleClassifier(kinds=ds.kinds).fit(ds.X, ds.y_binary).rule_
+    new = pd.DataFrame({"month": ["Jul", "Jun", "Sep"], "noise": [0.5] * 3})
+    assert rule.predict(new).tolist() == [1, 1, 0]
+    ns: dict = {}
+    exec(rule.to_python(), ns)
+    assert [ns["predict"](r) for r in new.to_dict("records")] == [True, True, False]
+    con = sqlite3.connect(":memory:")
+    new.to_sql("t", con, index=False)
+    sql = rule.to_sql()
+    picked = [r[0] for r in con.execute(f"SELECT month FROM t {sql}")]
+    assert picked == ["Jul", "Jun"]

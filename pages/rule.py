@@ -414,6 +414,8 @@ def results() -> None:
                       constraints=constraint_words(model),
                       lam_chosen=getattr(model, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
+                      quantile_cuts=ss["terms"]["thresholds"] == "quantile"
+                      and "numeric" in ds.kinds.values(),
                       n_classes=len(ds.classes), **compared)
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class

@@ -296,6 +296,7 @@ def assess(
     unweighted_test: tuple[float, float] | None = None,
     other_type_test: tuple[str, np.ndarray] | None = None,
     constraints: str = "",
+    quantile_cuts: bool = True,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -322,6 +323,10 @@ def assess(
         names them first: a cap on conditions, say, may be what keeps the rule from firing.
     lam_chosen : bool
         λ was chosen by cross-validation (``lam="auto"``): the advice does not say to raise it.
+    quantile_cuts : bool
+        Whether the rule's numeric columns were cut at quantiles (some numeric column, and
+        ``thresholds="quantile"``): only then is every midpoint advice that can help a rare
+        class.
     all_midpoints_fit : bool
         Whether terms at every midpoint (Thresholds: all) would fit in memory for this table
         (:func:`all_midpoints_fit`); the advice offers them only then.
@@ -487,16 +492,17 @@ def assess(
     # 100 %).  Class-aware cuts by default were measured and lost balanced accuracy on the
     # rare-positive benchmark (docs/terms.md, "Thresholds"): this is advice, not a default.
     fired_tr = pred_train == 1
-    if (len(y_train) and y_train.mean() < RARE_SHARE and fired_tr.any()
+    if (quantile_cuts and len(y_train) and y_train.mean() < RARE_SHARE and fired_tr.any()
             and y_train[fired_tr].mean() < RARE_PRECISION and all_midpoints_fit
             and not any("put few cuts" in f.text for f in out) and overfit is None):
+        judge = ("compare the held-out precision before keeping it" if len(y_test) else
+                 "judge it on held-out rows (a test share above 0) before keeping it")
         out.append(Finding("info", f"The {pos_rows} are {_pct(y_train.mean())} of the "
                            "training rows, and the quantile thresholds (cut over all rows) "
                            f"put few cuts where they are: {subject} is right on "
                            f"{_pct(y_train[fired_tr].mean())} of the training rows it picks. "
-                           "Every midpoint (Thresholds: all) lets its conditions cut "
-                           "closer; compare the held-out precision before keeping it.",
-                           "rare class between the cuts"))
+                           f"Every midpoint (Thresholds: all) lets its conditions cut "
+                           f"closer; {judge}.", "rare class between the cuts"))
     if other_type_test is not None and len(y_test) and len(np.unique(y_test)) == 2:
         other, pred_other = other_type_test[0], np.asarray(other_type_test[1]).astype(int)
         other_rule = other_type_test[2] if len(other_type_test) > 2 else None
@@ -551,6 +557,7 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("or the Stability tab, which refits on several splits",
      "or `rulecore stability`, which refits on several splits"),
     ("a larger test share", "a larger --test-size"),
+    ("(a test share above 0)", "(--test-size above 0)"),
     ("Leave it out on the Data page", "Leave it out (--exclude)"),
     ("set them back to 1×", "set them back to 1 (--fp-cost, --fn-cost)"),
     (" (command line: --rule-type)", ""),  # said already, below

@@ -116,6 +116,8 @@ def test_safe_csv_neutralises_formulas():
     # the source), the row numbers under a header; duplicate names are kept apart
     ids = pd.DataFrame([[7471.0, 1.5, "a"], [np.nan, 2.0, "b"]], columns=["id", "x", "x"])
     assert safe_csv(ids).decode().splitlines() == ["row,id,x,x", "0,7471,1.5,a", "1,,2.0,b"]
+    assert safe_csv(ids.rename(columns={"id": "row"})).decode().splitlines()[0] == \
+        "_row,row,x,x"
 
 
 def test_python_export_survives_quotes_and_backslashes_in_names():

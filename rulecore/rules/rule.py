@@ -46,8 +46,15 @@ def safe_csv(df: pd.DataFrame, **to_csv: Any) -> bytes:
             # whole numbers read as floats beside a missing cell: 7471, not 7471.0, so the
             # ids join back to the source table (a review)
             out.isetitem(k, s.astype("Int64"))
-    # the row numbers the page shows, named (an empty header read as a broken column)
-    out.index.name = safe_cell(str(out.index.name)) if out.index.name is not None else "row"
+    # the row numbers the page shows, named (an empty header read as a broken column), never
+    # as a column of the table is ('row,row,x': an adversarial review)
+    if out.index.name is not None:
+        out.index.name = safe_cell(str(out.index.name))
+    elif out.index.nlevels == 1:
+        name = "row"
+        while name in set(map(str, out.columns)):
+            name = f"_{name}"
+        out.index.name = name
     return out.to_csv(**to_csv).encode("utf-8")
 
 

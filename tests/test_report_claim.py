@@ -376,3 +376,27 @@ def test_luck_is_judged_by_the_rows_a_rule_calls_positive():
             p[rng.choice(n1 + n0, k, replace=False)] = 1
             above += (p[y == 1].mean() + 1 - p[y == 0].mean()) / 2 > bound + 1e-12
         assert above / 4000 <= LUCK_LEVEL + 0.01, (n1, n0, k, above)
+
+
+def test_the_rare_class_advice_is_given_only_where_every_midpoint_can_help():
+    """2 % positives and a rule right on 40 % of the rows it picks: advice to try every
+    midpoint; not when the cuts are every midpoint already or no column has any (an
+    adversarial review), and without held-out rows it says to keep some."""
+    from rulecore.report import assess
+
+    y_tr = np.array([1] * 4 + [0] * 196)
+    pred_tr = np.array([1] * 4 + [1] * 6 + [0] * 190)  # 4 of 10 picked are positive
+    y_te, pred_te = np.array([1, 0, 0, 0]), np.array([1, 1, 0, 0])
+
+    def advice(**kw):
+        return [f for f in assess(y_tr, pred_tr, kw.pop("y_te", y_te), kw.pop("pred_te", pred_te),
+                                  positive="yes", class_weight="sqrt", **kw)
+                if f.short == "rare class between the cuts"]
+
+    said = advice()
+    assert len(said) == 1 and "right on 40.0% of the training rows it picks" in said[0].text
+    assert "compare the held-out precision" in said[0].text
+    assert advice(quantile_cuts=False) == []
+    assert advice(all_midpoints_fit=False) == []
+    none_held = advice(y_te=np.array([], dtype=int), pred_te=np.array([], dtype=int))
+    assert "a test share above 0" in none_held[0].text

@@ -1106,6 +1106,9 @@ _GROUPED_DOT = r"^[+-]?\d{1,3}([ \u00a0\u202f'’]\d{3})+(\.\d+)?$"
 _GROUPED_COMMA = r"^[+-]?\d{1,3}([. \u00a0\u202f]\d{3})+(,\d+)?$"
 # A number in parentheses, as accounting writes a negative amount: "(1,234.50)", "($12)"
 _PARENTHESES = r"^\(\s*([$€£¥]?\s?[\d.,]+\s?[$€£¥%]?)\s*\)$"
+# ... or with the minus after it, as SAP writes one: "97,250.94-" (a review: such a column of
+# amounts was left out as an identifier)
+_TRAILING_MINUS = r"^([$€£¥]?\s?\d[\d.,]*)\s?-$"
 
 
 def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
@@ -1115,6 +1118,8 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     def how(cell: str, num: float) -> str:
         if cell.startswith("("):
             return "negatives in parentheses"
+        if cell.rstrip().endswith("-"):
+            return "a minus after negative numbers"
         try:  # the number the cell gives without its group marks: thousands, not decimals
             grouped = float(re.sub(r"[,\s'’\u00a0\u202f]", "", cell)) == num
         except ValueError:
@@ -1162,8 +1167,8 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     ``1'234.5`` and, with a decimal comma, ``1.234,5`` and ``12 345,6``), decimal commas
     (``3,14``, common with ``;``-separated files), and the decorations spreadsheets add: a currency
     sign (``$1,234.50``, ``12,5 €``) or a percent sign (``15%`` reads 15), and accounting's
-    negatives in parentheses (``(1,234.50)`` reads −1234.5).  A column with any other text
-    stays text.
+    negatives in parentheses (``(1,234.50)`` reads −1234.5) or with the minus after them, as
+    SAP writes them (``1,234.50-``).  A column with any other text stays text.
     """
     present = s.dropna()
     if present.empty or pd.api.types.is_numeric_dtype(s):
@@ -1178,12 +1183,12 @@ def parse_numbers(s: pd.Series) -> pd.Series:
         pass
     original = s  # what a column that turns out not to be numbers is returned as
     text = present.astype(str).str.strip()
-    negative = text.str.match(_PARENTHESES)
-    if negative.any():
-        # accounting's negatives: "(1,234.50)" is -1,234.50
-        text = text.str.replace(_PARENTHESES, r"-\1", regex=True)
-        s = s.astype(object).where(s.isna(), s.astype(str).str.strip()
-                                   .str.replace(_PARENTHESES, r"-\1", regex=True))
+    for pattern in (_PARENTHESES, _TRAILING_MINUS):
+        if text.str.match(pattern).any():
+            # accounting's negatives: "(1,234.50)" and "1,234.50-" are -1,234.50
+            text = text.str.replace(pattern, r"-\1", regex=True)
+            s = s.astype(object).where(s.isna(), s.astype(str).str.strip()
+                                       .str.replace(pattern, r"-\1", regex=True))
     decorated = text.str.match(_DECORATED)
     if decorated.all() and text.str.contains(_SIGNS).any():
         # one currency or percent sign around every number: drop it, parse what is left

@@ -119,6 +119,8 @@ _TARGET_NAMES = {
 _TARGET_WORDS = {"target", "outcome", "result", "status", "churn", "churned", "default",
                  "defaulted", "fraud", "diagnosis", "readmitted", "survived", "attrition",
                  "resigned", "converted"}
+#: Names that say "the column to predict" and nothing else: first among target names.
+_GENERIC_TARGETS = {"target", "label", "labels", "class", "outcome", "y", "response", "result"}
 #: What may follow that word and keep it the outcome (``churn_flag``; not ``target_audience``).
 _TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class"}
 #: Words that make a ``status`` an attribute of the person or the record, not its outcome.
@@ -678,8 +680,14 @@ def target_kind(s: pd.Series) -> tuple[TargetKind, str]:
     return "classes", ""
 
 
+#: A legend of codes or a range after a name, ``Outcome (1=yes, 0=no)``, ``Sex [1=m; 2=f]``,
+#: ``satisfaction (1-5)``: not part of what the name says (a review: ``Sex (1=male,
+#: 2=female)`` was the target beside ``Outcome (1=yes, 0=no)``, neither name recognised).
+_LEGEND = re.compile(r"\s*[(\[][^()\[\]]*[=\d][^()\[\]]*[)\]]\s*$")
+
+
 def _plain_name(name: str) -> str:
-    return re.sub(r"[^a-z]", "", name.lower())
+    return re.sub(r"[^a-z]", "", _LEGEND.sub("", str(name)).lower())
 
 
 def _target_hint(name: str) -> int:
@@ -689,7 +697,7 @@ def _target_hint(name: str) -> int:
     that belongs to a person, ``marital_status``, nor ``default_payment_method``), else 0."""
     if _plain_name(name) in _TARGET_NAMES:
         return 2
-    words = name_words(name)
+    words = name_words(_LEGEND.sub("", str(name)))
     if len(words) < 2 or any(w in _ATTRIBUTE_WORDS for w in words):
         return 0
     return int(any(w in _TARGET_WORDS and all(t in _TARGET_TAILS for t in words[i + 1:])
@@ -794,7 +802,10 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     def rank(c: str) -> tuple:
         if kinds[c] != "classes":
             return (0,)
-        return (1, _target_hint(c), levels[c] == 2, cols.index(c))
+        # "Outcome" before "Diabetes" (both target names; a disease may be a comorbidity:
+        # a review's table took Diabetes, rightmost, beside its Outcome)
+        return (1, _target_hint(c), _plain_name(c) in _GENERIC_TARGETS, levels[c] == 2,
+                cols.index(c))
 
     last_unusable = roles[cols[-1]][0] in ("constant", "empty")
     if last_unusable and _plain_name(cols[-1]) in _TARGET_NAMES:

@@ -651,6 +651,8 @@ def date_features(name: str, dates: pd.Series) -> dict[str, pd.Series]:
 
 
 TargetKind = Literal["classes", "continuous", "unusable"]
+#: Most distinct values a text target may hold as classes when they are over half its rows.
+MAX_TARGET_CLASSES = 100
 
 
 def target_kind(s: pd.Series) -> tuple[TargetKind, str]:
@@ -677,6 +679,15 @@ def target_kind(s: pd.Series) -> tuple[TargetKind, str]:
     if n_distinct == len(present) and len(present) > 2:
         return "unusable", (f"it has a different value in every row ({n_distinct:,}): an "
                             "identifier, not classes")
+    if n_distinct > MAX_TARGET_CLASSES and n_distinct > len(present) / 2:
+        # numbers with a few words among them (a gene table with samples as columns and a
+        # 'Tumor' row: 1,167 "classes", a review), or near-unique text
+        numbers = pd.to_numeric(present.astype(str).str.strip(), errors="coerce").notna().mean()
+        what = ("numbers with a few words among them: if each column is a sample and each row "
+                "a measurement, the table is transposed (one row per sample is needed)"
+                if numbers >= 0.9 else "nearly an identifier")
+        return "unusable", (f"it has {n_distinct:,} distinct values in {len(present):,} rows, "
+                            f"{what}, not classes")
     return "classes", ""
 
 

@@ -1594,3 +1594,21 @@ def test_a_names_code_legend_does_not_hide_what_it_names():
     assert choose_target(df.drop(columns="Outcome (1=yes, 0=no)")) == "Diabetes (1=yes, 0=no)"
     assert _plain_name("Sex [1=m; 2=f]") == "sex" and _plain_name("satisfaction (1-5)") == \
         "satisfaction" and _plain_name("Weight (kg)") == "weightkg"
+
+
+def test_a_sample_column_of_a_transposed_gene_table_is_no_target():
+    """Genes as rows, samples as columns with a 'Tumor' row: the last sample was the target,
+    with 1,167 "classes" (a review).  Refused, saying the table looks transposed."""
+    from rulecore.roles import target_kind
+
+    rng = np.random.default_rng(7)
+    sample = pd.Series(["Tumor"] + list(np.round(rng.random(500) * 50, 3)), dtype=object)
+    kind, why = target_kind(sample)
+    assert kind == "unusable" and "transposed" in why
+    codes = pd.Series([f"C{i % 150}" for i in range(200)])
+    assert target_kind(codes) == ("unusable", "it has 150 distinct values in 200 rows, nearly "
+                                  "an identifier, not classes")
+    assert target_kind(pd.Series(["a", "b", "c"] * 50))[0] == "classes"
+    with pytest.raises(DataError, match="transposed"):
+        from_frame(pd.DataFrame({"gene": [f"G{i}" for i in range(501)], "S1": sample}),
+                   target="S1")

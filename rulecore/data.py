@@ -1671,6 +1671,36 @@ def _target_values(raw: pd.Series, typed: bool) -> pd.Series:
     return raw
 
 
+#: Names of a column that counts the records each row of a frequency table stands for.
+_FREQUENCY_NAMES = {"count", "counts", "n", "freq", "frequency", "cnt", "ncases", "cases",
+                    "nobs", "records", "npatients", "npersons", "npeople"}
+#: Most records a frequency table is expanded to.
+MAX_EXPANDED_ROWS = 2_000_000
+
+
+def _frequency_column(df: pd.DataFrame, include: Iterable[str]) -> str | None:
+    """The column of a frequency table that counts records (``count``, ``n``, ``freq``):
+    whole numbers of at least 1, every other column with at most 20 values, and no
+    combination of them on two rows (each row a cell of a cross-table), at most
+    :data:`MAX_EXPANDED_ROWS` records in all.  Read as a feature, ``count <= 70`` was a rule
+    about group sizes, marked optimal (a review: the planted rule came back once the rows
+    were expanded).  Not a column the user included."""
+    kept = set(map(str, include))
+    for col in df.columns:
+        if str(col) in kept or re.sub(r"[^a-z]", "", str(col).lower()) not in _FREQUENCY_NAMES:
+            continue
+        v = pd.to_numeric(df[col], errors="coerce")
+        if v.isna().any() or not (v >= 1).all() or not (v == v.round()).all() \
+                or v.sum() > MAX_EXPANDED_ROWS or v.sum() <= len(df):
+            continue
+        others = df.drop(columns=col)
+        if others.shape[1] < 2 or (others.nunique() > 20).any():
+            continue
+        if not others.astype(str).duplicated().any():
+            return str(col)
+    return None
+
+
 def from_frame(
     df: pd.DataFrame,
     target: str | None = None,
@@ -1871,6 +1901,15 @@ def from_frame(
             df[col] = ticked
             cleaning.append(f"{col!r}: a tick ({mark!r}) or an empty cell, read as yes or no "
                             f"({_cells(blank, 'empty')} read as no, not as missing values).")
+    weight_col = _frequency_column(df, include)
+    if weight_col is not None:
+        counts = df[weight_col].astype(np.int64)
+        df = df.loc[df.index.repeat(counts)].drop(columns=weight_col).reset_index(drop=True)
+        cleaning.append(f"{weight_col!r}: the table counts records (each row a combination of "
+                        f"the other columns, {weight_col!r} how many records have it), so it "
+                        f"is expanded to one row per record, {len(df):,} rows from "
+                        f"{len(counts):,}: rules then count records, not combinations. Include "
+                        f"{weight_col!r} to keep the rows as they are.")
     detected = roles_mod.detect_roles(df)
     chosen_note: int | None = None  # the note saying why the target was chosen
     if target is None and class_column in df.columns:

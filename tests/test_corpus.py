@@ -106,6 +106,8 @@ EXPECTED = {
     "card_transactions_dst_rare_fraud.csv": (
         "is_fraud", 1, {"txn_id": "id", "posted_at (year)": "constant"},
         ["posted_at (month)", "posted_at (weekday)", "posted_at (hour)"], 0, []),
+    # a statistics office's cross-table: one row per combination, 'count' people have it
+    "frequency_table_counts.csv": ("copd", "yes", {}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -490,3 +492,22 @@ def test_a_rare_class_between_the_cuts_gets_the_advice_that_finds_its_rule():
                                   every.predict(ds.X.iloc[te]), positive=ds.positive,
                                   class_weight="sqrt")
                 if f.short == "rare class between the cuts"]
+
+
+def test_a_frequency_table_is_expanded_to_its_records():
+    """One row per combination with a 'count' of people: read as a feature, 'count <= 70'
+    was the rule, marked optimal, and per combination the planted rule could not show (a
+    review).  Expanded to one row per person it comes back."""
+    ds = load("frequency_table_counts.csv")
+    raw = pd.read_csv(DATA / "frequency_table_counts.csv")
+    assert ds.n_samples == raw["count"].sum() and "count" not in ds.X.columns
+    assert any(n.startswith("'count': the table counts records") for n in ds.notes)
+    per_person = np.repeat((raw["copd"] == "yes").to_numpy(), raw["count"])
+    assert ds.base_rate == pytest.approx(per_person.mean())
+    y = ds.y_binary
+    tr, te = train_test_indices(y, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X.iloc[tr], y[tr])
+    assert sorted(map(str, model.rule_.conditions)) == ["age_group == 60+", "smoker == yes"]
+    # included by the user, the rows stay as they are
+    kept = load_csv(DATA / "frequency_table_counts.csv", include=["count"])
+    assert kept.n_samples == len(raw) and "count" in kept.X.columns

@@ -1612,3 +1612,24 @@ def test_a_sample_column_of_a_transposed_gene_table_is_no_target():
     with pytest.raises(DataError, match="transposed"):
         from_frame(pd.DataFrame({"gene": [f"G{i}" for i in range(501)], "S1": sample}),
                    target="S1")
+
+
+def test_a_count_that_is_a_feature_is_not_taken_for_a_frequency_table():
+    """A column named 'count' is expanded only in a cross-table: every other column with few
+    values, no combination twice.  A customer's purchase count beside an amount stays a
+    feature; so does one in a table whose combinations repeat."""
+    from rulecore.data import _frequency_column
+
+    rng = np.random.default_rng(8)
+    m = 200
+    customers = pd.DataFrame({"count": rng.integers(1, 30, m), "amount": rng.random(m) * 100,
+                              "plan": rng.choice(["a", "b"], m),
+                              "churned": rng.choice(["yes", "no"], m)})
+    assert _frequency_column(customers, ()) is None
+    repeated = customers.drop(columns="amount")  # plan x churned: 4 combinations, repeated
+    assert _frequency_column(repeated, ()) is None
+    cross = repeated.drop_duplicates(subset=["plan", "churned"])
+    assert _frequency_column(cross, ()) == "count"
+    assert _frequency_column(cross, ("count",)) is None
+    ds = from_frame(customers, target="churned")
+    assert "count" in ds.X.columns and ds.n_samples == m

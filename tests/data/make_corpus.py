@@ -758,6 +758,25 @@ def card_transactions() -> None:
     df.to_csv(HERE / "card_transactions_dst_rare_fraud.csv", index=False)
 
 
+def frequency_table() -> None:
+    """A cross-table exported from a statistics office: one row per combination of age group,
+    sex, smoking and region, with how many people have it and COPD or not ('count').
+    Planted per person: COPD mostly among smokers aged 60 and over."""
+    rng = np.random.default_rng(SEED + 59)
+    rows = []
+    for age in ("18-39", "40-59", "60+"):
+        for sex in ("F", "M"):
+            for smoker in ("no", "yes"):
+                for region in ("North", "South", "East", "West"):
+                    people = int(rng.integers(150, 900))
+                    rate = 0.55 if (age == "60+" and smoker == "yes") else 0.04
+                    sick = int(rng.binomial(people, rate))
+                    rows += [(age, sex, smoker, region, "yes", sick),
+                             (age, sex, smoker, region, "no", people - sick)]
+    df = pd.DataFrame(rows, columns=["age_group", "sex", "smoker", "region", "copd", "count"])
+    df[df["count"] > 0].to_csv(HERE / "frequency_table_counts.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -766,7 +785,7 @@ def main() -> None:
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
                  hr_attrition_sqlserver, safety_checklist, surgery_r_na,
-                 engagement_survey, card_transactions, prose):
+                 engagement_survey, card_transactions, frequency_table, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

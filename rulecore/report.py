@@ -297,6 +297,7 @@ def assess(
     other_type_test: tuple[str, np.ndarray] | None = None,
     constraints: str = "",
     quantile_cuts: bool = True,
+    n_columns: int | None = None,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -323,6 +324,9 @@ def assess(
         names them first: a cap on conditions, say, may be what keeps the rule from firing.
     lam_chosen : bool
         λ was chosen by cross-validation (``lam="auto"``): the advice does not say to raise it.
+    n_columns : int, optional
+        Features the rule chose from: more than the training rows (a gene table) gets advice
+        on chance patterns.
     quantile_cuts : bool
         Whether the rule's numeric columns were cut at quantiles (some numeric column, and
         ``thresholds="quantile"``): only then is every midpoint advice that can help a rare
@@ -503,6 +507,18 @@ def assess(
                            f"{_pct(y_train[fired_tr].mean())} of the training rows it picks. "
                            f"Every midpoint (Thresholds: all) lets its conditions cut "
                            f"closer; {judge}.", "rare class between the cuts"))
+    # more columns than rows: among 1,499 genes for 75 training rows, four conditions on
+    # noise genes joined the planted one, each cutting off a few rows (a review); the
+    # held-out rows are too few to show it as an overfit above
+    if n_columns is not None and n_columns > len(y_train) > 0 and overfit is None \
+            and len(pred_train) and 0 < pred_train.mean() < 1:
+        fewer = ("Max conditions" if lam_chosen else "a smaller λ, Choose λ by "
+                 "cross-validation or Max conditions")
+        out.append(Finding("info", f"{n_columns:,} columns for {len(y_train):,} training "
+                           f"rows: among so many, some conditions of {subject} may fit "
+                           f"chance patterns of these rows. Ask for fewer conditions "
+                           f"({fewer}) and see whether the held-out accuracy holds.",
+                           "more columns than rows"))
     if other_type_test is not None and len(y_test) and len(np.unique(y_test)) == 2:
         other, pred_other = other_type_test[0], np.asarray(other_type_test[1]).astype(int)
         other_rule = other_type_test[2] if len(other_type_test) > 2 else None
@@ -554,6 +570,9 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("(class weights: none)", "(--class-weight none)"),
     ("(or Thresholds: all, every midpoint)", "(or --thresholds all, every midpoint)"),
     ("Every midpoint (Thresholds: all)", "Every midpoint (--thresholds all)"),
+    ("(a smaller λ, Choose λ by cross-validation or Max conditions)",
+     "(a smaller --lam, --lam auto or --max-conditions)"),
+    ("(Max conditions)", "(--max-conditions)"),
     ("or the Stability tab, which refits on several splits",
      "or `rulecore stability`, which refits on several splits"),
     ("a larger test share", "a larger --test-size"),

@@ -400,3 +400,18 @@ def test_the_rare_class_advice_is_given_only_where_every_midpoint_can_help():
     assert advice(all_midpoints_fit=False) == []
     none_held = advice(y_te=np.array([], dtype=int), pred_te=np.array([], dtype=int))
     assert "a test share above 0" in none_held[0].text
+
+
+def test_more_columns_than_training_rows_gets_advice_on_chance_patterns():
+    """1,499 genes for 75 training rows: four noise genes joined the planted one and the
+    rule showed as a success without a word (a review)."""
+    from rulecore.report import assess, for_command_line
+
+    y_tr, y_te = np.array([1] * 30 + [0] * 45), np.array([1] * 10 + [0] * 15)
+    pred_tr, pred_te = y_tr.copy(), y_te.copy()
+    said = [f for f in assess(y_tr, pred_tr, y_te, pred_te, positive="Tumor", n_columns=1499)
+            if f.short == "more columns than rows"]
+    assert len(said) == 1 and said[0].text.startswith("1,499 columns for 75 training rows")
+    assert "--lam auto or --max-conditions" in for_command_line(said[0].text)
+    assert not [f for f in assess(y_tr, pred_tr, y_te, pred_te, positive="Tumor", n_columns=60)
+                if f.short == "more columns than rows"]

@@ -1680,9 +1680,10 @@ MAX_EXPANDED_ROWS = 2_000_000
 
 def _frequency_column(df: pd.DataFrame, include: Iterable[str]) -> str | None:
     """The column of a frequency table that counts records (``count``, ``n``, ``freq``):
-    whole numbers of at least 1, every other column with at most 20 values, and no
-    combination of them on two rows (each row a cell of a cross-table), at most
-    :data:`MAX_EXPANDED_ROWS` records in all.  Read as a feature, ``count <= 70`` was a rule
+    whole numbers of at least 1, three records a row or more on average, at most
+    :data:`MAX_EXPANDED_ROWS` in all, at least 6 rows and 3 other columns, each of them with
+    at most 20 values, and no combination of them on two rows (each row a cell of a
+    cross-table).  Read as a feature, ``count <= 70`` was a rule
     about group sizes, marked optimal (a review: the planted rule came back once the rows
     were expanded).  Not a column the user included."""
     kept = set(map(str, include))
@@ -1690,11 +1691,14 @@ def _frequency_column(df: pd.DataFrame, include: Iterable[str]) -> str | None:
         if str(col) in kept or re.sub(r"[^a-z]", "", str(col).lower()) not in _FREQUENCY_NAMES:
             continue
         v = pd.to_numeric(df[col], errors="coerce")
-        if v.isna().any() or not (v >= 1).all() or not (v == v.round()).all() \
-                or v.sum() > MAX_EXPANDED_ROWS or v.sum() <= len(df):
+        # a cross-table: several rows, each standing for several records on average, over
+        # two features and the target at least (a 4-row table's 'n' was a feature)
+        if len(df) < 6 or v.isna().any() or not (v >= 1).all() \
+                or not (v == v.round()).all() or v.sum() > MAX_EXPANDED_ROWS \
+                or v.sum() < 3 * len(df):
             continue
         others = df.drop(columns=col)
-        if others.shape[1] < 2 or (others.nunique() > 20).any():
+        if others.shape[1] < 3 or (others.nunique() > 20).any():
             continue
         if not others.astype(str).duplicated().any():
             return str(col)

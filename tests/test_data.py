@@ -1626,10 +1626,17 @@ def test_a_count_that_is_a_feature_is_not_taken_for_a_frequency_table():
                               "plan": rng.choice(["a", "b"], m),
                               "churned": rng.choice(["yes", "no"], m)})
     assert _frequency_column(customers, ()) is None
-    repeated = customers.drop(columns="amount")  # plan x churned: 4 combinations, repeated
+    repeated = customers.drop(columns="amount").assign(
+        region=rng.choice(["n", "s"], m))  # plan x region x churned: 8, repeated
     assert _frequency_column(repeated, ()) is None
-    cross = repeated.drop_duplicates(subset=["plan", "churned"])
-    assert _frequency_column(cross, ()) == "count"
+    cross = repeated.drop_duplicates(subset=["plan", "region", "churned"]).assign(
+        count=lambda d: 10 + np.arange(len(d)))
+    assert len(cross) == 8 and _frequency_column(cross, ()) == "count"
     assert _frequency_column(cross, ("count",)) is None
+    # a small table's 'n' over one feature and the target is a feature, as are counts of
+    # about one record a row
+    assert _frequency_column(cross.drop(columns="region").drop_duplicates(
+        subset=["plan", "churned"]), ()) is None
+    assert _frequency_column(cross.assign(count=1 + np.arange(8) % 2), ()) is None
     ds = from_frame(customers, target="churned")
     assert "count" in ds.X.columns and ds.n_samples == m

@@ -416,6 +416,7 @@ def results() -> None:
                       all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
                       quantile_cuts=ss["terms"]["thresholds"] == "quantile"
                       and "numeric" in ds.kinds.values(), n_columns=ds.X.shape[1],
+                      left_out=[r.column for r in ds.excluded if r.role == "text"],
                       n_classes=len(ds.classes), **compared)
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class

@@ -500,6 +500,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
                       quantile_cuts=settings.thresholds == "quantile"
                       and "numeric" in ds.kinds.values(), n_columns=ds.X.shape[1],
+                      left_out=[r.column for r in ds.excluded if r.role == "text"],
                       n_classes=len(ds.classes), **compared)
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:

@@ -13,7 +13,7 @@ The app and the command line say the same things through these functions:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -298,6 +298,7 @@ def assess(
     constraints: str = "",
     quantile_cuts: bool = True,
     n_columns: int | None = None,
+    left_out: Sequence[str] = (),
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -324,6 +325,9 @@ def assess(
         names them first: a cap on conditions, say, may be what keeps the rule from firing.
     lam_chosen : bool
         λ was chosen by cross-validation (``lam="auto"``): the advice does not say to raise it.
+    left_out : sequence of str
+        Columns of many text values left out of the features: named in the advice of a rule
+        no better than the majority or chance, as where the signal may be.
     n_columns : int, optional
         Features the rule chose from: more than the training rows (a gene table) gets advice
         on chance patterns.
@@ -370,6 +374,14 @@ def assess(
            + ("" if lam_chosen else "raise λ so that errors cost more, ")
            + "or offer more thresholds per column"
            + (" (or Thresholds: all, every midpoint)." if all_midpoints_fit else "."))
+    # the signal may sit in a column left out as text of many values (a SKU of 500 values:
+    # the advice said "raise λ or offer more thresholds", a review)
+    named = list(left_out)[:3]
+    elsewhere = (f" Left out as text of many values: {', '.join(map(repr, named))}"
+                 f"{' and more' if len(left_out) > 3 else ''}; include "
+                 f"{'it' if len(left_out) == 1 else 'one'} (Data page) if it may carry the "
+                 "signal." if named else "")
+    fix += elsewhere
     fp_cost, fn_cost = (float(c) for c in costs)
     costed = not (fp_cost == fn_cost == 1.0)
     if constraints:  # the user's own limits come first: they may be what holds the rule back
@@ -431,7 +443,7 @@ def assess(
                 advice = (("Offer more thresholds per column" if lam_chosen else
                            "Raise λ or offer more thresholds")
                           + "; the features may carry no signal for this target: check that "
-                          "it is the column you mean to predict.")
+                          "it is the column you mean to predict." + elsewhere)
             else:
                 advice = (f"On the training rows it reaches {_pct(train_bal)}: the held-out "
                           "rows may be too few to tell. Try a larger test share, or the "
@@ -573,6 +585,8 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("(a smaller λ, Choose λ by cross-validation or Max conditions)",
      "(a smaller --lam, --lam auto or --max-conditions)"),
     ("(Max conditions)", "(--max-conditions)"),
+    ("include it (Data page)", "include it (--include)"),
+    ("include one (Data page)", "include one (--include)"),
     ("or the Stability tab, which refits on several splits",
      "or `rulecore stability`, which refits on several splits"),
     ("a larger test share", "a larger --test-size"),

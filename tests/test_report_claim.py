@@ -415,3 +415,20 @@ def test_more_columns_than_training_rows_gets_advice_on_chance_patterns():
     assert "--lam auto or --max-conditions" in for_command_line(said[0].text)
     assert not [f for f in assess(y_tr, pred_tr, y_te, pred_te, positive="Tumor", n_columns=60)
                 if f.short == "more columns than rows"]
+
+
+def test_a_rule_no_better_than_chance_names_the_text_columns_left_out():
+    """A SKU of 500 values held the signal and was left out; the advice said only to raise
+    λ (a review).  The columns left out as text of many values are named."""
+    from rulecore.report import assess
+
+    rng = np.random.default_rng(9)
+    y_tr, y_te = rng.integers(0, 2, 400), rng.integers(0, 2, 200)
+    pred_tr, pred_te = rng.integers(0, 2, 400), rng.integers(0, 2, 200)
+    texts = [f.text for f in assess(y_tr, pred_tr, y_te, pred_te, positive="Y",
+                                    left_out=["product_sku", "ship_city"])
+             if f.level == "warning"]
+    assert texts and all("Left out as text of many values: 'product_sku', 'ship_city'; "
+                         "include one (Data page)" in t for t in texts)
+    assert not any("Left out as text" in f.text for f in assess(
+        y_tr, pred_tr, y_te, pred_te, positive="Y"))

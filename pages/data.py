@@ -17,7 +17,7 @@ st.title("Data")
 ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
               "id": "identifier", "text": "text, many values", "date": "date",
               "choices": "options ticked", "constant": "constant", "empty": "empty",
-              "derived": "made from a column"}
+              "derived": "made from a column", "frequency": "count of records"}
 
 
 def _choose_sample() -> None:

@@ -2097,6 +2097,10 @@ def from_frame(
     columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
     roles: list[ColumnRole] = []
+    if weight_col is not None:  # listed, so that the Data page can include it back
+        roles.append(ColumnRole(weight_col, "frequency", False, "the records each row stands "
+                                "for: the table is expanded to one row per record",
+                                "frequency"))
     for col in df.columns:
         role, reason = detected[col]
         if col == target:

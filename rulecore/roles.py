@@ -154,8 +154,9 @@ class ColumnRole:
         Column name as read (after blank names became ``column <k>``).
     role : str
         ``feature``, ``target``, ``index``, ``id``, ``text``, ``date``, ``choices``,
-        ``constant``, ``empty`` or ``derived`` (a feature made from a date or a choices
-        column).
+        ``constant``, ``empty``, ``derived`` (a feature made from a date or a choices
+        column) or ``frequency`` (a frequency table's count of records, by which its rows
+        were expanded).
     included : bool
         Whether the column is a feature of the Dataset (a user may include any column).
     reason : str

@@ -107,7 +107,7 @@ EXPECTED = {
         "is_fraud", 1, {"txn_id": "id", "posted_at (year)": "constant"},
         ["posted_at (month)", "posted_at (weekday)", "posted_at (hour)"], 0, []),
     # a statistics office's cross-table: one row per combination, 'count' people have it
-    "frequency_table_counts.csv": ("copd", "yes", {}, [], 0, []),
+    "frequency_table_counts.csv": ("copd", "yes", {"count": "frequency"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

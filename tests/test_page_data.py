@@ -431,3 +431,19 @@ def test_a_workbook_whose_largest_sheet_is_a_lookup_opens_on_its_table():
                for i in at.info)
     at.selectbox(key="w_sheet").set_value("SKU lookup").run()  # asked for: refused, said so
     assert not at.exception and "no usable feature column" in at.error[0].value
+
+
+def test_a_frequency_table_is_expanded_and_its_count_can_be_included_back():
+    """A cross-table with a 'count' of people per row is expanded to one row per person; the
+    count is listed among the columns, left out, and including it keeps the rows as they are
+    (the note says so, and the Data page is where it is done)."""
+    at = upload(start(), "frequency_table_counts.csv")
+    assert not at.exception and not at.error
+    assert metric(at, "Rows") == "23,731"
+    roles = roles_table(at)
+    assert roles.loc["count", "role"] == "count of records" and roles.loc["count", "used"] == "✗"
+    assert any("'count': the table counts records" in i.value for i in at.info)
+    at.multiselect(key="w_features").select("count").run()
+    assert not at.exception
+    assert at.session_state["include"] == ["count"]
+    assert metric(at, "Rows") == "96"

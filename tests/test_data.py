@@ -1640,3 +1640,21 @@ def test_a_count_that_is_a_feature_is_not_taken_for_a_frequency_table():
     assert _frequency_column(cross.assign(count=1 + np.arange(8) % 2), ()) is None
     ds = from_frame(customers, target="churned")
     assert "count" in ds.X.columns and ds.n_samples == m
+
+
+def test_a_row_of_labels_under_the_header_is_not_a_record():
+    """An SPSS export writes each variable's label under its name: read as a record it was a
+    third class of the target and a 'not a number' note per column (a review)."""
+    lines = ["id,q1_age,q7_trust,region,vote",
+             '"Respondent ID","Age in years","Trust (1=none, 5=complete)","Region","Votes"']
+    rng = np.random.default_rng(10)
+    lines += [f"{i},{rng.integers(18, 90)},{rng.integers(1, 6)},{rng.choice(['N', 'S'])},"
+              f"{rng.choice(['Yes', 'No'])}" for i in range(1, 61)]
+    ds = load_csv(io.BytesIO("\n".join(lines).encode()), name="spss.csv")
+    assert ds.n_samples == 60 and ds.classes == ["No", "Yes"]
+    assert ds.kinds["q1_age"] == "numeric"
+    assert any(n.startswith("Left out a row of labels under the header ('Respondent ID'")
+               for n in ds.notes)
+    # a first record of missing-value words stays a record
+    kept = lines[:1] + ["n/a,unknown,missing,N,Yes"] + lines[2:]
+    assert load_csv(io.BytesIO("\n".join(kept).encode())).n_samples == 61

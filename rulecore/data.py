@@ -922,6 +922,14 @@ def _whitespace_frame(text: str, max_rows: int) -> pd.DataFrame | None:
     return df.dropna(how="all").reset_index(drop=True)
 
 
+def _numbers_below(df: pd.DataFrame) -> list[bool]:
+    """Per column, whether 95 % of the cells under the first row are numbers (a header row
+    of names or labels sits over columns of numbers)."""
+    below = df.iloc[1:]
+    return [bool(pd.to_numeric(below[c], errors="coerce").notna().mean() >= 0.95)
+            for c in df.columns]
+
+
 def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     """A header of two rows, as spreadsheets lay out grouped columns: a first row of group
     titles over some columns (``Demographics,,Usage,``, merged cells saved empty), then the
@@ -947,8 +955,7 @@ def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
             any(b and pd.isna(v) for b, v in zip(blank, second)):
         return df, []
     below = df.iloc[1:]
-    numeric_below = [pd.to_numeric(below[c], errors="coerce").notna().mean() >= 0.95
-                     and pd.notna(v) for c, v in zip(df.columns, second)]
+    numeric_below = [n and pd.notna(v) for n, v in zip(_numbers_below(df), second)]
     if not any(numeric_below):
         return df, []
     groups = [c for c, b in zip(df.columns, blank) if not b]
@@ -981,10 +988,7 @@ def _label_row(df: pd.DataFrame) -> bool:
     if text.map(_is_number).any() or text.duplicated().any() or \
             not text.str.contains(r"[^\W\d_]").all() or text.str.lower().isin(missing).any():
         return False  # a record of missing-value words is a record
-    below = df.iloc[1:]
-    numeric = [pd.to_numeric(below[c], errors="coerce").notna().mean() >= 0.95
-               for c in df.columns]
-    return sum(numeric) >= 2
+    return sum(_numbers_below(df)) >= 2
 
 
 #: Median words per cell from which a file reads as prose rather than a table.
@@ -1716,7 +1720,7 @@ def _frequency_column(df: pd.DataFrame, include: Iterable[str]) -> str | None:
     were expanded).  Not a column the user included."""
     kept = set(map(str, include))
     for col in df.columns:
-        if str(col) in kept or re.sub(r"[^a-z]", "", str(col).lower()) not in _FREQUENCY_NAMES:
+        if str(col) in kept or roles_mod._plain_name(str(col)) not in _FREQUENCY_NAMES:
             continue
         v = pd.to_numeric(df[col], errors="coerce")
         # a cross-table: several rows, each standing for several records on average, over

@@ -351,7 +351,7 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
     present = s.dropna().astype(str).str.strip()
     if present.empty:
         return None
-    if present.iloc[:1000].map(lambda t: _ZONE.search(t) is not None).mean() >= DATE_SHARE:
+    if present.iloc[:1000].str.contains(_ZONE).mean() >= DATE_SHARE:  # vectorised, no groups
         present = present.str.replace(_ZONE, "", regex=True)
     # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
     # of ordinary text first, before any pass over the whole column

@@ -56,6 +56,25 @@ def test_default_positive_of_two_balanced_classes_is_the_one_that_does_not_say_n
     assert from_frame(frame, target="y").positive == expected
 
 
+@pytest.mark.parametrize("counts, expected", [
+    # a baseline with half the rows or more: the most frequent other class, not the rarest
+    ({"Normal": 240, "Arrhythmia": 19, "Brady": 11, "Block": 12}, "Arrhythmia"),
+    ({"A": 160, "B": 20, "C": 12, "D": 12}, "B"),
+    # a class named as the baseline, under half the rows
+    ({"normal": 40, "ischemia": 30, "block": 20}, "ischemia"),
+    # a catch-all is passed over, and so is a class too small to learn from
+    ({"none": 200, "Other": 60, "fraud": 30, "abuse": 5}, "fraud"),
+    # no baseline (three species): the minority, as for two classes
+    ({"bream": 127, "perch": 111, "pike": 62}, "pike"),
+    ({"setosa": 50, "versicolor": 50, "virginica": 50}, "setosa"),
+    ({"x": 40, "Other": 25, "y": 30}, "y"),
+])
+def test_default_positive_among_many_classes(counts, expected):
+    y = [c for c, n in counts.items() for _ in range(n)]
+    frame = pd.DataFrame({"x1": np.arange(len(y)) % 7, "target": y})
+    assert from_frame(frame, target="target").positive == expected
+
+
 @pytest.mark.parametrize("sep", [";", "\t", "|"])
 def test_sniffs_delimiter(sep):
     text = sep.join(["h1", "h2", "y"]) + "\n" + "\n".join(

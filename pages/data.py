@@ -17,7 +17,8 @@ st.title("Data")
 ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
               "id": "identifier", "text": "text, many values", "date": "date",
               "choices": "options ticked", "constant": "constant", "empty": "empty",
-              "derived": "made from a column", "frequency": "count of records"}
+              "derived": "made from a column", "frequency": "count of records",
+              "long": "what each row measured"}
 
 
 def _choose_sample() -> None:

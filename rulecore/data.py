@@ -1710,6 +1710,121 @@ _FREQUENCY_NAMES = {"count", "counts", "n", "freq", "frequency", "cnt", "ncases"
 MAX_EXPANDED_ROWS = 2_000_000
 
 
+#: Most levels of a long table's name column (``test_name``) pivoted into columns.
+MAX_PIVOT_LEVELS = 50
+
+
+@dataclass(frozen=True)
+class LongFormat:
+    """A long table's layout (:func:`long_format`): one row per ``record`` and ``name``, the
+    measurement in the ``values`` columns, the ``unit`` column (if any) fixed by the name."""
+
+    record: str
+    name: str
+    values: tuple[str, ...]
+    unit: str | None
+    target: str
+
+
+def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str, str]],
+                include: Iterable[str] = ()) -> LongFormat | None:
+    """Whether ``df`` is a long table: a record key (an identifier on several rows), a text
+    column naming what each row measures (2 to :data:`MAX_PIVOT_LEVELS` names, most
+    records having several of them and (record, name) at most 5 % repeated), a numeric
+    column varying within records, and a target that never varies within a record.  Read
+    row by row, a lab table (``patient, test_name, value, unit, retinopathy``) gave
+    ``test_name != LDL AND value > 6.95``: a rule about rows of tests, mixing an HbA1c of 7
+    with an LDL of 150 (a review).  Not when the user included the name column."""
+    kept = set(map(str, include))
+    n = len(df)
+    if n < 20 or target not in df.columns:
+        return None
+    for record in df.columns:
+        if record == target or detected.get(str(record), ("",))[0] != "id":
+            continue
+        key = df[record]
+        if key.isna().any() or key.nunique() > n / 2:
+            continue
+        # the target is the record's: one class per record
+        if (df.groupby(key, sort=False)[target].nunique(dropna=True) > 1).any():
+            continue
+        within = df.groupby(key, sort=False).nunique(dropna=True)
+        for name in df.columns:
+            if name in (record, target) or str(name) in kept \
+                    or detected.get(str(name), ("",))[0] != "feature" \
+                    or pd.api.types.is_numeric_dtype(df[name]) \
+                    or not 2 <= df[name].nunique() <= MAX_PIVOT_LEVELS \
+                    or df[name].isna().any():
+                continue
+            if within[name].median() < 2 or df.duplicated([record, name]).mean() > 0.05:
+                continue
+            values = tuple(str(c) for c in df.columns
+                           if c not in (record, name, target)
+                           and pd.api.types.is_numeric_dtype(df[c])
+                           and not pd.api.types.is_bool_dtype(df[c])
+                           and (within[c] > 1).any())
+            if not values:
+                continue
+            by_name = df.groupby(name, sort=False).nunique(dropna=True)
+            units = [c for c in df.columns if c not in (record, name, target, *values)
+                     and not pd.api.types.is_numeric_dtype(df[c])
+                     and (by_name[c] <= 1).all() and (within[c] > 1).any()]
+            return LongFormat(str(record), str(name), values,
+                              str(units[0]) if len(units) == 1 else None, str(target))
+    return None
+
+
+def pivot_long(df: pd.DataFrame, layout: LongFormat) -> tuple[pd.DataFrame, str]:
+    """One row per record of a long table (:func:`long_format`), and a note saying so.
+
+    Each (value column, name) becomes a column: ``HbA1c (%)`` for the one value column and
+    its unit, ``value HbA1c`` for several value columns; a record measured twice under one
+    name gets the mean.  Columns constant within every record (the target, an age) are
+    kept; the rest (a lab's site, a visit date), which vary within a record and are not a
+    measurement, are left out and named in the note."""
+    key = df[layout.record]
+    grouped = df.groupby(key, sort=False)
+    within = grouped.nunique(dropna=True)
+    constant = [c for c in df.columns if c not in (layout.record, layout.name, *layout.values)
+                and c != layout.unit and (within[c] <= 1).all()]
+    out = grouped[constant].first() if constant else pd.DataFrame(index=key.unique())
+    unit_of: dict = {}
+    if layout.unit is not None:
+        unit_of = df.dropna(subset=[layout.unit]).groupby(layout.name)[layout.unit].first() \
+            .to_dict()
+    levels = list(pd.unique(df[layout.name]))
+    wide = df.pivot_table(index=layout.record, columns=layout.name, values=list(layout.values),
+                          aggfunc="mean", sort=False, dropna=False)
+    taken = set(map(str, out.columns)) | {layout.record}
+    for value in layout.values:
+        for level in levels:
+            col = str(level) if len(layout.values) == 1 else f"{value} {level}"
+            if level in unit_of and str(unit_of[level]).strip():
+                col = f"{col} ({str(unit_of[level]).strip()})"
+            while col in taken:
+                col = f"{col} ({value})"
+            taken.add(col)
+            out[col] = wide[(value, level)].reindex(out.index) if (value, level) in wide \
+                else np.nan
+    twice = int(df.duplicated([layout.record, layout.name]).sum())
+    dropped = [c for c in df.columns if c not in (layout.record, layout.name, *layout.values)
+               and c != layout.unit and c not in constant]
+    out = out.rename_axis(layout.record).reset_index()
+    note = (f"A long table: each row is one {layout.name!r} of a {layout.record!r} "
+            f"({len(levels)} names; {layout.target!r} the same on every row of a "
+            f"{layout.record!r}), so it is "
+            f"pivoted to one row per {layout.record!r}, {len(out):,} rows from {len(df):,}, "
+            f"with a column per {layout.name!r} holding its "
+            f"{' and '.join(map(repr, layout.values))}"
+            + (f" (unit from {layout.unit!r})" if layout.unit else "")
+            + (f"; {twice:,} repeated measurements averaged" if twice else "")
+            + (f"; left out as they vary within a record: "
+               f"{', '.join(map(repr, dropped[:4]))}" if dropped else "")
+            + f". Rules then describe records, not rows. Include {layout.name!r} to keep the "
+            "rows as they are.")
+    return out, note
+
+
 def _frequency_column(df: pd.DataFrame, include: Iterable[str]) -> str | None:
     """The column of a frequency table that counts records (``count``, ``n``, ``freq``):
     whole numbers of at least 1, three records a row or more on average, at most
@@ -1966,6 +2081,13 @@ def from_frame(
     target = str(target)
     # the target's spellings first: they decide the classes
     notes += [spellings[c] for c in sorted(spellings, key=lambda c: c != target)] + cleaning
+    layout = long_format(df, target, detected, include)
+    if layout is not None:
+        df, note = pivot_long(df, layout)
+        notes.append(note)
+        coded = {c: v for c, v in coded.items() if c in df.columns}
+        nines = {c: v for c, v in nines.items() if c in df.columns}
+        detected = roles_mod.detect_roles(df)
     # Numbers with a few codes for "no number" become numbers (a feature, not free text), but
     # only once the target is chosen and never in it: "other" among numbered classes is a
     # class, and a target column chosen as text stays the column the user saw.
@@ -2130,6 +2252,10 @@ def from_frame(
     columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
     roles: list[ColumnRole] = []
+    if layout is not None:  # listed, so that the Data page can include it back
+        roles.append(ColumnRole(layout.name, "long", False, f"names what each row measured: "
+                                f"the table is pivoted to one row per {layout.record!r}",
+                                "long"))
     if weight_col is not None:  # listed, so that the Data page can include it back
         roles.append(ColumnRole(weight_col, "frequency", False, "the records each row stands "
                                 "for: the table is expanded to one row per record",

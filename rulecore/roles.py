@@ -155,8 +155,9 @@ class ColumnRole:
     role : str
         ``feature``, ``target``, ``index``, ``id``, ``text``, ``date``, ``choices``,
         ``constant``, ``empty``, ``derived`` (a feature made from a date or a choices
-        column) or ``frequency`` (a frequency table's count of records, by which its rows
-        were expanded).
+        column), ``frequency`` (a frequency table's count of records, by which its rows
+        were expanded) or ``long`` (a long table's column naming what each row measured, by
+        which it was pivoted to one row per record).
     included : bool
         Whether the column is a feature of the Dataset (a user may include any column).
     reason : str

@@ -96,6 +96,9 @@ EXPECTED = {
          "TerminationDate (month)"], 0, ["TerminationDate (month)", "TerminationDate (year)"]),
     # a box ticked "x" or left empty is yes / no, not one value and missing cells
     "safety_checklist_ticks.csv": ("Incident in next 30 days", "yes", {}, [], 0, []),
+    # a lab system's long export: one row per patient and test, pivoted to one per patient
+    "labs_long_format.csv": ("retinopathy", "yes", {"test": "long", "patient_id": "id"}, [],
+                             0, []),
     # R's NA in a factor for "none recorded"
     "surgery_r_na_none.csv": ("readmitted_30d", "Yes", {"column 1": "index"}, [], 0, []),
     # a survey tool's export: answers as words on a five-point scale, "Don't know" among them
@@ -492,6 +495,37 @@ def test_a_rare_class_between_the_cuts_gets_the_advice_that_finds_its_rule():
                                   every.predict(ds.X.iloc[te]), positive=ds.positive,
                                   class_weight="sqrt")
                 if f.short == "rare class between the cuts"]
+
+
+def test_a_long_table_is_pivoted_to_one_row_per_record():
+    """One row per patient and test: read row by row the rule was 'test_name != LDL AND
+    value > 6.95', mixing tests (a review).  Pivoted to one row per patient, with a column
+    per test and its unit, the planted rule comes back; included by the user, the test
+    column keeps the rows as they are."""
+    raw = pd.read_csv(DATA / "labs_long_format.csv")
+    ds = load("labs_long_format.csv")
+    assert ds.n_samples == raw["patient_id"].nunique()
+    assert {"age", "HbA1c (%)", "LDL (mg/dL)", "Creatinine (mg/dL)", "eGFR (mL/min)"} == \
+        set(ds.X.columns)
+    note = next(n for n in ds.notes if n.startswith("A long table"))
+    assert "'lab_site'" in note and "repeated measurements averaged" in note
+    # a patient's HbA1c taken twice: the mean of the two
+    twice = raw[raw.duplicated(["patient_id", "test"], keep=False)].iloc[0]
+    pid = twice["patient_id"]
+    both = raw[(raw["patient_id"] == pid) & (raw["test"] == twice["test"])]["result"]
+    row = ds.ids[ds.ids["patient_id"] == pid].index[0]
+    assert ds.X.loc[row, f"{twice['test']} (%)"] == pytest.approx(both.mean())
+    # a test not ordered for a patient is missing, not zero
+    per_patient = raw.groupby("patient_id")["test"].nunique()
+    assert ds.X["LDL (mg/dL)"].isna().sum() == (
+        per_patient.size - raw[raw["test"] == "LDL"]["patient_id"].nunique())
+    assert (per_patient < 4).any()
+    y = ds.y_binary
+    tr, te = train_test_indices(y, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X.iloc[tr], y[tr])
+    assert sorted(c.feature for c in model.rule_.conditions) == ["HbA1c (%)", "age"]
+    kept = load_csv(DATA / "labs_long_format.csv", include=["test"])
+    assert kept.n_samples == len(raw) and "test" in kept.X.columns
 
 
 def test_a_frequency_table_is_expanded_to_its_records():

@@ -1677,3 +1677,33 @@ def test_a_row_of_labels_under_the_header_is_not_a_record():
     # a first record of missing-value words stays a record
     kept = lines[:1] + ["n/a,unknown,missing,N,Yes"] + lines[2:]
     assert load_csv(io.BytesIO("\n".join(kept).encode())).n_samples == 61
+
+
+def _long_table(n_records: int = 60, seed: int = 0) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    rows = []
+    for k in range(n_records):
+        a1c, ldl = rng.normal(7, 1), rng.normal(130, 30)
+        for test, value in (("HbA1c", a1c), ("LDL", ldl)):
+            rows.append((f"R{k:03d}", test, round(value, 2), "yes" if a1c > 7.5 else "no"))
+    return pd.DataFrame(rows, columns=["record_id", "test", "value", "outcome"])
+
+
+def test_a_long_table_is_pivoted_only_when_the_target_is_the_records():
+    long = _long_table()
+    ds = from_frame(long, target="outcome")
+    assert ds.n_samples == 60 and set(ds.X.columns) == {"HbA1c", "LDL"}
+    assert {r.column: r.role for r in ds.excluded}["test"] == "long"
+    # an outcome per row (a test's own flag), not per record: rows stay rows
+    per_row = long.assign(outcome=np.where(long["value"] > 100, "high", "low"))
+    assert from_frame(per_row, target="outcome").n_samples == len(long)
+    # transactions: a customer buys in a category many times, no one measurement per name
+    rng = np.random.default_rng(1)
+    tx = pd.DataFrame({"customer_id": np.repeat([f"C{k:03d}" for k in range(40)], 6),
+                       "category": rng.choice(["food", "toys"], 240),
+                       "amount": rng.gamma(2, 20, 240).round(2)})
+    tx["churned"] = tx["customer_id"].map(
+        {f"C{k:03d}": "yes" if k % 3 == 0 else "no" for k in range(40)})
+    assert from_frame(tx, target="churned").n_samples == 240
+    # the user's choice: the name column included, rows stay rows
+    assert from_frame(long, target="outcome", include=["test"]).n_samples == len(long)

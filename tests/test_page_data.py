@@ -433,6 +433,20 @@ def test_a_workbook_whose_largest_sheet_is_a_lookup_opens_on_its_table():
     assert not at.exception and "no usable feature column" in at.error[0].value
 
 
+def test_a_long_table_is_pivoted_and_its_name_column_can_be_included_back():
+    """One row per patient and test becomes one row per patient, said in a note; the test
+    column is listed as what each row measured, and including it keeps the rows."""
+    at = upload(start(), "labs_long_format.csv")
+    assert not at.exception and not at.error
+    assert metric(at, "Rows") == "450"
+    roles = roles_table(at)
+    assert roles.loc["test", "role"] == "what each row measured"
+    assert roles.loc["test", "used"] == "✗"
+    assert any(i.value.startswith("A long table") for i in at.info)
+    at.multiselect(key="w_features").select("test").run()
+    assert not at.exception and metric(at, "Rows") == "1,714"
+
+
 def test_a_frequency_table_is_expanded_and_its_count_can_be_included_back():
     """A cross-table with a 'count' of people per row is expanded to one row per person; the
     count is listed among the columns, left out, and including it keeps the rows as they are

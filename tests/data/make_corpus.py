@@ -777,6 +777,34 @@ def frequency_table() -> None:
     df[df["count"] > 0].to_csv(HERE / "frequency_table_counts.csv", index=False)
 
 
+def labs_long() -> None:
+    """A lab system's export in long format: one row per patient and test (HbA1c, LDL,
+    creatinine, eGFR, with their units and the site that ran them), the patient's age and
+    retinopathy on every row of theirs, rows in the order the results came.  Some patients
+    miss a test, a few had HbA1c taken twice.  Planted per patient: retinopathy mostly
+    when HbA1c > 7.5 and age > 50."""
+    rng = np.random.default_rng(SEED + 61)
+    tests = {"HbA1c": ("%", 6.8, 1.2), "LDL": ("mg/dL", 130, 30),
+             "Creatinine": ("mg/dL", 1.0, 0.3), "eGFR": ("mL/min", 85, 20)}
+    rows = []
+    for k in range(450):
+        pid = f"P{k + 1:04d}"
+        age = int(rng.integers(25, 85))
+        values = {t: round(float(rng.normal(m, sd)), 2) for t, (_, m, sd) in tests.items()}
+        sick = values["HbA1c"] > 7.5 and age > 50
+        sick = bool(sick) != bool(rng.random() < 0.04)
+        for t, (unit, _, _) in tests.items():
+            if t != "HbA1c" and rng.random() < 0.08:
+                continue  # not ordered for this patient
+            repeats = 2 if t == "HbA1c" and rng.random() < 0.03 else 1
+            for _ in range(repeats):
+                rows.append((pid, age, t, values[t], unit, str(rng.choice(["North", "Central"])),
+                             "yes" if sick else "no"))
+    df = pd.DataFrame(rows, columns=["patient_id", "age", "test", "result", "unit", "lab_site",
+                                     "retinopathy"])
+    df.sample(frac=1.0, random_state=SEED).to_csv(HERE / "labs_long_format.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -785,7 +813,7 @@ def main() -> None:
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
                  hr_attrition_sqlserver, safety_checklist, surgery_r_na,
-                 engagement_survey, card_transactions, frequency_table, prose):
+                 engagement_survey, card_transactions, frequency_table, labs_long, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

@@ -1707,3 +1707,32 @@ def test_a_long_table_is_pivoted_only_when_the_target_is_the_records():
     assert from_frame(tx, target="churned").n_samples == 240
     # the user's choice: the name column included, rows stay rows
     assert from_frame(long, target="outcome", include=["test"]).n_samples == len(long)
+
+
+def test_a_stray_class_of_one_row_does_not_make_many_classes():
+    """Two real classes and a stray value (a header repeated in a joined export): the
+    default is the minority of the two, as for any binary target, and of two balanced ones
+    the one that does not say no."""
+    y = ["Yes"] * 80 + ["No"] * 19 + ["renewed"]
+    frame = pd.DataFrame({"x": np.arange(100) % 7, "y": y})
+    assert from_frame(frame, target="y").positive == "No"
+    y = ["no"] * 50 + ["yes"] * 48 + ["maybe"] * 2
+    frame = pd.DataFrame({"x": np.arange(100) % 7, "y": y})
+    assert from_frame(frame, target="y").positive == "yes"
+
+
+def test_a_header_repeated_inside_the_table_is_left_out():
+    """Two exports joined one after the other, each under a title line and its header: the
+    second header and its title are not records (read as one, 'renewed' was a class)."""
+    block = "\n".join(f"A{k},{k % 5},{'Yes' if k % 3 else 'No'}" for k in range(30))
+    block2 = "\n".join(f"B{k},{k % 4},{'Yes' if k % 4 else 'No'}" for k in range(30))
+    text = (f"Renewals report - Region North,,\naccount,tenure,renewed\n{block}\n"
+            f"Renewals report - Region South,,\naccount,tenure,renewed\n{block2}\n")
+    ds = load_csv(csv(text))
+    assert ds.n_samples == 60 and ds.classes == ["No", "Yes"]
+    assert ds.X["tenure"].notna().all()
+    assert any(n.startswith("Left out a title line above the header ('Renewals report - "
+                            "Region North')") for n in ds.notes)
+    assert any(n.startswith("Left out 1 row repeating the header inside the table, and the "
+                            "title line above it ('Renewals report - Region South')")
+               for n in ds.notes)

@@ -26,7 +26,7 @@ import pandas as pd
 from rulecore import formats
 from rulecore import roles as roles_mod
 from rulecore.exceptions import DataError
-from rulecore.roles import ColumnRole, find_leaks
+from rulecore.roles import ColumnRole, find_leaks, zero_padded_codes
 from rulecore.scales import describe as describe_order
 from rulecore.scales import level_order
 
@@ -1215,29 +1215,7 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
             "numbers, so convert these columns to numbers the same way before applying it.")
 
 
-#: Shortest code whose leading zeros make a column of digits codes, not numbers.
-CODE_MIN_WIDTH = 3
-
-
-def zero_padded_codes(s: pd.Series) -> bool:
-    """Whether a text column holds codes written with leading zeros: every present value
-    digits only, all of one width (at least :data:`CODE_MIN_WIDTH`), some starting with 0
-    (ZIP codes ``02134``, account codes ``000417``).  Read as numbers, ``02134`` became 2134
-    and a rule said ``zip <= 4000 AND zip > 2000`` (a newcomer's review); nobody pads a
-    measurement with zeros."""
-    if pd.api.types.is_numeric_dtype(s):
-        return False
-    present = s.dropna()
-    if present.empty:
-        return False
-    head = present.iloc[:200].astype(str)
-    width = len(head.iloc[0])
-    if width < CODE_MIN_WIDTH or not (head.str.len() == width).all() \
-            or not head.str.fullmatch(r"\d+").all():
-        return False
-    text = present.astype(str)
-    return bool((text.str.len() == width).all() and text.str.fullmatch(r"\d+").all()
-                and text.str.startswith("0").any())
+# zero_padded_codes and CODE_MIN_WIDTH live in roles (an identifier test needs them too)
 
 
 def parse_numbers(s: pd.Series) -> pd.Series:
@@ -1989,6 +1967,10 @@ def from_frame(
         codes_kept = [c for c in df.columns if zero_padded_codes(df[c])]
         raw, df = df, df.apply(lambda c: c if c.name in codes_kept else parse_numbers(c))
         for col in codes_kept:
+            present = df[col].dropna()
+            if len(present) >= roles_mod.ID_MIN_VALUES and \
+                    present.nunique() >= roles_mod.ID_DISTINCT_SHARE * len(present):
+                continue  # an identifier, left out as one: its reason says enough
             ex = df[col][df[col].astype(str).str.startswith("0")].iloc[0]
             cleaning.append(f"{col!r}: codes written with leading zeros ({ex!r}) are read as "
                             f"text, not as the number {int(ex)}; set the column's kind to "

@@ -516,6 +516,31 @@ def _tiny_labels(present: pd.Series, n_distinct: int, n_rows: int) -> bool:
     return numbers < 0.5 and level_order(text) is None
 
 
+#: Shortest code whose leading zeros make a column of digits codes, not numbers.
+CODE_MIN_WIDTH = 3
+
+
+def zero_padded_codes(s: pd.Series) -> bool:
+    """Whether a text column holds codes written with leading zeros: every present value
+    digits only, all of one width (at least :data:`CODE_MIN_WIDTH`), some starting with 0
+    (ZIP codes ``02134``, account codes ``000417``).  Read as numbers, ``02134`` became 2134
+    and a rule said ``zip <= 4000 AND zip > 2000`` (a newcomer's review); nobody pads a
+    measurement with zeros."""
+    if pd.api.types.is_numeric_dtype(s):
+        return False
+    present = s.dropna()
+    if present.empty:
+        return False
+    head = present.iloc[:200].astype(str)
+    width = len(head.iloc[0])
+    if width < CODE_MIN_WIDTH or not (head.str.len() == width).all() \
+            or not head.str.fullmatch(r"\d+").all():
+        return False
+    text = present.astype(str)
+    return bool((text.str.len() == width).all() and text.str.fullmatch(r"\d+").all()
+                and text.str.startswith("0").any())
+
+
 def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     """``(role, reason)`` of one column, from its values, name and place in the table.
 
@@ -534,7 +559,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "constant", f"every value is {present.iloc[0]!s}"
     if position == 0 and _UNNAMED.match(name.strip()):
         return "index", "unnamed first column: row names saved with the table"
-    num = _numeric(s)
+    # codes written with leading zeros (SAP's vendor 0000977425, a ZIP 02134) are text: all
+    # distinct they are an identifier, not a number whose order means something (a review:
+    # 600 vendor numbers in 600 rows were kept as a feature)
+    num = None if zero_padded_codes(s) else _numeric(s)
     dates, written = _dates_as_numbers(num, name) if num is not None else (None, "")
     if dates is not None:
         return "date", f"{written} from {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}"

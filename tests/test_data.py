@@ -1736,3 +1736,19 @@ def test_a_header_repeated_inside_the_table_is_left_out():
     assert any(n.startswith("Left out 1 row repeating the header inside the table, and the "
                             "title line above it ('Renewals report - Region South')")
                for n in ds.notes)
+
+
+def test_zero_padded_codes_all_distinct_are_an_identifier():
+    """SAP vendor numbers (0000977425), one per row: an identifier, left out, with no note
+    about reading them as text; ZIP codes that repeat stay a categorical feature."""
+    rng = np.random.default_rng(3)
+    vendors = [f"{v:010d}" for v in rng.choice(10**6, 200, replace=False)]
+    zips = rng.choice(["02134", "02139", "10001", "94110"], 200)
+    text = "vendor,zip,amount,late\n" + "\n".join(
+        f"{v},{z},{a},{'yes' if a > 500 else 'no'}"
+        for v, z, a in zip(vendors, zips, rng.integers(10, 1000, 200)))
+    ds = load_csv(csv(text))
+    assert {r.column: r.role for r in ds.excluded}["vendor"] == "id"
+    assert ds.kinds["zip"] == "categorical"
+    assert not any("'vendor'" in n for n in ds.notes)
+    assert any(n.startswith("'zip': codes written with leading zeros") for n in ds.notes)

@@ -2365,6 +2365,8 @@ def from_frame(
         if not used:
             if role == "feature":
                 reason = "left out by choice"
+            elif col in exclude:  # a date left out (a leak): say whose choice it was
+                reason = f"left out by choice ({reason})" if reason else "left out by choice"
             roles.append(ColumnRole(col, role, False, reason, role))
             continue
         s = df[col]

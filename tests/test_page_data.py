@@ -350,6 +350,25 @@ def test_a_leak_is_left_out_in_one_click_with_what_is_made_from_it():
     assert "OverTime" in said and "MonthlyIncome" in said and "TerminationDate" not in said
 
 
+def test_a_leak_left_out_stays_out_when_the_target_goes_and_comes_back():
+    """Left out, then another target chosen and the first chosen again: the date stays out
+    and its reason says it was the user's choice (a review: it came back silently, and the
+    Rule page returned to the 100 % leak rule)."""
+    at = upload(start(), "hr_attrition_sqlserver.csv")
+    at.button(key="w_leak_0").click().run()
+    assert roles_table(at).loc["TerminationDate", "why"].startswith("left out by choice")
+    at.selectbox(key="w_target").set_value("MonthlyIncome").run()
+    assert not at.exception and "TerminationDate" in at.session_state["exclude"]
+    at.selectbox(key="w_target").set_value("Attrition").run()
+    assert not at.exception and at.session_state["positive"] is None
+    assert "TerminationDate" in at.session_state["exclude"]
+    assert roles_table(at).loc["TerminationDate", "used"] == "✗"
+    assert "TerminationDate" not in at.session_state["w_features"]
+    # a column left out and then chosen as the target is the target, not left out
+    at.selectbox(key="w_target").set_value("TerminationDate").run()
+    assert "TerminationDate" not in at.session_state["exclude"]
+
+
 def test_the_rule_page_leaves_out_a_leak_it_used_in_one_click():
     """The Rule page's warning 'the rule uses refund_issued … leave it out on the Data page'
     has the button beside it, and the refit rule does without the column."""

@@ -24,6 +24,7 @@ import streamlit as st
 from pages import common
 from rulecore.bilinear import BilinearReducer, trace_table
 from rulecore.encode import dense_bytes, format_bytes, to_numeric
+from rulecore.report import clear_change
 from rulecore.rules.rule import safe_csv
 from rulecore.viz.bilinear import shares_figure, table_heatmap, trace_figure
 
@@ -192,6 +193,10 @@ best = red.iteration_summary()
 below = [name for name, acc in (("the reduced table", best["accuracy"]),
                                 ("the full table", best["full_accuracy"]))
          if acc <= red.majority_accuracy_ + 1e-12]
+# a gain of four rows in 180 is luck, not a better table (a newcomer's review: "+0.022" in
+# green on a table one row better than the majority)
+n_held = used - len(red.train_index_)
+luck = not clear_change(best["accuracy"], best["full_accuracy"], n_held)
 st.markdown(
     f"**Chosen iteration {best['iteration']}** (★ on the chart; the smallest table whose "
     f"held-out accuracy is at most {red.delta:g} below the best iteration's) keeps "
@@ -200,6 +205,7 @@ st.markdown(
     f"{best['n_objects']:,} of {best['n_objects_total']:,} objects) with held-out accuracy "
     f"**{best['accuracy']:.3f}**, {best['gap']:+.3f} against the full table's "
     f"{best['full_accuracy']:.3f}"
+    + (f" (within chance on {n_held:,} held-out rows)" if luck and best["gap"] else "")
     + (f": at most half the table, and at most {best['delta']:g} below the full table's "
        "accuracy." if best["at_most_half"] and best["within_delta"] else ".")
     + (f" Always predicting the most common class gives {red.majority_accuracy_:.3f}: "
@@ -254,11 +260,18 @@ def panel() -> None:
     c[1].metric("F", f"{row['F']:.4g}")
     # a change that rounds to nothing is "same as full table" in grey, not "↑ +0.000" in
     # green (a review; as the Rule page's test accuracy)
+    # nor is a change within chance, or a table no better than the majority, in colour
     change = round(acc - red.full_accuracy_, 3)
+    plain = not change or not clear_change(acc, red.full_accuracy_, n_held) or \
+        acc <= red.majority_accuracy_ + 1e-12
     c[2].metric("Held-out accuracy", f"{acc:.3f}",
-                delta=f"{change:+.3f} vs full table" if change else "same as full table",
-                delta_color="normal" if change else "off",
-                delta_arrow="auto" if change else "off")
+                delta=("same as full table" if not change else f"{change:+.3f} vs full table"
+                       + (", within chance" if not clear_change(acc, red.full_accuracy_, n_held)
+                          else "")),
+                delta_color="off" if plain else "normal",
+                delta_arrow="off" if plain else "auto",
+                help=f"On {n_held:,} held-out rows. A change within one standard error of the "
+                     "difference of two accuracies on these rows is called within chance.")
     c[3].metric("Kept features", f"{int(row['n_features'])} / {len(fmask)}")
     c[4].metric("Kept objects", f"{int(row['n_objects'])} / {len(omask)}")
     c[5].metric("Table share", f"{row['table_share']:.1%}")

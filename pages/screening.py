@@ -66,10 +66,17 @@ if left_out:
     st.info(f"This page screens the single rule's problem without your {', '.join(left_out)}: "
             "its terms, bounds and certificates are for that problem, not for the rule the "
             "Rule page fits with them.", icon=":material/info:")
-if ruled.model != "single rule" or len(ds.classes) > 2:
+# a newcomer read "column generation" beside a single rule, and "the λ below" under a
+# slider above: each case in its own words
+if ruled.model != "single rule":
     st.info(f"The Rule page fits a {ruled.model}; this page screens the single-rule problem "
             f"of the same training rows, {common.show(ds.positive)} against the rest, at the λ "
-            "below (column generation prices each new clause with such a problem).",
+            "chosen above: each new clause of a rule set is priced by such a problem.",
+            icon=":material/info:")
+elif len(ds.classes) > 2:
+    st.info(f"The target has {len(ds.classes)} classes: the single rule, and the problem "
+            f"screened here, tell {common.show(ds.positive)} from the other "
+            f"{len(ds.classes) - 1}. Choose the positive class on the Data page.",
             icon=":material/info:")
 key = (settings, float(r["test_size"]), int(r["seed"]))
 with common.user_errors():

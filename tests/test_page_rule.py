@@ -585,7 +585,12 @@ def test_screening_says_what_it_leaves_out_of_the_rule_pages_problem():
     at.toggle(key="scr_unsafe").set_value(True).run()
     assert any("pairwise test takes no part" in c.value for c in at.caption)
     iris = open_page("pages/screening.py", "iris")
-    assert any("against the rest, at the λ below" in i.value for i in iris.info)
+    assert any("The target has 3 classes: the single rule, and the problem screened here, "
+               "tell" in i.value for i in iris.info)
+    at.session_state["rule"] = {**at.session_state["rule"], "model": "rule set"}
+    at.run()
+    assert any("each new clause of a rule set is priced by such a problem" in i.value
+               for i in at.info)
 
 
 def test_constraints_chosen_on_another_table_are_dropped_and_said():

@@ -22,12 +22,30 @@ st.html("""<style>@media (prefers-reduced-motion: reduce) {
     animation-iteration-count: 1 !important; transition-duration: 0s !important;
     transition-delay: 0s !important; }
 }
-/* A chosen column in the Rule page's narrow Must use / Must not use boxes showed as
-   "petal le..." (a review): its tag wraps its text instead of cutting it. */
-.st-key-require [data-tag], .st-key-forbid [data-tag] {
+/* A chosen column in the Rule page's narrow Must use / Must not use boxes, and the Data
+   page's features box at 900 px, showed as "petal le..." (reviews): its tag wraps its text
+   instead of cutting it. */
+.st-key-require [data-tag], .st-key-forbid [data-tag], .st-key-w_features [data-tag] {
   height: auto; white-space: normal; }
-.st-key-require [data-tag] > span, .st-key-forbid [data-tag] > span {
+.st-key-require [data-tag] > span, .st-key-forbid [data-tag] > span,
+.st-key-w_features [data-tag] > span {
   white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere; }
+/* Settings and metrics side by side wrap onto another line where the page is narrow (a
+   900 px split screen: labels broke letter by letter, "Un co nst rai ne d", number boxes
+   showed no value, metrics read "Positive s..."): a column is never narrower than this. */
+[data-testid="stForm"] [data-testid="stHorizontalBlock"],
+[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stMetric"]) {
+  flex-wrap: wrap; row-gap: 0.5rem; }
+[data-testid="stForm"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"],
+[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stMetric"])
+  > [data-testid="stColumn"] { min-width: 8.5rem; }
+/* The Data page's settings and summary side by side, stacked where either would be
+   narrower than 20 rem. */
+.st-key-data_top > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] {
+  flex-wrap: wrap; }
+.st-key-data_top > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
+  > [data-testid="stColumn"] {
+  min-width: 20rem; }
 </style>""")
 
 PAGES = [

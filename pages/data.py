@@ -105,7 +105,9 @@ def order_levels(ds) -> None:
                  disabled=col not in ss["orders"], icon=":material/undo:")
 
 
-left, right = st.columns([2, 3])
+# key "data_top": app.py stacks the two columns where they would be under 20 rem each (in a
+# 900 px window the features box showed "sepal le..." and hid a leaking column: a review)
+left, right = st.container(key="data_top").columns([2, 3])
 with left:
     st.radio("Source", ["Sample", "Upload a file"], key="w_source", horizontal=True,
              index=0 if ss["source"] == "sample" else 1, on_change=_choose_source)

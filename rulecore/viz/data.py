@@ -50,7 +50,9 @@ def class_balance(y: pd.Series, positive: Any = None) -> dict:
     return {
         # the target's name in the subtitle, not as the axis title: upright beside a few
         # 28 px bars, a long name stretched the chart to its own length
-        "title": {"text": f"Class balance (positive class: {short(positive, TITLE_CHARS)})",
+        # the positive class on a line of its own: beside the title it was cut to "Class
+        # balance (positive class: ..." in a 900 px window (a newcomer's review)
+        "title": {"text": ["Class balance", f"positive class: {short(positive, TITLE_CHARS)}"],
                   "subtitle": "" if y.name is None else short(y.name, 2 * TITLE_CHARS),
                   "anchor": "start"},
         # the height grows with the classes, so their labels never overlap

@@ -9,7 +9,12 @@ import pytest
 
 from rulecore.data import load_sample
 from rulecore.exceptions import DataError, ParameterError
-from rulecore.rules.estimators import BooleanRuleClassifier, lambda_path
+from rulecore.rules.estimators import (
+    BooleanRuleClassifier,
+    BoostedRuleClassifier,
+    SetCoveringRuleClassifier,
+    lambda_path,
+)
 from rulecore.rules.problem import or_objective
 from rulecore.rules.solvers import (
     Conflicts,
@@ -371,3 +376,24 @@ def test_term_matrix_over_the_memory_budget_is_refused(monkeypatch):
     y = (X["a"] > 0).astype(int)
     with pytest.raises(DataError, match=r"term matrix of 2,000 rows × \d+ terms needs about"):
         BooleanRuleClassifier(n_thresholds=20).fit(X, y)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: BooleanRuleClassifier(),
+    lambda: BooleanRuleClassifier(fn_cost=5.0, class_weight=None),
+    lambda: SetCoveringRuleClassifier(),
+    lambda: BoostedRuleClassifier(),
+])
+def test_predict_proba_is_the_training_share_whatever_the_class_weights(make):
+    """Class weights and error costs choose the rule; they are not frequencies.  With the
+    default √ weights a rare class's probability read 0.767 where 51.6 % of the rows the
+    rule picks were positive (a notebook review)."""
+    rng = np.random.RandomState(0)
+    X = pd.DataFrame({"a": rng.randn(1000), "b": rng.randn(1000)})
+    y = ((X.a > 1) & (rng.rand(1000) < 0.7)).astype(int).to_numpy()
+    clf = make().fit(X, y)
+    p1 = clf.predict_proba(X)[:, 1]
+    for value in np.unique(p1):
+        side = p1 == value
+        # Laplace-smoothed: (positives + prior) / (rows + 1)
+        assert value == pytest.approx((y[side].sum() + y.mean()) / (side.sum() + 1), abs=1e-9)

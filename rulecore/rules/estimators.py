@@ -411,9 +411,13 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
                             time_limit=self.time_limit, terms=self.binarizer_,
                             random_state=self.random_state, cutoff=cutoff)
 
-    def _set_proba(self, fired: np.ndarray, y01: np.ndarray, d: np.ndarray) -> None:
-        """predict_proba's two values: the weighted share of positives among training rows the
-        rule labels 1 / labels 0, Laplace-smoothed so an empty side gives the prior, not 0/0."""
+    def _set_proba(self, fired: np.ndarray, y01: np.ndarray, sample_weight: Any) -> None:
+        """predict_proba's two values: the share of positives among training rows the rule
+        labels 1 / labels 0 (rows weighted by ``sample_weight`` only: the class weights and
+        error costs that chose the rule are not frequencies; with them a rare class's share
+        read 0.77 where 52 % of the rows were positive, a notebook review), Laplace-smoothed
+        so an empty side gives the prior, not 0/0."""
+        d = check_sample_weight(sample_weight, len(y01))
         prior = float(d @ y01 / max(d.sum(), 1e-12))
         self.proba_fired_ = (d[fired] @ y01[fired] + prior) / (d[fired].sum() + 1.0)
         self.proba_not_fired_ = (d[~fired] @ y01[~fired] + prior) / (d[~fired].sum() + 1.0)
@@ -647,7 +651,7 @@ class BooleanRuleClassifier(_RuleModel):
         self.solve_method_ = res.method
         self.screening_report_ = res.screening
         self.fit_seconds_ = time.perf_counter() - t0
-        self._set_proba(res.fires(B), y01, d)
+        self._set_proba(res.fires(B), y01, sample_weight)
         return self
 
     def _fires_on_terms(self, B: np.ndarray) -> np.ndarray:
@@ -736,7 +740,7 @@ class _RuleSetModel(_RuleModel):
 
     def _finish(self, clauses: list, votes: tuple | None, status: list[str],
                 gaps: list[float], reports: list, B: np.ndarray, y01: np.ndarray,
-                d: np.ndarray, target: str) -> None:
+                sample_weight: Any, target: str) -> None:
         self.ruleset_ = RuleSet(tuple(clauses), votes, target, self.classes_[1])
         self.rule_ = self.ruleset_
         # status of the whole set: the first non-optimal clause fit; its worst gap
@@ -744,7 +748,7 @@ class _RuleSetModel(_RuleModel):
         self.mip_gap_ = max(gaps) if gaps else 0.0
         # screening of the last clause fit (each clause is screened on its own problem)
         self.screening_report_ = reports[-1] if reports else None
-        self._set_proba(self._fires_on_terms(B), y01, d)
+        self._set_proba(self._fires_on_terms(B), y01, sample_weight)
 
     def _fires_on_terms(self, B: np.ndarray) -> np.ndarray:
         """Where the fitted rule set says "yes" on term matrix ``B`` (no table needed)."""
@@ -906,7 +910,7 @@ class SetCoveringRuleClassifier(_RuleSetModel):
             if not len(rule):
                 break
             active &= ~fired
-        self._finish(clauses, None, status, gaps, reports, B, y01, d, target)
+        self._finish(clauses, None, status, gaps, reports, B, y01, sample_weight, target)
         return self
 
 
@@ -1028,7 +1032,8 @@ class BoostedRuleClassifier(_RuleSetModel):
             kept_votes.append(c)
             kept_w.append(w)
         self._clause_w = kept_w
-        self._finish(kept, tuple(kept_votes), status, gaps, reports, B, y01, d0, target)
+        self._finish(kept, tuple(kept_votes), status, gaps, reports, B, y01, sample_weight,
+                     target)
         return self
 
 

@@ -1462,10 +1462,22 @@ def infer_kind(s: pd.Series) -> Kind:
         return "categorical"
     if level_order(s) is not None:
         return "ordinal"
+    # a pandas category is the user's word that the values are levels: store numbers 3, 7,
+    # 12, 40 read as numbers gave "store <= 10 AND store > 5" (a notebook review); an
+    # ordered one was read in order just above, unless its order names a level twice
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        return "categorical"
     num = s if pd.api.types.is_numeric_dtype(s) else pd.to_numeric(s, errors="coerce")
     present = s.notna()
     if present.sum() == 0 or num[present].isna().any():
         return "categorical"
+    # a code with a leading zero beside the same number without ("01" and "1") is two
+    # codes, not one value: read as numbers they merged, and no rule could tell them apart
+    # ("428" beside "428.0" is one number written two ways, as Excel does)
+    if not pd.api.types.is_numeric_dtype(s):
+        text = s[present].astype(str).str.strip()
+        if text.str.match(r"^[+-]?0\d").any() and text.nunique() > num[present].nunique():
+            return "categorical"
     values = num[present].to_numpy(dtype=float)
     if np.all(np.isfinite(values)) and np.all(values == np.round(values)):
         if len(np.unique(values)) <= CATEGORICAL_MAX_INT_LEVELS:

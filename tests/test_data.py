@@ -1752,3 +1752,17 @@ def test_zero_padded_codes_all_distinct_are_an_identifier():
     assert ds.kinds["zip"] == "categorical"
     assert not any("'vendor'" in n for n in ds.notes)
     assert any(n.startswith("'zip': codes written with leading zeros") for n in ds.notes)
+
+
+def test_a_pandas_category_and_two_spellings_of_a_number_are_levels():
+    """A category dtype is the user's word that values are levels (store 3, 7, 12, 40 gave
+    'store <= 10 AND store > 5'), an ordered one a scale; '01' beside '1' are two codes,
+    which read as numbers merged (a notebook review).  Plain numbers stay numbers."""
+    stores = pd.Series(pd.Categorical([3, 7, 12, 40] * 10))
+    assert infer_kind(stores) == "categorical"
+    grades = pd.Series(pd.Categorical(["C", "B", "A"] * 5, categories=["C", "B", "A"],
+                                      ordered=True))
+    assert infer_kind(grades) == "ordinal"
+    assert infer_kind(pd.Series(["01", "1", "2", "10"] * 10, dtype=object)) == "categorical"
+    assert infer_kind(pd.Series(np.linspace(0, 1, 40))) == "numeric"
+    assert infer_kind(pd.Series([str(v) for v in np.linspace(0, 1, 40)])) == "numeric"

@@ -75,3 +75,52 @@ def test_100k_levels_are_capped_in_terms():
 def test_inf_and_huge_values():
     ds = load_csv(io.BytesIO(dict(CASES)["overflow to inf / as is"]))
     assert ds.X["a"].isna().sum() == 2  # ±inf become missing: no threshold can use them
+
+
+@pytest.mark.parametrize("what, fit, message", [
+    ("no rows", lambda X, y: BooleanRuleClassifier().fit(X.iloc[:0], y[:0]),
+     "got no rows to learn from"),
+    ("no rows, rule set", lambda X, y: _ruleset().fit(X.iloc[:0], y[:0]),
+     "got no rows to learn from"),
+    ("a column of dicts", lambda X, y: BooleanRuleClassifier().fit(
+        X.assign(d=[{"k": 1}] * len(X)), y), "holds structures"),
+    ("a column of lists", lambda X, y: BooleanRuleClassifier().fit(
+        X.assign(d=[[1]] * len(X)), y), "holds structures"),
+    ("lam as a word", lambda X, y: BooleanRuleClassifier(lam="big").fit(X, y),
+     "lam must be 'auto' or a positive number, not 'big'"),
+    ("n_thresholds not whole", lambda X, y: BooleanRuleClassifier(n_thresholds=2.5).fit(X, y),
+     "n_thresholds must be a whole number"),
+    ("one row per class, auto λ", lambda X, y: _ruleset().fit(X.iloc[[0, 1]], y[[0, 1]]),
+     "every class has one row"),
+])
+def test_notebook_inputs_get_a_rulecore_error(what, fit, message):
+    """Each ended in numpy's, pandas' or scikit-learn's own words (an IndexError, "unhashable
+    type: 'dict'", "could not convert string to float") or was taken silently (2.5
+    thresholds cut to 2): a notebook review."""
+    import pandas as pd
+
+    X = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], "b": [0.5, 0.1, 0.3, 0.2, 0.9, 0.4]})
+    y = np.array([0, 1, 0, 1, 0, 1])
+    with pytest.raises(RulecoreError, match=re.escape(message)):
+        fit(X, y)
+
+
+def _ruleset():
+    from rulecore import RuleSetClassifier
+
+    return RuleSetClassifier()
+
+
+def test_binarizer_takes_integer_column_names_and_checks_the_width():
+    """pd.DataFrame(array) names its columns 0, 1, 2: pandas' KeyError '0'; an array of
+    another width than the fit was evaluated on the first columns without a word."""
+    import pandas as pd
+
+    rng = np.random.default_rng(0)
+    frame = pd.DataFrame(rng.random((20, 3)))
+    B = Binarizer(n_thresholds=3).fit_transform(frame)
+    assert B.shape == (20, 18)
+    fitted = Binarizer(n_thresholds=3).fit(rng.random((20, 3)))
+    with pytest.raises(DataError, match="X has 5 features, but Binarizer is expecting 3 features"):
+        fitted.transform(rng.random((4, 5)))
+    assert fitted.fit(rng.random((20, 5))).transform(rng.random((4, 5))).shape[0] == 4  # refit

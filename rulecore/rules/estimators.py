@@ -13,6 +13,7 @@ Math in ``docs/clause.md`` and ``docs/rulesets.md``.
 
 from __future__ import annotations
 
+import numbers
 import time
 from typing import Any
 
@@ -141,6 +142,8 @@ def checked_labels(y: Any, estimator: str) -> tuple[np.ndarray, str, np.ndarray]
         raise DataError("The target has missing values; drop those rows first.")
     check_classification_targets(y)
     classes = np.unique(y)
+    if len(classes) == 0:
+        raise DataError(f"{estimator} got no rows to learn from.")
     if len(classes) < 2:
         raise DataError(f"The target has only one class ({show(classes[0])!r}); a "
                         "classifier needs two.")
@@ -286,6 +289,12 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
     def _start_fit(self, B: np.ndarray, y01: np.ndarray, terms: Binarizer,
                    sample_weight: Any, classes: Any) -> np.ndarray:
         """Set the input attributes for a fit on ready terms; return the row weights d."""
+        lam = getattr(self, "lam", 1.0)
+        if not ((isinstance(lam, str) and lam == "auto") or (
+                isinstance(lam, numbers.Real) and not isinstance(lam, bool)
+                and np.isfinite(lam) and lam > 0)):
+            # "big" ended in numpy's "could not convert string to float" (a notebook review)
+            raise ParameterError(f"lam must be 'auto' or a positive number, not {lam!r}.")
         self.classes_ = np.array([0, 1]) if classes is None else np.asarray(classes)
         self.binarizer_ = terms
         self.n_features_in_ = int(terms.n_features_in_)

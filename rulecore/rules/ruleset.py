@@ -512,6 +512,9 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                 rows = _cv_rows(yi, self.cv_max_rows, self.random_state)
                 # no more folds than the smallest class has rows (at least 2)
                 smallest = int(np.bincount(yi[rows]).min())
+                if int(np.bincount(yi[rows]).max()) < 2:  # scikit-learn's error otherwise
+                    raise DataError("Too few rows to choose λ by cross-validation: every class "
+                                    "has one row. Give lam a number, or add rows.")
                 splitter = StratifiedKFold(max(2, min(int(self.cv), smallest)), shuffle=True,
                                            random_state=self.random_state)
             else:

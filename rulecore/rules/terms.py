@@ -13,6 +13,7 @@ an unknown salary satisfies neither ``salary <= 75000`` nor ``salary > 75000``; 
 
 from __future__ import annotations
 
+import numbers
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, TransformerMixin
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import check_array, check_is_fitted
 
 from rulecore.data import Kind, infer_kind
 from rulecore.exceptions import DataError, ParameterError
@@ -340,16 +341,31 @@ class Binarizer(TransformerMixin, BaseEstimator):
         self.max_levels = max_levels
         self.kinds = kinds
 
-    def _frame(self, X: Any) -> pd.DataFrame:
+    def _frame(self, X: Any, fitting: bool = False) -> pd.DataFrame:
         if isinstance(X, pd.DataFrame):
+            # terms name columns by text: pd.DataFrame(array)'s 0, 1, 2 ended in pandas'
+            # KeyError '0' (a notebook review)
+            if not all(isinstance(c, str) for c in X.columns):
+                X = X.set_axis([str(c) for c in X.columns], axis=1)
             return X
-        arr = np.asarray(X)
-        if arr.ndim != 2:
-            raise DataError("Expected a 2-D table of features.")
-        names = getattr(self, "feature_names_in_", None)
-        cols = list(names) if names is not None and len(names) == arr.shape[1] else \
-            [f"x{i}" for i in range(arr.shape[1])]
+        # scikit-learn's checks for an array: 2-D, no inf, not complex, not sparse, not empty
+        # (NaN is a missing cell); its messages are the ones scikit-learn users know
+        arr = check_array(X, dtype=None, ensure_all_finite="allow-nan")
+        names = None if fitting else getattr(self, "feature_names_in_", None)
+        if names is not None and len(names) != arr.shape[1]:
+            raise DataError(f"X has {arr.shape[1]} features, but {type(self).__name__} is "
+                            f"expecting {len(names)} features as input (the terms were built "
+                            "on that many columns).")
+        cols = list(names) if names is not None else [f"x{i}" for i in range(arr.shape[1])]
         return pd.DataFrame(arr, columns=cols)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True  # a missing cell fails every comparison
+        tags.input_tags.string = True
+        tags.input_tags.categorical = True
+        tags.transformer_tags.preserves_dtype = []  # terms are booleans
+        return tags
 
     def fit(self, X: pd.DataFrame, y: Any = None, sample_weight: Any = None) -> Binarizer:
         """Learn thresholds and levels from ``X`` of shape (n_samples, n_features).
@@ -359,21 +375,33 @@ class Binarizer(TransformerMixin, BaseEstimator):
         """
         if self.thresholds not in ("quantile", "all"):
             raise ParameterError("thresholds must be 'quantile' or 'all'.")
-        if self.thresholds == "quantile" and (int(self.n_thresholds) < 1):
-            raise ParameterError("n_thresholds must be at least 1.")
-        X = self._frame(X)
+        if self.thresholds == "quantile" and not (
+                isinstance(self.n_thresholds, numbers.Integral)
+                and not isinstance(self.n_thresholds, bool) and self.n_thresholds >= 1):
+            # 2.5 was cut to 2 without a word (a notebook review)
+            raise ParameterError("n_thresholds must be a whole number of at least 1, not "
+                                 f"{self.n_thresholds!r}.")
+        X = self._frame(X, fitting=True)
         sw = None
         if sample_weight is not None:
             sw = np.asarray(sample_weight, dtype=float)
             if sw.shape != (len(X),):
                 raise DataError(f"Got {sw.size} sample weights for {len(X)} rows.")
             if not np.all(sw > 0):
+                if not np.any(sw > 0):
+                    raise DataError("Every sample weight is zero: no row takes part.")
                 X, sw = X[sw > 0], sw[sw > 0]
         if X.shape[0] == 0 or X.shape[1] == 0:
             raise DataError("Cannot build terms from an empty table.")
         self.feature_names_in_ = np.asarray([str(c) for c in X.columns], dtype=object)
         kinds = dict(self.kinds or {})
-        self.kinds_ = {c: kinds.get(c) or infer_kind(X[c]) for c in self.feature_names_in_}
+        self.kinds_ = {}
+        for c in self.feature_names_in_:
+            try:
+                self.kinds_[c] = kinds.get(c) or infer_kind(X[c])
+            except TypeError:  # unhashable cells: pandas' "unhashable type: 'dict'"
+                raise DataError(f"Column {c!r} holds structures (lists or dicts), not "
+                                "values: flatten it into columns first.") from None
         n_thr = None if self.thresholds == "all" else int(self.n_thresholds)
         # per column: (name, kind, thresholds or levels, their ops, the missing tests)
         self._plan: list[tuple[str, Kind, np.ndarray, list[Op], list[Op]]] = []
@@ -411,7 +439,11 @@ class Binarizer(TransformerMixin, BaseEstimator):
             else:
                 gaps = X[col].isna().to_numpy()
                 missing = bool(gaps.any() and not gaps.all())
-                counts = _level_counts(X[col], sw)
+                try:
+                    counts = _level_counts(X[col], sw)
+                except TypeError:  # unhashable cells: pandas' "unhashable type: 'dict'"
+                    raise DataError(f"Column {col!r} holds structures (lists or dicts), not "
+                                    "values: flatten it into columns first.") from None
                 self._n_levels[col] = len(counts)
                 thr = np.asarray(counts.index[: self.max_levels], dtype=object)
                 if len(counts) == 2:

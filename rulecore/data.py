@@ -1654,6 +1654,36 @@ TICK_MARKS = frozenset({"x", "X", "✓", "✔", "☑", "☒", "✅", "*", "•",
                         "y", "Y", "true", "True", "TRUE"})
 
 
+#: What an empty list is read as among a list column's options: the answer "none of them".
+NO_OPTION = "(none)"
+
+
+def json_lists(s: pd.Series) -> pd.Series | None:
+    """A text column of JSON lists of plain values (``["promo", "cart"]``, ``[]``), as a
+    web log or a document store exports tags, joined by ``;`` (an empty list as
+    :data:`NO_OPTION`) so that it reads as options ticked; None for any other column.
+    Split at its commas, each tag was two or three fragment columns (``tags: ["cart"``,
+    ``tags: "cart"]``) (a review)."""
+    import json
+
+    if pd.api.types.is_numeric_dtype(s):
+        return None
+    present = s.dropna().astype(str).str.strip()
+    if len(present) < 5 or not present.str.match(r"^\[.*\]$").all():
+        return None
+    out = {}
+    for i, v in present.items():
+        try:
+            items = json.loads(v)
+        except ValueError:
+            return None
+        if not isinstance(items, list) or any(
+                isinstance(x, (list, dict)) or ";" in str(x) for x in items):
+            return None
+        out[i] = ";".join(dict.fromkeys(str(x).strip() for x in items)) or NO_OPTION
+    return pd.Series(out, dtype=object).reindex(s.index)
+
+
 def ticks_with_blanks(s: pd.Series) -> tuple[pd.Series, str | None]:
     """A column of one tick mark and empty cells (``x`` or nothing) as ``yes`` / ``no``.
 
@@ -2088,6 +2118,14 @@ def from_frame(
             more = f" and {len(merged) - 4} more" if len(merged) > 4 else ""
             spellings[col] = (f"{col!r}: one value spelled several ways is read as "
                               f"one: {said}{more}.")
+    for col in df.columns:
+        joined = json_lists(df[col])
+        if joined is not None:
+            longest = df[col].dropna().astype(str).str.len().idxmax()
+            example = str(df[col][longest]).strip()
+            df[col] = joined
+            cleaning.append(f"{col!r}: JSON lists ({example[:40]!r} ...), read as the options "
+                            f"each row lists; an empty list as {NO_OPTION!r}.")
     for col in df.columns:
         ticked, mark = ticks_with_blanks(df[col])
         if mark is not None:

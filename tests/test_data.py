@@ -1766,3 +1766,28 @@ def test_a_pandas_category_and_two_spellings_of_a_number_are_levels():
     assert infer_kind(pd.Series(["01", "1", "2", "10"] * 10, dtype=object)) == "categorical"
     assert infer_kind(pd.Series(np.linspace(0, 1, 40))) == "numeric"
     assert infer_kind(pd.Series([str(v) for v in np.linspace(0, 1, 40)])) == "numeric"
+
+
+def test_json_lists_are_options_ticked():
+    """A web log's tags as JSON lists: one yes/no column per tag (split at commas they were
+    fragments, 'tags: ["cart"' beside 'tags: "cart"]': a review); an empty list is the
+    answer "none of them", not a missing cell; other JSON stays what it was."""
+    rng = np.random.default_rng(2)
+    lists = [sorted(set(rng.choice(["cart", "promo", "wishlist"], rng.integers(0, 3))))
+             for _ in range(120)]
+    import json
+
+    tags = [json.dumps(t) for t in lists]
+    y = ["yes" if "cart" in t else "no" for t in lists]
+    ds = from_frame(pd.DataFrame({"tags": tags, "pages": rng.integers(1, 9, 120),
+                                  "converted": y}), target="converted")
+    assert {c for c in ds.X.columns if c.startswith("tags: ")} == {
+        "tags: cart", "tags: promo", "tags: wishlist", "tags: (none)"}
+    assert (ds.X["tags: cart"] == np.where(np.array(y) == "yes", "yes", "no")).all()
+    assert ds.X["tags: (none)"].notna().all()
+    assert any(n.startswith("'tags': JSON lists") for n in ds.notes)
+    from rulecore.data import json_lists
+
+    assert json_lists(pd.Series(['{"a": 1}'] * 6)) is None
+    assert json_lists(pd.Series(['[[1, 2]]'] * 6)) is None
+    assert json_lists(pd.Series(["a, b", "c"] * 3)) is None

@@ -363,9 +363,33 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
         df = df.reset_index()  # a named index (a key saved with the table) is a column
     # an ordered category saved by pandas or R's arrow keeps its order (Stata's value labels
     # are ordered by their codes, which need not mean an order: read as text)
+    df, spans = _durations_in_units(df)
     out = _cells_of(df, name, max_rows, max_columns, keep_order=fmt != "stata")
-    out.attrs["notes"] = labelled if fmt == "stata" else []
+    out.attrs["notes"] = (labelled if fmt == "stata" else []) + spans
     return out
+
+
+#: A duration column's unit: the largest whose size its median reaches.
+_DURATION_UNITS = (("days", 86_400.0), ("hours", 3_600.0), ("minutes", 60.0), ("seconds", 1.0))
+
+
+def _durations_in_units(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """Timedelta columns as numbers in a unit their size reads in, the unit in the name
+    (``lead_time (days)``), with a note each.  As seconds with no unit a rule read
+    ``lead_time > 4870000`` for 56 days (a review)."""
+    notes = []
+    for col in [c for c in df.columns if pd.api.types.is_timedelta64_dtype(df[c])]:
+        seconds = df[col].dt.total_seconds()
+        typical = float(seconds.abs().median()) if seconds.notna().any() else 0.0
+        unit, size = next(((u, z) for u, z in _DURATION_UNITS if typical >= z),
+                          _DURATION_UNITS[-1])
+        named = f"{str(col).strip()} ({unit})"
+        while named in df.columns:
+            named += " "
+        df = df.assign(**{str(col): (seconds / size).round(6)}).rename(columns={col: named})
+        notes.append(f"{str(col).strip()!r}: durations, read as a number of {unit} "
+                     f"({named!r}).")
+    return df, notes
 
 
 def _cells_of(df: pd.DataFrame, name: str, max_rows: int, max_columns: int,

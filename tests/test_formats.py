@@ -308,7 +308,7 @@ def test_typed_cells_of_every_kind_become_what_a_csv_would_hold(tmp_path):
     df.to_parquet(path)
     frame, _ = read_csv_frame(path)
     assert frame.loc[0, "day"] == "2024-01-01" and frame.loc[1, "price"] == "11.50"
-    assert frame.loc[1, "wait"] == 90.0
+    assert frame.loc[1, "wait (minutes)"] == 1.5  # 90 s, in the unit of the typical wait
     assert frame["visits"].dtype == float and np.isnan(frame.loc[0, "visits"])
     assert frame.loc[1, "member"] == "FALSE" and pd.isna(frame.loc[0, "member"])
     ds = load_csv(path)
@@ -460,3 +460,21 @@ def test_a_largest_sheet_with_no_table_gives_way_to_one_that_has_it():
     with pytest.raises(DataError, match="no usable feature column.*Read sheet 'SKU lookup'"):
         load_csv(io.BytesIO(data), name="w.xlsx", sheet="SKU lookup")
     assert load_csv(io.BytesIO(data), name="w.xlsx", sheet="Orders").sheet == "Orders"
+
+
+def test_durations_are_numbers_in_a_unit_they_read_in(tmp_path):
+    """A Parquet timedelta was seconds with no word: 'lead_time > 4870000' for 56 days (a
+    review).  Now days (or hours, minutes, seconds, by the typical size), named in the
+    column and said in a note."""
+    rng = np.random.default_rng(0)
+    days = rng.integers(1, 200, 120)
+    df = pd.DataFrame({"lead_time": pd.to_timedelta(days, unit="D"),
+                       "wait": pd.to_timedelta(rng.integers(5, 50, 120), unit="min"),
+                       "canceled": np.where(days > 60, "yes", "no")})
+    path = tmp_path / "hotel.parquet"
+    df.to_parquet(path)
+    ds = load_csv(path)
+    assert {"lead_time (days)", "wait (minutes)"} <= set(ds.X.columns)
+    assert ds.X["lead_time (days)"].tolist() == days.astype(float).tolist()
+    assert any(n == "'lead_time': durations, read as a number of days ('lead_time (days)')."
+               for n in ds.notes)

@@ -87,7 +87,7 @@ def test_inf_and_huge_values():
     ("a column of lists", lambda X, y: BooleanRuleClassifier().fit(
         X.assign(d=[[1]] * len(X)), y), "holds structures"),
     ("lam as a word", lambda X, y: BooleanRuleClassifier(lam="big").fit(X, y),
-     "lam must be 'auto' or a positive number, not 'big'"),
+     "λ (lam) must be a positive number or 'auto', not 'big'"),
     ("n_thresholds not whole", lambda X, y: BooleanRuleClassifier(n_thresholds=2.5).fit(X, y),
      "n_thresholds must be a whole number"),
     ("one row per class, auto λ", lambda X, y: _ruleset().fit(X.iloc[[0, 1]], y[[0, 1]]),

@@ -294,7 +294,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
                 isinstance(lam, numbers.Real) and not isinstance(lam, bool)
                 and np.isfinite(lam) and lam > 0)):
             # "big" ended in numpy's "could not convert string to float" (a notebook review)
-            raise ParameterError(f"lam must be 'auto' or a positive number, not {lam!r}.")
+            raise ParameterError(f"λ (lam) must be a positive number or 'auto', not {lam!r}.")
         self.classes_ = np.array([0, 1]) if classes is None else np.asarray(classes)
         self.binarizer_ = terms
         self.n_features_in_ = int(terms.n_features_in_)

@@ -601,6 +601,12 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     if dates is not None:
         lo, hi = dates.min(), dates.max()
         return "date", f"dates from {lo:%Y-%m-%d} to {hi:%Y-%m-%d}"
+    # options ticked before the names: "segment_ids" holding lists of segments (1;3;4) is
+    # no key, though its name says ids (a review: it was left out and split the rows)
+    if (choices := choice_options(s)) is not None:
+        sep, options = choices
+        return "choices", (f"answers ticking one or several of {len(options)} options "
+                           f"(joined by {sep!r})")
     if n_distinct > MAX_TEXT_LEVELS and _plain_id_name(name):
         return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as an "
                       "identifier")
@@ -611,10 +617,6 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as the "
                       "record each row belongs to: the same record on several rows "
                       "(held-out rows are split by it)")
-    if (choices := choice_options(s)) is not None:
-        sep, options = choices
-        return "choices", (f"answers ticking one or several of {len(options)} options "
-                           f"(joined by {sep!r})")
     if _is_json(present):
         # {"device": "ios", "coupon": true} is a record in a cell: as a category, its rules
         # read `meta != {"device": "android", ...}` and each level is one combination

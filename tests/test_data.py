@@ -1791,3 +1791,26 @@ def test_json_lists_are_options_ticked():
     assert json_lists(pd.Series(['{"a": 1}'] * 6)) is None
     assert json_lists(pd.Series(['[[1, 2]]'] * 6)) is None
     assert json_lists(pd.Series(["a, b", "c"] * 3)) is None
+
+
+def test_a_group_name_over_blank_cells_is_filled_down():
+    """A report prints each department once, above its rows: the blanks are that
+    department (a review: 555 of 560 missing, and the planted 'Department == Sales' lost).
+    A sparse column of answers that repeat one after another is left as it is."""
+    rng = np.random.default_rng(5)
+    rows, depts = [], ["Engineering", "Sales", "Support", "Finance", "Sales", "Legal"]
+    for dept in depts:
+        for k in range(30):
+            rows.append((dept if k == 0 else None, int(rng.integers(0, 30))))
+    df = pd.DataFrame(rows, columns=["Department", "overtime"])
+    full = [d for d in depts for _ in range(30)]
+    df["left"] = np.where((np.array(full) == "Sales") & (df["overtime"] > 15), "yes", "no")
+    ds = from_frame(df, target="left")
+    assert ds.X["Department"].tolist() == full
+    assert any(n.startswith("'Department': a name on the first row of each group") for n in
+               ds.notes)
+    sparse = pd.Series(["infection"] + [None] * 40 + ["infection", "bleeding", "bleeding"]
+                       + [None] * 30 + ["infection"])
+    from rulecore.data import filled_down
+
+    assert filled_down(sparse) is None

@@ -577,6 +577,36 @@ def _names_numbers(first: list[str], rest: list[list[str]], j: int) -> bool:
     return len(below) >= 2 and all(_is_number(c) for c in below)
 
 
+def _as_year(cell: str) -> float | None:
+    """A cell's whole year from 1900 to 2100 (``2014``, ``2014.0``), else None."""
+    try:
+        v = float(cell.strip().replace(",", ""))
+    except ValueError:
+        return None
+    return v if np.isfinite(v) and v == round(v) and 1900 <= v <= 2100 else None
+
+
+def _year_names(first: list[str], rest: list[list[str]]) -> bool:
+    """Whether the numbers of the first row are years naming columns (a wide panel:
+    ``Firm, Sector, 2014, 2015, ..., Distressed`` over values that are not years): two or
+    more, all distinct whole years from 1900 to 2100, beside at least one word.  Read as
+    data, the header became a record and the columns x1 ... x13 (a review)."""
+    numbers = [(j, c.strip()) for j, c in enumerate(first) if _is_number(c.strip())]
+    words = [c for c in first if re.search(r"[^\W\d_]", c) and not _is_number(c.strip())]
+    if len(numbers) < 2 or not words:
+        return False
+    years = []
+    for j, c in numbers:
+        year = _as_year(c)
+        if year is None:
+            return False
+        years.append(year)
+        below = [r[j].strip() for r in rest if j < len(r) and r[j].strip()]
+        if below and all(_as_year(b) is not None for b in below):
+            return False  # a column of years under a year: data
+    return len(set(years)) == len(years)
+
+
 def _sniff(text: str) -> tuple[str, bool]:
     """Delimiter and whether the first row is a header."""
     sample = "\n".join(text.splitlines()[:50])
@@ -596,7 +626,8 @@ def _sniff(text: str) -> tuple[str, bool]:
     # row with numbers is still a header when it names a column of numbers (years as column
     # names, "2019,2020,grew": a notebook review saw every name become x1, x2, ...).
     if any(_is_number(c) for c in first):
-        return delimiter, any(_names_numbers(first, rest, j) for j in range(len(first)))
+        return delimiter, any(_names_numbers(first, rest, j) for j in range(len(first))) or \
+            _year_names(first, rest)
     if any(_is_number(c) for r in rest for c in r):
         return delimiter, True
     try:

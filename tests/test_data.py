@@ -1814,3 +1814,20 @@ def test_a_group_name_over_blank_cells_is_filled_down():
     from rulecore.data import filled_down
 
     assert filled_down(sparse) is None
+
+
+def test_years_as_column_names_are_a_header():
+    """A wide panel, 'Firm,Sector,2014,...,2016,Distressed', over values that are no years:
+    read as data the header was a record and the columns x1 ... (a review).  A first row of
+    years over a column of years is data."""
+    rng = np.random.default_rng(1)
+    lines = ["Firm,Sector,2014.0,2015.0,2016.0,Distressed"] + [
+        f"Firm {k},{rng.choice(['Retail', 'Energy'])},{rng.uniform(10, 200):.1f},"
+        f"{rng.uniform(10, 200):.1f},{rng.uniform(10, 200):.1f},{rng.choice(['Y', 'N'])}"
+        for k in range(40)]
+    ds = load_csv(csv("\n".join(lines)))
+    assert ds.target == "Distressed" and {"2014.0", "2015.0", "2016.0"} <= set(ds.X.columns)
+    assert not any(n.startswith("No header row was found") for n in ds.notes)
+    data = "\n".join(f"x{k},{1990 + k % 20},{2000 + k % 15},{'a' if k % 2 else 'b'}"
+                     for k in range(40))
+    assert any(n.startswith("No header row was found") for n in load_csv(csv(data)).notes)

@@ -733,6 +733,24 @@ def _plain_name(name: str) -> str:
     return re.sub(r"[^a-z]", "", _LEGEND.sub("", str(name)).lower())
 
 
+#: Class values that name an outcome (the table's target whatever its column is called):
+#: ``account_state`` holding Churned / Retained.
+_OUTCOME_VALUES = frozenset({"churned", "retained", "cancelled", "canceled", "renewed",
+                             "defaulted", "fraud", "fraudulent", "survived", "died",
+                             "deceased", "won", "lost", "passed", "failed", "approved",
+                             "rejected", "denied", "converted", "resigned", "attrited",
+                             "readmitted"})
+
+
+def _outcome_values(s: pd.Series) -> bool:
+    """Whether a class column's values name an outcome: two or three classes, one of them an
+    outcome word (:data:`_OUTCOME_VALUES`).  A review's ``account_state`` (Churned /
+    Retained) in the middle of the table lost to the rightmost yes/no column, ``segment``
+    (B2B / B2C), and the rule predicted the segment."""
+    values = s.dropna().astype(str).str.strip().str.casefold().unique()
+    return 2 <= len(values) <= 3 and any(v in _OUTCOME_VALUES for v in values)
+
+
 def _target_hint(name: str) -> int:
     """How strongly a name says "outcome": 2 for a whole name of :data:`_TARGET_NAMES`, 1 for
     a longer name with a word of :data:`_TARGET_WORDS` followed by nothing or by words of
@@ -826,7 +844,8 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     """The most plausible class column of ``df``.
 
     Among columns that are features by role: first those named like a target (``class``,
-    ``label``, ``outcome``, ``churn`` ...), then binary columns, then rating scales
+    ``label``, ``outcome``, ``churn`` ...), then those whose values name an outcome
+    (``Churned`` / ``Retained``: :func:`_outcome_values`), then binary columns, then rating scales
     (:func:`is_rating`), then text columns with at most :data:`MAX_CLASS_LEVELS` levels that
     are not remarks (``comments``, ``notes``; a count is a number: it is a target only when
     chosen); the rightmost of a tier wins (a target is
@@ -862,6 +881,9 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     hinted = [c for c in classes if _target_hint(c)]
     if hinted:
         return max(hinted, key=rank)
+    said = [c for c in classes if _outcome_values(df[c])]
+    if said:  # no name says outcome, but the values do
+        return max(said, key=rank)
     # then binary columns, then a rating scale (split at a threshold by from_frame): a
     # survey's "How satisfied are you overall? (1-5)" is what it asks about, not its "plan";
     # beside a yes/no column (renewed, left_company) a rating is a feature.  Demographics

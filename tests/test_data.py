@@ -1831,3 +1831,17 @@ def test_years_as_column_names_are_a_header():
     data = "\n".join(f"x{k},{1990 + k % 20},{2000 + k % 15},{'a' if k % 2 else 'b'}"
                      for k in range(40))
     assert any(n.startswith("No header row was found") for n in load_csv(csv(data)).notes)
+
+
+def test_values_that_name_an_outcome_make_the_target():
+    """account_state (Churned / Retained) in the middle of a table lost to the rightmost
+    yes/no column, segment (B2B / B2C), and the rule predicted the segment (a review)."""
+    rng = np.random.default_rng(8)
+    n = 200
+    frame = pd.DataFrame({"visits": rng.integers(0, 20, n),
+                          "account_state": rng.choice(["Churned", "Retained"], n),
+                          "tenure": rng.integers(1, 60, n),
+                          "segment": rng.choice(["B2B", "B2C"], n)})
+    assert from_frame(frame).target == "account_state"
+    # a name that says outcome still comes first
+    assert from_frame(frame.assign(churn=rng.choice(["yes", "no"], n))).target == "churn"

@@ -200,6 +200,11 @@ st.dataframe(display_table(table), hide_index=True, key="cmp_table_view", column
     "balanced accuracy": st.column_config.NumberColumn(format="%.3f"),
     "features used": st.column_config.NumberColumn(format="%.2f"),
     "fit (s)": st.column_config.NumberColumn(format="%.2f"),
+    # "optimal" beside a model no better than chance read as "best" (a newcomer's review)
+    "status": st.column_config.TextColumn(
+        "solver status", help="The solver's word on its own objective: optimal means the "
+        "objective was proved optimal (gap 0), not that the model is accurate; read the "
+        "accuracy columns and the notes for that."),
     # the warnings are said in full above; the widest column keeps most of them readable
     "note": st.column_config.TextColumn(
         width="large", help="Each warning is written out in full above the table.")})
@@ -238,10 +243,15 @@ if sparse_fitted:
                                                       "L1 logistic (sklearn)")
     cols[1].plotly_chart(sviz.coefficients(coefs, "Non-zero coefficients (original units)"),
                          width="stretch", key="cmp_fig_coef")
-    if hasattr(est, "cv_results_"):
-        st.plotly_chart(sviz.cv_heatmap(est.cv_results_), width="stretch", key="cmp_fig_cv")
-    how = ("chosen by validation AUC" if hasattr(est, "cv_results_")
+    searched = hasattr(est, "cv_results_")
+    if searched:
+        st.plotly_chart(sviz.cv_heatmap(est.cv_results_, chosen=(est.k_, est.gamma_)),
+                        width="stretch", key="cmp_fig_cv")
+    how = ("chosen by validation AUC" if searched
            else "auto" if run["models"][which].get("gamma") == "auto" else "as set")
+    # the k the search chose, not the slider's (a newcomer read k = 3 where 5 was fitted)
+    k_used = est.k_ if searched else run["models"][which].get("k", len(est.support_))
     st.caption(f"{which}: status **{est.status_}**, objective {est.objective_:.4g}, "
                f"lower bound {est.lower_bound_:.4g}, gap {est.gap_:.1e}, "
-               f"{len(est.trace_)} master iteration(s); γ = {est.gamma_:.3g} ({how}).")
+               f"{len(est.trace_)} master iteration(s); k = {k_used} and γ = {est.gamma_:.3g} "
+               f"({how}).")

@@ -146,7 +146,12 @@ def test_figures():
     assert len(set(xs[:3])) == 3 and np.mean(xs[:3]) == pytest.approx(2.0) and xs[3] == 5.0
     assert "features used 2<br>" in fig.data[0].hovertemplate
     fig = sviz.cv_heatmap([dict(k=1, gamma=0.1, auc=0.7), dict(k=2, gamma=0.1, auc=0.8)])
-    assert fig.data[0].z.shape == (2, 1)
+    assert fig.data[0].z.shape == (2, 1) and len(fig.data) == 1
+    # the chosen cell starred (a newcomer read the slider's k = 3 where 5 was fitted)
+    fig = sviz.cv_heatmap([dict(k=1, gamma=0.1, auc=0.7), dict(k=2, gamma=0.1, auc=0.8)],
+                          chosen=(2, 0.1))
+    assert fig.data[1].marker.symbol == "star"
+    assert (fig.data[1].x[0], fig.data[1].y[0]) == (fig.data[0].x[0], fig.data[0].y[1])
     assert isinstance(sviz.bound_trace([]), go.Figure)
 
 

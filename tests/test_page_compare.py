@@ -177,3 +177,20 @@ def test_the_reduction_form_and_cursor_stay_after_a_visit_elsewhere():
     assert not at.exception
     assert at.number_input(key="red_iters").value == 12
     assert at.slider(key="red_iter").value == 3
+
+
+def test_the_k_a_validation_search_chose_is_the_one_said():
+    """With 'Choose k and γ by validation AUC' the caption named only γ and the slider still
+    showed k = 3 where the search fitted another k (a newcomer's review)."""
+    at = open_page("iris")
+    at.multiselect(key="cmp_models").set_value(["Sparse logistic"])
+    at.checkbox(key="cmp_cv").check()
+    at.number_input(key="cmp_time").set_value(20)
+    at.button(key="cmp_submit").click().run()
+    assert not at.exception and not at.error
+    caption = next(c.value for c in at.caption if c.value.startswith("Sparse logistic: status"))
+    assert "(chosen by validation AUC)" in caption
+    # the k said is the starred cell of the search's heatmap
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    star = next(t for c in charts for t in c["data"] if t.get("name") == "chosen")
+    assert f"k = {star['y'][0]} and γ = " in caption

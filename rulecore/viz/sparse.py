@@ -156,13 +156,20 @@ def accuracy_vs_features(table: pd.DataFrame, title: str | None = None,
     return layout(fig, title or f"{said[0].upper()}{said[1:]} against features used")
 
 
-def cv_heatmap(cv_results: Sequence[Mapping], title: str = "Validation AUC") -> go.Figure:
-    """Validation AUC over the (k, γ) grid of :class:`~rulecore.sparse.SparseClassifierCV`."""
+def cv_heatmap(cv_results: Sequence[Mapping], title: str = "Validation AUC",
+               chosen: tuple[int, float] | None = None) -> go.Figure:
+    """Validation AUC over the (k, γ) grid of :class:`~rulecore.sparse.SparseClassifierCV`,
+    the ``chosen`` (k, γ) marked with a star."""
     df = pd.DataFrame(list(cv_results))
     piv = df.pivot_table(index="k", columns="gamma", values="auc")
     fig = go.Figure(go.Heatmap(z=piv.to_numpy(), x=[f"{g:.2e}" for g in piv.columns],
                                y=[str(k) for k in piv.index], colorscale="Greens",
                                colorbar=dict(title="AUC")))
+    if chosen is not None:
+        fig.add_trace(go.Scatter(x=[f"{chosen[1]:.2e}"], y=[str(chosen[0])], mode="markers",
+                                 marker=dict(symbol="star", size=16, color="black"),
+                                 name="chosen", showlegend=False,
+                                 hovertemplate="chosen: k = %{y}, γ = %{x}<extra></extra>"))
     fig.update_xaxes(title="γ")
     fig.update_yaxes(title="k")
     return layout(fig, title)

@@ -68,6 +68,8 @@ def test_default_positive_of_two_balanced_classes_is_the_one_that_does_not_say_n
     ({"bream": 127, "perch": 111, "pike": 62}, "pike"),
     ({"setosa": 50, "versicolor": 50, "virginica": 50}, "setosa"),
     ({"x": 40, "Other": 25, "y": 30}, "y"),
+    # class 0 of numbered classes is a class, not a "no" (eleven vowels, 0 to 10)
+    ({0: 48, 1: 48, 2: 48, 3: 40}, 3),
 ])
 def test_default_positive_among_many_classes(counts, expected):
     y = [c for c, n in counts.items() for _ in range(n)]

@@ -22,7 +22,7 @@ import numpy as np
 import streamlit as st
 
 from pages import common
-from rulecore.bilinear import BilinearReducer, trace_table
+from rulecore.bilinear import BilinearReducer, trace_in_words
 from rulecore.encode import dense_bytes, format_bytes, to_numeric
 from rulecore.report import clear_change
 from rulecore.rules.rule import safe_csv
@@ -311,7 +311,13 @@ def panel() -> None:
                        file_name=f"{Path(ds.name).stem}_reduced_it{it}.csv", mime="text/csv",
                        key="red_download", icon=":material/download:")
     with st.expander("Trace (one row per iteration)"):
-        st.dataframe(trace_table(red.trace_), width="stretch", hide_index=True, height=300)
+        # moves and columns in words ("object 40 out", "held-out accuracy"), not the
+        # trace's labels ("2o:o40,o96", "delta_F"): a newcomer's review
+        st.dataframe(trace_in_words(red), width="stretch", hide_index=True, height=300)
+        st.caption("F: the criterion the search climbs (docs/bilinear.md): votes of kept "
+                   "objects for their own class, minus t × votes for other classes, over "
+                   "the kept features. ΔF: its change at that step. Objects are numbered "
+                   "by their row in the training part.")
 
 
 panel()

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -575,6 +575,42 @@ def trace_table(trace: pd.DataFrame) -> pd.DataFrame:
     out["accuracy"] = [("not measured" if pd.isna(v) else f"{v:.3f}")
                        for v in trace["accuracy"]]
     return out
+
+
+#: ``trace_``'s columns as a person reads them (:func:`trace_in_words`).
+TRACE_WORDS = {"iteration": "iteration", "F": "F", "delta_F": "ΔF", "move": "move",
+               "n_features": "features kept", "n_objects": "objects kept",
+               "feature_share": "feature share", "object_share": "object share",
+               "table_share": "table share", "accuracy": "held-out accuracy",
+               "seconds": "seconds", "phase": "phase", "t": "t"}
+
+
+def move_words(before: tuple[np.ndarray, np.ndarray], after: tuple[np.ndarray, np.ndarray],
+               feature_names: Sequence[str] | None = None) -> str:
+    """One step of the reduction in words, from the (feature mask, object mask) before and
+    after it: ``object 40 out, object 96 out``, ``feature petal width in``.  The trace's own
+    label (``2o:o40,o96``) did not say which way each flip went (a newcomer's review)."""
+    (f0, o0), (f1, o1) = before, after
+    name = (lambda i: str(feature_names[i])) if feature_names is not None else (
+        lambda i: f"x{i}")
+    words = [f"feature {name(i)} {'in' if f1[i] else 'out'}"
+             for i in np.flatnonzero(f0 != f1)]
+    words += [f"object {j} {'in' if o1[j] else 'out'}" for j in np.flatnonzero(o0 != o1)]
+    return ", ".join(words)
+
+
+def trace_in_words(reducer: BilinearReducer,
+                   feature_names: Sequence[str] | None = None) -> pd.DataFrame:
+    """``reducer.trace_`` as the Reduction page shows it: :func:`trace_table`'s cells, each
+    move in words (:func:`move_words`; feature names where given, objects by their row in
+    the training part) and the columns named in words (:data:`TRACE_WORDS`)."""
+    out = trace_table(reducer.trace_)
+    fm, om = reducer.feature_masks_, reducer.object_masks_
+    if feature_names is None:
+        feature_names = list(getattr(reducer, "columns_", [])) or None
+    out["move"] = ["start"] + [move_words((fm[i - 1], om[i - 1]), (fm[i], om[i]),
+                                          feature_names) for i in range(1, len(out))]
+    return out.rename(columns=TRACE_WORDS)
 
 
 def _default_rule(trace: pd.DataFrame, delta: float,
@@ -1133,10 +1169,13 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
 __all__ = [
     "BilinearReducer",
     "CalculationEstimationClassifier",
+    "TRACE_WORDS",
     "best_move",
+    "move_words",
     "binomial_table",
     "criterion_matrix",
     "criterion_votes",
     "mean_abs_pairwise_diff",
+    "trace_in_words",
     "trace_table",
 ]

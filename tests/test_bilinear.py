@@ -682,3 +682,26 @@ def test_the_chosen_iteration_keeps_every_class():
     y = np.where((X.f0 > 1.6) & (X.f1 > 0.0), "rare", "common")
     r = BilinearReducer(random_state=0).fit(X, y)
     assert set(r.kept_classes()) == {"common", "rare"}
+
+
+def test_the_trace_in_words_says_which_way_each_move_went():
+    """'2o:o40,o96' did not say whether the objects went in or out, and the columns read
+    'delta_F', 'n_features' (a newcomer's review)."""
+    from rulecore.data import load_sample
+
+    ds = load_sample("iris")
+    r = bl.BilinearReducer(random_state=0, max_iter=8, time_limit=20).fit(ds.X, ds.y.to_numpy())
+    shown = bl.trace_in_words(r)
+    assert list(shown.columns) == [bl.TRACE_WORDS[c] for c in r.trace_.columns]
+    assert shown["move"].iloc[0] == "start"
+    for i in range(1, len(shown)):
+        (f0, o0), (f1, o1) = r.masks(i - 1), r.masks(i)
+        said = shown["move"].iloc[i].split(", ")
+        expect = [f"feature {c} {'in' if f1[k] else 'out'}"
+                  for k, c in enumerate(r.columns_) if f0[k] != f1[k]]
+        expect += [f"object {j} {'in' if o1[j] else 'out'}" for j in np.flatnonzero(o0 != o1)]
+        assert said == expect
+        # the counts agree with the words
+        ins = sum(w.endswith(" in") for w in said if w.startswith("object"))
+        outs = sum(w.endswith(" out") for w in said if w.startswith("object"))
+        assert shown["objects kept"].iloc[i] - shown["objects kept"].iloc[i - 1] == ins - outs

@@ -85,8 +85,9 @@ def test_rows_and_time_limit_controls():
     assert metric(at, "Kept objects").endswith("/ 420")
     trace = at.dataframe[0].value
     assert not trace.isna().any().any()
-    assert set(trace["accuracy"].iloc[1:3]) == {"not measured"}  # eval_every = 3
-    assert trace["delta_F"].iloc[0] == ""  # the start has no step before it
+    assert set(trace["held-out accuracy"].iloc[1:3]) == {"not measured"}  # eval_every = 3
+    assert trace["ΔF"].iloc[0] == ""  # the start has no step before it
+    assert trace["move"].iloc[0] == "start" and " out" in trace["move"].iloc[1]
     # the run is kept: moving the cursor does not refit
     model = at.session_state["red_run"]["model"]
     at.slider(key="red_iter").set_value(0).run()

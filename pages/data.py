@@ -366,6 +366,9 @@ with right:
                    f"value in {ds.target_column!r} and are left out of everything.",
                    icon=":material/filter_alt_off:")
     st.vega_lite_chart(class_balance(ds.y, ds.positive), width="stretch", key="balance")
+    # where to go once the table reads right (a newcomer's review: the page pointed nowhere)
+    st.page_link("pages/rule.py", label="Next: learn a rule on the Rule page",
+                 icon=":material/arrow_forward:")
 
 
 # -------------------------------------------------------- roles

@@ -8,6 +8,11 @@ from rulecore.viz.terms import term_counts
 st.title("Terms")
 ds = common.require_dataset()
 common.dataset_caption(ds)
+# what a term is, before any count of them (a newcomer's review: the page never said)
+st.markdown("A **term** is a yes/no test on one column, such as `petal width (cm) <= 1.75` or "
+            "`smoker == yes`: each numeric column gets a few thresholds (cut at quantiles of "
+            "the training rows), each categorical column one term per level. A rule is an AND "
+            "of terms, so these are every condition a rule can use.")
 common.terms_controls("terms_")
 
 with common.user_errors():
@@ -39,7 +44,7 @@ with left:
                          "column", width="medium" if long else None),
                      "kind": st.column_config.TextColumn("kind", width="small"),
                      "thresholds or levels": st.column_config.NumberColumn(
-                         "values", width="small",
+                         "cuts / levels", width="small",
                          help="Thresholds of a numeric or ordered column, or levels of a "
                               "categorical one."),
                      "terms": st.column_config.NumberColumn("terms", width="small")})

@@ -258,7 +258,18 @@ with tab_curve:
         majority = float(pd.Series(yte).value_counts(normalize=True).iloc[0])
         st.plotly_chart(sparsity_curve_figure(curve, majority=majority), width="stretch",
                         key="dw_curve_fig")
-        st.dataframe(curve.round(4), hide_index=True, width="stretch", key="dw_curve_table")
+        # the two models' knobs apart and every header in words (a newcomer read one
+        # "param" column mixing λ and C, under "mean_features")
+        shown = curve.round(4).assign(
+            **{"λ (datum-wise)": curve["param"].where(curve["model"].str.startswith("DWSM")),
+               "C (L1-SVM)": curve["param"].where(~curve["model"].str.startswith("DWSM"))})
+        shown = shown[["model", "λ (datum-wise)", "C (L1-SVM)", "sparsity", "mean_features",
+                       "accuracy"]].rename(columns={"mean_features": "mean features used",
+                                                    "accuracy": "held-out accuracy"})
+        st.dataframe(shown, hide_index=True, width="stretch", key="dw_curve_table",
+                     column_config={"λ (datum-wise)": st.column_config.NumberColumn(
+                                        format="%g"),
+                                    "C (L1-SVM)": st.column_config.NumberColumn(format="%g")})
     else:
         st.info("Press **Compute the curve** to fit the current settings over the λ grid "
                 "(each point is cached) and compare with L1-SVM "

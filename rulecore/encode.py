@@ -263,7 +263,8 @@ def raw_values(X: pd.DataFrame, index: Any, names: Sequence[str], values: Sequen
     A value that :func:`to_numeric` filled in is said to be: a missing measurement reads
     ``"missing (filled with the median, 2023)"``, not 2023 as if the row had it (a review:
     a current employee's termination year showed the median); a missing category reads
-    ``"missing (no level)"``; a step of an ordered scale reads ``"Agree (step 4 of 5)"``.
+    ``"missing (no level)"``; a step of an ordered scale reads ``"Agree (step 4 of 5)"``; a
+    level's 0/1 column reads ``"no (OverTime = No)"``.
     Other values are written as they are.
     """
     from rulecore.rules.terms import format_value
@@ -284,6 +285,10 @@ def raw_values(X: pd.DataFrame, index: Any, names: Sequence[str], values: Sequen
             out.append(f"missing (filled with the median, {format_value(v)})")
         elif missing:
             out.append("missing (no level)")
+        elif col is not None and col != name:
+            # a level's 0/1 column ("OverTime=Yes"): yes or no, and the row's own level
+            # (a review read "OverTime=Yes: 0")
+            out.append(f"{'yes' if v else 'no'} ({col} = {X.at[index, col]})")
         else:
             out.append(format_value(v))
     return out

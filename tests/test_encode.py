@@ -114,7 +114,11 @@ def test_raw_values_say_which_numbers_were_filled_in():
     names = ["ended", "dept=Sales"]
     assert raw_values(X, 11, names, Z.loc[11, names].tolist()) == [
         "missing (filled with the median, 2023)", "missing (no level)"]
-    assert raw_values(X, 12, names, Z.loc[12, names].tolist()) == ["2023", "1"]
+    assert raw_values(X, 12, names, Z.loc[12, names].tolist()) == [
+        "2023", "yes (dept = Sales)"]
+    # a level's 0/1 column says no with the row's own level ('OverTime=Yes: 0': a review)
+    assert raw_values(X, 13, names, Z.loc[13, names].tolist()) == [
+        "2024", "no (dept = R&D)"]
 
 
 def test_raw_values_name_an_ordered_scales_step():

@@ -62,8 +62,12 @@ def test_fit_datum_view_histogram_and_curve():
     assert not at.exception and not at.error
     table = at.dataframe[-1].value
     assert set(table["model"]) == {"DWSM-Un", "L1-SVM"}
-    dw = table[table["model"] == "DWSM-Un"].sort_values("param")
-    assert np.all(np.diff(dw["mean_features"]) <= 0)  # λ = 0.3 uses fewer features
+    dw = table[table["model"] == "DWSM-Un"].sort_values("λ (datum-wise)")
+    assert np.all(np.diff(dw["mean features used"]) <= 0)  # λ = 0.3 uses fewer features
+    # each model's knob in its own column (one "param" column mixed λ and C: a review)
+    assert dw["C (L1-SVM)"].isna().all()
+    svm = table[table["model"] == "L1-SVM"]
+    assert svm["λ (datum-wise)"].isna().all() and svm["C (L1-SVM)"].notna().all()
 
 
 def test_bad_grid_shows_error():

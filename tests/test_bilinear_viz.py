@@ -130,3 +130,19 @@ def test_table_heatmap_no_note_below_the_cap():
     fig = table_heatmap(X, np.repeat([0, 1], 50))
     assert np.asarray(fig.data[0].z).shape == (100, 3)
     assert fig.layout.title.subtitle.text is None
+
+
+def test_long_feature_names_are_slanted_even_when_few():
+    """Eight one-hot HR columns upright read 'Department=RDepartment=Sales' (a newcomer's
+    review): names that would not fit side by side are slanted; short ones stay upright."""
+    import numpy as np
+    import pandas as pd
+
+    from rulecore.viz.bilinear import table_heatmap
+
+    y = np.array([0, 1] * 10)
+    long = pd.DataFrame(np.random.default_rng(0).random((20, 6)),
+                        columns=[f"Department=Research {k}" for k in range(6)])
+    assert table_heatmap(long, y).layout.xaxis.tickangle == -45
+    short = pd.DataFrame(np.random.default_rng(0).random((20, 4)), columns=list("abcd"))
+    assert table_heatmap(short, y).layout.xaxis.tickangle == 0

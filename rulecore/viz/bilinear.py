@@ -168,16 +168,21 @@ def table_heatmap(X: pd.DataFrame, y: np.ndarray | pd.Series, max_rows: int = 15
     fig.update_yaxes(tickmode="array", tickvals=[rows[i] for i in ticks],
                      ticktext=[short(rows[i] if len(rows) <= 60 else labels[i]) for i in ticks],
                      automargin=True, autorange="reversed", title_text="objects (by class)")
+    wide = False
     if n_cols <= 80:
         fig.update_layout(**category_ticks("x", cols, n=24))
-        fig.update_xaxes(tickangle=-45 if n_cols > 10 else 0)
+        # slanted when the names would not fit side by side: eight HR columns read
+        # "Department=RDepartment=Sales" upright (a newcomer's review)
+        wide = sum(min(len(c), 24) for c in cols) > 70
+        fig.update_xaxes(tickangle=-45 if n_cols > 10 or wide else 0)
     fig.update_xaxes(title_text="features", showticklabels=n_cols <= 80)
     note = None  # say in the figure when not every row is drawn
     if n_rows > cap:
         every = f" (1 in every {n_rows / cap:.1f}, in class order)"
         note = sample_note(cap, n_rows, "an evenly spaced") + every
     return layout(fig, f"Kept table: {n_rows:,} objects × {n_cols:,} features",
-                  height=520 + (100 if 10 < n_cols <= 80 else 0), subtitle=note)
+                  height=520 + (100 if n_cols <= 80 and (n_cols > 10 or wide) else 0),
+                  subtitle=note)
 
 
 __all__ = ["shares_figure", "table_heatmap", "trace_figure"]

@@ -257,7 +257,13 @@ def panel() -> None:
 
     c = st.columns(3) + st.columns(3)
     c[0].metric("Iteration", f"{it} / {last}")
-    c[1].metric("F", f"{row['F']:.4g}")
+    # 46,610, not "4.661e+04" (a newcomer's review), with what F is on hover
+    F = float(row["F"])
+    c[1].metric("F (criterion)", f"{F:,.0f}" if abs(F) >= 1000 else f"{F:.4g}",
+                help="What the search climbs (docs/bilinear.md): votes of kept objects for "
+                     "their own class, minus t × votes for other classes, over the kept "
+                     "features. Its scale grows with the table; compare it between "
+                     "iterations, not between tables.")
     # a change that rounds to nothing is "same as full table" in grey, not "↑ +0.000" in
     # green (a review; as the Rule page's test accuracy)
     # nor is a change within chance, or a table no better than the majority, in colour

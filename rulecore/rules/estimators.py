@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numbers
 import time
+import warnings
 from typing import Any
 
 import numpy as np
@@ -195,6 +196,18 @@ def predict_frame(est: Any, X: Any) -> pd.DataFrame:
     the training ones, an array's columns named by them."""
     names = est.binarizer_.feature_names_in_
     frame = as_frame(X, fitted_names=names)
+    # scikit-learn's warnings when names are there on one side only: an array after a
+    # DataFrame is matched by position, which reordered columns silently got wrong (a
+    # notebook review); a DataFrame after an array is matched by position too, not refused
+    named_fit = hasattr(est, "feature_names_in_")
+    if not isinstance(X, pd.DataFrame) and named_fit:
+        warnings.warn(f"X does not have valid feature names, but {type(est).__name__} was "
+                      "fitted with feature names", UserWarning, stacklevel=3)
+    elif isinstance(X, pd.DataFrame) and not named_fit and list(frame.columns) != list(names):
+        warnings.warn(f"X has feature names, but {type(est).__name__} was fitted without "
+                      "feature names", UserWarning, stacklevel=3)
+        if frame.shape[1] == len(names):
+            frame = frame.set_axis(list(names), axis=1)
     if isinstance(X, pd.DataFrame):
         # name the columns, not only count them (a notebook review)
         fitted = set(names)

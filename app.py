@@ -30,22 +30,29 @@ st.html("""<style>@media (prefers-reduced-motion: reduce) {
 .st-key-require [data-tag] > span, .st-key-forbid [data-tag] > span,
 .st-key-w_features [data-tag] > span {
   white-space: normal; overflow: visible; text-overflow: clip; overflow-wrap: anywhere; }
-/* Settings and metrics side by side wrap onto another line where the page is narrow (a
-   900 px split screen: labels broke letter by letter, "Un co nst rai ne d", number boxes
-   showed no value, metrics read "Positive s..."): a column is never narrower than this. */
-[data-testid="stForm"] [data-testid="stHorizontalBlock"],
-[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stMetric"]) {
-  flex-wrap: wrap; row-gap: 0.5rem; }
-[data-testid="stForm"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"],
-[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stMetric"])
-  > [data-testid="stColumn"] { min-width: 8.5rem; }
-/* The Data page's settings and summary side by side, stacked where either would be
-   narrower than 20 rem. */
-.st-key-data_top > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] {
-  flex-wrap: wrap; }
-.st-key-data_top > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
-  > [data-testid="stColumn"] {
-  min-width: 20rem; }
+/* Narrow pages (a 900 px split screen; the main column under 50 rem): settings and metrics
+   side by side wrap onto another line instead of breaking labels letter by letter ("Un co nst
+   rai ne d", "Positive s..."; reviews); pairs of panels stack.  Only there: with wrapping on,
+   Streamlit's columns (flex-basis = weight % minus the gap) overflow by a few pixels at any
+   width and the last column dropped to a line of its own at 1400 px. */
+[data-testid="stMainBlockContainer"] { container-type: inline-size; }
+@container (max-width: 50rem) {
+  [data-testid="stForm"] [data-testid="stHorizontalBlock"],
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stMetric"]),
+  .st-key-data_top > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"],
+  [class*="st-key-wrap_"] > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"],
+  [class*="st-key-stack_"] > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"] {
+    flex-wrap: wrap; row-gap: 0.5rem; }
+  [data-testid="stForm"] [data-testid="stHorizontalBlock"] > [data-testid="stColumn"],
+  [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stMetric"])
+    > [data-testid="stColumn"] { min-width: 8.5rem; }
+  [class*="st-key-wrap_"] > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
+    > [data-testid="stColumn"] { min-width: 7rem; }
+  .st-key-data_top > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
+    > [data-testid="stColumn"],
+  [class*="st-key-stack_"] > [data-testid="stLayoutWrapper"] > [data-testid="stHorizontalBlock"]
+    > [data-testid="stColumn"] { min-width: 20rem; }
+}
 </style>""")
 
 PAGES = [

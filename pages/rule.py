@@ -68,7 +68,7 @@ r = ss["rule"]
 # Settings changed now and then: a change reruns the whole page.  λ and the thresholds, the
 # two sliders users sweep, live in the fragment below so that moving them reruns (and the
 # browser redraws) only the results.
-c1, c2, c3, c4 = st.columns([3, 2, 2, 2])
+c1, c2, c3, c4 = st.container(key="wrap_rule_1").columns([3, 2, 2, 2])
 MODEL_NAMES = {"single rule": "single rule", "rule set": "rule set (auto)",
                "set covering": "set covering", "boosting": "boosting"}
 c1.radio("Model", list(MODEL_NAMES), index=list(MODEL_NAMES).index(r["model"]), key="model",
@@ -115,7 +115,8 @@ elif r["model"] == "rule set" and len(ds.classes) > 2:
 else:
     c2.markdown(f"**Rule type**  \n{BUILT_FROM[r['model']]}")
 common.terms_options("rule_", (c3, c4))
-c1, c2, c3, c4, c5, c6 = st.columns([2, 2, 2, 2, 1, 2])
+c1, c2, c3, c4, c5, c6 = st.container(key="wrap_rule_2").columns(
+    [2, 2, 2, 2, 1, 2])
 WEIGHTS = {"auto": "auto", "sqrt": "√ ratio", "balanced": "balanced", "none": "none"}
 c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_weight"]),
              key="class_weight", format_func=WEIGHTS.get, on_change=common.sync,
@@ -152,7 +153,8 @@ c5.number_input("Seed", 0, 10_000, int(r["seed"]), key="seed", on_change=common.
 # only: disabled beside another model they showed values that model does not use.
 single = r["model"] == "single rule"
 if single:
-    c1, c2, c3, c4, c5, c6 = st.columns([2.8, 2.8, 2.4, 2, 2, 2.6])
+    c1, c2, c3, c4, c5, c6 = st.container(key="wrap_rule_3").columns(
+        [2.8, 2.8, 2.4, 2, 2, 2.6])
     c1.multiselect("Must use", list(ds.X.columns),
                    default=[f for f in r["require"] if f in ds.X.columns], key="require",
                    wrap=True,
@@ -274,7 +276,7 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
                       if model.n_thresholds == "auto" else
                       "Try more thresholds per column, or check the features."),
                    icon=ICONS["warning"])
-    left, right = st.columns([3, 2])
+    left, right = st.container(key="stack_rule_1").columns([3, 2])
     with left:
         st.subheader("The rule list")
         st.markdown(f"Predict **{ds.target}** by the **first** rule that holds; otherwise "
@@ -452,7 +454,7 @@ def results() -> None:
                        "can be added back).")
 
     # ---------------------------------------------------------------- the rule as a checklist
-    left, right = st.columns([3, 2])
+    left, right = st.container(key="stack_rule_2").columns([3, 2])
     with left:
         st.subheader("The rule")
         # a thresholded number reads "predict hours > 34.2 when", not "hours > 34.2 = yes"

@@ -1849,7 +1849,8 @@ class LongFormat:
 
 
 def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str, str]],
-                include: Iterable[str] = ()) -> LongFormat | None:
+                include: Iterable[str] = (),
+                numbers: Mapping[str, pd.Series] | None = None) -> LongFormat | None:
     """Whether ``df`` is a long table: a record key (an identifier on several rows), a text
     column naming what each row measures (2 to :data:`MAX_PIVOT_LEVELS` names, most
     records having several of them and (record, name) at most 5 % repeated), a numeric
@@ -1880,10 +1881,17 @@ def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str,
                 continue
             if within[name].median() < 2 or df.duplicated([record, name]).mean() > 0.05:
                 continue
+            # measurements: features (not row numbers or keys: a pandas index saved with a
+            # table sorted by outcome became 'column 1 HbA1c (%)', a review), numbers or
+            # numbers with a few codes ('<0.5' below a detection limit)
+            numbers = numbers or {}
             values = tuple(str(c) for c in df.columns
                            if c not in (record, name, target)
-                           and pd.api.types.is_numeric_dtype(df[c])
-                           and not pd.api.types.is_bool_dtype(df[c])
+                           and (detected.get(str(c), ("",))[0] == "feature"
+                                and pd.api.types.is_numeric_dtype(df[c])
+                                and not pd.api.types.is_bool_dtype(df[c])
+                                or str(c) in numbers  # still text here, so "many values"
+                                and detected.get(str(c), ("",))[0] in ("feature", "text"))
                            and (within[c] > 1).any())
             if not values:
                 continue
@@ -1891,12 +1899,16 @@ def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str,
             units = [c for c in df.columns if c not in (record, name, target, *values)
                      and not pd.api.types.is_numeric_dtype(df[c])
                      and (by_name[c] <= 1).all() and (within[c] > 1).any()]
+            # a unit belongs to the measurement: said only beside one value column (a day
+            # count read "day_of_stay LDL (mg/dL)", a review)
             return LongFormat(str(record), str(name), values,
-                              str(units[0]) if len(units) == 1 else None, str(target))
+                              str(units[0]) if len(units) == 1 and len(values) == 1 else None,
+                              str(target))
     return None
 
 
-def pivot_long(df: pd.DataFrame, layout: LongFormat) -> tuple[pd.DataFrame, str]:
+def pivot_long(df: pd.DataFrame, layout: LongFormat,
+               numbers: Mapping[str, pd.Series] | None = None) -> tuple[pd.DataFrame, str]:
     """One row per record of a long table (:func:`long_format`), and a note saying so.
 
     Each (value column, name) becomes a column: ``HbA1c (%)`` for the one value column and
@@ -1904,6 +1916,7 @@ def pivot_long(df: pd.DataFrame, layout: LongFormat) -> tuple[pd.DataFrame, str]
     name gets the mean.  Columns constant within every record (the target, an age) are
     kept; the rest (a lab's site, a visit date), which vary within a record and are not a
     measurement, are left out and named in the note."""
+    df = df.assign(**{c: (numbers or {})[c] for c in layout.values if c in (numbers or {})})
     key = df[layout.record]
     grouped = df.groupby(key, sort=False)
     within = grouped.nunique(dropna=True)
@@ -2048,6 +2061,7 @@ def from_frame(
         dups = sorted(set(df.columns[df.columns.duplicated()].astype(str)))
         raise DataError(f"{name} has duplicate column names: {', '.join(dups)}.")
     df = df.copy()
+    include, exclude = list(include), list(exclude)  # read more than once
     df.columns = [str(c) for c in df.columns]
     if df.shape[1] < 2:
         raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
@@ -2224,13 +2238,32 @@ def from_frame(
     target = str(target)
     # the target's spellings first: they decide the classes
     notes += [spellings[c] for c in sorted(spellings, key=lambda c: c != target)] + cleaning
-    layout = long_format(df, target, detected, include)
+    layout = long_format(df, target, detected, include,
+                         {c: v[0] for c, v in coded.items() if c != target})
     if layout is not None:
-        df, note = pivot_long(df, layout)
-        notes.append(note)
-        coded = {c: v for c, v in coded.items() if c in df.columns}
-        nines = {c: v for c, v in nines.items() if c in df.columns}
-        detected = roles_mod.detect_roles(df)
+        # the wide table is read afresh, as a table of text cells: its codes, spellings and
+        # roles are then counted and applied per record (a review: codes cleaned on the long
+        # rows were put back by row number, and records got another record's class)
+        wide, note = pivot_long(df, layout, {c: v[0] for c, v in coded.items()})
+        cells = wide.apply(lambda c: c.map(lambda v: format(v, ".15g"), na_action="ignore")
+                           if pd.api.types.is_numeric_dtype(c) else c).astype(object)
+        there = set(map(str, wide.columns))
+        ds = from_frame(
+            cells, target, positive=positive,
+            kinds={c: k for c, k in (kinds or {}).items() if c in there},
+            include=[c for c in include if str(c) in there],
+            exclude=[c for c in exclude if str(c) in there],
+            continuous=continuous, ratings=ratings,
+            zero_missing=[c for c in zero_missing if str(c) in there],
+            orders={c: o for c, o in (orders or {}).items() if c in there},
+            name=name, description=description, typed=False)
+        said = [n for n in notes if n.startswith("Predicting ")] + [note] + [
+            coded[c][1] for c in layout.values if c in coded]  # '<0.5' read as its limit
+        return replace(ds, notes=tuple(said) + tuple(
+            n for n in ds.notes if not n.startswith("Predicting ")),
+            roles=(ColumnRole(layout.name, "long", False, "names what each row measured: "
+                              f"the table is pivoted to one row per {layout.record!r}",
+                              "long"),) + ds.roles)
     # Numbers with a few codes for "no number" become numbers (a feature, not free text), but
     # only once the target is chosen and never in it: "other" among numbered classes is a
     # class, and a target column chosen as text stays the column the user saw.
@@ -2395,10 +2428,6 @@ def from_frame(
     columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
     roles: list[ColumnRole] = []
-    if layout is not None:  # listed, so that the Data page can include it back
-        roles.append(ColumnRole(layout.name, "long", False, f"names what each row measured: "
-                                f"the table is pivoted to one row per {layout.record!r}",
-                                "long"))
     if weight_col is not None:  # listed, so that the Data page can include it back
         roles.append(ColumnRole(weight_col, "frequency", False, "the records each row stands "
                                 "for: the table is expanded to one row per record",

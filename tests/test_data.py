@@ -1847,3 +1847,35 @@ def test_values_that_name_an_outcome_make_the_target():
     assert from_frame(frame).target == "account_state"
     # a name that says outcome still comes first
     assert from_frame(frame.assign(churn=rng.choice(["yes", "no"], n))).target == "churn"
+
+
+def test_a_pivoted_table_keeps_each_records_own_class_and_codes():
+    """Codes cleaned on the long rows (a target's 99 for 'not examined', an age's '90+')
+    were put back by row number after the pivot: records got another record's class, and
+    a saved pandas index became 'column 1 HbA1c (%)' (an adversarial review)."""
+    rng = np.random.default_rng(11)
+    rows = []
+    truth = {}
+    for k in range(120):
+        pid = f"P{k:03d}"
+        a1c = round(float(rng.normal(7, 1)), 2)
+        cls = 99 if k % 20 == 0 else int(a1c > 7.2)
+        truth[pid] = cls
+        age = "90+" if k % 15 == 0 else str(int(rng.integers(30, 85)))
+        for test, value in (("HbA1c", a1c), ("LDL", round(float(rng.normal(130, 30)), 1)),
+                            ("eGFR", round(float(rng.normal(85, 20)), 1))):
+            rows.append((pid, age, test, value, cls))
+    long = pd.DataFrame(rows, columns=["patient_id", "age", "test", "result", "retinopathy"])
+    long = long.sample(frac=1.0, random_state=3).sort_values("retinopathy").reset_index(
+        drop=True)
+    text = long.to_csv(index=True)  # the index saved, as pandas does by default
+    ds = load_csv(csv(text), target="retinopathy")
+    assert ds.n_samples == sum(v != 99 for v in truth.values())
+    assert not any(c.startswith("column 1") for c in ds.X.columns)
+    assert set(ds.X.columns) >= {"HbA1c", "LDL", "eGFR", "age"}
+    pids = ds.ids["patient_id"]
+    assert [int(v) for v in ds.y] == [truth[p] for p in pids]
+    assert (ds.X["age"][pids.map(lambda p: int(p[1:]) % 15 == 0).to_numpy()] == 90).all()
+    # a column the pivot took away may still be named in the user's choices
+    kept = load_csv(csv(text), target="retinopathy", exclude=["result"], include=["test"])
+    assert kept.n_samples == len(long) - sum(1 for r in rows if r[4] == 99)

@@ -265,9 +265,16 @@ def _options(choices: tuple) -> dict:
      orders) = choices
     # from_frame's positive: a threshold, or a "no answer" value to keep as a class
     positive = threshold if threshold is not None else answer_class
-    return {"target": target, "positive": positive, "kinds": dict(kinds), "include": include,
+    # a column left out and then looked at as the target is the target, and left out again
+    # when another target is chosen: the choice stays in the session, the target is taken
+    # out here (a review: a leak came back after a look at it as the target)
+    include = tuple(c for c in include if c != target)
+    exclude = tuple(c for c in exclude if c != target)
+    return {"target": target, "positive": positive,
+            "kinds": {c: k for c, k in kinds if c != target}, "include": include,
             "exclude": exclude, "continuous": "median", "ratings": ratings,
-            "zero_missing": zero_missing, "orders": {c: list(v) for c, v in orders}}
+            "zero_missing": tuple(c for c in zero_missing if c != target),
+            "orders": {c: list(v) for c, v in orders if c != target}}
 
 
 def set_upload(name: str, data: bytes) -> None:

@@ -52,14 +52,15 @@ def _target() -> None:
     # the class, threshold and rating choices belong to the old target; the columns left
     # out or included, their kinds and orders are the user's choices about the table and
     # stay (a review: a leak left out came back silently when the target went and came back)
+    # (the target itself is taken out of them where the table is read: common._options)
     target = ss["w_target"]
     kept = {k: ss.get(k) for k in ("kinds", "orders", "zero_missing", "include", "exclude")}
     common.reset_choices()
     ss["target"] = target
-    ss["kinds"] = {c: v for c, v in (kept["kinds"] or {}).items() if c != target}
-    ss["orders"] = {c: v for c, v in (kept["orders"] or {}).items() if c != target}
+    ss["kinds"] = dict(kept["kinds"] or {})
+    ss["orders"] = dict(kept["orders"] or {})
     for key in ("zero_missing", "include", "exclude"):
-        ss[key] = [c for c in kept[key] or [] if c != target]
+        ss[key] = list(kept[key] or [])
 
 
 def order_levels(ds) -> None:

@@ -588,12 +588,14 @@ def _as_year(cell: str) -> float | None:
 
 def _year_names(first: list[str], rest: list[list[str]]) -> bool:
     """Whether the numbers of the first row are years naming columns (a wide panel:
-    ``Firm, Sector, 2014, 2015, ..., Distressed`` over values that are not years): two or
-    more, all distinct whole years from 1900 to 2100, beside at least one word.  Read as
-    data, the header became a record and the columns x1 ... x13 (a review)."""
+    ``Firm, Sector, 2014, 2015, ..., Distressed`` over values that are not years): three or
+    more whole years from 1900 to 2100, in order and evenly spaced, beside at least one word.
+    Read as data, the header became a record and the columns x1 ... x13 (a review)."""
     numbers = [(j, c.strip()) for j, c in enumerate(first) if _is_number(c.strip())]
     words = [c for c in first if re.search(r"[^\W\d_]", c) and not _is_number(c.strip())]
-    if len(numbers) < 2 or not words:
+    # three years or more (a headerless record 'Seattle,house,1995,2005,good,yes' holds
+    # two: an adversarial review)
+    if len(numbers) < 3 or not words:
         return False
     years = []
     for j, c in numbers:
@@ -604,7 +606,10 @@ def _year_names(first: list[str], rest: list[list[str]]) -> bool:
         below = [r[j].strip() for r in rest if j < len(r) and r[j].strip()]
         if below and all(_as_year(b) is not None for b in below):
             return False  # a column of years under a year: data
-    return len(set(years)) == len(years)
+    # a panel's years, in order and evenly spaced (2014, 2015 ... or 2000, 2005 ...)
+    steps = np.diff(years)
+    return bool(len(set(years)) == len(years) and (steps > 0).all() and
+                (steps == steps[0]).all())
 
 
 def _sniff(text: str) -> tuple[str, bool]:
@@ -1032,11 +1037,26 @@ def _repeated_headers(df: pd.DataFrame) -> tuple[pd.DataFrame, int, list[str]]:
     their count and the titles."""
     if len(df) < 3 or df.shape[1] < 2:
         return df, 0, []
+    # rows whose first two cells are their columns' names, then the whole row: casefolding
+    # every cell of a 200,000-row table took 5 s (an adversarial review)
+    def same_as_name(col: Any) -> pd.Series:
+        return df[col].astype("string").str.strip().str.casefold() == \
+            str(col).strip().casefold()
+
+    first = same_as_name(df.columns[0]) | same_as_name(df.columns[1])
+    if not first.any():
+        return df, 0, []
+    rows = df[first.fillna(False).to_numpy()]
     names = pd.Series([str(c).strip().casefold() for c in df.columns], index=df.columns)
-    cells = df.apply(lambda col: col.astype("string").str.strip().str.casefold())
+    cells = rows.apply(lambda col: col.astype("string").str.strip().str.casefold())
     same = cells.eq(names, axis=1).sum(axis=1)
-    filled = df.notna().sum(axis=1)
-    header = (same >= 2) & (same >= 0.8 * filled) & (same >= 0.5 * df.shape[1])
+    filled = rows.notna().sum(axis=1)
+    # every present cell its column's name (a survey export writes an option's name in its
+    # column when ticked: a respondent who ticked all twelve is a record, an adversarial
+    # review), and at least half the columns
+    found = (same >= 2) & (same == filled) & (same >= 0.5 * df.shape[1])
+    header = pd.Series(False, index=df.index)
+    header[found[found].index] = True
     if not header.any():
         return df, 0, []
     drop = header.copy()
@@ -1695,15 +1715,23 @@ def filled_down(s: pd.Series) -> pd.Series | None:
     most a tenth of the rows, and no name twice in a row: a sparse column of answers repeats
     its few values one after another by chance (R's ``NA`` for "none" beside a few
     complications), a group's name is given once per group."""
-    if pd.api.types.is_numeric_dtype(s) or len(s) < 20 or pd.isna(s.iloc[0]):
+    if pd.api.types.is_numeric_dtype(s) or len(s) < 20 or not isinstance(s.iloc[0], str):
         return None
     present = s.dropna().astype(str).str.strip()
     present = present[present != ""]
-    if not 4 <= len(present) <= 0.1 * len(s) or len(present) > 0.5 * len(s):
+    if not 4 <= len(present) <= 0.1 * len(s) or present.nunique() > 50:
         return None
     if (present.to_numpy()[1:] == present.to_numpy()[:-1]).any():
         return None
-    if present.map(_is_number).any():
+    # names: words, not numbers, codes or dates (a referral code REF-8327, a complaint's
+    # timestamp: sparse columns whose blanks mean "none", an adversarial review)
+    if present.map(_is_number).any() or present.str.contains(r"\d").any():
+        return None
+    # groups of rows: every block two rows or more, none most of the table (a column sorted
+    # with its blanks last is not a report of groups)
+    starts = np.flatnonzero(s.notna().to_numpy() & (s.astype(str).str.strip() != "").to_numpy())
+    blocks = np.diff(np.r_[starts, len(s)])
+    if blocks.min() < 2 or blocks.max() > 0.8 * len(s):
         return None
     return s.where(s.notna() & (s.astype(str).str.strip() != "")).ffill()
 
@@ -1750,11 +1778,14 @@ def ticks_with_blanks(s: pd.Series) -> tuple[pd.Series, str | None]:
     present = s.dropna()
     if present.empty or len(present) == len(s):
         return s, None
+    # the mark: a tick, or the column's own name (a survey export writes an option's name in
+    # its column when it is ticked: 12 such columns were left out as constant, a review)
+    ticks = TICK_MARKS | {str(s.name).strip()}
     head = present.iloc[:200].astype(str).str.strip()
-    if head.iloc[0] not in TICK_MARKS or (head != head.iloc[0]).any():
+    if head.iloc[0] not in ticks or (head != head.iloc[0]).any():
         return s, None  # a sample decides most columns without a pass over all the rows
     marks = present.astype(str).str.strip().unique()
-    if len(marks) != 1 or marks[0] not in TICK_MARKS:
+    if len(marks) != 1 or marks[0] not in ticks:
         return s, None
     return pd.Series(np.where(s.isna(), "no", "yes"), index=s.index, name=s.name), marks[0]
 
@@ -2062,6 +2093,17 @@ def from_frame(
         raise DataError(f"{name} has duplicate column names: {', '.join(dups)}.")
     df = df.copy()
     include, exclude = list(include), list(exclude)  # read more than once
+    if typed:
+        # lists and dicts in a DataFrame's cells (a notebook's tags) as their JSON text: read
+        # as options ticked (json_lists), or as JSON; as objects pandas could not hash them
+        for col in [c for c in df.columns if pd.api.types.is_object_dtype(df[c])]:
+            nested = df[col].map(lambda v: isinstance(v, (list, tuple, dict)))
+            if nested.any():
+                import json
+
+                df[col] = df[col].map(lambda v: json.dumps(list(v) if isinstance(v, tuple)
+                                                           else v, default=str)
+                                      if isinstance(v, (list, tuple, dict)) else v)
     df.columns = [str(c) for c in df.columns]
     if df.shape[1] < 2:
         raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
@@ -2639,11 +2681,19 @@ def from_frame(
         # header repeated in the middle was a class of one row, and 'Yes' at 81 % became the
         # default as the most frequent beside a baseline)
         real = [c for c in classes if counts[c] >= MIN_POSITIVE_ROWS]
-        if len(real) > 2:
+        if len(real) > 3:
             positive = _default_of_many(real, counts)
+        elif len(real) == 3:
+            # three classes read as a scale or as kinds alike (low / medium / high, three
+            # species): the minority, as before, but never a catch-all (an adversarial
+            # review: 'medium' at 52 % made 'low' the default of a risk level)
+            named = [c for c in real if not _CATCH_ALL.match(str(c).strip())] or real
+            positive = min(named, key=lambda c: (counts[c], classes.index(c)))
         else:
-            positive = min(real if len(real) == 2 else classes,
-                           key=lambda c: (counts[c], classes.index(c)))
+            # one or two classes with rows to learn from: the minority of the two largest
+            # (no 185 / yes 9 / unsure 6 is yes, not the stray unsure)
+            pair = sorted(classes, key=lambda c: (-counts[c], classes.index(c)))[:2]
+            positive = min(pair, key=lambda c: (counts[c], classes.index(c)))
         pair = real if len(real) == 2 else classes
         if len(pair) == 2 and counts[positive] >= BALANCED_SHARE * counts[pair].sum():
             other = next(c for c in pair if c != positive)
@@ -2723,7 +2773,7 @@ def chance_copies(distinct: pd.DataFrame, n: int) -> float:
 
 
 def _default_of_many(classes: list, counts: pd.Series) -> Any:
-    """The default positive class of a target with more than two classes.
+    """The default positive class of a target with four classes or more.
 
     Classes with fewer than :data:`MIN_POSITIVE_ROWS` rows and catch-alls (``Other``,
     ``misc``: not a thing to describe) are passed over while another class is left.  When a

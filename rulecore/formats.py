@@ -384,8 +384,11 @@ def _durations_in_units(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
         unit, size = next(((u, z) for u, z in _DURATION_UNITS if typical >= z),
                           _DURATION_UNITS[-1])
         named = f"{str(col).strip()} ({unit})"
-        while named in df.columns:
-            named += " "
+        taken = {str(c).strip() for c in df.columns}
+        k = 1
+        while named in taken:  # a column of that name already (names are compared stripped)
+            k += 1
+            named = f"{str(col).strip()} ({unit}, {k})"
         df = df.assign(**{str(col): (seconds / size).round(6)}).rename(columns={col: named})
         notes.append(f"{str(col).strip()!r}: durations, read as a number of {unit} "
                      f"({named!r}).")

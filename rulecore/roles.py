@@ -463,7 +463,10 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
         # ("changed my mind, also it was late" in a free-text note: two identical yes/no
         # columns, and a rule "note: too small == no" that meant "a note was written")
         ticked = pd.DataFrame({o: items.map(lambda its, o=o: o in its) for o in seen.index})
-        if ticked.T.duplicated().any():
+        # options as bit strings: transposing 200,000 rows into columns to compare them took
+        # 10 s a call (an adversarial review)
+        packed = np.packbits(ticked.to_numpy(dtype=bool).T, axis=1)
+        if len({row.tobytes() for row in packed}) < len(packed):
             continue
         return sep, sorted(seen.index, key=lambda o: (-seen[o], o))
     return None
@@ -562,7 +565,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     # codes written with leading zeros (SAP's vendor 0000977425, a ZIP 02134) are text: all
     # distinct they are an identifier, not a number whose order means something (a review:
     # 600 vendor numbers in 600 rows were kept as a feature)
-    num = None if zero_padded_codes(s) else _numeric(s)
+    # (only when all but distinct: repeated ZIP and store codes stay the categorical feature
+    # they were, an adversarial review)
+    num = None if zero_padded_codes(s) and n_distinct >= ID_DISTINCT_SHARE * len(present) \
+        else _numeric(s)
     dates, written = _dates_as_numbers(num, name) if num is not None else (None, "")
     if dates is not None:
         return "date", f"{written} from {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}"
@@ -743,12 +749,14 @@ _OUTCOME_VALUES = frozenset({"churned", "retained", "cancelled", "canceled", "re
 
 
 def _outcome_values(s: pd.Series) -> bool:
-    """Whether a class column's values name an outcome: two or three classes, one of them an
-    outcome word (:data:`_OUTCOME_VALUES`).  A review's ``account_state`` (Churned /
-    Retained) in the middle of the table lost to the rightmost yes/no column, ``segment``
-    (B2B / B2C), and the rule predicted the segment."""
+    """Whether a class column's values name an outcome: two classes, both outcome words
+    (:data:`_OUTCOME_VALUES`: Churned / Retained, Approved / Rejected).  A review's
+    ``account_state`` (Churned / Retained) in the middle of the table lost to the rightmost
+    yes/no column, ``segment`` (B2B / B2C), and the rule predicted the segment.  One outcome
+    word among others is a feature's value as often (a probation passed, failed or extended
+    beside ``left_company``: an adversarial review)."""
     values = s.dropna().astype(str).str.strip().str.casefold().unique()
-    return 2 <= len(values) <= 3 and any(v in _OUTCOME_VALUES for v in values)
+    return len(values) == 2 and all(v in _OUTCOME_VALUES for v in values)
 
 
 def _target_hint(name: str) -> int:

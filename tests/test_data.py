@@ -61,13 +61,17 @@ def test_default_positive_of_two_balanced_classes_is_the_one_that_does_not_say_n
     ({"Normal": 240, "Arrhythmia": 19, "Brady": 11, "Block": 12}, "Arrhythmia"),
     ({"A": 160, "B": 20, "C": 12, "D": 12}, "B"),
     # a class named as the baseline, under half the rows
-    ({"normal": 40, "ischemia": 30, "block": 20}, "ischemia"),
+    ({"normal": 40, "ischemia": 30, "block": 20, "afib": 15}, "ischemia"),
+    # three classes: the minority, as for a scale (medium at 52 % is no baseline)
+    ({"low": 30, "medium": 52, "high": 18}, "high"),
     # a catch-all is passed over, and so is a class too small to learn from
     ({"none": 200, "Other": 60, "fraud": 30, "abuse": 5}, "fraud"),
     # no baseline (three species): the minority, as for two classes
     ({"bream": 127, "perch": 111, "pike": 62}, "pike"),
     ({"setosa": 50, "versicolor": 50, "virginica": 50}, "setosa"),
     ({"x": 40, "Other": 25, "y": 30}, "y"),
+    # a stray class beside two: the minority of the two largest
+    ({"no": 185, "yes": 9, "unsure": 6}, "yes"),
     # class 0 of numbered classes is a class, not a "no" (eleven vowels, 0 to 10)
     ({0: 48, 1: 48, 2: 48, 3: 40}, 3),
 ])
@@ -1879,3 +1883,44 @@ def test_a_pivoted_table_keeps_each_records_own_class_and_codes():
     # a column the pivot took away may still be named in the user's choices
     kept = load_csv(csv(text), target="retinopathy", exclude=["result"], include=["test"])
     assert kept.n_samples == len(long) - sum(1 for r in rows if r[4] == 99)
+
+
+def test_heuristics_hold_back_on_tables_they_would_damage():
+    """An adversarial review's tables, each read as before the heuristic came: a sparse
+    column of codes or dates is not filled down, nor one sorted with its blanks last; a
+    probation passed / failed / extended does not steal the target; repeated ZIP codes stay
+    a categorical feature; a survey's ticked options (the option's name in its cell) are
+    yes / no and a respondent who ticked them all is a record; a headerless first row with
+    two years stays data; list cells in a DataFrame are options."""
+    from rulecore.data import filled_down
+
+    rng = np.random.default_rng(21)
+    n = 300
+    codes = pd.Series([None] * n, dtype=object)
+    codes[::17] = [f"REF-{k}" for k in range(len(codes[::17]))]
+    assert filled_down(codes) is None
+    blanks_last = pd.Series([f"complaint {chr(65 + k)}" for k in range(20)] + [None] * 280)
+    assert filled_down(blanks_last) is None
+    frame = pd.DataFrame({"probation": rng.choice(["passed", "failed", "extended"], n),
+                          "tenure": rng.integers(1, 30, n),
+                          "left_company": rng.choice(["yes", "no"], n)})
+    assert from_frame(frame).target == "left_company"
+    zips = rng.choice([f"0{k:04d}" for k in range(1000, 1080)], n)
+    ds = from_frame(pd.DataFrame({"zip": zips, "x": rng.random(n),
+                                  "y": rng.choice(["a", "b"], n)}).astype(str), target="y",
+                    typed=False)
+    assert ds.kinds["zip"] == "categorical"
+    options = ["Email", "Phone", "Forum"]
+    ticked = pd.DataFrame({o: np.where(rng.random(n) < 0.5, o, None) for o in options})
+    ticked.iloc[:5] = options  # ticked them all
+    survey = ticked.assign(id=[f"R{k}" for k in range(n)], renewed=rng.choice(["yes", "no"], n))
+    ds = load_csv(csv(survey.to_csv(index=False)))
+    assert ds.n_samples == n and set(ds.X["Email"].unique()) == {"yes", "no"}
+    headerless = "\n".join(f"Seattle,house,{1995 if k == 0 else 1900 + k % 7},"
+                           f"{2005 if k == 0 else 0},{rng.random():.3f},"
+                           f"{'yes' if k % 2 else 'no'}" for k in range(40))
+    assert any(n_.startswith("No header row") for n_ in load_csv(csv(headerless)).notes)
+    lists = pd.DataFrame({"tags": [list(rng.choice(["a", "b", "c"], rng.integers(1, 3)))
+                                   for _ in range(n)], "x": rng.random(n),
+                          "y": rng.choice(["p", "q"], n)})
+    assert {"tags: a", "tags: b", "tags: c"} <= set(from_frame(lists, target="y").X.columns)

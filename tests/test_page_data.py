@@ -364,9 +364,13 @@ def test_a_leak_left_out_stays_out_when_the_target_goes_and_comes_back():
     assert "TerminationDate" in at.session_state["exclude"]
     assert roles_table(at).loc["TerminationDate", "used"] == "✗"
     assert "TerminationDate" not in at.session_state["w_features"]
-    # a column left out and then chosen as the target is the target, not left out
+    # a column left out and then chosen as the target is the target, and left out again when
+    # the first target comes back (an adversarial review: it came back as a feature)
     at.selectbox(key="w_target").set_value("TerminationDate").run()
-    assert "TerminationDate" not in at.session_state["exclude"]
+    assert not at.exception
+    at.selectbox(key="w_target").set_value("Attrition").run()
+    assert not at.exception and "TerminationDate" in at.session_state["exclude"]
+    assert roles_table(at).loc["TerminationDate", "used"] == "✗"
 
 
 def test_the_rule_page_leaves_out_a_leak_it_used_in_one_click():

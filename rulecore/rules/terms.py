@@ -346,7 +346,12 @@ class Binarizer(TransformerMixin, BaseEstimator):
             # terms name columns by text: pd.DataFrame(array)'s 0, 1, 2 ended in pandas'
             # KeyError '0' (a notebook review)
             if not all(isinstance(c, str) for c in X.columns):
-                X = X.set_axis([str(c) for c in X.columns], axis=1)
+                names = [str(c) for c in X.columns]
+                twice = sorted({n for n in names if names.count(n) > 1})
+                if twice:  # 0 and "0"
+                    raise DataError(f"Two columns have the same name as text "
+                                    f"({', '.join(twice)}): rename one.")
+                X = X.set_axis(names, axis=1)
             return X
         # scikit-learn's checks for an array: 2-D, no inf, not complex, not sparse, not empty
         # (NaN is a missing cell); its messages are the ones scikit-learn users know

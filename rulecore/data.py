@@ -1693,8 +1693,8 @@ CASE_MERGE_LEVELS = 50
 
 #: One-letter answers that abbreviate a word typed out in the same column (``Y`` beside
 #: ``Yes``): read as that word.  A column of Y and N alone keeps its letters.
-_ABBREVIATED = {"y": "yes", "n": "no", "t": "true", "f": "false", "pos": "positive",
-                "neg": "negative"}
+_ABBREVIATED = {"y": ("yes",), "n": ("no",), "t": ("true",), "f": ("false", "female"),
+                "m": ("male",), "pos": ("positive",), "neg": ("negative",)}
 #: Answers typed as words in a column of 0 and 1: the digit they stand for.
 _AS_DIGIT = {"yes": "1", "y": "1", "true": "1", "t": "1", "no": "0", "n": "0", "false": "0",
              "f": "0"}
@@ -1816,7 +1816,9 @@ def merge_case_variants(s: pd.Series, max_levels: int = CASE_MERGE_LEVELS
     folded = pd.Series([v.strip().casefold().rstrip(".").strip() or v.strip().casefold()
                         for v in counts.index], index=counts.index)
     words = set(folded)
-    folded = folded.map(lambda k: _ABBREVIATED[k] if _ABBREVIATED.get(k) in words else k)
+    # an abbreviation beside the word it shortens (Y beside Yes; M and F beside Male and
+    # female: a review saw 'Gender != Male AND Gender != M')
+    folded = folded.map(lambda k: next((w for w in _ABBREVIATED.get(k, ()) if w in words), k))
     # a 0/1 column with some answers typed as words ("yes" among 1s): the words are digits
     digits = {"1": "1", "1.0": "1", "0": "0", "0.0": "0"}
     if set(folded) <= set(digits) | set(_AS_DIGIT) and set(folded) & set(digits) and \

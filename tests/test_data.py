@@ -1924,3 +1924,17 @@ def test_heuristics_hold_back_on_tables_they_would_damage():
                                    for _ in range(n)], "x": rng.random(n),
                           "y": rng.choice(["p", "q"], n)})
     assert {"tags: a", "tags: b", "tags: c"} <= set(from_frame(lists, target="y").X.columns)
+
+
+def test_m_and_f_beside_male_and_female_are_one_answer_each():
+    """A web shop's Gender typed Male / male / M / F / FEMALE: the abbreviations stayed
+    levels of their own, and the rule read 'Gender != Male AND Gender != M' (a review)."""
+    from rulecore.data import merge_case_variants
+
+    s = pd.Series(["Male", "male", "M", "F", "FEMALE", "female", "M", "Male"])
+    merged, said = merge_case_variants(s)
+    assert merged.nunique() == 2
+    assert merged[2] == merged[0] == "Male" and merged[3] == merged[4] == merged[5]
+    # F beside False is false, as before; a lone M (a size) is left alone
+    assert merge_case_variants(pd.Series(["False", "F", "True", "T"]))[0].nunique() == 2
+    assert merge_case_variants(pd.Series(["S", "M", "L", "XL"]))[1] == {}

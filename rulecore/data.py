@@ -858,8 +858,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     footer = []
     while len(df) > 1 and len(footer) < 3 and df.shape[1] >= 3:
         cells = df.iloc[-1].dropna()
-        if len(cells) != 1 or not re.search(r"[^\W\d_].*\s.*\S", str(cells.iloc[0])) or \
-                len(str(cells.iloc[0]).strip()) < 12:
+        if len(cells) != 1 or not _title_line(cells.iloc[0]):
             break
         footer.append(str(cells.iloc[0]).strip())
         df = df.iloc[:-1]
@@ -1023,7 +1022,7 @@ def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
 
 def _title_line(text: str) -> bool:
     """Whether a lone cell reads as a report's title: words, a space, 12 characters or more
-    (``Renewals report - Region North``), as the footer test reads a line under a table."""
+    (``Renewals report - Region North``); a footer under a table is read the same way."""
     text = str(text).strip()
     return len(text) >= 12 and bool(re.search(r"[^\W\d_].*\s.*\S", text))
 
@@ -1711,29 +1710,25 @@ def filled_down(s: pd.Series) -> pd.Series | None:
     other column.  Read as it is, ``Department`` was missing in 555 of 560 rows and the
     planted ``Department == Sales`` could not show (a review).
 
-    Text, present in the first row, blank in at least half the rows, at least 4 names in at
-    most a tenth of the rows, and no name twice in a row: a sparse column of answers repeats
-    its few values one after another by chance (R's ``NA`` for "none" beside a few
-    complications), a group's name is given once per group."""
-    if pd.api.types.is_numeric_dtype(s) or len(s) < 20 or not isinstance(s.iloc[0], str):
+    Text present in the first row and in at most a tenth of the rows; 4 to 50 names, words
+    without digits (not codes, numbers or dates: a referral code or a complaint's timestamp
+    is a sparse column whose blanks mean "none", an adversarial review); never the same name
+    twice in a row (a sparse column of answers repeats its few values by chance); blocks of
+    two rows or more, none most of the table (a column sorted with its blanks last)."""
+    if pd.api.types.is_numeric_dtype(s) or len(s) < 20 or not isinstance(s.iloc[0], str) \
+            or s.notna().mean() > 0.5:  # cheap tests first: this runs on every text column
         return None
-    present = s.dropna().astype(str).str.strip()
-    present = present[present != ""]
+    named = s.notna() & (s.astype(str).str.strip() != "")
+    present = s[named].astype(str).str.strip()
     if not 4 <= len(present) <= 0.1 * len(s) or present.nunique() > 50:
         return None
-    if (present.to_numpy()[1:] == present.to_numpy()[:-1]).any():
+    if (present.to_numpy()[1:] == present.to_numpy()[:-1]).any() or \
+            present.str.contains(r"\d").any():
         return None
-    # names: words, not numbers, codes or dates (a referral code REF-8327, a complaint's
-    # timestamp: sparse columns whose blanks mean "none", an adversarial review)
-    if present.map(_is_number).any() or present.str.contains(r"\d").any():
-        return None
-    # groups of rows: every block two rows or more, none most of the table (a column sorted
-    # with its blanks last is not a report of groups)
-    starts = np.flatnonzero(s.notna().to_numpy() & (s.astype(str).str.strip() != "").to_numpy())
-    blocks = np.diff(np.r_[starts, len(s)])
+    blocks = np.diff(np.r_[np.flatnonzero(named.to_numpy()), len(s)])
     if blocks.min() < 2 or blocks.max() > 0.8 * len(s):
         return None
-    return s.where(s.notna() & (s.astype(str).str.strip() != "")).ffill()
+    return s.where(named).ffill()
 
 
 #: What an empty list is read as among a list column's options: the answer "none of them".
@@ -2099,8 +2094,11 @@ def from_frame(
         # lists and dicts in a DataFrame's cells (a notebook's tags) as their JSON text: read
         # as options ticked (json_lists), or as JSON; as objects pandas could not hash them
         for col in [c for c in df.columns if pd.api.types.is_object_dtype(df[c])]:
-            nested = df[col].map(lambda v: isinstance(v, (list, tuple, dict)))
-            if nested.any():
+            # pandas' C-level type scan first: a column of text or numbers ("string",
+            # "mixed-integer-float", ...) is passed without a Python call per cell
+            if pd.api.types.infer_dtype(df[col], skipna=True) != "mixed":
+                continue
+            if df[col].map(lambda v: isinstance(v, (list, tuple, dict))).any():
                 import json
 
                 df[col] = df[col].map(lambda v: json.dumps(list(v) if isinstance(v, tuple)

@@ -147,20 +147,23 @@ CHOICE_WIDGETS = ("w_target", "w_positive", "w_categorical", "w_ordinal", "w_fea
                   "w_thr_value", "w_sheet")
 
 
-def reset_choices(keep_target: bool = False) -> None:
-    """Forget target / class / kind / column choices (after the data source changes)."""
+def reset_choices(keep_target: bool = False, keep_columns: bool = False) -> None:
+    """Forget target / class / kind / column choices (after the data source changes).
+    ``keep_columns``: keep the columns left out or included, their kinds and orders (the
+    user's choices about the table, which outlive a change of target)."""
     ss = st.session_state
     if not keep_target:
         ss["target"] = None
     ss["positive"] = None
-    ss["kinds"] = {}
     ss["threshold"] = None
     ss["answer_class"] = None
     ss["ratings"] = "split"
-    ss["zero_missing"] = []
-    ss["orders"] = {}
-    ss["include"] = []
-    ss["exclude"] = []
+    if not keep_columns:
+        ss["kinds"] = {}
+        ss["zero_missing"] = []
+        ss["orders"] = {}
+        ss["include"] = []
+        ss["exclude"] = []
     # The Data page's widgets show these choices: drop their state so they show the defaults
     # of the new data instead of the old data's values.
     for key in CHOICE_WIDGETS:

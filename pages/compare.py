@@ -250,7 +250,7 @@ if sparse_fitted:
     how = ("chosen by validation AUC" if searched
            else "auto" if run["models"][which].get("gamma") == "auto" else "as set")
     # the k the search chose, not the slider's (a newcomer read k = 3 where 5 was fitted)
-    k_used = est.k_ if searched else run["models"][which].get("k", len(est.support_))
+    k_used = est.k_ if searched else est.k
     st.caption(f"{which}: status **{est.status_}**, objective {est.objective_:.4g}, "
                f"lower bound {est.lower_bound_:.4g}, gap {est.gap_:.1e}, "
                f"{len(est.trace_)} master iteration(s); k = {k_used} and γ = {est.gamma_:.3g} "

@@ -51,16 +51,12 @@ def _sheet() -> None:
 def _target() -> None:
     # the class, threshold and rating choices belong to the old target; the columns left
     # out or included, their kinds and orders are the user's choices about the table and
-    # stay (a review: a leak left out came back silently when the target went and came back)
-    # (the target itself is taken out of them where the table is read: common._options)
-    target = ss["w_target"]
-    kept = {k: ss.get(k) for k in ("kinds", "orders", "zero_missing", "include", "exclude")}
-    common.reset_choices()
+    # stay (a review: a leak left out came back silently when the target went and came
+    # back); the target itself is taken out of them where the table is read
+    # (common._options)
+    target = ss["w_target"]  # read before the reset drops the widgets' state
+    common.reset_choices(keep_columns=True)
     ss["target"] = target
-    ss["kinds"] = dict(kept["kinds"] or {})
-    ss["orders"] = dict(kept["orders"] or {})
-    for key in ("zero_missing", "include", "exclude"):
-        ss[key] = list(kept[key] or [])
 
 
 def order_levels(ds) -> None:

@@ -268,12 +268,11 @@ def panel() -> None:
     # green (a review; as the Rule page's test accuracy)
     # nor is a change within chance, or a table no better than the majority, in colour
     change = round(acc - red.full_accuracy_, 3)
-    plain = not change or not clear_change(acc, red.full_accuracy_, n_held) or \
-        acc <= red.majority_accuracy_ + 1e-12
+    clear = clear_change(acc, red.full_accuracy_, n_held)
+    plain = not change or not clear or acc <= red.majority_accuracy_ + 1e-12
     c[2].metric("Held-out accuracy", f"{acc:.3f}",
                 delta=("same as full table" if not change else f"{change:+.3f} vs full table"
-                       + (", within chance" if not clear_change(acc, red.full_accuracy_, n_held)
-                          else "")),
+                       + ("" if clear else ", within chance")),
                 delta_color="off" if plain else "normal",
                 delta_arrow="off" if plain else "auto",
                 help=f"On {n_held:,} held-out rows. A change within one standard error of the "

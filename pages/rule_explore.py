@@ -18,6 +18,7 @@ from rulecore import progress
 from rulecore.metrics import fmt_percent
 from rulecore.rules.editing import (
     SCORE_ROWS,
+    certified,
     clause_rows,
     decisive_rows,
     distance_words,
@@ -86,7 +87,7 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
                        mime=mime, key=f"{prefix}dl_rule", icon=":material/download:")
 
 
-def _format_scores(table: pd.DataFrame, certified: bool = True) -> pd.DataFrame:
+def _format_scores(table: pd.DataFrame, proved: bool = True) -> pd.DataFrame:
     """The scores for a person; without a certified optimum the last row is the distance to
     the learned rule, named so (an LP-rounded rule is no optimum: a newcomer's review)."""
     shares = set(SCORE_ROWS[:7])
@@ -100,7 +101,7 @@ def _format_scores(table: pd.DataFrame, certified: bool = True) -> pd.DataFrame:
                 f"{int(v)}" if name == "conditions" else
                 ("—" if not np.isfinite(v) else f"{v:+.4g}" if name == "above the optimum"
                  else f"{v:.4g}"))
-    if not certified:
+    if not proved:
         out = out.rename(index={"above the optimum": "above the learned rule"})
     return out
 
@@ -148,14 +149,14 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
     b.button("Reset", key="edit_reset", icon=":material/restart_alt:",
              on_click=lambda: set_edited(learned), disabled=rule == learned,
              help="Back to the learned rule" + (" (the certified optimum)." if
-                                                getattr(model, "mip_gap_", 1.0) == 0 else "."))
+                                                certified(model) else "."))
 
     ytr, yte = ds.y_binary[train], ds.y_binary[test]
     Xtr, Xte = ds.X.iloc[train], ds.X.iloc[test]
     with common.user_errors(stop=False):
         scores = score_rules(model, {"learned": learned, "edited": rule}, Xtr, ytr,
                              Xte if len(test) else None, yte if len(test) else None)
-        st.dataframe(_format_scores(scores, getattr(model, "mip_gap_", 1.0) == 0),
+        st.dataframe(_format_scores(scores, certified(model)),
                      width="stretch", key="edit_scores")
         obj = float(scores.loc["objective", "edited"])
         st.markdown(f"Edited rule: objective **{obj:.4g}**, {distance_words(model, obj)}.")

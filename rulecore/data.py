@@ -1476,16 +1476,17 @@ def _code_name(name: str) -> bool:
 
 #: Words of a column name that say it holds diagnosis codes (``diag_1``, ``primary_dx``,
 #: ``icd9_code``): ICD-9 codes are numbers with decimals (``250.01``), codes all the same.
-_DIAGNOSIS_WORDS = {"icd", "icd9", "icd10", "diag", "dx", "diagnosis"}
+_DIAGNOSIS_WORDS = {"icd", "diag", "dx", "diagnosis"}
 
 
 def _diagnosis_codes(name: str, s: pd.Series) -> bool:
     """A column named as diagnoses (:data:`_DIAGNOSIS_WORDS`, with ``code`` or a number:
     ``diag_1``, ``dx2``, ``diagnosis_code``; a bare ``diagnosis`` is an outcome's name) whose
     values look like ICD-9 codes: 3 or more of them, from 1 to 999, at most two decimals."""
-    words = roles_mod.name_words(name)
-    named = any(w.rstrip("0123456789") in _DIAGNOSIS_WORDS for w in words) and (
-        len(words) > 1 or words[0] not in ("diagnosis",))
+    words = roles_mod.name_words(name)  # digits dropped: icd9 is icd, diag_1 is diag
+    # a bare "diagnosis" is an outcome; "diagnosis_1" or "diagnosis2" names the first code
+    bare = words == ["diagnosis"] and not re.search(r"\d", name)
+    named = any(w in _DIAGNOSIS_WORDS for w in words) and not bare
     if not named:
         return False
     num = s if pd.api.types.is_numeric_dtype(s) else pd.to_numeric(s, errors="coerce")
@@ -1745,8 +1746,12 @@ def json_lists(s: pd.Series) -> pd.Series | None:
 
     if pd.api.types.is_numeric_dtype(s):
         return None
-    present = s.dropna().astype(str).str.strip()
-    if len(present) < 5 or not present.str.match(r"^\[.*\]$").all():
+    present = s.dropna()
+    if len(present) < 5 or not present.iloc[:200].astype(str).str.strip().str.match(
+            r"^\[.*\]$").all():  # a sample decides most columns without a full pass
+        return None
+    present = present.astype(str).str.strip()
+    if not present.str.match(r"^\[.*\]$").all():
         return None
     out = {}
     for i, v in present.items():
@@ -1887,6 +1892,7 @@ def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str,
     ``test_name != LDL AND value > 6.95``: a rule about rows of tests, mixing an HbA1c of 7
     with an LDL of 150 (a review).  Not when the user included the name column."""
     kept = set(map(str, include))
+    numbers = numbers or {}
     n = len(df)
     if n < 20 or target not in df.columns:
         return None
@@ -1912,7 +1918,6 @@ def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str,
             # measurements: features (not row numbers or keys: a pandas index saved with a
             # table sorted by outcome became 'column 1 HbA1c (%)', a review), numbers or
             # numbers with a few codes ('<0.5' below a detection limit)
-            numbers = numbers or {}
             values = tuple(str(c) for c in df.columns
                            if c not in (record, name, target)
                            and (detected.get(str(c), ("",))[0] == "feature"
@@ -2112,6 +2117,11 @@ def from_frame(
     # a column the file's format says holds classes (a LIBSVM label), however many
     class_column = df.attrs.get("class_column")
     cleaning: list[str] = []  # said after the target's note
+    if typed:
+        # a DataFrame's durations as files' are read (formats._durations_in_units): as
+        # timedeltas they were left out as text of many values (a review)
+        df, spans = formats._durations_in_units(df)
+        cleaning += spans
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     if not typed:
         for col in df.columns:
@@ -2338,8 +2348,9 @@ def from_frame(
     # the year and month of a date column are columns too, for kind overrides
     derived = [d for c in names if detected[c][0] == "date"
                for d in roles_mod.date_feature_names(c)]
-    derived += [d for c in names if detected[c][0] == "choices"
-                for d in roles_mod.choice_features(c, df[c], *roles_mod.choice_options(df[c]))]
+    # each choices column's options, worked out once (choice_options is slow on long columns)
+    choices = {c: roles_mod.choice_options(df[c]) for c in names if detected[c][0] == "choices"}
+    derived += [f"{c}: {o}" for c, (_, options) in choices.items() for o in options]
     for what, cols in (("include", include), ("exclude", exclude), ("set the kind of",
                                                                      (kinds or {})),
                        ("read 0 as missing in", zero_missing),
@@ -2484,7 +2495,7 @@ def from_frame(
         if role == "choices" and used and col not in overrides:
             # one yes/no feature per option ticked (roles.choice_options): "used Live chat"
             # is then one condition, not a list of the combinations without it
-            sep, options = roles_mod.choice_options(df[col])
+            sep, options = choices[col]
             parts = []
             for oname, values in roles_mod.choice_features(col, df[col], sep,
                                                            options).items():
@@ -2773,24 +2784,23 @@ def chance_copies(distinct: pd.DataFrame, n: int) -> float:
 
 
 def _default_of_many(classes: list, counts: pd.Series) -> Any:
-    """The default positive class of a target with four classes or more.
+    """The default positive class among ``classes``, four or more, each with at least
+    :data:`MIN_POSITIVE_ROWS` rows (the caller leaves out the rest).
 
-    Classes with fewer than :data:`MIN_POSITIVE_ROWS` rows and catch-alls (``Other``,
-    ``misc``: not a thing to describe) are passed over while another class is left.  When a
+    Catch-alls (``Other``, ``misc``: not a thing to describe) are passed over while another
+    class is left.  When a
     baseline holds at least half the rows, or a class's name says no, none or normal, the
     target reads as "which kind of event, if any" (``Normal`` against seven diagnoses), and
     the default is the most frequent of the other classes: it has the most rows to learn
     from.  The rarest of those (a review: ``Brady``, 57 rows of 3,000) got a rule no better
     than chance, while ``Arrhythmia`` (186 rows) gave the planted rule.  Without a baseline
-    (three fish species) it is the minority class, as for two classes; ties go to the first
-    in order."""
+    it is the minority class, as for two classes; ties go to the first in order."""
     share = counts[classes] / counts[classes].sum()
     # a name that says no is a baseline only as a word: class 0 of eleven vowels is a vowel
     baseline = {c for c in classes
                 if share[c] >= 0.5 or (_says_no(c) and not _is_number(str(c).strip()))}
-    enough = [c for c in classes if counts[c] >= MIN_POSITIVE_ROWS] or classes
-    candidates = [c for c in enough
-                  if c not in baseline and not _CATCH_ALL.match(str(c).strip())] or enough
+    candidates = [c for c in classes
+                  if c not in baseline and not _CATCH_ALL.match(str(c).strip())] or classes
     if baseline:
         return max(candidates, key=lambda c: (counts[c], -classes.index(c)))
     return min(candidates, key=lambda c: (counts[c], classes.index(c)))

@@ -478,3 +478,17 @@ def test_durations_are_numbers_in_a_unit_they_read_in(tmp_path):
     assert ds.X["lead_time (days)"].tolist() == days.astype(float).tolist()
     assert any(n == "'lead_time': durations, read as a number of days ('lead_time (days)')."
                for n in ds.notes)
+
+
+def test_a_dataframes_durations_are_read_as_a_files_are():
+    """The unit conversion lived in the file reader only: from_frame left a DataFrame's
+    timedelta column out as text of many values (a review)."""
+    from rulecore.data import from_frame
+
+    rng = np.random.default_rng(0)
+    days = rng.integers(1, 200, 120)
+    ds = from_frame(pd.DataFrame({"lead_time": pd.to_timedelta(days, unit="D"),
+                                  "x": rng.random(120),
+                                  "canceled": np.where(days > 60, "yes", "no")}),
+                    target="canceled")
+    assert ds.X["lead_time (days)"].tolist() == days.astype(float).tolist()

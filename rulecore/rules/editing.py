@@ -77,15 +77,27 @@ def score_rules(model: Any, rules: dict[str, Rule], X_train: pd.DataFrame, y_tra
     return pd.DataFrame(out, index=list(SCORE_ROWS))
 
 
+#: A fit whose gap is at most this is a certified optimum (as :func:`rulecore.report.fit_status`
+#: says it).
+CERTIFIED_GAP = 1e-6
+
+
+def certified(model: Any) -> bool:
+    """Whether a fitted rule model's rule is a certified optimum (its gap within
+    :data:`CERTIFIED_GAP`): one test for the editor's words, rows and buttons (the page
+    tested ``== 0`` beside this function's 1e-6, and a gap of 1e-7 read two ways)."""
+    return getattr(model, "mip_gap_", 1.0) <= CERTIFIED_GAP
+
+
 def distance_words(model: Any, objective: float) -> str:
     """How far an objective is from the fit's optimum, said as what is proved."""
     above = objective - model.objective_
-    certified = model.mip_gap_ <= 1e-6
+    certified_ = certified(model)
     if abs(above) <= 1e-9:
-        return "the same objective as the " + ("certified optimum" if certified else
+        return "the same objective as the " + ("certified optimum" if certified_ else
                                                 "learned rule")
     if above > 0:
-        what = "the certified optimum" if certified else "the learned rule (not certified)"
+        what = "the certified optimum" if certified_ else "the learned rule (not certified)"
         return f"{above:.4g} above {what} ({model.objective_:.4g})"
     # below: only possible when the fit was not certified, or with a threshold off the terms
     return (f"{-above:.4g} below the learned rule: better than the fit found, with a "

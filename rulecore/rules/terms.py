@@ -346,12 +346,9 @@ class Binarizer(TransformerMixin, BaseEstimator):
             # terms name columns by text: pd.DataFrame(array)'s 0, 1, 2 ended in pandas'
             # KeyError '0' (a notebook review)
             if not all(isinstance(c, str) for c in X.columns):
-                names = [str(c) for c in X.columns]
-                twice = sorted({n for n in names if names.count(n) > 1})
-                if twice:  # 0 and "0"
-                    raise DataError(f"Two columns have the same name as text "
-                                    f"({', '.join(twice)}): rename one.")
-                X = X.set_axis(names, axis=1)
+                from rulecore.encode import text_names  # refuses 0 beside "0"
+
+                X = text_names(X)
             return X
         # scikit-learn's checks for an array: 2-D, no inf, not complex, not sparse, not empty
         # (NaN is a missing cell); its messages are the ones scikit-learn users know

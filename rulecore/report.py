@@ -360,6 +360,7 @@ def assess(
         Warnings (never fires, no better than the majority, leak) and notes.
     """
     out: list[Finding] = []
+    few_cuts_said = False  # the rare class's few quantile cuts, said once
     y_train, pred_train = np.asarray(y_train).astype(int), np.asarray(pred_train).astype(int)
     y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
     pos = str(positive)
@@ -478,7 +479,8 @@ def assess(
                     "thresholds (cut over all rows) put few cuts in their range: more "
                     "thresholds per numeric column can make the rule more precise (it is "
                     f"right on {_pct(precision)} of the rows it picks). "
-                    if rate < 0.05 and precision < 0.5 else "")
+                    if rate < RARE_SHARE and precision < 0.5 else "")
+            few_cuts_said = bool(rare)
             # the weights are for the rarer class: with the positive class the larger one
             # (after a swap) the rule buys the recall of the other class
             rare_rows, rare_found = (f"{neg} rows", tnr) if majority_is_pos else (pos_rows, tpr)
@@ -510,7 +512,7 @@ def assess(
     fired_tr = pred_train == 1
     if (quantile_cuts and len(y_train) and y_train.mean() < RARE_SHARE and fired_tr.any()
             and y_train[fired_tr].mean() < RARE_PRECISION and all_midpoints_fit
-            and not any("put few cuts" in f.text for f in out) and overfit is None):
+            and not few_cuts_said and overfit is None):
         judge = ("compare the held-out precision before keeping it" if len(y_test) else
                  "judge it on held-out rows (a test share above 0) before keeping it")
         out.append(Finding("info", f"The {pos_rows} are {_pct(y_train.mean())} of the "

@@ -19,6 +19,7 @@ from rulecore.report import (
     needs_other_type,
     needs_unweighted_twin,
     shown_claim,
+    table_facts,
     unpredicted_classes,
 )
 from rulecore.rules.estimators import lambda_path
@@ -416,10 +417,7 @@ def results() -> None:
                       constraints=constraint_words(model),
                       lam_chosen=getattr(model, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
-                      quantile_cuts=ss["terms"]["thresholds"] == "quantile"
-                      and "numeric" in ds.kinds.values(), n_columns=ds.X.shape[1],
-                      left_out=[r.column for r in ds.excluded if r.role == "text"],
-                      n_classes=len(ds.classes), **compared)
+                      **table_facts(ds, ss["terms"]["thresholds"]), **compared)
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
     claim = shown_claim(claim, findings, yte, pred_te)

@@ -399,6 +399,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         for_command_line,
         gain_over_majority,
         shown_claim,
+        table_facts,
     )
 
     ds = load_dataset(args)
@@ -498,10 +499,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       constraints=constraint_words(est),
                       lam_chosen=getattr(est, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
-                      quantile_cuts=settings.thresholds == "quantile"
-                      and "numeric" in ds.kinds.values(), n_columns=ds.X.shape[1],
-                      left_out=[r.column for r in ds.excluded if r.role == "text"],
-                      n_classes=len(ds.classes), **compared)
+                      **table_facts(ds, settings.thresholds), **compared)
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
         out.write(f"{f.level}: {for_command_line(f.text)}\n")

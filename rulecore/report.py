@@ -277,6 +277,16 @@ RARE_SHARE = 0.05
 RARE_PRECISION = 0.8
 
 
+def table_facts(ds: Any, thresholds: str) -> dict[str, Any]:
+    """What :func:`assess` needs to know of the table (a :class:`rulecore.data.Dataset`) and
+    of the thresholds (``"quantile"`` or ``"all"``): said once for the Rule page and
+    ``rulecore learn``, which had each worked them out."""
+    return {"quantile_cuts": thresholds == "quantile" and "numeric" in ds.kinds.values(),
+            "n_columns": ds.X.shape[1],
+            "left_out": [r.column for r in ds.excluded if r.role == "text"],
+            "n_classes": len(ds.classes)}
+
+
 def assess(
     y_train: np.ndarray,
     pred_train: np.ndarray,

@@ -853,7 +853,9 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
 
     Among columns that are features by role: first those named like a target (``class``,
     ``label``, ``outcome``, ``churn`` ...), then those whose values name an outcome
-    (``Churned`` / ``Retained``: :func:`_outcome_values`), then binary columns, then rating scales
+    (``Churned`` / ``Retained``: :func:`_outcome_values`), then a last column of 3 or more
+    text classes when two or more binary columns (flags) stand beside it, then binary
+    columns, then rating scales
     (:func:`is_rating`), then text columns with at most :data:`MAX_CLASS_LEVELS` levels that
     are not remarks (``comments``, ``notes``; a count is a number: it is a target only when
     chosen); the rightmost of a tier wins (a target is
@@ -897,6 +899,14 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # beside a yes/no column (renewed, left_company) a rating is a feature.  Demographics
     # (gender, age band) only when no other binary column exists.
     binary = [c for c in classes if levels[c] == 2]
+    # Several yes/no columns are flags that describe the rows; beside them a text column of
+    # a few classes at the table's end is the target by the export convention (a review's
+    # support tickets: `queue`, five levels, last, lost to `password_reset_requested`, one
+    # of three Yes/No flags, and the rule predicted a flag from the queue).
+    last = cols[-1]
+    if len(binary) >= 2 and last in classes and levels[last] >= 3 \
+            and _plain_name(last) not in _DEMOGRAPHIC_NAMES:
+        return last
     if binary:
         return max(binary, key=lambda c: (_plain_name(c) not in _DEMOGRAPHIC_NAMES,
                                           cols.index(c)))

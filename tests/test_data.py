@@ -1938,3 +1938,25 @@ def test_m_and_f_beside_male_and_female_are_one_answer_each():
     # F beside False is false, as before; a lone M (a size) is left alone
     assert merge_case_variants(pd.Series(["False", "F", "True", "T"]))[0].nunique() == 2
     assert merge_case_variants(pd.Series(["S", "M", "L", "XL"]))[1] == {}
+
+
+def test_a_few_classes_at_the_end_beat_several_yes_no_flags():
+    """Support tickets: three Yes/No flags (mentions_invoice, has_error_code,
+    password_reset_requested) and `queue`, five levels, last.  The rightmost flag was
+    predicted from the queue (a review); several flags describe the rows, the last column of
+    a few classes is the target.  One yes/no column beside it is still the target, and a
+    last column of demographics is not."""
+    from rulecore.roles import choose_target
+
+    rng = np.random.default_rng(3)
+    m = 300
+    yn = lambda: rng.choice(["Yes", "No"], m)  # noqa: E731
+    df = pd.DataFrame({"ticket_no": np.arange(50001, 50001 + m), "channel": rng.choice(
+        ["email", "phone", "chat"], m), "mentions_invoice": yn(), "has_error_code": yn(),
+        "password_reset_requested": yn(),
+        "queue": rng.choice(["Billing", "Technical", "Account", "Shipping", "Other"], m)})
+    assert choose_target(df) == "queue"
+    one_flag = df.drop(columns=["mentions_invoice", "has_error_code"])
+    assert choose_target(one_flag) == "password_reset_requested"
+    demog = df.assign(age_band=rng.choice(["18-30", "31-50", "51+"], m)).drop(columns="queue")
+    assert choose_target(demog) == "password_reset_requested"

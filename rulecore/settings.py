@@ -42,6 +42,7 @@ class_weight       auto          √ class ratio (single rule, set covering), ba
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -211,6 +212,18 @@ def _one_of(name: str, value: Any, allowed: tuple) -> None:
         raise ParameterError(f"{name} must be one of {', '.join(allowed)}, not {value!r}.")
 
 
+def check_lam(lam: Any, *, auto: bool = False) -> None:
+    """The one test of a λ: a positive finite number (not a bool), or with ``auto`` the word
+    ``'auto'``; raises :class:`~rulecore.exceptions.ParameterError` saying what it got
+    ("big" ended in numpy's "could not convert string to float": a notebook review)."""
+    if auto and isinstance(lam, str) and lam == "auto":
+        return
+    if isinstance(lam, bool) or not isinstance(lam, numbers.Real) or \
+            not np.isfinite(lam) or not lam > 0:
+        also = " or 'auto'" if auto else ""
+        raise ParameterError(f"λ (lam) must be a positive number{also}, not {lam!r}.")
+
+
 def check_clause_options(*, lam: Any, rule_type: str, solver: str, screening: str,
                          time_limit: Any, error: str = "hamming") -> None:
     """The one validation of a clause solve's options (:func:`rulecore.rules.learn_clause`);
@@ -219,9 +232,7 @@ def check_clause_options(*, lam: Any, rule_type: str, solver: str, screening: st
     _one_of("solver", solver, SOLVERS)
     _one_of("screening", screening, SCREENING)
     _one_of("error", error, ERRORS)
-    if isinstance(lam, bool) or not isinstance(lam, (int, float, np.number)) or \
-            not np.isfinite(lam) or not lam > 0:
-        raise ParameterError(f"λ (lam) must be a positive number, not {lam!r}.")
+    check_lam(lam)
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float, np.number)) or \
             not time_limit > 0:
         raise ParameterError(f"time_limit must be a positive number of seconds, not "

@@ -415,10 +415,10 @@ def test_bad_targets(y, exc, match):
 
 
 @pytest.mark.parametrize("params, match", [
-    ({"lam": -1}, "lam must be 'auto' or a positive number"),
-    ({"lam": 0}, "lam must be"),
-    ({"lam": "big"}, "lam must be"),
-    ({"lam": float("nan")}, "lam must be"),
+    ({"lam": -1}, "λ \\(lam\\) must be a positive number or 'auto'"),
+    ({"lam": 0}, "must be a positive number or 'auto'"),
+    ({"lam": "big"}, "must be a positive number or 'auto'"),
+    ({"lam": float("nan")}, "must be a positive number or 'auto'"),
     ({"describe": "bogus"}, "describe must be 'auto', 'positive' or 'negative'"),
     ({"error": "sometimes"}, "error must be"),
     ({"selection": "max"}, "selection must be"),

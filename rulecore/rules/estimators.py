@@ -13,7 +13,6 @@ Math in ``docs/clause.md`` and ``docs/rulesets.md``.
 
 from __future__ import annotations
 
-import numbers
 import time
 import warnings
 from typing import Any
@@ -41,6 +40,7 @@ from rulecore.settings import (
     DEFAULT_SCREENING,
     DEFAULT_TIME_LIMIT,
     INNER_CV_MAX_ROWS,
+    check_lam,
     default_lam,
     lam_grid,
     per_row_blockers,
@@ -303,11 +303,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
                    sample_weight: Any, classes: Any) -> np.ndarray:
         """Set the input attributes for a fit on ready terms; return the row weights d."""
         lam = getattr(self, "lam", 1.0)
-        if not ((isinstance(lam, str) and lam == "auto") or (
-                isinstance(lam, numbers.Real) and not isinstance(lam, bool)
-                and np.isfinite(lam) and lam > 0)):
-            # "big" ended in numpy's "could not convert string to float" (a notebook review)
-            raise ParameterError(f"λ (lam) must be a positive number or 'auto', not {lam!r}.")
+        check_lam(lam, auto=True)
         self.classes_ = np.array([0, 1]) if classes is None else np.asarray(classes)
         self.binarizer_ = terms
         self.n_features_in_ = int(terms.n_features_in_)

@@ -55,6 +55,7 @@ from rulecore.settings import (  # noqa: F401 (re-exported)
     MULTICLASS,
     MULTICLASS_CHOICES,
     THRESHOLD_GRID,
+    check_lam,
     lam_grid,
 )
 
@@ -330,10 +331,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ checks
     def _check_params(self) -> None:
-        if not ((isinstance(self.lam, str) and self.lam == "auto")
-                or (isinstance(self.lam, numbers.Real) and not isinstance(self.lam, bool)
-                    and np.isfinite(self.lam) and self.lam > 0)):
-            raise ParameterError("lam must be 'auto' or a positive number.")
+        check_lam(self.lam, auto=True)
         if self.describe not in ("auto", "positive", "negative"):
             raise ParameterError("describe must be 'auto', 'positive' or 'negative'.")
         if self.multiclass not in MULTICLASS_CHOICES:

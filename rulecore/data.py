@@ -107,8 +107,9 @@ _NA_SAID = tuple(sorted((v for v in _NA_VALUES if v and v not in ("nan", "NULL")
                         key=lambda v: not v[0].isalpha()))
 #: What the reader reads as missing: "None" is read as text, as it is the lowest step of a
 #: scale (None < Mild < Moderate < Severe) as often as Python's missing value; it is made
-#: missing in :func:`from_frame` everywhere else (:func:`_none_as_missing`).
-_READ_NA = [v for v in _NA_VALUES if v != "None"] + [
+#: missing in :func:`from_frame` everywhere else (:func:`_none_as_missing`).  "-" is read as
+#: text too, and made missing at once but in a column of signs (:func:`_dash_as_missing`).
+_READ_NA = [v for v in _NA_VALUES if v not in ("None", "-")] + [
     # pandas' own missing spellings (it reads "None" as missing too: read with
     # keep_default_na=False and these instead)
     "-1.#IND", "1.#QNAN", "1.#IND", "-1.#QNAN", "#N/A N/A", "#N/A", "n/a", "<NA>", "#NA",
@@ -367,6 +368,21 @@ class Dataset:
         return replace(self, X=X, kinds=kinds, notes=tuple(notes), _digest=[], _leaks={})
 
 
+def _dash_as_missing(df: pd.DataFrame) -> pd.DataFrame:
+    """A text frame's ``-`` cells as missing values, but in a column of signs, ``+`` and
+    ``-`` (a test result, an upsell flag): read as missing there, the target lost its
+    negative class and the table was refused as "a single class ('+')", or another column
+    was predicted (a review)."""
+    for col in df.columns:
+        dash = df[col].eq("-")
+        if not dash.any():
+            continue
+        others = df[col][~dash].dropna()
+        if others.empty or not others.eq("+").all():
+            df[col] = df[col].mask(dash)
+    return df
+
+
 def _none_as_missing(s: pd.Series) -> pd.Series:
     """A text column's ``None`` cells as missing values, but where ``None`` is a step of the
     column's scale (``None < Mild < Moderate < Severe``; read as missing, the pain scale's
@@ -479,6 +495,22 @@ def _read_bytes(source: str | os.PathLike | IO, max_bytes: int) -> tuple[bytes, 
     return data, Path(str(name)).name
 
 
+def _utf16(data: bytes) -> str | None:
+    """The codec of UTF-16 text (Excel's "Unicode Text" export), or ``None``: a byte-order
+    mark, or without one, a zero in every other byte of the first few hundred (ASCII text
+    written in two bytes a character)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "utf-16"
+    head = data[:512]
+    if len(head) >= 16 and len(head) % 2 == 0:
+        even, odd = head[0::2], head[1::2]
+        if odd.count(0) == len(odd) and even.count(0) == 0:
+            return "utf-16-le"
+        if even.count(0) == len(even) and odd.count(0) == 0:
+            return "utf-16-be"
+    return None
+
+
 def _decode(data: bytes, name: str) -> tuple[str, str | None]:
     """The file's text, and a note when it was not UTF-8.
 
@@ -488,6 +520,17 @@ def _decode(data: bytes, name: str) -> tuple[str, str | None]:
     """
     if not data.strip():
         raise DataError(f"{name} is empty.")
+    utf16 = _utf16(data)
+    if utf16 is not None:
+        # Excel's "Unicode Text" (tab-separated UTF-16): refused as binary before (a review)
+        try:
+            text = data.decode(utf16)
+        except UnicodeDecodeError:
+            raise DataError(f"{name} starts like UTF-16 text but does not decode as it. Save "
+                            "it as 'CSV UTF-8' and upload it again.") from None
+        if not text.strip("\ufeff \t\r\n"):
+            raise DataError(f"{name} is empty.")
+        return text.lstrip("\ufeff"), None
     if b"\x00" in data[:65536]:
         raise DataError(f"{name} looks like a binary file, not a CSV text table.")
     try:
@@ -533,7 +576,10 @@ def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
     """
     from collections import Counter
 
-    lines = text[:500_000].split("\n")[:60]  # not the whole of a 1,000,000-row file
+    # records, not lines: a quoted header cell with a line break in it ("Annual\nIncome",
+    # as Excel writes a wrapped heading) split the header, and its first half was skipped
+    # as a title (a review); spans[i] is how many lines record i takes
+    lines, spans = _records(text[:500_000].split("\n")[:120], 60)
     best = None
     for d in delimiters:
         counts = []
@@ -558,13 +604,31 @@ def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
     if k == 0 or k >= len(counts) or (counts[k] < m if ragged else counts[k] != m):
         return d, 0, False
     if ragged:
-        return d, k, False
+        return d, sum(spans[:k]), False
 
     if counts[k - 1] == m - 1 and any(map(_is_number,
                                           next(csv.reader([lines[k]], delimiter=d)))):
         # a line one field short above a row of data: R's header, the rows' names unnamed
-        return d, k - 1, True
-    return d, k, False  # shorter lines above a header: a title, an export stamp
+        return d, sum(spans[:k - 1]), True
+    return d, sum(spans[:k]), False  # shorter lines above a header: a title, an export stamp
+
+
+def _records(lines: list[str], n: int, longest: int = 5) -> tuple[list[str], list[int]]:
+    """The first ``n`` records of a CSV's ``lines``: a line with an odd number of double
+    quotes opens a quoted cell that the next lines continue (at most ``longest`` lines, so
+    a stray quote does not swallow the file).  Returns the records and the lines each
+    takes."""
+    records, spans, i = [], [], 0
+    while i < len(lines) and len(records) < n:
+        record, j = lines[i], i + 1
+        while record.count('"') % 2 and j < len(lines) and j - i < longest:
+            record, j = record + "\n" + lines[j], j + 1
+        if record.count('"') % 2:  # unbalanced to the end: the line alone, as before
+            record, j = lines[i], i + 1
+        records.append(record)
+        spans.append(j - i)
+        i = j
+    return records, spans
 
 
 def _names_numbers(first: list[str], rest: list[list[str]], j: int) -> bool:
@@ -778,7 +842,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     if n_fields > max_columns:
         raise DataError(too_wide(where, n_fields, max_columns))
     if header:
-        names = [c.strip() for c in first]
+        # a wrapped heading ("Annual\nIncome") is one name on one line
+        names = [re.sub(r"\s*[\r\n]+\s*", " ", c.strip()) for c in first]
         seen: dict[str, int] = {}
         for c in names:
             seen[c] = seen.get(c, 0) + 1
@@ -795,9 +860,17 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                      f"column of numbers), so the first row is data and the columns are named "
                      f"x1 to x{n_fields}. If the first row holds the names, give one of them as "
                      "the target (rulecore: target=...), and it is read as the header.")
+    body = text
+    if header:
+        # cut the header's record, all its lines (pandas' skiprows=1 cut one line of a
+        # header whose quoted cell holds a line break, and its second half became a row)
+        cut = 0
+        for _ in range(_records(text.split("\n", 6)[:6], 1)[1][0]):
+            cut = text.find("\n", cut) + 1 or len(text)
+        body = text[cut:]
     try:
-        df = pd.read_csv(io.StringIO(text), sep=delimiter, header=None,
-                         skiprows=1 if header else 0, names=names, na_values=_READ_NA,
+        df = pd.read_csv(io.StringIO(body), sep=delimiter, header=None,
+                         skiprows=0, names=names, na_values=_READ_NA,
                          keep_default_na=False, skipinitialspace=True, dtype=str,
                          skip_blank_lines=True, nrows=max_rows + 1, engine="c")
     except (pd.errors.ParserError, ValueError, csv.Error) as exc:
@@ -808,6 +881,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     if len(df) > max_rows:
         raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try again.")
     df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
+    df = _dash_as_missing(df)
     # rows with every field empty (",,,," lines a spreadsheet leaves below its table) are not
     # records: they would count as rows with a missing target
     df = df.dropna(how="all").reset_index(drop=True)
@@ -966,7 +1040,7 @@ def _whitespace_frame(text: str, max_rows: int) -> pd.DataFrame | None:
                          keep_default_na=False, nrows=max_rows + 1, engine="c")
     except (pd.errors.ParserError, ValueError, csv.Error, pd.errors.EmptyDataError):
         return None
-    return df.dropna(how="all").reset_index(drop=True)
+    return _dash_as_missing(df).dropna(how="all").reset_index(drop=True)
 
 
 def _numbers_below(df: pd.DataFrame) -> list[bool]:
@@ -1241,6 +1315,24 @@ _PARENTHESES = r"^\(\s*([$€£¥]?\s?[\d.,]+\s?[$€£¥%]?)\s*\)$"
 _TRAILING_MINUS = r"^([$€£¥]?\s?\d[\d.,]*)\s?-$"
 
 
+_MONEY = r"[$€£¥]"
+_DOTTED_THOUSANDS = r"^[+-]?\d{1,3}(\.\d{3})+$"
+
+
+def _dots_group_thousands(text: pd.Series, euro: bool) -> bool:
+    """Whether the dots in amounts (their currency sign dropped) group thousands, as German
+    and Dutch write them: every cell a whole number or digits grouped by threes after a dot,
+    and either some cell whole (``€ 798`` beside ``€ 4.727``), some cell with two dots
+    (``1.234.567``), or a euro sign (euro amounts have cents or none, never three
+    decimals).  Read as decimals, ``€ 4.727`` was 4.727, below ``€ 798``, and the rule
+    said ``Betrag > 40`` (a review).  A dollar price ``$3.459`` beside no whole amount
+    stays a decimal."""
+    dotted = text.str.match(_DOTTED_THOUSANDS)
+    whole = text.str.match(r"^[+-]?\d+$")
+    return bool((dotted | whole).all() and dotted.any()
+                and (whole.any() or euro or text.str.count(r"\.").max() > 1))
+
+
 def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     """One note on the columns whose numbers are written with thousands separators, a decimal
     comma or accounting's parentheses: what a table must go through before an exported
@@ -1300,9 +1392,17 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     decorated = text.str.match(_DECORATED)
     if decorated.all() and text.str.contains(_SIGNS).any():
         # one currency or percent sign around every number: drop it, parse what is left
-        text = text.str.replace(_SIGNS, "", regex=True).str.strip()
-        s = s.astype(object).where(s.isna(), s.astype(str).str.strip()
-                                   .str.replace(_SIGNS, "", regex=True).str.strip())
+        # ("-€ 1.200" leaves "- 1.200": the minus joins its number)
+        def bare(t: pd.Series) -> pd.Series:
+            return t.str.replace(_SIGNS, "", regex=True).str.strip() \
+                .str.replace(r"^([+-])\s+", r"\1", regex=True)
+
+        money, euro = text.str.contains(_MONEY).any(), text.str.contains("€").any()
+        text = bare(text)
+        s = s.astype(object).where(s.isna(), bare(s.astype(str).str.strip()))
+        if money and _dots_group_thousands(text, euro=euro):
+            text = text.str.replace(".", "", regex=False)
+            s = s.astype(object).where(s.isna(), s.astype(str).str.replace(".", "", regex=False))
     num = pd.to_numeric(text, errors="coerce")
     if num.notna().all():
         return pd.to_numeric(s, errors="coerce")
@@ -1461,6 +1561,44 @@ def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
     if not pd.api.types.is_numeric_dtype(numbers):
         return s, None
     return _placed(s, numbers), str(units[0])
+
+
+#: Suffixes that scale a number (``1.2k``, ``45K``, ``3.1M``, ``2bn``), not units of it.
+_MAGNITUDES = {"k": 1e3, "K": 1e3, "M": 1e6, "mn": 1e6, "B": 1e9, "bn": 1e9}
+_WITH_MAGNITUDE = r"^([+-]?\d[\d.,]*?)\s?(k|K|M|mn|B|bn|m)?$"
+
+
+def numbers_with_magnitude(s: pd.Series) -> tuple[pd.Series, str | None]:
+    """A text column of numbers written with a magnitude, ``k`` for thousands, ``M`` for
+    millions, ``B`` for billions (``1.2k``, ``45K``, ``3.1M``; ``m`` for millions only beside
+    ``k``), and plain numbers beside them, as the numbers they write (``1.2k`` is 1200).
+
+    Read with :func:`numbers_with_unit`, ``k`` was a unit and ``162`` beside ``3.4k`` meant
+    162 thousand; a column mixing ``k`` and ``M`` stayed text (a review: seat counts and
+    follower counts).  Returns the numbers and an example (``"1.2k is 1200"``), or
+    ``(s, None)``."""
+    parts = _every_cell_matches(s, _WITH_MAGNITUDE)
+    if parts is None:
+        return s, None
+    used = set(parts[1].dropna().unique())
+    plain = bool(parts[1].isna().any())
+    scales = {_MAGNITUDES.get(u, 1e6) for u in used}
+    if not used or ("m" in used and not used & {"k", "K"}) or (used <= {"B"} and plain):
+        # "12 m" alone is metres (numbers_with_unit); "3B" among plain numbers a grade
+        return s, None
+    if len(scales) == 1 and not plain and not used & {"k", "K"}:
+        # every cell in M (or B): a contract's "12M" may be months; read in that unit by
+        # numbers_with_unit, their order is the same
+        return s, None
+    numbers = parse_numbers(parts[0].str.strip())
+    if not pd.api.types.is_numeric_dtype(numbers):
+        return s, None
+    scale = parts[1].map(lambda u: {**_MAGNITUDES, "m": 1e6}.get(u, 1.0) if isinstance(u, str)
+                         else 1.0)
+    values = numbers.astype(float) * scale
+    first = parts[1].dropna().index[0]
+    return _placed(s, values), (f"{str(s[first]).strip()} is "
+                                f"{np.format_float_positional(values[first], trim='-')}")
 
 
 #: Last words of a column name that say it holds codes (``agent_code``, ``zip``).
@@ -2156,6 +2294,12 @@ def from_frame(
                 if not odd.empty:
                     written.append((col, odd.iloc[0].strip(), float(df[col][odd.index[0]])))
                 continue
+            # an example that shows how its marks were read ('€ 1.127' is 1127), if any
+            for marks in (r"\d[.,]\d", r"[()]"):
+                marked = signed.str.contains(marks)
+                if marked.any():
+                    signed = signed[marked]
+                    break
             values = df[col][signed.index]
             at = values.ne(0).idxmax() if values.ne(0).any() else signed.index[0]  # not "0%"
             ex = signed[at].strip()
@@ -2181,6 +2325,9 @@ def from_frame(
                      "numbers: {how}."),
                     (numbers_from_duration_text, "durations written with their units ({ex!r}) "
                      "are read as {how}."),
+                    (lambda s, _name: numbers_with_magnitude(s), "numbers written with k, M "
+                     "or B for thousands, millions or billions are read as the numbers they "
+                     "write ({how})."),
                     (lambda s, _name: numbers_with_unit(s), "numbers typed with their unit, "
                      "{how} ({ex!r}), are read as numbers in {how}."))
         for col in df.columns:

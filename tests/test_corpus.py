@@ -4,6 +4,7 @@ number, identifier or free text, or a clear warning."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ from rulecore.data import load_csv, train_test_indices
 from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
 from rulecore.report import assess, chance_balanced_accuracy
-from rulecore.rules.estimators import make_rule_model
+from rulecore.rules.estimators import BooleanRuleClassifier, make_rule_model
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -99,6 +100,11 @@ EXPECTED = {
     # a lab system's long export: one row per patient and test, pivoted to one per patient
     "labs_long_format.csv": ("retinopathy", "yes", {"test": "long", "patient_id": "id"}, [],
                              0, []),
+    # Excel's "Unicode Text": UTF-16 with a byte-order mark, tabs (refused as binary before)
+    "excel_unicode_text_utf16.txt": ("Converted (1=yes 2=no)", 1, {"Lead ID": "id"}, [], 0,
+                                     []),
+    # a German list: '€ 1.127' and '(€ 1.421)', '1,2k' and '3,4M', a wrapped heading, '+'/'-'
+    "collections_eur_signs.csv": ("Inkasso", "+", {"Kunde": "id"}, [], 0, []),
     # R's NA in a factor for "none recorded"
     "surgery_r_na_none.csv": ("readmitted_30d", "Yes", {"column 1": "index"}, [], 0, []),
     # a survey tool's export: answers as words on a five-point scale, "Don't know" among them
@@ -545,3 +551,36 @@ def test_a_frequency_table_is_expanded_to_its_records():
     # included by the user, the rows stay as they are
     kept = load_csv(DATA / "frequency_table_counts.csv", include=["count"])
     assert kept.n_samples == len(raw) and "count" in kept.X.columns
+
+
+def test_amounts_magnitudes_signs_and_wrapped_headings_of_a_german_export():
+    """A review's collections list: '€ 4.727' was read as 4.727 (below '€ 798'), '(€ 1.200)'
+    stayed text, '1,2k' beside '850' meant 850 thousand, the target's '-' was a missing
+    value (refused as one class, '+'), and the heading "Tage\\nüberfällig" was split over
+    two rows.  Each is now read as written, and the planted rule comes back."""
+    raw = pd.read_csv(DATA / "collections_eur_signs.csv", sep=";", dtype=str)
+    ds = load("collections_eur_signs.csv")
+    assert ds.classes == ["+", "-"] and ds.positive == "+"
+    assert list(ds.X.columns) == ["Saldo", "Tage überfällig", "Mahnstufe", "Umsatz"]
+    owed = raw["Saldo"].str.startswith("(")
+    expect = raw["Saldo"].str.replace(r"[()€ .]", "", regex=True).astype(float).where(
+        ~owed, -raw["Saldo"].str.replace(r"[()€ .]", "", regex=True).astype(float))
+    assert np.array_equal(ds.X["Saldo"].to_numpy(), expect.to_numpy())
+    assert ds.X["Saldo"].max() > 1000
+    scale = raw["Umsatz"].str[-1].map({"k": 1e3, "M": 1e6}).fillna(1.0)
+    number = raw["Umsatz"].str.rstrip("kM").str.replace(",", ".").astype(float)
+    assert np.allclose(ds.X["Umsatz"].to_numpy(), (number * scale).to_numpy())
+    model = BooleanRuleClassifier().fit(ds.X, ds.y_binary)
+    assert set(model.rule_.features) == {"Saldo", "Tage überfällig"}
+
+
+def test_excel_unicode_text_is_read():
+    """UTF-16 with tabs (Excel's "Save as Unicode Text") was refused as a binary file."""
+    ds = load("excel_unicode_text_utf16.txt")
+    assert ds.kinds["Company size"] == "numeric" and ds.n_samples == 500
+    raw = (DATA / "excel_unicode_text_utf16.txt").read_bytes()
+    # without its byte-order mark too, and big-endian
+    text = raw.decode("utf-16")
+    for data in (text.encode("utf-16-le"), text.encode("utf-16-be")):
+        other = load_csv(io.BytesIO(data), continuous="median")
+        assert other.target == "Converted (1=yes 2=no)" and other.n_samples == 500

@@ -1960,3 +1960,59 @@ def test_a_few_classes_at_the_end_beat_several_yes_no_flags():
     assert choose_target(one_flag) == "password_reset_requested"
     demog = df.assign(age_band=rng.choice(["18-30", "31-50", "51+"], m)).drop(columns="queue")
     assert choose_target(demog) == "password_reset_requested"
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["€ 4.727", "€ 798", "€ 1.200"], [4727, 798, 1200]),      # dots between thousands
+    (["€ 4.727", "€ 3.144"], [4727, 3144]),                    # euros have no 3 decimals
+    (["(€ 1.421)", "€ 351", "-€ 1.200"], [-1421, 351, -1200]),  # credits, both ways
+    (["$3.459", "$2.999"], [3.459, 2.999]),                    # a gallon's price: decimals
+    (["€ 1.200,50", "€ 12,00"], [1200.5, 12.0]),               # as before
+])
+def test_currency_amounts_with_dots_between_thousands(cells, read):
+    """A review's German amounts: '€ 4.727' beside '€ 798' was read as 4.727, and the rule
+    said 'Betrag > 40'."""
+    from rulecore.data import parse_numbers
+    assert parse_numbers(pd.Series(cells * 3)).tolist() == read * 3
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["1.2k", "45K", "3.1M", "850"], [1200, 45000, 3100000, 850]),
+    (["3.4k", "162", "4.0k"], [3400, 162, 4000]),   # plain numbers stay ones, not thousands
+    (["1.5m", "200k"], [1500000, 200000]),           # m for millions beside k
+    (["2bn", "500M"], [2e9, 5e8]),
+])
+def test_numbers_written_with_k_m_or_b_are_the_numbers_they_write(cells, read):
+    """'k' was read as a unit: '162' beside '3.4k' meant 162 thousand, and a column mixing k
+    and M stayed text (a review)."""
+    from rulecore.data import numbers_with_magnitude
+    out, how = numbers_with_magnitude(pd.Series(cells * 3))
+    assert how is not None and out.tolist() == [float(v) for v in read] * 3
+
+
+@pytest.mark.parametrize("cells", [["12M", "24M", "36M"], ["3B", "4", "5"], ["12 m", "3 m"],
+                                   ["12 kg", "3 kg"]])
+def test_suffixes_that_may_not_be_magnitudes_are_left_to_units(cells):
+    """A contract's 12M may be months, 3B a grade, 12 m metres: not read as magnitudes."""
+    from rulecore.data import numbers_with_magnitude
+    assert numbers_with_magnitude(pd.Series(cells * 3))[1] is None
+
+
+def test_a_column_of_plus_and_minus_keeps_its_minus():
+    """'-' is a missing value, but in a column of signs it is the negative class: read as
+    missing, the target was refused as "a single class ('+')" (a review)."""
+    text = "a,b,result\n" + "\n".join(f"{i},{'-' if i % 3 else i},{'+' if i % 4 else '-'}"
+                                      for i in range(40))
+    ds = load_csv(io.StringIO(text), target="result")
+    assert ds.classes == ["+", "-"]
+    assert ds.X["b"].isna().sum() == sum(1 for i in range(40) if i % 3)  # '-' elsewhere
+
+
+def test_a_quoted_heading_with_a_line_break_is_one_name():
+    """Excel writes a wrapped heading as a quoted cell with a line break: the header was
+    split, its first half skipped as a title line and the second read as a row."""
+    text = ',"Annual\r\nIncome",Score,default\r\n' + "".join(
+        f"{i},{1000 * i},{i % 7},{'yes' if i % 5 == 0 else 'no'}\r\n" for i in range(60))
+    ds = load_csv(io.StringIO(text))
+    assert list(ds.X.columns) == ["Annual Income", "Score"] and ds.n_samples == 60
+    assert not any("Skipped" in n for n in ds.notes)

@@ -805,6 +805,58 @@ def labs_long() -> None:
     df.sample(frac=1.0, random_state=SEED).to_csv(HERE / "labs_long_format.csv", index=False)
 
 
+def excel_unicode_text() -> None:
+    """Excel's "Unicode Text" export: UTF-16 (little-endian, with a byte-order mark), tab
+    separated, CRLF line ends; a lead's conversion coded 1 = yes, 2 = no, as its heading
+    says.  Planted: converted when a demo was requested and the company has more than 50
+    employees."""
+    rng = np.random.default_rng(SEED + 62)
+    n = 500
+    demo = rng.random(n) < 0.4
+    size = rng.integers(2, 400, n)
+    source = rng.choice(["Webinar", "Ads", "Referral", "Trade fair"], n)
+    converted = (demo & (size > 50)) ^ (rng.random(n) < 0.04)
+    rows = ["Lead ID\tSource\tCompany size\tDemo requested\tConverted (1=yes 2=no)"]
+    for k in range(n):
+        rows.append("\t".join([f"L-{10000 + k}", source[k], str(size[k]),
+                               "Yes" if demo[k] else "No", "1" if converted[k] else "2"]))
+    (HERE / "excel_unicode_text_utf16.txt").write_bytes(
+        ("\ufeff" + "\r\n".join(rows) + "\r\n").encode("utf-16-le"))
+
+
+def collections_eur_signs() -> None:
+    """A German collections list saved with ';': balances as '€ 1.127' (a dot between
+    thousands) and '(€ 1.421)' for a credit, turnover as '850', '1,2k' or '3,4M', a wrapped
+    heading ("Tage\nüberfällig", quoted, as Excel writes a cell with a line break), and the
+    outcome written '+' / '-'.  Planted: sent to collections (+) when the balance is
+    negative and the invoice more than 60 days overdue."""
+    rng = np.random.default_rng(SEED + 63)
+    n = 500
+    saldo = np.round(rng.normal(600, 1400, n))
+    overdue = rng.integers(0, 120, n)
+    level = rng.integers(0, 4, n)
+    turnover = np.round(rng.lognormal(10, 1.5, n))
+    sent = ((saldo < 0) & (overdue > 60)) ^ (rng.random(n) < 0.03)
+
+    def euro(v: float) -> str:
+        text = f"€ {abs(v):,.0f}".replace(",", ".")
+        return f"({text})" if v < 0 else text
+
+    def magnitude(v: float) -> str:
+        if v >= 1e6:
+            return f"{v / 1e6:.1f}M".replace(".", ",")
+        if v >= 1e3:
+            return f"{v / 1e3:.1f}k".replace(".", ",")
+        return f"{v:.0f}"
+
+    rows = ['Kunde;Saldo;"Tage\r\nüberfällig";Mahnstufe;Umsatz;Inkasso']
+    for k in range(n):
+        rows.append(";".join([f"K-{k:04d}", euro(saldo[k]), str(overdue[k]), str(level[k]),
+                              magnitude(turnover[k]), "+" if sent[k] else "-"]))
+    (HERE / "collections_eur_signs.csv").write_bytes(
+        ("\r\n".join(rows) + "\r\n").encode("utf-8"))
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -813,7 +865,8 @@ def main() -> None:
                  satisfaction_survey, diabetes_screening, crm_workbook, postgres_export,
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
                  hr_attrition_sqlserver, safety_checklist, surgery_r_na,
-                 engagement_survey, card_transactions, frequency_table, labs_long, prose):
+                 engagement_survey, card_transactions, frequency_table, labs_long,
+                 excel_unicode_text, collections_eur_signs, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

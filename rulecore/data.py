@@ -906,6 +906,13 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         if len(groups) == 1 and _title_line(groups[0]):
             # one phrase over the first column and nothing over the rest: a report's title
             notes.append(f"Left out a title line above the header ({groups[0][:60]!r}).")
+        elif groups and (summed := _pivot_sums(df, groups)) is not None:
+            df, filled = summed
+            notes.append(f"An Excel pivot table ({groups[0]!r}): the names are taken from "
+                         "its second header row"
+                         + (f", and its empty cells read as 0, no amount summed there "
+                            f"({', '.join(f'{c!r}: {k:,}' for c, k in filled[:4])}"
+                            f"{' ...' if len(filled) > 4 else ''})" if filled else "") + ".")
         elif groups:
             notes.append(f"Two header rows: the first groups the columns "
                          f"({', '.join(map(repr, groups[:4]))}{' ...' if len(groups) > 4 else ''}"
@@ -1092,6 +1099,31 @@ def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     out = below.reset_index(drop=True)
     out.columns = names
     return out, groups
+
+
+_PIVOT_SUM = re.compile(r"^(sum|count) of \S", re.IGNORECASE)
+
+
+def _pivot_sums(df: pd.DataFrame, groups: list[str]
+                ) -> tuple[pd.DataFrame, list[tuple[str, int]]] | None:
+    """An Excel pivot table of sums or counts (a group title ``Sum of SalesAmount`` or
+    ``Count of Orders`` over a first column ``Row Labels``): its empty cells in columns of
+    numbers are 0, nothing summed there.  Read as missing, a customer who bought no bikes
+    had an unknown bike spend and the rule said ``Bikes is missing``, worse than the majority
+    (a review).  Returns the frame and ``(column, cells filled)``, or ``None`` for another
+    table (an ``Average of`` pivot's empty cell has no value)."""
+    if not groups or not _PIVOT_SUM.match(str(groups[0]).strip()) or \
+            str(df.columns[0]).strip().casefold() != "row labels":
+        return None
+    filled = []
+    for col in df.columns[1:]:
+        empty = df[col].isna()
+        present = df[col].dropna()
+        if empty.any() and len(present) and \
+                pd.api.types.is_numeric_dtype(parse_numbers(present)):
+            df[col] = df[col].where(~empty, "0")
+            filled.append((str(col), int(empty.sum())))
+    return df, filled
 
 
 def _title_line(text: str) -> bool:
@@ -1561,6 +1593,53 @@ def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
     if not pd.api.types.is_numeric_dtype(numbers):
         return s, None
     return _placed(s, numbers), str(units[0])
+
+
+#: Units of one quantity and their size in the first's, for a column typed in several of
+#: them (``850 g``, ``12.5 kg``, ``30.2 lb``).
+_UNIT_FAMILIES = (
+    ("weights", {"g": 1.0, "mg": 1e-3, "kg": 1e3, "lb": 453.59237, "lbs": 453.59237,
+                 "oz": 28.349523125}),
+    ("lengths", {"m": 1.0, "mm": 1e-3, "cm": 1e-2, "km": 1e3, "in": 0.0254, "ft": 0.3048,
+                 "mi": 1609.344}),
+    ("volumes", {"l": 1.0, "ml": 1e-3, "cl": 1e-2, "dl": 0.1}),
+    ("sizes", {"b": 1.0, "kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12}),
+)
+
+
+def numbers_in_units(s: pd.Series) -> tuple[pd.Series, str | None]:
+    """A text column of numbers typed with units of one quantity, two or more of them
+    (``850 g``, ``12.5 kg``, ``30.2 lb``), as numbers in its most used unit, and a note's
+    words (``"weights typed in g, kg and lb are read in kg (850 g is 0.85)"``).
+
+    Left as text, a parcel's weight was "text with 480 distinct values" and the rule lost
+    its condition on it (a review).  Every present cell must carry a unit of the same table
+    of :data:`_UNIT_FAMILIES` (a cell without one is ambiguous).  Returns ``(s, None)`` for
+    any other column."""
+    parts = _every_cell_matches(s, _WITH_UNIT)
+    if parts is None or parts[1].isna().any():
+        return s, None
+    units = parts[1].str.casefold()
+    used = list(units.value_counts().index)
+    if len(used) < 2:
+        return s, None
+    family = next(((w, z) for w, z in _UNIT_FAMILIES if all(u in z for u in used)), None)
+    if family is None:
+        return s, None
+    what, sizes = family
+    numbers = parse_numbers(parts[0].str.strip())
+    if not pd.api.types.is_numeric_dtype(numbers):
+        return s, None
+    to = used[0]  # the most used unit
+    values = numbers.astype(float) * units.map(sizes) / sizes[to]
+    shown = parts[1][units == to].iloc[0]
+    other = units.ne(to).idxmax()
+    written = sorted({parts[1][units == u].iloc[0] for u in used}, key=lambda u: sizes[
+        u.casefold()])
+    return _placed(s, values), (
+        f"{what} typed in {', '.join(written[:-1])} and {written[-1]} are read in {shown} "
+        f"({str(s[other]).strip()} is "
+        f"{np.format_float_positional(round(values[other], 6), trim='-')} {shown})")
 
 
 #: Suffixes that scale a number (``1.2k``, ``45K``, ``3.1M``, ``2bn``), not units of it.
@@ -2329,7 +2408,8 @@ def from_frame(
                      "or B for thousands, millions or billions are read as the numbers they "
                      "write ({how})."),
                     (lambda s, _name: numbers_with_unit(s), "numbers typed with their unit, "
-                     "{how} ({ex!r}), are read as numbers in {how}."))
+                     "{how} ({ex!r}), are read as numbers in {how}."),
+                    (lambda s, _name: numbers_in_units(s), "{how}."))
         for col in df.columns:
             for read, said in readings:
                 converted, how = read(df[col], str(col))

@@ -2016,3 +2016,37 @@ def test_a_quoted_heading_with_a_line_break_is_one_name():
     ds = load_csv(io.StringIO(text))
     assert list(ds.X.columns) == ["Annual Income", "Score"] and ds.n_samples == 60
     assert not any("Skipped" in n for n in ds.notes)
+
+
+def test_an_excel_pivot_of_sums_reads_its_empty_cells_as_zero():
+    """A pivot table's empty cell is no amount summed there: read as missing, the rule said
+    'Bikes is missing', worse than the majority (a review).  An average's empty cell has no
+    value, and stays missing."""
+    rng = np.random.default_rng(4)
+    rows = []
+    for k in range(120):
+        bikes = "" if rng.random() < 0.4 else f"{rng.uniform(50, 900):.2f}"
+        acc = f"{rng.uniform(10, 300):.2f}"
+        rows.append(f"C{30000 + k},{acc},{bikes},{'Yes' if not bikes else 'No'}")
+    body = "\n".join(rows) + "\nGrand Total,1,2,\n"
+    for title, zero in (("Sum of SalesAmount", True), ("Average of SalesAmount", False)):
+        text = f"{title},Column Labels,,\nRow Labels,Accessories,Bikes,Churned\n" + body
+        ds = load_csv(io.StringIO(text), target="Churned")
+        assert ds.n_samples == 120
+        assert bool(ds.X["Bikes"].isna().sum() == 0) is zero
+        assert any("pivot table" in n for n in ds.notes) is zero
+        if zero:
+            assert (ds.X["Bikes"] == 0).sum() == (ds.y == "Yes").sum()
+
+
+def test_weights_typed_in_several_units_are_read_in_the_most_used():
+    """'850 g', '12.5 kg', '30.2 lb' was text with a level per value, and the rule lost its
+    weight condition (a review).  Units of different quantities, or a cell without a unit,
+    leave the column as it was."""
+    from rulecore.data import numbers_in_units
+    out, how = numbers_in_units(pd.Series(["850 g", "12.5 kg", "30 lb", "2 kg", "1 kg"] * 2))
+    assert np.allclose(out, [0.85, 12.5, 13.6077711, 2, 1] * 2)
+    assert how.startswith("weights typed in g, lb and kg are read in kg")
+    assert numbers_in_units(pd.Series(["12 kg", "3 m", "4 kg"] * 3))[1] is None
+    assert numbers_in_units(pd.Series(["12 kg", "300", "4 g"] * 3))[1] is None
+    assert numbers_in_units(pd.Series(["12 kg", "3 kg"] * 3))[1] is None  # one unit: as before

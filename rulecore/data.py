@@ -1762,6 +1762,11 @@ NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know",
                        "missing", "not available", "not applicable", "undetermined",
                        "undefined", "no answer", "not stated", "not recorded", "n.a.",
                        "n/k", "tbd"})
+#: A target's class that says the outcome is not known yet (``Pending`` beside Approved and
+#: Declined): its rows have no value for the target, as :data:`NO_ANSWER`'s do.
+UNDECIDED = frozenset({"pending", "undecided", "in progress", "awaiting decision", "awaiting",
+                       "under review", "not yet decided", "to be decided", "tbc",
+                       "to be confirmed", "pending review", "pending decision"})
 #: A column of numbers may hold at most this many distinct other codes ...
 MAX_MISSING_CODES = 5
 #: ... in at most this share of its present cells, for the codes to read as missing values.
@@ -2669,9 +2674,10 @@ def from_frame(
         positive = yes
 
     # "Unknown" beside real classes is no answer: as a class it was the minority, so the
-    # default positive class, and the rule learned to predict the unknown
+    # default positive class, and the rule learned to predict the unknown; an outcome not
+    # decided yet ("Pending" beside Approved / Declined) is none either (a review)
     unanswered = [v for v in y_raw.dropna().unique()
-                  if isinstance(v, str) and v.strip().casefold() in NO_ANSWER]
+                  if isinstance(v, str) and v.strip().casefold() in NO_ANSWER | UNDECIDED]
     no_answer = y_raw.isin(unanswered)
     if thr is None and no_answer.any() and (positive is None or not no_answer[
             y_raw.astype(str) == str(positive)].any()):

@@ -676,6 +676,22 @@ def test_unknown_in_the_target_is_no_answer_unless_asked_for():
     assert kept.classes == ["Unknown", "no"]
 
 
+def test_an_undecided_outcome_is_no_answer():
+    """Loans Approved / Declined / Pending: the smallest class, Pending, was the default
+    positive, and the rule -7.6 pts; a pending loan's outcome is not known yet (a review)."""
+    rng = np.random.default_rng(10)
+    n = 400
+    x = rng.normal(size=n)
+    y = np.where(x > 0.8, "Declined", "Approved").astype(object)
+    y[:60] = "Pending"
+    data = pd.DataFrame({"x": x, "status": y}).to_csv(index=False).encode()
+    ds = load_csv(io.BytesIO(data), name="t.csv")
+    assert ds.classes == ["Approved", "Declined"] and ds.positive == "Declined"
+    assert ds.no_answer == (("Pending", 60),)
+    asked = load_csv(io.BytesIO(data), name="t.csv", positive="Pending")
+    assert asked.positive == "Pending" and asked.n_samples == n
+
+
 def test_summary_rows_under_the_table_are_not_records():
     rng = np.random.default_rng(3)
     n = 200

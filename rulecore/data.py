@@ -2876,7 +2876,10 @@ def from_frame(
     ids = df[id_cols].reset_index(drop=True) if id_cols else None
     # rows copied whole (every column alike, far more often than coarse columns coincide):
     # a copy in the held-out rows of a row the rule learned from makes the held-out
-    # accuracy optimistic
+    # accuracy optimistic.  Chance is counted on the features alone: the target follows
+    # them (that is what a rule learns), so two rows alike in the features are alike in
+    # the target too, and a temperature to 0.1 °F that decides a failure repeated rows of
+    # two columns "far more often than chance" (a review)
     # a target that comes in bursts over time (failures in the hour before a breakdown):
     # rows next to each other in time are alike, and a random split put a held-out row's
     # neighbours among the training rows; hold out whole periods instead
@@ -2895,8 +2898,10 @@ def from_frame(
     copies = None
     repeated = df.duplicated()
     n_copies = int(repeated.sum())
-    if n_copies >= max(MIN_COPIES, DUPLICATE_SHARE * len(df)) and \
-            n_copies > 3 * chance_copies(df[~repeated], len(df)) + 3:
+    # (one feature: its distinct rows are its distinct values, so chance cannot be told
+    # from copies; its repeats are a rounded measurement's as often)
+    if df.shape[1] > 2 and n_copies >= max(MIN_COPIES, DUPLICATE_SHARE * len(df)) and \
+            n_copies > 3 * chance_copies(df[~repeated].drop(columns=[target]), len(df)) + 3:
         copies = pd.Series(pd.factorize(pd.util.hash_pandas_object(df, index=False))[0])
         # where every column has few values, columns that move together (a donation count
         # and the blood given, 250 c.c. each: transfusion.data) repeat rows by coincidence

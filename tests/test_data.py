@@ -2066,3 +2066,14 @@ def test_weights_typed_in_several_units_are_read_in_the_most_used():
     assert numbers_in_units(pd.Series(["12 kg", "3 m", "4 kg"] * 3))[1] is None
     assert numbers_in_units(pd.Series(["12 kg", "300", "4 g"] * 3))[1] is None
     assert numbers_in_units(pd.Series(["12 kg", "3 kg"] * 3))[1] is None  # one unit: as before
+
+
+def test_a_rounded_measurement_alone_repeating_is_not_called_copies():
+    """A temperature to 0.1 °F deciding a failure, the only feature: 42 of 250 rows repeat
+    another, as rounding gives; the note called them copies (a review)."""
+    rng = np.random.default_rng(5)
+    temp = np.round(rng.uniform(60, 100, 250), 1)
+    df = pd.DataFrame({"temp_f": temp, "failed": np.where(temp > 85, "yes", "no")})
+    assert df.duplicated().sum() > 20
+    ds = from_frame(df)
+    assert ds.copies is None and not any("repeat another row" in n for n in ds.notes)

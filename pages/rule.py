@@ -402,7 +402,7 @@ def results() -> None:
     # (each a bounded fit: it only adds advice, and took 14 s beside a 0.1 s rule)
     # above ADVICE_ROWS training rows they wait for a click: on a 50,000-row table they
     # held the rule back for about 20 s (a review)
-    advice_key = rule_explore.fit_key(ds, model)
+    advice_key = rule_explore.fit_key(ds, model, train)
     advise = len(train) <= common.ADVICE_ROWS or ss.get("advice_for") == advice_key
     settings = common.rule_settings(ds)
     compared = comparisons(settings, model.class_weight_used_, yte, pred_te,
@@ -464,7 +464,7 @@ def results() -> None:
             # alternative the page showed two rules without saying which was which: a review)
             held = ss.get("edit")
             other = Rule.from_json(held["rule"]) if held and \
-                held["key"] == rule_explore.fit_key(ds, model) else rule
+                held["key"] == rule_explore.fit_key(ds, model, train) else rule
             if other != rule:
                 st.caption(":material/edit: The editor (tab *Edit the rule* below) holds "
                            f"another rule, {common.inline_code(str(other))}; this section, "
@@ -479,7 +479,8 @@ def results() -> None:
                     rows = ss["checklist"].selection.rows
                     if rows:
                         cond = str(rule.conditions[int(rows[0])])
-                        shown = rule_explore.edited_rule(rule_explore.fit_key(ds, model), rule)
+                        shown = rule_explore.edited_rule(
+                            rule_explore.fit_key(ds, model, train), rule)
                         if cond in [str(c) for c in shown.conditions]:
                             ss["prov_cond"] = cond
                             st.toast(f"Rows that `{cond}` rejects: tab *Rows per condition* "
@@ -646,7 +647,7 @@ def results() -> None:
     # ---------------------------------------------------------------- argue with the optimum
     # Fragments: an edit reruns only the editor, its scores and the row check, not the fit.
     if not is_set:
-        key = rule_explore.fit_key(ds, model)
+        key = rule_explore.fit_key(ds, model, train)
         settings = common.rule_settings(ds)
 
         @st.fragment

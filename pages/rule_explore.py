@@ -31,9 +31,12 @@ from rulecore.rules.rule import EXPORT_FORMATS, Rule, safe_csv
 ss = st.session_state
 
 
-def fit_key(ds, model) -> str:
-    """Identifies one fit in this session: the data, the split's rows and the learned rule."""
-    text = f"{ds.digest}|{model.rule_.to_json(None)}|{model.lam_}|{model.get_params()}"
+def fit_key(ds, model, train: np.ndarray) -> str:
+    """Identifies one fit in this session: the data, the training rows and the learned rule.
+    (Without the rows, alternatives found on one split stayed listed, "certified", after
+    the seed changed the split: a review.)"""
+    rows = hashlib.sha1(np.ascontiguousarray(train, dtype=np.int64).tobytes()).hexdigest()
+    text = f"{ds.digest}|{rows}|{model.rule_.to_json(None)}|{model.lam_}|{model.get_params()}"
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 

@@ -162,7 +162,8 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
         st.dataframe(_format_scores(scores, certified(model)),
                      width="stretch", key="edit_scores")
         obj = float(scores.loc["objective", "edited"])
-        st.markdown(f"Edited rule: objective **{obj:.4g}**, {distance_words(model, obj)}.")
+        st.markdown(f"Edited rule: objective **{obj:.4g}**, "
+                    f"{distance_words(model, obj, rule)}.")
         majority = max(float(np.mean(ytr)), 1 - float(np.mean(ytr)))
         if rule == learned:
             pass  # the learned rule's own warnings are shown above, with the fit

@@ -200,6 +200,37 @@ def test_scores_of_edits_on_a_weighted_fit_use_its_weights():
         assert "below" not in distance_words(m, float(s.loc["objective", "edited"]))
 
 
+def test_an_edit_that_breaks_the_constraints_is_said_so():
+    """An edit on a forbidden column scored below the certified optimum, and the editor said
+    it used "a threshold or condition outside its candidate terms" (a review).  It says
+    which constraint the edit breaks; an edit that keeps them is compared as before."""
+    from rulecore.rules.editing import broken_constraints, distance_words
+
+    rng = np.random.default_rng(2)
+    X = pd.DataFrame({"x": rng.uniform(0, 10, 200), "z": rng.uniform(0, 10, 200),
+                      "w": rng.uniform(0, 10, 200)})
+    y = ((X.x > 5) & (X.z <= 6)).astype(int).to_numpy()
+    m = BooleanRuleClassifier(lam=3.0, n_thresholds=5, forbid=["x"], max_conditions=2
+                              ).fit(X, y)
+    assert "x" not in m.rule_.features and m.mip_gap_ <= 1e-6
+    cheat = Rule((Term("x", ">", 5.0), Term("z", "<=", 6.0)), "and", m.rule_.target,
+                 m.rule_.positive)
+    obj = m.rule_objective(cheat, X, y)
+    assert obj < m.objective_  # better than the certified optimum: it breaks a constraint
+    assert broken_constraints(m, cheat) == ["uses x, which it must not use"]
+    words = distance_words(m, obj, cheat)
+    assert "breaks your constraints (uses x, which it must not use)" in words
+    assert "outside its candidate terms" not in words
+    longer = cheat.with_condition(Term("w", ">", 0.5))
+    assert broken_constraints(m, longer) == ["uses x, which it must not use",
+                                             "has 3 conditions, more than the 2 allowed"]
+    kept = m.rule_.with_condition(Term("w", ">", 9.5)) if len(m.rule_) < 2 else m.rule_
+    assert broken_constraints(m, kept) == []
+    assert "breaks" not in distance_words(m, m.rule_objective(kept, X, y), kept)
+    required = BooleanRuleClassifier(lam=3.0, n_thresholds=5, require=["w"]).fit(X, y)
+    assert broken_constraints(required, cheat) == ["does not use w, which it must use"]
+
+
 def test_rule_edits():
     r = Rule((Term("a", "<=", 1.0), Term("b", ">", 2.0)))
     assert r.without(0).conditions == (Term("b", ">", 2.0),)

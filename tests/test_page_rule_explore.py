@@ -87,6 +87,13 @@ def test_constraints_and_costs_change_the_certified_rule():
         r"(\d+) candidate terms .* kept (\d+) of (\d+) \((\d+) left out by your "
         r"constraints first\)", at.success[0].value).groups())
     assert of + gone == total and kept <= of
+    # an edit on the forbidden column is said to break the constraint, whatever it scores
+    add = next(sb for sb in at.selectbox if sb.key and sb.key.startswith("edit_add_"))
+    add.select_index(next(i for i, t in enumerate(add.options) if t.startswith(col + " ")
+                          )).run()
+    said = next(m.value for m in at.markdown if m.value.startswith("Edited rule: objective"))
+    assert f"breaks your constraints (uses {col}, which it must not use)" in said
+    at.button(key="edit_reset").click().run()
     at.selectbox(key="max_conditions").set_value(1).run()
     assert len(frame_with(at, "support")) <= 1
     at.select_slider(key="fp_cost").set_value(4.0).run()

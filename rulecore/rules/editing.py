@@ -89,10 +89,28 @@ def certified(model: Any) -> bool:
     return getattr(model, "mip_gap_", 1.0) <= CERTIFIED_GAP
 
 
-def distance_words(model: Any, objective: float) -> str:
-    """How far an objective is from the fit's optimum, said as what is proved."""
+def broken_constraints(model: Any, rule: Rule) -> list[str]:
+    """How ``rule`` breaks the fit's constraints (``require``, ``forbid``,
+    ``max_conditions``), in words; empty when it keeps them or the fit had none."""
+    constraints = getattr(model, "constraints_", None)
+    return constraints.broken_by(rule) if constraints else []
+
+
+def distance_words(model: Any, objective: float, rule: Rule | None = None) -> str:
+    """How far an objective is from the fit's optimum, said as what is proved; with the
+    edited ``rule``, what it breaks of the constraints the optimum was proved under."""
     above = objective - model.objective_
     certified_ = certified(model)
+    broken = broken_constraints(model, rule) if rule is not None else []
+    if broken:
+        said = "; ".join(broken)
+        where = (f"{-above:.4g} below" if above < -1e-9 else f"{above:.4g} above"
+                 if above > 1e-9 else "the same as")
+        return (f"{where} the learned rule ({model.objective_:.4g}), but it breaks your "
+                f"constraints ({said}): the optimum was " + ("proved" if certified_ else
+                                                             "searched") +
+                " under them, so it is no comparison (clear them above to see the optimum "
+                "without them)")
     if abs(above) <= 1e-9:
         return "the same objective as the " + ("certified optimum" if certified_ else
                                                 "learned rule")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -263,6 +264,18 @@ class Constraints:
             parts.append(f"at most {self.max_conditions} condition"
                          f"{'' if self.max_conditions == 1 else 's'}")
         return "; ".join(parts)
+
+    def broken_by(self, rule: Any) -> list[str]:
+        """How a rule breaks these constraints, in words (empty when it keeps them): an
+        edited rule on a forbidden column scored below the certified optimum, and the
+        editor said it used "a condition outside its candidate terms" (a review)."""
+        used = [c.feature for c in rule.conditions]
+        out = [f"uses {f}, which it must not use" for f in self.forbid if f in used]
+        out += [f"does not use {f}, which it must use" for f in self.require if f not in used]
+        if self.max_conditions is not None and len(used) > self.max_conditions:
+            out.append(f"has {len(used)} conditions, more than the {self.max_conditions} "
+                       "allowed")
+        return out
 
     def columns(self, feature_of: np.ndarray | None, n_terms: int
                 ) -> tuple[np.ndarray, list[np.ndarray]]:

@@ -257,6 +257,10 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
         st.warning(f"{cheaper} of these cost less than the learned rule, which is not "
                    f"proved optimal ({alts[0].claim}): choose the MIP solver (or a longer "
                    "time limit) for a certified rule.", icon=":material/warning:")
+    if alts[0].certified and not certified(model):
+        # a later solve that closed carries its bound back (alternatives.carry_bounds)
+        st.caption("The alternatives' solves proved the learned rule optimal, which its own "
+                   "fit had not: no clause with other predictions costs less.")
     if len(test) and len(alts) > 1:
         better = sum(a > acc[0] + 1e-12 for a in acc[1:])
         if better:

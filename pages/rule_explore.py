@@ -267,7 +267,8 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
             optimal = ("it is optimal for the objective on the training rows, which does "
                        "not promise" if alts[0].certified else "the objective on the "
                        "training rows does not promise")
-            st.caption(f"{better} of these do better on the held-out rows than the learned "
+            st.caption(f"{better} of these {'does' if better == 1 else 'do'} better on the "
+                       "held-out rows than the learned "
                        f"rule: {optimal} the best held-out accuracy. The Stability tab shows "
                        "how much the rule itself moves between folds.")
     st.dataframe(table, hide_index=True, width="stretch", key="alt_table", on_select=_load,

@@ -365,13 +365,31 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     return 0
 
 
+def _check_alternatives(args: argparse.Namespace) -> None:
+    """``--alternatives K`` asked with settings that cannot give them, said before the fit
+    (a review: the fit ran and printed, then the command failed with Python's words)."""
+    k = getattr(args, "alternatives", None)
+    if k is None:
+        return
+    if k < 1:
+        raise ParameterError(f"--alternatives takes the number of rules to list, 1 or more, "
+                             f"not {k}.")
+    if args.model != "single":
+        raise ParameterError("--alternatives lists single rules: use --model single.")
+    if args.error == "exact":
+        raise ParameterError("--alternatives needs errors counted per condition, whose MIP "
+                             "proves each alternative: use --error hamming.")
+
+
 def _alternatives(args: argparse.Namespace, est: Any, Xtr: pd.DataFrame, ytr: np.ndarray,
                   Xte: pd.DataFrame, yte: np.ndarray, out: TextIO) -> list | None:
     """``--alternatives K``: print the near-optimal set and return it for ``--json``."""
     if args.alternatives is None:
         return None
-    if args.model != "single":
-        raise ParameterError("--alternatives lists single rules: use --model single.")
+    if getattr(est, "error_", "hamming") == "exact":  # chosen by --lam auto
+        raise ParameterError("--alternatives needs errors counted per condition, whose MIP "
+                             "proves each alternative; with --lam auto each wrong row was "
+                             "counted once: add --error hamming.")
     alts = est.alternatives(Xtr, ytr, k=args.alternatives)
     best = alts[0].objective
     out.write(f"\n{len(alts)} best rules with different predictions on the training rows "
@@ -402,6 +420,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         table_facts,
     )
 
+    _check_alternatives(args)  # before the fit: it was refused after the whole fit printed
     ds = load_dataset(args)
     y01 = ds.y_binary
     settings = _settings(args, ds)

@@ -100,6 +100,16 @@ BAD_INPUT = [
     (["sweep", "--sample", "iris", "--backend", "dask"], "scheduler"),
     (["learn"], "Give a table file (CSV, Excel, ...) or --sample"),
     (["compare", "--sample", "iris", "--models", "single,forest"], "Unknown model 'forest'"),
+    # refused before the fit, which printed its whole report first (a review)
+    (["learn", "--sample", "iris", "--alternatives", "0"], "1 or more, not 0"),
+    # a date's own columns are named (it got only the list of columns)
+    (["learn", str(ROOT / "tests" / "data" / "hr_attrition_sqlserver.csv"), "--require",
+      "HireDate"],
+     "its values were turned into 'HireDate (year)', 'HireDate (month)'; name one of those"),
+    (["learn", "--sample", "iris", "--alternatives", "3", "--error", "exact"],
+     "use --error hamming"),
+    (["learn", "--sample", "iris", "--alternatives", "3", "--model", "rule-set"],
+     "use --model single"),
 ]
 
 

@@ -291,6 +291,13 @@ class Constraints:
         known = list(dict.fromkeys(feature_of))
         unknown = [f for f in self.require + self.forbid if f not in known]
         if unknown:
+            # a date is turned into columns of its own ('HireDate (year)'): name them (a
+            # review's --require HireDate got only the list of columns)
+            made = [str(k) for f in unknown for k in known if k.startswith(f"{f} (")]
+            if made:
+                raise ParameterError(
+                    f"No candidate term is on {', '.join(map(repr, unknown))}: its values "
+                    f"were turned into {', '.join(map(repr, made))}; name one of those.")
             shown = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
             raise ParameterError(
                 f"No candidate term is on {', '.join(map(repr, unknown))}: it is not a feature "

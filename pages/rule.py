@@ -659,7 +659,7 @@ def results() -> None:
             with alt_tab:
                 rule_explore.alternatives(key, model, ds, train, test)
             with stab_tab:
-                rule_explore.stability(ds, settings)
+                rule_explore.stability(ds, settings, model.rule_, int(r["seed"]))
             with rows_tab:
                 shown = rule_explore.edited_rule(key, rule)
                 rule_explore.rows_of_rule(shown, ds, train, edited=shown != rule)

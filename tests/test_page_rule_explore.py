@@ -141,6 +141,9 @@ def test_alternatives_and_stability_and_rows():
     at.button(key="stab_go").click().run()
     assert not at.exception, at.exception
     assert any(m.label == "Stability score" for m in at.metric)
+    # the learned rule's own conditions are placed among the folds' (a review)
+    placed = next(m.value for m in at.markdown if m.value.startswith("Your rule's conditions"))
+    assert all(f"`{c}`" in placed for c in (sb.value for sb in cond_boxes(at)))
     # the majority class's error beside the folds' (iris, virginica against the rest: 1/3)
     held = next(m for m in at.metric if m.label == "Held-out error")
     assert held.delta == "majority class: 33.3%"

@@ -27,6 +27,7 @@ from rulecore.rules.stability import (
     group_conditions,
     jaccard_score,
     stability,
+    where_learned,
 )
 from rulecore.rules.terms import Term
 from rulecore.viz.stability import stability_figure
@@ -73,6 +74,46 @@ def test_planted_rule_comes_back_in_every_fold(planted_result):
                                a["thresholds"])
     assert res.presence.shape == (2, 5) and res.presence.all()
     assert res.errors.shape == (5,) and res.error_max < 0.05
+
+
+def test_the_learned_rules_conditions_are_placed_among_the_groups(planted_result, planted):
+    """Where the rule learned on the analyst's split stands: a threshold near a group's is
+    in it, a far one or an unseen column in no fold, a level by its level.  The figure
+    outlines those groups and says "your rule"."""
+    X, _ = planted
+    res = planted_result
+    a = res.conditions.set_index("feature").loc["a"]
+    learned = _rule(("a", ">", float(a["low"]) + 0.01), ("b", "<=", 80.0), ("c", ">", 0.0))
+    placed = where_learned(res, learned, X)
+    assert list(placed["condition"]) == [str(t) for t in learned.conditions]
+    assert placed["group"].iloc[0] == a["condition"] and placed["folds"].iloc[0] == 5
+    assert pd.isna(placed["group"].iloc[1]) and placed["folds"].iloc[1] == 0  # 80 is far
+    assert pd.isna(placed["group"].iloc[2]) and placed["frequency"].iloc[2] == 0.0
+    # the other direction is another condition
+    assert where_learned(res, _rule(("a", "<=", float(a["low"]))), X)["folds"].iloc[0] == 0
+    fig = stability_figure(res, learned=[a["condition"]])
+    bar = fig.data[0]
+    k = list(bar.y).index(a["condition"])
+    assert bar.text[k].endswith("· your rule") and bar.marker.line.width[k] == 3
+    assert sum(t.endswith("your rule") for t in bar.text) == 1
+    # a level: by its level
+    cat = pd.DataFrame({"g": ["u", "v"] * 50, "x": np.arange(100.0)})
+    ycat = np.where(cat["g"] == "u", 1, 0)
+    res2 = stability(BooleanRuleClassifier(), cat, ycat, n_splits=3, backend="sequential")
+    placed2 = where_learned(res2, _rule(("g", "==", "u")), cat)
+    assert placed2["folds"].iloc[0] == 3
+
+
+def test_the_figure_keeps_the_direction_of_a_long_column_name():
+    """'months_since_promotio… 10.5–11.5' lost its '>' (a review): the name is shortened,
+    the direction and thresholds kept."""
+    long = "months_since_promotion_or_transfer"
+    res = stability(BooleanRuleClassifier(n_thresholds=5),
+                    pd.DataFrame({long: np.arange(200.0) % 20}),
+                    (np.arange(200) % 20 > 10).astype(int), n_splits=3, backend="sequential")
+    ticks = stability_figure(res).layout.yaxis.ticktext
+    assert all(t.endswith(("> 10.5", "<= 10.5")) or " > " in t or " <= " in t for t in ticks)
+    assert all("…" in t for t in ticks)
 
 
 def test_fold_table_and_summary(planted_result, planted):

@@ -194,6 +194,63 @@ def _ecdf(column: pd.Series | None) -> Callable[[float], float] | None:
     return lambda t: float(np.searchsorted(values, t, side="right")) / len(values)
 
 
+def _group_key(t: Term) -> tuple:
+    """``(feature, op, level)`` of a condition's group: level ``None`` for a threshold on
+    numbers (grouped by nearness), else the level or ``""``."""
+    if t.ordinal:  # as the rule shows it: "size == L", not "size > M" (a review)
+        return (t.feature, str(t)[len(t.feature) + 1:], "")
+    # a missing test is one condition whatever kind the column was read as in a fold ("b is
+    # missing numeric" was its label: a review)
+    return (t.feature, t.op, None) if t.numeric else \
+        (t.feature, t.op, "") if t.missing_test else (t.feature, t.op, str(t.value))
+
+
+def where_learned(result: StabilityResult, rule: Rule | RuleSet | RuleList, X: Any = None
+                  ) -> pd.DataFrame:
+    """Where the conditions of ``rule`` (the one learned on the analyst's split) stand among
+    the folds' condition groups: a review could not tell whether the learned
+    ``MonthlyIncome <= 5300`` counted as the folds' ``<= 4880–5280``, and a learned
+    ``petal width <= 1.55`` that no fold found was not shown at all.
+
+    A numeric condition is in a group of its feature and direction when its threshold's
+    quantile in ``X`` lies within the result's tolerance of the group's range (as
+    :func:`group_conditions` joins thresholds); the nearest such group is taken.
+
+    Returns
+    -------
+    DataFrame, one row per condition of ``rule``
+        ``condition`` (its text), ``group`` (the group's label, or missing), ``folds`` (the
+        folds with that group, 0 without one) and ``frequency``.
+    """
+    frame = None if X is None else as_frame(X)
+    table = result.conditions
+    rows = []
+    for t in rule_conditions(rule):
+        feature, op, level = _group_key(t)
+        label, folds = None, 0
+        if level is None:
+            q = _ecdf(frame[feature] if frame is not None and feature in frame.columns
+                      else None)
+            same = table[(table["feature"] == feature) & (table["direction"] == op)]
+            best = np.inf
+            for _, g in same.iterrows():
+                v = float(t.value)
+                if q is None:
+                    gap = 0.0 if g["low"] <= v <= g["high"] else np.inf
+                else:
+                    gap = max(0.0, q(g["low"]) - q(v), q(v) - q(g["high"]))
+                if gap <= result.tolerance + 1e-12 and gap < best:
+                    best, label, folds = gap, g["condition"], int(g["folds"])
+        else:
+            direction = f"{op} {level}".rstrip()
+            hit = table[(table["feature"] == feature) & (table["direction"] == direction)]
+            if len(hit):
+                label, folds = hit["condition"].iloc[0], int(hit["folds"].iloc[0])
+        rows.append({"condition": str(t), "group": label, "folds": folds,
+                     "frequency": folds / result.n_splits if result.n_splits else np.nan})
+    return pd.DataFrame(rows, columns=["condition", "group", "folds", "frequency"])
+
+
 def group_conditions(rules: Sequence[Rule | RuleSet | RuleList], X: Any = None, *,
                      tolerance: float = DEFAULT_TOLERANCE) -> tuple[pd.DataFrame, np.ndarray]:
     """Group the conditions of several rules; which groups each rule uses.
@@ -231,13 +288,7 @@ def group_conditions(rules: Sequence[Rule | RuleSet | RuleList], X: Any = None, 
     pairs: dict[tuple, list[tuple[int, Any]]] = {}
     for k, rule in enumerate(rules):
         for t in rule_conditions(rule):
-            # a missing test is one condition whatever kind the column was read as in a
-            # fold ("b is missing numeric" was its label: a review)
-            key = (t.feature, t.op, None) if t.numeric else \
-                (t.feature, t.op, "") if t.missing_test else (t.feature, t.op, str(t.value))
-            if t.ordinal:  # as the rule shows it: "size == L", not "size > M" (a review)
-                key = (t.feature, str(t)[len(t.feature) + 1:], "")
-            pairs.setdefault(key, []).append((k, t.value))
+            pairs.setdefault(_group_key(t), []).append((k, t.value))
     groups = []  # (feature, direction, low, high, set of rule indices)
     for (feature, op, level), hits in pairs.items():
         if level is not None:

@@ -3,12 +3,23 @@ spread of the held-out error (:func:`rulecore.rules.stability.stability`)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from rulecore.rules.stability import StabilityResult
-from rulecore.viz.style import ACCENT, MUTED, NEGATIVE, bar_height, category_ticks, layout
+from rulecore.viz.style import (
+    ACCENT,
+    LABEL_CHARS,
+    MUTED,
+    NEGATIVE,
+    bar_height,
+    category_ticks,
+    layout,
+    short,
+)
 
 #: Most condition groups drawn; the rest are counted in the subtitle (style rule: a bar
 #: chart shows a documented number of bars at most).
@@ -18,7 +29,7 @@ STRIP_HEIGHT = 130
 
 
 def stability_figure(result: StabilityResult, title: str | None = None,
-                     max_bars: int = MAX_BARS) -> go.Figure:
+                     max_bars: int = MAX_BARS, learned: Collection[str] = ()) -> go.Figure:
     """Condition-group frequency as horizontal bars over a strip of the folds' held-out errors.
 
     Parameters
@@ -29,6 +40,10 @@ def stability_figure(result: StabilityResult, title: str | None = None,
         what the score means, and how many groups were left out).
     max_bars : int
         The most frequent groups drawn (the subtitle says how many were left out).
+    learned : collection of str
+        Labels of the groups that hold a condition of the rule learned on the analyst's
+        split (:func:`~rulecore.rules.stability.where_learned`): outlined, and drawn even
+        when they fall past ``max_bars``.
 
     Returns
     -------
@@ -37,8 +52,11 @@ def stability_figure(result: StabilityResult, title: str | None = None,
         the most frequent on top, coloured green when it appears in every fold.  Row 2: one
         point per fold at its held-out error, with the mean as a line.
     """
-    table = result.conditions.head(max_bars)
+    learned = set(learned)
+    shown = result.conditions.index < max_bars
+    table = result.conditions[shown | result.conditions["condition"].isin(learned)]
     labels = [str(c) for c in table["condition"]]
+    mine = [lab in learned for lab in labels]
     # plotly draws the first category at the bottom: reverse, so the most frequent is on top
     order = labels[::-1]
     n_bars = len(labels)
@@ -55,12 +73,22 @@ def stability_figure(result: StabilityResult, title: str | None = None,
     colors = [ACCENT if f >= 1.0 else NEGATIVE for f in table["frequency"]]
     fig.add_trace(go.Bar(
         x=table["frequency"], y=labels, orientation="h", marker_color=colors,
-        text=[f"{k}/{result.n_splits}" for k in table["folds"]], textposition="auto",
+        marker_line=dict(color=[MUTED if m else "rgba(0,0,0,0)" for m in mine],
+                         width=[3 if m else 0 for m in mine]),
+        text=[f"{k}/{result.n_splits}" + (" · your rule" if m else "")
+              for k, m in zip(table["folds"], mine)], textposition="auto",
         customdata=table["folds"],
         hovertemplate="%{y}<br>in %{customdata} of " + str(result.n_splits)
         + " folds (%{x:.0%})<extra></extra>", showlegend=False), row=1, col=1)
     fig.update_xaxes(range=[0, 1.02], tickformat=".0%", row=1, col=1)
     ticks = category_ticks("y", order)["yaxis"]
+    # the column's name is shortened, never the direction and thresholds after it
+    # ("months_since_promotio… 10.5–11.5" lost its ">": a review)
+    rest = {lab: f"{d} {t}".strip() for lab, d, t in
+            zip(labels, table["direction"], table["thresholds"])}
+    ticks["ticktext"] = [
+        short(f, max(8, LABEL_CHARS - len(rest[lab]) - 1)) + " " + rest[lab]
+        for lab, f in zip(order, table["feature"].tolist()[::-1])]
     fig.update_yaxes(**ticks, row=1, col=1)
 
     errors = np.asarray(result.errors, dtype=float)

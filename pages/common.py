@@ -719,7 +719,9 @@ def fit_with_progress(settings: RuleSettings, ds: Dataset, test_size: float, see
 
 #: How the Rule page names a comparison fit's changed settings (:func:`fitted_rule_model`).
 COMPARISON_WORDS = {("class_weight", "none"): "without class weights",
-                    ("rule_type", "or"): "as an OR-rule", ("rule_type", "and"): "as an AND-rule"}
+                    ("rule_type", "or"): "as an OR-rule", ("rule_type", "and"): "as an AND-rule",
+                    ("require", "()"): "without Must use", ("forbid", "()"): "without Must not use",
+                    ("max_conditions", "None"): "without Max conditions"}
 #: Seconds a comparison fit for the advice gets at most (it only adds advice).
 COMPARISON_SECONDS = 10.0
 #: Training rows above which the Rule page's comparison fits (the advice's) wait for a click.

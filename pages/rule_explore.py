@@ -16,8 +16,10 @@ import streamlit as st
 from pages import common
 from rulecore import progress
 from rulecore.metrics import fmt_percent
+from rulecore.report import clearly_above_majority
 from rulecore.rules.editing import (
     SCORE_ROWS,
+    SHARE_ROWS,
     certified,
     clause_rows,
     decisive_rows,
@@ -93,7 +95,7 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
 def _format_scores(table: pd.DataFrame, proved: bool = True) -> pd.DataFrame:
     """The scores for a person; without a certified optimum the last row is the distance to
     the learned rule, named so (an LP-rounded rule is no optimum: a newcomer's review)."""
-    shares = set(SCORE_ROWS[:7])
+    shares = set(SCORE_ROWS[:SHARE_ROWS])
     out = table.astype(object)
     for name in table.index:
         for col in table.columns:
@@ -156,14 +158,29 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
 
     ytr, yte = ds.y_binary[train], ds.y_binary[test]
     Xtr, Xte = ds.X.iloc[train], ds.X.iloc[test]
+    free = unconstrained(model, ds, len(train))
     with common.user_errors(stop=False):
-        scores = score_rules(model, {"learned": learned, "edited": rule}, Xtr, ytr,
+        shown = {"learned": learned, "edited": rule}
+        if free is not None:
+            shown["without your constraints"] = free.rule_
+        scores = score_rules(model, shown, Xtr, ytr,
                              Xte if len(test) else None, yte if len(test) else None)
         st.dataframe(_format_scores(scores, certified(model)),
                      width="stretch", key="edit_scores")
         obj = float(scores.loc["objective", "edited"])
         st.markdown(f"Edited rule: objective **{obj:.4g}**, "
                     f"{distance_words(model, obj, rule)}.")
+        if free is not None:
+            cost = model.objective_ - float(scores.loc["objective", "without your constraints"])
+            proved = certified(model) and certified(free)
+            st.markdown(
+                f"Your constraints ({model.constraints_.words()}) cost **{cost:.4g}** in the "
+                f"objective: without them the {'certified ' if proved else ''}best rule is "
+                f"{common.inline_code(str(free.rule_))}"
+                + (f", {fmt_percent(scores.loc['test accuracy', 'without your constraints'])}"
+                   f" on the held-out rows against "
+                   f"{fmt_percent(scores.loc['test accuracy', 'learned'])}" if len(test)
+                   else "") + ".")
         majority = max(float(np.mean(ytr)), 1 - float(np.mean(ytr)))
         if rule == learned:
             pass  # the learned rule's own warnings are shown above, with the fit
@@ -174,6 +191,13 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
             st.warning(f"The edited rule is no better on the training rows than always "
                        f"predicting the majority class ({majority:.1%}).",
                        icon=":material/warning:")
+        elif len(test) and not clearly_above_majority(yte, rule.predict(Xte).astype(int)):
+            # the held-out rows, as the learned rule is judged (the editor read only the
+            # training rows: a review)
+            held = max(float(np.mean(yte)), 1 - float(np.mean(yte)))
+            st.warning(f"The edited rule is not clearly better on the held-out rows than "
+                       f"always predicting the majority class ({held:.1%} of them).",
+                       icon=":material/warning:")
     if rule != learned:
         # an edit reruns this part of the page only: say which rule each part shows (the
         # checklist's own note and the region chart waited for the next full rerun: a review)
@@ -182,6 +206,29 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
                    "above are the learned rule's.")
         export_block(rule, ds, prefix="edited_", title="Export the edited rule")
     return rule
+
+
+def unconstrained(model, ds, n_train: int):
+    """The same fit without the analyst's constraints (Must use, Must not use, Max
+    conditions), to say what they cost; None without constraints, or on a large table until
+    asked (as the advice's fits), or when the fit fails.  A review: nothing showed what a
+    constraint costs, the only question it asks."""
+    constraints = getattr(model, "constraints_", None)
+    if not constraints:
+        return None
+    changes = {k: v for k, v, on in (("require", (), bool(constraints.require)),
+                                     ("forbid", (), bool(constraints.forbid)),
+                                     ("max_conditions", None,
+                                      constraints.max_conditions is not None)) if on}
+    key = ("free", ds.digest, tuple(changes), n_train)
+    if n_train > common.ADVICE_ROWS and ss.get("free_for") != key:
+        st.button("What do my constraints cost?", key="free_go",
+                  on_click=lambda: ss.update(free_for=key),
+                  help="Fits the same rule without Must use, Must not use and Max conditions.")
+        return None
+    with common.user_errors(stop=False):
+        return common.fitted_rule_model(ds, **changes).model
+    return None
 
 
 #: Characters of a rule or a difference past which the alternatives are written out too.

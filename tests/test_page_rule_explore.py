@@ -41,6 +41,8 @@ def test_editing_a_threshold_rescores_with_direct_counts():
         assert table.loc[f"{split} accuracy", "edited"] == f"{100 * np.mean(fires == y):.1f}%"
         rec = np.sum(fires & y) / y.sum()
         assert table.loc[f"{split} recall", "edited"] == f"{100 * rec:.1f}%"
+        bal = (rec + np.mean(~fires[~y])) / 2  # as the performance table has it
+        assert table.loc[f"{split} balanced accuracy", "edited"] == f"{100 * bal:.1f}%"
     assert table.loc["conditions", "edited"] == str(len(edited))
     # the objective can only go up from a certified optimum
     assert float(table.loc["above the optimum", "edited"]) >= 0
@@ -94,6 +96,15 @@ def test_constraints_and_costs_change_the_certified_rule():
     said = next(m.value for m in at.markdown if m.value.startswith("Edited rule: objective"))
     assert f"breaks your constraints (uses {col}, which it must not use)" in said
     at.button(key="edit_reset").click().run()
+    # what the constraint costs: the same fit without it, scored beside (a review)
+    table = scores(at)
+    free = table["without your constraints"]
+    cost = next(m.value for m in at.markdown if m.value.startswith("Your constraints"))
+    assert f"(must not use {col}) cost" in cost
+    said_cost = float(cost.split("cost **")[1].split("**")[0])
+    assert said_cost == pytest.approx(float(table.loc["objective", "learned"])
+                                      - float(free["objective"]), abs=0.01)
+    assert said_cost >= 0
     at.selectbox(key="max_conditions").set_value(1).run()
     assert len(frame_with(at, "support")) <= 1
     at.select_slider(key="fp_cost").set_value(4.0).run()

@@ -2698,7 +2698,8 @@ def from_frame(
         share = dropped / len(df)
         notes.append(f"Dropped {dropped:,} of {len(df):,} rows ("
                      + (f"{share:.0%}" if share >= 0.01 else f"{share:.1%}")
-                     + f") with no value in {target!r}.")
+                     + f") with no value in {target!r}" + _subtotals_said(df[missing_y])
+                     + ".")
         df, y_raw = df[~missing_y], y_raw[~missing_y]
     y = y_raw.map(_label).reset_index(drop=True)
     y.name = label_name
@@ -3019,6 +3020,26 @@ def chance_copies(distinct: pd.DataFrame, n: int) -> float:
         if q_all == 0.0:
             return 0.0
     return n * (n - 1) / 2 * q_all
+
+
+_SUBTOTAL = re.compile(r"(?:^|\s)(?:sub)?totals?$|^(?:sub|grand )?totals?\b", re.IGNORECASE)
+
+
+def _subtotals_said(rows: pd.DataFrame) -> str:
+    """What the rows dropped for a missing target are, when some are a spreadsheet's
+    subtotals ('East Total' between the regions: a review read only "no value")."""
+    if rows.empty:
+        return ""
+    text = rows.select_dtypes(exclude="number").astype(str)
+    named = text.apply(lambda c: c.str.strip().str.contains(_SUBTOTAL)).any(axis=1)
+    if not named.any():
+        return ""
+    first = text[named].apply(lambda r: next(v for v in r if _SUBTOTAL.search(v.strip())),
+                              axis=1)
+    shown = list(dict.fromkeys(v.strip() for v in first))
+    many = "all" if named.all() else f"{int(named.sum()):,}"
+    return (f", {many} of them subtotals ("
+            f"{', '.join(map(repr, shown[:3]))}{', ...' if len(shown) > 3 else ''}), not records")
 
 
 def _default_of_many(classes: list, counts: pd.Series) -> Any:

@@ -2077,3 +2077,16 @@ def test_a_rounded_measurement_alone_repeating_is_not_called_copies():
     assert df.duplicated().sum() > 20
     ds = from_frame(df)
     assert ds.copies is None and not any("repeat another row" in n for n in ds.notes)
+
+
+def test_subtotal_rows_between_groups_are_said_to_be_subtotals():
+    """'East Total' rows between the regions were dropped as rows "with no value" in the
+    target (a review): they are said to be subtotals."""
+    rows = ["Region,Calls,Quota met"]
+    for region in ("East", "West"):
+        rows += [f"{region},{40 + k},{'Yes' if k % 2 else 'No'}" for k in range(20)]
+        rows.append(f"{region} Total,900,")
+    rows.append("Acme,12,")  # a record without an outcome is no subtotal
+    ds = load_csv(io.StringIO("\n".join(rows)))
+    said = next(n for n in ds.notes if n.startswith("Dropped 3 of 43 rows"))
+    assert "2 of them subtotals ('East Total', 'West Total'), not records" in said

@@ -2872,6 +2872,7 @@ def from_frame(
                                 "" if role == "feature" else f"included by choice ({reason})",
                                 role))
     X = pd.DataFrame(columns, index=df.index)
+    notes += _twin_columns(X)
     id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
                and r.column in df.columns]
     ids = df[id_cols].reset_index(drop=True) if id_cols else None
@@ -3020,6 +3021,32 @@ def chance_copies(distinct: pd.DataFrame, n: int) -> float:
         if q_all == 0.0:
             return 0.0
     return n * (n - 1) / 2 * q_all
+
+
+def _twin_columns(X: pd.DataFrame) -> list[str]:
+    """Notes on feature columns a reader may take for one another: the same value in every
+    row (an export's ``income_usd`` beside ``Annual Income``; a rule may use either), and
+    names that differ only in capitals or spaces (``Score`` and ``score``).  A review found
+    neither said."""
+    out = []
+    seen: dict[bytes, str] = {}
+    for col in X.columns:
+        s = X[col]
+        key = hashlib.sha1(str(s.dtype).encode() + pd.util.hash_pandas_object(
+            s, index=False).to_numpy().tobytes()).digest()  # 20 bytes, not 8 per row
+        if key in seen and s.nunique(dropna=True) > 1:
+            out.append(f"{col!r} holds the same value as {seen[key]!r} in every row: a copy, "
+                       "and a rule may use either. Leave one out if they mean the same.")
+        else:
+            seen.setdefault(key, str(col))
+    names: dict[str, str] = {}
+    for col in map(str, X.columns):
+        plain = re.sub(r"\s+", " ", col).strip().casefold()
+        if plain in names and names[plain] != col:
+            out.append(f"Columns {names[plain]!r} and {col!r} differ only in capitals or "
+                       "spaces: they are two columns; a rule names them as written.")
+        names.setdefault(plain, col)
+    return out
 
 
 _SUBTOTAL = re.compile(r"(?:^|\s)(?:sub)?totals?$|^(?:sub|grand )?totals?\b", re.IGNORECASE)

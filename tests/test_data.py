@@ -2090,3 +2090,18 @@ def test_subtotal_rows_between_groups_are_said_to_be_subtotals():
     ds = load_csv(io.StringIO("\n".join(rows)))
     said = next(n for n in ds.notes if n.startswith("Dropped 3 of 43 rows"))
     assert "2 of them subtotals ('East Total', 'West Total'), not records" in said
+
+
+def test_copied_columns_and_names_alike_but_for_capitals_are_said():
+    """An export's income_usd, a copy of Annual Income, and 'Score ' beside a survey's
+    'score': a rule used one of each with no word that its twin exists (a review)."""
+    rng = np.random.default_rng(6)
+    income = rng.integers(10, 200, 300) * 1000
+    df = pd.DataFrame({"Annual Income": income, "Score ": rng.integers(300, 850, 300),
+                       "score": rng.integers(1, 6, 300), "income_usd": income,
+                       "flag": 1, "default": np.where(income < 40000, "yes", "no")})
+    notes = from_frame(df).notes
+    assert sum("holds the same value as" in n for n in notes) == 1
+    assert any(n.startswith("'income_usd' holds the same value as 'Annual Income'")
+               for n in notes)
+    assert any("'Score' and 'score' differ only in capitals" in n for n in notes)

@@ -2104,4 +2104,4 @@ def test_copied_columns_and_names_alike_but_for_capitals_are_said():
     assert sum("holds the same value as" in n for n in notes) == 1
     assert any(n.startswith("'income_usd' holds the same value as 'Annual Income'")
                for n in notes)
-    assert any("'Score' and 'score' differ only in capitals" in n for n in notes)
+    assert any("'Score ' and 'score' differ only in capitals" in n for n in notes)

@@ -420,7 +420,13 @@ def results() -> None:
                       **table_facts(ds, ss["terms"]["thresholds"]), **compared)
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
-    claim = shown_claim(claim, findings, yte, pred_te)
+    shown = shown_claim(claim, findings, yte, pred_te)
+    # a certified rule that is no success: its warnings come first, above the claim (the
+    # blue "Certified optimal" box sat above "no better than the majority": a review)
+    first = [f for f in findings if f.level == "warning"] if shown.level != claim.level \
+        else []
+    findings = [f for f in findings if f not in first]
+    claim = shown
     extra = [f"{model.n_terms_:,} candidate terms (built on the {len(train):,} training rows)"]
     if model.screening_report_ is not None:
         rep = model.screening_report_
@@ -431,6 +437,8 @@ def results() -> None:
                      + (f" ({gone:,} left out by your constraints first)" if gone > 0 else ""))
     if ds.groups is not None:
         extra.append(f"held-out rows chosen by {ds.held_out_unit}, none also in training")
+    for finding in first:
+        show_finding(finding)
     show_finding(claim, " · ".join(extra))
     # what a user must know before trusting the rule, right under the solver's claim
     for finding in findings:

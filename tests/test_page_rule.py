@@ -208,6 +208,16 @@ def rare_noise_csv(n: int = 600, rate: float = 0.04) -> bytes:
     return df.to_csv(index=False).encode()
 
 
+def alerts_in_order(node, out=None) -> list[tuple[str, str]]:
+    """The page's warning, info and success boxes in the order they are shown."""
+    out = [] if out is None else out
+    for child in getattr(node, "children", {}).values():
+        if type(child).__name__ in ("Warning", "Info", "Success"):
+            out.append((type(child).__name__, child.value))
+        alerts_in_order(child, out)
+    return out
+
+
 def test_warnings_where_due():
     at = open_upload("complaints_leak.csv")
     assert any("The rule uses refund_issued" in w.value and "possible leak" in w.value
@@ -220,6 +230,9 @@ def test_warnings_where_due():
     assert not at.success and any("Certified optimal" in i.value for i in at.info)
     assert any("no better than always predicting no" in w.value and "Weight the classes"
                in w.value for w in at.warning)
+    # and the warning comes first, above the claim (a review: the claim sat on top)
+    boxes = alerts_in_order(at.main)
+    assert boxes[0][0] == "Warning" and "Certified optimal" in boxes[1][1]
     at.selectbox(key="class_weight").set_value("sqrt").run()
     assert not at.exception
 

@@ -166,7 +166,8 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
         scores = score_rules(model, shown, Xtr, ytr,
                              Xte if len(test) else None, yte if len(test) else None)
         st.dataframe(_format_scores(scores, certified(model)),
-                     width="stretch", key="edit_scores")
+                     width="stretch", key="edit_scores",
+                     height=35 * (len(SCORE_ROWS) + 1) + 3)  # every row, no inner scroll
         obj = float(scores.loc["objective", "edited"])
         st.markdown(f"Edited rule: objective **{obj:.4g}**, "
                     f"{distance_words(model, obj, rule)}.")
@@ -394,6 +395,10 @@ def stability(ds, settings, learned: Rule | None = None, seed: int = 0) -> None:
     folds_shown = res.fold_table.assign(fold=res.fold_table["fold"] + 1).rename(columns={
         "predicts": "rule predicts", "train_rows": "rows fitted on",
         "held_out_rows": "rows held out", "error": "held-out error", "seconds": "seconds"})
+    # the error beside the fold number: after the long rule it was pushed off the right edge
+    # at 1,400 px (a review)
+    first = ["fold", "held-out error"]
+    folds_shown = folds_shown[first + [c for c in folds_shown.columns if c not in first]]
     st.dataframe(folds_shown, hide_index=True, width="stretch", key="stab_folds_table",
                  column_config={"held-out error": st.column_config.NumberColumn(
                      format="percent"), "seconds": st.column_config.NumberColumn(

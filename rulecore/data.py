@@ -1763,8 +1763,9 @@ NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know",
                        "undefined", "no answer", "not stated", "not recorded", "n.a.",
                        "n/k", "tbd"})
 #: A target's class that says the outcome is not known yet (``Pending`` beside Approved and
-#: Declined): its rows have no value for the target, as :data:`NO_ANSWER`'s do.
-UNDECIDED = frozenset({"pending", "undecided", "in progress", "awaiting decision", "awaiting",
+#: Declined): its rows have no value for the target, as :data:`NO_ANSWER`'s do.  Not
+#: "undecided": a voter's answer, and the middle of an agreement scale.
+UNDECIDED = frozenset({"pending", "in progress", "awaiting decision", "awaiting",
                        "under review", "not yet decided", "to be decided", "tbc",
                        "to be confirmed", "pending review", "pending decision"})
 #: A column of numbers may hold at most this many distinct other codes ...

@@ -10,7 +10,8 @@ A column is *ordinal* when it is a pandas ordered ``Categorical`` (its categorie
 order) or when every level it holds is a word of one of the known :data:`SCALES`, at least
 three of its steps present (two levels are one split either way: ``x == High`` is
 ``x > Low``); answers that are no step (``Don't know``, :data:`NO_ANSWER`) may sit beside
-them.  So is a column whose levels are all bands of numbers that do not overlap (age groups
+them.  So is a column of version numbers (``1.9.3 < 1.10.0 < 2.0.0``), and one whose levels
+are all bands of numbers that do not overlap (age groups
 ``18-24``, ``25-34``, ``65+``; income bands ``$25,000-$49,999``; :func:`band`), ordered by
 their numbers.  A level outside the order (such an answer, or one not seen in training) is read as
 missing, as text is in a column of numbers.
@@ -210,6 +211,29 @@ def _band_order(levels: list) -> tuple[str, ...] | None:
     return tuple(str(v) for _, v in ranked)
 
 
+_VERSION = re.compile(r"^[vV]?(\d+)\.(\d+)\.(\d+)$")
+#: Most levels of a column of version numbers read in order.
+MAX_VERSIONS = 500
+
+
+def _version_order(levels: Any) -> tuple[str, ...] | None:
+    """Version numbers (``1.9.3``, ``1.10.0``, ``v2.0.0``: three parts; four are an IP
+    address as often) in version order, part by part as numbers; ``None`` for other levels.
+    Read unordered, a crash rule listed four ``app_version != ...`` (a review); as text
+    ``1.10.0`` sorts before ``1.9.3``."""
+    if not 1 <= len(levels) <= MAX_VERSIONS:
+        return None
+    keys = []
+    for v in levels:
+        m = _VERSION.match(str(v).strip())
+        if m is None:
+            return None
+        keys.append((tuple(int(g) for g in m.groups()), str(v)))
+    if len({k for k, _ in keys}) < len(keys):
+        return None  # "1.2.0" and "v1.2.0": one version twice, no order between them
+    return tuple(v for _, v in sorted(keys))
+
+
 def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     """The order of a column's levels, lowest first, as the levels are written; ``None``
     when the column is not an ordered scale.
@@ -239,6 +263,9 @@ def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     levels = s.dropna().unique()
     if not all(isinstance(v, str) for v in levels):
         return None
+    versions = _version_order(levels)
+    if versions is not None:
+        return versions if len(versions) >= min_levels else None
     # a statistics package's labels carry their code ("1. Strongly disagree", "2 = 18-24",
     # "9. Don't know"): the words after it decide, as the code alone need not be an order
     coded = [_CODED.match(str(v)) for v in levels]

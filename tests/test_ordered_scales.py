@@ -42,6 +42,10 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
                                              "SUN")),
     (["FRIDAY", "monday", "Wednesday"], ("monday", "Tuesday", "Wednesday", "Thursday",
                                          "FRIDAY", "Saturday", "Sunday")),
+    # version numbers, part by part (as text 1.10.0 sorts before 1.9.3; unordered a crash
+    # rule listed four "app_version != ...": a review)
+    (["1.10.0", "1.9.3", "2.0.0", "1.9.12", "v1.8.0"],
+     ("v1.8.0", "1.9.3", "1.9.12", "1.10.0", "2.0.0")),
 ])
 def test_known_scales_are_put_in_order(levels, order):
     s = pd.Series(levels * 3 + [None])
@@ -58,6 +62,9 @@ def test_known_scales_are_put_in_order(levels, order):
     ["M", "F", "M"],
     ["Jan", "January", "Feb"],              # two spellings of one month
     ["Mon", "March", "May"],                # a weekday among months
+    ["1.2.0", "v1.2.0", "1.3.0"],           # one version written two ways
+    ["1.2.0", "1.3.0", "beta"],             # a word among versions
+    ["192.168.0.1", "10.0.0.1", "10.0.0.7"],  # four parts: IP addresses as often
 ])
 def test_other_columns_are_not_scales(levels):
     s = pd.Series(levels * 2)

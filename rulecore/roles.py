@@ -133,7 +133,9 @@ _ATTRIBUTE_WORDS = {"marital", "civil", "employment", "work", "job", "verificati
 #: (a review).  Such a column is the default target only when no other binary one exists.
 _DEMOGRAPHIC_NAMES = {"gender", "sex", "agegroup", "ageband", "agebracket", "agerange",
                       "race", "ethnicity", "maritalstatus", "married", "nationality",
-                      "language", "country", "region", "state", "term"}
+                      "language", "country", "region", "state", "term", "bloodtype",
+                      "bloodgroup", "religion", "eyecolor", "eyecolour", "haircolor",
+                      "haircolour"}
 
 #: Names of columns that hold remarks, not outcomes: never the default target, however few
 #: their values (a survey's canned "comments" were taken for the class column).
@@ -899,6 +901,10 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # beside a yes/no column (renewed, left_company) a rating is a feature.  Demographics
     # (gender, age band) only when no other binary column exists.
     binary = [c for c in classes if levels[c] == 2]
+    # a column of signs, + and - (a genome's strand beside its outcome), is the target only
+    # when no other yes/no column is (it was, last, once '-' stopped reading as missing: an
+    # adversarial review)
+    signs = {c for c in binary if set(df[c].dropna().astype(str).str.strip()) <= {"+", "-"}}
     # Several yes/no columns are flags that describe the rows; beside them a text column of
     # a few classes at the table's end is the target by the export convention (a review's
     # support tickets: `queue`, five levels, last, lost to `password_reset_requested`, one
@@ -909,7 +915,7 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
         return last
     if binary:
         return max(binary, key=lambda c: (_plain_name(c) not in _DEMOGRAPHIC_NAMES,
-                                          cols.index(c)))
+                                          c not in signs, cols.index(c)))
     # a number named as an outcome's score (churn_score beside a plan of three levels: the
     # plan was predicted, worse than its majority, a review), split at a threshold
     scores = [c for c in eligible if kinds[c] == "continuous" and is_outcome_score(c)]

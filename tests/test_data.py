@@ -1980,7 +1980,10 @@ def test_a_few_classes_at_the_end_beat_several_yes_no_flags():
 
 @pytest.mark.parametrize("cells, read", [
     (["€ 4.727", "€ 798", "€ 1.200"], [4727, 798, 1200]),      # dots between thousands
-    (["€ 4.727", "€ 3.144"], [4727, 3144]),                    # euros have no 3 decimals
+    (["€ 4.727", "€ 3.144", "€ 1.234.567"], [4727, 3144, 1234567]),  # two dots
+    (["€ 4.727", "€ 3.144"], [4.727, 3.144]),                  # nothing says thousands
+    (["$0.250", "$3", "$0.125"], [0.25, 3, 0.125]),            # a first group of 0: decimals
+    (["€1.977", "€2", "€2.019"], [1.977, 2, 2.019]),          # fuel: no whole of 3 digits
     (["(€ 1.421)", "€ 351", "-€ 1.200"], [-1421, 351, -1200]),  # credits, both ways
     (["$3.459", "$2.999"], [3.459, 2.999]),                    # a gallon's price: decimals
     (["€ 1.200,50", "€ 12,00"], [1200.5, 12.0]),               # as before
@@ -1995,8 +1998,8 @@ def test_currency_amounts_with_dots_between_thousands(cells, read):
 @pytest.mark.parametrize("cells, read", [
     (["1.2k", "45K", "3.1M", "850"], [1200, 45000, 3100000, 850]),
     (["3.4k", "162", "4.0k"], [3400, 162, 4000]),   # plain numbers stay ones, not thousands
-    (["1.5m", "200k"], [1500000, 200000]),           # m for millions beside k
     (["2bn", "500M"], [2e9, 5e8]),
+    (["2bn", "700"], [2e9, 700]),                      # a word: bn is billions
 ])
 def test_numbers_written_with_k_m_or_b_are_the_numbers_they_write(cells, read):
     """'k' was read as a unit: '162' beside '3.4k' meant 162 thousand, and a column mixing k
@@ -2006,10 +2009,20 @@ def test_numbers_written_with_k_m_or_b_are_the_numbers_they_write(cells, read):
     assert how is not None and out.tolist() == [float(v) for v in read] * 3
 
 
-@pytest.mark.parametrize("cells", [["12M", "24M", "36M"], ["3B", "4", "5"], ["12 m", "3 m"],
-                                   ["12 kg", "3 kg"]])
+@pytest.mark.parametrize("cells", [
+    ["12M", "24M", "36M"],             # a term in months
+    ["3B", "4", "5"],                  # an apartment
+    ["12 m", "3 m"], ["12 kg", "3 kg"],
+    ["800m", "1500m", "5k", "10k"],    # races: metres and kilometres
+    ["9M", "8.5", "11"],               # a shoe's size and width
+    ["275B", "227.0K", "528.2M"],      # file sizes in bytes, as ls -lh writes them
+    ["308.2 K", "290.1 K", "301 K"],   # kelvin
+    ["2700K", "4000K", "6500K"],       # a bulb's colour temperature
+])
 def test_suffixes_that_may_not_be_magnitudes_are_left_to_units(cells):
-    """A contract's 12M may be months, 3B a grade, 12 m metres: not read as magnitudes."""
+    """A letter is a magnitude only where it can be nothing else (an adversarial review:
+    800m beside 5k was 800 million, a shoe's 9M 9 million, 275B bytes 275 billion, and
+    2700K kelvin 2.7 million)."""
     from rulecore.data import numbers_with_magnitude
     assert numbers_with_magnitude(pd.Series(cells * 3))[1] is None
 
@@ -2036,24 +2049,28 @@ def test_a_quoted_heading_with_a_line_break_is_one_name():
 
 def test_an_excel_pivot_of_sums_reads_its_empty_cells_as_zero():
     """A pivot table's empty cell is no amount summed there: read as missing, the rule said
-    'Bikes is missing', worse than the majority (a review).  An average's empty cell has no
-    value, and stays missing."""
+    'Bikes is missing', worse than the majority (a review).  Only the pivot's own columns,
+    up to Grand Total: a 0/1 outcome added after it keeps its blanks (they became class 0:
+    an adversarial review); an average's or a score's empty cell has no value."""
     rng = np.random.default_rng(4)
     rows = []
     for k in range(120):
         bikes = "" if rng.random() < 0.4 else f"{rng.uniform(50, 900):.2f}"
-        acc = f"{rng.uniform(10, 300):.2f}"
-        rows.append(f"C{30000 + k},{acc},{bikes},{'Yes' if not bikes else 'No'}")
-    body = "\n".join(rows) + "\nGrand Total,1,2,\n"
-    for title, zero in (("Sum of SalesAmount", True), ("Average of SalesAmount", False)):
-        text = f"{title},Column Labels,,\nRow Labels,Accessories,Bikes,Churned\n" + body
-        ds = load_csv(io.StringIO(text), target="Churned")
-        assert ds.n_samples == 120
+        acc = rng.uniform(10, 300)
+        total = acc + (float(bikes) if bikes else 0.0)
+        known = "" if k % 10 == 0 else ("1" if not bikes else "0")
+        rows.append(f"C{30000 + k},{acc:.2f},{bikes},{total:.2f},{known}")
+    body = "\n".join(rows) + "\nGrand Total,1,2,3,\n"
+    for title, zero in (("Sum of SalesAmount", True), ("Average of SalesAmount", False),
+                        ("Sum of Score", False)):
+        text = (f"{title},Column Labels,,,\nRow Labels,Accessories,Bikes,Grand Total,"
+                "churned\n" + body)
+        ds = load_csv(io.StringIO(text), target="churned")
+        assert ds.n_samples == 108  # the outcome's blanks stay missing: 12 rows dropped
         assert bool(ds.X["Bikes"].isna().sum() == 0) is zero
-        assert any("pivot table" in n for n in ds.notes) is zero
+        assert any("empty cells read as 0" in n for n in ds.notes) is zero
         if zero:
-            assert (ds.X["Bikes"] == 0).sum() == (ds.y == "Yes").sum()
-
+            assert (ds.X["Bikes"] == 0).sum() == (ds.y == 1).sum()
 
 def test_weights_typed_in_several_units_are_read_in_the_most_used():
     """'850 g', '12.5 kg', '30.2 lb' was text with a level per value, and the rule lost its
@@ -2066,6 +2083,11 @@ def test_weights_typed_in_several_units_are_read_in_the_most_used():
     assert numbers_in_units(pd.Series(["12 kg", "3 m", "4 kg"] * 3))[1] is None
     assert numbers_in_units(pd.Series(["12 kg", "300", "4 g"] * 3))[1] is None
     assert numbers_in_units(pd.Series(["12 kg", "3 kg"] * 3))[1] is None  # one unit: as before
+    # symbols as written: molar is no metre, megabits no megabytes (an adversarial review)
+    assert numbers_in_units(pd.Series(["2 mM", "0.5 M", "10 mM"] * 3))[1] is None
+    assert numbers_in_units(pd.Series(["20 Mb", "3 MB", "1 GB"] * 3))[1] is None
+    out, how = numbers_in_units(pd.Series(["2 KG", "500 g", "3 Kg"] * 3))
+    assert np.allclose(out, [2, 0.5, 3] * 3) and "read in KG" in how
 
 
 def test_a_rounded_measurement_alone_repeating_is_not_called_copies():
@@ -2087,8 +2109,9 @@ def test_subtotal_rows_between_groups_are_said_to_be_subtotals():
         rows += [f"{region},{40 + k},{'Yes' if k % 2 else 'No'}" for k in range(20)]
         rows.append(f"{region} Total,900,")
     rows.append("Acme,12,")  # a record without an outcome is no subtotal
+    rows.append("Total Wine & More,30,")  # nor a store's name
     ds = load_csv(io.StringIO("\n".join(rows)))
-    said = next(n for n in ds.notes if n.startswith("Dropped 3 of 43 rows"))
+    said = next(n for n in ds.notes if n.startswith("Dropped 4 of 44 rows"))
     assert "2 of them subtotals ('East Total', 'West Total'), not records" in said
 
 
@@ -2105,3 +2128,21 @@ def test_copied_columns_and_names_alike_but_for_capitals_are_said():
     assert any(n.startswith("'income_usd' holds the same value as 'Annual Income'")
                for n in notes)
     assert any("'Score ' and 'score' differ only in capitals" in n for n in notes)
+
+
+def test_a_quote_inside_a_heading_opens_nothing():
+    """'screen_in"' in the header and '15"' in a cell: counting quotes joined the header with
+    the first row of data and cut that row (an adversarial review).  The header is read as
+    the csv module reads it."""
+    text = 'id,screen_in",price,returned\n' + "".join(
+        f'{i},{13 + i % 5}",{500 + 7 * i},{"yes" if i % 3 == 0 else "no"}\n' for i in range(60))
+    ds = load_csv(io.StringIO(text))
+    assert ds.n_samples == 60 and 'screen_in"' in ds.X.columns
+
+
+def test_two_byte_numbers_are_no_utf16_text():
+    """A sensor's dump of 16-bit values below 256 has a zero in every other byte: it decoded
+    as UTF-16 control characters and failed as "Expected 2 fields"."""
+    data = np.arange(2000, dtype="<u2") % 200
+    with pytest.raises(DataError, match="looks like a binary file"):
+        load_csv(io.BytesIO(data.tobytes()), name="sensor.bin")

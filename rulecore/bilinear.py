@@ -1143,6 +1143,30 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
             return X.loc[:, fmask]
         return Xv[:, fmask]
 
+    def kept_by_class(self, iteration: int | None = None) -> pd.DataFrame:
+        """Objects of each class kept at ``iteration`` (default ``best_iteration_``) and in
+        the full training part: a search that gains accuracy by dropping the smaller class's
+        objects predicts it less (a review: 54 '+' objects down to 14, accuracy +0.16,
+        balanced accuracy +0.006).  Index: the classes; columns ``kept``, ``total``."""
+        _, omask = self.masks(iteration)
+        classes, total = np.unique(self.y_train_, return_counts=True)
+        kept = np.array([int(np.sum(self.y_train_[omask] == c)) for c in classes])
+        return pd.DataFrame({"kept": kept, "total": total}, index=pd.Index(classes))
+
+    def balanced_accuracy(self, iteration: int | None = None) -> float:
+        """Held-out balanced accuracy (mean recall over the held-out classes) of the
+        classifier on the sub-table kept at ``iteration`` (default ``best_iteration_``; 0 for
+        an empty table).  One refit: the trace measures accuracy only."""
+        fmask, omask = self.masks(iteration)
+        if not fmask.any() or not omask.any():
+            return 0.0
+        k = None if self.k is None else min(self.k, int(fmask.sum()))
+        clf = CalculationEstimationClassifier(k=k).fit(
+            self.X_train_[np.ix_(omask, fmask)], self.y_train_[omask])
+        pred = clf.predict(self._X_val[:, fmask])
+        recalls = [float(np.mean(pred[self._y_val == c] == c)) for c in np.unique(self._y_val)]
+        return float(np.mean(recalls))
+
     def kept_classes(self, iteration: int | None = None) -> np.ndarray:
         """The classes among the objects kept at ``iteration`` (a reduction that drops a
         class entirely can only predict the others)."""

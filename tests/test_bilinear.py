@@ -705,3 +705,24 @@ def test_the_trace_in_words_says_which_way_each_move_went():
         ins = sum(w.endswith(" in") for w in said if w.startswith("object"))
         outs = sum(w.endswith(" out") for w in said if w.startswith("object"))
         assert shown["objects kept"].iloc[i] - shown["objects kept"].iloc[i - 1] == ins - outs
+
+
+def test_balanced_accuracy_and_kept_objects_by_class_are_direct_counts():
+    """The Reduction page's balanced accuracy is the classes' mean held-out recall of the
+    classifier on the kept sub-table, and the objects kept by class add up to the mask."""
+    from rulecore.bilinear import BilinearReducer, CalculationEstimationClassifier
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(160, 5))
+    y = np.where(X[:, 0] + 0.3 * rng.normal(size=160) > 0.8, "a", "b")
+    red = BilinearReducer(random_state=0, time_limit=60).fit(X, y)
+    for it in (0, red.best_iteration_, red.n_steps_):
+        fm, om = red.masks(it)
+        clf = CalculationEstimationClassifier(k=min(red.k or 99, int(fm.sum())) if red.k
+                                              else None).fit(red.X_train_[np.ix_(om, fm)],
+                                                             red.y_train_[om])
+        pred = clf.predict(red._X_val[:, fm])
+        want = np.mean([np.mean(pred[red._y_val == c] == c) for c in np.unique(red._y_val)])
+        assert red.balanced_accuracy(it) == pytest.approx(want)
+        kept = red.kept_by_class(it)
+        assert kept["kept"].sum() == om.sum() and kept["total"].sum() == len(red.y_train_)

@@ -130,6 +130,17 @@ def test_a_policy_no_better_than_the_majority_says_so():
         pytest.fail("λ = 1 should make every feature too dear to read")
 
 
+def test_a_rare_class_never_predicted_is_not_told_to_lower_lambda():
+    """At λ = 0 the policy read 4.95 features per row and still never predicted the 2.4 %
+    fraud class, under advice to lower λ (a review): the page says why and where to go."""
+    at = conftest.upload_corpus_file("card_transactions_dst_rare_fraud.csv")
+    at = small_policy_on(at)
+    said = " ".join(w.value for w in at.warning)
+    assert "no better than always predicting the most frequent class" in said
+    assert "It never predicts 1 (" in said and "whatever λ" in said
+    assert "Lower λ" not in said
+
+
 def test_a_possible_leak_is_said_here_too():
     """Rule and Compare warned of a leaky column and Datum-wise, whose policy reads it too,
     did not (a review)."""

@@ -237,12 +237,15 @@ if sparse_fitted:
     cols = st.columns(2)
     cols[0].plotly_chart(sviz.bound_trace(est.trace_, f"{which}: lower / upper bound"),
                          width="stretch", key="cmp_fig_trace")
-    coefs = {n: coefficients(results[n], n) for n in sparse_fitted}
+    # per standard deviation: per unit, a salary's bar vanished beside a flag's (a review)
+    coefs = {n: coefficients(results[n], n, ds.X, ds.kinds) for n in sparse_fitted}
     if "L1 logistic (sklearn)" in results:
         coefs["L1 logistic (sklearn)"] = coefficients(results["L1 logistic (sklearn)"],
-                                                      "L1 logistic (sklearn)")
-    cols[1].plotly_chart(sviz.coefficients(coefs, "Non-zero coefficients (original units)"),
-                         width="stretch", key="cmp_fig_coef")
+                                                      "L1 logistic (sklearn)", ds.X, ds.kinds)
+    cols[1].plotly_chart(sviz.coefficients(
+        coefs, "Non-zero coefficients, per standard deviation",
+        axis_title="coefficient × the column's standard deviation"),
+        width="stretch", key="cmp_fig_coef")
     searched = hasattr(est, "cv_results_")
     if searched:
         st.plotly_chart(sviz.cv_heatmap(est.cv_results_, chosen=(est.k_, est.gamma_)),

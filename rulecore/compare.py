@@ -429,12 +429,17 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
     return Comparison(table, fitted, names, skipped, train, test)
 
 
-def coefficients(comparison: Comparison, name: str) -> pd.Series:
-    """Non-zero coefficients (original units) of a fitted linear model, by input column.
+def coefficients(comparison: Comparison, name: str, X: pd.DataFrame | None = None,
+                 kinds: Mapping[str, str] | None = None) -> pd.Series:
+    """Non-zero coefficients of a fitted linear model, by input column: in original units,
+    or with the table ``X`` and its ``kinds`` (as :func:`compare_models` got them) per
+    standard deviation of each input on the training rows.
 
     A pipeline that standardises first (the L1 logistic baseline) has its coefficients on
     standardised features; dividing by each column's scale gives the change of the log-odds
-    per unit of the column, the same units as the sparse models' coefficients.
+    per unit of the column, the same units as the sparse models' coefficients.  Per unit, a
+    salary's coefficient is tiny beside a flag's and its bar vanished from the chart (a
+    review); per standard deviation the bars compare what each column moves.
     """
     est = comparison.models[name]
     coef = np.ravel(est[-1].coef_ if hasattr(est, "steps") else est.coef_).astype(float)
@@ -442,6 +447,12 @@ def coefficients(comparison: Comparison, name: str) -> pd.Series:
     if scaler is not None and scaler.scale_ is not None:
         coef = coef / np.where(scaler.scale_ > 0, scaler.scale_, 1.0)
     s = pd.Series(coef, index=comparison.input_names[name])
+    if X is not None:
+        from rulecore.encode import to_numeric
+
+        numeric = to_numeric(X, kinds).iloc[comparison.train]
+        sd = numeric.std(ddof=0).reindex(s.index).fillna(0.0)
+        s = s * sd.to_numpy()
     return s[s.abs() > 1e-12]
 
 

@@ -61,6 +61,10 @@ def test_compare_linear_and_tree_models():
     assert 0.5 < t.loc["Sparse logistic", "auc"] <= 1.0
     coef = coefficients(res, "Sparse logistic")
     assert 1 <= len(coef) <= 2
+    # per standard deviation of each input on the training rows (the chart's bars)
+    per_sd = coefficients(res, "Sparse logistic", X)
+    sd = to_numeric(X).iloc[res.train].std(ddof=0)
+    assert np.allclose(per_sd.to_numpy(), (coef * sd[coef.index]).to_numpy())
     md = table_markdown(res.table)
     assert md.count("\n") == 2 + len(res.table)
     assert "Sparse logistic" in md

@@ -60,7 +60,8 @@ def bound_trace(trace: Sequence[Mapping], title: str = "Outer approximation: bou
 
 
 def coefficients(coefs: Mapping[str, pd.Series], title: str = "Coefficients",
-                 max_features: int = 25) -> go.Figure:
+                 max_features: int = 25,
+                 axis_title: str = "coefficient (original units)") -> go.Figure:
     """Grouped horizontal bars of the non-zero coefficients of one or more linear models.
 
     Feature names longer than ``viz.style.LABEL_CHARS`` are cut in the middle on the axis
@@ -97,7 +98,7 @@ def coefficients(coefs: Mapping[str, pd.Series], title: str = "Coefficients",
                              name=name, marker_color=SEQUENCE[i % len(SEQUENCE)],
                              hovertemplate="%{y}<br>%{x:.4g}<extra>" + str(name) + "</extra>"))
     fig.update_layout(barmode="group", **category_ticks("y", order))
-    fig.update_xaxes(title="coefficient (original units)", zeroline=True)
+    fig.update_xaxes(title=axis_title, zeroline=True)
     return layout(fig, title, subtitle=note,
                   height=max(300, bar_height(len(order), per_bar=8 + 14 * max(1, len(coefs)))))
 

@@ -150,8 +150,9 @@ with common.user_errors(), st.status("Learning the policy…", expanded=fresh) a
                         f"{'constrained' if params['constrained'] else 'unconstrained'}, "
                         f"test share {params['test_share']:g}, seed {params['seed']} · "
                         f"{model.n_iter_} policy iterations in {secs:.2f} s · "
-                        f"{model.status_.replace('_', ' ')} · kept iteration "
-                        f"{model.best_iteration_}", state="complete", expanded=False)
+                        f"{model.status_.replace('_', ' ')} · kept the policy of "
+                        f"iteration {model.best_iteration_ + 1} of {model.n_iter_} (the "
+                        "lowest training objective)", state="complete", expanded=False)
 
 Xte, yte = X.iloc[te], y[te]
 run = model.run_policy(Xte)
@@ -265,22 +266,30 @@ with tab_curve:
             svm = svm_curve(ds.digest, params["test_share"], params["seed"], _X=X, _y=y,
                             _groups=groups)
         bar.empty()
-        curve = pd.concat([pd.DataFrame(rows), svm[list(rows[0])]], ignore_index=True)
+        # an L1-SVM that keeps no feature predicts one class from its intercept alone (the
+        # smaller one, at 0.152, with a vertical drop to it: a review): left out, and said
+        empty = svm["mean_features"] <= 0
+        curve = pd.concat([pd.DataFrame(rows), svm.loc[~empty, list(rows[0])]],
+                          ignore_index=True)
         majority = float(pd.Series(yte).value_counts(normalize=True).iloc[0])
+        if empty.any():
+            st.caption(f"{int(empty.sum())} value{'s' if empty.sum() > 1 else ''} of C at "
+                       "which L1-SVM keeps no feature (it then answers from its intercept "
+                       "alone) are left out of the curve and the table.")
         st.plotly_chart(sparsity_curve_figure(curve, majority=majority), width="stretch",
                         key="dw_curve_fig")
         # the two models' knobs apart and every header in words (a newcomer read one
         # "param" column mixing λ and C, under "mean_features")
-        shown = curve.round(4).assign(
-            **{"λ (datum-wise)": curve["param"].where(curve["model"].str.startswith("DWSM")),
-               "C (L1-SVM)": curve["param"].where(~curve["model"].str.startswith("DWSM"))})
+        # each model's knob as text, 3 significant digits, blank for the other model (the
+        # grid cut C to "0017782794100389228" and wrote "None": a review)
+        dw = curve["model"].str.startswith("DWSM")
+        knob = curve["param"].map(lambda v: f"{v:.3g}")
+        shown = curve.round(4).assign(**{"λ (datum-wise)": knob.where(dw, ""),
+                                         "C (L1-SVM)": knob.where(~dw, "")})
         shown = shown[["model", "λ (datum-wise)", "C (L1-SVM)", "sparsity", "mean_features",
                        "accuracy"]].rename(columns={"mean_features": "mean features used",
                                                     "accuracy": "held-out accuracy"})
-        st.dataframe(shown, hide_index=True, width="stretch", key="dw_curve_table",
-                     column_config={"λ (datum-wise)": st.column_config.NumberColumn(
-                                        format="%g"),
-                                    "C (L1-SVM)": st.column_config.NumberColumn(format="%g")})
+        st.dataframe(shown, hide_index=True, width="stretch", key="dw_curve_table")
     else:
         st.info("Press **Compute the curve** to fit the current settings over the λ grid "
                 "(each point is cached) and compare with L1-SVM "

@@ -23,6 +23,7 @@ from rulecore.compare import (
 )
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import split_labels
+from rulecore.report import chance_margin
 from rulecore.rules.rule import safe_csv
 from rulecore.sparse import GAMMA_AUTO_FACTOR
 from rulecore.viz import sparse as sviz
@@ -192,9 +193,20 @@ for model, note in zip(table["model"], table["note"], strict=True):
                                               str(note).split("; ") if p.startswith("warning")),
                    icon=":material/warning:")
 y_test = ds.y_binary[any_split.test]
+# how far apart two accuracies on these few rows must be to differ by more than luck (a
+# review: 0.73 to 0.79 on 52 rows, ranked to three decimals with no word of noise)
+n_test = len(y_test)
+top = float(table["accuracy"].max()) if table["accuracy"].notna().any() else float("nan")
+noise = chance_margin(top, n_test)
+close = [m for m, a in zip(table["model"], table["accuracy"]) if 0 < top - a <= noise]
 st.caption(f"Always predicting the majority class scores accuracy "
            f"{max(y_test.mean(), 1 - y_test.mean()):.3f} on these test rows, balanced "
-           "accuracy 0.5: on a rare positive class, read the balanced accuracy too.")
+           "accuracy 0.5: on a rare positive class, read the balanced accuracy too."
+           + (f" On {n_test:,} test rows two accuracies near {top:.2f} differ by chance by up "
+              f"to about {noise:.3f} (two standard errors): "
+              + (f"{', '.join(close)} {'is' if len(close) == 1 else 'are'} within that of the "
+                 "best." if close else "no model is that close to the best.")
+              if noise >= 0.01 else ""))
 st.dataframe(display_table(table), hide_index=True, key="cmp_table_view", column_config={
     "accuracy": st.column_config.NumberColumn(format="%.3f"),
     "balanced accuracy": st.column_config.NumberColumn(format="%.3f"),

@@ -47,6 +47,16 @@ def test_compare_sparse_and_baselines():
     assert (shown["balanced accuracy"] > 0.8).all()
     assert any("Always predicting the majority class scores accuracy 0.6" in c.value
                for c in at.caption)
+    # and how far apart accuracies on these few rows can be by chance (a review), with the
+    # models that close to the best named
+    from rulecore.report import chance_margin
+    said = next(c.value for c in at.caption if "Always predicting the majority" in c.value)
+    split = next(c.value for c in at.caption if c.value.startswith("Train "))
+    top, n = float(table["accuracy"].max()), int(split.split("test ")[1].split()[0])
+    margin = chance_margin(top, n)
+    assert f"differ by chance by up to about {margin:.3f}" in said
+    close = [m for m, a in zip(table["model"], table["accuracy"]) if 0 < top - a <= margin]
+    assert all(m in said for m in close)
     # no certificate: a dash, not "None"; certified models: the gap as text
     assert list(shown.loc[["L1 logistic (sklearn)", "CART (sklearn)"], "certified gap"]) == \
         ["—", "—"]

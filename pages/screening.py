@@ -13,6 +13,7 @@ ss = st.session_state
 st.title("Screening")
 ds = common.require_dataset()
 common.dataset_caption(ds)
+common.leak_warnings(ds)  # its terms may keep a leak (a review: every other page said it)
 st.caption("Certified tests remove a term only with a proof that it is in no optimal 0/1 rule, "
            "so the rule learned on the kept terms is the same, found on a smaller problem. "
            "Screening acts on the Rule page's problem: its training rows, rule type and class "

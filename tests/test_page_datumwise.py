@@ -146,11 +146,12 @@ def test_a_rare_class_never_predicted_is_not_told_to_lower_lambda():
     assert "Lower λ" not in said
 
 
-def test_a_possible_leak_is_said_here_too():
+@pytest.mark.parametrize("page", [PAGE, "pages/screening.py"])
+def test_a_possible_leak_is_said_here_too(page):
     """Rule and Compare warned of a leaky column and Datum-wise, whose policy reads it too,
-    did not (a review)."""
+    did not (a review); nor did Screening, whose terms keep it (a later review)."""
     at = conftest.upload_corpus_file("complaints_leak.csv")
-    at.switch_page(PAGE).run()
+    at.switch_page(page).run()
     assert not at.exception
     assert any("refund_issued" in w.value and "possible leak" in w.value for w in at.warning)
 

@@ -266,7 +266,8 @@ if sparse_fitted:
            else "auto" if run["models"][which].get("gamma") == "auto" else "as set")
     # the k the search chose, not the slider's (a newcomer read k = 3 where 5 was fitted)
     k_used = est.k_ if searched else est.k
-    st.caption(f"{which}: status **{est.status_}**, objective {est.objective_:.4g}, "
+    st.caption(f"{which}: status **{est.status_.replace('_', ' ')}**, objective "
+               f"{est.objective_:.4g}, "
                f"lower bound {est.lower_bound_:.4g}, gap {est.gap_:.1e}, "
                f"{len(est.trace_)} master iteration(s); k = {k_used} and γ = {est.gamma_:.3g} "
                f"({how}).")

@@ -292,8 +292,8 @@ def panel() -> None:
                 delta_arrow="off" if plain else "auto",
                 help=f"On {n_held:,} held-out rows. A change within one standard error of the "
                      "difference of two accuracies on these rows is called within chance.")
-    c[3].metric("Kept features", f"{int(row['n_features'])} / {len(fmask)}")
-    c[4].metric("Kept objects", f"{int(row['n_objects'])} / {len(omask)}")
+    c[3].metric("Kept features", f"{int(row['n_features']):,} / {len(fmask):,}")
+    c[4].metric("Kept objects", f"{int(row['n_objects']):,} / {len(omask):,}")
     c[5].metric("Table share", f"{row['table_share']:.1%}")
     # a reduced table that lost a class, or does no better than always predicting the most
     # common class, is never shown as a success, whatever its accuracy gain

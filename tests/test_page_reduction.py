@@ -62,7 +62,7 @@ def test_digits_runs_multiclass():
     assert "10 classes (all of them at once, no one-vs-rest)" in at.caption[0].value
     assert "1,797 rows (objects) × 61 features, encoded as 61" in at.caption[0].value
     run(at, red_t=0.23, red_k=5, red_iters=4, red_every=2, red_fshare=0.8, red_oshare=0.9)
-    assert metric(at, "Kept objects").endswith("/ 1257")  # 70 % of 1,797 trains
+    assert metric(at, "Kept objects").endswith("/ 1,257")  # 70 % of 1,797 trains
     kept = int(metric(at, "Kept features").split(" / ")[0])
     assert 49 - 8 <= kept <= 49 + 8  # 4 steps of at most 2 flips from round(0.8 · 61)
     at.slider(key="red_iter").set_value(0).run()

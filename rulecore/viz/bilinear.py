@@ -178,7 +178,10 @@ def table_heatmap(X: pd.DataFrame, y: np.ndarray | pd.Series, max_rows: int = 15
     fig.update_xaxes(title_text="features", showticklabels=n_cols <= 80)
     note = None  # say in the figure when not every row is drawn
     if n_rows > cap:
-        every = f" (1 in every {n_rows / cap:.1f}, in class order)"
+        step = n_rows / cap  # "1 in every 2.0" read as a measurement (a review)
+        every = f" (1 in every {step:.0f}" if abs(step - round(step)) < 0.05 else \
+            f" (about 1 in every {step:.1f}"
+        every += ", in class order)"
         note = sample_note(cap, n_rows, "an evenly spaced") + every
     return layout(fig, f"Kept table: {n_rows:,} objects × {n_cols:,} features",
                   height=520 + (100 if n_cols <= 80 and (n_cols > 10 or wide) else 0),

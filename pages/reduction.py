@@ -309,7 +309,7 @@ def panel() -> None:
                    f"common class ({red.majority_accuracy_:.3f}).", icon=":material/warning:")
 
     shown = red.trace_[red.trace_["iteration"] <= it]
-    left, right = st.columns(2)
+    left, right = st.container(key="stack_red_charts").columns(2)  # stacked under 50 rem
     with left:
         fig = trace_figure(shown, iteration=it, full_accuracy=red.full_accuracy_,
                            best=int(red.best_iteration_), delta=red.delta)

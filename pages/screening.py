@@ -40,7 +40,7 @@ def screening_report(digest: str, settings: RuleSettings, lam: float, level: str
 
 
 r = ss["rule"]
-c1, c2 = st.columns([3, 2])
+c1, c2 = st.container(key="stack_scr_controls").columns([3, 2])
 with c1:
     lam = common.lam_slider("scr_lam")
 with c2:
@@ -94,7 +94,7 @@ if not rep.certified:
                "the rule on the kept terms may be worse than the optimum.",
                icon=":material/warning:")
 
-left, right = st.columns(2)
+left, right = st.container(key="stack_scr_charts").columns(2)  # stacked under 50 rem
 left.plotly_chart(funnel(rep), width="stretch", key="funnel")
 right.plotly_chart(removed_by_test(rep), width="stretch", key="by_test")
 st.caption(f"Bounds on the 0/1 optimum (#conditions + λ·errors): "

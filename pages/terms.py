@@ -30,7 +30,8 @@ if n_ordered:
                  help="Words with an order (Low < Medium < High): thresholds on the order, "
                       "'x <= Medium', as on numbers.")
 
-left, right = st.columns([1, 1])  # the table's four columns in sight beside a long name
+# the table's four columns in sight beside a long name; stacked under 50 rem
+left, right = st.container(key="stack_terms").columns([1, 1])
 with left:
     # a long column name (a form's question) gets a fixed width, so kind, thresholds and
     # terms stay in sight (sized to the name they were pushed off the table; a review);

@@ -826,14 +826,16 @@ def shown_claim(claim: Finding, findings: list[Finding], y_test: np.ndarray,
     return claim
 
 
-def chance_margin(accuracy: float, n: int) -> float:
-    """How far apart two held-out accuracies near ``accuracy`` on the same ``n`` rows can be
-    by chance: two standard errors of their difference, 2 √(2 a (1 − a) / n) (unpaired, so
-    cautious).  The Compare page says it: 0.73 to 0.79 on 52 rows were ranked to three
-    decimals with no word of noise (a review).  0 without rows."""
-    if n <= 0 or not np.isfinite(accuracy):
+def chance_margin(accuracy: float, n: int, other: float | None = None) -> float:
+    """How far apart two held-out accuracies, ``accuracy`` and ``other`` (default the same),
+    on the same ``n`` rows can be by chance: two standard errors of their difference,
+    2 √((a (1 − a) + b (1 − b)) / n) (unpaired, so cautious).  The Compare page says it:
+    0.73 to 0.79 on 52 rows were ranked to three decimals with no word of noise (a review).
+    0 without rows."""
+    other = accuracy if other is None else other
+    if n <= 0 or not (np.isfinite(accuracy) and np.isfinite(other)):
         return 0.0
-    return float(2 * np.sqrt(2 * accuracy * (1 - accuracy) / n))
+    return float(2 * np.sqrt((accuracy * (1 - accuracy) + other * (1 - other)) / n))
 
 
 def clear_change(accuracy: float, baseline: float, n: int) -> bool:

@@ -155,4 +155,6 @@ if res and res["params"] == (ds.digest, key, float(lam), level, unsafe):
              help=f"status {res['status'][1]}")
     c.metric("Optimum", f"{res['full']:,.6g}",
              delta="identical" if res["same"] else f"differs: {res['reduced']:,.6g}",
-             delta_color="normal" if res["same"] else "inverse")
+             # "identical" is no rise: no arrow (a green up-arrow read as a gain: a review)
+             delta_color="off" if res["same"] else "inverse",
+             delta_arrow="off" if res["same"] else "auto")

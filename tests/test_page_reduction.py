@@ -118,19 +118,25 @@ def test_short_time_limit_and_memory_budget_give_messages(monkeypatch):
     assert "fewer objects (rows) or fewer iterations" in msg
 
 
-def test_a_reduction_that_drops_a_class_is_not_shown_as_a_success():
-    """On a rare positive class the local search can drop every positive object: the page
-    must say the classifier can never predict that class, whatever its accuracy gain."""
+def reduced_upload(name: str) -> AppTest:
+    """The app with ``tests/data/<name>`` uploaded and the reduction run on it."""
     from pathlib import Path
 
-    data = (Path(__file__).resolve().parent / "data" / "r_credit_rownames.csv").read_bytes()
+    data = (Path(__file__).resolve().parent / "data" / name).read_bytes()
     at = AppTest.from_file(conftest.APP, default_timeout=180).run()
     at.session_state["source"] = "upload"
-    at.session_state["upload"] = {"name": "r.csv", "data": data, "digest": "r-credit"}
+    at.session_state["upload"] = {"name": name, "data": data, "digest": name}
     at.run()
     at.switch_page("pages/reduction.py").run()
     at.button(key="red_submit").click().run()
     assert not at.exception
+    return at
+
+
+def test_a_reduction_that_drops_a_class_is_not_shown_as_a_success():
+    """On a rare positive class the local search can drop every positive object: the page
+    must say the classifier can never predict that class, whatever its accuracy gain."""
+    at = reduced_upload("r_credit_rownames.csv")
     red = at.session_state["red_run"]["model"]
     lost = len(red.kept_classes(int(at.session_state["red_iter"]))) < 2
     assert lost == any("can never predict" in w.value for w in at.warning)
@@ -214,18 +220,9 @@ def test_a_gain_from_dropping_the_smaller_class_is_said():
     page said "+0.160 against the full table" in green; balanced accuracy moved 0.006.  The
     page gives the objects kept by class and both balanced accuracies, counted here
     directly, and says the iteration was chosen on the rows that grade it."""
-    from pathlib import Path
-
     import numpy as np
 
-    data = (Path(__file__).resolve().parent / "data" / "collections_eur_signs.csv").read_bytes()
-    at = AppTest.from_file(conftest.APP, default_timeout=180).run()
-    at.session_state["source"] = "upload"
-    at.session_state["upload"] = {"name": "c.csv", "data": data, "digest": "collections"}
-    at.run()
-    at.switch_page("pages/reduction.py").run()
-    at.button(key="red_submit").click().run()
-    assert not at.exception
+    at = reduced_upload("collections_eur_signs.csv")
     red = at.session_state["red_run"]["model"]
     best = red.iteration_summary()
     assert best["gap"] > 0  # the case the review met

@@ -35,7 +35,9 @@ def test_trace_figure(reducer):
                        full_accuracy=reducer.full_accuracy_)
     assert isinstance(fig, go.Figure)
     names = [t.name for t in fig.data]
-    assert names == ["accuracy", "table share", "F"]
+    assert names == ["accuracy", "table share", "F", "full-table accuracy"]
+    # the full table's accuracy named in the legend (its label on the line sat on the star)
+    assert list(fig.data[3].y) == [reducer.full_accuracy_] * 2
     acc = tr.dropna(subset=["accuracy"])
     np.testing.assert_allclose(fig.data[0].y, acc["accuracy"])
     np.testing.assert_allclose(fig.data[2].y, tr["F"])

@@ -71,13 +71,20 @@ def trace_figure(trace: pd.DataFrame, iteration: int | None = None,
         first = int(trace.loc[trace["phase"] == "eliminate", "iteration"].min())
         fig.add_vrect(x0=first - 0.5, x1=int(trace["iteration"].max()) + 0.5,
                       fillcolor=MUTED, opacity=0.08, line_width=0,
-                      annotation_text="feature elimination", annotation_position="top left")
+                      # at the band's foot: at its top the label sat on the curves and the
+                      # star (a review)
+                      annotation_text="feature elimination",
+                      annotation_position="bottom left")
     if full_accuracy is not None:
         if delta is not None:
             fig.add_hrect(y0=full_accuracy - delta, y1=full_accuracy, fillcolor=POSITIVE,
                           opacity=0.12, line_width=0)
-        fig.add_hline(y=full_accuracy, line=dict(color=POSITIVE, dash="dot", width=1),
-                      annotation_text="full-table accuracy", annotation_position="bottom right")
+        # named in the legend, not by a label on the line beside the star (a review)
+        its = trace["iteration"]
+        fig.add_trace(go.Scatter(x=[its.min(), its.max()], y=[full_accuracy] * 2,
+                                 mode="lines", name="full-table accuracy",
+                                 line=dict(color=POSITIVE, dash="dot", width=1),
+                                 hoverinfo="skip"), secondary_y=False)
     rows = trace[trace["iteration"] == best] if best is not None else trace.iloc[:0]
     if len(rows) and not np.isnan(rows["accuracy"].iloc[0]):
         row = rows.iloc[0]

@@ -149,6 +149,11 @@ def test_figures():
     xs = [d.x[0] for d in fig.data]
     assert len(set(xs[:3])) == 3 and np.mean(xs[:3]) == pytest.approx(2.0) and xs[3] == 5.0
     assert "features used 2<br>" in fig.data[0].hovertemplate
+    # nearly one point (0.993 under 1.000 on an axis from 0.5: a review) is set apart too
+    close = pd.DataFrame({"model": ["rule", "CART", "other"], "accuracy": [0.993, 1.0, 0.5],
+                          "auc": [0.9] * 3, "features_used": [2.0, 2.0, 2.0]})
+    xs = [d.x[0] for d in sviz.accuracy_vs_features(close).data]
+    assert xs[0] != xs[1] and xs[2] == 2.0
     fig = sviz.cv_heatmap([dict(k=1, gamma=0.1, auc=0.7), dict(k=2, gamma=0.1, auc=0.8)])
     assert fig.data[0].z.shape == (2, 1) and len(fig.data) == 1
     # the chosen cell starred (a newcomer read the slider's k = 3 where 5 was fitted)

@@ -3104,7 +3104,8 @@ def _subtotals_said(rows: pd.DataFrame) -> str:
         cells = rows[col]
         if pd.api.types.is_numeric_dtype(cells):
             continue
-        text = cells.dropna().astype(str).str.strip()
+        text = cells.dropna().astype(str)
+        text = text[text.str.contains("total", case=False, regex=False)].str.strip()  # a sieve
         hit = text[text.str.match(_SUBTOTAL)]
         if len(hit):
             named[hit.index] = True

@@ -276,7 +276,9 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
     alts = found.get((key, k))
     if not alts:
         return
-    learned_obj = alts[0].objective
+    # the learned rule's own objective: the list's first entry may be its cheaper twin
+    twin = alts[0].rule != model.rule_
+    learned_obj = float(getattr(model, "objective_", alts[0].objective))
     Xte, yte = ds.X.iloc[test], ds.y_binary[test]
     acc = [float(np.mean(a.rule.predict(Xte) == yte)) if len(test) else np.nan for a in alts]
     table = pd.DataFrame({
@@ -284,7 +286,8 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
         "objective": [round(a.objective, 4) for a in alts],
         # the distance to the learned rule, signed: an LP-rounded rule can cost more than the
         # alternatives the MIP finds (a review read "+-8.527" under "gap to best")
-        "vs learned rule": ["—"] + [f"{a.objective - learned_obj:+.4g}" for a in alts[1:]],
+        "vs learned rule": ["—" if not twin else f"{alts[0].objective - learned_obj:+.4g}"]
+        + [f"{a.objective - learned_obj:+.4g}" for a in alts[1:]],
         "certified": ["yes" if a.certified else a.claim for a in alts],
         "held-out accuracy": [fmt_percent(v) for v in acc],
         "rule": [str(a.rule) for a in alts],
@@ -305,8 +308,16 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
         st.warning(f"{cheaper} of these cost less than the learned rule, which is not "
                    f"proved optimal ({alts[0].claim}): choose the MIP solver (or a longer "
                    "time limit) for a certified rule.", icon=":material/warning:")
-    if alts[0].certified and not certified(model):
-        # a later solve that closed carries its bound back (alternatives.carry_bounds)
+    if twin:
+        # a condition that changes no prediction (LP rounding, a stopped solve): the search
+        # proved a cheaper rule with the same predictions (alternatives, "carried bounds")
+        st.caption("The first rule predicts as the learned rule does at a lower objective "
+                   f"({alts[0].objective:.4g} against {learned_obj:.4g}): the learned rule "
+                   "has a condition that changes none of its predictions"
+                   + (", and this one is the certified optimum." if alts[0].certified
+                      else "."))
+    elif alts[0].certified and not certified(model):
+        # a later solve that closed carries its bound back (docs/clause.md, "Alternatives")
         st.caption("The alternatives' solves proved the learned rule optimal, which its own "
                    "fit had not: no clause with other predictions costs less.")
     if len(test) and len(alts) > 1:

@@ -725,6 +725,9 @@ class BooleanRuleClassifier(_RuleModel):
         """The near-optimal set: the fitted rule, then the cheapest rules whose predictions on
         ``X`` (the training rows) differ from those of every rule before them
         (:mod:`rulecore.rules.alternatives`), under the fit's λ, weights and constraints.
+        When the later solves prove the fitted rule's predictions best, and a cheaper rule
+        makes them (the fitted one has a condition that changes none of them), that rule
+        is listed first instead.
 
         Returns
         -------

@@ -221,6 +221,11 @@ def unconstrained(model, ds, n_train: int):
                                      ("forbid", (), bool(constraints.forbid)),
                                      ("max_conditions", None,
                                       constraints.max_conditions is not None)) if on}
+    # the same objective: λ, rule type and error count as the constrained fit chose them
+    # (with λ by cross-validation the refit chose its own, and the "cost" came out -1.8: an
+    # adversarial review)
+    changes.update(lam=float(model.lam_), rule_type=model.rule_type_,
+                   error=getattr(model, "error_", "hamming"))
     key = ("free", ds.digest, tuple(changes), n_train)
     if n_train > common.ADVICE_ROWS and ss.get("free_for") != key:
         st.button("What do my constraints cost?", key="free_go",

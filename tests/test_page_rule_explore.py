@@ -296,3 +296,18 @@ def test_a_fit_is_known_by_its_training_rows_too():
     assert str(fits[0].rule_) == str(fits[1].rule_)  # the same rule on both splits
     assert fit_key(ds, fits[0], rows[0]) != fit_key(ds, fits[1], rows[1])
     assert fit_key(ds, fits[0], rows[0]) == fit_key(ds, fits[0], rows[0].copy())
+
+
+def test_the_cost_of_constraints_is_counted_at_the_fits_own_lambda():
+    """With λ chosen by cross-validation the constraint-free refit chose its own λ, and the
+    constraint "cost -1.822" (an adversarial review).  The refit takes the λ, rule type and
+    error count the constrained fit chose; a constraint never costs less than nothing."""
+    at = open_page("pages/rule.py", "salesforce attrition")
+    at.toggle(key="lam_auto").set_value(True).run()
+    at.multiselect(key="forbid").set_value(["job_role"]).run()
+    assert not at.exception, at.exception
+    cost = next(m.value for m in at.markdown if m.value.startswith("Your constraints"))
+    assert float(cost.split("cost **")[1].split("**")[0]) >= 0
+    table = scores(at)
+    assert float(table.loc["objective", "without your constraints"]) <= \
+        float(table.loc["objective", "learned"])

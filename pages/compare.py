@@ -200,8 +200,10 @@ n_test = len(y_test)
 acc = table["accuracy"].dropna()
 top, mid = (float(acc.max()), float(acc.median())) if len(acc) else (np.nan, np.nan)
 noise = chance_margin(mid, n_test)  # the typical margin, said
+# tied with the best, or below it by less than chance (a tie was never named: a review)
+best_at = [m for m, a in zip(table["model"], table["accuracy"]) if a == top]
 close = [m for m, a in zip(table["model"], table["accuracy"])
-         if 0 < top - a <= chance_margin(top, n_test, a)]
+         if m not in best_at[:1] and 0 <= top - a <= chance_margin(top, n_test, a)]
 st.caption(f"Always predicting the majority class scores accuracy "
            f"{max(y_test.mean(), 1 - y_test.mean()):.3f} on these test rows, balanced "
            "accuracy 0.5: on a rare positive class, read the balanced accuracy too."

@@ -186,8 +186,9 @@ if correct.mean() <= float(np.mean(yte == top)) + 1e-12:
                f"most frequent class, {top} ({float(np.mean(yte == top)):.3f} of these test "
                "rows)" + (": the policy classifies without reading any feature"
                           if n_used.mean() == 0 else "")
-               + (f". It never predicts {', '.join(map(str, never))} "
-                  f"({counts[never[0]] / counts.sum():.1%} of the training rows): the policy "
+               + (". On these test rows it never predicts "
+                  + ", ".join(f"{c} ({counts[c] / counts.sum():.1%} of the training rows)"
+                              for c in never) + ": the policy "
                   "minimises the share of wrong answers, every row alike, and on a rare "
                   "class that can be lowest by never predicting it, whatever λ. The Rule and "
                   "Compare pages weight the classes (class weights) for such a target."

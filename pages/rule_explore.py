@@ -173,6 +173,7 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
                     f"{distance_words(model, obj, rule)}.")
         if free is not None:
             cost = model.objective_ - float(scores.loc["objective", "without your constraints"])
+            cost = 0.0 if abs(cost) < 1e-9 * max(1.0, abs(model.objective_)) else cost
             proved = certified(model) and certified(free)
             st.markdown(
                 f"Your constraints ({model.constraints_.words()}) cost **{cost:.4g}** in the "
@@ -226,7 +227,10 @@ def unconstrained(model, ds, n_train: int):
     # adversarial review)
     changes.update(lam=float(model.lam_), rule_type=model.rule_type_,
                    error=getattr(model, "error_", "hamming"))
-    key = ("free", ds.digest, tuple(changes), n_train)
+    # the whole fit in the key: one click must not refit every later setting of a large
+    # table (an adversarial review)
+    key = ("free", ds.digest, repr(sorted(model.get_params().items())), float(model.lam_),
+           n_train)
     if n_train > common.ADVICE_ROWS and ss.get("free_for") != key:
         st.button("What do my constraints cost?", key="free_go",
                   on_click=lambda: ss.update(free_for=key),
@@ -255,9 +259,10 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
                 "counted: per condition* above to list them.", icon=":material/info:")
         return
     st.caption("The best rules that classify the training rows differently from each other, "
-               "each the cheapest rule with its predictions, ranked by the fit's objective "
-               "(certified when its MIP was solved to optimality). The first is the learned "
-               "rule. Click a row to load it into the editor.")
+               "each the cheapest rule with its predictions, in the order the search finds "
+               "them: by the fit's objective, unless a solve stopped at its time limit "
+               "(certified when proved). The first is the learned rule. Click a row to load "
+               "it into the editor.")
     a, b = st.columns([1, 3], vertical_alignment="bottom")
     k = a.number_input("How many", 2, 20, 5, key="alt_k")
     found = ss.setdefault("alternatives", {})
@@ -316,11 +321,9 @@ def alternatives(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> No
     if twin:
         # a condition that changes no prediction (LP rounding, a stopped solve): the search
         # proved a cheaper rule with the same predictions (alternatives, "carried bounds")
-        st.caption("The first rule predicts as the learned rule does at a lower objective "
-                   f"({alts[0].objective:.4g} against {learned_obj:.4g}): the learned rule "
-                   "has a condition that changes none of its predictions"
-                   + (", and this one is the certified optimum." if alts[0].certified
-                      else "."))
+        st.caption("The first rule predicts as the learned rule does, on every training row, "
+                   f"at a lower objective ({alts[0].objective:.4g} against {learned_obj:.4g})"
+                   + (": it is the certified optimum." if alts[0].certified else "."))
     elif alts[0].certified and not certified(model):
         # a later solve that closed carries its bound back (docs/clause.md, "Alternatives")
         st.caption("The alternatives' solves proved the learned rule optimal, which its own "

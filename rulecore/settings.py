@@ -42,7 +42,6 @@ class_weight       auto          √ class ratio (single rule, set covering), ba
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -218,8 +217,11 @@ def check_lam(lam: Any, *, auto: bool = False) -> None:
     ("big" ended in numpy's "could not convert string to float": a notebook review)."""
     if auto and isinstance(lam, str) and lam == "auto":
         return
-    if isinstance(lam, bool) or not isinstance(lam, numbers.Real) or \
-            not np.isfinite(lam) or not lam > 0:
+    try:  # an int past float's range reached numpy's own TypeError, and so did a Fraction
+        value = float(lam) if isinstance(lam, (int, float, np.integer, np.floating)) else None
+    except (OverflowError, TypeError, ValueError):
+        value = None
+    if isinstance(lam, bool) or value is None or not np.isfinite(value) or not value > 0:
         also = " or 'auto'" if auto else ""
         raise ParameterError(f"λ (lam) must be a positive number{also}, not {lam!r}.")
 

@@ -102,6 +102,7 @@ BAD_INPUT = [
     (["compare", "--sample", "iris", "--models", "single,forest"], "Unknown model 'forest'"),
     # refused before the fit, which printed its whole report first (a review)
     (["learn", "--sample", "iris", "--alternatives", "0"], "1 or more, not 0"),
+    (["learn", "--sample", "iris", "--lam", "1e400"], "λ (lam) must be a positive number"),
     # a date's own columns are named (it got only the list of columns)
     (["learn", str(ROOT / "tests" / "data" / "hr_attrition_sqlserver.csv"), "--require",
       "HireDate"],

@@ -472,3 +472,13 @@ def test_no_candidate_term_under_max_conditions_gives_the_empty_rule(rule_type):
     assert capped.objective_ == pytest.approx(free.objective_)
     assert capped.objective_ == pytest.approx(capped.rule_objective(capped.rule_, X, y))
     assert capped.mip_gap_ == 0
+
+
+@pytest.mark.parametrize("lam", [True, "1", "auto", 10**400, float("inf")])
+def test_a_clause_problem_refuses_what_the_estimators_refuse(lam):
+    """learn_clause made λ a float before checking it: True, '1' and a Decimal passed as 1.0
+    where the estimators refuse them, and 10**400 reached numpy's TypeError (an adversarial
+    review).  One check, one message."""
+    B, y, _ = random_instance(0, m=20, n=4)
+    with pytest.raises(ParameterError, match=r"λ \(lam\) must be a positive number"):
+        problem_of(B, y, lam=lam)

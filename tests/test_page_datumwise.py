@@ -142,7 +142,7 @@ def test_a_rare_class_never_predicted_is_not_told_to_lower_lambda():
     at = small_policy_on(at)
     said = " ".join(w.value for w in at.warning)
     assert "no better than always predicting the most frequent class" in said
-    assert "It never predicts 1 (" in said and "whatever λ" in said
+    assert "it never predicts 1 (" in said and "whatever λ" in said
     assert "Lower λ" not in said
 
 

@@ -186,7 +186,9 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
     Returns
     -------
     list of Alternative
-        Ranked by objective after the first (ties keep the order they were found in).
+        In the order found: by objective after the first, unless a solve stopped at its time
+        limit (its incumbent may cost more than the next entry's); each entry's ``bound`` is
+        on the clauses unlike the entries before it, so the order is kept.
     """
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise ParameterError(f"The number of alternatives must be a whole number ≥ 1, not {k!r}.")

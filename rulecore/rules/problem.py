@@ -176,6 +176,9 @@ def clause_problem(B: np.ndarray, y: np.ndarray, *, lam: float, rule_type: str =
     cliques, covers, feature_of
         As in :class:`ClauseProblem`.
     """
+    from rulecore.settings import check_lam
+
+    check_lam(lam)  # before float(): True, "1" and Decimal passed as 1.0 (an adversarial review)
     B = np.asarray(B, dtype=bool)
     y = np.asarray(y).astype(np.int64)
     d = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, dtype=float)

@@ -9,7 +9,6 @@ approximation's bound trace and the coefficients of the sparse models.
 
 import json
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -24,7 +23,7 @@ from rulecore.compare import (
 )
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import split_labels
-from rulecore.report import chance_margin
+from rulecore.report import close_to_best
 from rulecore.rules.rule import safe_csv
 from rulecore.sparse import GAMMA_AUTO_FACTOR
 from rulecore.viz import sparse as sviz
@@ -197,13 +196,7 @@ y_test = ds.y_binary[any_split.test]
 # how far apart two accuracies on these few rows must be to differ by more than luck (a
 # review: 0.73 to 0.79 on 52 rows, ranked to three decimals with no word of noise)
 n_test = len(y_test)
-acc = table["accuracy"].dropna()
-top, mid = (float(acc.max()), float(acc.median())) if len(acc) else (np.nan, np.nan)
-noise = chance_margin(mid, n_test)  # the typical margin, said
-# tied with the best, or below it by less than chance (a tie was never named: a review)
-best_at = [m for m, a in zip(table["model"], table["accuracy"]) if a == top]
-close = [m for m, a in zip(table["model"], table["accuracy"])
-         if m not in best_at[:1] and 0 <= top - a <= chance_margin(top, n_test, a)]
+mid, noise, close = close_to_best(dict(zip(table["model"], table["accuracy"])), n_test)
 st.caption(f"Always predicting the majority class scores accuracy "
            f"{max(y_test.mean(), 1 - y_test.mean()):.3f} on these test rows, balanced "
            "accuracy 0.5: on a rare positive class, read the balanced accuracy too."

@@ -13,7 +13,7 @@ The app and the command line say the same things through these functions:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -838,6 +838,22 @@ def chance_margin(accuracy: float, n: int, other: float | None = None) -> float:
     return float(2 * np.sqrt((accuracy * (1 - accuracy) + other * (1 - other)) / n))
 
 
+def close_to_best(accuracies: Mapping[str, float], n: int) -> tuple[float, float, list[str]]:
+    """Models within chance of the best on the same ``n`` held-out rows:
+    ``(median accuracy, its margin, names)``, the margin :func:`chance_margin` at the median
+    accuracy (the figure said), the names those tied with the best (but the first of them)
+    or below it by at most :func:`chance_margin` of the pair (a tie was never named: a
+    review).  NaN accuracies are left out."""
+    acc = {m: float(a) for m, a in accuracies.items() if np.isfinite(a)}
+    if not acc:
+        return np.nan, 0.0, []
+    top, mid = max(acc.values()), float(np.median(list(acc.values())))
+    first = next(m for m, a in acc.items() if a == top)
+    close = [m for m, a in acc.items()
+             if m != first and 0 <= top - a <= chance_margin(top, n, a)]
+    return mid, chance_margin(mid, n), close
+
+
 def clear_change(accuracy: float, baseline: float, n: int) -> bool:
     """Whether a held-out accuracy differs from a baseline's on the same ``n`` rows by more
     than one standard error of the difference of two proportions,
@@ -847,7 +863,7 @@ def clear_change(accuracy: float, baseline: float, n: int) -> bool:
     Unpaired, so it is cautious: a change it calls clear is clear."""
     if n <= 0:
         return False
-    se = np.sqrt((accuracy * (1 - accuracy) + baseline * (1 - baseline)) / n)
+    se = chance_margin(accuracy, n, baseline) / 2  # one standard error, not two
     return bool(abs(accuracy - baseline) > max(se, 0.5 / n))
 
 

@@ -904,7 +904,8 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # a column of signs, + and - (a genome's strand beside its outcome), is the target only
     # when no other yes/no column is (it was, last, once '-' stopped reading as missing: an
     # adversarial review)
-    signs = {c for c in binary if set(df[c].dropna().astype(str).str.strip()) <= {"+", "-"}}
+    signs = {c for c in binary  # two values each: unique() in C, not a set of every cell
+             if {str(v).strip() for v in df[c].dropna().unique()} <= {"+", "-"}}
     # Several yes/no columns are flags that describe the rows; beside them a text column of
     # a few classes at the table's end is the target by the export convention (a review's
     # support tickets: `queue`, five levels, last, lost to `password_reset_requested`, one

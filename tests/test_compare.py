@@ -368,3 +368,17 @@ def test_a_sparse_model_whose_weights_vanish_uses_no_feature():
 
     spec = REGISTRY["Sparse SVM"]
     assert spec.size(est) == 0 and spec.used(est, list(X.columns)) == []
+
+
+def test_models_within_chance_of_the_best_are_named_ties_included():
+    """A tie with the best was never named (an adversarial review); a model below the best
+    by less than two standard errors of the pair is, and one far below is not."""
+    from rulecore.report import chance_margin, close_to_best
+
+    mid, margin, close = close_to_best({"a": 0.80, "b": 0.80, "c": 0.60, "d": float("nan")},
+                                       300)
+    assert close == ["b"] and mid == pytest.approx(0.80)
+    assert margin == pytest.approx(chance_margin(0.80, 300))
+    _, _, close = close_to_best({"a": 0.79, "b": 0.75, "c": 0.73}, 52)
+    assert close == ["b", "c"]  # 0.06 apart on 52 rows is within chance
+    assert close_to_best({}, 10)[2] == []

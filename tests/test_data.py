@@ -654,15 +654,21 @@ def test_other_text_stays_text(cells):
     assert out.tolist() == cells
 
 
+def _target_with(seed: int, cut: float, labels: tuple[str, str], odd: str, k: int,
+                 name: str, n: int = 400) -> tuple[np.ndarray, bytes]:
+    """One feature x and a target ``name``: ``labels[0]`` where x > cut, else ``labels[1]``,
+    and ``odd`` in the first ``k`` rows; as CSV bytes, with x."""
+    x = np.random.default_rng(seed).normal(size=n)
+    y = np.where(x > cut, *labels).astype(object)
+    y[:k] = odd
+    return x, pd.DataFrame({"x": x, name: y}).to_csv(index=False).encode()
+
+
 def test_unknown_in_the_target_is_no_answer_unless_asked_for():
     """A renewal column of yes / no / Unknown: "Unknown" was the minority, so the default
     positive class, and the rule learned to predict the unknown."""
-    rng = np.random.default_rng(9)
     n = 400
-    x = rng.normal(size=n)
-    y = np.where(x > 0.5, "yes", "no").astype(object)
-    y[:30] = "Unknown"
-    data = pd.DataFrame({"x": x, "renewed": y}).to_csv(index=False).encode()
+    x, data = _target_with(9, 0.5, ("yes", "no"), "Unknown", 30, "renewed", n)
     ds = load_csv(io.BytesIO(data), name="t.csv")
     assert ds.classes == ["no", "yes"] and ds.positive == "yes"
     assert ds.n_samples == n - 30 and ds.dropped_rows == 30
@@ -679,12 +685,8 @@ def test_unknown_in_the_target_is_no_answer_unless_asked_for():
 def test_an_undecided_outcome_is_no_answer():
     """Loans Approved / Declined / Pending: the smallest class, Pending, was the default
     positive, and the rule -7.6 pts; a pending loan's outcome is not known yet (a review)."""
-    rng = np.random.default_rng(10)
     n = 400
-    x = rng.normal(size=n)
-    y = np.where(x > 0.8, "Declined", "Approved").astype(object)
-    y[:60] = "Pending"
-    data = pd.DataFrame({"x": x, "status": y}).to_csv(index=False).encode()
+    _, data = _target_with(10, 0.8, ("Declined", "Approved"), "Pending", 60, "status", n)
     ds = load_csv(io.BytesIO(data), name="t.csv")
     assert ds.classes == ["Approved", "Declined"] and ds.positive == "Declined"
     assert ds.no_answer == (("Pending", 60),)

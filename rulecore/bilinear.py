@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
+from sklearn.metrics import balanced_accuracy_score
 from sklearn.model_selection import train_test_split
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
@@ -1163,9 +1164,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         k = None if self.k is None else min(self.k, int(fmask.sum()))
         clf = CalculationEstimationClassifier(k=k).fit(
             self.X_train_[np.ix_(omask, fmask)], self.y_train_[omask])
-        pred = clf.predict(self._X_val[:, fmask])
-        recalls = [float(np.mean(pred[self._y_val == c] == c)) for c in np.unique(self._y_val)]
-        return float(np.mean(recalls))
+        return float(balanced_accuracy_score(self._y_val, clf.predict(self._X_val[:, fmask])))
 
     def kept_classes(self, iteration: int | None = None) -> np.ndarray:
         """The classes among the objects kept at ``iteration`` (a reduction that drops a

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import DataError
+from rulecore.metrics import binary_metrics
 from rulecore.rules.rule import Rule, RuleSet
 
 #: Rows of :func:`score_rules`, in order; the first :data:`SHARE_ROWS` are shares (formatted
@@ -32,17 +33,12 @@ SHARE_ROWS = 9
 
 def _rates(fires: np.ndarray, y01: np.ndarray) -> tuple[float, ...]:
     """accuracy, balanced accuracy, precision, recall, coverage of 0/1 decisions (nan where
-    undefined)."""
+    undefined), as :func:`rulecore.metrics.binary_metrics` counts them."""
     if len(y01) == 0:
         return (np.nan,) * 5
-    pos = y01 == 1
-    tp = float(np.sum(fires & pos))
-    acc = float(np.mean(fires == pos))
-    prec = tp / fires.sum() if fires.any() else np.nan
-    rec = tp / np.sum(pos) if pos.any() else np.nan
-    spec = float(np.mean(~fires[~pos])) if (~pos).any() else np.nan
-    bal = np.nanmean([rec, spec]) if np.isfinite([rec, spec]).any() else np.nan
-    return acc, float(bal), prec, rec, float(fires.mean())
+    m = binary_metrics(np.asarray(y01) == 1, fires)
+    return (m["accuracy"], m["balanced_accuracy"], m["precision"], m["recall"],
+            float(np.mean(fires)))
 
 
 def score_rules(model: Any, rules: dict[str, Rule], X_train: pd.DataFrame, y_train: Any,

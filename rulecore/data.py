@@ -1353,10 +1353,29 @@ def _first_line(exc: Exception) -> str:
 # --------------------------------------------------------------------------- frames
 
 _THOUSANDS = r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$"
+# India's grouping: thousands, then lakhs and crores by twos ("7,01,000", "1,20,50,000")
+_LAKHS = r"^[+-]?\d{1,2}(,\d{2})+,\d{3}(\.\d+)?$"
 _DECIMAL_COMMA = r"^[+-]?\d+,\d+$"
 # A number with one currency sign before or after it, or a percent sign after it.
-_SIGNS = r"[$€£¥%]"
-_DECORATED = r"^[+-]?\s?[$€£¥]?\s?[+-]?\d[\d.,\s'’]*\s?[$€£¥%]?$"
+_SIGN_CHARS = "$€£¥₹₩₽₺₪฿₱₫₦"
+_SIGNS = rf"[{_SIGN_CHARS}%]"
+_DECORATED = rf"^[+-]?\s?[{_SIGN_CHARS}]?\s?[+-]?\d[\d.,\s'’]*\s?[{_SIGN_CHARS}%]?$"
+#: Currency codes and the signs they stand for where a sign exists.  Amounts are written
+#: ``CHF 3’403.34``, ``Rs. 4,80,000``, ``1,234.50 USD`` as often as with a sign; read as text,
+#: such a column of balances was left out as an identifier (a review: Swiss and Indian
+#: exports).  One currency per column: amounts in two are not comparable.
+_CURRENCY_CODES = {
+    "USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "Rs.": "₹",
+    "Rs": "₹", "KRW": "₩", "RUB": "₽", "TRY": "₺", "ILS": "₪", "THB": "฿", "PHP": "₱",
+    "VND": "₫", "NGN": "₦", "CHF": "CHF", "SFr.": "CHF", "Fr.": "CHF", "CAD": "CAD",
+    "C$": "CAD", "AUD": "AUD", "A$": "AUD", "NZD": "NZD", "NZ$": "NZD", "HKD": "HKD",
+    "HK$": "HKD", "SGD": "SGD", "S$": "SGD", "CNY": "CNY", "RMB": "CNY", "SEK": "SEK",
+    "NOK": "NOK", "DKK": "DKK", "PLN": "PLN", "zł": "PLN", "CZK": "CZK", "Kč": "CZK",
+    "HUF": "HUF", "Ft": "HUF", "ZAR": "ZAR", "BRL": "BRL", "R$": "BRL", "MXN": "MXN",
+    "AED": "AED", "SAR": "SAR", "IDR": "IDR", "Rp": "IDR", "MYR": "MYR", "RM": "MYR",
+}
+_CODE_ALTS = "|".join(re.escape(c) for c in sorted(_CURRENCY_CODES, key=len, reverse=True))
+_CODED = re.compile(rf"^(?:({_CODE_ALTS})\s?(?=[(+\-]?\s?\d)(.*)|(.*?\d\)?)\s?({_CODE_ALTS}))$")
 # Digits grouped by threes with a space, a no-break space or an apostrophe, and a decimal
 # point: "12 345.67", "1'234.50"; or grouped by a dot or a space, and a decimal comma:
 # "1.234,50", "12 345,67".
@@ -1364,13 +1383,13 @@ _GROUP_MARKS = r"[\s\u00a0\u202f'’]"
 _GROUPED_DOT = r"^[+-]?\d{1,3}([ \u00a0\u202f'’]\d{3})+(\.\d+)?$"
 _GROUPED_COMMA = r"^[+-]?\d{1,3}([. \u00a0\u202f]\d{3})+(,\d+)?$"
 # A number in parentheses, as accounting writes a negative amount: "(1,234.50)", "($12)"
-_PARENTHESES = r"^\(\s*([$€£¥]?\s?[\d.,]+\s?[$€£¥%]?)\s*\)$"
+_PARENTHESES = rf"^\(\s*([{_SIGN_CHARS}]?\s?[\d.,]+\s?[{_SIGN_CHARS}%]?)\s*\)$"
 # ... or with the minus after it, as SAP writes one: "97,250.94-" (a review: such a column of
 # amounts was left out as an identifier)
-_TRAILING_MINUS = r"^([$€£¥]?\s?\d[\d.,]*)\s?-$"
+_TRAILING_MINUS = rf"^([{_SIGN_CHARS}]?\s?\d[\d.,]*)\s?-$"
 
 
-_MONEY = r"[$€£¥]"
+_MONEY = rf"[{_SIGN_CHARS}]"
 _DOTTED_THOUSANDS = r"^[+-]?[1-9]\d{0,2}(\.\d{3})+$"
 
 
@@ -1389,6 +1408,34 @@ def _dots_group_thousands(text: pd.Series) -> bool:
         return False
     wholes = pd.to_numeric(text[whole], errors="coerce").abs()
     return bool((wholes >= 100).any() or text.str.count(r"\.").max() > 1)
+
+
+def _codes_in_head(text: pd.Series, every: bool = True) -> bool:
+    """Whether the first cells (stripped text) with letters are all (or, with ``every``
+    false, some) amounts with a currency code: a cheap look before the whole column is
+    matched."""
+    head = text.iloc[:200]
+    lettered = head[head.str.contains(r"[A-Za-z]")]
+    coded = lettered.str.match(_CODED)
+    return bool(len(lettered)) and bool(coded.all() if every else coded.any())
+
+
+def _currency_codes_as_signs(text: pd.Series) -> pd.Series | None:
+    """``text`` (stripped cells) with each currency code written as its sign (``CHF 3’403``
+    as ``$3’403``, ``Rs. 4,80,000`` as ``₹4,80,000``; a code without a sign becomes ``$``, a
+    placeholder the sign handling of :func:`parse_numbers` drops), or ``None`` when no cell
+    has a code or the column names two currencies (``USD 12`` beside ``EUR 15``)."""
+    parts = text.str.extract(_CODED)
+    code = parts[0].fillna(parts[3])
+    if code.isna().all():
+        return None
+    signs = code.dropna().map(_CURRENCY_CODES)
+    written = text.str.extract(rf"([{_SIGN_CHARS}])")[0].dropna()
+    if signs.nunique() > 1 or (len(written) and set(written) - set(signs)):
+        return None
+    sign = signs.iloc[0] if signs.iloc[0] in _SIGN_CHARS else "$"
+    bare = parts[1].fillna(parts[2]).str.strip()
+    return text.where(code.isna(), sign + bare.astype(str))
 
 
 def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
@@ -1441,6 +1488,11 @@ def parse_numbers(s: pd.Series) -> pd.Series:
         pass
     original = s  # what a column that turns out not to be numbers is returned as
     text = present.astype(str).str.strip()
+    if _codes_in_head(text):
+        coded = _currency_codes_as_signs(text)
+        if coded is not None:
+            text = coded
+            s = s.astype(object).where(s.isna(), coded.reindex(s.index))
     for pattern in (_PARENTHESES, _TRAILING_MINUS):
         if text.str.match(pattern).any():
             # accounting's negatives: "(1,234.50)" and "1,234.50-" are -1,234.50
@@ -1465,7 +1517,7 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     if num.notna().all():
         return pd.to_numeric(s, errors="coerce")
     plain = num.notna()
-    thousands = text.str.match(_THOUSANDS)
+    thousands = text.str.match(_THOUSANDS) | text.str.match(_LAKHS)
     decimal = text.str.match(_DECIMAL_COMMA)
     # "1,234" fits both patterns: read it as thousands (three digits after every comma), and
     # "3,14" as a decimal comma.  Mixed with plain numbers either way is fine.
@@ -1674,9 +1726,13 @@ def numbers_in_units(s: pd.Series) -> tuple[pd.Series, str | None]:
 
 #: Suffixes that scale a number (``1.2k``, ``45K``, ``3.1M``, ``2bn``), not units of it.
 _MAGNITUDES = {"k": 1e3, "K": 1e3, "M": 1e6, "mn": 1e6, "B": 1e9, "bn": 1e9}
+#: India's lakh (100,000) and crore (10 million): ``₹ 4.2 L``, ``1.5 Cr``, ``12 lakh``
+_INDIAN_MAGNITUDES = {"L": 1e5, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5,
+                      "Cr": 1e7, "cr": 1e7, "crore": 1e7, "crores": 1e7}
 #: ... grouped by what they scale to (``k`` and ``K`` are one magnitude)
-_MAGNITUDE_OF = {"k": "k", "K": "k", "M": "M", "mn": "M", "B": "B", "bn": "B"}
-_WITH_MAGNITUDE = r"^([+-]?\d[\d.,]*?)\s?(k|K|M|mn|B|bn)?$"
+_MAGNITUDE_OF = {"k": "k", "K": "k", "M": "M", "mn": "M", "B": "B", "bn": "B",
+                 **{u: ("L" if v == 1e5 else "Cr") for u, v in _INDIAN_MAGNITUDES.items()}}
+_WITH_MAGNITUDE = (r"^([+-]?\d[\d.,]*?)\s?(k|K|M|mn|B|bn|L|lakhs?|lacs?|Cr|cr|crores?)?$")
 
 
 def numbers_with_magnitude(s: pd.Series) -> tuple[pd.Series, str | None]:
@@ -1694,7 +1750,21 @@ def numbers_with_magnitude(s: pd.Series) -> tuple[pd.Series, str | None]:
     ``K`` and ``M`` (a file's size in bytes), and ``m`` (metres beside ``5k``): an
     adversarial review.  Returns the numbers and an example (``"1.2k is 1200"``), or
     ``(s, None)``."""
-    parts = _every_cell_matches(s, _WITH_MAGNITUDE)
+    cells, rupees = s, False
+    head = s.dropna().iloc[:200].astype(str).str.strip()
+    if not pd.api.types.is_numeric_dtype(s) and len(head) and \
+            head.str.match(rf"^[+-]?\s?([{_SIGN_CHARS}]|{_CODE_ALTS})?\s?\d").all():
+        # amounts with a currency (one): "$1.2M", "₹ 10.9 L", "Rs. 4,80,000" beside "1.67 L"
+        text = s.dropna().astype(str).str.strip()
+        coded = _currency_codes_as_signs(text) if _codes_in_head(text, every=False) \
+            else None
+        text = text if coded is None else coded
+        signs = set(text.str.extract(rf"([{_SIGN_CHARS}])")[0].dropna())
+        if len(signs) == 1:
+            rupees = signs == {"₹"}
+            cells = s.astype(object).where(s.isna(), text.str.replace(
+                rf"^([+-]?)\s?[{_SIGN_CHARS}]\s?", r"\1", regex=True).reindex(s.index))
+    parts = _every_cell_matches(cells, _WITH_MAGNITUDE)
     if parts is None:
         return s, None
     used = set(parts[1].dropna().unique())
@@ -1702,12 +1772,18 @@ def numbers_with_magnitude(s: pd.Series) -> tuple[pd.Series, str | None]:
     kinds = {_MAGNITUDE_OF[u] for u in used}
     if "B" in used and kinds & {"k", "M"}:
         return s, None  # 275B, 227.0K, 528.2M: bytes, as ls -lh writes sizes
-    if not (len(kinds) >= 2 or (kinds == {"k"} and plain) or used & {"mn", "bn"}):
+    if kinds & {"L", "Cr"}:
+        # lakhs and crores only in Indian amounts: "L" alone is litres (numbers_in_units)
+        lakh_grouped = parts[0].dropna().str.match(_LAKHS).any()
+        if kinds - {"L", "Cr"} or not (rupees or lakh_grouped or used - {"L"}):
+            return s, None
+    elif not (len(kinds) >= 2 or (kinds == {"k"} and plain) or used & {"mn", "bn"}):
         return s, None
     numbers = parse_numbers(parts[0].str.strip())
     if not pd.api.types.is_numeric_dtype(numbers):
         return s, None
-    scale = parts[1].map(lambda u: _MAGNITUDES.get(u, 1.0) if isinstance(u, str) else 1.0)
+    scale = parts[1].map(lambda u: {**_MAGNITUDES, **_INDIAN_MAGNITUDES}.get(u, 1.0)
+                         if isinstance(u, str) else 1.0)
     # 528.2 × 1e6 is 528200000.00000006 in binary: rounded to what was written
     values = (numbers.astype(float) * scale).round(6)
     first = parts[1].dropna().index[0]
@@ -2406,7 +2482,7 @@ def from_frame(
                     not pd.api.types.is_numeric_dtype(df[col]):
                 continue
             text = raw[col].dropna().iloc[:2000].astype(str)
-            signed = text[text.str.contains(_SIGNS)]
+            signed = text[text.str.contains(_SIGNS) | text.str.strip().str.match(_CODED)]
             if signed.empty:
                 # written otherwise than a plain number ('15,690', '68,68', '(1,234.50)'): an
                 # exported rule's SQL or Python sees the text, so the way is said (a review
@@ -2425,7 +2501,8 @@ def from_frame(
             at = values.ne(0).idxmax() if values.ne(0).any() else signed.index[0]  # not "0%"
             ex = signed[at].strip()
             num = np.format_float_positional(float(values[at]), trim="-")
-            what = "percentages" if "%" in ex else "amounts written with a currency sign"
+            what = ("percentages" if "%" in ex else "amounts written with a currency sign"
+                    if re.search(_MONEY, ex) else "amounts written with a currency code")
             cleaning.append(f"{col!r}: {what} ({ex!r}) are read as numbers ({num}); its "
                             "rules compare those numbers.")
         if written:
@@ -2446,9 +2523,9 @@ def from_frame(
                      "numbers: {how}."),
                     (numbers_from_duration_text, "durations written with their units ({ex!r}) "
                      "are read as {how}."),
-                    (lambda s, _name: numbers_with_magnitude(s), "numbers written with k, M "
-                     "or B for thousands, millions or billions are read as the numbers they "
-                     "write ({how})."),
+                    (lambda s, _name: numbers_with_magnitude(s), "numbers written with a "
+                     "magnitude (k, M or bn for thousands, millions or billions; L and Cr for "
+                     "lakhs and crores) are read as the numbers they write ({how})."),
                     (lambda s, _name: numbers_with_unit(s), "numbers typed with their unit, "
                      "{how} ({ex!r}), are read as numbers in {how}."),
                     (lambda s, _name: numbers_in_units(s), "{how}."))

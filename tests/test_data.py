@@ -2011,6 +2011,48 @@ def test_numbers_written_with_k_m_or_b_are_the_numbers_they_write(cells, read):
     assert how is not None and out.tolist() == [float(v) for v in read] * 3
 
 
+@pytest.mark.parametrize("cells, read", [
+    (["CHF 10’690.24", "CHF 5’000.00", "12.5"], [10690.24, 5000.0, 12.5]),
+    (["1,234.50 USD", "USD 12.00", "USD -5"], [1234.5, 12.0, -5.0]),
+    (["Rs. 10,36,000", "₹2,33,000", "Rs 4,80,000"], [1036000, 233000, 480000]),
+    (["EUR 1.234,50", "EUR 12,00"], [1234.5, 12.0]),
+    (["CHF 1.200", "CHF 850", "CHF 2.300.000"], [1200, 850, 2300000]),
+    (["7,01,000", "1,20,50,000", "950"], [701000, 12050000, 950]),    # lakh grouping
+])
+def test_amounts_with_a_currency_code_or_indian_grouping_are_numbers(cells, read):
+    """A review's Swiss and Indian exports: 'CHF 3’403.34' was text, called an identifier,
+    and the rule lost its balance condition; 'Rs. 4,80,000' and '7,01,000' were text."""
+    from rulecore.data import parse_numbers
+    assert parse_numbers(pd.Series(cells * 3)).tolist() == read * 3
+
+
+@pytest.mark.parametrize("cells", [
+    ["USD 12", "EUR 15", "USD 3"],     # two currencies: not comparable
+    ["$12", "EUR 15", "$3"],
+    ["CHF", "CHF 12", "CHF 3"],        # a code with no number
+    ["12 USD", "3 RM", "4 USD"],
+])
+def test_amounts_in_two_currencies_or_codes_alone_stay_text(cells):
+    from rulecore.data import parse_numbers
+    out = parse_numbers(pd.Series(cells * 3))
+    assert not pd.api.types.is_numeric_dtype(out)
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["₹2,33,000", "Rs. 10,36,000", "1.67 L", "₹ 10.9 L"], [233000, 1036000, 167000, 1090000]),
+    (["₹ 10.9 L", "₹ 1 Cr", "₹ 3 L"], [1090000, 10000000, 300000]),
+    (["2 lakh", "3.5 lakh", "1 crore"], [200000, 350000, 10000000]),
+    (["$1.2M", "$3k", "$900"], [1200000, 3000, 900]),
+])
+def test_lakhs_crores_and_magnitudes_after_a_currency(cells, read):
+    """'₹ 4.2 L' (lakhs) and '1.5 Cr' (crores) in an Indian lender's export were text, and
+    the income column was left out (a review); a lone 'L' stays litres."""
+    from rulecore.data import numbers_with_magnitude
+    out, how = numbers_with_magnitude(pd.Series(cells * 3))
+    assert how is not None and out.tolist() == [float(v) for v in read] * 3
+    assert numbers_with_magnitude(pd.Series(["12.5 L", "1 L", "2 L"] * 3))[1] is None
+
+
 @pytest.mark.parametrize("cells", [
     ["12M", "24M", "36M"],             # a term in months
     ["3B", "4", "5"],                  # an apartment

@@ -18,7 +18,7 @@ ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
               "id": "identifier", "text": "text, many values", "date": "date",
               "choices": "options ticked", "constant": "constant", "empty": "empty",
               "derived": "made from a column", "frequency": "count of records",
-              "long": "what each row measured"}
+              "long": "what each row measured", "split": "train/test bookkeeping"}
 
 
 def _choose_sample() -> None:

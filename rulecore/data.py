@@ -99,8 +99,10 @@ def too_wide(name: str, n_columns: int, limit: int) -> str:
             "rulecore.from_frame.")
 
 
-# (\N is how MySQL and PostgreSQL's COPY write a missing value)
-_NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-", "\\N"]
+# (\N is how MySQL and PostgreSQL's COPY write a missing value, and MySQL's "zero date" a
+# missing date: read as text, a shipping date was left out and its rule lost, a review)
+_NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-", "\\N",
+              "0000-00-00", "0000-00-00 00:00:00"]
 #: The spellings of a missing value an export's note lists (:meth:`Dataset.notes_for`): the
 #: reader's, each once whatever its capitals, the words before the marks.
 _NA_SAID = tuple(sorted((v for v in _NA_VALUES if v and v not in ("nan", "NULL")),

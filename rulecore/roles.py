@@ -47,8 +47,8 @@ import numpy as np
 import pandas as pd
 
 Role = Literal["feature", "target", "index", "id", "text", "date", "choices", "constant",
-               "empty", "derived"]
-EXCLUDED_ROLES = ("index", "id", "text", "date", "constant", "empty")
+               "empty", "derived", "split"]
+EXCLUDED_ROLES = ("index", "id", "text", "date", "constant", "empty", "split")
 
 #: A text column with more distinct values than this is excluded by default.  The term builder
 #: keeps at most 50 levels per column anyway (``Binarizer.max_levels``): past that, most levels
@@ -264,7 +264,8 @@ def _compact_dates(num: pd.Series) -> pd.Series | None:
 
 #: Words in a column name that say it holds dates (``order_date``, ``createdAt``, ``DOB``).
 _DATE_WORDS = {"date", "dob", "birthday", "birthdate", "timestamp", "created", "updated",
-               "modified", "opened", "closed", "signup", "joined", "dated"}
+               "modified", "opened", "closed", "signup", "joined", "dated", "seen",
+               "registered"}
 #: Excel's serial day numbers from 1954-10-03 (20000) to 2064-04-09 (60000).
 _SERIAL_RANGE = (20_000, 60_000)
 
@@ -564,6 +565,8 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "constant", f"every value is {present.iloc[0]!s}"
     if position == 0 and _UNNAMED.match(name.strip()):
         return "index", "unnamed first column: row names saved with the table"
+    if (split := _split_column(name, present, n_distinct)) is not None:
+        return "split", split
     # codes written with leading zeros (SAP's vendor 0000977425, a ZIP 02134) are text: all
     # distinct they are an identifier, not a number whose order means something (a review:
     # 600 vendor numbers in 600 rows were kept as a feature)
@@ -639,6 +642,37 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "text", (f"text with {n_distinct:,} distinct values (more than "
                         f"{MAX_TEXT_LEVELS}): each term would cover few rows")
     return "feature", ""
+
+
+#: Names of the column that says which rows were for training and which for testing, and
+#: the words of its values.
+_SPLIT_NAMES = {"split", "set", "subset", "fold", "folds", "partition", "dataset", "sample",
+                "cv", "kfold", "role", "usage", "usedfor", "trainortest", "traintest"}
+_SPLIT_VALUES = ("train", "training", "tune", "tuning", "dev", "valid", "validation", "val",
+                 "calibration", "eval", "evaluation", "holdout", "hold-out", "test", "testing")
+
+
+def _split_column(name: str, present: pd.Series, n_distinct: int) -> str | None:
+    """Why a column records a train/test split (``set`` = train/test, ``fold`` = 1..5), or
+    ``None``.  Bookkeeping of an earlier analysis, not a property of the record: a review's
+    case-control table had its ``set`` column chosen as the target (the rule predicted
+    "set = test"), and as a feature it says which rows someone else held out."""
+    plain = re.sub(r"[^a-z]", "", name.lower())
+    words = set(name_words(name))
+    if n_distinct > 20 or not (plain in _SPLIT_NAMES or words & {"split", "fold", "folds"}):
+        return None
+    values = {str(v).strip().lower() for v in present.unique()}
+    if values <= set(_SPLIT_VALUES) and len(values) >= 2:
+        said = sorted(values, key=_SPLIT_VALUES.index)
+        return f"which rows were for {', '.join(said[:-1])} and {said[-1]}: an earlier split, " \
+            "not a property of the record"
+    if words & {"fold", "folds", "kfold", "cv"} or plain in ("fold", "folds", "kfold", "cv"):
+        num = pd.to_numeric(present, errors="coerce")
+        if num.notna().all() and (num == num.round()).all() and num.min() >= 0 and \
+                num.max() <= 20 and 2 <= n_distinct:
+            return (f"cross-validation folds {int(num.min())}..{int(num.max())} of an earlier "
+                    "analysis, not a property of the record")
+    return None
 
 
 def _is_json(present: pd.Series) -> bool:

@@ -2190,3 +2190,50 @@ def test_two_byte_numbers_are_no_utf16_text():
     data = np.arange(2000, dtype="<u2") % 200
     with pytest.raises(DataError, match="looks like a binary file"):
         load_csv(io.BytesIO(data.tobytes()), name="sensor.bin")
+
+
+def test_mysql_zero_dates_are_missing_dates():
+    """MySQL writes a missing date as '0000-00-00' (and '0000-00-00 00:00:00'): read as text,
+    a shipping date was left out and the rule lost 'never shipped' (a review)."""
+    text = "order_id\tshipped_at\tbirthday\tdays\trefund\n" + "\n".join(
+        f"{i}\t{'0000-00-00 00:00:00' if i % 4 == 0 else f'2023-0{1 + i % 9}-1{i % 10} 10:00:00'}"
+        f"\t{'0000-00-00' if i % 5 == 0 else f'19{60 + i % 30}-05-0{1 + i % 9}'}\t{i % 20}"
+        f"\t{'1' if i % 4 == 0 else '0'}" for i in range(80))
+    ds = load_csv(io.StringIO(text), target="refund")
+    assert "shipped_at (month)" in ds.X.columns and "birthday (year)" in ds.X.columns
+    assert ds.X["shipped_at (month)"].isna().sum() == 20
+    assert ds.X["birthday (year)"].isna().sum() == 16
+
+
+@pytest.mark.parametrize("name, values, split", [
+    ("set", ["train", "test", "train", "Train"], True),
+    ("split", ["training", "validation", "test"], True),
+    ("fold", [1, 2, 3, 4, 5], True),
+    ("cv_fold", [0, 1, 2], True),
+    ("set", ["a", "b", "c"], False),          # a set of things, not a split
+    ("fold", ["yes", "no"], False),
+    ("sample", ["blood", "urine"], False),
+    ("score", [1, 2, 3], False),
+])
+def test_train_test_bookkeeping_is_left_out(name, values, split):
+    """A case-control table's 'set' (train/test) was chosen as the target, and its 'fold'
+    kept as a feature (a review): an earlier analysis's split, not a property of the record."""
+    from rulecore.roles import detect_role
+    s = pd.Series(values * 10, name=name)
+    assert (detect_role(s, 3, len(s))[0] == "split") is split
+
+
+def test_a_split_column_is_not_the_target():
+    rows = [f"{i},{'current' if i % 3 == 0 else 'never'},{40 + i % 40},"
+            f"{1 if i % 3 == 0 and i % 40 >= 20 else 0},{'test' if i % 4 == 0 else 'train'},"
+            f"{1 + i % 5}" for i in range(200)]
+    ds = load_csv(io.StringIO("study_no,smoking,age,case,set,fold\n" + "\n".join(rows)))
+    assert ds.target == "case"
+    assert "set" not in ds.X.columns and "fold" not in ds.X.columns
+
+
+def test_epoch_milliseconds_named_first_seen_are_dates():
+    """Mixpanel's 'first_seen' in Unix milliseconds was a plain number (a review)."""
+    from rulecore.roles import detect_role
+    s = pd.Series([1684982154551 + 86_400_000 * i for i in range(40)], name="first_seen")
+    assert detect_role(s, 1, len(s))[0] == "date"

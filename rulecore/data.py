@@ -1793,6 +1793,28 @@ def numbers_with_magnitude(s: pd.Series) -> tuple[pd.Series, str | None]:
                                 f"{np.format_float_positional(values[first], trim='-')}")
 
 
+_OUT_OF = re.compile(r"^(\d{1,3}(?:[.,]\d{1,2})?)\s*(?:/\s*(\d{1,3})|out\s+of\s+(\d{1,3})|"
+                     r"(stars?|★+|pts?|points?))$", re.IGNORECASE)
+
+
+def numbers_out_of(s: pd.Series) -> tuple[pd.Series, str | None]:
+    """A column of scores written with their scale, ``4.5/5``, ``4 out of 5``, ``3 stars``
+    (one scale: every ``/`` and ``out of`` the same, each score at most it), as the scores.
+    Read as text, a review's star rating was 27 categories and its rule 13 ``!=`` conditions
+    (a review).  Returns the numbers and the words of a note, or ``(s, None)``."""
+    parts = _every_cell_matches(s, _OUT_OF)
+    if parts is None:
+        return s, None
+    scale = pd.to_numeric(parts[1].fillna(parts[2]), errors="coerce")
+    scores = pd.to_numeric(parts[0].str.replace(",", ".", regex=False), errors="coerce")
+    scales = scale.dropna().unique()
+    if len(scales) > 1 or (len(scales) and (scales[0] < 2 or (scores > scales[0]).any())) or \
+            (not len(scales) and parts[3].isna().any()):
+        return s, None  # "3/5" beside "7/10", or a date ("3/5" with "12/7")
+    out_of = f" out of {scales[0]:g}" if len(scales) else ""
+    return _placed(s, scores), f"scores{out_of}"
+
+
 #: Last words of a column name that say it holds codes (``agent_code``, ``zip``).
 _CODE_WORDS = {"code", "codes", "zip", "zipcode", "postcode", "postal", "plz", "fips", "naics",
                "sic", "icd"}
@@ -2528,6 +2550,8 @@ def from_frame(
                     (lambda s, _name: numbers_with_magnitude(s), "numbers written with a "
                      "magnitude (k, M or bn for thousands, millions or billions; L and Cr for "
                      "lakhs and crores) are read as the numbers they write ({how})."),
+                    (lambda s, _name: numbers_out_of(s), "scores written with their scale "
+                     "({ex!r}) are read as the {how}."),
                     (lambda s, _name: numbers_with_unit(s), "numbers typed with their unit, "
                      "{how} ({ex!r}), are read as numbers in {how}."),
                     (lambda s, _name: numbers_in_units(s), "{how}."))
@@ -2977,8 +3001,11 @@ def from_frame(
                 off = int(columns[col].isna().sum() - s.isna().sum())
             if kind == "ordinal" and col not in overrides:
                 others = s[s.notna() & columns[col].isna()].astype(str).value_counts().index
+                # the example a level the column holds (a whole scale, as a calendar's or
+                # the credit ratings', may start with steps the table lacks: '<= SD')
+                held = [v for v in order if v in set(s.dropna().astype(str))]
                 notes.append(f"{col!r}: read as an ordered scale ({describe_order(order)}), so "
-                             f"a rule can say '{col} <= {order[1]}'"
+                             f"a rule can say '{col} <= {(held[1:] or order[1:])[0]}'"
                              + (f"; {_cells(off)} off the scale "
                                 f"({', '.join(map(repr, others[:3]))}) read as missing"
                                 if off else "")

@@ -234,6 +234,40 @@ def _version_order(levels: Any) -> tuple[str, ...] | None:
     return tuple(v for _, v in sorted(keys))
 
 
+#: Credit ratings, lowest (default) first: S&P's and Fitch's letters with their notches, and
+#: Moody's.  Read unordered, an issuer table's default rule took 14 ``!=`` conditions and
+#: still said CCC issuers would not default (a review); in order it is ``rating <= BB-``.
+_RATINGS = (
+    ("D", "SD", "RD", "C", "CC", "CCC-", "CCC", "CCC+", "B-", "B", "B+", "BB-", "BB", "BB+",
+     "BBB-", "BBB", "BBB+", "A-", "A", "A+", "AA-", "AA", "AA+", "AAA"),
+    ("C", "Ca", "Caa3", "Caa2", "Caa1", "B3", "B2", "B1", "Ba3", "Ba2", "Ba1", "Baa3", "Baa2",
+     "Baa1", "A3", "A2", "A1", "Aa3", "Aa2", "Aa1", "Aaa"),
+)
+#: Not a rating: not rated, withdrawn (read as missing beside the ratings).
+_NOT_RATED = frozenset({"NR", "WR", "N/R", "NOT RATED"})
+
+
+def _rating_order(levels: Any) -> tuple[str, ...] | None:
+    """The levels in credit-rating order (:data:`_RATINGS`), written exactly so (capitals
+    matter: Moody's ``Ba1`` is no S&P step), with three of them at least and one no single
+    letter (``A``, ``B``, ``C`` alone are plans or zones as often); ``None`` otherwise."""
+    text = [str(v).strip() for v in levels]
+    rated = [t for t in text if t.upper() not in _NOT_RATED]
+    if len(rated) < 3 or all(len(t) == 1 for t in rated):
+        return None
+    for scale in _RATINGS:
+        if set(rated) <= set(scale):
+            if all(str(v) == t for v, t in zip(levels, text)):
+                # the whole scale, as the calendars: a rating the table lacks (a new issuer's
+                # B-) falls in its place instead of reading as missing
+                return scale
+            return tuple(str(v) for v, t in sorted(zip(levels, text),
+                                                    key=lambda p: scale.index(p[1])
+                                                    if p[1] in scale else -1)
+                         if t in scale)
+    return None
+
+
 def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     """The order of a column's levels, lowest first, as the levels are written; ``None``
     when the column is not an ordered scale.
@@ -266,6 +300,9 @@ def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     versions = _version_order(levels)
     if versions is not None:
         return versions if len(versions) >= min_levels else None
+    ratings = _rating_order(levels)
+    if ratings is not None:
+        return ratings if len(ratings) >= min_levels else None
     # a statistics package's labels carry their code ("1. Strongly disagree", "2 = 18-24",
     # "9. Don't know"): the words after it decide, as the code alone need not be an order
     coded = [_CODED.match(str(v)) for v in levels]

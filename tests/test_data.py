@@ -2237,3 +2237,27 @@ def test_epoch_milliseconds_named_first_seen_are_dates():
     from rulecore.roles import detect_role
     s = pd.Series([1684982154551 + 86_400_000 * i for i in range(40)], name="first_seen")
     assert detect_role(s, 1, len(s))[0] == "date"
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["4.5/5", "3 stars", "4 out of 5", "1 star", "5/5"], [4.5, 3, 4, 1, 5]),
+    (["3 stars", "4 stars", "5 stars", "1 star", "2 stars"], [3, 4, 5, 1, 2]),
+    (["7/10", "10/10", "3/10", "8.5/10", "0/10"], [7, 10, 3, 8.5, 0]),
+])
+def test_scores_written_with_their_scale_are_numbers(cells, read):
+    """A shop's review rating ('4.5/5', '3 stars', '4 out of 5') was 27 categories and its
+    rule 13 '!=' conditions (a review)."""
+    from rulecore.data import numbers_out_of
+    out, how = numbers_out_of(pd.Series(cells * 2))
+    assert how is not None and out.tolist() == [float(v) for v in read] * 2
+
+
+@pytest.mark.parametrize("cells", [
+    ["3/5", "7/10", "2/5", "1/5", "4/5"],      # two scales
+    ["3/5", "12/7", "1/1", "4/4", "5/9"],      # days and months
+    ["6/5", "3/5", "2/5", "1/5", "4/5"],       # over its scale
+    ["3", "4", "5", "2 stars", "1"],           # mostly plain: left to the number reader
+])
+def test_other_slashes_are_not_scores(cells):
+    from rulecore.data import numbers_out_of
+    assert numbers_out_of(pd.Series(cells * 2))[1] is None

@@ -384,3 +384,23 @@ def test_a_month_the_training_rows_lack_keeps_its_place():
     sql = rule.to_sql()
     picked = [r[0] for r in con.execute(f"SELECT month FROM t {sql}")]
     assert picked == ["Jul", "Jun"]
+
+
+@pytest.mark.parametrize("levels, first, last", [
+    (["BB-", "AAA", "CCC", "B+", "NR"], "D", "AAA"),         # S&P / Fitch, NR is no step
+    (["Baa1", "Ba2", "Caa1", "Aaa"], "C", "Aaa"),             # Moody's
+])
+def test_credit_ratings_are_in_rating_order(levels, first, last):
+    """An issuer table's S&P ratings were read unordered: a 14-condition rule of '!=' that
+    said CCC issuers would not default (a review)."""
+    order = level_order(pd.Series(levels * 3))
+    assert order[0] == first and order[-1] == last
+    held = [v for v in order if v in levels]
+    assert held == sorted(held, key=lambda v: order.index(v))
+    assert order.index("BB-" if "BB-" in levels else "Ba2") < order.index(
+        "AAA" if "AAA" in levels else "Aaa")
+
+
+@pytest.mark.parametrize("levels", [["A", "B", "C"], ["A", "BB", "Zone"], ["bbb", "aa", "b"]])
+def test_letters_that_need_not_be_ratings_are_no_scale(levels):
+    assert level_order(pd.Series(levels * 3)) is None

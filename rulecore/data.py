@@ -1628,6 +1628,27 @@ _DURATION_TEXT = re.compile(
     rf"(?![a-z])\.?\s*)?(?:{_NUMBER}(?:seconds?|secs?|s)(?![a-z])\.?)?$", re.IGNORECASE)
 
 
+_INTERVAL = r"^(?:(\d+)\s+days?)?\s*(?:(\d{1,2}):([0-5]\d):([0-5]\d(?:\.\d+)?))?$"
+
+
+def numbers_from_interval(s: pd.Series, _name: str = "") -> tuple[pd.Series, str | None]:
+    """PostgreSQL's intervals as they are exported (``1 day 02:00:00``, ``3 days``,
+    ``01:37:01``; some cell with days, some with a clock) as hours.  Read as text, a
+    ticket's resolution time was called an identifier and split the held-out rows (a
+    review)."""
+    parts = _every_cell_matches(s, _INTERVAL, first_group=False)
+    # some cell with days and some with a clock: "3 days" alone is a number of days with
+    # its unit (numbers_with_unit), not hours
+    if parts is None or parts[0].isna().all() or parts[1].isna().all() or \
+            (parts[0].isna() & parts[1].isna()).any():
+        return s, None
+    p = parts.astype(float).fillna(0)
+    hours = (p[0] * 24 + p[1] + p[2] / 60 + p[3] / 3600).round(4)
+    first = parts[0].first_valid_index()
+    return _placed(s, hours), (f"hours ({str(s[first]).strip()} is "
+                               f"{_number(round(hours[first], 2))})")
+
+
 def numbers_from_duration_text(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
     """A text column of durations written with their units (``1h 5m``, ``32m``, ``45s``) as
     minutes.  Read as text, a call length had a level per value and was left out as free
@@ -2543,7 +2564,9 @@ def from_frame(
                                 f"({kinds_seen}) are read as missing values.")
                 df[col] = parse_numbers(df[col].mask(errors))
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
-        readings = ((numbers_from_clock, "times written with colons ({ex!r}) are read as "
+        readings = ((numbers_from_interval, "intervals written in days and hours ({ex!r}) "
+                     "are read as {how}."),
+                    (numbers_from_clock, "times written with colons ({ex!r}) are read as "
                      "numbers: {how}."),
                     (numbers_from_duration_text, "durations written with their units ({ex!r}) "
                      "are read as {how}."),

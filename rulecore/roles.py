@@ -430,6 +430,17 @@ MAX_CHOICES = 30
 CHOICES_SEVERAL = 0.1
 
 
+def _unbraced(text: pd.Series) -> pd.Series:
+    """PostgreSQL's arrays as it exports them (``{phone,sms}``, ``{"live chat",email}``,
+    ``{}``) as the lists inside: with the braces kept, ``{phone`` and ``phone}`` and
+    ``phone`` were three options (a review).  Other text as it is."""
+    head = text.iloc[:200]
+    if not len(head) or not head.str.match(r"^\{.*\}$").all():
+        return text
+    inner = text.str.replace(r"^\{(.*)\}$", r"\1", regex=True)
+    return inner.str.replace(r'(^|,)"([^"]*)"(?=,|$)', r"\1\2", regex=True)
+
+
 def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     """``(separator, options)`` when a text column holds multi-select answers, else None.
 
@@ -445,7 +456,7 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     """
     if pd.api.types.is_numeric_dtype(s):
         return None
-    present = s.dropna().astype(str).str.strip()
+    present = _unbraced(s.dropna().astype(str).str.strip())
     present = present[present != ""]
     if len(present) < ID_MIN_VALUES:
         return None
@@ -479,7 +490,10 @@ def choice_features(name: str, s: pd.Series, sep: str, options: list[str]
                     ) -> dict[str, pd.Series]:
     """One yes/no column per option of a multi-select column (:func:`choice_options`),
     ``<name>: <option>``; an unanswered row is missing in each."""
-    answered = s.notna() & (s.astype(str).str.strip() != "")
+    text = s.dropna().astype(str).str.strip()
+    empty = (text == "{}").reindex(s.index, fill_value=False)  # an empty array: none ticked
+    s = s.where(s.isna(), _unbraced(text))
+    answered = s.notna() & ((s.astype(str).str.strip() != "") | empty)
     items = s.where(answered, "").astype(str).str.split(sep, regex=False).map(
         lambda parts: {p.strip() for p in parts})
     return {f"{name}: {o}": pd.Series(np.where(items.map(lambda its, o=o: o in its), "yes",

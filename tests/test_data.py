@@ -2261,3 +2261,26 @@ def test_scores_written_with_their_scale_are_numbers(cells, read):
 def test_other_slashes_are_not_scores(cells):
     from rulecore.data import numbers_out_of
     assert numbers_out_of(pd.Series(cells * 2))[1] is None
+
+
+def test_postgres_intervals_are_hours():
+    """'1 day 02:00:00' beside '01:37:01' was called an identifier (a review)."""
+    from rulecore.data import numbers_from_interval
+    cells = ["01:37:01", "1 day 02:00:00", "3 days", "2 days 00:30:00", "00:00:36"] * 2
+    out, how = numbers_from_interval(pd.Series(cells))
+    assert how is not None and out.tolist()[:5] == [1.6169, 26.0, 72.0, 48.5, 0.01]
+    assert numbers_from_interval(pd.Series(["01:37:01", "02:00:00"] * 5))[1] is None  # clock
+    assert numbers_from_interval(pd.Series(["3 days", "1 day"] * 5))[1] is None  # a unit
+
+
+def test_postgres_arrays_are_options_ticked():
+    """'{phone,sms}' kept its braces: '{phone', 'phone}' and 'phone' were three options."""
+    from rulecore.roles import choice_features, choice_options
+    opts = ["web", "phone", "sms", "email", '"live chat"']
+    cells = ["{" + ",".join(opts[j] for j in range(5) if (i >> j) & 1) + "}"
+             for i in range(40)]
+    sep, options = choice_options(pd.Series(cells))
+    assert sep == "," and sorted(options) == sorted(["web", "phone", "sms", "email", "live chat"])
+    feats = choice_features("channels", pd.Series(cells), sep, options)
+    assert feats["channels: phone"].tolist() == ["yes" if (i >> 1) & 1 else "no"
+                                                 for i in range(40)]

@@ -856,8 +856,16 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
             seen[c] = seen.get(c, 0) + 1
         dups = [c for c, k in seen.items() if k > 1 and c]
         if dups:
-            raise DataError(f"{where} has duplicate column names: {', '.join(map(repr, dups))}. "
-                            "Rename them so every column has its own name.")
+            # as the file writes them: 'Region' and 'Region ' read as one name (spaces
+            # around a name are dropped), and "duplicate: 'Region'" hid the space (a review)
+            spelt = {c: [r for r, n in zip(first, names) if n == c] for c in dups}
+            said = [" and ".join(map(repr, spelt[c])) if len(set(spelt[c])) > 1 else repr(c)
+                    for c in dups]
+            spaces = any(len(set(v)) > 1 for v in spelt.values())
+            raise DataError(f"{where} has duplicate column names: {'; '.join(said)}"
+                            + (" (names that differ only in spaces around them or line "
+                               "breaks are one name here)" if spaces else "")
+                            + ". Rename them so every column has its own name.")
         names = [c if c else f"column {i + 1}" for i, c in enumerate(names)]
     else:
         names = [f"x{i + 1}" for i in range(n_fields)]

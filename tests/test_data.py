@@ -2284,3 +2284,11 @@ def test_postgres_arrays_are_options_ticked():
     feats = choice_features("channels", pd.Series(cells), sep, options)
     assert feats["channels: phone"].tolist() == ["yes" if (i >> 1) & 1 else "no"
                                                  for i in range(40)]
+
+
+def test_names_that_differ_only_in_spaces_are_shown_as_written():
+    """'Region' and 'Region ' were refused as "duplicate column names: 'Region'", which hid
+    the space (a review of a Google Sheets export)."""
+    text = "Region,Region ,score,y\n" + "\n".join(f"W,E,{i},{i % 2}" for i in range(30))
+    with pytest.raises(DataError, match=r"'Region' and 'Region ' \(names that differ only"):
+        load_csv(io.StringIO(text))

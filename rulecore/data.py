@@ -1232,6 +1232,68 @@ def _label_row(df: pd.DataFrame) -> bool:
 PROSE_WORDS = 6
 
 
+#: Most fields one column of JSON objects is flattened into.
+MAX_JSON_FIELDS = 50
+
+
+def _json_field(v: Any) -> Any:
+    """One flattened JSON field as a reader's cell: a list as its JSON text, true/false as
+    words, an empty string missing."""
+    import json
+
+    if isinstance(v, (list, dict)):
+        return json.dumps(v)
+    return "true" if v is True else "false" if v is False else None if v == "" else v
+
+
+def _json_objects_flattened(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """Columns whose every cell is a JSON object (``{"category": "mobile", ...}``, as
+    BigQuery exports a STRUCT to CSV) as one column per field, ``device.category``, in the
+    column's place, as JSON Lines records are read; and a note per column.  Left as text, a
+    review's GA4 sessions were refused as prose and, with fewer such columns, had "no usable
+    feature"; the same data as JSON Lines gave the planted rule."""
+    import json
+
+    notes: list[str] = []
+    parts: list[pd.DataFrame] = []
+    changed = False
+    for col in df.columns:
+        s = df[col]
+        present = s.dropna()
+        if pd.api.types.is_numeric_dtype(s) or len(present) < 5 or \
+                not present.iloc[:200].astype(str).str.match(r"^\s*\{").all():
+            parts.append(s.to_frame())
+            continue
+        try:
+            objs = [json.loads(v) if isinstance(v, str) else None for v in s]
+        except ValueError:
+            objs = None
+        if objs is None or not all(isinstance(o, dict) or o is None for o in objs):
+            parts.append(s.to_frame())
+            continue
+        flat = pd.json_normalize([o or {} for o in objs])
+        if not 1 <= flat.shape[1] <= MAX_JSON_FIELDS:
+            parts.append(s.to_frame())
+            continue
+        flat.columns = [f"{col}.{c}" for c in flat.columns]
+        flat.index = s.index
+        flat = flat.apply(lambda c: c.map(_json_field))
+        flat = flat.astype(object)
+        flat.loc[s.isna().to_numpy()] = None  # a missing struct: each field missing
+        parts.append(flat.where(flat.notna(), None))
+        shown = ", ".join(flat.columns[:4]) + (", …" if flat.shape[1] > 4 else "")
+        notes.append(f"{col!r}: JSON objects in its cells are read as their {flat.shape[1]} "
+                     f"fields ({shown}), as JSON Lines records are.")
+        changed = True
+    if not changed:
+        return df, []
+    out = pd.concat(parts, axis=1)
+    out.attrs = df.attrs
+    if out.columns.duplicated().any():
+        return df, []  # a field's name is another column's: keep the JSON text
+    return out, notes
+
+
 def _refuse_prose(df: pd.DataFrame, fname: str) -> None:
     """A text file of sentences parses as a few columns of words; say so instead of learning.
 
@@ -1239,6 +1301,7 @@ def _refuse_prose(df: pd.DataFrame, fname: str) -> None:
     codes and short labels are one or two words.
     """
     cells = df.head(200).stack()
+    cells = cells[~cells.astype(str).str.match(r"^\s*[\[{]")]  # JSON in cells: no prose
     if not len(cells):
         return
     words = cells.astype(str).str.count(r"\s+") + 1
@@ -2498,10 +2561,11 @@ def from_frame(
                                                            else v, default=str)
                                       if isinstance(v, (list, tuple, dict)) else v)
     df.columns = [str(c) for c in df.columns]
+    df, flattened = _json_objects_flattened(df)
     if df.shape[1] < 2:
         raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
                         "one feature column beside the target.")
-    notes: list[str] = list(df.attrs.get("notes", ()))  # from reading the file
+    notes: list[str] = list(df.attrs.get("notes", ())) + flattened  # from reading the file
     # a column the file's format says holds classes (a LIBSVM label), however many
     class_column = df.attrs.get("class_column")
     cleaning: list[str] = []  # said after the target's note

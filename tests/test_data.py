@@ -2292,3 +2292,29 @@ def test_names_that_differ_only_in_spaces_are_shown_as_written():
     text = "Region,Region ,score,y\n" + "\n".join(f"W,E,{i},{i % 2}" for i in range(30))
     with pytest.raises(DataError, match=r"'Region' and 'Region ' \(names that differ only"):
         load_csv(io.StringIO(text))
+
+
+def test_json_objects_in_cells_are_read_as_their_fields():
+    """BigQuery writes a STRUCT to CSV as a JSON object per cell: the GA4 sessions were
+    refused as prose, where the same data as JSON Lines gave the planted rule (a review)."""
+    import csv
+    import json
+
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["session", "device", "totals", "purchased"])
+    for i in range(60):
+        desktop = i % 3 == 0
+        w.writerow([f"s{i}", json.dumps({"category": "desktop" if desktop else "mobile",
+                                         "language": "en-us", "region": ""}),
+                    json.dumps({"pageviews": i % 10, "bounces": None}),
+                    "true" if desktop and i % 10 > 5 else "false"])
+    ds = load_csv(io.StringIO(buf.getvalue()), target="purchased")
+    assert {"device.category", "totals.pageviews"} <= set(ds.X.columns)
+    assert any("'device': JSON objects in its cells are read as their 3 fields" in n
+               for n in ds.notes)
+    assert pd.api.types.is_numeric_dtype(ds.X["totals.pageviews"])
+    frame = pd.DataFrame({"device": [{"category": "desktop" if i % 3 == 0 else "mobile"}
+                                     for i in range(60)],
+                          "x": range(60), "y": [i % 2 for i in range(60)]})
+    assert "device.category" in from_frame(frame, target="y").X.columns

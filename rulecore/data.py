@@ -2838,6 +2838,26 @@ def from_frame(
     # ---------------------------------------------------------------- target
     y_raw = _target_values(df[target], typed)
     kind, why = roles_mod.target_kind(y_raw)
+    if detected.get(target, ("",))[0] == "date" and 0 < int(y_raw.isna().sum()) < len(y_raw) \
+            and (positive is None or str(positive) in ("has a date", "no date")):
+        # a date or a blank ("cancelled_at", "churn_date"): whether the event happened is the
+        # outcome; as classes it was "nearly an identifier", a dead end (a review)
+        dated = y_raw.notna()
+        counted = (f"({int(dated.sum()):,} of {len(y_raw):,} rows have one, {target} = has a "
+                   "date)")
+        if chosen_note is not None:  # one note says why this column and what is predicted
+            notes[chosen_note] = (f"Predicting {target!r}: its name says the date of an "
+                                  "outcome, blank where there was none, so whether a row has "
+                                  f"a date is predicted {counted}. Choose another target if "
+                                  "this is not the one.")
+        else:
+            notes.append(f"{target!r} holds dates or blanks: predicting whether a row has a "
+                         f"date {counted}, not the date itself.")
+        y_raw = pd.Series(np.where(dated, "has a date", "no date"), index=y_raw.index,
+                          dtype=object)
+        if positive is None:
+            positive = "has a date"
+        kind, why = "classes", ""
     if kind == "continuous" and target == class_column:
         kind, why = "classes", ""  # whole-number labels, however many (_svmlight_frame)
     if kind == "unusable":

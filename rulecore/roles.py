@@ -898,6 +898,13 @@ def _class_codes(s: pd.Series) -> bool:
     return bool(v.value_counts(normalize=True).min() >= MIN_CODE_SHARE)
 
 
+#: Words of a date column's name that say it records an outcome (``cancelled_at``).
+_EVENT_WORDS = {"cancelled", "canceled", "cancellation", "cancel", "churned", "churn",
+                "terminated", "termination", "resigned", "resignation", "defaulted", "default",
+                "death", "died", "deceased", "readmitted", "readmission", "converted",
+                "conversion", "lapsed", "attrition", "exited", "quit", "unsubscribed"}
+
+
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
     """The most plausible class column of ``df``.
 
@@ -944,6 +951,13 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     said = [c for c in classes if _outcome_values(df[c])]
     if said:  # no name says outcome, but the values do
         return max(said, key=rank)
+    # the date an outcome happened, blank where it did not (cancelled_at, churn_date): the
+    # outcome is whether it has one (from_frame), and a yes/no flag beside it was predicted
+    # instead (a review: "autopay = N", a rule that never fired)
+    events = [c for c in cols if roles[c][0] == "date" and set(name_words(c)) & _EVENT_WORDS
+              and 0.01 <= float(df[c].isna().mean()) <= 0.99]
+    if events:
+        return events[-1]
     # then binary columns, then a rating scale (split at a threshold by from_frame): a
     # survey's "How satisfied are you overall? (1-5)" is what it asks about, not its "plan";
     # beside a yes/no column (renewed, left_company) a rating is a feature.  Demographics

@@ -2318,3 +2318,18 @@ def test_json_objects_in_cells_are_read_as_their_fields():
                                      for i in range(60)],
                           "x": range(60), "y": [i % 2 for i in range(60)]})
     assert "device.category" in from_frame(frame, target="y").X.columns
+
+
+def test_an_outcome_date_or_blank_is_a_yes_no_target():
+    """'cancelled_at', a date where the subscription was cancelled and blank elsewhere: as
+    the target it was "nearly an identifier", and by default a yes/no flag beside it was
+    predicted (a review)."""
+    rows = [f"S{i},{'Y' if i % 3 else 'N'},{20 + i % 90},{i % 7},"
+            f"{f'2024-0{1 + i % 9}-1{i % 9}' if i % 90 > 50 and i % 7 < 3 else ''}"
+            for i in range(300)]
+    text = "subscription_id,autopay,plan_price,logins,cancelled_at\n" + "\n".join(rows)
+    for target in (None, "cancelled_at"):
+        ds = load_csv(io.StringIO(text), target=target)
+        assert ds.target == "cancelled_at" and ds.positive == "has a date"
+        assert set(ds.classes) == {"has a date", "no date"}
+        assert "cancelled_at (year)" not in ds.X.columns

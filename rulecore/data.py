@@ -809,6 +809,23 @@ def sheet_names(source: str | os.PathLike | IO, max_bytes: int = MAX_BYTES) -> l
     return [title for title, _ in formats.workbook_sheets(data)]
 
 
+def _printed_list_rows(text: str, notes: list[str]) -> str:
+    """A printed list (SAP's ALV lists, ``|Customer |Name |...|``) without the lines that
+    hold no ``|``: the rules of dashes around its headers and each page's title line.  Read
+    as records they were 41 empty rows of the class "no" and "copies" in a note (a review of
+    an FBL5N export)."""
+    lines = text.split("\n")
+    kept = [ln for ln in lines if "|" in ln or not ln.strip()]
+    dropped = [ln.strip() for ln in lines if "|" not in ln and ln.strip()]
+    if not dropped or len(kept) < 2 * len(dropped):
+        return text
+    titles = [t for t in dropped if not re.fullmatch(r"[-=_+\s]+", t)]
+    notes.append(f"Left out {len(dropped):,} lines without the table's '|' (the lines of "
+                 "dashes of a printed list" + (f" and its page titles, such as "
+                 f"{titles[0][:60]!r}" if titles else "") + ").")
+    return "\n".join(kept)
+
+
 def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max_columns: int,
                      sheet_width: int | None = None, where: str | None = None) -> pd.DataFrame:
     """The text of a CSV as a frame of text cells, with ``notes`` on what reading did in
@@ -835,6 +852,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
             next(csv.reader([text.split("\n", 1)[0]], delimiter=delimiter), [])) < 2):
         # Python's sniffer wants every line alike: a short header fools it into one column
         delimiter = split_by
+    if delimiter == "|":
+        text = _printed_list_rows(text, notes)
     try:
         first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
     except csv.Error as exc:

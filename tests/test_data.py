@@ -2333,3 +2333,20 @@ def test_an_outcome_date_or_blank_is_a_yes_no_target():
         assert ds.target == "cancelled_at" and ds.positive == "has a date"
         assert set(ds.classes) == {"has a date", "no date"}
         assert "cancelled_at (year)" not in ds.X.columns
+
+
+def test_a_printed_list_loses_its_rules_and_page_titles():
+    """SAP's ALV list: page titles and lines of dashes between '|' rows were read as 41
+    empty records of the class "no" (a review of an FBL5N export)."""
+    rule = "-" * 40
+    page = ["13.06.2024        Customer Balances        {p}", "", rule,
+            "|Customer  |Balance   |Days OD|Blk|", rule]
+    lines = []
+    for p in range(1, 4):
+        lines += [ln.format(p=p) for ln in page]
+        lines += [f"|{100000 + 20 * p + i:<10}|{1000 * i:>10}|{30 + 7 * i:>7}|"
+                  f"{'X' if i % 3 == 0 else ' '}  |" for i in range(20)]
+        lines.append(rule)
+    ds = load_csv(io.StringIO("\n".join(lines)), target="Blk")
+    assert ds.n_samples == 60
+    assert any("lines without the table's '|'" in n for n in ds.notes)

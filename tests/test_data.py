@@ -2350,3 +2350,15 @@ def test_a_printed_list_loses_its_rules_and_page_titles():
     ds = load_csv(io.StringIO("\n".join(lines)), target="Blk")
     assert ds.n_samples == 60
     assert any("lines without the table's '|'" in n for n in ds.notes)
+
+
+def test_a_coincidental_repeat_does_not_group_the_held_out_rows():
+    """One collision among 400 ids Excel had rounded (4.98145E+15) held the rows out "by
+    whole Employee No" (a review); a record on several rows still does."""
+    ids = [4.98145e15 + 1e10 * i for i in range(199)] + [4.98145e15]
+    rows = [f"{v:.5E},{i % 7},{i % 2}" for i, v in enumerate(ids * 2)]
+    once = load_csv(io.StringIO("Employee No,score,y\n" + "\n".join(rows[:200])))
+    assert once.held_out_unit is None
+    repeated = load_csv(io.StringIO("patient_id,score,y\n" + "\n".join(
+        f"{1000 + i % 60},{i % 7},{i % 2}" for i in range(200))))
+    assert repeated.held_out_unit == "whole patient_id"

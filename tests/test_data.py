@@ -2362,3 +2362,17 @@ def test_a_coincidental_repeat_does_not_group_the_held_out_rows():
     repeated = load_csv(io.StringIO("patient_id,score,y\n" + "\n".join(
         f"{1000 + i % 60},{i % 7},{i % 2}" for i in range(200))))
     assert repeated.held_out_unit == "whole patient_id"
+
+
+def test_a_column_rescaled_from_another_is_said():
+    """'attainment_ratio' (0.914) beside 'Attainment' (91%): nothing said a rule may use
+    either (a review).  Two measurements that merely agree closely are not called one."""
+    rng = np.random.default_rng(0)
+    ratio = rng.uniform(0.5, 1.5, 200).round(3)
+    close = ratio + rng.normal(0, 0.02, 200)
+    rows = [f"{r:.3f},{round(r * 100)}%,{c:.4f},{int(r > 1.1)}"
+            for r, c in zip(ratio, close)]
+    ds = load_csv(io.StringIO("attainment_ratio,Attainment,other,promoted\n"
+                              + "\n".join(rows)))
+    said = [n for n in ds.notes if "rescaled" in n]
+    assert len(said) == 1 and "'Attainment' and 'attainment_ratio'" in said[0]

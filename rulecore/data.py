@@ -2664,8 +2664,8 @@ def from_frame(
                                 f"({kinds_seen}) are read as missing values.")
                 df[col] = parse_numbers(df[col].mask(errors))
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
-        readings = ((numbers_from_interval, "intervals written in days and hours ({ex!r}) "
-                     "are read as {how}."),
+        readings = ((numbers_from_interval, "intervals written in days and hours are read "
+                     "as {how}."),
                     (numbers_from_clock, "times written with colons ({ex!r}) are read as "
                      "numbers: {how}."),
                     (numbers_from_duration_text, "durations written with their units ({ex!r}) "

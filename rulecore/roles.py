@@ -621,6 +621,12 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
                 return "id", (f"{n_distinct:,} distinct whole numbers of "
                               f"{len(str(ID_FIRST_MIN))} digits or more in {len(present):,} "
                               "rows, first in a file without a header: an identifier")
+        # GA4's user_pseudo_id ("1017184582.1834854206") is a number with decimals, all but
+        # distinct, and named as an identifier: a key, not a measurement
+        if not whole and _plain_id_name(name) and len(present) >= ID_MIN_VALUES and \
+                n_distinct >= ID_DISTINCT_SHARE * len(present):
+            return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as "
+                          "an identifier")
         return "feature", ""
     dates = parse_dates(s)
     if dates is not None:

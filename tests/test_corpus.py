@@ -117,6 +117,25 @@ EXPECTED = {
         ["posted_at (month)", "posted_at (weekday)", "posted_at (hour)"], 0, []),
     # a statistics office's cross-table: one row per combination, 'count' people have it
     "frequency_table_counts.csv": ("copd", "yes", {"count": "frequency"}, [], 0, []),
+    # a Swiss list: amounts with their currency code, 'CHF 10’690.24' (text before)
+    "debitoren_chf_codes.csv": ("Betreibung", "ja", {"Kundennr": "id"}, [], 0, []),
+    # PostgreSQL: arrays '{phone,sms}' as options ticked, intervals '1 day 02:00:00' as hours
+    "postgres_tickets_arrays_intervals.csv": (
+        "escalated", "t", {"ticket_id": "id"},
+        ["channels: web", "channels: email", "channels: phone", "channels: chat",
+         "channels: sms"], 0, []),
+    # MySQL: an outcome's date or NULL is the target ('has a date'), '0000-00-00' a missing
+    # date, and an earlier train/test 'set' left out
+    "mysql_subscriptions_cancelled_at.tsv": (
+        "cancelled_at", "has a date", {"subscription_id": "id", "set": "split",
+                                       "started_at (year)": "constant"},
+        ["started_at (month)", "last_login (year)", "last_login (month)"], 0, []),
+    # BigQuery: STRUCTs as JSON objects in cells, read as their fields
+    "bigquery_sessions_structs.csv": (
+        "purchased", "true", {"event_date": "date", "event_date (year)": "constant",
+                              "event_date (month)": "constant", "user_pseudo_id": "id",
+                              "device.language": "constant", "totals.bounces": "empty"},
+        [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

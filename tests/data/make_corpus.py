@@ -857,6 +857,106 @@ def collections_eur_signs() -> None:
         ("\r\n".join(rows) + "\r\n").encode("utf-8"))
 
 
+def debitoren_chf() -> None:
+    """A Swiss receivables list saved with ';': balances and credit limits written with the
+    currency code, 'CHF 10’690.24' (the typographic apostrophe between thousands), the
+    outcome 'ja' / 'nein'.  Planted: debt collection (Betreibung) when the balance is over
+    CHF 20’000 and the invoice more than 90 days overdue."""
+    rng = np.random.default_rng(SEED + 64)
+    n = 600
+    saldo = np.round(rng.gamma(2.0, 9000, n), 2)
+    overdue = rng.integers(0, 180, n)
+    limit = rng.choice([5000, 10000, 20000, 50000], n)
+    canton = rng.choice(["ZH", "BE", "VD", "GE", "TI"], n)
+    sued = ((saldo > 20000) & (overdue > 90)) ^ (rng.random(n) < 0.03)
+
+    def chf(v: float) -> str:
+        return "CHF " + f"{v:,.2f}".replace(",", "’")
+
+    rows = ["Kundennr;Kanton;Saldo;Tage überfällig;Kreditlimite;Betreibung"]
+    for k in range(n):
+        rows.append(";".join([str(100000 + k), canton[k], chf(saldo[k]), str(overdue[k]),
+                              chf(limit[k]), "ja" if sued[k] else "nein"]))
+    (HERE / "debitoren_chf_codes.csv").write_bytes(("\r\n".join(rows) + "\r\n").encode())
+
+
+def postgres_tickets() -> None:
+    """PostgreSQL's CSV of support tickets: the channels as an array ('{phone,sms}', '{}'),
+    the resolution time as an interval ('1 day 02:00:00', '01:37:01'), booleans 't' / 'f'.
+    Planted: escalated when the phone was among the channels and resolution took over two
+    days."""
+    rng = np.random.default_rng(SEED + 65)
+    n = 700
+    channels = ["web", "phone", "sms", "email", "chat"]
+    ticked = rng.random((n, 5)) < [0.5, 0.4, 0.2, 0.4, 0.3]
+    hours = rng.gamma(2.0, 20.0, n)
+    escalated = (ticked[:, 1] & (hours > 48)) ^ (rng.random(n) < 0.03)
+
+    def interval(h: float) -> str:
+        secs = int(h * 3600)
+        days, rest = divmod(secs, 86400)
+        clock = f"{rest // 3600:02d}:{rest % 3600 // 60:02d}:{rest % 60:02d}"
+        return clock if not days else f"{days} day{'s' if days > 1 else ''} {clock}"
+
+    rows = ["ticket_id,priority,channels,resolution_time,reopened,escalated"]
+    for k in range(n):
+        chosen = ",".join(c for c, t in zip(channels, ticked[k]) if t)
+        arr = "{" + chosen + "}"
+        rows.append(",".join([str(88000 + k), str(rng.choice(["low", "normal", "high"])),
+                              f'"{arr}"' if "," in arr else arr, interval(hours[k]),
+                              "t" if rng.random() < 0.1 else "f",
+                              "t" if escalated[k] else "f"]))
+    (HERE / "postgres_tickets_arrays_intervals.csv").write_text("\n".join(rows) + "\n")
+
+
+def mysql_subscriptions() -> None:
+    """A MySQL batch export (tabs, NULL as \\N): cancelled_at a date where the subscription
+    was cancelled and NULL elsewhere (the outcome), a last login written '0000-00-00' when
+    there was none (MySQL's zero date), and a 'set' column from an earlier model's
+    train/test split.  Planted: cancelled when the plan costs over 50 and the customer
+    logged in fewer than 3 times in the last 30 days."""
+    rng = np.random.default_rng(SEED + 66)
+    n = 800
+    price = rng.choice([19, 29, 49, 79, 99], n)
+    logins = rng.poisson(4, n)
+    started = pd.Timestamp("2023-01-01") + pd.to_timedelta(rng.integers(0, 365, n), "D")
+    cancelled = ((price > 50) & (logins < 3)) ^ (rng.random(n) < 0.03)
+    rows = ["subscription_id\tplan_price\tlogins_last_30d\tstarted_at\tlast_login\t"
+            "autopay\tset\tcancelled_at"]
+    for k in range(n):
+        end = started[k] + pd.Timedelta(days=int(rng.integers(30, 300)))
+        last = "0000-00-00" if logins[k] == 0 else f"{end - pd.Timedelta(days=3):%Y-%m-%d}"
+        rows.append("\t".join([f"SUB{k:05d}", str(price[k]), str(logins[k]),
+                               f"{started[k]:%Y-%m-%d} 00:00:00", last,
+                               "Y" if rng.random() < 0.7 else "N",
+                               "test" if rng.random() < 0.2 else "train",
+                               f"{end:%Y-%m-%d %H:%M:%S}" if cancelled[k] else "\\N"]))
+    (HERE / "mysql_subscriptions_cancelled_at.tsv").write_text("\n".join(rows) + "\n")
+
+
+def bigquery_sessions() -> None:
+    """BigQuery's CSV of GA4 sessions: each STRUCT a JSON object in a cell (device, totals),
+    the date as YYYYMMDD.  Planted: a purchase on desktop sessions of six pages or more."""
+    import json
+
+    rng = np.random.default_rng(SEED + 67)
+    n = 600
+    rows = [["event_date", "user_pseudo_id", "device", "totals", "purchased"]]
+    for k in range(n):
+        cat = str(rng.choice(["desktop", "mobile", "tablet"], p=[0.4, 0.5, 0.1]))
+        views = int(rng.integers(1, 12))
+        bought = (cat == "desktop" and views >= 6) ^ (rng.random() < 0.03)
+        rows.append([f"202405{1 + k % 28:02d}", f"{rng.integers(1e9, 4e9)}.{k}",
+                     json.dumps({"category": cat, "operating_system": str(
+                         rng.choice(["Windows", "iOS", "Android", "Macintosh"])),
+                                 "language": "en-us"}),
+                     json.dumps({"pageviews": views, "bounces": None}),
+                     "true" if bought else "false"])
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    (HERE / "bigquery_sessions_structs.csv").write_text(buf.getvalue())
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -866,7 +966,8 @@ def main() -> None:
                  sap_receivables, renewals_typed_yn, experience_approx, google_forms,
                  hr_attrition_sqlserver, safety_checklist, surgery_r_na,
                  engagement_survey, card_transactions, frequency_table, labs_long,
-                 excel_unicode_text, collections_eur_signs, prose):
+                 excel_unicode_text, collections_eur_signs, debitoren_chf,
+                 postgres_tickets, mysql_subscriptions, bigquery_sessions, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

@@ -35,7 +35,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 from bcs_table1 import emit  # noqa: E402
 
-from rulecore.data import load_csv, read_csv_frame, train_test_indices  # noqa: E402
+from rulecore.data import (  # noqa: E402
+    _json_objects_flattened,
+    load_csv,
+    read_csv_frame,
+    train_test_indices,
+)
 from rulecore.exceptions import RulecoreError  # noqa: E402
 from rulecore.metrics import binary_metrics  # noqa: E402
 from rulecore.report import assess, fit_status  # noqa: E402
@@ -71,6 +76,7 @@ def fit(ds, class_weight):
 def old_defaults(path: Path) -> str:
     """The previous release's choices, emulated: last column, first sorted class, no roles."""
     frame, _ = read_csv_frame(path)
+    frame = _json_objects_flattened(frame)[0]  # the names a load knows (device.category)
     target = str(frame.columns[-1])
     try:
         ds = load_csv(path, target=target, include=[c for c in frame.columns if c != target],
@@ -103,8 +109,8 @@ def main() -> None:
                    f"--out {args.out}`")
         source = f"Files: `{args.files}`, as they come."
     else:
-        paths = sorted(CORPUS.glob("*.csv")) + sorted(CORPUS.glob("*.txt")) + sorted(
-            CORPUS.glob("*.xlsx"))
+        paths = sorted(CORPUS.glob("*.csv")) + sorted(CORPUS.glob("*.tsv")) + sorted(
+            CORPUS.glob("*.txt")) + sorted(CORPUS.glob("*.xlsx"))
         command = ("`.venv/bin/python bench/corpus_decisions.py --out "
                    "bench/results/corpus_decisions.md`")
         source = "Files: `tests/data/` (written by `tests/data/make_corpus.py`)."

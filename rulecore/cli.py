@@ -498,6 +498,10 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     # all clauses ("optimal, not certified" read as a contradiction; a review)
     status = (f"choice among the generated clauses {solver['status']}"
               if hasattr(est, "rules_") else solver["status"])
+    if getattr(est, "solve_method_", None) in ("lp", "lp-randomized") and status == "optimal":
+        # the LP's status: the rule is a rounding of it ("lp, optimal, gap 54%" read as a
+        # proof: a review)
+        status = "LP relaxation solved, rule rounded from it (not proved optimal)"
     out.write(f"solver: {method}, {status}, {gap}")
     if not math.isnan(solver["objective"]):
         out.write(f", objective {solver['objective']:.6g}")

@@ -214,29 +214,7 @@ def fit_status(model: Any) -> Finding:
                        f"prove that no other clause improves the set, {why}, so how far "
                        "this is from the best rule set is not proved." + choice)
     if hasattr(model, "ruleset_"):
-        status = model.lp_status_
-        kind = "set covering" if hasattr(model, "max_rules") else "boosting"
-        head = (f"Rule set by {kind}: each clause is the certified optimum of its own "
-                f"sub-problem ({objective_words('and')}, λ = {lam:g}{chosen}, {weights}); the set "
-                "is built one clause after another, so the set as a whole is not claimed "
-                "optimal.")
-        stopped = getattr(model, "stopped_", None)
-        n = len(model.ruleset_.clauses)
-        after = f"{n} clause{'s' if n != 1 else ''}"
-        if stopped == "too large":
-            return Finding("warning", head + f" Stopped after {after}: the next clause's "
-                           "problem would not fit in the memory budget, so whether another "
-                           "clause would lower the objective is not known. Use fewer "
-                           "thresholds per numeric column or fewer rows to let it search.")
-        if status != "optimal":
-            return Finding("warning", head + f" At least one clause fit stopped at its time "
-                           f"limit ({status.replace('_', ' ')}): worst gap "
-                           f"{model.mip_gap_:.1%}.")
-        if stopped == "no gain":
-            head += (f" Stopped after {after}: no further clause lowers the objective "
-                     "(proved: every clause on the rows left costs at least as much as "
-                     "adding none).")
-        return Finding("info", head)
+        return _clause_by_clause_status(model, lam, chosen, weights)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
     costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))
     error = getattr(model, "error_", None) or getattr(model, "error", None) or "hamming"
@@ -269,6 +247,61 @@ def fit_status(model: Any) -> Finding:
     return Finding("info", f"LP rounding, a heuristic ({method}): objective {what}. The LP "
                    f"relaxation shows the optimum is at least {_num(bound)}, so "
                    f"{_gap_words(gap)}. Choose the exact solver for a certified rule.{typed}")
+
+
+def _clause_by_clause_status(model: Any, lam: float, chosen: str, weights: str) -> Finding:
+    """:func:`fit_status` of set covering and boosting: what is proved of each clause
+    (docs/rulesets.md).  "Certified optimum" only when every clause fit was the MIP's proved
+    optimum; an LP solver's status is its relaxation's, and the clause is a rounding of it
+    (a review read "the certified optimum of its own sub-problem" of a clause at J = 36
+    whose sub-problem's optimum was 19)."""
+    status, gap = model.lp_status_, model.mip_gap_
+    method = getattr(model, "solve_method_", "mip")
+    kind = "set covering" if hasattr(model, "max_rules") else "boosting"
+    problem = f"{objective_words('and')}, λ = {lam:g}{chosen}, {weights}"
+    whole = ("the set is built one clause after another, so the set as a whole is not "
+             "claimed optimal")
+    lp = method in ("lp", "lp-randomized")
+    if lp:
+        bound = (f"the worst clause's LP bound is {gap:.1%} below its objective, so "
+                 f"{_gap_words(gap)}" if np.isfinite(gap) else
+                 "how far a clause is from its optimum is unknown")
+        head = (f"Rule set by {kind}: each clause is rounded from the LP relaxation of its own "
+                f"sub-problem ({problem}; solver {method}), a heuristic that proves no clause "
+                f"optimal: {bound}; {whole}. Choose the exact solver (MIP) for clauses "
+                "certified optimal.")
+    elif status == "optimal" and np.isfinite(gap) and gap <= 1e-6:
+        head = (f"Rule set by {kind}: each clause is the certified optimum of its own "
+                f"sub-problem ({problem}); {whole}.")
+    else:
+        head = (f"Rule set by {kind}: each clause is solved by the exact MIP on its own "
+                f"sub-problem ({problem}), not every one to a proof (below); {whole}.")
+    stopped = getattr(model, "stopped_", None)
+    n = len(model.ruleset_.clauses)
+    after = f"{n} clause{'s' if n != 1 else ''}"
+    empty = " The set is empty: every row gets the other class." if not n else ""
+    if stopped == "too large":
+        return Finding("warning", head + f" Stopped after {after}: the next clause's "
+                       "problem would not fit in the memory budget, so whether another "
+                       "clause would lower the objective is not known. Use fewer "
+                       "thresholds per numeric column or fewer rows to let it search.")
+    if not lp and status != "optimal":
+        worst = f"worst gap {gap:.1%}" if np.isfinite(gap) else "no bound proved"
+        return Finding("warning", head + f" At least one clause fit stopped at its time "
+                       f"limit ({status.replace('_', ' ')}): {worst}."
+                       + (f" Stopped after {after}: no clause below the cost of adding none "
+                          "was found in time (not proved)." if stopped == "no gain found"
+                          else "") + empty)
+    if stopped == "no gain":
+        head += (f" Stopped after {after}: no further clause lowers the objective "
+                 "(proved: every clause on the rows left costs at least as much as "
+                 "adding none)." if n else " No clause lowers the objective (proved: "
+                 "every clause costs at least as much as adding none).")
+    elif stopped == "no gain found":
+        head += (f" Stopped after {after}: the clause found for the rows left costs at least "
+                 "as much as adding none (not proved: the LP-rounded clause may miss a "
+                 "cheaper one).")
+    return Finding("info", head + empty)
 
 
 #: A positive class under this share of the training rows, picked by a rule at under

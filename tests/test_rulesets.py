@@ -183,3 +183,61 @@ def test_boosting_shows_a_clause_chosen_again_once_with_its_votes_summed():
         rule = clause_of[r["clause"]]
         votes += r["C"] * (rule.predict(X).astype(bool) if len(rule) else 1.0)
     assert ((votes > 0).astype(int) == clf.predict(X)).all()
+
+
+def _binary_table(seed: int, p: int = 6):
+    """The reviewer's tables: three planted clauses over p binary columns, a quarter of the
+    labels flipped."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(40, 150))
+    Xv = rng.integers(0, 2, (n, p))
+    X = pd.DataFrame(Xv, columns=[f"f{i}" for i in range(p)])
+    y = ((Xv[:, 0] & Xv[:, 1]) | (Xv[:, 2] & (1 - Xv[:, 3])) | (Xv[:, 4] & Xv[:, 5]))
+    return X, np.where(rng.random(n) < 0.25, 1 - y, y).astype(int)
+
+
+@pytest.mark.parametrize("solver", ["lp", "lp-randomized"])
+@pytest.mark.parametrize("make", [
+    lambda solver, n: SetCoveringRuleClassifier(lam=1.0, solver=solver, class_weight=None,
+                                                random_state=0, max_rules=1),
+    lambda solver, n: BoostedRuleClassifier(lam=float(n), solver=solver, class_weight=None,
+                                            random_state=0, n_rounds=1)],
+    ids=["set covering", "boosting"])
+def test_an_lp_rounded_clause_is_not_called_a_certified_optimum(make, solver):
+    """With the LP solvers the clause fits report the LP's status, "optimal", and the claim
+    called each clause "the certified optimum of its own sub-problem": on this table the
+    first clause has J = 36 where the sub-problem's optimum is 19 (a review).  The claim
+    says the clause is rounded from the LP, with its gap to the LP bound."""
+    from rulecore.report import fit_status
+
+    X, y = _binary_table(23)
+    clf = make(solver, len(y)).fit(X, y)
+    said = fit_status(clf).text
+    assert clf.solve_method_ == solver
+    assert "certified" not in said.replace("for clauses certified optimal", "")
+    assert "rounded from the LP relaxation" in said and "LP bound is" in said
+    exact = make("mip", len(y)).fit(X, y)
+    assert exact.solve_method_ == "mip"
+    assert "each clause is the certified optimum of its own sub-problem" in \
+        fit_status(exact).text
+
+
+def test_a_clause_stopped_at_its_time_limit_is_not_called_a_certified_optimum(monkeypatch):
+    """The claim began "each clause is the certified optimum" and then warned that a clause
+    fit stopped at its time limit."""
+    import dataclasses
+
+    from rulecore.report import fit_status
+
+    original = SetCoveringRuleClassifier._clause
+
+    def clause(self, *args, **kwargs):
+        res = original(self, *args, **kwargs)
+        return dataclasses.replace(res, status="time_limit", bound=0.8 * res.objective)
+
+    monkeypatch.setattr(SetCoveringRuleClassifier, "_clause", clause)
+    X, y = _binary_table(23)
+    clf = SetCoveringRuleClassifier(lam=1.0, class_weight=None, max_rules=1).fit(X, y)
+    finding = fit_status(clf)
+    assert finding.level == "warning" and "certified" not in finding.text
+    assert "stopped at its time limit (time limit): worst gap 20.0%" in finding.text

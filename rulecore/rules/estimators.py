@@ -751,6 +751,17 @@ class BooleanRuleClassifier(_RuleModel):
         return alts
 
 
+def _summarise_fits(status: list[str], gaps: list[float]) -> tuple[str, float]:
+    """A rule set's status and gap from its clause fits: the first status that is not
+    ``"optimal"`` (else ``"optimal"``), and the worst finite gap (a search stopped at its time
+    limit without a bound adds its status, and ``nan`` for its gap; ``nan`` when no fit has a
+    bound, 0 without fits).  With an LP solver the status is the LP's: ``"optimal"`` there
+    proves nothing of the rounded clause, whose gap to the LP bound is what is known."""
+    finite = [float(g) for g in gaps if np.isfinite(g)]
+    gap = max(finite) if finite else (np.nan if gaps else 0.0)
+    return next((s for s in status if s != "optimal"), "optimal"), gap
+
+
 class _RuleSetModel(_RuleModel):
     """Rule sets: AND-clauses learned one by one on one term matrix."""
 
@@ -764,9 +775,10 @@ class _RuleSetModel(_RuleModel):
                 sample_weight: Any, target: str) -> None:
         self.ruleset_ = RuleSet(tuple(clauses), votes, target, self.classes_[1])
         self.rule_ = self.ruleset_
-        # status of the whole set: the first non-optimal clause fit; its worst gap
-        self.lp_status_ = next((s for s in status if s != "optimal"), "optimal")
-        self.mip_gap_ = max(gaps) if gaps else 0.0
+        self.lp_status_, self.mip_gap_ = _summarise_fits(status, gaps)
+        # every clause is solved by the same solver: with an LP one, "optimal" is the LP's
+        # status and each clause is a rounding, proved nothing (fit_status says so)
+        self.solve_method_ = self.solver
         # screening of the last clause fit (each clause is screened on its own problem)
         self.screening_report_ = reports[-1] if reports else None
         self._set_proba(self._fires_on_terms(B), y01, sample_weight)

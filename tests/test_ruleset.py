@@ -679,3 +679,34 @@ def test_inner_fits_get_their_share_of_a_small_budget():
     est = RuleSetClassifier(time_limit=0.5)
     assert est._opts(0.5 * 0.6 / 24)["time_limit"] == 0.05  # 0.0125 s, floored
     assert est._opts(3.0)["time_limit"] == 3.0
+
+
+def _reviewers_binary_table(seed: int) -> tuple[pd.DataFrame, np.ndarray]:
+    """brute_colgen.py's tables: three planted clauses over 6 binary columns, some labels
+    flipped."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(30, 120))
+    Xv = rng.integers(0, 2, (n, 6))
+    X = pd.DataFrame(Xv, columns=[f"f{i}" for i in range(6)])
+    y = ((Xv[:, 0] & Xv[:, 1]) | (Xv[:, 2] & (1 - Xv[:, 3]))
+         | (Xv[:, 4] & Xv[:, 5] & Xv[:, 0])).astype(int)
+    return X, np.where(rng.random(n) < rng.uniform(0, 0.3), 1 - y, y)
+
+
+def test_exact_errors_claim_no_bound_from_the_hamming_lp():
+    """With error="exact" the report gave a "certified bound" of 13.5 under an objective of
+    13 (the LP bounds the Hamming count, one false positive per clause that fires), and on
+    another table "Certified optimal" at 217.25 where the exact optimum is 215.25 (a
+    review).  No certificate, bound or gap is claimed, and the claim says why."""
+    from rulecore.report import fit_status
+
+    X, y = _reviewers_binary_table(30)
+    m = RuleSetClassifier(lam=1.0, error="exact", describe="negative").fit(X, y)
+    assert m.objective_ < m.lp_bound_  # the Hamming LP is no bound of this objective
+    assert not m.certified_ and np.isnan(m.mip_gap_) and np.isnan(m.lower_bound_)
+    said = fit_status(m)
+    assert "ertified" not in said.text.replace("can be given a certified bound", "")
+    assert "No certificate and no bound" in said.text and said.level == "info"
+    assert "counted once however many clauses fire on it" in said.text
+    ham = RuleSetClassifier(lam=1.0, describe="negative").fit(X, y)
+    assert ham.certified_ and "Certified" in fit_status(ham).text

@@ -311,13 +311,12 @@ def _clause_by_clause_status(model: Any, lam: float, chosen: str, weights: str) 
              "claimed optimal")
     lp = method in ("lp", "lp-randomized")
     if lp:
-        bound = (f"the worst clause's LP bound is {gap:.1%} below its objective, so "
-                 f"{_gap_words(gap)}" if np.isfinite(gap) else
-                 "how far a clause is from its optimum is unknown")
+        bound = ("how far a clause is from its optimum is unknown" if not np.isfinite(gap)
+                 else f"the worst clause's LP bound is {gap:.1%} below its objective"
+                 + (f", so {_gap_words(gap)}" if gap > 1e-6 else ""))
         head = (f"Rule set by {kind}: each clause is rounded from the LP relaxation of its own "
-                f"sub-problem ({problem}; solver {method}), a heuristic that proves no clause "
-                f"optimal: {bound}; {whole}. Choose the exact solver (MIP) for clauses "
-                "certified optimal.")
+                f"sub-problem ({problem}; solver {method}), a heuristic: {bound}; {whole}. "
+                "Choose the exact solver (MIP) for clauses certified optimal.")
     elif status == "optimal" and np.isfinite(gap) and gap <= 1e-6:
         head = (f"Rule set by {kind}: each clause is the certified optimum of its own "
                 f"sub-problem ({problem}); {whole}.")

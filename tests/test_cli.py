@@ -526,3 +526,17 @@ def test_a_rule_clearly_better_than_the_majority_is_not_called_luck(csv_file, tm
     res = run("learn", str(csv_file), "--target", "failure", "--positive", "yes", cwd=tmp_path)
     line = next(x for x in res.stdout.splitlines() if x.strip().startswith("always no:"))
     assert "pts" in line and "luck" not in line
+
+
+def test_set_covering_with_the_lp_solver_runs_and_says_its_clauses_are_rounded(csv_file,
+                                                                                tmp_path):
+    """`--model set-covering --solver lp` ended in "A cutoff is for the unconstrained exact
+    solver" at the second clause, and boosting's status line read "lp, optimal" beside a
+    claim of certified clauses (a review)."""
+    res = run("learn", str(csv_file), "--target", "failure", "--positive", "yes",
+              "--model", "set-covering", "--solver", "lp", "--n-thresholds", "4", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "solver: lp, LP relaxation solved, rule rounded from it (not proved optimal)" in \
+        res.stdout
+    assert "rounded from the LP relaxation" in res.stdout
+    assert "certified optimum" not in res.stdout

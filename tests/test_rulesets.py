@@ -241,3 +241,25 @@ def test_a_clause_stopped_at_its_time_limit_is_not_called_a_certified_optimum(mo
     finding = fit_status(clf)
     assert finding.level == "warning" and "certified" not in finding.text
     assert "stopped at its time limit (time limit): worst gap 20.0%" in finding.text
+
+
+@pytest.mark.parametrize("solver", ["lp", "lp-randomized"])
+def test_set_covering_with_an_lp_solver_learns_later_clauses_against_adding_none(solver):
+    """With solver="lp" the second clause raised "A cutoff is for the unconstrained exact
+    solver" (library, command line, and the Rule page, which offers that solver).  The later
+    clauses are solved without the cutoff, kept only below v₀ (adding none), and a stop is
+    "no gain found": an LP-rounded clause proves nothing of the clauses it did not find."""
+    from rulecore.report import fit_status
+
+    X, y = _binary_table(23)
+    clf = SetCoveringRuleClassifier(lam=1.0, solver=solver, class_weight=None,
+                                    random_state=0).fit(X, y)
+    assert clf.stopped_ in ("no gain found", "covered", "max_rules")
+    assert len(clf.fits_) >= 2  # a second clause was solved
+    active = np.ones(len(y), dtype=bool)
+    for t, clause in enumerate(clf.clauses_):
+        if t > 0:
+            assert clf.fits_[t]["objective"] < clf.lam_ * float(y[active].sum())
+        active &= ~clause.predict(X).astype(bool)
+    if clf.stopped_ == "no gain found":
+        assert "not proved" in fit_status(clf).text

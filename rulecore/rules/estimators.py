@@ -847,7 +847,8 @@ class SetCoveringRuleClassifier(_RuleSetModel):
     stopped_ : str
         Why no further clause was added: ``"max_rules"``, ``"covered"`` (no positive row
         left), ``"no gain"`` (certified: no clause lowers the objective), ``"no gain found"``
-        (the time limit ended the search for one first), ``"too large"`` (the next clause's
+        (the time limit ended the search for one first, or with an LP solver the rounded
+        clause did not lower it: not proved), ``"too large"`` (the next clause's
         MIP would not fit in the memory budget: the clauses so far are kept, status
         ``"memory"``), ``"fires on no row"``, ``"empty clause"``.
     """
@@ -901,7 +902,10 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                 rule, objective = Rule((), "and", target, self.classes_[1]), np.nan
             else:
                 try:
-                    res = self._clause(B[active], y01[active], d[active], cutoff=stop)
+                    # the MIP prunes at v₀ (a proof when nothing is below it); the LP solvers
+                    # take no cutoff, their clause is compared with v₀ below
+                    res = self._clause(B[active], y01[active], d[active],
+                                       cutoff=stop if self.solver == "mip" else None)
                 except DataError:
                     if not clauses:
                         raise
@@ -915,10 +919,12 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                     break
                 if stop is not None and (res.status == "cutoff"
                                          or res.objective >= stop * (1 - 1e-12)):
-                    # proved (cutoff, or the optimum itself is no better), or not found in time
-                    self.stopped_ = ("no gain" if res.status in ("cutoff", "optimal")
-                                     else "no gain found")
-                    if self.stopped_ == "no gain found":
+                    # proved (cutoff, or the MIP's optimum itself is no better), or not found:
+                    # the MIP stopped at its time limit, or an LP-rounded clause (which proves
+                    # nothing of the clauses it did not find)
+                    proved = self.solver == "mip" and res.status in ("cutoff", "optimal")
+                    self.stopped_ = "no gain" if proved else "no gain found"
+                    if not proved and self.solver == "mip":
                         status.append(res.status)
                         gaps.append(np.nan)
                     self.fits_.append({"rows_left": int(active.sum()), "conditions": 0,

@@ -336,18 +336,19 @@ def _clause_by_clause_status(model: Any, lam: float, chosen: str, weights: str) 
         worst = f"worst gap {gap:.1%}" if np.isfinite(gap) else "no bound proved"
         return Finding("warning", head + f" At least one clause fit stopped at its time "
                        f"limit ({status.replace('_', ' ')}): {worst}."
-                       + (f" Stopped after {after}: no clause below the cost of adding none "
-                          "was found in time (not proved)." if stopped == "no gain found"
-                          else "") + empty)
+                       + ((f" Stopped after {after}: n" if n else " N") + "o clause below "
+                          "the cost of adding none was found in time (not proved)."
+                          if stopped == "no gain found" else "") + empty)
     if stopped == "no gain":
         head += (f" Stopped after {after}: no further clause lowers the objective "
                  "(proved: every clause on the rows left costs at least as much as "
                  "adding none)." if n else " No clause lowers the objective (proved: "
-                 "every clause costs at least as much as adding none).")
+                 "every clause costs at least as much as adding none, every positive row "
+                 "missed once).")
     elif stopped == "no gain found":
-        head += (f" Stopped after {after}: the clause found for the rows left costs at least "
-                 "as much as adding none (not proved: the LP-rounded clause may miss a "
-                 "cheaper one).")
+        head += ((f" Stopped after {after}: the clause found for the rows left" if n else
+                  " No clause: the clause found") + " costs at least as much as adding none "
+                 "(not proved: the LP-rounded clause may miss a cheaper one).")
     return Finding("info", head + empty)
 
 

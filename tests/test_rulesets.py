@@ -94,9 +94,9 @@ def _noisy_planted(n: int = 3000, seed: int = 0):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_set_covering_adds_a_clause_only_when_it_beats_adding_none(seed):
-    """Each later clause has objective below λ × the weight of the positives left (the value
-    of adding none), and when the fit stops for "no gain" the unscreened MIP on the rows left
-    confirms that no clause gets below it."""
+    """Each clause, the first included, has objective below λ × the weight of the positives
+    left (the value of adding none), and when the fit stops for "no gain" the unscreened MIP
+    on the rows left confirms that no clause gets below it."""
     from rulecore.rules.clause import learn_clause
 
     rng = np.random.default_rng(seed)
@@ -118,8 +118,7 @@ def test_set_covering_adds_a_clause_only_when_it_beats_adding_none(seed):
             assert ref.objective >= stop - 1e-7 and ref.status == "optimal"
             assert clf.stopped_ == "no gain" and t == len(clf.fits_) - 1
             break
-        if t > 0:
-            assert fit["objective"] < stop
+        assert fit["objective"] < stop
         assert fit["objective"] == pytest.approx(ref.objective, rel=1e-9, abs=1e-9)
         clause = clf.clauses_[t]
         active &= ~clause.predict(X).astype(bool)
@@ -251,15 +250,45 @@ def test_set_covering_with_an_lp_solver_learns_later_clauses_against_adding_none
     "no gain found": an LP-rounded clause proves nothing of the clauses it did not find."""
     from rulecore.report import fit_status
 
-    X, y = _binary_table(23)
+    X, y = _binary_table(0)
     clf = SetCoveringRuleClassifier(lam=1.0, solver=solver, class_weight=None,
                                     random_state=0).fit(X, y)
     assert clf.stopped_ in ("no gain found", "covered", "max_rules")
-    assert len(clf.fits_) >= 2  # a second clause was solved
+    assert len(clf.clauses_) >= 2  # a second clause was solved and kept
     active = np.ones(len(y), dtype=bool)
     for t, clause in enumerate(clf.clauses_):
-        if t > 0:
-            assert clf.fits_[t]["objective"] < clf.lam_ * float(y[active].sum())
+        assert clf.fits_[t]["objective"] < clf.lam_ * float(y[active].sum())
         active &= ~clause.predict(X).astype(bool)
     if clf.stopped_ == "no gain found":
         assert "not proved" in fit_status(clf).text
+
+
+
+@pytest.mark.parametrize("lam", [1.0, 1e-9])
+def test_set_covering_takes_no_first_clause_that_costs_more_than_adding_none(lam):
+    """With no useful term (a constant column) or a tiny λ the first clause was the empty
+    clause, TRUE, taken whatever it cost: set covering predicted the minority class for
+    every row (accuracy 0.22 against the majority's 0.78) with stopped_ = "max_rules" (a
+    review).  The first clause too must beat adding none; here none does, so the set is
+    empty, predicts the other class, and says so."""
+    from rulecore.report import fit_status
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": np.ones(200)})
+    y = np.where(rng.random(200) < 0.25, "yes", "no")
+    clf = SetCoveringRuleClassifier(lam=lam).fit(X, y)
+    assert clf.clauses_ == [] and clf.stopped_ == "no gain"
+    assert (clf.predict(X) == "no").all()
+    said = fit_status(clf).text
+    assert "No clause lowers the objective (proved" in said and "The set is empty" in said
+
+
+def test_a_first_clause_without_conditions_is_kept_only_when_it_beats_adding_none():
+    """Unweighted, with 75 % positives and no useful term, TRUE costs λ × the negatives,
+    less than missing every positive: it is the set, and covers every row."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": np.ones(200)})
+    y = (rng.random(200) < 0.75).astype(int)
+    clf = SetCoveringRuleClassifier(lam=1.0, class_weight=None).fit(X, y)
+    assert [len(c) for c in clf.clauses_] == [0] and clf.stopped_ == "covered"
+    assert (clf.predict(X) == 1).all()

@@ -823,11 +823,13 @@ class SetCoveringRuleClassifier(_RuleSetModel):
     __doc__ = f"""A DNF of AND-clauses learned by set covering (separate and conquer, BCS §4).
 
     Learn an AND-clause, drop the training rows it labels 1, learn the next on the rest.
-    A clause after the first is added only if its objective on the rows left is below that
-    of adding none (λ × the weight of the positives left, each then one missed row): the
-    solve looks below that value only (screening compares against it, the MIP prunes at
+    A clause, the first included, is added only if its objective on the rows left is below
+    that of adding none (λ × the weight of the positives left, each then one missed row):
+    the solve looks below that value only (screening compares against it, the MIP prunes at
     it), so "no further clause lowers the objective" is a certified stop, and on noise
-    (only flipped labels left) it comes from screening alone (``docs/rulesets.md``).
+    (only flipped labels left) it comes from screening alone (``docs/rulesets.md``).  When
+    not even the first clause beats it, the set has no clause and predicts the negative
+    class for every row (``stopped_`` says why).
 
     Parameters
     ----------
@@ -850,7 +852,10 @@ class SetCoveringRuleClassifier(_RuleSetModel):
         (the time limit ended the search for one first, or with an LP solver the rounded
         clause did not lower it: not proved), ``"too large"`` (the next clause's
         MIP would not fit in the memory budget: the clauses so far are kept, status
-        ``"memory"``), ``"fires on no row"``, ``"empty clause"``.
+        ``"memory"``), ``"fires on no row"``, ``"empty clause"`` (the clause found after
+        the first has no condition: not added).  An empty clause as the first (it beats
+        adding none: the positives outweigh the negatives and no term helps) holds on every
+        row, so the set stops ``"covered"``.
     """
 
     _MODEL = "set covering"
@@ -894,8 +899,10 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                 break
             progress.say(f"Clause {len(clauses) + 1} of at most {int(self.max_rules)}: "
                          f"{int(active.sum()):,} rows not yet covered")
-            # a later clause must beat adding none: every positive left missed once
-            stop = (self.lam_ * float(d[active] @ y01[active])) if clauses else None
+            # every clause, the first too, must beat adding none (v₀: every positive left
+            # missed once).  The first was taken whatever it cost: an empty clause (no useful
+            # term, or a tiny λ) then predicted the minority class for every row (a review)
+            stop = self.lam_ * float(d[active] @ y01[active])
             if len(np.unique(y01[active])) < 2:
                 # only positives remain: the empty clause (always true) covers them
                 clause_w = np.zeros(B.shape[1], dtype=bool)
@@ -917,8 +924,7 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                     self.fits_.append({"rows_left": int(active.sum()), "conditions": 0,
                                        "objective": np.nan, "status": self.stopped_})
                     break
-                if stop is not None and (res.status == "cutoff"
-                                         or res.objective >= stop * (1 - 1e-12)):
+                if res.status == "cutoff" or res.objective >= stop * (1 - 1e-12):
                     # proved (cutoff, or the MIP's optimum itself is no better), or not found:
                     # the MIP stopped at its time limit, or an LP-rounded clause (which proves
                     # nothing of the clauses it did not find)
@@ -947,6 +953,7 @@ class SetCoveringRuleClassifier(_RuleSetModel):
             clauses.append(rule)
             self._clause_w.append(clause_w)
             if not len(rule):
+                self.stopped_ = "covered"  # the empty clause holds on every row left
                 break
             active &= ~fired
         self._finish(clauses, None, status, gaps, reports, B, y01, sample_weight, target)

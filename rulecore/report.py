@@ -326,7 +326,10 @@ def _clause_by_clause_status(model: Any, lam: float, chosen: str, weights: str) 
     stopped = getattr(model, "stopped_", None)
     n = len(model.ruleset_.clauses)
     after = f"{n} clause{'s' if n != 1 else ''}"
-    empty = " The set is empty: every row gets the other class." if not n else ""
+    empty = "" if n else (" The set is empty: every row gets the other class." if
+                          kind == "set covering" else " No clause has a vote other than 0 "
+                          "(within floating noise), so the set is empty: every row scores 0, "
+                          "a tie, which gives it the other class.")
     if stopped == "too large":
         return Finding("warning", head + f" Stopped after {after}: the next clause's "
                        "problem would not fit in the memory budget, so whether another "

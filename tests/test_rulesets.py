@@ -292,3 +292,21 @@ def test_a_first_clause_without_conditions_is_kept_only_when_it_beats_adding_non
     clf = SetCoveringRuleClassifier(lam=1.0, class_weight=None).fit(X, y)
     assert [len(c) for c in clf.clauses_] == [0] and clf.stopped_ == "covered"
     assert (clf.predict(X) == 1).all()
+
+
+
+def test_boosting_votes_of_floating_noise_are_zero_and_a_tie_is_negative():
+    """With no usable term and balanced class weights every round is the constant ½ ln 1,
+    and the set read "-1.23e-32·[TRUE (every row)] > 0": every row decided by the sign of
+    rounding noise (a review).  Such votes are 0, their clause is left out, and the score 0
+    is a tie, which predicts the negative class; the claim says why the set is empty."""
+    from rulecore.report import fit_status
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": np.ones(200)})
+    y = np.where(rng.random(200) < 0.75, "yes", "no")  # "yes", classes_[1], the majority
+    clf = BoostedRuleClassifier().fit(X, y)
+    assert all(r["C"] == 0.0 for r in clf.rounds_)
+    assert clf.clauses_ == [] and "e-" not in str(clf.rule_)
+    assert (clf.decision_function(X) == 0).all() and (clf.predict(X) == "no").all()
+    assert "every row scores 0, a tie" in fit_status(clf).text

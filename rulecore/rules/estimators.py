@@ -960,6 +960,16 @@ class SetCoveringRuleClassifier(_RuleSetModel):
         return self
 
 
+#: A boosting vote within this of 0 is 0: floating noise (½ ln 1 computed on classes of equal
+#: weight came out as ±1e-16, and summed rounds as -1.23e-32), not a vote.
+VOTE_TOLERANCE = 1e-9
+
+
+def _vote(c: float) -> float:
+    """A boosting vote, 0 when within :data:`VOTE_TOLERANCE` of 0."""
+    return 0.0 if abs(c) <= VOTE_TOLERANCE else float(c)
+
+
 class BoostedRuleClassifier(_RuleSetModel):
     __doc__ = f"""Boosted AND-clauses: Algorithm 1 of the BCS paper, exactly.
 
@@ -969,7 +979,10 @@ class BoostedRuleClassifier(_RuleSetModel):
     votes ``C_t = ½ ln((s_TP + ε)/(s_FP + ε))`` where the clause fires, else it is the constant
     ``C_t = ½ ln((s_T + ε)/(s_F + ε))``.  Then
     ``d_{{t+1,i}} = d_{{t,i}} / exp((2y_i − 1) ŷ_t(x_i))``, renormalised.  Predict 1 iff
-    ``Σ_t ŷ_t(x) > 0`` (``docs/rulesets.md``).
+    ``Σ_t ŷ_t(x) > 0`` (``docs/rulesets.md``): a tie, Σ = 0, predicts the negative class.  A
+    vote within :data:`VOTE_TOLERANCE` of 0 is floating noise and counts as 0; a clause
+    whose (summed) vote is 0 changes no score and is left out of the set, which may then
+    have no clause (every row negative).
 
     Parameters
     ----------
@@ -1044,11 +1057,11 @@ class BoostedRuleClassifier(_RuleSetModel):
             s_tp, s_fp = d[fired & (y01 == 1)].sum(), d[fired & (y01 == 0)].sum()
             s_t, s_f = d[y01 == 1].sum(), d[y01 == 0].sum()
             if (np.sqrt(s_tp) - np.sqrt(s_fp)) ** 2 > (np.sqrt(s_t) - np.sqrt(s_f)) ** 2:
-                c = 0.5 * np.log((s_tp + eps) / (s_fp + eps))
+                c = _vote(0.5 * np.log((s_tp + eps) / (s_fp + eps)))
                 rule, h = res.rule(terms.terms_, target, self.classes_[1]), c * fired
                 constant = False
             else:
-                c = 0.5 * np.log((s_t + eps) / (s_f + eps))
+                c = _vote(0.5 * np.log((s_t + eps) / (s_f + eps)))
                 rule, h = Rule((), "and", target, self.classes_[1]), np.full(m, c)
                 w = np.zeros_like(w)
                 constant = True
@@ -1077,7 +1090,13 @@ class BoostedRuleClassifier(_RuleSetModel):
             kept.append(rule)
             kept_votes.append(c)
             kept_w.append(w)
-        self._clause_w = kept_w
+        # a vote within floating noise of 0 is 0 and its clause changes no score: left out
+        # (with no usable term, balanced classes gave the set "-1.23e-32·[TRUE] > 0", which
+        # decided every row by the sign of rounding noise: a review)
+        nonzero = [t for t, c in enumerate(kept_votes) if _vote(c) != 0.0]
+        kept = [kept[t] for t in nonzero]
+        kept_votes = [kept_votes[t] for t in nonzero]
+        self._clause_w = [kept_w[t] for t in nonzero]
         self._finish(kept, tuple(kept_votes), status, gaps, reports, B, y01, sample_weight,
                      target)
         return self

@@ -153,11 +153,36 @@ def unpredicted_classes(rules: Any, y_train: np.ndarray) -> Finding | None:
                    "positive class (class weights: balanced).", "a class no rule predicts")
 
 
+def _says_one_class(model: Any) -> bool:
+    """Whether a fitted rule model gives every row the same class: a rule without a
+    condition, a rule set or list without a clause."""
+    from rulecore.rules.rule import RuleSet
+
+    rule = getattr(model, "rule_", None)
+    if isinstance(rule, RuleSet) and not rule.weighted:  # a DNF with TRUE among its clauses
+        return not rule.clauses or any(not len(c) for c in rule.clauses)
+    clauses = getattr(rule, "clauses", None)
+    if clauses is not None:
+        return not len(clauses)
+    return rule is not None and not len(rule)
+
+
 def fit_status(model: Any) -> Finding:
     """The solver's claim about a fitted rule model, in one paragraph.
 
-    Works for :class:`~rulecore.rules.estimators.BooleanRuleClassifier` and the rule-set estimators.
+    Works for :class:`~rulecore.rules.estimators.BooleanRuleClassifier` and the rule-set
+    estimators.  A model that gives every row one class (no condition, no clause) is never
+    a "success", however certified: as :func:`shown_claim` does with held-out rows, its
+    level is "info" (a rule set that never fires read as good news to a direct caller).
     """
+    claim = _fit_status(model)
+    if claim.level == "success" and _says_one_class(model):
+        return replace(claim, level="info")
+    return claim
+
+
+def _fit_status(model: Any) -> Finding:
+    """:func:`fit_status` before the level is checked against what the model predicts."""
     lam = float(getattr(model, "lam_", getattr(model, "lam", float("nan"))))
     chosen = " chosen by cross-validation" if getattr(model, "lam", None) == "auto" else ""
     if getattr(model, "n_thresholds", None) == "auto" and getattr(model, "cv_results_", None) \

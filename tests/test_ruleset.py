@@ -407,6 +407,8 @@ def test_boolean_rule_auto_lambda_is_the_cv_argmin(given):
     ([0, 1, np.nan, 1, 0, 1, 0, 1, 0, 1], DataError, "missing values"),
     ([0, 1] * 4, DataError, "rows but y has"),
     (None, DataError, "requires y"),
+    # scikit-learn's own ValueError before, outside rulecore's exception family
+    (np.linspace(0.05, 0.95, 10), DataError, "Unknown label type: continuous.*bin it"),
 ])
 def test_bad_targets(y, exc, match):
     X = pd.DataFrame({"a": np.arange(10.0)})

@@ -141,7 +141,18 @@ def checked_labels(y: Any, estimator: str) -> tuple[np.ndarray, str, np.ndarray]
     y = column_or_1d(np.asarray(y), warn=True)
     if pd.isna(y).any():
         raise DataError("The target has missing values; drop those rows first.")
-    check_classification_targets(y)
+    try:
+        check_classification_targets(y)
+    except ValueError as exc:  # scikit-learn's own ValueError, outside rulecore's family
+        from sklearn.utils.multiclass import type_of_target
+
+        kind = type_of_target(y)
+        what = ("holds numbers of a continuous range" if kind.startswith("continuous") else
+                "holds values that cannot be read as classes")
+        raise DataError(f"Unknown label type: {kind}. {estimator} separates classes, and "
+                        f"the target {what} ({show(y[0])!r}, ...): bin it into classes first "
+                        "(for example pd.cut), or choose a column of classes as the "
+                        "target.") from exc
     classes = np.unique(y)
     if len(classes) == 0:
         raise DataError(f"{estimator} got no rows to learn from.")

@@ -453,7 +453,13 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
               + _kept_together(ds, te) + "\n\n")
     from rulecore.rules.rule import RuleSet
 
-    if isinstance(rule, RuleSet):
+    if isinstance(rule, RuleSet) and not rule.clauses:
+        # as the Rule page says it: "when any clause holds:" over an empty table read as a
+        # rule cut off (a review).  The other class is the positive one when the set
+        # describes the negative class (RuleSetClassifier's describe)
+        other = ds.negative_label if str(rule.positive) == str(ds.positive) else ds.positive
+        out.write(f"No clause: the rule set predicts {ds.target} = {other} for every row.\n")
+    elif isinstance(rule, RuleSet):
         out.write(rule.to_text() + "\n\n")
         table = est.clause_table(Xtr, y01[tr])
         if "class" in table:  # RuleSetClassifier: the class is the DNF's, said above
@@ -498,6 +504,10 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     # all clauses ("optimal, not certified" read as a contradiction; a review)
     status = (f"choice among the generated clauses {solver['status']}"
               if hasattr(est, "rules_") else solver["status"])
+    if getattr(est, "solve_method_", None) in ("lp", "lp-randomized") and status == "optimal":
+        # the LP's status: the rule is a rounding of it ("lp, optimal, gap 54%" read as a
+        # proof: a review)
+        status = "LP relaxation solved, rule rounded from it (not proved optimal)"
     out.write(f"solver: {method}, {status}, {gap}")
     if not math.isnan(solver["objective"]):
         out.write(f", objective {solver['objective']:.6g}")

@@ -153,11 +153,36 @@ def unpredicted_classes(rules: Any, y_train: np.ndarray) -> Finding | None:
                    "positive class (class weights: balanced).", "a class no rule predicts")
 
 
+def _says_one_class(model: Any) -> bool:
+    """Whether a fitted rule model gives every row the same class: a rule without a
+    condition, a rule set or list without a clause."""
+    from rulecore.rules.rule import RuleSet
+
+    rule = getattr(model, "rule_", None)
+    if isinstance(rule, RuleSet) and not rule.weighted:  # a DNF with TRUE among its clauses
+        return not rule.clauses or any(not len(c) for c in rule.clauses)
+    clauses = getattr(rule, "clauses", None)
+    if clauses is not None:
+        return not len(clauses)
+    return rule is not None and not len(rule)
+
+
 def fit_status(model: Any) -> Finding:
     """The solver's claim about a fitted rule model, in one paragraph.
 
-    Works for :class:`~rulecore.rules.estimators.BooleanRuleClassifier` and the rule-set estimators.
+    Works for :class:`~rulecore.rules.estimators.BooleanRuleClassifier` and the rule-set
+    estimators.  A model that gives every row one class (no condition, no clause) is never
+    a "success", however certified: as :func:`shown_claim` does with held-out rows, its
+    level is "info" (a rule set that never fires read as good news to a direct caller).
     """
+    claim = _fit_status(model)
+    if claim.level == "success" and _says_one_class(model):
+        return replace(claim, level="info")
+    return claim
+
+
+def _fit_status(model: Any) -> Finding:
+    """:func:`fit_status` before the level is checked against what the model predicts."""
     lam = float(getattr(model, "lam_", getattr(model, "lam", float("nan"))))
     chosen = " chosen by cross-validation" if getattr(model, "lam", None) == "auto" else ""
     if getattr(model, "n_thresholds", None) == "auto" and getattr(model, "cv_results_", None) \
@@ -173,8 +198,11 @@ def fit_status(model: Any) -> Finding:
     n_terms = getattr(model, "n_terms_", None)
     over = f" over these {n_terms:,} terms" if n_terms else ""
     if hasattr(model, "rules_"):  # RuleSetClassifier: column generation (docs/rulesets.md)
-        what = (f"clauses + conditions + λ × errors, a false positive counted once per clause "
-                f"that fires; λ = {lam:g}{chosen}, {weights}")
+        exact = getattr(model, "error", "hamming") == "exact"
+        counted = ("once however many clauses fire on it" if exact else
+                   "once per clause that fires")
+        what = (f"clauses + conditions + λ × errors, a false positive counted {counted}; "
+                f"λ = {lam:g}{chosen}, {weights}")
         head = f"Rule set by column generation ({what}): objective {_num(model.objective_)}."
         if model.described_class_ is None:
             how = (" Rules learned class by class from the rarest, each on the rows the "
@@ -185,19 +213,7 @@ def fit_status(model: Any) -> Finding:
                       if getattr(model, "multiclass", None) == "auto" else "")
             return Finding("info", head + how + picked + "; no optimality is claimed for "
                            "the list.")
-        if model.certified_:
-            gap = model.mip_gap_
-            if gap <= 1e-6:
-                return Finding("success", head + " Certified optimal: the LP over every "
-                               f"possible clause{over} (priced exactly) is reached by this "
-                               "rule set.")
-            return Finding("info", head + f" Certified bound: no rule set{over} has an "
-                           f"objective below {_num(model.lp_bound_)} (the LP over every "
-                           f"clause, priced exactly), so {_gap_words(gap)}.")
         fit = model.fits_[next(iter(model.fits_))]
-        why = (f"was not run: on more than {EXACT_PRICING_ROWS:,} distinct rows it does not "
-               "finish" if getattr(fit, "pricing_skipped", False) else
-               "did not finish in the 1 s it gets (a fixed share, not the time-limit setting)")
         n_pool = f"{len(fit.pool):,} clause{'s' if len(fit.pool) != 1 else ''} generated"
         if fit.status not in ("optimal", "rounded"):
             choice = (f" The choice among the {n_pool} stopped at its time limit "
@@ -210,33 +226,30 @@ def fit_status(model: Any) -> Finding:
                       "other class.")
         else:
             choice = f" It is the best choice among the {n_pool}."
+        if exact:
+            # the LP bounds the Hamming count, not this one: a review saw objective 13
+            # below a "certified bound" of 13.5, and "Certified optimal" at 217.25 where the
+            # exact optimum was 215.25
+            return Finding("info", head + " No certificate and no bound: with a false "
+                           "positive counted once per row, the LP that column generation "
+                           "solves (which counts it once per clause that fires) is no lower "
+                           "bound on this objective, so how far this is from the best rule "
+                           "set is not known." + choice + " Errors counted per clause that "
+                           "fires (error='hamming') can be given a certified bound.")
+        if model.certified_:
+            gap = model.mip_gap_
+            if gap <= 1e-6:
+                return Finding("success", head + " Certified optimal: the LP over every "
+                               f"possible clause{over} (priced exactly) is reached by this "
+                               "rule set.")
+            return Finding("info", head + f" Certified bound: no rule set{over} has an "
+                           f"objective below {_num(model.lp_bound_)} (the LP over every "
+                           f"clause, priced exactly), so {_gap_words(gap)}.")
         return Finding("info", head + " Not certified: the exact pricing MIP, which would "
-                       f"prove that no other clause improves the set, {why}, so how far "
-                       "this is from the best rule set is not proved." + choice)
+                       f"prove that no other clause improves the set, {_pricing_words(fit)}, "
+                       "so how far this is from the best rule set is not proved." + choice)
     if hasattr(model, "ruleset_"):
-        status = model.lp_status_
-        kind = "set covering" if hasattr(model, "max_rules") else "boosting"
-        head = (f"Rule set by {kind}: each clause is the certified optimum of its own "
-                f"sub-problem ({objective_words('and')}, λ = {lam:g}{chosen}, {weights}); the set "
-                "is built one clause after another, so the set as a whole is not claimed "
-                "optimal.")
-        stopped = getattr(model, "stopped_", None)
-        n = len(model.ruleset_.clauses)
-        after = f"{n} clause{'s' if n != 1 else ''}"
-        if stopped == "too large":
-            return Finding("warning", head + f" Stopped after {after}: the next clause's "
-                           "problem would not fit in the memory budget, so whether another "
-                           "clause would lower the objective is not known. Use fewer "
-                           "thresholds per numeric column or fewer rows to let it search.")
-        if status != "optimal":
-            return Finding("warning", head + f" At least one clause fit stopped at its time "
-                           f"limit ({status.replace('_', ' ')}): worst gap "
-                           f"{model.mip_gap_:.1%}.")
-        if stopped == "no gain":
-            head += (f" Stopped after {after}: no further clause lowers the objective "
-                     "(proved: every clause on the rows left costs at least as much as "
-                     "adding none).")
-        return Finding("info", head)
+        return _clause_by_clause_status(model, lam, chosen, weights)
     objective, bound, gap = model.objective_, model.lower_bound_, model.mip_gap_
     costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))
     error = getattr(model, "error_", None) or getattr(model, "error", None) or "hamming"
@@ -269,6 +282,102 @@ def fit_status(model: Any) -> Finding:
     return Finding("info", f"LP rounding, a heuristic ({method}): objective {what}. The LP "
                    f"relaxation shows the optimum is at least {_num(bound)}, so "
                    f"{_gap_words(gap)}. Choose the exact solver for a certified rule.{typed}")
+
+
+def _pricing_words(fit: Any) -> str:
+    """Why column generation's exact pricing did not prove the LP bound, as it happened
+    (``ColumnGenerationResult.pricing_stop`` and ``pricings``): it said "did not finish in
+    the 1 s it gets" of MIPs that had finished in 0.05 s, found a clause the beam search had
+    missed and were not run again, and of one given 0.0013 s (a review)."""
+    stop = getattr(fit, "pricing_stop", None)
+    runs = list(getattr(fit, "pricings", []))
+    last = runs[-1] if runs else None
+    if stop == "too many rows" or getattr(fit, "pricing_skipped", False):
+        return (f"was not run: on more than {EXACT_PRICING_ROWS:,} distinct rows it does not "
+                "finish")
+    if stop == "timed out" and last is not None:
+        return (f"stopped at its time limit ({last['status'].replace('_', ' ')} after "
+                f"{last['seconds']:.2g} s of the {last['time_limit']:.2g} s it was given: at "
+                "most 1 s, and a third of the final fit's share of the time limit when "
+                "that is less)")
+    if stop == "no round left":
+        n = len(runs)
+        times = "once" if n == 1 else f"{n} times"
+        return (f"ran {times} and found a clause that improves the set, which the beam "
+                f"search had missed (in {sum(r['seconds'] for r in runs):.2g} s); it was "
+                f"added, and the MIP was not run again to prove the set that followed (at "
+                f"most {n} exact pricing run{'s' if n != 1 else ''} per fit)")
+    if stop == "out of time":
+        return ("was not run to the end: the time for generating clauses ran out while "
+                "clauses still improved the set")
+    if stop == "iterations":
+        return (f"was not run to the end: the loop stopped after its {fit.iterations} "
+                "rounds while clauses still improved the set")
+    if stop == "not asked":
+        return "was not asked for (certify=False)"
+    if stop == "master failed":
+        return "could not run: the LP over the clauses gave no duals to price with"
+    if stop == "no new clause":
+        return "could not continue: pricing found only clauses already generated"
+    return "did not prove it"
+
+
+def _clause_by_clause_status(model: Any, lam: float, chosen: str, weights: str) -> Finding:
+    """:func:`fit_status` of set covering and boosting: what is proved of each clause
+    (docs/rulesets.md).  "Certified optimum" only when every clause fit was the MIP's proved
+    optimum; an LP solver's status is its relaxation's, and the clause is a rounding of it
+    (a review read "the certified optimum of its own sub-problem" of a clause at J = 36
+    whose sub-problem's optimum was 19)."""
+    status, gap = model.lp_status_, model.mip_gap_
+    method = getattr(model, "solve_method_", "mip")
+    kind = "set covering" if hasattr(model, "max_rules") else "boosting"
+    problem = f"{objective_words('and')}, λ = {lam:g}{chosen}, {weights}"
+    whole = ("the set is built one clause after another, so the set as a whole is not "
+             "claimed optimal")
+    lp = method in ("lp", "lp-randomized")
+    if lp:
+        bound = ("how far a clause is from its optimum is unknown" if not np.isfinite(gap)
+                 else f"the worst clause's LP bound is {gap:.1%} below its objective"
+                 + (f", so {_gap_words(gap)}" if gap > 1e-6 else ""))
+        head = (f"Rule set by {kind}: each clause is rounded from the LP relaxation of its own "
+                f"sub-problem ({problem}; solver {method}), a heuristic: {bound}; {whole}. "
+                "Choose the exact solver (MIP) for clauses certified optimal.")
+    elif status == "optimal" and np.isfinite(gap) and gap <= 1e-6:
+        head = (f"Rule set by {kind}: each clause is the certified optimum of its own "
+                f"sub-problem ({problem}); {whole}.")
+    else:
+        head = (f"Rule set by {kind}: each clause is solved by the exact MIP on its own "
+                f"sub-problem ({problem}), not every one to a proof (below); {whole}.")
+    stopped = getattr(model, "stopped_", None)
+    n = len(model.ruleset_.clauses)
+    after = f"{n} clause{'s' if n != 1 else ''}"
+    empty = "" if n else (" The set is empty: every row gets the other class." if
+                          kind == "set covering" else " No clause has a vote other than 0 "
+                          "(within floating noise), so the set is empty: every row scores 0, "
+                          "a tie, which gives it the other class.")
+    if stopped == "too large":
+        return Finding("warning", head + f" Stopped after {after}: the next clause's "
+                       "problem would not fit in the memory budget, so whether another "
+                       "clause would lower the objective is not known. Use fewer "
+                       "thresholds per numeric column or fewer rows to let it search.")
+    if not lp and status != "optimal":
+        worst = f"worst gap {gap:.1%}" if np.isfinite(gap) else "no bound proved"
+        return Finding("warning", head + f" At least one clause fit stopped at its time "
+                       f"limit ({status.replace('_', ' ')}): {worst}."
+                       + ((f" Stopped after {after}: n" if n else " N") + "o clause below "
+                          "the cost of adding none was found in time (not proved)."
+                          if stopped == "no gain found" else "") + empty)
+    if stopped == "no gain":
+        head += (f" Stopped after {after}: no further clause lowers the objective "
+                 "(proved: every clause on the rows left costs at least as much as "
+                 "adding none)." if n else " No clause lowers the objective (proved: "
+                 "every clause costs at least as much as adding none, every positive row "
+                 "missed once).")
+    elif stopped == "no gain found":
+        head += ((f" Stopped after {after}: the clause found for the rows left" if n else
+                  " No clause: the clause found") + " costs at least as much as adding none "
+                 "(not proved: the LP-rounded clause may miss a cheaper one).")
+    return Finding("info", head + empty)
 
 
 #: A positive class under this share of the training rows, picked by a rule at under

@@ -526,3 +526,34 @@ def test_a_rule_clearly_better_than_the_majority_is_not_called_luck(csv_file, tm
     res = run("learn", str(csv_file), "--target", "failure", "--positive", "yes", cwd=tmp_path)
     line = next(x for x in res.stdout.splitlines() if x.strip().startswith("always no:"))
     assert "pts" in line and "luck" not in line
+
+
+def test_set_covering_with_the_lp_solver_runs_and_says_its_clauses_are_rounded(csv_file,
+                                                                                tmp_path):
+    """`--model set-covering --solver lp` ended in "A cutoff is for the unconstrained exact
+    solver" at the second clause, and boosting's status line read "lp, optimal" beside a
+    claim of certified clauses (a review)."""
+    res = run("learn", str(csv_file), "--target", "failure", "--positive", "yes",
+              "--model", "set-covering", "--solver", "lp", "--n-thresholds", "4", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "solver: lp, LP relaxation solved, rule rounded from it (not proved optimal)" in \
+        res.stdout
+    assert "rounded from the LP relaxation" in res.stdout
+    assert "certified optimum" not in res.stdout
+
+
+def test_a_rule_set_without_clauses_is_said_as_the_rule_page_says_it(tmp_path):
+    """"Predict outcome = sick when any clause holds:" over an empty table read as a rule cut
+    off (a review): the command line says what the Rule page says, and so do the text and
+    Markdown of the set."""
+    rng = np.random.default_rng(0)
+    path = tmp_path / "nosignal.csv"
+    pd.DataFrame({"x": rng.normal(size=200).round(2),
+                  "outcome": np.where(rng.random(200) < 0.3, "sick", "well")}
+                 ).to_csv(path, index=False)
+    res = run("learn", str(path), "--target", "outcome", "--positive", "sick", "--model",
+              "set-covering", "--lam", "0.01", "--export", "text", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "No clause: the rule set predicts outcome = well for every row." in res.stdout
+    assert "when any clause holds:" not in res.stdout
+    assert "Predict outcome = sick for no row: the rule set has no clause." in res.stdout

@@ -223,3 +223,31 @@ def test_greedy_start_is_a_set_of_clauses_that_each_paid(seed, error):
     got, _ = colgen._integer_master(clauses, list(CP.T), list(CN.T), d[pos], d[~pos], lam,
                                     error, NoLP(), 0.0)
     assert ruleset_objective(B, y, d, got, lam, error) <= greedy + 1e-9
+
+
+def test_the_pricing_loop_records_why_it_ended(monkeypatch):
+    """The report said the pricing MIP "did not finish in the 1 s it gets" of runs that had
+    finished in 0.05 s, found a clause the beam search missed and were not run again, and
+    of runs given 0.0013 s (a review).  The loop records what happened, and a run stopped at
+    its time limit is not repeated."""
+    import dataclasses
+
+    from rulecore.rules import colgen
+
+    B, y, d = small_problem(50)
+    monkeypatch.setattr(colgen, "beam_search", lambda *a, **k: [])  # every clause from the MIP
+    one = column_generation(B, y, d, lam=2.0, max_exact_pricings=1)
+    assert one.pricing_stop == "no round left" and not one.certified
+    assert [(r["status"], r["found"]) for r in one.pricings] == [("optimal", True)]
+    many = column_generation(B, y, d, lam=2.0, max_exact_pricings=100)
+    assert many.pricing_stop == "proved" and many.certified
+    assert len(many.pricings) > 1 and not many.pricings[-1]["found"]
+    assert all(r["found"] for r in many.pricings[:-1])
+    assert column_generation(B, y, d, lam=2.0, certify=False).pricing_stop == "not asked"
+    assert column_generation(B, y, d, lam=2.0, time_limit=0.0).pricing_stop == "out of time"
+    real = colgen.exact_clause
+    monkeypatch.setattr(colgen, "exact_clause", lambda *a, **k: dataclasses.replace(
+        real(*a, **k), status="time_limit"))
+    timed = column_generation(B, y, d, lam=2.0, max_exact_pricings=100, pricing_time_limit=0.7)
+    assert timed.pricing_stop == "timed out" and not timed.certified
+    assert len(timed.pricings) == 1 and timed.pricings[0]["time_limit"] == pytest.approx(0.7)

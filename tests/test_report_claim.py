@@ -447,3 +447,28 @@ def test_a_rule_no_better_than_chance_names_the_text_columns_left_out():
                          "include one (Data page)" in t for t in texts)
     assert not any("Left out as text" in f.text for f in assess(
         y_tr, pred_tr, y_te, pred_te, positive="Y"))
+
+
+def test_a_certified_model_that_gives_every_row_one_class_is_not_a_success():
+    """fit_status called a rule set with no clause "Certified optimal" at level success; the
+    Rule page and rulecore learn demote it with held-out rows (shown_claim), a direct caller
+    did not.  With no usable term each model gives every row one class: never a success."""
+    import pandas as pd
+
+    from rulecore import BooleanRuleClassifier, RuleSetClassifier, SetCoveringRuleClassifier
+    from rulecore.report import fit_status
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": np.ones(200)})
+    y = np.where(rng.random(200) < 0.25, "yes", "no")
+    rs = RuleSetClassifier().fit(X, y)
+    assert rs.n_rules_ == 0 and "Certified optimal" in fit_status(rs).text
+    assert fit_status(rs).level == "info"
+    one = BooleanRuleClassifier(lam=1.0).fit(X, y)
+    assert len(one.rule_) == 0 and "Certified optimal" in fit_status(one).text
+    assert fit_status(one).level == "info"
+    true = SetCoveringRuleClassifier(lam=1.0, class_weight=None).fit(X, y == "no")
+    assert [len(c) for c in true.clauses_] == [0] and fit_status(true).level == "info"
+    # a rule with a condition keeps its success
+    X2 = pd.DataFrame({"a": (y == "yes").astype(float)})
+    assert fit_status(BooleanRuleClassifier(lam=1.0).fit(X2, y)).level == "success"

@@ -407,6 +407,8 @@ def test_boolean_rule_auto_lambda_is_the_cv_argmin(given):
     ([0, 1, np.nan, 1, 0, 1, 0, 1, 0, 1], DataError, "missing values"),
     ([0, 1] * 4, DataError, "rows but y has"),
     (None, DataError, "requires y"),
+    # scikit-learn's own ValueError before, outside rulecore's exception family
+    (np.linspace(0.05, 0.95, 10), DataError, "Unknown label type: continuous.*bin it"),
 ])
 def test_bad_targets(y, exc, match):
     X = pd.DataFrame({"a": np.arange(10.0)})
@@ -614,7 +616,7 @@ def test_the_final_fit_keeps_its_share_when_the_cross_validation_overran(monkeyp
     real = ruleset.column_generation
 
     def spy(*args, **kw):
-        if kw.get("max_exact_pricings") == 1:  # the final fits
+        if kw.get("max_exact_pricings") == ruleset.FINAL_EXACT_PRICINGS:  # the final fits
             finals.append(kw["time_limit"])
         return real(*args, **kw)
 
@@ -679,3 +681,80 @@ def test_inner_fits_get_their_share_of_a_small_budget():
     est = RuleSetClassifier(time_limit=0.5)
     assert est._opts(0.5 * 0.6 / 24)["time_limit"] == 0.05  # 0.0125 s, floored
     assert est._opts(3.0)["time_limit"] == 3.0
+
+
+def _reviewers_binary_table(seed: int) -> tuple[pd.DataFrame, np.ndarray, np.ndarray | None]:
+    """brute_colgen.py's tables: three planted clauses over 6 binary columns, some labels
+    flipped, and the sample weights it drew (None for most)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(30, 120))
+    Xv = rng.integers(0, 2, (n, 6))
+    X = pd.DataFrame(Xv, columns=[f"f{i}" for i in range(6)])
+    y = ((Xv[:, 0] & Xv[:, 1]) | (Xv[:, 2] & (1 - Xv[:, 3]))
+         | (Xv[:, 4] & Xv[:, 5] & Xv[:, 0])).astype(int)
+    y = np.where(rng.random(n) < rng.uniform(0, 0.3), 1 - y, y)
+    rng.choice(6), rng.choice(3)  # the script's draws of λ and the error count
+    return X, y, None if rng.random() < 0.6 else rng.integers(0, 4, n).astype(float)
+
+
+def test_exact_errors_claim_no_bound_from_the_hamming_lp():
+    """With error="exact" the report gave a "certified bound" of 13.5 under an objective of
+    13 (the LP bounds the Hamming count, one false positive per clause that fires), and on
+    another table "Certified optimal" at 217.25 where the exact optimum is 215.25 (a
+    review).  No certificate, bound or gap is claimed, and the claim says why."""
+    from rulecore.report import fit_status
+
+    X, y, _ = _reviewers_binary_table(30)
+    m = RuleSetClassifier(lam=1.0, error="exact", describe="negative").fit(X, y)
+    assert m.objective_ < m.lp_bound_  # the Hamming LP is no bound of this objective
+    assert not m.certified_ and np.isnan(m.mip_gap_) and np.isnan(m.lower_bound_)
+    said = fit_status(m)
+    assert "ertified" not in said.text.replace("can be given a certified bound", "")
+    assert "No certificate and no bound" in said.text and said.level == "info"
+    assert "counted once however many clauses fire on it" in said.text
+    ham = RuleSetClassifier(lam=1.0, describe="negative").fit(X, y)
+    assert ham.certified_ and "Certified" in fit_status(ham).text
+
+
+def test_an_uncertified_rule_set_says_why_as_it_happened(monkeypatch):
+    """The claim said the pricing MIP "did not finish in the 1 s it gets" where it had
+    finished in 0.05 s, found a clause the beam search missed, and was not run again (a
+    review).  It says what happened; and the final fit now runs it again, which proves the
+    set."""
+    from rulecore.report import fit_status
+    from rulecore.rules import ruleset
+
+    X, y, sw = _reviewers_binary_table(2)
+    assert sw is not None
+    params = dict(lam=20.0, class_weight="balanced", describe="positive", random_state=0)
+    monkeypatch.setattr(ruleset, "FINAL_EXACT_PRICINGS", 1)
+    once = RuleSetClassifier(**params).fit(X, y, sample_weight=sw)
+    fit = once.fits_[next(iter(once.fits_))]
+    assert not once.certified_ and fit.pricing_stop == "no round left"
+    said = fit_status(once).text
+    assert "ran once and found a clause that improves the set, which the beam search had " \
+        "missed" in said and "did not finish" not in said
+    monkeypatch.undo()
+    again = RuleSetClassifier(**params).fit(X, y, sample_weight=sw)
+    assert again.certified_ and len(again.fits_[next(iter(again.fits_))].pricings) > 1
+
+
+def test_a_tiny_time_limit_is_said_as_it_was_spent():
+    """With time_limit=0.01 the pricing MIP got 0.0013 s (or no run), and the claim said
+    "the 1 s it gets (a fixed share, not the time-limit setting)"."""
+    from rulecore.report import fit_status
+
+    rng = np.random.default_rng(0)
+    n = 200
+    X = pd.DataFrame({"a": rng.normal(size=n), "b": rng.integers(0, 5, n),
+                      "c": rng.choice(list("xyz"), n)})
+    y = np.where((X.a > 0.3) & (X.c != "z"), "yes", "no")
+    m = RuleSetClassifier(time_limit=0.01).fit(X, y)
+    fit = m.fits_[next(iter(m.fits_))]
+    said = fit_status(m).text
+    assert not m.certified_ and "1 s it gets" not in said
+    assert fit.pricing_stop in ("out of time", "timed out")
+    if fit.pricing_stop == "out of time":
+        assert "the time for generating clauses ran out" in said
+    else:
+        assert fit.pricings[-1]["time_limit"] < 0.01 and "stopped at its time limit" in said

@@ -411,6 +411,15 @@ class ColumnGenerationResult:
         Every clause generated (a warm start for the next λ).
     iterations : int
     seconds : float
+    error : str
+    pricing_skipped : bool
+        The exact pricing was left out (more than :data:`EXACT_PRICING_ROWS` distinct rows).
+    pricing_stop : str
+        Why the pricing loop ended (:data:`PRICING_STOPS`): ``"proved"`` when ``certified``,
+        else what happened instead (the report says it).
+    pricings : list of dict
+        Each exact pricing MIP run, in order: ``status``, ``seconds``, the ``time_limit`` it
+        was given and whether it ``found`` an improving clause (one the beam missed).
     """
 
     clauses: list
@@ -427,6 +436,26 @@ class ColumnGenerationResult:
     # the exact pricing was left out: the problem has more distinct rows than it can take
     # (EXACT_PRICING_ROWS)
     pricing_skipped: bool = False
+    # why the pricing loop ended (PRICING_STOPS), and each exact pricing MIP run: its status,
+    # seconds, the time limit it was given, and whether it found an improving clause
+    pricing_stop: str = "proved"
+    pricings: list = field(default_factory=list)
+
+
+#: Why column generation's pricing loop ended (``ColumnGenerationResult.pricing_stop``); only
+#: ``"proved"`` certifies the LP bound.
+PRICING_STOPS = (
+    "proved",            # the exact pricing MIP proved that no clause improves (M)
+    "not asked",         # certify=False (the inner cross-validation's fits)
+    "too many rows",     # certify, but more than EXACT_PRICING_ROWS distinct rows
+    "timed out",         # the last exact pricing MIP stopped at its time limit
+    "no round left",     # the beam found nothing, the exact MIPs allowed had all been run
+    #                      (each found a clause the beam missed)
+    "out of time",       # the loop's time ran out while clauses still improved (M)
+    "iterations",        # max_iterations rounds, clauses still improving (M)
+    "master failed",     # the master LP gave no duals
+    "no new clause",     # pricing returned only clauses already generated
+)
 
 
 #: Distinct rows above which column generation runs no exact pricing MIP.  HiGHS spends the
@@ -539,28 +568,43 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     pricing.mu = lam * dP
     add([S for S, _ in beam_search(pricing, width=beam_width, keep=columns_per_round,
                                    max_conditions=max_conditions)])
-    certified, it, lp, stale, exact_calls = False, 0, None, True, 0
+    certified, it, lp, stale = False, 0, None, True
     skipped = certify and len(A) > EXACT_PRICING_ROWS
-    certify = certify and not skipped
+    asked, certify = certify, certify and not skipped
+    pricings: list[dict] = []  # each exact pricing MIP run (ColumnGenerationResult.pricings)
+    stop = "iterations"
     # the master MIP that chooses the clauses keeps its time: the loop stops early enough
     # (on a million rows it ran to the deadline and the choice got 0.05 s)
     loop_end = deadline - min(float(master_time_limit), 0.2 * float(time_limit))
-    while it < max_iterations and time.perf_counter() < loop_end:
+    while it < max_iterations:
+        if time.perf_counter() >= loop_end:
+            stop = "out of time"
+            break
         it += 1
         lp = m.solve(time_limit=left())
         stale = False
         if lp.row_dual is None:
+            stop = "master failed"
             break
         pricing.mu = np.clip(lp.row_dual, 0.0, None)
-        exact = certify and exact_calls < max_exact_pricings
+        # a MIP that stopped at its time limit is not run again: it would stop there again
+        timed_out = bool(pricings) and pricings[-1]["status"] not in ("optimal", "cutoff")
+        exact = certify and len(pricings) < max_exact_pricings and not timed_out
+        limit = min(left(), pricing_time_limit)
         found, ex = best_clauses(pricing, below=-1e-7, exact=exact, width=beam_width,
                                  keep=columns_per_round, max_conditions=max_conditions,
-                                 time_limit=min(left(), pricing_time_limit))
-        exact_calls += ex is not None
+                                 time_limit=limit)
+        if ex is not None:
+            pricings.append({"status": ex.status, "seconds": float(ex.seconds),
+                             "time_limit": float(limit), "found": bool(found)})
         if not found:
             certified = ex is not None and ex.optimal
+            stop = ("proved" if certified else "timed out" if ex is not None or timed_out
+                    else "too many rows" if skipped else "not asked" if not asked or
+                    max_exact_pricings <= 0 else "no round left")
             break
         if add([S for S, _ in found]) == 0:
+            stop = "no new clause"
             break
         stale = True
         progress.say(f"Column generation: {len(cols):,} clauses priced, master LP "
@@ -580,7 +624,7 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     obj = ruleset_objective(B, y, d, chosen, lam, error)
     gap = max(0.0, (ham - lp_bound) / max(ham, 1e-9)) if certified else np.nan
     return ColumnGenerationResult(chosen, obj, ham, lp_bound, certified, gap, status, cols, it,
-                                  time.perf_counter() - t0, error, skipped)
+                                  time.perf_counter() - t0, error, skipped, stop, pricings)
 
 
 def _greedy(CP, CN, dP, dN, size, lam, error) -> np.ndarray:

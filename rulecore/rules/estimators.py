@@ -141,7 +141,18 @@ def checked_labels(y: Any, estimator: str) -> tuple[np.ndarray, str, np.ndarray]
     y = column_or_1d(np.asarray(y), warn=True)
     if pd.isna(y).any():
         raise DataError("The target has missing values; drop those rows first.")
-    check_classification_targets(y)
+    try:
+        check_classification_targets(y)
+    except ValueError as exc:  # scikit-learn's own ValueError, outside rulecore's family
+        from sklearn.utils.multiclass import type_of_target
+
+        kind = type_of_target(y)
+        what = ("holds numbers of a continuous range" if kind.startswith("continuous") else
+                "holds values that cannot be read as classes")
+        raise DataError(f"Unknown label type: {kind}. {estimator} separates classes, and "
+                        f"the target {what} ({show(y[0])!r}, ...): bin it into classes first "
+                        "(for example pd.cut), or choose a column of classes as the "
+                        "target.") from exc
     classes = np.unique(y)
     if len(classes) == 0:
         raise DataError(f"{estimator} got no rows to learn from.")
@@ -751,6 +762,17 @@ class BooleanRuleClassifier(_RuleModel):
         return alts
 
 
+def _summarise_fits(status: list[str], gaps: list[float]) -> tuple[str, float]:
+    """A rule set's status and gap from its clause fits: the first status that is not
+    ``"optimal"`` (else ``"optimal"``), and the worst finite gap (a search stopped at its time
+    limit without a bound adds its status, and ``nan`` for its gap; ``nan`` when no fit has a
+    bound, 0 without fits).  With an LP solver the status is the LP's: ``"optimal"`` there
+    proves nothing of the rounded clause, whose gap to the LP bound is what is known."""
+    finite = [float(g) for g in gaps if np.isfinite(g)]
+    gap = max(finite) if finite else (np.nan if gaps else 0.0)
+    return next((s for s in status if s != "optimal"), "optimal"), gap
+
+
 class _RuleSetModel(_RuleModel):
     """Rule sets: AND-clauses learned one by one on one term matrix."""
 
@@ -764,9 +786,10 @@ class _RuleSetModel(_RuleModel):
                 sample_weight: Any, target: str) -> None:
         self.ruleset_ = RuleSet(tuple(clauses), votes, target, self.classes_[1])
         self.rule_ = self.ruleset_
-        # status of the whole set: the first non-optimal clause fit; its worst gap
-        self.lp_status_ = next((s for s in status if s != "optimal"), "optimal")
-        self.mip_gap_ = max(gaps) if gaps else 0.0
+        self.lp_status_, self.mip_gap_ = _summarise_fits(status, gaps)
+        # every clause is solved by the same solver: with an LP one, "optimal" is the LP's
+        # status and each clause is a rounding, proved nothing (fit_status says so)
+        self.solve_method_ = self.solver
         # screening of the last clause fit (each clause is screened on its own problem)
         self.screening_report_ = reports[-1] if reports else None
         self._set_proba(self._fires_on_terms(B), y01, sample_weight)
@@ -811,11 +834,13 @@ class SetCoveringRuleClassifier(_RuleSetModel):
     __doc__ = f"""A DNF of AND-clauses learned by set covering (separate and conquer, BCS §4).
 
     Learn an AND-clause, drop the training rows it labels 1, learn the next on the rest.
-    A clause after the first is added only if its objective on the rows left is below that
-    of adding none (λ × the weight of the positives left, each then one missed row): the
-    solve looks below that value only (screening compares against it, the MIP prunes at
+    A clause, the first included, is added only if its objective on the rows left is below
+    that of adding none (λ × the weight of the positives left, each then one missed row):
+    the solve looks below that value only (screening compares against it, the MIP prunes at
     it), so "no further clause lowers the objective" is a certified stop, and on noise
-    (only flipped labels left) it comes from screening alone (``docs/rulesets.md``).
+    (only flipped labels left) it comes from screening alone (``docs/rulesets.md``).  When
+    not even the first clause beats it, the set has no clause and predicts the negative
+    class for every row (``stopped_`` says why).
 
     Parameters
     ----------
@@ -835,9 +860,13 @@ class SetCoveringRuleClassifier(_RuleSetModel):
     stopped_ : str
         Why no further clause was added: ``"max_rules"``, ``"covered"`` (no positive row
         left), ``"no gain"`` (certified: no clause lowers the objective), ``"no gain found"``
-        (the time limit ended the search for one first), ``"too large"`` (the next clause's
+        (the time limit ended the search for one first, or with an LP solver the rounded
+        clause did not lower it: not proved), ``"too large"`` (the next clause's
         MIP would not fit in the memory budget: the clauses so far are kept, status
-        ``"memory"``), ``"fires on no row"``, ``"empty clause"``.
+        ``"memory"``), ``"fires on no row"``, ``"empty clause"`` (the clause found after
+        the first has no condition: not added).  An empty clause as the first (it beats
+        adding none: the positives outweigh the negatives and no term helps) holds on every
+        row, so the set stops ``"covered"``.
     """
 
     _MODEL = "set covering"
@@ -881,15 +910,20 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                 break
             progress.say(f"Clause {len(clauses) + 1} of at most {int(self.max_rules)}: "
                          f"{int(active.sum()):,} rows not yet covered")
-            # a later clause must beat adding none: every positive left missed once
-            stop = (self.lam_ * float(d[active] @ y01[active])) if clauses else None
+            # every clause, the first too, must beat adding none (v₀: every positive left
+            # missed once).  The first was taken whatever it cost: an empty clause (no useful
+            # term, or a tiny λ) then predicted the minority class for every row (a review)
+            stop = self.lam_ * float(d[active] @ y01[active])
             if len(np.unique(y01[active])) < 2:
                 # only positives remain: the empty clause (always true) covers them
                 clause_w = np.zeros(B.shape[1], dtype=bool)
                 rule, objective = Rule((), "and", target, self.classes_[1]), np.nan
             else:
                 try:
-                    res = self._clause(B[active], y01[active], d[active], cutoff=stop)
+                    # the MIP prunes at v₀ (a proof when nothing is below it); the LP solvers
+                    # take no cutoff, their clause is compared with v₀ below
+                    res = self._clause(B[active], y01[active], d[active],
+                                       cutoff=stop if self.solver == "mip" else None)
                 except DataError:
                     if not clauses:
                         raise
@@ -901,12 +935,13 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                     self.fits_.append({"rows_left": int(active.sum()), "conditions": 0,
                                        "objective": np.nan, "status": self.stopped_})
                     break
-                if stop is not None and (res.status == "cutoff"
-                                         or res.objective >= stop * (1 - 1e-12)):
-                    # proved (cutoff, or the optimum itself is no better), or not found in time
-                    self.stopped_ = ("no gain" if res.status in ("cutoff", "optimal")
-                                     else "no gain found")
-                    if self.stopped_ == "no gain found":
+                if res.status == "cutoff" or res.objective >= stop * (1 - 1e-12):
+                    # proved (cutoff, or the MIP's optimum itself is no better), or not found:
+                    # the MIP stopped at its time limit, or an LP-rounded clause (which proves
+                    # nothing of the clauses it did not find)
+                    proved = self.solver == "mip" and res.status in ("cutoff", "optimal")
+                    self.stopped_ = "no gain" if proved else "no gain found"
+                    if not proved and self.solver == "mip":
                         status.append(res.status)
                         gaps.append(np.nan)
                     self.fits_.append({"rows_left": int(active.sum()), "conditions": 0,
@@ -929,10 +964,21 @@ class SetCoveringRuleClassifier(_RuleSetModel):
             clauses.append(rule)
             self._clause_w.append(clause_w)
             if not len(rule):
+                self.stopped_ = "covered"  # the empty clause holds on every row left
                 break
             active &= ~fired
         self._finish(clauses, None, status, gaps, reports, B, y01, sample_weight, target)
         return self
+
+
+#: A boosting vote within this of 0 is 0: floating noise (½ ln 1 computed on classes of equal
+#: weight came out as ±1e-16, and summed rounds as -1.23e-32), not a vote.
+VOTE_TOLERANCE = 1e-9
+
+
+def _vote(c: float) -> float:
+    """A boosting vote, 0 when within :data:`VOTE_TOLERANCE` of 0."""
+    return 0.0 if abs(c) <= VOTE_TOLERANCE else float(c)
 
 
 class BoostedRuleClassifier(_RuleSetModel):
@@ -944,7 +990,10 @@ class BoostedRuleClassifier(_RuleSetModel):
     votes ``C_t = ½ ln((s_TP + ε)/(s_FP + ε))`` where the clause fires, else it is the constant
     ``C_t = ½ ln((s_T + ε)/(s_F + ε))``.  Then
     ``d_{{t+1,i}} = d_{{t,i}} / exp((2y_i − 1) ŷ_t(x_i))``, renormalised.  Predict 1 iff
-    ``Σ_t ŷ_t(x) > 0`` (``docs/rulesets.md``).
+    ``Σ_t ŷ_t(x) > 0`` (``docs/rulesets.md``): a tie, Σ = 0, predicts the negative class.  A
+    vote within :data:`VOTE_TOLERANCE` of 0 is floating noise and counts as 0; a clause
+    whose (summed) vote is 0 changes no score and is left out of the set, which may then
+    have no clause (every row negative).
 
     Parameters
     ----------
@@ -1019,11 +1068,11 @@ class BoostedRuleClassifier(_RuleSetModel):
             s_tp, s_fp = d[fired & (y01 == 1)].sum(), d[fired & (y01 == 0)].sum()
             s_t, s_f = d[y01 == 1].sum(), d[y01 == 0].sum()
             if (np.sqrt(s_tp) - np.sqrt(s_fp)) ** 2 > (np.sqrt(s_t) - np.sqrt(s_f)) ** 2:
-                c = 0.5 * np.log((s_tp + eps) / (s_fp + eps))
+                c = _vote(0.5 * np.log((s_tp + eps) / (s_fp + eps)))
                 rule, h = res.rule(terms.terms_, target, self.classes_[1]), c * fired
                 constant = False
             else:
-                c = 0.5 * np.log((s_t + eps) / (s_f + eps))
+                c = _vote(0.5 * np.log((s_t + eps) / (s_f + eps)))
                 rule, h = Rule((), "and", target, self.classes_[1]), np.full(m, c)
                 w = np.zeros_like(w)
                 constant = True
@@ -1052,7 +1101,13 @@ class BoostedRuleClassifier(_RuleSetModel):
             kept.append(rule)
             kept_votes.append(c)
             kept_w.append(w)
-        self._clause_w = kept_w
+        # a vote within floating noise of 0 is 0 and its clause changes no score: left out
+        # (with no usable term, balanced classes gave the set "-1.23e-32·[TRUE] > 0", which
+        # decided every row by the sign of rounding noise: a review)
+        nonzero = [t for t, c in enumerate(kept_votes) if _vote(c) != 0.0]
+        kept = [kept[t] for t in nonzero]
+        kept_votes = [kept_votes[t] for t in nonzero]
+        self._clause_w = [kept_w[t] for t in nonzero]
         self._finish(kept, tuple(kept_votes), status, gaps, reports, B, y01, sample_weight,
                      target)
         return self

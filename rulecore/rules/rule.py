@@ -499,6 +499,8 @@ class RuleSet(_Clauses):
         return f"{self.target} = {format_value(self.positive)}"
 
     def to_text(self) -> str:
+        if not self.clauses:  # "when any clause holds:" followed by nothing read as cut off
+            return safe_cell(f"Predict {self._head()} for no row: the rule set has no clause.")
         lines = []
         for t, c in enumerate(self.clauses):
             body = " AND ".join(str(x) for x in c.conditions) or EMPTY_RULE["and"]
@@ -509,6 +511,8 @@ class RuleSet(_Clauses):
         return safe_cell("\n".join([rule] + lines))
 
     def to_markdown(self) -> str:
+        if not self.clauses:
+            return f"**Predict `{self._head()}` for no row: the rule set has no clause.**"
         out = [f"**Predict `{self._head()}` when "
                + ("the votes of the clauses that hold sum to more than 0:**" if self.weighted
                   else "any of these clauses holds:**"), ""]

@@ -1464,7 +1464,8 @@ _DECORATED = rf"^[+-]?\s?[{_SIGN_CHARS}]?\s?[+-]?\d[\d.,\s'’]*\s?[{_SIGN_CHARS
 #: Currency codes and the signs they stand for where a sign exists.  Amounts are written
 #: ``CHF 3’403.34``, ``Rs. 4,80,000``, ``1,234.50 USD`` as often as with a sign; read as text,
 #: such a column of balances was left out as an identifier (a review: Swiss and Indian
-#: exports).  One currency per column: amounts in two are not comparable.
+#: exports).  One currency per column: amounts in two are not comparable.  (Not "Ft",
+#: Hungary's sign: "6 Ft" is feet as often.)
 _CURRENCY_CODES = {
     "USD": "$", "US$": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "Rs.": "₹",
     "Rs": "₹", "KRW": "₩", "RUB": "₽", "TRY": "₺", "ILS": "₪", "THB": "฿", "PHP": "₱",
@@ -1472,7 +1473,7 @@ _CURRENCY_CODES = {
     "C$": "CAD", "AUD": "AUD", "A$": "AUD", "NZD": "NZD", "NZ$": "NZD", "HKD": "HKD",
     "HK$": "HKD", "SGD": "SGD", "S$": "SGD", "CNY": "CNY", "RMB": "CNY", "SEK": "SEK",
     "NOK": "NOK", "DKK": "DKK", "PLN": "PLN", "zł": "PLN", "CZK": "CZK", "Kč": "CZK",
-    "HUF": "HUF", "Ft": "HUF", "ZAR": "ZAR", "BRL": "BRL", "R$": "BRL", "MXN": "MXN",
+    "HUF": "HUF", "ZAR": "ZAR", "BRL": "BRL", "R$": "BRL", "MXN": "MXN",
     "AED": "AED", "SAR": "SAR", "IDR": "IDR", "Rp": "IDR", "MYR": "MYR", "RM": "MYR",
 }
 _CODE_ALTS = "|".join(re.escape(c) for c in sorted(_CURRENCY_CODES, key=len, reverse=True))

@@ -2031,6 +2031,7 @@ def test_amounts_with_a_currency_code_or_indian_grouping_are_numbers(cells, read
     ["$12", "EUR 15", "$3"],
     ["CHF", "CHF 12", "CHF 3"],        # a code with no number
     ["12 USD", "3 RM", "4 USD"],
+    ["6 Ft", "5 Ft", "12 Ft"],         # feet as often as forints: left to the unit reader
 ])
 def test_amounts_in_two_currencies_or_codes_alone_stay_text(cells):
     from rulecore.data import parse_numbers

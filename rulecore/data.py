@@ -227,8 +227,11 @@ class Dataset:
                 # a record on several rows, not a coincidence: one pair of equal balances
                 # among 1,000 ('Saldo' read as text) held the rows out "by whole Saldo" (a
                 # review), as did one collision of ids Excel had rounded (4.98145E+15)
-                if col.notna().all() and \
-                        col.duplicated(keep=False).mean() >= MIN_REPEATED_ID_SHARE:
+                # (a column named as the record's key groups on any repeat: 1.5 % of
+                # patients coming back still leak across a split, an adversarial review)
+                named = roles_mod.record_key_name(str(role.column))
+                if col.notna().all() and col.duplicated(keep=False).any() and (
+                        named or col.duplicated(keep=False).mean() >= MIN_REPEATED_ID_SHARE):
                     return col
         if self.periods is not None:  # a target in bursts over time: whole periods
             return self.periods
@@ -824,6 +827,11 @@ def _printed_list_rows(text: str, notes: list[str]) -> str:
     as records they were 41 empty rows of the class "no" and "copies" in a note (a review of
     an FBL5N export)."""
     lines = text.split("\n")
+    filled = [ln.strip() for ln in lines if ln.strip()]
+    # a printed list's rows begin with '|'; a '|'-separated file's do not, and its quoted
+    # text may run over lines without one (an adversarial review: they were dropped)
+    if sum(ln.startswith("|") for ln in filled) < 0.8 * len(filled):
+        return text
     kept = [ln for ln in lines if "|" in ln or not ln.strip()]
     dropped = [ln.strip() for ln in lines if "|" not in ln and ln.strip()]
     if not dropped or len(kept) < 2 * len(dropped):
@@ -1274,17 +1282,19 @@ def _json_field(v: Any) -> Any:
     return "true" if v is True else "false" if v is False else None if v == "" else v
 
 
-def _json_objects_flattened(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+def _json_objects_flattened(df: pd.DataFrame
+                            ) -> tuple[pd.DataFrame, list[str], dict[str, list[str]]]:
     """Columns whose every cell is a JSON object (``{"category": "mobile", ...}``, as
     BigQuery exports a STRUCT to CSV) as one column per field, ``device.category``, in the
     column's place, as JSON Lines records are read; and a note per column.  Left as text, a
     review's GA4 sessions were refused as prose and, with fewer such columns, had "no usable
-    feature"; the same data as JSON Lines gave the planted rule."""
+    feature"; the same data as JSON Lines gave the planted rule.  Also returns each flattened
+    column's fields."""
     import json
 
     notes: list[str] = []
+    fields: dict[str, list[str]] = {}
     parts: list[pd.DataFrame] = []
-    changed = False
     for col in df.columns:
         s = df[col]
         present = s.dropna()
@@ -1312,14 +1322,14 @@ def _json_objects_flattened(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
         shown = ", ".join(flat.columns[:4]) + (", …" if flat.shape[1] > 4 else "")
         notes.append(f"{col!r}: JSON objects in its cells are read as their {flat.shape[1]} "
                      f"fields ({shown}), as JSON Lines records are.")
-        changed = True
-    if not changed:
-        return df, []
+        fields[str(col)] = [str(c) for c in flat.columns]
+    if not fields:
+        return df, [], {}
     out = pd.concat(parts, axis=1)
     out.attrs = df.attrs
     if out.columns.duplicated().any():
-        return df, []  # a field's name is another column's: keep the JSON text
-    return out, notes
+        return df, [], {}  # a field's name is another column's: keep the JSON text
+    return out, notes, fields
 
 
 def _refuse_prose(df: pd.DataFrame, fname: str) -> None:
@@ -1329,7 +1339,8 @@ def _refuse_prose(df: pd.DataFrame, fname: str) -> None:
     codes and short labels are one or two words.
     """
     cells = df.head(200).stack()
-    cells = cells[~cells.astype(str).str.match(r"^\s*[\[{]")]  # JSON in cells: no prose
+    # JSON in cells is no prose; "[00:01] Hello, ..." is
+    cells = cells[~cells.astype(str).str.match(r"^\s*(\{.*\}|\[.*\])\s*$")]
     if not len(cells):
         return
     words = cells.astype(str).str.count(r"\s+") + 1
@@ -1477,7 +1488,10 @@ _CURRENCY_CODES = {
     "AED": "AED", "SAR": "SAR", "IDR": "IDR", "Rp": "IDR", "MYR": "MYR", "RM": "MYR",
 }
 _CODE_ALTS = "|".join(re.escape(c) for c in sorted(_CURRENCY_CODES, key=len, reverse=True))
-_CODED = re.compile(rf"^(?:({_CODE_ALTS})\s?(?=[(+\-]?\s?\d)(.*)|(.*?\d\)?)\s?({_CODE_ALTS}))$")
+# a code then a space or a digit ("CHF 12", "USD -5", "CHF12"), not a hyphen: "RM-1017" and
+# "CAD-5530" are a part's and a drawing's numbers (an adversarial review)
+_CODED = re.compile(rf"^(?:({_CODE_ALTS})(?:\s(?=[(+\-]?\s?\d)|(?=\d))(.*)|"
+                    rf"(.*?\d\)?)\s({_CODE_ALTS}))$")
 # Digits grouped by threes with a space, a no-break space or an apostrophe, and a decimal
 # point: "12 345.67", "1'234.50"; or grouped by a dot or a space, and a decimal comma:
 # "1.234,50", "12 345,67".
@@ -1567,7 +1581,7 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
 # zero_padded_codes and CODE_MIN_WIDTH live in roles (an identifier test needs them too)
 
 
-def parse_numbers(s: pd.Series) -> pd.Series:
+def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
     """Text cells as numbers when *every* present value is one.
 
     Accepts plain numbers, thousands separators (``1,234,567.5``; also ``12 345.6``,
@@ -1575,7 +1589,9 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     (``3,14``, common with ``;``-separated files), and the decorations spreadsheets add: a currency
     sign (``$1,234.50``, ``12,5 €``) or a percent sign (``15%`` reads 15), and accounting's
     negatives in parentheses (``(1,234.50)`` reads −1234.5) or with the minus after them, as
-    SAP writes them (``1,234.50-``).  A column with any other text stays text.
+    SAP writes them (``1,234.50-``).  A column with any other text stays text.  India's
+    grouping (``7,01,000``) is read in rupees (``₹``, ``Rs.``, ``INR``) or with ``lakhs``
+    (the caller saw rupees around the numbers).
     """
     present = s.dropna()
     if present.empty or pd.api.types.is_numeric_dtype(s):
@@ -1601,6 +1617,7 @@ def parse_numbers(s: pd.Series) -> pd.Series:
             text = text.str.replace(pattern, r"-\1", regex=True)
             s = s.astype(object).where(s.isna(), s.astype(str).str.strip()
                                        .str.replace(pattern, r"-\1", regex=True))
+    rupees = lakhs or bool(text.str.contains("₹", regex=False).any())
     decorated = text.str.match(_DECORATED)
     if decorated.all() and text.str.contains(_SIGNS).any():
         # one currency or percent sign around every number: drop it, parse what is left
@@ -1619,7 +1636,9 @@ def parse_numbers(s: pd.Series) -> pd.Series:
     if num.notna().all():
         return pd.to_numeric(s, errors="coerce")
     plain = num.notna()
-    thousands = text.str.match(_THOUSANDS) | text.str.match(_LAKHS)
+    # India's lakh grouping only in amounts in rupees: "22,80,443" is a list of ports as
+    # often (an adversarial review)
+    thousands = text.str.match(_THOUSANDS) | (text.str.match(_LAKHS) if rupees else False)
     decimal = text.str.match(_DECIMAL_COMMA)
     # "1,234" fits both patterns: read it as thousands (three digits after every comma), and
     # "3,14" as a decimal comma.  Mixed with plain numbers either way is fine.
@@ -1896,13 +1915,13 @@ def numbers_with_magnitude(s: pd.Series) -> tuple[pd.Series, str | None]:
     if "B" in used and kinds & {"k", "M"}:
         return s, None  # 275B, 227.0K, 528.2M: bytes, as ls -lh writes sizes
     if kinds & {"L", "Cr"}:
-        # lakhs and crores only in Indian amounts: "L" alone is litres (numbers_in_units)
-        lakh_grouped = parts[0].dropna().str.match(_LAKHS).any()
-        if kinds - {"L", "Cr"} or not (rupees or lakh_grouped or used - {"L"}):
+        # lakhs and crores only in rupees or as words: "L" alone is litres (numbers_in_units),
+        # and "2,43,828 L" of milk too (an adversarial review)
+        if kinds - {"L", "Cr"} or not (rupees or used - {"L"}):
             return s, None
     elif not (len(kinds) >= 2 or (kinds == {"k"} and plain) or used & {"mn", "bn"}):
         return s, None
-    numbers = parse_numbers(parts[0].str.strip())
+    numbers = parse_numbers(parts[0].str.strip(), lakhs=rupees)
     if not pd.api.types.is_numeric_dtype(numbers):
         return s, None
     scale = parts[1].map(lambda u: {**_MAGNITUDES, **_INDIAN_MAGNITUDES}.get(u, 1.0)
@@ -1929,9 +1948,11 @@ def numbers_out_of(s: pd.Series) -> tuple[pd.Series, str | None]:
     scale = pd.to_numeric(parts[1].fillna(parts[2]), errors="coerce")
     scores = pd.to_numeric(parts[0].str.replace(",", ".", regex=False), errors="coerce")
     scales = scale.dropna().unique()
-    if len(scales) > 1 or (len(scales) and (scales[0] < 2 or (scores > scales[0]).any())) or \
+    if len(scales) > 1 or (len(scales) and (scales[0] < 3 or (scores > scales[0]).any()
+                                            or scales[0] in (8, 16, 32, 64))) or \
             (not len(scales) and parts[3].isna().any()):
-        return s, None  # "3/5" beside "7/10", or a date ("3/5" with "12/7")
+        # "3/5" beside "7/10", a date ("3/5" with "12/7"), or eighths of an inch
+        return s, None
     out_of = f" out of {scales[0]:g}" if len(scales) else ""
     return _placed(s, scores), f"scores{out_of}"
 
@@ -2590,7 +2611,16 @@ def from_frame(
                                                            else v, default=str)
                                       if isinstance(v, (list, tuple, dict)) else v)
     df.columns = [str(c) for c in df.columns]
-    df, flattened = _json_objects_flattened(df)
+    df, flattened, fields = _json_objects_flattened(df)
+    if fields:
+        # a setting that names a flattened column means its fields (exclude=["device"] was
+        # "no such column" once 'device' became device.category, ...: an adversarial review)
+        def expand(cols: Iterable[Any]) -> list:
+            return [f for c in cols for f in fields.get(str(c), [c])]
+
+        include, exclude = expand(include), expand(exclude)
+        if kinds:
+            kinds = {f: k for c, k in kinds.items() for f in fields.get(str(c), [c])}
     if df.shape[1] < 2:
         raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
                         "one feature column beside the target.")
@@ -3317,6 +3347,24 @@ RESCALED_MAX_COLUMNS = 200
 RESCALED_MAX_ROWS = 20_000
 
 
+def _step(v: np.ndarray) -> float:
+    """The rounding step of a column's values: the smallest gap between distinct values."""
+    u = np.unique(v)
+    gaps = np.diff(u)
+    return float(gaps[gaps > 0].min()) if (gaps > 0).any() else 0.0
+
+
+def _affine_within_rounding(a: pd.Series, b: pd.Series) -> bool:
+    """Whether ``b`` is ``α a + β`` up to the two columns' rounding: a ratio of 0.914 beside
+    91 %, but not an odometer's end reading beside its start (their difference, the trip,
+    varies far more than a kilometre: an adversarial review)."""
+    both = a.notna() & b.notna()
+    x, y = a[both].to_numpy(float), b[both].to_numpy(float)
+    alpha, beta = np.polyfit(x, y, 1)
+    allowed = 1.5 * (_step(y) + abs(alpha) * _step(x))
+    return bool(np.max(np.abs(y - (alpha * x + beta))) <= allowed)
+
+
 def _rescaled_columns(X: pd.DataFrame, said: set) -> list[str]:
     """Notes on numeric columns that are one another rescaled (an ``attainment_ratio`` of
     0.914 beside ``Attainment`` 91 %; kg beside lb): correlation above
@@ -3336,7 +3384,7 @@ def _rescaled_columns(X: pd.DataFrame, said: set) -> list[str]:
     out, taken = [], set()
     cols = list(sample.columns)
     for i, j in zip(*np.nonzero(np.triu(np.abs(np.nan_to_num(r)) >= RESCALED_CORRELATION, 1))):
-        if cols[j] in taken:
+        if cols[j] in taken or not _affine_within_rounding(sample[cols[i]], sample[cols[j]]):
             continue
         taken.add(cols[j])
         a, b = cols[i], cols[j]

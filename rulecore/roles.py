@@ -264,8 +264,7 @@ def _compact_dates(num: pd.Series) -> pd.Series | None:
 
 #: Words in a column name that say it holds dates (``order_date``, ``createdAt``, ``DOB``).
 _DATE_WORDS = {"date", "dob", "birthday", "birthdate", "timestamp", "created", "updated",
-               "modified", "opened", "closed", "signup", "joined", "dated", "seen",
-               "registered"}
+               "modified", "opened", "closed", "signup", "joined", "dated"}
 #: Excel's serial day numbers from 1954-10-03 (20000) to 2064-04-09 (60000).
 _SERIAL_RANGE = (20_000, 60_000)
 
@@ -295,7 +294,9 @@ def _serial_dates(num: pd.Series, name: str) -> pd.Series | None:
 
 #: Unix time in seconds from 2001-09-09 (10⁹) to 2038-01-19 (2³¹ − 1), or in milliseconds.
 _EPOCH_RANGE = (1e9, 2**31 - 1)
-_EPOCH_WORDS = {"ts", "time", "epoch", "unix", "unixtime"}
+# ("first_seen" in Unix milliseconds is a date; "times_seen" of 20,000 to 60,000 is a count,
+# not Excel's day numbers, so "seen" is no date word: an adversarial review)
+_EPOCH_WORDS = {"ts", "time", "epoch", "unix", "unixtime", "seen"}
 
 
 def _epoch_dates(num: pd.Series, name: str) -> tuple[pd.Series | None, str]:
@@ -502,6 +503,12 @@ def choice_features(name: str, s: pd.Series, sep: str, options: list[str]
             for o in options}
 
 
+def record_key_name(name: str) -> bool:
+    """Whether a column's name says it is the key of the record a row belongs to: ``id``,
+    ``patient_id``, ``PatientID``, ``uuid``, or an entity (``customer``, ``patient``)."""
+    return _plain_id_name(name) or _entity_name(name)
+
+
 def _plain_id_name(name: str) -> bool:
     return bool(_PLAIN_ID_NAME.search(name) or _PLAIN_ID_CAMEL.search(name))
 
@@ -623,8 +630,9 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
                               "rows, first in a file without a header: an identifier")
         # GA4's user_pseudo_id ("1017184582.1834854206") is a number with decimals, all but
         # distinct, and named as an identifier: a key, not a measurement
+        # (large numbers only: an "ID" of 12.7 mm or a transistor's "Id (A)" is measured)
         if not whole and _plain_id_name(name) and len(present) >= ID_MIN_VALUES and \
-                n_distinct >= ID_DISTINCT_SHARE * len(present):
+                n_distinct >= ID_DISTINCT_SHARE * len(present) and np.nanmin(np.abs(v)) >= 1e6:
             return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as "
                           "an identifier")
         return "feature", ""
@@ -667,7 +675,7 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
 #: Names of the column that says which rows were for training and which for testing, and
 #: the words of its values.
 _SPLIT_NAMES = {"split", "set", "subset", "fold", "folds", "partition", "dataset", "sample",
-                "cv", "kfold", "role", "usage", "usedfor", "trainortest", "traintest"}
+                "kfold", "role", "usage", "usedfor", "trainortest", "traintest"}
 _SPLIT_VALUES = ("train", "training", "tune", "tuning", "dev", "valid", "validation", "val",
                  "calibration", "eval", "evaluation", "holdout", "hold-out", "test", "testing")
 
@@ -682,16 +690,24 @@ def _split_column(name: str, present: pd.Series, n_distinct: int) -> str | None:
     if n_distinct > 20 or not (plain in _SPLIT_NAMES or words & {"split", "fold", "folds"}):
         return None
     values = {str(v).strip().lower() for v in present.unique()}
-    if values <= set(_SPLIT_VALUES) and len(values) >= 2:
+    # training rows beside held-out ones: a team's roles "dev" and "test" are no split (an
+    # adversarial review)
+    if values <= set(_SPLIT_VALUES) and values & {"train", "training"} and len(values) >= 2:
         said = sorted(values, key=_SPLIT_VALUES.index)
         return f"which rows were for {', '.join(said[:-1])} and {said[-1]}: an earlier split, " \
             "not a property of the record"
-    if words & {"fold", "folds", "kfold", "cv"} or plain in ("fold", "folds", "kfold", "cv"):
+    if words & {"fold", "kfold"} and not words & {"increase", "change", "rise", "times"}:
+        # folds number the rows 0..k-1 or 1..k in near-equal parts: an antibody's "fold"
+        # rise (1-16) or a poker player's "folds" (a count) are measurements
         num = pd.to_numeric(present, errors="coerce")
-        if num.notna().all() and (num == num.round()).all() and num.min() >= 0 and \
-                num.max() <= 20 and 2 <= n_distinct:
-            return (f"cross-validation folds {int(num.min())}..{int(num.max())} of an earlier "
-                    "analysis, not a property of the record")
+        if num.isna().any() or (num != num.round()).any():
+            return None
+        counts = num.value_counts()
+        lo, hi = int(num.min()), int(num.max())
+        if 2 <= n_distinct <= 20 and lo in (0, 1) and hi - lo + 1 == n_distinct and \
+                counts.max() <= 1.5 * counts.min():
+            return (f"cross-validation folds {lo}..{hi} of an earlier analysis, not a "
+                    "property of the record")
     return None
 
 
@@ -960,10 +976,13 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # the date an outcome happened, blank where it did not (cancelled_at, churn_date): the
     # outcome is whether it has one (from_frame), and a yes/no flag beside it was predicted
     # instead (a review: "autopay = N", a rule that never fired)
-    events = [c for c in cols if roles[c][0] == "date" and set(name_words(c)) & _EVENT_WORDS
-              and 0.01 <= float(df[c].isna().mean()) <= 0.99]
-    if events:
-        return events[-1]
+    # (last in the table, by the export convention: a date of death beside a readmission
+    # flag, or an invoice's currency conversion date, are no outcome to predict: an
+    # adversarial review)
+    last = cols[-1]
+    if roles[last][0] == "date" and set(name_words(last)) & _EVENT_WORDS and \
+            0.01 <= float(df[last].isna().mean()) <= 0.99:
+        return last
     # then binary columns, then a rating scale (split at a threshold by from_frame): a
     # survey's "How satisfied are you overall? (1-5)" is what it asks about, not its "plan";
     # beside a yes/no column (renewed, left_company) a rating is a feature.  Demographics

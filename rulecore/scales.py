@@ -243,6 +243,10 @@ _RATINGS = (
     ("C", "Ca", "Caa3", "Caa2", "Caa1", "B3", "B2", "B1", "Ba3", "Ba2", "Ba1", "Baa3", "Baa2",
      "Baa1", "A3", "A2", "A1", "Aa3", "Aa2", "Aa1", "Aaa"),
 )
+#: Steps of each rating scale that nothing else is written as: S&P's double and triple B,
+#: Moody's with a small letter.
+_RATING_MARKS = ({"BBB+", "BBB", "BBB-", "BB+", "BB", "BB-"},
+                 {s for s in _RATINGS[1] if s != s.upper()})
 #: Not a rating: not rated, withdrawn (read as missing beside the ratings).
 _NOT_RATED = frozenset({"NR", "WR", "N/R", "NOT RATED"})
 
@@ -255,8 +259,11 @@ def _rating_order(levels: Any) -> tuple[str, ...] | None:
     rated = [t for t in text if t.upper() not in _NOT_RATED]
     if len(rated) < 3 or all(len(t) == 1 for t in rated):
         return None
-    for scale in _RATINGS:
-        if set(rated) <= set(scale):
+    for scale, marks in zip(_RATINGS, _RATING_MARKS):
+        # a step only ratings have: battery sizes (AAA, AA, C, D), letter grades (A+, B-),
+        # wells (A1 … B3) and language levels (A1 … B2) are no ratings (an adversarial
+        # review read them in a rating's order)
+        if set(rated) <= set(scale) and set(rated) & marks:
             if all(str(v) == t for v, t in zip(levels, text)):
                 # the whole scale, as the calendars: a rating the table lacks (a new issuer's
                 # B-) falls in its place instead of reading as missing

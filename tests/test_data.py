@@ -2017,7 +2017,7 @@ def test_numbers_written_with_k_m_or_b_are_the_numbers_they_write(cells, read):
     (["Rs. 10,36,000", "₹2,33,000", "Rs 4,80,000"], [1036000, 233000, 480000]),
     (["EUR 1.234,50", "EUR 12,00"], [1234.5, 12.0]),
     (["CHF 1.200", "CHF 850", "CHF 2.300.000"], [1200, 850, 2300000]),
-    (["7,01,000", "1,20,50,000", "950"], [701000, 12050000, 950]),    # lakh grouping
+    (["₹7,01,000", "₹1,20,50,000", "₹950"], [701000, 12050000, 950]),  # lakhs, in rupees
 ])
 def test_amounts_with_a_currency_code_or_indian_grouping_are_numbers(cells, read):
     """A review's Swiss and Indian exports: 'CHF 3’403.34' was text, called an identifier,
@@ -2032,6 +2032,8 @@ def test_amounts_with_a_currency_code_or_indian_grouping_are_numbers(cells, read
     ["CHF", "CHF 12", "CHF 3"],        # a code with no number
     ["12 USD", "3 RM", "4 USD"],
     ["6 Ft", "5 Ft", "12 Ft"],         # feet as often as forints: left to the unit reader
+    ["RM-1017", "RM-2040", "RM-1500"],  # raw materials' part numbers, not ringgit
+    ["22,80,443", "80,443", "21,22,80,443"],  # lists of ports: lakhs only in rupees
 ])
 def test_amounts_in_two_currencies_or_codes_alone_stay_text(cells):
     from rulecore.data import parse_numbers
@@ -2052,6 +2054,9 @@ def test_lakhs_crores_and_magnitudes_after_a_currency(cells, read):
     out, how = numbers_with_magnitude(pd.Series(cells * 3))
     assert how is not None and out.tolist() == [float(v) for v in read] * 3
     assert numbers_with_magnitude(pd.Series(["12.5 L", "1 L", "2 L"] * 3))[1] is None
+    # litres of milk written in full with India's grouping: no lakhs (an adversarial review)
+    assert numbers_with_magnitude(pd.Series(["2,43,828 L", "98,120 L", "1,05,000 L"] * 3)
+                                  )[1] is None
 
 
 @pytest.mark.parametrize("cells", [
@@ -2215,6 +2220,10 @@ def test_mysql_zero_dates_are_missing_dates():
     ("fold", ["yes", "no"], False),
     ("sample", ["blood", "urine"], False),
     ("score", [1, 2, 3], False),
+    ("role", ["dev", "test", "ops"], False),          # a team's roles (an adversarial review)
+    ("fold_increase", [1, 2, 4, 8, 16, 4, 2], False),  # an antibody's rise
+    ("folds", [7, 1, 0, 8, 3, 12, 2], False),          # a poker player's folds, a count
+    ("CV", [0, 1, 1, 0], False),                       # a history of heart disease
 ])
 def test_train_test_bookkeeping_is_left_out(name, values, split):
     """A case-control table's 'set' (train/test) was chosen as the target, and its 'fold'
@@ -2257,6 +2266,7 @@ def test_scores_written_with_their_scale_are_numbers(cells, read):
     ["3/5", "7/10", "2/5", "1/5", "4/5"],      # two scales
     ["3/5", "12/7", "1/1", "4/4", "5/9"],      # days and months
     ["6/5", "3/5", "2/5", "1/5", "4/5"],       # over its scale
+    ["1/8", "3/8", "5/8", "7/8", "3/8"],       # eighths of an inch, no score
     ["3", "4", "5", "2 stars", "1"],           # mostly plain: left to the number reader
 ])
 def test_other_slashes_are_not_scores(cells):
@@ -2377,3 +2387,58 @@ def test_a_column_rescaled_from_another_is_said():
                               + "\n".join(rows)))
     said = [n for n in ds.notes if "rescaled" in n]
     assert len(said) == 1 and "'Attainment' and 'attainment_ratio'" in said[0]
+
+
+def test_what_the_new_readings_must_not_take(tmp_path):
+    """An adversarial review of this change: a measurement named 'ID' or 'Id (A)', a count
+    of 'times_seen', a date of death beside the last column's outcome, and a comment over
+    several lines of a '|'-separated file were all misread."""
+    rng = np.random.default_rng(1)
+    n = 120
+    hose = pd.DataFrame({"ID": rng.choice([6.35, 9.53, 12.7, 19.05], n) + rng.normal(0, 1e-3, n),
+                         "psi": rng.integers(50, 300, n), "burst": rng.integers(0, 2, n)})
+    seen = pd.DataFrame({"times_seen": rng.integers(20_000, 60_000, n),
+                         "viral": rng.integers(0, 2, n)})
+    death = pd.DataFrame({"age": rng.integers(40, 90, n),
+                          "date_of_death": [f"2024-0{1 + i % 7}-1{i % 8}" if i % 9 == 0
+                                            else "" for i in range(n)],
+                          "readmit_30d": rng.choice(["yes", "no"], n)})
+    for frame, target, col, role in ((hose, "burst", "ID", "feature"),
+                                     (seen, "viral", "times_seen", "feature"),
+                                     (death, None, "date_of_death", "date")):
+        path = tmp_path / "t.csv"
+        frame.to_csv(path, index=False)
+        ds = load_csv(path, target=target)
+        assert {r.column: r.role for r in ds.roles}[col] == role
+        assert ds.target == (target or "readmit_30d")
+    lines = ["id|score|comment|y"] + [
+        f'{i}|{i % 9}|"first line\nthen more"|{i % 2}' for i in range(60)]
+    ds = load_csv(io.StringIO("\n".join(lines)), target="y", include=["comment"])
+    assert ds.n_samples == 60 and ds.X["comment"].iloc[0] == "first line\nthen more"
+
+
+def test_settings_may_name_a_json_column_flattened():
+    """exclude=['device'] was "no such column" once device became device.category."""
+    frame = pd.DataFrame({"device": [{"category": "desktop" if i % 3 == 0 else "mobile",
+                                      "os": "ios" if i % 2 else "android"} for i in range(60)],
+                          "x": [(7 * i) % 13 for i in range(60)],
+                          "y": [i % 2 for i in range(60)]})
+    ds = from_frame(frame, target="y", exclude=["device"])
+    assert list(ds.X.columns) == ["x"]
+
+
+def test_a_key_named_as_one_groups_the_held_out_rows_on_any_repeat():
+    """1.5 % of patients coming back: no coincidence under a column named patient_id."""
+    ids = list(range(1000, 1197)) + [1000, 1001, 1002]
+    text = "patient_id,age,y\n" + "\n".join(f"{p},{40 + i % 50},{i % 2}"
+                                              for i, p in enumerate(ids))
+    assert load_csv(io.StringIO(text)).held_out_unit == "whole patient_id"
+
+
+def test_an_odometer_start_and_end_are_not_called_rescaled():
+    rng = np.random.default_rng(2)
+    start = rng.integers(10_000, 200_000, 200)
+    trip = rng.integers(5, 600, 200)
+    text = "odometer_start,odometer_end,late\n" + "\n".join(
+        f"{a},{a + t},{int(t > 300)}" for a, t in zip(start, trip))
+    assert not [n for n in load_csv(io.StringIO(text)).notes if "rescaled" in n]

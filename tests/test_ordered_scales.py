@@ -401,6 +401,12 @@ def test_credit_ratings_are_in_rating_order(levels, first, last):
         "AAA" if "AAA" in levels else "Aaa")
 
 
-@pytest.mark.parametrize("levels", [["A", "B", "C"], ["A", "BB", "Zone"], ["bbb", "aa", "b"]])
+@pytest.mark.parametrize("levels", [
+    ["A", "B", "C"], ["A", "BB", "Zone"], ["bbb", "aa", "b"],
+    ["AAA", "AA", "C", "D"],                           # battery sizes
+    ["A+", "A", "A-", "B+", "B", "B-", "C", "D"],      # letter grades
+    ["A1", "A2", "A3", "B1", "B2", "B3"],              # a plate's wells
+    ["A1", "A2", "B1", "B2"],                          # language levels (CEFR)
+])
 def test_letters_that_need_not_be_ratings_are_no_scale(levels):
     assert level_order(pd.Series(levels * 3)) is None

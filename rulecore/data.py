@@ -3014,6 +3014,9 @@ def from_frame(
                      + (f"{share:.0%}" if share >= 0.01 else f"{share:.1%}")
                      + f") with no value in {target!r}" + _subtotals_said(df[missing_y])
                      + ".")
+        df, joined = _joined_by_record(df, missing_y, detected, target)
+        if joined:
+            notes.append(joined)
         df, y_raw = df[~missing_y], y_raw[~missing_y]
     y = y_raw.map(_label).reset_index(drop=True)
     y.name = label_name
@@ -3033,8 +3036,16 @@ def from_frame(
         roles.append(ColumnRole(weight_col, "frequency", False, "the records each row stands "
                                 "for: the table is expanded to one row per record",
                                 "frequency"))
+    elsewhere: list[str] = []  # columns with values only on rows without a target
     for col in df.columns:
         role, reason = detected[col]
+        if col != target and dropped and role not in ("empty", "constant") and \
+                df[col].isna().all():
+            # roles are read on every row; this column's values all sit on rows without a
+            # target (REDCap's longitudinal export: baseline and follow-up on separate rows
+            # of one record), and read as a date it was a traceback (an analyst's review)
+            role, reason = "empty", f"no value on the rows that have a {target!r}"
+            elsewhere.append(str(col))
         if col == target:
             roles.append(ColumnRole(col, "target", False, "the column to predict", role))
             continue
@@ -3233,6 +3244,14 @@ def from_frame(
                      f"far more often than independent columns would give: {why}. Each set "
                      "of identical rows is kept on one side of the training / held-out "
                      "split, so that no held-out row is a row the rule learned from.")
+    if elsewhere:
+        named = ", ".join(map(repr, elsewhere[:6])) + (", …" if len(elsewhere) > 6 else "")
+        notes.append(f"{named}: no value on the {len(df):,} rows that have a {target!r}; "
+                     f"their values are on the {dropped:,} rows without one. An export with a "
+                     "row per visit or event (REDCap's longitudinal export writes a record's "
+                     "baseline and follow-up on separate rows)? Join those rows to the others "
+                     "by the record's key first, one row per record, so that each row holds "
+                     "both the features and the outcome.")
     if X.shape[1] == 0:
         left_out = [f"{r.column} ({r.reason})" for r in roles
                     if not r.included and r.role != "target"]
@@ -3395,6 +3414,45 @@ def _rescaled_columns(X: pd.DataFrame, said: set) -> list[str]:
         if len(out) >= 5:
             break
     return out
+
+
+def _joined_by_record(df: pd.DataFrame, unlabelled: np.ndarray,
+                      detected: Mapping[str, tuple[str, str]], target: str
+                      ) -> tuple[pd.DataFrame, str | None]:
+    """A record's values written on its other rows, brought to its rows with a target: REDCap's
+    longitudinal export puts a record's baseline (age, bmi, ...) and its follow-up (the
+    outcome) on separate rows, and every feature was missing where the outcome was (an
+    analyst's review).  Only through a column named as the record's key
+    (:func:`rulecore.roles.record_key_name`) that repeats, for columns empty on every row
+    with a target, and where each record holds one value of the column (two would be
+    different visits' measurements).  Returns the frame and a note, or the frame and None."""
+    labelled = ~unlabelled
+    keys = [c for c in df.columns if c != target and detected.get(c, ("",))[0] in ("id",)
+            and roles_mod.record_key_name(str(c)) and df[c].notna().all()
+            and df[c].duplicated().any()]
+    if not keys or not labelled.any():
+        return df, None
+    key = df[keys[0]]
+    cols = [c for c in df.columns if c not in (target, keys[0])
+            and df.loc[labelled, c].isna().all() and df.loc[unlabelled, c].notna().any()]
+    if not cols:
+        return df, None
+    out = df.copy()
+    filled = []
+    for c in cols:
+        per = df.loc[unlabelled, [keys[0], c]].dropna().groupby(keys[0])[c]
+        if (per.nunique() > 1).any():
+            continue  # two values for one record: which one belongs to the outcome is unsaid
+        value = per.first()
+        out.loc[labelled, c] = key[labelled].map(value).to_numpy()
+        filled.append(str(c))
+    if not filled:
+        return df, None
+    named = ", ".join(map(repr, filled[:6])) + (", …" if len(filled) > 6 else "")
+    return out, (f"{named}: no value on the rows with a {target!r}, and one value on another "
+                 f"row of the same {keys[0]!r} (a row per visit or event, as REDCap's "
+                 "longitudinal export writes baseline and follow-up): each row with a "
+                 f"{target!r} takes its record's value.")
 
 
 def _twin_columns(X: pd.DataFrame) -> list[str]:

@@ -2442,3 +2442,24 @@ def test_an_odometer_start_and_end_are_not_called_rescaled():
     text = "odometer_start,odometer_end,late\n" + "\n".join(
         f"{a},{a + t},{int(t > 300)}" for a, t in zip(start, trip))
     assert not [n for n in load_csv(io.StringIO(text)).notes if "rescaled" in n]
+
+
+def test_a_record_on_two_rows_gives_its_outcome_rows_its_values():
+    """REDCap's longitudinal export: baseline (age, enroll date) on one row of a record, the
+    outcome on another.  The date only on rows without a target was a traceback, and every
+    feature 'every value is missing' (an analyst's review)."""
+    rows = []
+    for r in range(150):
+        age = 40 + (r * 7) % 45
+        rows.append(f"{1000 + r},baseline,2022-0{1 + r % 9}-1{r % 9},{age},,")
+        rows.append(f"{1000 + r},followup,,,{'2023-01-05' if r % 3 else ''},"
+                    f"{1 if age > 70 and r % 11 else 0}")
+    text = "record_id,event,enroll_date,age,fu_date,readmit\n" + "\n".join(rows)
+    ds = load_csv(io.StringIO(text), target="readmit")
+    assert ds.n_samples == 150 and ds.X["age"].notna().all()
+    assert any("takes its record's value" in n for n in ds.notes)
+    assert ds.held_out_unit is None or "record_id" in ds.held_out_unit
+    # without a key to join by, the date on the other rows is said, not a traceback
+    ds = load_csv(io.StringIO(text.replace("record_id", "visit_no")), target="readmit")
+    assert {r.column: r.role for r in ds.roles}["enroll_date"] == "empty"
+    assert any("no value on the 150 rows that have a 'readmit'" in n for n in ds.notes)

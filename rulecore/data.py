@@ -1554,6 +1554,26 @@ def _currency_codes_as_signs(text: pd.Series) -> pd.Series | None:
     return text.where(code.isna(), sign + bare.astype(str))
 
 
+_ONE_DOT_THOUSAND = r"^\s*[+-]?[1-9]\d{0,2}\.\d{3}\s*$"
+
+
+def _dot_thousands(text: pd.Series) -> bool:
+    """Whether plain numbers (no currency) write thousands with a dot, as German and Dutch
+    exports do: every cell a whole number under 1000 or one dot followed by three digits
+    (``9.226``, ``10.788``), three such cells at least, and some whole number of three
+    digits (``812``).  A tool life of 10,788 cycles was read as 10.788, below an 812-cycle
+    tool, and the rule's ``Standzeit > 7.66`` took in every new tool (an analyst's review).
+    Decimals written with three places keep their point wherever a whole number is 1000 or
+    more, or none has three digits (``1.977`` beside ``2``)."""
+    t = text.str.strip()
+    dotted = t.str.match(_ONE_DOT_THOUSAND)
+    whole = t.str.match(r"^[+-]?\d+$")
+    if not (dotted | whole).all() or dotted.sum() < 3 or not whole.any():
+        return False
+    wholes = pd.to_numeric(t[whole], errors="coerce").abs()
+    return bool(wholes.max() < 1000 and (wholes >= 100).any())
+
+
 def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     """One note on the columns whose numbers are written with thousands separators, a decimal
     comma or accounting's parentheses: what a table must go through before an exported
@@ -1565,9 +1585,11 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
             return "a minus after negative numbers"
         try:  # the number the cell gives without its group marks: thousands, not decimals
             grouped = float(re.sub(r"[,\s'’\u00a0\u202f]", "", cell)) == num
+            dotted = "," not in cell and float(cell.replace(".", "")) == num != float(cell)
         except ValueError:
-            grouped = False
-        return "thousands separators" if grouped else "a decimal comma"
+            grouped = dotted = False
+        return ("dots between thousands" if dotted else "thousands separators" if grouped
+                else "a decimal comma")
 
     shown = [f"{col!r} ({cell!r} is {np.format_float_positional(num, trim='-')})"
              for col, cell, num in written[:6]]
@@ -1601,9 +1623,15 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
         return s  # words, not numbers: skip the full conversion (it is the slow part)
     try:
         # the fast path (C-level float parsing): every present value a plain number
-        return s.astype(float)
+        plain = s.astype(float)
     except (TypeError, ValueError):
         pass
+    else:
+        if head.str.match(_ONE_DOT_THOUSAND).any() and _dot_thousands(present.astype(str)):
+            # "9.226" cycles beside "812": German thousands, not 9.226 (an analyst's review)
+            return pd.to_numeric(s.astype(str).str.replace(".", "", regex=False)
+                                 .where(s.notna()), errors="coerce")
+        return plain
     original = s  # what a column that turns out not to be numbers is returned as
     text = present.astype(str).str.strip()
     if _codes_in_head(text):
@@ -2663,7 +2691,9 @@ def from_frame(
                 # written otherwise than a plain number ('15,690', '68,68', '(1,234.50)'): an
                 # exported rule's SQL or Python sees the text, so the way is said (a review
                 # of the exports: the SQL of 'Balance <= 3760' missed 57 rows of 600)
-                odd = text[pd.to_numeric(text.str.strip(), errors="coerce").isna()]
+                as_plain = pd.to_numeric(text.str.strip(), errors="coerce")
+                # (or a plain number read otherwise: '9.226' cycles are 9226)
+                odd = text[as_plain.isna() | (as_plain != df[col][text.index])]
                 if not odd.empty:
                     written.append((col, odd.iloc[0].strip(), float(df[col][odd.index[0]])))
                 continue

@@ -2463,3 +2463,15 @@ def test_a_record_on_two_rows_gives_its_outcome_rows_its_values():
     ds = load_csv(io.StringIO(text.replace("record_id", "visit_no")), target="readmit")
     assert {r.column: r.role for r in ds.roles}["enroll_date"] == "empty"
     assert any("no value on the 150 rows that have a 'readmit'" in n for n in ds.notes)
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["2.059", "10.788", "812", "9.226", "640"], [2059, 10788, 812, 9226, 640]),
+    (["1.977", "2.019", "2", "1.850", "2"], [1.977, 2.019, 2, 1.85, 2]),    # fuel: decimals
+    (["1.250", "2.500", "1500", "3.750", "812"], [1.25, 2.5, 1500, 3.75, 812]),  # 1500 whole
+])
+def test_dots_between_thousands_without_a_currency(cells, read):
+    """A German QC log: a tool's life of '10.788' cycles beside '812' was read as 10.788, and
+    'Standzeit > 7.66' took in every new tool (an analyst's review)."""
+    from rulecore.data import parse_numbers
+    assert parse_numbers(pd.Series(cells * 2)).tolist() == [float(v) for v in read] * 2

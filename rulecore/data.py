@@ -611,10 +611,15 @@ def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
     if best is None:
         return None, 0, False
     _, d, m, counts, rows, spans = best
-    # the first line with all m fields, after at most 10 shorter ones
+    # the first line with all m fields, after at most 10 shorter ones; a title padded with
+    # empty cells to the table's width ("Opportunities by Region,,,,,,", as Salesforce and
+    # Excel write a report) is a shorter one: one filled cell (an analyst's review)
+    filled = [sum(bool(c.strip()) for c in r) for r in rows]
     k = 0
-    while k < min(len(counts), 10) and counts[k] < m:
+    while k < min(len(counts), 10) and (counts[k] < m or (m > 2 and filled[k] <= 1)):
         k += 1
+    if k == 1 and counts[0] == m:
+        k = 0  # one padded title: the title line above a header says it (_repeated_headers)
     if k == 0 or k >= len(counts) or (counts[k] < m if ragged else counts[k] != m):
         return d, 0, False
     if ragged:
@@ -857,7 +862,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         cut = 0
         for _ in range(skip):
             cut = text.index("\n", cut) + 1
-        above = [line.strip() for line in text[:cut].split("\n") if line.strip()]
+        above = [line.strip().rstrip(",;\t|").strip() for line in text[:cut].split("\n")
+                 if line.strip().rstrip(",;\t|").strip()]
         if above:
             notes.append(f"Skipped {len(above)} line{'s' if len(above) > 1 else ''} above the "
                          f"header: {' / '.join(repr(t[:60]) for t in above[:3])}.")
@@ -3446,6 +3452,36 @@ def _rescaled_columns(X: pd.DataFrame, said: set) -> list[str]:
     return out
 
 
+_GROUP_COUNT = re.compile(r"\s*\(\s*[\d,]+\s+records?\s*\)\s*$", re.IGNORECASE)
+
+
+def _group_rows_filled(df: pd.DataFrame, unlabelled: np.ndarray, target: str
+                       ) -> tuple[pd.DataFrame, str] | None:
+    """A grouped report's first column: the group's name on a row of its own above its
+    records ("Central (149 records)" and empty cells, as Salesforce writes a report grouped
+    by Region), empty on the records.  Each record takes the group above it, without the
+    count.  Left as it was, Region had no value where the target had one (an analyst's
+    review).  ``None`` for any other first column."""
+    first = df.columns[0]
+    if first == target or len(df.columns) < 3:
+        return None
+    col = df[first]
+    labelled = ~unlabelled
+    names = col.astype(str).str.replace(_GROUP_COUNT, "", regex=True).where(col.notna())
+    names = names.where(~names.fillna("").str.match(_SUBTOTAL))  # 'Subtotal' is no group
+    others = df.drop(columns=[first, target]).notna().sum(axis=1).to_numpy()
+    heads = names.notna().to_numpy()
+    if not labelled.any() or col[labelled].notna().any() or not heads.any() or \
+            others[heads].max() > 0.25 * (df.shape[1] - 2) or not heads[0]:
+        return None  # group rows hold the name alone, and the first row is one
+    out = df.copy()
+    out[first] = names.ffill().where(pd.Series(labelled, index=df.index), names)
+    shown = ", ".join(repr(v) for v in names.dropna().unique()[:3])
+    return out, (f"{first!r}: each record takes the group named on the row above it ({shown}"
+                 f"{', …' if names.nunique() > 3 else ''}), as a grouped report writes them; "
+                 "the group rows themselves are no records.")
+
+
 def _joined_by_record(df: pd.DataFrame, unlabelled: np.ndarray,
                       detected: Mapping[str, tuple[str, str]], target: str
                       ) -> tuple[pd.DataFrame, str | None]:
@@ -3457,6 +3493,9 @@ def _joined_by_record(df: pd.DataFrame, unlabelled: np.ndarray,
     with a target, and where each record holds one value of the column (two would be
     different visits' measurements).  Returns the frame and a note, or the frame and None."""
     labelled = ~unlabelled
+    grouped = _group_rows_filled(df, unlabelled, target)
+    if grouped is not None:
+        return grouped
     keys = [c for c in df.columns if c != target and detected.get(c, ("",))[0] in ("id",)
             and roles_mod.record_key_name(str(c)) and df[c].notna().all()
             and df[c].duplicated().any()]

@@ -2475,3 +2475,22 @@ def test_dots_between_thousands_without_a_currency(cells, read):
     'Standzeit > 7.66' took in every new tool (an analyst's review)."""
     from rulecore.data import parse_numbers
     assert parse_numbers(pd.Series(cells * 2)).tolist() == [float(v) for v in read] * 2
+
+
+def test_a_grouped_report_with_padded_titles():
+    """A Salesforce report grouped by Region: title lines padded with commas (the header was
+    never found: 'column 2' … and 'Stage' a class), and a row 'Central (149 records)' above
+    each group's records, whose Region cell is empty (an analyst's review)."""
+    lines = ["Opportunities by Region,,,,", "Acme Inc.,,,,", ",,,,",
+             "Region,Owner,Lead Source,Amount,Stage"]
+    for region in ("Central", "East", "West"):
+        lines.append(f"{region} (40 records),,,,")
+        for i in range(40):
+            won = i % 4 == 0
+            lines.append(f",Rep {i % 5},{'Partner' if won else 'Web'},"
+                         f"\"USD {20_000 + 1000 * i:,}.00\",{'Closed Won' if won else 'Lost'}")
+        lines.append("Subtotal,,,\"USD 1,000,000.00\",")
+    ds = load_csv(io.StringIO("\n".join(lines)), target="Stage")
+    assert list(ds.X.columns)[:3] == ["Region", "Owner", "Lead Source"]
+    assert ds.n_samples == 120 and set(ds.X["Region"]) == {"Central", "East", "West"}
+    assert any("each record takes the group named on the row above it" in n for n in ds.notes)

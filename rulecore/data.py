@@ -985,6 +985,15 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                          f"{', '.join(map(repr, labels[:3]))}{' ...' if len(labels) > 3 else ''}"
                          "), as SPSS and Stata exports write a variable's label: not a "
                          "record.")
+    if header and len(df) > 1:
+        # Qualtrics writes a third header row of import ids, '{"ImportId":"QID1"}' under each
+        # question: read as a response it was a class of the target and a "not a number"
+        # note per column (an analyst's review)
+        first = df.iloc[0].dropna().astype(str).str.strip()
+        if len(first) >= 2 and first.str.startswith('{"ImportId"').mean() >= 0.8:
+            df = df.iloc[1:].reset_index(drop=True)
+            notes.append("Left out Qualtrics' row of import ids under the header "
+                         f"({first.iloc[0][:40]!r} …): not a response.")
     if header:
         df, repeated, titles = _repeated_headers(df)
         if repeated:
@@ -1119,6 +1128,12 @@ def _numbers_below(df: pd.DataFrame) -> list[bool]:
             for c in df.columns]
 
 
+#: Subheadings that say how a question was answered, not what it asked.
+_ANSWER_SUBHEADS = frozenset({"response", "open-ended response", "open ended response",
+                              "other (please specify)", "other", "answer", "comment",
+                              "comments"})
+
+
 def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     """A header of two rows, as spreadsheets lay out grouped columns: a first row of group
     titles over some columns (``Demographics,,Usage,``, merged cells saved empty), then the
@@ -1154,7 +1169,13 @@ def _second_header_row(df: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
         group_of.append(current)
     names = [str(v).strip() if pd.notna(v) else str(c) for c, v in zip(df.columns, second)]
     seen = pd.Series(names).duplicated(keep=False).to_numpy()
-    names = [f"{g} {n}" if dup else n for g, n, dup in zip(group_of, names, seen)]
+    # a survey tool's subheading says only how the question was answered (SurveyMonkey:
+    # "Response", "Open-Ended Response" under each question): the question names the column
+    # (alone, "Open-Ended Response" was taken for the target: an analyst's review)
+    generic = [n.casefold() in _ANSWER_SUBHEADS and g != n for g, n in zip(group_of, names)]
+    width = pd.Series(group_of).value_counts()
+    names = [g if gen and width[g] == 1 else f"{g} {n}" if dup or gen else n
+             for g, n, dup, gen in zip(group_of, names, seen, generic)]
     if len(set(names)) < len(names):  # the same name twice in one group: not a header
         return df, []
     out = below.reset_index(drop=True)
@@ -2072,7 +2093,8 @@ SUMMARY_ROWS = frozenset({"total", "totals", "grand total", "sum", "subtotal", "
 NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know", "do not know",
                        "missing", "not available", "not applicable", "undetermined",
                        "undefined", "no answer", "not stated", "not recorded", "n.a.",
-                       "n/k", "tbd"})
+                       "n/k", "tbd", "not sure", "unsure", "prefer not to say",
+                       "prefer not to answer"})
 #: A target's class that says the outcome is not known yet (``Pending`` beside Approved and
 #: Declined): its rows have no value for the target, as :data:`NO_ANSWER`'s do.  Not
 #: "undecided" (a voter's answer, the middle of an agreement scale), nor "TBC" (tuberculosis

@@ -927,6 +927,17 @@ _EVENT_WORDS = {"cancelled", "canceled", "cancellation", "cancel", "churned", "c
                 "conversion", "lapsed", "attrition", "exited", "quit", "unsubscribed"}
 
 
+#: The columns a survey tool writes about each response (Qualtrics, SurveyMonkey), as
+#: :func:`_plain_name` has them.
+_SURVEY_METADATA = {"startdate", "enddate", "status", "ipaddress", "progress",
+                    "durationinseconds", "finished", "recordeddate", "responseid",
+                    "recipientlastname", "recipientfirstname", "recipientemail",
+                    "externalreference", "externaldatareference", "locationlatitude",
+                    "locationlongitude", "distributionchannel", "userlanguage", "respondentid",
+                    "collectorid", "emailaddress", "firstname", "lastname",
+                    "customdata"}
+
+
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
     """The most plausible class column of ``df``.
 
@@ -947,6 +958,12 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     roles = roles if roles is not None else detect_roles(df)
     cols = [str(c) for c in df.columns]
     eligible = [c for c in cols if roles[c][0] == "feature"]
+    # a survey tool's own columns (Qualtrics: Status, Finished, DistributionChannel, ...)
+    # describe the response, not what was asked: its 1 % 'Spam' Status was the target (an
+    # analyst's review)
+    meta = [c for c in cols if _plain_name(c) in _SURVEY_METADATA]
+    if len(meta) >= 5:
+        eligible = [c for c in eligible if c not in meta] or eligible
     kinds = {c: target_kind(df[c])[0] for c in eligible}
     levels = {c: int(df[c].nunique()) for c in eligible}
 

@@ -2494,3 +2494,43 @@ def test_a_grouped_report_with_padded_titles():
     assert list(ds.X.columns)[:3] == ["Region", "Owner", "Lead Source"]
     assert ds.n_samples == 120 and set(ds.X["Region"]) == {"Central", "East", "West"}
     assert any("each record takes the group named on the row above it" in n for n in ds.notes)
+
+
+def test_a_qualtrics_export_reads_as_its_responses():
+    """Qualtrics: a row of question texts and a row of '{"ImportId":...}' under the names;
+    its own Status column (1 % 'Spam') was the target, and 'Not sure' a class of the
+    renewal question (an analyst's review)."""
+    meta = ["StartDate", "EndDate", "Status", "IPAddress", "Progress", "Finished",
+            "ResponseId", "DistributionChannel", "UserLanguage"]
+    names = meta + ["Q2", "Q4", "Q7"]
+    texts = ["Start Date", "End Date", "Response Type", "IP Address", "Progress", "Finished",
+             "Response ID", "Distribution Channel", "User Language",
+             "How satisfied are you?", "Support contacts", "Do you plan to renew?"]
+    ids = [f'"{{""ImportId"":""{n}""}}"' for n in names]
+    sat = ["Very dissatisfied", "Dissatisfied", "Neutral", "Satisfied", "Very satisfied"]
+    rows = []
+    for i in range(300):
+        s, q4 = sat[i % 5], i % 6
+        renew = "Not sure" if i % 17 == 0 else ("No" if i % 5 < 2 and q4 > 2 else "Yes")
+        rows.append(",".join([f"2024-03-{1 + i % 28:02d} 10:00:00"] * 2 + [
+            "Spam" if i % 97 == 0 else "IP Address", f"10.0.{i % 250}.{i % 7}", "100",
+            "True", f"R_{i:06d}", "anonymous", "EN", s, str(q4), renew]))
+    text = "\n".join([",".join(names), ",".join(texts), ",".join(ids)] + rows)
+    ds = load_csv(io.StringIO(text))
+    assert ds.target == "Q7" and ds.positive == "No" and ds.n_samples == 300 - 18
+    assert any("import ids" in n for n in ds.notes)
+    assert infer_kind(ds.X["Q2"]) == "ordinal" or ds.kinds["Q2"] == "ordinal"
+
+
+def test_a_surveymonkey_subheading_names_no_column():
+    """SurveyMonkey writes 'Response' / 'Open-Ended Response' under each question: alone,
+    'Open-Ended Response' was a column's name and taken for the target."""
+    head = ["Respondent ID,Which features? (Select all),,Did you upgrade?,Team size,"
+            "Any other comments?",
+            ",Reports,API,Response,Response,Open-Ended Response"]
+    rows = [f"{1000 + i},{'Reports' if i % 2 else ''},{'API' if i % 3 else ''},"
+            f"{'Yes' if i % 4 == 0 else 'No'},{i % 9},"
+            f"{'Great tool' if i % 11 == 0 else ''}" for i in range(80)]
+    ds = load_csv(io.StringIO("\n".join(head + rows)))
+    assert ds.target == "Did you upgrade?"
+    assert "Team size" in ds.X.columns or "Team size" in {r.column for r in ds.roles}

@@ -826,6 +826,35 @@ def sheet_names(source: str | os.PathLike | IO, max_bytes: int = MAX_BYTES) -> l
     return [title for title, _ in formats.workbook_sheets(data)]
 
 
+def _first_block(text: str, delimiter: str, notes: list[str]) -> str:
+    """The file up to a second table: a line of '#' (Google Analytics' exports separate
+    their tables so), then a header of another width ("Day Index,Sessions" under a table of
+    twelve columns).  Read as records, the second table's 90 days made a column of text
+    and its totals a class (an analyst's review)."""
+    lines = text.split("\n")
+    if len(lines) < 3 or not any(ln.startswith("#") for ln in lines[1:]):
+        return text
+    width = len(next(csv.reader([lines[0]], delimiter=delimiter), []))
+
+    def comment(line: str) -> bool:  # "# ----", "# Day Index": not a record ("#1234,a,b")
+        cells = next(csv.reader([line], delimiter=delimiter), [])
+        return line.startswith("#") and sum(bool(c.strip()) for c in cells) < 2
+
+    for i, ln in enumerate(lines[1:], start=1):
+        if not comment(ln):
+            continue
+        after = [x for x in lines[i + 1:] if x.strip() and not comment(x)]
+        if not after:
+            return "\n".join(lines[:i])  # comment lines at the end
+        fields = len(next(csv.reader([after[0]], delimiter=delimiter), []))
+        if fields != width:
+            notes.append(f"Left out a second table after the first ({after[0].strip()[:60]!r}"
+                         f", {len(after):,} lines), as Google Analytics writes its exports: "
+                         "not records of the first.")
+            return "\n".join(lines[:i])
+    return text
+
+
 def _printed_list_rows(text: str, notes: list[str]) -> str:
     """A printed list (SAP's ALV lists, ``|Customer |Name |...|``) without the lines that
     hold no ``|``: the rules of dashes around its headers and each page's title line.  Read
@@ -877,6 +906,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         delimiter = split_by
     if delimiter == "|":
         text = _printed_list_rows(text, notes)
+    text = _first_block(text, delimiter, notes)
     try:
         first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
     except csv.Error as exc:

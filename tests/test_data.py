@@ -2534,3 +2534,18 @@ def test_a_surveymonkey_subheading_names_no_column():
     ds = load_csv(io.StringIO("\n".join(head + rows)))
     assert ds.target == "Did you upgrade?"
     assert "Team size" in ds.X.columns or "Team size" in {r.column for r in ds.roles}
+
+
+def test_a_second_table_after_a_comment_line_is_left_out():
+    """Google Analytics: '# ----' then a 'Day Index,Sessions' table under the first: its
+    days were read as records (an analyst's review).  Rows whose ids start with '#' stay."""
+    first = "page,device,views,converted\n" + "\n".join(
+        f"/p{i},{'desktop' if i % 2 else 'mobile'},{i % 9},{'yes' if i % 4 == 0 else 'no'}"
+        for i in range(60))
+    text = first + "\n\n# ------\n\nDay Index,Sessions\n" + "\n".join(
+        f"1/{1 + d}/24,{1000 + d}" for d in range(20))
+    ds = load_csv(io.StringIO(text), target="converted")
+    assert ds.n_samples == 60 and any("second table" in n for n in ds.notes)
+    tickets = "ticket,views,converted\n" + "\n".join(
+        f"#{1000 + i},{i % 9},{'yes' if i % 4 == 0 else 'no'}" for i in range(60))
+    assert load_csv(io.StringIO(tickets + "\nTotal,,"), target="converted").n_samples == 60

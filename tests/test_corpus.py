@@ -136,6 +136,12 @@ EXPECTED = {
                               "event_date (month)": "constant", "user_pseudo_id": "id",
                               "device.language": "constant", "totals.bounces": "empty"},
         [], 0, []),
+    # REDCap's longitudinal export: baseline and follow-up on separate rows of a record_id,
+    # joined (a traceback when the enrolment date sat only on the baseline rows)
+    "redcap_longitudinal_raw.csv": (
+        "readmit_30d", 1, {"record_id": "id", "enroll_date (year)": "constant",
+                           "baseline_complete": "constant", "followup_complete": "constant"},
+        ["enroll_date (month)", "fu_date (year)", "fu_date (month)"], 400, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

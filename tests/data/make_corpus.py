@@ -957,6 +957,33 @@ def bigquery_sessions() -> None:
     (HERE / "bigquery_sessions_structs.csv").write_text(buf.getvalue())
 
 
+def redcap_longitudinal() -> None:
+    """REDCap's raw longitudinal export: each record_id on a baseline row (age, sex, bmi,
+    comorbidity checkboxes comorbid___1.., the enrolment date) and a follow-up row (the
+    outcome and its date), redcap_event_name saying which.  Planted: readmitted within 30
+    days with heart failure (comorbid___2) and age over 70."""
+    rng = np.random.default_rng(SEED + 68)
+    n = 400
+    head = ["record_id", "redcap_event_name", "enroll_date", "age", "sex", "bmi",
+            "comorbid___1", "comorbid___2", "comorbid___3", "baseline_complete", "fu_date",
+            "readmit_30d", "followup_complete"]
+    rows = [",".join(head)]
+    for k in range(n):
+        age = int(rng.integers(35, 90))
+        hf = int(rng.random() < 0.3)
+        other = [int(rng.random() < 0.25) for _ in range(2)]
+        start = pd.Timestamp("2022-01-01") + pd.Timedelta(days=int(rng.integers(0, 365)))
+        readmit = int((hf == 1 and age > 70) ^ (rng.random() < 0.03))
+        rows.append(",".join(map(str, [1001 + k, "baseline_arm_1", f"{start:%Y-%m-%d}", age,
+                                       int(rng.integers(1, 3)),
+                                       round(float(rng.normal(28, 5)), 1), other[0], hf,
+                                       other[1], 2, "", "", ""])))
+        rows.append(",".join(map(str, [1001 + k, "followup_30d_arm_1", "", "", "", "", "", "",
+                                       "", "", f"{start + pd.Timedelta(days=30):%Y-%m-%d}",
+                                       readmit, 2])))
+    (HERE / "redcap_longitudinal_raw.csv").write_text("\n".join(rows) + "\n")
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -967,7 +994,8 @@ def main() -> None:
                  hr_attrition_sqlserver, safety_checklist, surgery_r_na,
                  engagement_survey, card_transactions, frequency_table, labs_long,
                  excel_unicode_text, collections_eur_signs, debitoren_chf,
-                 postgres_tickets, mysql_subscriptions, bigquery_sessions, prose):
+                 postgres_tickets, mysql_subscriptions, bigquery_sessions,
+                 redcap_longitudinal, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

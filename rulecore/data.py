@@ -877,6 +877,60 @@ def _printed_list_rows(text: str, notes: list[str]) -> str:
     return "\n".join(kept)
 
 
+def _adjacent_runs(names: list[str], dups: list[str]) -> dict[str, int] | None:
+    """``{name: columns}`` when every repeated name repeats in one run of adjacent columns
+    (``Labels, Labels, Labels``), else ``None``."""
+    if not dups:
+        return None
+    runs: dict[str, int] = {}
+    for c in dups:
+        at = [i for i, n in enumerate(names) if n == c]
+        if at[-1] - at[0] + 1 != len(at):
+            return None
+        runs[c] = len(at)
+    return runs
+
+
+def _run_index(names: list[str], runs: Mapping[str, int]) -> list[int]:
+    seen: dict[str, int] = {}
+    out = []
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+        out.append(seen[n])
+    return out
+
+
+def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[str],
+                         where: str) -> pd.DataFrame:
+    """The columns of one repeated name (``Labels\x001``, ``Labels\x002``, ...) as one
+    column of their values joined by ``;`` (options ticked, :func:`roles.choice_options`),
+    when they hold words, not numbers, and fill up from the first (an issue's second label
+    only where it has a first).  Other repeated names are refused, as before."""
+    for base, k in runs.items():
+        parts = [df[f"{base}\x00{j}"] for j in range(1, k + 1)]
+        filled = [int(p.notna().sum()) for p in parts]
+        texts = pd.concat([p.dropna() for p in parts])
+        numbers = pd.to_numeric(texts, errors="coerce").notna().mean() if len(texts) else 1.0
+        if numbers > 0.5 or filled != sorted(filled, reverse=True) or filled[-1] == filled[0]:
+            raise DataError(f"{where} has duplicate column names: {base!r}. Rename them so "
+                            "every column has its own name.")
+    out = {}
+    for col in df.columns:
+        base = str(col).split("\x00")[0]
+        if base not in runs:
+            out[col] = df[col]
+        elif base not in out:
+            parts = [df[f"{base}\x00{j}"] for j in range(1, runs[base] + 1)]
+            joined = pd.concat(parts, axis=1).apply(
+                lambda r: ";".join(v.strip() for v in r.dropna() if str(v).strip()), axis=1)
+            out[base] = joined.where(joined != "")
+    said = ", ".join(f"{c!r} ({k} columns)" for c, k in list(runs.items())[:4])
+    notes.append(f"Columns of one name side by side, {said}, are one field with several "
+                 "values, as Jira exports them: read as one column of the values each row "
+                 "holds.")
+    return pd.DataFrame(out)
+
+
 def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max_columns: int,
                      sheet_width: int | None = None, where: str | None = None) -> pd.DataFrame:
     """The text of a CSV as a frame of text cells, with ``notes`` on what reading did in
@@ -927,6 +981,20 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         for c in names:
             seen[c] = seen.get(c, 0) + 1
         dups = [c for c, k in seen.items() if k > 1 and c]
+        # (the same name as written: 'Region' and 'Region ' are two columns)
+        runs = _adjacent_runs(names, dups) if all(
+            len({r for r, n in zip(first, names) if n == c}) == 1 for c in dups) else None
+        if dups and runs is not None:
+            # Jira writes a field with several values as that many columns of one name
+            # (Labels, Labels, Labels): one column of the values ticked, read as options
+            # (refused as duplicate names before: an analyst's review)
+            multi = {c: k for c, k in runs.items()}
+            names = [f"{c}\x00{j}" if c in multi else c
+                     for c, j in zip(names, _run_index(names, multi))]
+            dups = []
+            merged_runs = multi
+        else:
+            merged_runs = {}
         if dups:
             # as the file writes them: 'Region' and 'Region ' read as one name (spaces
             # around a name are dropped), and "duplicate: 'Region'" hid the space (a review)
@@ -971,7 +1039,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         raise DataError(f"{where} has no rows.") from None
     if len(df) > max_rows:
         raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try again.")
-    df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
+    if header and merged_runs:
+        df = _merge_value_columns(df, merged_runs, notes, where)
     df = _dash_as_missing(df)
     # rows with every field empty (",,,," lines a spreadsheet leaves below its table) are not
     # records: they would count as rows with a missing target

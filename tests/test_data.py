@@ -2549,3 +2549,19 @@ def test_a_second_table_after_a_comment_line_is_left_out():
     tickets = "ticket,views,converted\n" + "\n".join(
         f"#{1000 + i},{i % 9},{'yes' if i % 4 == 0 else 'no'}" for i in range(60))
     assert load_csv(io.StringIO(tickets + "\nTotal,,"), target="converted").n_samples == 60
+
+
+def test_jira_repeated_columns_are_one_field_of_several_values():
+    """Jira writes Labels, Labels, Labels for an issue's labels: refused as duplicate names
+    (an analyst's review); one field of the values each row holds, read as options."""
+    labels = ["perf", "security", "ux", "regression"]
+    rows = [f"PAY-{i},{labels[i % 4]},{labels[(i + 1) % 4] if i % 3 else ''},,"
+            f"{'High' if i % 5 == 0 else 'Low'},{'yes' if i % 4 == 1 and i % 3 else 'no'}"
+            for i in range(80)]
+    text = "Issue key,Labels,Labels,Labels,Priority,Escalated\n" + "\n".join(rows)
+    ds = load_csv(io.StringIO(text), target="Escalated")
+    assert "Labels: security" in ds.X.columns
+    assert any("one field with several values" in n for n in ds.notes)
+    with pytest.raises(DataError, match="duplicate column names"):  # apart: still refused
+        load_csv(io.StringIO("a,b,a,y\n" + "\n".join(f"{i},{i},{i},{i % 2}"
+                                                      for i in range(30))))

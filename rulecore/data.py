@@ -1039,6 +1039,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         raise DataError(f"{where} has no rows.") from None
     if len(df) > max_rows:
         raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try again.")
+    df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
     if header and merged_runs:
         df = _merge_value_columns(df, merged_runs, notes, where)
     df = _dash_as_missing(df)

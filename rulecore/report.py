@@ -110,6 +110,16 @@ def _lam_tie_words(model: Any) -> str:
         if same["lam"].nunique() > 1 and np.allclose(same["error"], best["error"]):
             words = (" (every λ of the grid gave the same error; ties go to fewer conditions, "
                      "then the smaller λ)")
+        elif same["lam"].nunique() > 2:
+            # at an end of the grid with the error still falling towards it, the best λ may
+            # lie beyond: wine, vehicle and segment chose the largest λ so, unsaid (a review)
+            curve = same.groupby("lam")["error"].min().sort_index()
+            lam = float(best["lam"])
+            for end, nxt, word in ((curve.index[-1], curve.iloc[-2], "largest"),
+                                   (curve.index[0], curve.iloc[1], "smallest")):
+                if np.isclose(lam, end) and curve.loc[end] < nxt - 1e-12:
+                    words = (f" (the grid's {word} λ, with the error still falling there: a λ "
+                             "beyond the grid may fit better; give λ by hand to try one)")
     return words
 
 

@@ -472,3 +472,23 @@ def test_a_certified_model_that_gives_every_row_one_class_is_not_a_success():
     # a rule with a condition keeps its success
     X2 = pd.DataFrame({"a": (y == "yes").astype(float)})
     assert fit_status(BooleanRuleClassifier(lam=1.0).fit(X2, y)).level == "success"
+
+
+def test_a_lambda_chosen_at_the_end_of_its_grid_is_said():
+    """The chosen λ was the grid's largest on wine, vehicle and segment folds, with the
+    cross-validation error still falling there, and nothing said so (a review)."""
+    import types
+
+    import pandas as pd
+
+    from rulecore.report import _lam_tie_words
+
+    def model(errors: list[float]) -> types.SimpleNamespace:
+        cvr = pd.DataFrame({"lam": [0.1, 1.0, 10.0], "error": errors})
+        cvr["chosen"] = cvr["error"] == cvr["error"].min()
+        return types.SimpleNamespace(lam="auto", cv_results_=cvr)
+
+    assert "the grid's largest λ" in _lam_tie_words(model([0.3, 0.2, 0.1]))
+    assert "the grid's smallest λ" in _lam_tie_words(model([0.1, 0.2, 0.3]))
+    assert _lam_tie_words(model([0.3, 0.1, 0.2])) == ""
+    assert "every λ of the grid gave the same error" in _lam_tie_words(model([0.2, 0.2, 0.2]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -891,15 +892,6 @@ def _adjacent_runs(names: list[str], dups: list[str]) -> dict[str, int] | None:
     return runs
 
 
-def _run_index(names: list[str], runs: Mapping[str, int]) -> list[int]:
-    seen: dict[str, int] = {}
-    out = []
-    for n in names:
-        seen[n] = seen.get(n, 0) + 1
-        out.append(seen[n])
-    return out
-
-
 def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[str],
                          where: str) -> pd.DataFrame:
     """The columns of one repeated name (``Labels\x001``, ``Labels\x002``, ...) as one
@@ -921,8 +913,12 @@ def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[
             out[col] = df[col]
         elif base not in out:
             parts = [df[f"{base}\x00{j}"] for j in range(1, runs[base] + 1)]
-            joined = pd.concat(parts, axis=1).apply(
-                lambda r: ";".join(v.strip() for v in r.dropna() if str(v).strip()), axis=1)
+            # joined column by column (vectorised; a row-wise apply is slow on a long
+            # export), empty values dropped
+            joined = parts[0].fillna("")
+            for p in parts[1:]:
+                joined = joined.str.cat(p.fillna(""), sep=";")
+            joined = joined.str.replace(r";{2,}", ";", regex=True).str.strip(";")
             out[base] = joined.where(joined != "")
     said = ", ".join(f"{c!r} ({k} columns)" for c, k in list(runs.items())[:4])
     notes.append(f"Columns of one name side by side, {said}, are one field with several "
@@ -984,17 +980,17 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         # (the same name as written: 'Region' and 'Region ' are two columns)
         runs = _adjacent_runs(names, dups) if all(
             len({r for r, n in zip(first, names) if n == c}) == 1 for c in dups) else None
-        if dups and runs is not None:
+        merged_runs = runs or {}
+        if runs:
             # Jira writes a field with several values as that many columns of one name
             # (Labels, Labels, Labels): one column of the values ticked, read as options
             # (refused as duplicate names before: an analyst's review)
-            multi = {c: k for c, k in runs.items()}
-            names = [f"{c}\x00{j}" if c in multi else c
-                     for c, j in zip(names, _run_index(names, multi))]
+            nth: dict[str, int] = {}
+            for i, c in enumerate(names):
+                if c in runs:
+                    nth[c] = nth.get(c, 0) + 1
+                    names[i] = f"{c}\x00{nth[c]}"
             dups = []
-            merged_runs = multi
-        else:
-            merged_runs = {}
         if dups:
             # as the file writes them: 'Region' and 'Region ' read as one name (spaces
             # around a name are dropped), and "duplicate: 'Region'" hid the space (a review)
@@ -1402,8 +1398,6 @@ MAX_JSON_FIELDS = 50
 def _json_field(v: Any) -> Any:
     """One flattened JSON field as a reader's cell: a list as its JSON text, true/false as
     words, an empty string missing."""
-    import json
-
     if isinstance(v, (list, dict)):
         return json.dumps(v)
     return "true" if v is True else "false" if v is False else None if v == "" else v
@@ -1417,16 +1411,15 @@ def _json_objects_flattened(df: pd.DataFrame
     review's GA4 sessions were refused as prose and, with fewer such columns, had "no usable
     feature"; the same data as JSON Lines gave the planted rule.  Also returns each flattened
     column's fields."""
-    import json
-
     notes: list[str] = []
     fields: dict[str, list[str]] = {}
     parts: list[pd.DataFrame] = []
     for col in df.columns:
         s = df[col]
-        present = s.dropna()
-        if pd.api.types.is_numeric_dtype(s) or len(present) < 5 or \
-                not present.iloc[:200].astype(str).str.match(r"^\s*\{").all():
+        # a look at the first cells only: this runs on every column of every table
+        head = s.iloc[:1000].dropna().iloc[:200]
+        if pd.api.types.is_numeric_dtype(s) or len(head) < 5 or \
+                not head.astype(str).str.match(r"^\s*\{").all():
             parts.append(s.to_frame())
             continue
         try:
@@ -2026,6 +2019,7 @@ _MAGNITUDES = {"k": 1e3, "K": 1e3, "M": 1e6, "mn": 1e6, "B": 1e9, "bn": 1e9}
 #: India's lakh (100,000) and crore (10 million): ``₹ 4.2 L``, ``1.5 Cr``, ``12 lakh``
 _INDIAN_MAGNITUDES = {"L": 1e5, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5,
                       "Cr": 1e7, "cr": 1e7, "crore": 1e7, "crores": 1e7}
+_EVERY_MAGNITUDE = {**_MAGNITUDES, **_INDIAN_MAGNITUDES}
 #: ... grouped by what they scale to (``k`` and ``K`` are one magnitude)
 _MAGNITUDE_OF = {"k": "k", "K": "k", "M": "M", "mn": "M", "B": "B", "bn": "B",
                  **{u: ("L" if v == 1e5 else "Cr") for u, v in _INDIAN_MAGNITUDES.items()}}
@@ -2079,8 +2073,8 @@ def numbers_with_magnitude(s: pd.Series) -> tuple[pd.Series, str | None]:
     numbers = parse_numbers(parts[0].str.strip(), lakhs=rupees)
     if not pd.api.types.is_numeric_dtype(numbers):
         return s, None
-    scale = parts[1].map(lambda u: {**_MAGNITUDES, **_INDIAN_MAGNITUDES}.get(u, 1.0)
-                         if isinstance(u, str) else 1.0)
+    scale = parts[1].map(lambda u: _EVERY_MAGNITUDE.get(u, 1.0) if isinstance(u, str)
+                         else 1.0)
     # 528.2 × 1e6 is 528200000.00000006 in binary: rounded to what was written
     values = (numbers.astype(float) * scale).round(6)
     first = parts[1].dropna().index[0]
@@ -2399,8 +2393,6 @@ def json_lists(s: pd.Series) -> pd.Series | None:
     :data:`NO_OPTION`) so that it reads as options ticked; None for any other column.
     Split at its commas, each tag was two or three fragment columns (``tags: ["cart"``,
     ``tags: "cart"]``) (a review)."""
-    import json
-
     if pd.api.types.is_numeric_dtype(s):
         return None
     present = s.dropna()
@@ -2761,8 +2753,6 @@ def from_frame(
             if pd.api.types.infer_dtype(df[col], skipna=True) != "mixed":
                 continue
             if df[col].map(lambda v: isinstance(v, (list, tuple, dict))).any():
-                import json
-
                 df[col] = df[col].map(lambda v: json.dumps(list(v) if isinstance(v, tuple)
                                                            else v, default=str)
                                       if isinstance(v, (list, tuple, dict)) else v)

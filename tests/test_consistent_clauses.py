@@ -67,22 +67,29 @@ def set_ok(terms, grid: np.ndarray, rule_type: str) -> bool:
     somewhere and none holds wherever the others all do; OR, their disjunction fails on some
     known value and none holds only where another does."""
     truth = np.array([t.evaluate(grid) for t in terms])
-    present = ~pd.isna(pd.Series(grid)).to_numpy()
+    return truth_ok(truth, ~pd.isna(pd.Series(grid)).to_numpy(), rule_type)
+
+
+def truth_ok(truth: np.ndarray, present: np.ndarray, rule_type: str) -> bool:
+    """:func:`set_ok` from the terms' truth on the grid (one row per term)."""
     if rule_type == "and":
         if not truth.all(axis=0).any():
             return False                                   # a contradiction
-        rest = [np.delete(truth, i, axis=0).all(axis=0) for i in range(len(terms))]
-        return len(terms) < 2 or not any((r <= t).all() for r, t in zip(rest, truth))
+        rest = [np.delete(truth, i, axis=0).all(axis=0) for i in range(len(truth))]
+        return len(truth) < 2 or not any((r <= t).all() for r, t in zip(rest, truth))
     if truth.any(axis=0)[present].all():
         return False                                       # every known value
-    rest = [np.delete(truth, i, axis=0).any(axis=0) for i in range(len(terms))]
-    return len(terms) < 2 or not any((t <= r).all() for r, t in zip(rest, truth))
+    rest = [np.delete(truth, i, axis=0).any(axis=0) for i in range(len(truth))]
+    return len(truth) < 2 or not any((t <= r).all() for r, t in zip(rest, truth))
 
 
 def checker(b: Binarizer, X: pd.DataFrame, rule_type: str):
     """``ok(S)``: is the clause of terms S consistent, judged column by column on the values
     seen in training (:func:`set_ok`)."""
     grids = {f: value_grid(b, X, f) for f in b.feature_names_in_}
+    present = {f: ~pd.isna(pd.Series(g)).to_numpy() for f, g in grids.items()}
+    # each term evaluated once on its column's grid: a clause's truth is a stack of rows
+    truth = [t.evaluate(grids[t.feature]) for t in b.terms_]
     cache: dict = {}
 
     def ok(S) -> bool:
@@ -92,7 +99,8 @@ def checker(b: Binarizer, X: pd.DataFrame, rule_type: str):
         for f, js in by_feature.items():
             key = (f, tuple(sorted(js)))
             if key not in cache:
-                cache[key] = set_ok([b.terms_[j] for j in js], grids[f], rule_type)
+                cache[key] = truth_ok(np.array([truth[j] for j in js]), present[f],
+                                      rule_type)
             if not cache[key]:
                 return False
         return True

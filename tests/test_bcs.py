@@ -16,6 +16,7 @@ from rulecore.rules.estimators import (
     lambda_path,
 )
 from rulecore.rules.problem import or_objective
+from rulecore.rules.ruleset import RuleSetClassifier
 from rulecore.rules.solvers import (
     Conflicts,
     consistent,
@@ -367,6 +368,21 @@ def test_class_weights_sqrt_and_balanced():
     assert np.isclose(d[y == 0].sum(), d[y == 1].sum()) and np.isclose(d.sum(), 100)
     with pytest.raises(ParameterError, match="'sqrt'"):
         class_sample_weights(y, "cubic", np.array([0, 1]), None)
+
+
+@pytest.mark.parametrize("make", [BooleanRuleClassifier, SetCoveringRuleClassifier,
+                                  BoostedRuleClassifier, RuleSetClassifier])
+def test_class_weights_naming_no_label_are_refused(make):
+    """``{0: 1, 1: 20}`` on labels "no" / "yes" was ignored without a word: the rule fitted
+    unweighted (a notebook review).  Keys that are labels, numpy's or Python's, weigh."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame({"a": rng.normal(size=120)})
+    y = np.where(X.a > 0.5, "yes", "no")
+    with pytest.raises(ParameterError, match=r"names 0, 1, which are not labels of y; its "
+                                             r"labels are 'no', 'yes'"):
+        make(class_weight={0: 1, 1: 20}).fit(X, y)
+    make(class_weight={"yes": 2.0}).fit(X, y)
+    make(class_weight={np.int64(1): 2.0}).fit(X, (X.a > 0.5).astype(int))
 
 
 def test_term_matrix_over_the_memory_budget_is_refused(monkeypatch):

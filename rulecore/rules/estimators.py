@@ -112,12 +112,29 @@ def class_sample_weights(y01: np.ndarray, class_weight: Any, classes: np.ndarray
         counts = np.maximum(counts, 1.0)
         per = np.sqrt(counts.max() / counts)
     elif isinstance(class_weight, dict):
-        per = np.array([float(class_weight.get(classes[0], 1.0)),
-                        float(class_weight.get(classes[1], 1.0))])
+        per = dict_class_weights(class_weight, classes)
     else:
         raise ParameterError("class_weight must be None, 'auto', 'balanced', 'sqrt' or a dict "
                              "{label: weight}.")
     return d * per[y01]
+
+
+def dict_class_weights(class_weight: dict, classes: Any) -> np.ndarray:
+    """The weight of each of ``classes`` from a dict ``{label: weight}`` (1 for a label it
+    leaves out), shape (K,).  A key that is none of the labels raises: ``{0: 1, 1: 20}`` on
+    labels "no" / "yes" was ignored without a word and the rule fitted unweighted (a
+    notebook review); scikit-learn refuses it too."""
+    labels = [c.item() if isinstance(c, np.generic) else c for c in classes]
+    unknown = [k for k in class_weight if k not in labels]
+    if unknown:
+        raise ParameterError(
+            f"class_weight names {', '.join(map(repr, unknown))}, which "
+            f"{'is not a label' if len(unknown) == 1 else 'are not labels'} of y; its "
+            f"labels are {', '.join(map(repr, labels))}.")
+    per = np.array([float(class_weight.get(c, 1.0)) for c in labels])
+    if np.any(per < 0) or not np.all(np.isfinite(per)):
+        raise ParameterError("class_weight values must be finite and non-negative.")
+    return per
 
 
 def error_costs(est: Any) -> tuple[float, float]:
@@ -489,8 +506,9 @@ _COMMON_PARAMS = """    n_thresholds : int, default=10
         Seconds per HiGHS run.  A MIP stopped by it keeps its incumbent; ``mip_gap_`` says
         how far from optimal it may be.
     class_weight : "auto", None, "balanced", "sqrt" or dict, default="auto"
-        Weight of each class's errors (:func:`class_sample_weights`); ``{0: 1, 1: 5}`` makes
-        a miss cost five false alarms.  ``"auto"`` is the model's measured default
+        Weight of each class's errors (:func:`class_sample_weights`); ``{0: 1, 1: 5}`` on
+        labels 0 / 1 makes a miss cost five false alarms (keys are labels of ``y``; another
+        key raises :class:`ParameterError`).  ``"auto"`` is the model's measured default
         (:data:`rulecore.settings.AUTO_CLASS_WEIGHT`; the single rule with ``lam="auto"``:
         none); ``None`` counts every row alike.
     random_state : int, optional

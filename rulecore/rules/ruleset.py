@@ -42,6 +42,7 @@ from rulecore.rules.estimators import (
     check_sample_weight,
     checked_labels,
     class_sample_weights,
+    dict_class_weights,
     predict_frame,
     set_feature_names,
     terms_for_fit,
@@ -455,9 +456,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         if cw is None:
             return sw
         if isinstance(cw, dict):
-            per = np.array([float(cw.get(c, 1.0)) for c in self.classes_])
-            if np.any(per < 0) or not np.all(np.isfinite(per)):
-                raise ParameterError("class_weight values must be finite and non-negative.")
+            per = dict_class_weights(cw, self.classes_)
         else:
             counts = np.maximum(np.bincount(yi, weights=sw, minlength=K), 1e-12)
             per = sw.sum() / (K * counts) if cw == "balanced" else np.sqrt(counts.max() / counts)

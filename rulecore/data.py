@@ -383,14 +383,20 @@ class Dataset:
         return replace(self, X=X, kinds=kinds, notes=tuple(notes), _digest=[], _leaks={})
 
 
+#: Cells of nothing but a dash: no value (:func:`_dash_as_missing`).
+_DASHES = ("-", "--", "---", "\u2014", "\u2013")
+
+
 def _dash_as_missing(df: pd.DataFrame) -> pd.DataFrame:
     """A text frame's ``-`` cells as missing values, but in a column of signs, ``+`` and
     ``-`` (a test result, an upsell flag; a dipstick's ``-``, ``+``, ``++``, ``+++``): read
     as missing there, the target lost its
     negative class and the table was refused as "a single class ('+')", or another column
-    was predicted (a review)."""
+    was predicted (a review).  ``--`` and a lone dash of another width (``—``, ``–``) are no
+    value too: PLINK's genotype no-call ``--`` was a level, ``rs7903146 != --`` a condition
+    (an analyst's review)."""
     for col in df.columns:
-        dash = df[col].eq("-")
+        dash = df[col].isin(_DASHES)
         if not dash.any():
             continue
         others = df[col][~dash].dropna()
@@ -2196,6 +2202,21 @@ NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know",
 UNDECIDED = frozenset({"pending", "in progress", "awaiting decision", "awaiting",
                        "under review", "not yet decided", "to be decided",
                        "to be confirmed", "pending review", "pending decision"})
+#: Yes and no as a one-letter code's column writes them: beside them ``U`` is "unknown"
+#: (HL7's and many registries' Y / N / U).
+_YES_NO_CODES = frozenset({"y", "n", "yes", "no"})
+
+
+def _unknown_code(values: np.ndarray) -> list:
+    """The ``U`` of a Y / N / U column (:data:`_YES_NO_CODES`): no answer, not a class.  As a
+    class it was the minority, and an HL7 extract's rule predicted "DIABETES = U" (an
+    analyst's review).  Elsewhere ``U`` is a class (an exam grade, a blood group's...)."""
+    text = {v: v.strip().casefold() for v in values if isinstance(v, str)}
+    u = [v for v, t in text.items() if t == "u"]
+    rest = {t for t in text.values() if t != "u"}
+    return u if u and len(rest) == 2 and rest <= _YES_NO_CODES else []
+
+
 #: A column of numbers may hold at most this many distinct other codes ...
 MAX_MISSING_CODES = 5
 #: ... in at most this share of its present cells, for the codes to read as missing values.
@@ -3140,6 +3161,7 @@ def from_frame(
     # decided yet ("Pending" beside Approved / Declined) is none either (a review)
     unanswered = [v for v in y_raw.dropna().unique()
                   if isinstance(v, str) and v.strip().casefold() in NO_ANSWER | UNDECIDED]
+    unanswered += _unknown_code(y_raw.dropna().unique())
     no_answer = y_raw.isin(unanswered)
     if thr is None and no_answer.any() and (positive is None or not no_answer[
             y_raw.astype(str) == str(positive)].any()):

@@ -111,18 +111,28 @@ _TARGET_NAMES = {
     # to it: a newcomer's review); among names alike, a binary column wins (choose_target)
     "returned", "cancelled", "canceled", "renewed", "won", "purchased", "bought",
     "accepted", "admitted", "overdue", "delinquent", "responded", "subscribed", "retained",
+    # a genetic study's case/control column (PLINK's PHENO) and a follow-up's outcome
+    "pheno", "phenotype", "readmit", "readmission", "mortality",
 }
+#: Target names that may as well be a comorbidity or a finding recorded beside the outcome
+#: (an HL7 extract's DIABETES flag beside READMIT_30D was predicted: an analyst's review):
+#: they say "outcome" only as strongly as a longer name does (:func:`_target_hint`).
+_CONDITION_NAMES = {"diabetes", "disease"}
 
 #: Words that name an outcome inside a longer name (``loan_status``, ``test_result``,
 #: ``churn_flag``, ``final_outcome``): the whole name had to be one of :data:`_TARGET_NAMES`,
 #: and ``loan_status`` lost to a ``verification_status`` further right (a review).
 _TARGET_WORDS = {"target", "outcome", "result", "status", "churn", "churned", "default",
                  "defaulted", "fraud", "diagnosis", "readmitted", "survived", "attrition",
-                 "resigned", "converted"}
+                 "resigned", "converted", "readmit", "readmission", "mortality"}
 #: Names that say "the column to predict" and nothing else: first among target names.
 _GENERIC_TARGETS = {"target", "label", "labels", "class", "outcome", "y", "response", "result"}
 #: What may follow that word and keep it the outcome (``churn_flag``; not ``target_audience``).
-_TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class"}
+_TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class",
+                 # a time window, its number dropped by name_words (READMIT_30D,
+                 # mortality_90_days, churn_within_12m)
+                 "d", "day", "days", "w", "wk", "wks", "week", "weeks", "m", "mo", "month",
+                 "months", "y", "yr", "yrs", "year", "years", "within"}
 #: Words that make a ``status`` an attribute of the person or the record, not its outcome.
 _ATTRIBUTE_WORDS = {"marital", "civil", "employment", "work", "job", "verification",
                     "verified", "smoking", "smoker", "socioeconomic", "housing", "residence",
@@ -817,7 +827,9 @@ _OUTCOME_VALUES = frozenset({"churned", "retained", "cancelled", "canceled", "re
                              "defaulted", "fraud", "fraudulent", "survived", "died",
                              "deceased", "won", "lost", "passed", "failed", "approved",
                              "rejected", "denied", "converted", "resigned", "attrited",
-                             "readmitted"})
+                             "readmitted",
+                             # a genetic study's phenotype (PLINK: case / control)
+                             "case", "control", "affected", "unaffected"})
 
 
 def _outcome_values(s: pd.Series) -> bool:
@@ -837,7 +849,7 @@ def _target_hint(name: str) -> int:
     :data:`_TARGET_TAILS` (``loan_status``, ``test_result``, ``churn_flag``; not a status
     that belongs to a person, ``marital_status``, nor ``default_payment_method``), else 0."""
     if _plain_name(name) in _TARGET_NAMES:
-        return 2
+        return 1 if _plain_name(name) in _CONDITION_NAMES else 2
     words = name_words(_LEGEND.sub("", str(name)))
     if len(words) < 2 or any(w in _ATTRIBUTE_WORDS for w in words):
         return 0

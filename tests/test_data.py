@@ -1639,6 +1639,49 @@ def test_a_names_code_legend_does_not_hide_what_it_names():
         "satisfaction" and _plain_name("Weight (kg)") == "weightkg"
 
 
+def test_a_follow_up_outcome_beats_a_comorbidity_and_u_is_unknown():
+    """An HL7 extract: DIABETES (Y / N / U, a comorbidity) was the target beside READMIT_30D,
+    and its positive class the minority 'U', unknown (an analyst's review).  An outcome's
+    word with a time window (30D, 90 days) names the target; a disease's name says it only
+    as a longer name does, and U beside Y and N is no answer."""
+    from rulecore.roles import _target_hint, choose_target
+
+    rng = np.random.default_rng(15)
+    m = 300
+    df = pd.DataFrame({"AGE": rng.integers(20, 90, m),
+                       "DIABETES": rng.choice(["Y", "N", "U"], m, p=[0.2, 0.7, 0.1]),
+                       "OBX-5 GLU": rng.normal(120, 30, m).round(),
+                       "READMIT_30D": rng.choice(["Y", "N"], m, p=[0.1, 0.9])})
+    assert choose_target(df) == "READMIT_30D"
+    assert [_target_hint(n) for n in ("READMIT_30D", "mortality_90_days", "churn_within_12m",
+                                      "readmitted_30days", "Diabetes", "Outcome",
+                                      "churn_in_may")] == [1, 1, 1, 1, 1, 2, 0]
+    ds = from_frame(df, target="DIABETES")
+    assert ds.classes == ["N", "Y"] and ds.no_answer == (("U", int((df.DIABETES == "U").sum())),)
+    # U is a class where the others are not yes and no (an exam's U grade)
+    grades = df.assign(grade=rng.choice(["A", "B", "U"], m))
+    assert from_frame(grades, target="grade").classes == ["A", "B", "U"]
+
+
+def test_a_case_control_phenotype_is_the_target_and_a_no_call_is_missing():
+    """PLINK-style genotypes: 60 columns of 'A/G' with '--' no-calls; the last genotype was
+    the target (its positive class '--') instead of PHENO, case / control (an analyst's
+    review)."""
+    from rulecore.roles import choose_target
+
+    rng = np.random.default_rng(16)
+    m = 400
+    snps = {f"rs{i}": rng.choice(["A/A", "A/G", "G/G", "--"], m, p=[0.3, 0.4, 0.28, 0.02])
+            for i in range(8)}
+    df = pd.DataFrame({"IID": [f"S{i:05d}" for i in range(m)], "SEX": rng.integers(1, 3, m),
+                       "PHENO": rng.choice(["case", "control"], m, p=[0.3, 0.7]), **snps})
+    assert choose_target(df) == "PHENO"
+    ds = load_csv(io.BytesIO(df.to_csv(index=False).encode()), name="snps.csv")
+    assert ds.target == "PHENO" and ds.positive == "case"
+    assert "--" not in set(ds.X["rs0"].dropna()) and ds.X["rs0"].isna().sum() == \
+        (df.rs0 == "--").sum()
+
+
 def test_a_sample_column_of_a_transposed_gene_table_is_no_target():
     """Genes as rows, samples as columns with a 'Tumor' row: the last sample was the target,
     with 1,167 "classes" (a review).  Refused, saying the table looks transposed."""

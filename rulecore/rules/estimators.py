@@ -252,6 +252,7 @@ def predict_frame(est: Any, X: Any) -> pd.DataFrame:
                         f"expecting {est.n_features_in_} features as input.")
     if not isinstance(X, pd.DataFrame):
         frame.columns = list(names)
+    est.binarizer_.check_like_fit(frame)
     return frame
 
 

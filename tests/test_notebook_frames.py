@@ -211,3 +211,28 @@ def test_a_column_written_otherwise_than_at_fit_is_refused_not_misread(make):
     assert (model.predict(X.assign(price=X.price.astype(str))) == pred).all()
     gaps = X.assign(price=np.where(np.arange(n) % 2, "n/a", X.price.astype(str)))
     assert (model.predict(gaps)[::2] == pred[::2]).all()
+
+
+def test_a_frame_with_integer_column_names_is_read_by_the_rules_own_methods():
+    """Fitted on a frame whose columns are 0, 1, 2, the rule's checklist, explain and
+    predict said "The table lacks the columns '1'" and the exported function raised
+    KeyError on that frame's own records; an array reached numpy's AttributeError, and
+    repeated feature_names pandas' (a notebook review)."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(200, 3)))
+    y = (X[1] > 0.3).astype(int).to_numpy()
+    for model in (BooleanRuleClassifier().fit(X, y), RuleSetClassifier(lam=1.0).fit(X, y)):
+        rule = getattr(model, "rule_", None) or model.rules_
+        pred = model.predict(X)
+        assert (rule.predict(X) == pred).all()
+        ns: dict = {}
+        exec(rule.to_python(), ns)
+        assert [int(ns["predict"](r)) for r in X.to_dict("records")] == list(pred)
+    checklist = model.rules_.clauses[0].checklist(X, y) if hasattr(model, "rules_") else None
+    assert checklist is not None and len(checklist)
+    single = BooleanRuleClassifier().fit(X, y).rule_
+    assert single.explain(X.iloc[0])["value"].iloc[0] == X.iloc[0, 1]
+    with pytest.raises(DataError, match="a ndarray has none: pass a pandas DataFrame"):
+        single.checklist(X.to_numpy(), y)
+    with pytest.raises(DataError, match="'a' names more than one column"):
+        BooleanRuleClassifier().fit(X.to_numpy(), y, feature_names=["a"] * 3)

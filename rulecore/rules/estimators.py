@@ -78,7 +78,9 @@ def as_frame(X: Any, feature_names: Any = None,
         names = [f"x{i}" for i in range(arr.shape[1])]
     if len(names) != arr.shape[1]:
         raise DataError(f"Got {len(names)} feature names for {arr.shape[1]} columns.")
-    return pd.DataFrame(arr, columns=names)
+    # the frame's own check of repeated names, in its words (they reached pandas' own
+    # AttributeError from a frame where a name picks two columns: a notebook review)
+    return text_names(pd.DataFrame(arr, columns=names))
 
 
 def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray:

@@ -210,6 +210,7 @@ class Rule(_Exportable):
         -------
         DataFrame of shape (n_samples, n_conditions) of bool, columns named by condition.
         """
+        X = named_columns(X)
         missing = [f for f in self.features if f not in X.columns]
         if missing:
             raise DataError(f"The table lacks the columns {', '.join(map(repr, missing))} "
@@ -274,7 +275,7 @@ class Rule(_Exportable):
 
         Missing values show as ``None`` and fail their condition.
         """
-        frame = row.to_frame().T if isinstance(row, pd.Series) else row.iloc[:1]
+        frame = named_columns(row.to_frame().T if isinstance(row, pd.Series) else row).iloc[:1]
         checks = self.evaluate(frame).iloc[0]
         return pd.DataFrame({
             "condition": [str(c) for c in self.conditions],
@@ -359,7 +360,10 @@ class Rule(_Exportable):
                  "    " + repr(f"{self._head()} when "
                               f"{'all' if self.rule_type == 'and' else 'any'} of the "
                               "conditions hold (a missing value fails its condition, "
-                              "but for 'is missing').")]
+                              "but for 'is missing')."),
+                 # a frame's columns 0, 1, 2 are the rule's '0', '1', '2' (a notebook
+                 # review: to_dict('records') of the frame it was fitted on raised KeyError)
+                 "    row = {str(k): v for k, v in row.items()}"]
         num = ["    def num(v):",
                "        if isinstance(v, str) and ('_' in v or not v.isascii()):",
                "            return None  # '1_000', '١٢': not numbers to pandas either",
@@ -420,6 +424,20 @@ class Rule(_Exportable):
 EXPORT_FORMATS = {"text": ("txt", "text/plain"), "markdown": ("md", "text/markdown"),
                   "json": ("json", "application/json"), "sql": ("sql", "text/plain"),
                   "python": ("py", "text/x-python")}
+
+
+def named_columns(X: Any) -> pd.DataFrame:
+    """``X`` as a frame whose column names are text, as a rule's conditions name them (a
+    frame's columns 0, 1, 2 are '0', '1', '2': fitted on such a frame, the rule's checklist
+    said "The table lacks the columns '1'", a notebook review).  An array has no names to
+    read: :class:`DataError`."""
+    if not isinstance(X, pd.DataFrame):
+        raise DataError(f"A rule reads a table by its column names, and a "
+                        f"{type(X).__name__} has none: pass a pandas DataFrame "
+                        "(pd.DataFrame(X, columns=[...]) names an array's columns).")
+    if all(isinstance(c, str) for c in X.columns):
+        return X
+    return X.set_axis([str(c) for c in X.columns], axis=1)
 
 
 class _Clauses(_Exportable):

@@ -6,8 +6,10 @@ Many clauses share one prediction pattern (``x > 5`` and ``x > 5.5`` with no row
 them), and listing those would show the same rule K times.  So the k-th alternative is the
 cheapest clause whose predictions on the training rows differ from those of the first k − 1:
 the clause MIP with one *no-good cut* per pattern already listed.  Each alternative is then
-the cheapest clause with its own predictions, the list is ranked by objective, and when every
-MIP is solved to optimality the ranking is certified.
+the cheapest clause with its own predictions.  Solved to optimality, every MIP makes the
+list ranked by objective, and certified; a MIP stopped at its time limit keeps its incumbent,
+which may cost more than the next entry's, so the list is in the order found (each entry's
+bound is on the clauses unlike those before it).
 
 Variables, over the allowed term columns ``j`` and the distinct row patterns ``u`` (rows that
 meet the same columns get the same prediction from every clause)::

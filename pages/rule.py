@@ -15,6 +15,7 @@ from rulecore.report import (
     constraint_words,
     fit_status,
     gain_over_majority,
+    isolated,
     most_frequent_class,
     needs_other_type,
     needs_unweighted_twin,
@@ -464,8 +465,9 @@ def results() -> None:
     with left:
         st.subheader("The rule")
         # a thresholded number reads "predict hours > 34.2 when", not "hours > 34.2 = yes"
-        target_line = f"Predict **{ds.target}** when " if ds.threshold is not None \
-            and str(rule.positive) == "yes" else f"Predict **{ds.target} = {rule.positive}** when "
+        target_line = f"Predict **{isolated(ds.target)}** when " if ds.threshold is not None \
+            and str(rule.positive) == "yes" else \
+            f"Predict **{isolated(ds.target)} = {isolated(rule.positive)}** when "
         if not is_set:
             # a rule loaded or edited in the editor below is not this one: said here, where
             # the learned rule, its performance and its exports are shown (after loading an

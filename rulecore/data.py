@@ -1705,6 +1705,8 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     comma or accounting's parentheses: what a table must go through before an exported
     rule gives the app's answers on it (:meth:`Dataset.notes_for`)."""
     def how(cell: str, num: float) -> str:
+        if re.search(_EASTERN_DIGIT, cell):
+            return "Arabic-Indic digits"
         if cell.startswith("("):
             return "negatives in parentheses"
         if cell.rstrip().endswith("-"):
@@ -1729,6 +1731,12 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
 # zero_padded_codes and CODE_MIN_WIDTH live in roles (an identifier test needs them too)
 
 
+#: Arabic-Indic (U+0660..) and Persian (U+06F0..) digits, and the Arabic thousands
+#: separator and decimal mark, as ASCII (:func:`parse_numbers`).
+_EASTERN = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٬٫", "01234567890123456789,.")
+_EASTERN_DIGIT = "[\u0660-\u0669\u06f0-\u06f9]"
+
+
 def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
     """Text cells as numbers when *every* present value is one.
 
@@ -1747,6 +1755,13 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
     head = present.iloc[:200].astype(str)
     if not head.str.contains(r"\d").any():
         return s  # words, not numbers: skip the full conversion (it is the slow part)
+    if head.str.contains(_EASTERN_DIGIT).any():
+        # Arabic-Indic and Persian digits with their own marks: '١١٬٣٦٠٫٠٠' is 11360.00
+        # (float() reads the digits alone, not the marks: an income column was left out
+        # as text, an analyst's review)
+        eastern = s.astype(object).where(s.isna(), s.astype(str).str.translate(_EASTERN))
+        out = parse_numbers(eastern, lakhs)
+        return out if pd.api.types.is_numeric_dtype(out) else s
     try:
         # the fast path (C-level float parsing): every present value a plain number
         plain = s.astype(float)

@@ -748,6 +748,19 @@ APP_WORDS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: Letters written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko and their forms).
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+
+
+def isolated(text: Any) -> str:
+    """``text`` between Unicode's first-strong isolate and its pop (U+2068, U+2069) when it
+    holds right-to-left letters, so that a name keeps its place in a left-to-right line:
+    "Predict متعثر = نعم" showed as "Predict نعم = متعثر", class before target, since the
+    two names and the "=" between them made one right-to-left run (an analyst's review)."""
+    text = str(text)
+    return f"\u2068{text}\u2069" if _RIGHT_TO_LEFT.search(text) else text
+
+
 def for_app(text: str) -> str:
     """A library message in the Rule page's words (:data:`APP_WORDS`)."""
     for api, app in APP_WORDS:

@@ -2608,3 +2608,20 @@ def test_jira_repeated_columns_are_one_field_of_several_values():
     with pytest.raises(DataError, match="duplicate column names"):  # apart: still refused
         load_csv(io.StringIO("a,b,a,y\n" + "\n".join(f"{i},{i},{i},{i % 2}"
                                                       for i in range(30))))
+
+
+@pytest.mark.parametrize("cells, read", [
+    (["١١٬٣٦٠٫٠٠", "٨٬٢٠٠٫٥٠", "٩٥٠"], [11360.0, 8200.5, 950.0]),
+    (["۱۲۳۴", "۵۶", None], [1234.0, 56.0, np.nan]),          # Persian digits, a gap
+    (["٥٧", "٣٤", "٢١"], [57.0, 34.0, 21.0]),
+])
+def test_arabic_indic_digits_with_their_marks_are_numbers(cells, read):
+    """An income written '١١٬٣٦٠٫٠٠' (Arabic thousands separator and decimal mark) was left
+    out as text with 717 levels, and the note called plain '٥٧' "thousands separators" (an
+    analyst's review)."""
+    from rulecore.data import _written_numbers_note, parse_numbers
+
+    out = parse_numbers(pd.Series(cells, dtype=object))
+    np.testing.assert_array_equal(out.to_numpy(dtype=float), np.array(read))
+    assert "Arabic-Indic digits" in _written_numbers_note([("x", cells[0], read[0])])
+    assert parse_numbers(pd.Series(["٥٧ سنة", "٣٤"], dtype=object)).dtype == object

@@ -350,6 +350,30 @@ def test_thresholded_number_reads_as_the_comparison_not_as_yes():
     assert not any("= yes" in line for line in lines)
 
 
+def arabic_loans_csv(n: int = 600) -> bytes:
+    """A lender's table in Arabic: incomes with Arabic-Indic digits and the Arabic thousands
+    separator and decimal mark ('١١٬٣٦٠٫٠٠'), defaulted = yes (نعم) when the income is low."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(15)
+    income = rng.uniform(3000, 20000, n).round(2)
+    digits = str.maketrans("0123456789,.", "٠١٢٣٤٥٦٧٨٩٬٫")
+    y = np.where((income < 8000) ^ (rng.random(n) < 0.02), "نعم", "لا")
+    return pd.DataFrame({"الدخل الشهري": [f"{v:,.2f}".translate(digits) for v in income],
+                         "متعثر": y}).to_csv(index=False).encode()
+
+
+def test_arabic_digits_are_numbers_and_the_target_line_keeps_its_order():
+    """The income column was left out as text (its rule −2 pts against the majority), and
+    the Rule page read "Predict نعم = متعثر", the class before the target (an analyst's
+    review): each name is isolated in the left-to-right line."""
+    at = open_upload("arabic_loans.csv", data=arabic_loans_csv())
+    lines = [m.value for m in at.markdown if m.value.startswith("Predict ")]
+    assert lines and lines[0].startswith("Predict **\u2068متعثر\u2069 = \u2068نعم\u2069** when ")
+    assert any(c.startswith("الدخل الشهري <= ") for c in checklist(at))
+
+
 def test_an_empty_rule_set_is_said_not_a_crash():
     """1 % positives with no signal: the rule set's cross-validation keeps no clause.  The
     page said "Predict fraud = 1 when any clause holds:" over an empty table, then raised a

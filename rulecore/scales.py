@@ -275,6 +275,28 @@ def _rating_order(levels: Any) -> tuple[str, ...] | None:
     return None
 
 
+_ORDINAL = re.compile(r"^\s*(\d{1,4})\s*(?:st|nd|rd|th|\.)?\s*$", re.IGNORECASE)
+_ORDINAL_SUFFIX = re.compile(r"\d\s*(?:st|nd|rd|th)\s*$", re.IGNORECASE)
+
+
+def _ordinal_order(levels: Any) -> tuple[str, ...] | None:
+    """Places written as English ordinals (``1st``, ``2nd``, ``3rd``, ``11th``), in their
+    numbers' order; a few other levels beside them (``PL`` for a pit-lane start, ``DNF``)
+    are off the scale, read as missing, as a rating's ``NR`` is.  Read unordered, a race's
+    grid gave 17 ``grid != 5th`` conditions where ``grid <= 4th`` was meant (an analyst's
+    review).  ``None`` unless three or more levels carry a suffix and the others are at most
+    a fifth of the levels."""
+    text = [str(v) for v in levels]
+    places = {t: _ORDINAL.match(t) for t in text}
+    ordinal = [t for t, m in places.items() if m and _ORDINAL_SUFFIX.search(t)]
+    if len(ordinal) < 3 or 5 * (len(text) - len(ordinal)) > len(text):
+        return None
+    numbered = sorted(ordinal, key=lambda t: int(places[t].group(1)))
+    if len({int(places[t].group(1)) for t in numbered}) < len(numbered):
+        return None  # '1st' and '1 st': one place twice
+    return tuple(numbered)
+
+
 def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     """The order of a column's levels, lowest first, as the levels are written; ``None``
     when the column is not an ordered scale.
@@ -310,6 +332,9 @@ def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     ratings = _rating_order(levels)
     if ratings is not None:
         return ratings if len(ratings) >= min_levels else None
+    places = _ordinal_order(levels)
+    if places is not None:
+        return places if len(places) >= min_levels else None
     # a statistics package's labels carry their code ("1. Strongly disagree", "2 = 18-24",
     # "9. Don't know"): the words after it decide, as the code alone need not be an order
     coded = [_CODED.match(str(v)) for v in levels]

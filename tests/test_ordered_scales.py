@@ -46,6 +46,10 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
     # rule listed four "app_version != ...": a review)
     (["1.10.0", "1.9.3", "2.0.0", "1.9.12", "v1.8.0"],
      ("v1.8.0", "1.9.3", "1.9.12", "1.10.0", "2.0.0")),
+    # places as ordinals, by their numbers (as text 11th sorts before 2nd; unordered, a race's
+    # podium rule was 17 "grid != 5th": an analyst's review); a pit-lane start off the scale
+    (["11th", "2nd", "1st", "3rd", "21st", "4th", "PL"] + [f"{i}th" for i in range(5, 10)],
+     ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "11th", "21st")),
 ])
 def test_known_scales_are_put_in_order(levels, order):
     s = pd.Series(levels * 3 + [None])
@@ -65,6 +69,8 @@ def test_known_scales_are_put_in_order(levels, order):
     ["1.2.0", "v1.2.0", "1.3.0"],           # one version written two ways
     ["1.2.0", "1.3.0", "beta"],             # a word among versions
     ["192.168.0.1", "10.0.0.1", "10.0.0.7"],  # four parts: IP addresses as often
+    ["1st", "2nd", "3rd", "DNF", "DNS"],    # two of five levels off the scale
+    ["1st floor", "2nd floor", "3rd floor"],  # words after the place
 ])
 def test_other_columns_are_not_scales(levels):
     s = pd.Series(levels * 2)

@@ -933,6 +933,67 @@ def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[
     return pd.DataFrame(out)
 
 
+#: The line of dashes under a fixed-width listing's header (Oracle's SQL*Plus, SQL Server's
+#: sqlcmd, DB2's CLP): one run of dashes per column, a space between runs.
+_DASH_RULE = re.compile(r"^ *-+(?: +-+)+ *$")
+#: A listing's last line: "620 rows selected.", "(620 rows affected)", "(620 rows)".
+_LISTING_FOOTER = re.compile(r"^\(?\d[\d,]* rows?(?: selected| affected)?\.?\)?$|^SQL>",
+                             re.IGNORECASE)
+
+
+def _fixed_width_listing(text: str, notes: list[str]) -> str | None:
+    """A query's output printed in fixed-width columns under a line of dashes (SQL*Plus,
+    sqlcmd, DB2) as CSV text, or ``None`` when ``text`` is no such listing.
+
+    The dashes give each column's span (a name wider than its values ends where the next
+    run begins), so a blank cell (a commission only salespeople have) stays one empty
+    cell; splitting on spaces cannot tell it.  The query echoed above the header, the
+    header and dashes each page repeats, blank lines and the "620 rows selected." footer are
+    no records.  Refused before as "prose, not a table" (an analyst's review of a .lst spool).
+    """
+    lines = text.split("\n")
+    at = next((i for i, ln in enumerate(lines[:200]) if _DASH_RULE.match(ln.rstrip())
+               and i and lines[i - 1].strip()), None)
+    if at is None:
+        return None
+    rule, head = lines[at].rstrip(), lines[at - 1].rstrip()
+    starts = [m.start() for m in re.finditer(r"-+", rule)]
+    spans = list(zip(starts, starts[1:] + [None]))
+    names = [head[a:b].strip() for a, b in spans]
+    if sum(bool(n) for n in names) < 0.8 * len(names):
+        return None
+    rows, repeats, footer = [], 0, None
+    for ln in lines[at + 1:]:
+        line = ln.rstrip()
+        if not line.strip():
+            continue
+        if line == head or line == rule:
+            repeats += 1
+            continue
+        if _LISTING_FOOTER.match(line.strip()):
+            footer = line.strip()
+            break
+        if len(line) > len(rule) + 40:
+            return None  # text running past the columns: not this listing's rows
+        rows.append([line[a:b].strip() if b is not None else line[a:].strip()
+                     for a, b in spans])
+    if len(rows) < 2:
+        return None
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(names)
+    writer.writerows(rows)
+    above = sum(1 for ln in lines[:at - 1] if ln.strip())
+    said = [f"{above} line{'s' if above != 1 else ''} above the header"] if above else []
+    said += [f"{repeats // 2 or repeats} repeated page header{'s' if repeats > 2 else ''}"] \
+        if repeats else []
+    said += [f"the footer {footer!r}"] if footer else []
+    notes.append("Read as a listing in fixed-width columns under a line of dashes (as SQL*Plus "
+                 "and sqlcmd print a query's rows), each column as wide as its dashes"
+                 + (f"; left out {', '.join(said)}" if said else "") + ".")
+    return out.getvalue()
+
+
 def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max_columns: int,
                      sheet_width: int | None = None, where: str | None = None) -> pd.DataFrame:
     """The text of a CSV as a frame of text cells, with ``notes`` on what reading did in
@@ -942,6 +1003,9 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     file)."""
     where = where or fname
     ragged = sheet_width is not None
+    listing = None if ragged else _fixed_width_listing(text, notes)
+    if listing is not None:
+        text = listing
     split_by, skip, short = _layout(text, (",",) if ragged else (",", ";", "\t", "|"), ragged)
     if skip:
         cut = 0
@@ -1707,6 +1771,8 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     def how(cell: str, num: float) -> str:
         if re.search(_EASTERN_DIGIT, cell):
             return "Arabic-Indic digits"
+        if re.search(_VULGAR, cell):
+            return "fractions (½)"
         if cell.startswith("("):
             return "negatives in parentheses"
         if cell.rstrip().endswith("-"):
@@ -1737,6 +1803,12 @@ _EASTERN = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٬٫", "012345
 _EASTERN_DIGIT = "[\u0660-\u0669\u06f0-\u06f9]"
 
 
+#: Unicode's fractions as a size or a length is written with them ('9½', '10¼').
+_VULGAR_VALUES = {"½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3, "⅛": 0.125,
+                  "⅜": 0.375, "⅝": 0.625, "⅞": 0.875}
+_VULGAR = f"[{''.join(_VULGAR_VALUES)}]"
+
+
 def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
     """Text cells as numbers when *every* present value is one.
 
@@ -1755,6 +1827,17 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
     head = present.iloc[:200].astype(str)
     if not head.str.contains(r"\d").any():
         return s  # words, not numbers: skip the full conversion (it is the slow part)
+    if head.str.contains(_VULGAR).any():
+        # shoe and clothing sizes, inches: '9½' is 9.5 (read as text, a size gave a chain of
+        # 'shoe_size_us != 9½' conditions and refused --numeric: an analyst's review)
+        halves = s.astype(object).where(s.isna(), s.astype(str).str.replace(
+            rf"^\s*(\d*)\s*({_VULGAR})\s*$",
+            lambda m: format(int(m.group(1) or 0) + _VULGAR_VALUES[m.group(2)], "g"),
+            regex=True))
+        if halves.dropna().astype(str).str.contains(_VULGAR).any():
+            return s  # a fraction among words ('9½ in wide'): text
+        out = parse_numbers(halves, lakhs)
+        return out if pd.api.types.is_numeric_dtype(out) else s
     if head.str.contains(_EASTERN_DIGIT).any():
         # Arabic-Indic and Persian digits with their own marks: '١١٬٣٦٠٫٠٠' is 11360.00
         # (float() reads the digits alone, not the marks: an income column was left out

@@ -142,6 +142,8 @@ EXPECTED = {
         "readmit_30d", 1, {"record_id": "id", "enroll_date (year)": "constant",
                            "baseline_complete": "constant", "followup_complete": "constant"},
         ["enroll_date (month)", "fu_date (year)", "fu_date (month)"], 400, []),
+    "oracle_sqlplus_spool.lst": ("P", "Y", {"EMPNO": "id"},
+                                 ["HIREDATE (year)", "HIREDATE (month)"], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -185,6 +187,23 @@ def test_review_shapes_are_read_as_an_analyst_would():
     exp = load("experience_typed_approx.csv")
     assert exp.kinds["years_experience"] == "numeric"
     assert exp.X["years_experience"].notna().mean() > 0.9
+
+
+def test_a_fixed_width_listing_is_read_by_its_dashes():
+    """A SQL*Plus spool was refused as "prose, not a table" (an analyst's review): each
+    column spans its run of dashes, so a blank commission is one missing cell, and the echoed
+    query, the repeated page headers and the footer are no records."""
+    ds = load("oracle_sqlplus_spool.lst")
+    assert ds.n_samples == 300 and ds.kinds["SAL"] == "numeric"
+    sales = ds.X["DEPTNAME"] == "SALES"
+    assert ds.X.loc[sales, "COMM"].notna().all() and ds.X.loc[~sales, "COMM"].isna().all()
+    assert any(n.startswith("Read as a listing in fixed-width columns") and
+               "4 lines above the header, 6 repeated page headers, the footer '300 rows "
+               "selected.'" in n for n in ds.notes)
+    # a line of dashes in a comma-separated file is no listing
+    text = "a,b,y\n--- ---,x,1\n" + "".join(f"{i},{i % 3},{i % 2}\n" for i in range(40))
+    assert not any("fixed-width" in n for n in load_csv(io.BytesIO(text.encode()),
+                                                        name="t.csv").notes)
 
 
 def test_a_forms_multi_select_question_is_one_yes_no_column_per_option():

@@ -2625,3 +2625,15 @@ def test_arabic_indic_digits_with_their_marks_are_numbers(cells, read):
     np.testing.assert_array_equal(out.to_numpy(dtype=float), np.array(read))
     assert "Arabic-Indic digits" in _written_numbers_note([("x", cells[0], read[0])])
     assert parse_numbers(pd.Series(["٥٧ سنة", "٣٤"], dtype=object)).dtype == object
+
+
+def test_sizes_with_unicode_fractions_are_numbers():
+    """Shoe sizes '9½' were text: a chain of 'shoe_size_us != 9½' and --numeric refused
+    (an analyst's review).  A fraction among words stays text."""
+    from rulecore.data import _written_numbers_note, parse_numbers
+
+    out = parse_numbers(pd.Series(["9½", "10", "11¼", None, "½"], dtype=object))
+    np.testing.assert_array_equal(out.to_numpy(dtype=float), [9.5, 10, 11.25, np.nan, 0.5])
+    assert parse_numbers(pd.Series(["9½ in", "10"], dtype=object)).dtype == object
+    assert "fractions (½)" in _written_numbers_note([("size", "9½", 9.5)])
+

@@ -984,6 +984,36 @@ def redcap_longitudinal() -> None:
     (HERE / "redcap_longitudinal_raw.csv").write_text("\n".join(rows) + "\n")
 
 
+def oracle_sqlplus_spool() -> None:
+    """An Oracle SQL*Plus spool (.lst): the query echoed above the header, fixed-width columns
+    under a line of dashes, the header repeated every 50 lines, DD-MON-YY dates, a commission
+    only salespeople have (blank elsewhere), the '... rows selected.' footer.  Planted:
+    promoted (P = Y) with a salary over 3,500 and a rating of 4 or 5."""
+    rng = np.random.default_rng(SEED + 69)
+    n = 300
+    head = ("     EMPNO ENAME      DEPTNAME   HIREDATE         SAL       COMM PERF_RATING P")
+    rule = "---------- ---------- ---------- --------- ---------- ---------- ----------- -"
+    lines = ["SQL> set pagesize 50 linesize 120",
+             "SQL> SELECT e.empno, e.ename, d.dname deptname, e.hiredate, e.sal, e.comm,",
+             "  2  r.perf_rating, r.promoted p FROM emp e JOIN dept d USING (deptno)",
+             "  3  JOIN review r USING (empno);", ""]
+    names = ["SMITH", "ALLEN", "WARD", "JONES", "MARTIN", "BLAKE", "CLARK", "SCOTT", "KING"]
+    for k in range(n):
+        if k % 47 == 0:
+            lines += ([""] if k else []) + [head, rule]
+        dept = str(rng.choice(["ACCOUNTING", "RESEARCH", "SALES", "OPERATIONS"]))
+        sal = int(rng.integers(8, 50)) * 100
+        rating = int(rng.integers(1, 6))
+        promoted = (sal > 3500 and rating >= 4) ^ (rng.random() < 0.03)
+        hired = pd.Timestamp("1995-01-01") + pd.Timedelta(days=int(rng.integers(0, 9000)))
+        comm = f"{int(rng.integers(1, 15)) * 100:>10}" if dept == "SALES" else " " * 10
+        lines.append(f"{7000 + k:>10} {names[k % 9]:<10} {dept:<10} "
+                     f"{hired.strftime('%d-%b-%y').upper():<9} {sal:>10} {comm} "
+                     f"{rating:>11} {'Y' if promoted else 'N'}")
+    lines += ["", f"{n} rows selected.", "", "SQL> spool off"]
+    (HERE / "oracle_sqlplus_spool.lst").write_text("\n".join(lines) + "\n")
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -995,7 +1025,7 @@ def main() -> None:
                  engagement_survey, card_transactions, frequency_table, labs_long,
                  excel_unicode_text, collections_eur_signs, debitoren_chf,
                  postgres_tickets, mysql_subscriptions, bigquery_sessions,
-                 redcap_longitudinal, prose):
+                 redcap_longitudinal, oracle_sqlplus_spool, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

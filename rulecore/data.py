@@ -1522,6 +1522,61 @@ def _json_objects_flattened(df: pd.DataFrame
     return out, notes, fields
 
 
+#: One ``key=value`` pair of a log line (``method=POST``, ``path="/v1/a b"``, ``a=1&b=2``).
+_KEY_VALUE = re.compile(r"(?<![\w.\-])([A-Za-z_][\w.\-]{0,40})=(?:\"([^\"]*)\"|'([^']*)'|"
+                        r"([^\s,;&\"']*))")
+#: A field is kept when it is in at least this share of a column's lines.
+MIN_KEY_SHARE = 0.2
+
+
+def _key_value_flattened(df: pd.DataFrame
+                         ) -> tuple[pd.DataFrame, list[str], dict[str, list[str]]]:
+    """Text columns of log lines with ``key=value`` pairs (Splunk's ``_raw``, logfmt, a
+    query string) as one column per key, ``_raw.method``, in the column's place, as
+    :func:`_json_objects_flattened` reads JSON objects.  Left as text, a Splunk export's
+    signal was all in ``_raw``, free text of a different line per row, and the warning's
+    advice to include it gave a rule that matched one log line (an analyst's review).  A
+    key kept is in :data:`MIN_KEY_SHARE` of the lines at least; other text of the line is
+    dropped (it is different in every row: a timestamp, a level)."""
+    notes: list[str] = []
+    fields: dict[str, list[str]] = {}
+    parts: list[pd.DataFrame] = []
+    for col in df.columns:
+        s = df[col]
+        head = s.iloc[:1000].dropna().iloc[:200]
+        if pd.api.types.is_numeric_dtype(s) or len(head) < 5 or \
+                (head.astype(str).str.count(_KEY_VALUE) < 2).mean() > 0.1:
+            parts.append(s.to_frame())
+            continue
+        text = s.astype(object).where(s.notna(), "").astype(str)
+        found = text.str.extractall(_KEY_VALUE)
+        values = found[1].fillna(found[2]).fillna(found[3])
+        pairs = pd.DataFrame({"row": found.index.get_level_values(0), "key": found[0].to_numpy(),
+                              "value": values.to_numpy()})
+        pairs = pairs.drop_duplicates(["row", "key"])  # a key twice in a line: its first
+        share = pairs.groupby("key", sort=False)["row"].nunique() / max(int(s.notna().sum()), 1)
+        keys = [k for k in share.index if share[k] >= MIN_KEY_SHARE][:MAX_JSON_FIELDS]
+        if not keys:
+            parts.append(s.to_frame())
+            continue
+        wide = pairs[pairs.key.isin(keys)].pivot(index="row", columns="key", values="value")
+        wide = wide.reindex(index=s.index, columns=keys)
+        wide = wide.where(wide.notna() & (wide != ""), None).astype(object)
+        wide.columns = [f"{col}.{k}" for k in keys]
+        parts.append(wide)
+        shown = ", ".join(wide.columns[:4]) + (", …" if len(keys) > 4 else "")
+        notes.append(f"{col!r}: its lines hold key=value pairs, read as {len(keys)} fields "
+                     f"({shown}); the rest of each line is left out.")
+        fields[str(col)] = [str(c) for c in wide.columns]
+    if not fields:
+        return df, [], {}
+    out = pd.concat(parts, axis=1)
+    out.attrs = df.attrs
+    if out.columns.duplicated().any():
+        return df, [], {}  # a field's name is another column's: keep the text
+    return out, notes, fields
+
+
 def _refuse_prose(df: pd.DataFrame, fname: str) -> None:
     """A text file of sentences parses as a few columns of words; say so instead of learning.
 
@@ -2877,6 +2932,8 @@ def from_frame(
                                       if isinstance(v, (list, tuple, dict)) else v)
     df.columns = [str(c) for c in df.columns]
     df, flattened, fields = _json_objects_flattened(df)
+    df, logged, pairs = _key_value_flattened(df)
+    flattened, fields = flattened + logged, {**fields, **pairs}
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was
         # "no such column" once 'device' became device.category, ...: an adversarial review)

@@ -2637,3 +2637,38 @@ def test_sizes_with_unicode_fractions_are_numbers():
     assert parse_numbers(pd.Series(["9½ in", "10"], dtype=object)).dtype == object
     assert "fractions (½)" in _written_numbers_note([("size", "9½", 9.5)])
 
+
+
+def test_log_lines_with_key_value_pairs_are_read_as_their_fields():
+    """A Splunk export's signal was all in _raw ('... method=POST path=/v1/search
+    latency_ms=368 ...'), free text left out, and including it gave a rule matching one log
+    line (an analyst's review): each key is a column, and a setting naming _raw means them."""
+    rng = np.random.default_rng(17)
+    n = 400
+    method = rng.choice(["GET", "POST"], n)
+    latency = rng.integers(50, 1500, n)
+    raw = [f"2024-03-05 00:00:{i % 60:02d},599 INFO  [api] method={m} "
+           f'path="/v1/{"a b" if i % 2 else "c"}" latency_ms={lat}'
+           + (f" retry={i % 3}" if i % 10 else "")
+           for i, (m, lat) in enumerate(zip(method, latency))]
+    y = np.where((method == "POST") & (latency > 800), "yes", "no")
+    data = pd.DataFrame({"host": rng.choice(["web-1", "web-2"], n), "_raw": raw,
+                         "incident": y}).to_csv(index=False).encode()
+    ds = load_csv(io.BytesIO(data), name="splunk.csv")
+    assert {"_raw.method", "_raw.path", "_raw.latency_ms", "_raw.retry"} <= set(ds.X.columns)
+    assert "_raw" not in ds.X.columns and ds.kinds["_raw.latency_ms"] == "numeric"
+    assert ds.X["_raw.path"].iloc[1] == "/v1/a b" and ds.X["_raw.retry"].isna().sum() == 40
+    assert any(n.startswith("'_raw': its lines hold key=value pairs, read as 4 fields")
+               for n in ds.notes)
+    assert "_raw.method" not in load_csv(io.BytesIO(data), name="s.csv",
+                                         exclude=["_raw"]).X.columns
+    # sentences with one '=' are no log lines
+    notes = pd.DataFrame({"x": rng.normal(size=n), "note": ["set a=1 then rerun"] * n,
+                          "y": y})
+    assert _key_value_flattened_cols(notes) == ["x", "note", "y"]
+
+
+def _key_value_flattened_cols(df: pd.DataFrame) -> list[str]:
+    from rulecore.data import _key_value_flattened
+
+    return list(_key_value_flattened(df)[0].columns)

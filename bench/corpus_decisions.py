@@ -109,8 +109,8 @@ def main() -> None:
                    f"--out {args.out}`")
         source = f"Files: `{args.files}`, as they come."
     else:
-        paths = sorted(CORPUS.glob("*.csv")) + sorted(CORPUS.glob("*.tsv")) + sorted(
-            CORPUS.glob("*.txt")) + sorted(CORPUS.glob("*.xlsx"))
+        paths = [p for ext in ("csv", "tsv", "txt", "lst", "xlsx")
+                 for p in sorted(CORPUS.glob(f"*.{ext}"))]
         command = ("`.venv/bin/python bench/corpus_decisions.py --out "
                    "bench/results/corpus_decisions.md`")
         source = "Files: `tests/data/` (written by `tests/data/make_corpus.py`)."

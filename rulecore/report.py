@@ -716,6 +716,9 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("(a smaller λ, Choose λ by cross-validation or Max conditions)",
      "(a smaller --lam, --lam auto or --max-conditions)"),
     ("(Max conditions)", "(--max-conditions)"),
+    ("(Data page: Put a column's levels in order yourself)",
+     "(--order 'column=lowest<...<highest')"),
+    ("else Max conditions keeps", "else --max-conditions keeps"),
     ("include it (Data page)", "include it (--include)"),
     ("include one (Data page)", "include one (--include)"),
     ("or the Stability tab, which refits on several splits",
@@ -736,6 +739,30 @@ def for_command_line(text: str) -> str:
         text = text.replace(app, cli)
     return re.sub(r"Choose Rule type: (AND|OR), or auto", lambda m: f"Choose --rule-type "
                   f"{m.group(1).lower()}, or auto", text)
+
+
+#: From this many ``!=`` conditions on one column a rule is said to list levels one by one.
+MANY_EXCLUSIONS = 5
+
+
+def exclusion_chain(conditions: Sequence[Any]) -> Finding | None:
+    """A note when a rule excludes one column's levels one by one (``grid != 5th``, ``grid
+    != 6th``, ... 17 of them: a race's rule where ``grid <= 4th`` was meant, an analyst's
+    review): if the levels have an order, giving it makes them one condition; else the
+    column has many levels that each matter little.  ``None`` below
+    :data:`MANY_EXCLUSIONS` on every column."""
+    counts: dict[str, int] = {}
+    for c in conditions:
+        if getattr(c, "op", None) == "!=":
+            counts[c.feature] = counts.get(c.feature, 0) + 1
+    col, n = max(counts.items(), key=lambda kv: kv[1], default=(None, 0))
+    if n < MANY_EXCLUSIONS:
+        return None
+    return Finding("info", f"{n} conditions leave out levels of {col!r} one by one. If its "
+                   "levels have an order (sizes, places, grades), give it (Data page: Put a "
+                   "column's levels in order yourself), and one condition such as "
+                   f"'{col} <= level' can replace them; else Max conditions keeps the rule "
+                   "short.", f"{n} × != on {col}")
 
 
 #: Parameters named in the library's error messages, and the Rule page's boxes for them: the

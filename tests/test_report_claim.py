@@ -492,3 +492,19 @@ def test_a_lambda_chosen_at_the_end_of_its_grid_is_said():
     assert "the grid's smallest λ" in _lam_tie_words(model([0.1, 0.2, 0.3]))
     assert _lam_tie_words(model([0.3, 0.1, 0.2])) == ""
     assert "every λ of the grid gave the same error" in _lam_tie_words(model([0.2, 0.2, 0.2]))
+
+
+def test_a_chain_of_exclusions_on_one_column_gets_a_note_on_ordering_it():
+    """A race's rule was 17 'grid != 5th' ... conditions where 'grid <= 4th' was meant (an
+    analyst's review): the note says to give the levels' order, in each interface's words."""
+    from rulecore.report import exclusion_chain, for_command_line
+    from rulecore.rules.terms import Term
+
+    chain = [Term("grid", "!=", f"{k}th") for k in range(5, 10)] + [Term("tyre", "==", "Soft")]
+    note = exclusion_chain(chain)
+    assert note.level == "info" and note.text.startswith(
+        "5 conditions leave out levels of 'grid' one by one.")
+    assert "Data page: Put a column's levels in order yourself" in note.text
+    assert "--order 'column=lowest<...<highest'" in for_command_line(note.text)
+    assert exclusion_chain(chain[1:]) is None  # four
+    assert exclusion_chain([]) is None

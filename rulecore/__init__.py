@@ -18,6 +18,7 @@ Errors a user can fix are :class:`RulecoreError` (see :mod:`rulecore.exceptions`
 from rulecore.bilinear import BilinearReducer, CalculationEstimationClassifier
 from rulecore.data import Dataset, list_samples, load_csv, load_sample
 from rulecore.datumwise import DatumWiseClassifier
+from rulecore.encode import NumericEncoder
 from rulecore.exceptions import DataError, ParameterError, RulecoreError, SolverError
 from rulecore.rules import (
     Binarizer,
@@ -34,8 +35,8 @@ from rulecore.sparse import SparseClassifier, SparseClassifierCV
 
 __all__ = ["Binarizer", "BilinearReducer", "BooleanRuleClassifier", "BoostedRuleClassifier",
            "CalculationEstimationClassifier", "DataError", "Dataset", "DatumWiseClassifier",
-           "ParameterError", "Rule", "RuleList", "RuleSet", "RuleSetClassifier", "RuleSettings",
-           "RulecoreError",
+           "NumericEncoder", "ParameterError", "Rule", "RuleList", "RuleSet",
+           "RuleSetClassifier", "RuleSettings", "RulecoreError",
            "SetCoveringRuleClassifier", "SolverError", "SparseClassifier",
            "SparseClassifierCV", "StabilityResult", "learn_clause", "list_samples", "load_csv",
            "load_sample", "stability"]

@@ -32,9 +32,15 @@ from sklearn.metrics import balanced_accuracy_score
 from sklearn.model_selection import train_test_split
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from rulecore.encode import check_memory, dense_bytes, format_bytes
+from rulecore.encode import (
+    check_memory,
+    dense_bytes,
+    format_bytes,
+    numbers_only,
+    validated,
+)
 from rulecore.exceptions import DataError, ParameterError, SolverError
 
 # Elements of one boolean closeness block (objects × objects × features) held in memory.
@@ -208,7 +214,10 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
         y : array-like of shape (m,)
             Class labels (any hashable values, multi-class allowed).
         """
-        X, y = validate_data(self, X, y, dtype=float)
+        X, y = validated(self, numbers_only(X, "The calculation-estimation classifier"), y,
+                         dtype=float)
+        # (one class is allowed: the reduction fits it on parts of the rows, and it then
+        # predicts that class, as scikit-learn's convention has it)
         check_classification_targets(y)
         n = X.shape[1]
         self._k = _check_k(self.k, n)
@@ -253,7 +262,8 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
         scores : ndarray of shape (m_test, n_classes)
         """
         check_is_fitted(self, "eps_")
-        X = validate_data(self, X, dtype=float, reset=False)
+        X = validated(self, numbers_only(X, "The calculation-estimation classifier"),
+                      dtype=float, reset=False)
         out = np.empty((X.shape[0], len(self.classes_)))
         unit_x = np.all(self._x == 1.0)
         for rows, close in _close_blocks(X, self._X, self.eps_):
@@ -881,7 +891,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         start = time.perf_counter()
         deadline = start + self.time_limit
         columns = list(X.columns) if isinstance(X, pd.DataFrame) else None
-        X, y = validate_data(self, X, y, dtype=float)
+        X, y = validated(self, numbers_only(X, "Reduction"), y, dtype=float)
         check_classification_targets(y)
         if X.shape[0] < 4:  # a held-out part and leave-one-out voters are needed
             raise DataError(f"Reduction needs at least 4 objects, got n_samples={X.shape[0]}.")
@@ -905,7 +915,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         else:
             if y_val is None or len(y_val) != len(X_val):
                 raise ParameterError("X_val needs y_val with one label per row.")
-            X_val = validate_data(self, X_val, dtype=float, reset=False)
+            X_val = validated(self, X_val, dtype=float, reset=False)
             y_val = np.asarray(y_val)
             self.train_index_ = self.sample_index_
         self.columns_ = columns if columns is not None else [f"x{i}" for i in range(X.shape[1])]
@@ -1139,7 +1149,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
     def transform(self, X, iteration: int | None = None):
         """Keep the selected features of ``X`` (rows are kept: new data is not reduced)."""
         fmask, _ = self.masks(iteration)
-        Xv = validate_data(self, X, dtype=float, reset=False)
+        Xv = validated(self, X, dtype=float, reset=False)
         if isinstance(X, pd.DataFrame):
             return X.loc[:, fmask]
         return Xv[:, fmask]

@@ -53,10 +53,10 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 from threadpoolctl import threadpool_limits
 
-from rulecore.encode import check_memory, dense_bytes, numbers_only
+from rulecore.encode import check_memory, dense_bytes, numbers_only, validated
 from rulecore.exceptions import DataError, ParameterError
 
 __all__ = [
@@ -408,8 +408,8 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             check_memory(dense_bytes(*shape, itemsize=25),
                          f"The datum-wise classifier on {shape[0]:,} rows × {shape[1]:,} "
                          "features", "Use a sample of the rows or fewer features.")
-        X, y = validate_data(self, numbers_only(X, "The datum-wise classifier"), y,
-                             dtype=np.float64)
+        X, y = validated(self, numbers_only(X, "The datum-wise classifier"), y,
+                         dtype=np.float64)
         check_classification_targets(y)
         # Many small BLAS calls: one thread avoids the oversubscription that slows them
         # down badly on a shared 2-core machine.
@@ -471,7 +471,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
 
     def _scaled(self, X) -> np.ndarray:
         check_is_fitted(self)
-        X = validate_data(self, numbers_only(X, "The datum-wise classifier"), reset=False,
+        X = validated(self, numbers_only(X, "The datum-wise classifier"), reset=False,
                           dtype=np.float64)
         return (X - self.mean_) / self.scale_
 
@@ -507,7 +507,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)  # NotFittedError, not an AttributeError on mean_
         if isinstance(x, pd.Series):
             x = x.to_frame().T
-        raw = validate_data(self, np.atleast_2d(x) if not isinstance(x, pd.DataFrame) else x,
+        raw = validated(self, np.atleast_2d(x) if not isinstance(x, pd.DataFrame) else x,
                             reset=False, dtype=np.float64)
         if raw.shape[0] != 1:
             raise DataError(f"explain takes one datum, got {raw.shape[0]} rows.")

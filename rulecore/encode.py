@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.scales import level_order, ranks
@@ -153,7 +155,12 @@ def _advice(widths: Mapping[str, int]) -> str:
 
 def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
                max_levels: int = MAX_LEVELS) -> pd.DataFrame:
-    """A float frame for models that need numbers.
+    """A float frame for models that need numbers, encoded from the rows given
+    (:class:`NumericEncoder` fitted on ``X`` and applied to it).
+
+    To encode rows the encoding was not learnt on (a test split, new data), fit a
+    :class:`NumericEncoder` on the training rows and transform both with it: this function
+    learns medians and levels from whatever rows it is given.
 
     Parameters
     ----------
@@ -179,37 +186,139 @@ def to_numeric(X: pd.DataFrame, kinds: Mapping[str, str] | None = None,
     DataError
         When the result would exceed the memory budget (:func:`check_memory`).
     """
-    if not isinstance(max_levels, (int, np.integer)) or isinstance(max_levels, bool) \
-            or max_levels < 1:
-        raise ParameterError(f"max_levels must be an integer >= 1, got {max_levels}.")
-    kinds = _kinds(X, kinds)
-    widths = numeric_widths(X, kinds, max_levels)
-    n_cols = sum(widths.values())
-    # get_dummies and concat hold the blocks and the joined frame at once: two copies
-    check_memory(dense_bytes(len(X), n_cols, copies=2),
-                 f"Turning {len(X):,} rows into {n_cols:,} numeric columns", _advice(widths))
-    parts = []
-    for col in X.columns:
-        s = X[col]
-        if kinds[col] in ("numeric", "ordinal"):
-            # an ordered scale as its steps 1, 2, … (one weight says "the higher, the more")
-            order = level_order(s, min_levels=1) if kinds[col] == "ordinal" else None
-            if kinds[col] == "ordinal" and order is None:  # all zeros, silently (a review)
-                raise DataError(f"Column {col!r} is read as ordered, but its levels are not a "
-                                "known scale: pass it as an ordered pandas Categorical.")
-            num = pd.Series(ranks(s, order) + 1.0, index=s.index) if order is not None else \
-                pd.to_numeric(s, errors="coerce").astype(float)
-            parts.append(num.fillna(num.median() if num.notna().any() else 0.0).rename(col))
-        elif widths[col] == 1 and s.nunique() == 2:  # two levels, no gap (_one_column)
-            level = sorted(s.unique(), key=str)[1]
-            parts.append((s == level).astype(float).rename(f"{col}={level}"))
-        elif widths[col] <= max_levels:
-            parts.append(pd.get_dummies(s, prefix=col, prefix_sep="=", dtype=float))
-        else:
-            parts.append(_top_levels(s, str(col), max_levels))
-    if not parts:
-        return pd.DataFrame(index=X.index)
-    return pd.concat(parts, axis=1)
+    return NumericEncoder(kinds=kinds, max_levels=max_levels).fit_transform(X)
+
+
+class NumericEncoder(TransformerMixin, BaseEstimator):
+    """:func:`to_numeric` as a scikit-learn transformer: the medians, levels and orders are
+    learnt in :meth:`fit` and applied by :meth:`transform` to any rows with those columns
+    (a test split, new data, a ``Pipeline``'s later steps).
+
+    A function refitted on every call filled a test batch's gaps with its own median and gave
+    a five-row batch other columns (``base_salary=62500.0``), so a sparse model fitted on
+    its output refused it (a notebook review).
+
+    Parameters
+    ----------
+    kinds : mapping column -> {"numeric", "categorical", "ordinal"}, optional
+        As :func:`to_numeric`'s; inferred for columns not given.
+    max_levels : int, default=20
+        As :func:`to_numeric`'s.
+
+    Attributes
+    ----------
+    feature_names_in_ : ndarray of str, shape (n_columns,)
+    kinds_ : dict
+        The kind each column was read as.
+    columns_ : list of str
+        The output's columns, in order.
+    """
+
+    def __init__(self, kinds: Mapping[str, str] | None = None, max_levels: int = MAX_LEVELS):
+        self.kinds = kinds
+        self.max_levels = max_levels
+
+    def fit(self, X: pd.DataFrame, y: Any = None) -> NumericEncoder:
+        """Learn each column's encoding from ``X`` (a DataFrame, shape (n_samples,
+        n_columns))."""
+        max_levels = self.max_levels
+        if not isinstance(max_levels, (int, np.integer)) or isinstance(max_levels, bool) \
+                or max_levels < 1:
+            raise ParameterError(f"max_levels must be an integer >= 1, got {max_levels}.")
+        if not isinstance(X, pd.DataFrame):
+            raise DataError("NumericEncoder reads a table by its column names: pass a pandas "
+                            "DataFrame.")
+        X = text_names(X)
+        kinds = _kinds(X, self.kinds)
+        widths = numeric_widths(X, kinds, max_levels)
+        n_cols = sum(widths.values())
+        # get_dummies and concat hold the blocks and the joined frame at once: two copies
+        check_memory(dense_bytes(len(X), n_cols, copies=2),
+                     f"Turning {len(X):,} rows into {n_cols:,} numeric columns",
+                     _advice(widths))
+        plan: list[tuple[str, str, Any, Any]] = []  # column, how, levels or order, fill
+        for col in X.columns:
+            s = X[col]
+            if kinds[col] in ("numeric", "ordinal"):
+                # an ordered scale as its steps 1, 2, … (one weight says "the higher, the more")
+                order = level_order(s, min_levels=1) if kinds[col] == "ordinal" else None
+                if kinds[col] == "ordinal" and order is None:  # all zeros, silently (a review)
+                    raise DataError(f"Column {col!r} is read as ordered, but its levels are "
+                                    "not a known scale: pass it as an ordered pandas "
+                                    "Categorical.")
+                num = _numbers(s, order)
+                plan.append((col, "number", order,
+                             float(num.median()) if num.notna().any() else 0.0))
+            elif widths[col] == 1 and s.nunique() == 2:  # two levels, no gap (_one_column)
+                plan.append((col, "flag", sorted(s.unique(), key=str)[1], None))
+            elif widths[col] <= max_levels:
+                plan.append((col, "levels", list(pd.Categorical(s.dropna()).categories), None))
+            else:
+                counts = s.value_counts(dropna=True)
+                # most frequent first, ties by the level's text, so the columns do not depend
+                # on row order
+                order = sorted(zip(-counts.to_numpy(), map(str, counts.index), counts.index))
+                plan.append((col, "top", [level for _, _, level in order[:max_levels]], None))
+        self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        self.kinds_ = kinds
+        self._plan = plan
+        self.columns_ = [name for col, how, levels, _ in plan
+                         for name in _names(col, how, levels)]
+        return self
+
+    def transform(self, X: pd.DataFrame) -> pd.DataFrame:
+        """``X`` as floats, shape (n_samples, len(columns_)), same index: numbers (gaps
+        filled with the training median), ordered steps, one 0/1 column per training level
+        (a level never seen is all zeros, or the ``(other)`` column of a column of many
+        levels)."""
+        check_is_fitted(self, "_plan")
+        if not isinstance(X, pd.DataFrame):
+            raise DataError("NumericEncoder reads a table by its column names: pass a pandas "
+                            "DataFrame.")
+        X = text_names(X)
+        missing = [c for c in self.feature_names_in_ if c not in X.columns]
+        if missing:
+            raise DataError(f"X lacks {', '.join(map(repr, missing))}, which the encoder was "
+                            "fitted on.")
+        parts = []
+        for col, how, levels, fill in self._plan:
+            s = X[col]
+            if how == "number":
+                parts.append(_numbers(s, levels).fillna(fill).rename(col))
+            elif how == "flag":
+                parts.append((s == levels).astype(float).rename(f"{col}={levels}"))
+            else:
+                codes = pd.Index(levels).get_indexer(s)  # -1: missing or another level
+                block = np.zeros((len(s), len(levels) + (how == "top")))
+                rows = np.flatnonzero(codes >= 0)
+                block[rows, codes[rows]] = 1.0
+                if how == "top":
+                    block[(codes < 0) & s.notna().to_numpy(), len(levels)] = 1.0
+                parts.append(pd.DataFrame(block, index=s.index,
+                                          columns=_names(col, how, levels)))
+        if not parts:
+            return pd.DataFrame(index=X.index)
+        return pd.concat(parts, axis=1)
+
+    def get_feature_names_out(self, input_features: Any = None) -> np.ndarray:
+        check_is_fitted(self, "_plan")
+        return np.asarray(self.columns_, dtype=object)
+
+
+def _numbers(s: pd.Series, order: tuple[str, ...] | None) -> pd.Series:
+    """A numeric column as floats, an ordinal one as its steps 1, 2, … (off the scale NaN)."""
+    if order is not None:
+        return pd.Series(ranks(s, order) + 1.0, index=s.index)
+    return pd.to_numeric(s, errors="coerce").astype(float)
+
+
+def _names(col: str, how: str, levels: Any) -> list[str]:
+    """The output columns of one input column."""
+    if how == "number":
+        return [col]
+    if how == "flag":
+        return [f"{col}={levels}"]
+    return [f"{col}={level}" for level in levels] + ([f"{col}={OTHER}"] if how == "top" else [])
 
 
 def text_names(X: pd.DataFrame) -> pd.DataFrame:
@@ -223,6 +332,20 @@ def text_names(X: pd.DataFrame) -> pd.DataFrame:
                         f"name{'s' if len(twice) == 1 else ''} more than one column. Rename "
                         "them (e.g. df.columns = [...]).")
     return X
+
+
+def validated(estimator: Any, *args: Any, **kwargs: Any) -> Any:
+    """scikit-learn's ``validate_data`` with its refusals as :class:`DataError` (a
+    ``ValueError`` too), in its own words: infinite values, an empty table, NaN in ``y``,
+    lengths that differ, columns renamed or missing at predict time reached a notebook user
+    as scikit-learn's plain ``ValueError`` from the sparse, datum-wise and bilinear models,
+    where the rule models said :class:`DataError` (a notebook review)."""
+    try:
+        return validate_data(estimator, *args, **kwargs)
+    except DataError:
+        raise
+    except ValueError as exc:
+        raise DataError(str(exc)) from None
 
 
 def numbers_only(X: Any, who: str) -> Any:
@@ -243,14 +366,16 @@ def numbers_only(X: Any, who: str) -> Any:
         raise DataError(f"{who} needs numbers, and {', '.join(map(repr, words[:8]))}"
                         f"{' ...' if len(words) > 8 else ''} hold{'s' if len(words) == 1 else ''}"
                         " text, categories or dates. Encode them first: "
-                        "rulecore.encode.to_numeric(X) gives one 0/1 column per level (the "
-                        "rule models take such columns as they are).")
+                        "rulecore.NumericEncoder, fitted on the training rows (in a Pipeline: "
+                        "make_pipeline(NumericEncoder(), model)), gives one 0/1 column per "
+                        "level (the rule models take such columns as they are).")
     gaps = [c for c in X.columns if X[c].isna().any()]
     if gaps:
         raise DataError(f"{who} cannot take missing values (NaN), and "
                         f"{', '.join(map(repr, gaps[:8]))}{' ...' if len(gaps) > 8 else ''} "
                         f"ha{'s' if len(gaps) == 1 else 've'} some. Fill them first "
-                        "(rulecore.encode.to_numeric fills a number's with its median).")
+                        "(rulecore.NumericEncoder fills a number's with its training "
+                        "median).")
     return X.astype(float) if any(pd.api.types.is_bool_dtype(X[c]) or
                                   pd.api.types.is_extension_array_dtype(X[c])
                                   for c in X.columns) else X
@@ -310,4 +435,4 @@ def _top_levels(s: pd.Series, col: str, max_levels: int) -> pd.DataFrame:
 
 
 __all__ = ["MAX_LEVELS", "MEMORY_BUDGET_GB", "BUDGET_ENV", "check_memory", "dense_bytes",
-           "format_bytes", "memory_budget", "numeric_widths", "to_numeric"]
+           "format_bytes", "memory_budget", "numeric_widths", "to_numeric", "NumericEncoder"]

@@ -43,9 +43,9 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import train_test_split
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.validation import check_is_fitted, check_random_state, validate_data
+from sklearn.utils.validation import check_is_fitted, check_random_state
 
-from rulecore.encode import check_memory, dense_bytes, numbers_only
+from rulecore.encode import check_memory, dense_bytes, numbers_only, validated
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.highs import Model
 
@@ -1034,7 +1034,7 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
                          f"The sparse model on {shape[0]:,} rows × {shape[1]:,} columns",
                          "Use a sample of the rows or fewer columns (each kept level of a "
                          "categorical column is one column).")
-        X, y = validate_data(self, numbers_only(X, "The sparse model"), y, dtype=np.float64,
+        X, y = validated(self, numbers_only(X, "The sparse model"), y, dtype=np.float64,
                              y_numeric=False)
         self.classes_, ys = _binary_labels(self, y)
         self._std = _Standardiser(X, self.fit_intercept)
@@ -1093,7 +1093,7 @@ class SparseClassifier(ClassifierMixin, BaseEstimator):
     def decision_function(self, X):
         """Signed score ``Xw + b``; positive means ``classes_[1]``.  Shape (n_samples,)."""
         check_is_fitted(self)
-        X = validate_data(self, numbers_only(X, "The sparse model"), dtype=np.float64,
+        X = validated(self, numbers_only(X, "The sparse model"), dtype=np.float64,
                           reset=False)
         return X @ self.coef_.ravel() + self.intercept_[0]
 

@@ -236,3 +236,65 @@ def test_a_frame_with_integer_column_names_is_read_by_the_rules_own_methods():
         single.checklist(X.to_numpy(), y)
     with pytest.raises(DataError, match="'a' names more than one column"):
         BooleanRuleClassifier().fit(X.to_numpy(), y, feature_names=["a"] * 3)
+
+
+NUMERIC_MODELS = {
+    "sparse": lambda: __import__("rulecore").SparseClassifier(k=2, time_limit=5),
+    "datum-wise": lambda: __import__("rulecore").DatumWiseClassifier(),
+    "calculation-estimation": lambda: __import__("rulecore").CalculationEstimationClassifier(),
+    "reduction": lambda: __import__("rulecore").BilinearReducer(),
+}
+
+
+@pytest.mark.parametrize("model", list(NUMERIC_MODELS))
+def test_the_numeric_models_refuse_bad_input_with_a_data_error(model):
+    """Infinite values, an empty table, NaN in y, lengths that differ, a text column and a
+    renamed column at predict time reached a notebook user as scikit-learn's plain
+    ValueError (a notebook review)."""
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(60, 3)), columns=list("abc"))
+    y = (X.a > 0).astype(int)
+    bad = {"inf": (X.assign(a=np.inf), y), "empty": (X.iloc[:0], y[:0]),
+           "nan in y": (X, y.astype(float).where(y > 0)), "lengths": (X, y[:10]),
+           "text": (X.assign(c="a"), y)}
+    # (one class: the datum-wise and calculation-estimation classifiers predict it, as
+    # scikit-learn's convention allows; the reduction fits the latter on one class's rows)
+    for _case, (Xb, yb) in bad.items():
+        with pytest.raises(DataError):
+            NUMERIC_MODELS[model]().fit(Xb, yb)
+    fitted = NUMERIC_MODELS[model]().fit(X, y)
+    apply = fitted.predict if hasattr(fitted, "predict") else fitted.transform
+    with pytest.raises(DataError, match="feature names should match"):
+        apply(X.rename(columns={"a": "z"}))
+
+
+def test_the_numeric_encoder_learns_on_the_training_rows_and_applies_to_others():
+    """to_numeric refitted on every call: a test batch's gaps took its own median and a
+    five-row batch got other columns ('base_salary=62500.0'), which the sparse model fitted
+    on the training columns refused (a notebook review)."""
+    from sklearn.base import clone
+    from sklearn.pipeline import make_pipeline
+
+    from rulecore import NumericEncoder, SparseClassifier
+    from rulecore.encode import to_numeric
+
+    rng = np.random.default_rng(3)
+    n = 300
+    X = pd.DataFrame({"salary": rng.normal(60000, 9000, n).round(),
+                      "role": rng.choice(["Rep", "Lead", "Dealmaker"], n),
+                      "city": rng.choice([f"c{i}" for i in range(30)], n)})
+    y = ((X.salary > 62000) & (X.role != "Rep")).astype(int)
+    tr, te = X.iloc[:250], X.iloc[250:].copy()
+    enc = NumericEncoder(max_levels=10).fit(tr)
+    pd.testing.assert_frame_equal(enc.transform(tr), to_numeric(tr, max_levels=10))
+    te.loc[te.index[:3], "salary"] = np.nan
+    te.loc[te.index[3], "role"] = "Intern"        # a level never seen
+    out = enc.transform(te.iloc[:5])
+    assert list(out.columns) == enc.columns_ == list(enc.get_feature_names_out())
+    assert (out["salary"].iloc[:3] == tr.salary.median()).all()
+    assert out.filter(like="role=").iloc[3].sum() == 0
+    model = make_pipeline(NumericEncoder(), SparseClassifier(k=2, time_limit=5))
+    assert model.fit(tr, y.iloc[:250]).predict(te.iloc[:5]).shape == (5,)
+    assert clone(enc).get_params() == {"kinds": None, "max_levels": 10}
+    with pytest.raises(DataError, match="X lacks 'city'"):
+        enc.transform(te.drop(columns="city"))

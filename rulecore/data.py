@@ -2016,6 +2016,14 @@ _DURATION_NAME = re.compile(r"durat|length|elapsed|spent|wait|runtime|lap|taken|
                             r"response|resolution|ring", re.IGNORECASE)
 
 
+#: How :func:`numbers_from_clock` says a time of day was read.
+CLOCK_HOURS = "hours after midnight"
+#: The frame attribute naming the columns read as times of day (hours after midnight):
+#: :func:`from_frame` sets it on ``Dataset.X``; :class:`rulecore.rules.terms.Binarizer`
+#: writes their thresholds as times.
+CLOCK_COLUMNS = "clock_columns"
+
+
 def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
     """A text column of durations or times written with colons (``1:02:03``, ``25:13``,
     ``14:30``) as numbers: ``h:mm:ss`` in seconds; two parts as 60 × the first + the second
@@ -2039,7 +2047,7 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
             a.max() < 24:
         hours = a + b / 60 + (parts[2].astype(float) / 3600 if three.all() else 0.0)
         first = hours.dropna().index[0]
-        return _placed(s, hours.round(4)), (f"hours after midnight ({s[first]!s} is "
+        return _placed(s, hours.round(4)), (f"{CLOCK_HOURS} ({s[first]!s} is "
                                             f"{hours[first]:.2f})")
     values = a * 3600 + b * 60 + parts[2].astype(float) if three.all() else a * 60 + b
     how = ("seconds (h:mm:ss)" if three.all() else
@@ -2956,6 +2964,7 @@ def from_frame(
         df, spans = formats._durations_in_units(df)
         cleaning += spans
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
+    clocks: list[str] = []  # columns read as times of day
     if not typed:
         for col in df.columns:
             df[col] = _none_as_missing(df[col])
@@ -3040,6 +3049,8 @@ def from_frame(
                     ex = df[col].dropna().iloc[0]
                     df[col] = converted
                     cleaning.append(f"{col!r}: " + said.format(ex=ex, how=how))
+                    if read is numbers_from_clock and how.startswith(CLOCK_HOURS):
+                        clocks.append(str(col))  # its rules written as times (Term.clock)
                     break
         for col in df.columns:
             converted, codes, named = numbers_with_codes(df[col])
@@ -3619,6 +3630,8 @@ def from_frame(
                          f"{show(positive)!r}: too few for a reliable rule. A rule is still "
                          "learned, but its held-out figures rest on a handful of rows. "
                          "Choose another class or target, or add rows.")
+    X.attrs[CLOCK_COLUMNS] = tuple(c for c in clocks if c in X.columns and
+                                   out_kinds.get(c) == "numeric")
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,

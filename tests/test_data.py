@@ -1115,6 +1115,36 @@ def test_a_time_of_day_is_hours_after_midnight_a_duration_seconds(name, hours):
         "seconds (h:mm:ss)"
 
 
+def test_a_time_of_day_rule_is_written_as_a_time():
+    """'pickup_time > 17.39' read as 17:39 where it meant 17:23:24 (decimal hours: an
+    analyst's review): the threshold is the last time below the cut, written as a time, and
+    the rule, its JSON and its predictions agree."""
+    from rulecore import BooleanRuleClassifier
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term, clock_time
+
+    rng = np.random.default_rng(4)
+    n = 500
+    minutes = rng.integers(6 * 60, 23 * 60, n)
+    times = [f"{m // 60:02d}:{m % 60:02d}" for m in minutes]
+    late = np.where((minutes > 17 * 60 + 23) ^ (rng.random(n) < 0.02), "yes", "no")
+    data = pd.DataFrame({"pickup_time": times, "late": late}).to_csv(index=False).encode()
+    ds = load_csv(io.BytesIO(data), name="trips.csv")
+    assert ds.X.attrs["clock_columns"] == ("pickup_time",)
+    rule = BooleanRuleClassifier(time_limit=10).fit(ds.X, ds.y_binary).rule_
+    (cond,) = rule.conditions
+    assert cond.clock and str(cond).startswith("pickup_time > ") and ":" in str(cond)
+    # the threshold is a time seen in the data: its writing is that time, exactly
+    assert clock_time(cond.value) in times
+    back = Rule.from_json(rule.to_json())
+    assert str(back) == str(rule) and (back.predict(ds.X) == rule.predict(ds.X)).all()
+    assert clock_time(17.3833) == "17:23" and clock_time(6.0917) == "06:05:30"
+    assert Term("t", ">", 17.3833, clock=True) == Term("t", ">", 17.3833)  # writing only
+    # a column of numbers named like a time is no clock
+    plain = pd.DataFrame({"time": rng.normal(size=n), "late": late}).to_csv(index=False)
+    assert load_csv(io.BytesIO(plain.encode()), name="t.csv").X.attrs["clock_columns"] == ()
+
+
 def test_durations_written_with_their_units_are_minutes():
     """A call length typed '32m', '1h 5m' was left out as free text with a level per value,
     and '--numeric' refused it (a review)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numbers
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
@@ -25,7 +25,7 @@ import scipy.sparse as sp
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_array, check_is_fitted
 
-from rulecore.data import Kind, infer_kind
+from rulecore.data import CLOCK_COLUMNS, Kind, infer_kind
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.scales import level_order, ranks
 
@@ -54,6 +54,14 @@ def format_value(v: Any) -> str:
 #: none of them is a number written another way (:meth:`Binarizer.check_like_fit`).
 _NO_VALUE = frozenset({"na", "n/a", "nan", "null", "none", "-", "--", "?", "\\n", "#n/a",
                        "<na>", "missing", "unknown", "n.a.", "."})
+
+
+def clock_time(hours: float) -> str:
+    """Hours after midnight as a time of day, to the second: ``17:23``, ``06:05:30``."""
+    seconds = int(round(float(hours) * 3600))
+    h, rest = divmod(seconds, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h:02d}:{m:02d}" + (f":{sec:02d}" if sec else "")
 
 
 #: Spellings of True/False that compare equal to 1/0 (:func:`level_keys`; the exported
@@ -140,12 +148,17 @@ class Term:
     order : tuple of str, optional
         An ordinal column's levels, lowest first (:mod:`rulecore.scales`): ``x <= v`` then
         holds for ``v`` and the levels below it, and a cell outside the order is missing.
+    clock : bool, default=False
+        The column is a time of day in hours after midnight (``14:30`` is 14.5): the
+        threshold is written as the time it is, ``pickup_time > 17:23``; as ``17.39`` it read
+        as 17:39 (an analyst's review).  Only the writing: equal terms compare equal.
     """
 
     feature: str
     op: Op
     value: Any
     order: tuple[str, ...] | None = None
+    clock: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         if self.op in MISSING_OPS:
@@ -153,6 +166,8 @@ class Term:
         if self.ordinal and len(self.levels_held()) == 1:
             # "band <= Low" on the lowest level is "band == Low", and reads so
             return f"{self.feature} == {self.levels_held()[0]}"
+        if self.clock and self.numeric:
+            return f"{self.feature} {self.op} {clock_time(self.value)}"
         return f"{self.feature} {self.op} {format_value(self.value)}"
 
     @property
@@ -184,7 +199,7 @@ class Term:
 
     def negate(self) -> Term:
         """The opposite condition (same column, same value)."""
-        return Term(self.feature, _NEGATE[self.op], self.value, self.order)
+        return Term(self.feature, _NEGATE[self.op], self.value, self.order, self.clock)
 
     def evaluate(self, column: pd.Series | np.ndarray) -> np.ndarray:
         """Boolean array: does each value satisfy the term?  Missing values give False,
@@ -213,6 +228,8 @@ class Term:
         out = {"feature": self.feature, "op": self.op, "value": value}
         if self.order is not None:
             out["order"] = list(self.order)
+        if self.clock:
+            out["clock"] = True
         return out
 
     @classmethod
@@ -243,7 +260,8 @@ class Term:
         else:  # a level keeps its JSON type: True came back as "True", unequal (a review)
             value = d["value"] if isinstance(d["value"], (str, bool, int, float)) \
                 else str(d["value"])
-        return cls(str(d["feature"]), d["op"], value, order)
+        return cls(str(d["feature"]), d["op"], value, order,
+                   clock=d.get("clock") is True and d["op"] in ("<=", ">") and order is None)
 
 
 def _short_between(lo: float, hi: float) -> float:
@@ -416,10 +434,16 @@ class Binarizer(TransformerMixin, BaseEstimator):
         self._n_levels: dict[str, int] = {}  # distinct levels seen, per categorical column
         self._orders: dict[str, tuple[str, ...]] = {}  # levels in order, per ordinal column
         terms: list[Term] = []
+        clocks = set(X.attrs.get(CLOCK_COLUMNS, ()))
         for col in self.feature_names_in_:
             if self.kinds_[col] == "numeric":
                 v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)
                 thr = candidate_thresholds(v, n_thr, sw)
+                if col in clocks and len(thr):
+                    # a time of day splits at the last time below the cut: "x > 17:23" holds
+                    # from the next time seen on, as the midpoint did, and reads as a time
+                    seen = np.unique(v[np.isfinite(v)])
+                    thr = np.unique(seen[np.searchsorted(seen, thr, side="right") - 1])
                 ops: list[Op] = ["<=", ">"] if self.negations else ["<="]
                 gaps = np.isnan(v)
                 # both missing and present cells: on a column with no value every comparison
@@ -466,7 +490,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
                               else ["is missing"])
             self._plan.append((col, self.kinds_[col], thr, ops, mops))
             order = self._orders.get(col)
-            terms += [Term(col, op, t, order) for op in ops for t in thr]
+            terms += [Term(col, op, t, order, col in clocks) for op in ops for t in thr]
             terms += [Term(col, op, self.kinds_[col], order) for op in mops]
         self.terms_ = terms
         self.n_features_in_ = len(self.feature_names_in_)

@@ -3561,6 +3561,19 @@ def from_frame(
                          f"accuracy, so the held-out rows are whole periods ({TIME_BLOCKS} "
                          "blocks of consecutive times).")
             break
+    for col, when in when_columns if periods is None else ():
+        if is_series(when):
+            # one row per date at a regular step (a stock's days, a sensor's hours): rows
+            # next in time share their lagged and rolling features, and a random split put
+            # each held-out day between two training days (an analyst's review: 98.4 %)
+            periods = time_periods(when).rename(f"period of {col!r}")
+            notes.append(f"The rows are a series, one per {col!r} at a regular step: rows "
+                         "next to each other in time are alike (lagged and rolling values), "
+                         "and a random split would put each held-out row between training "
+                         "rows next to it in time and overstate accuracy, so the held-out "
+                         f"rows are whole periods ({TIME_BLOCKS} blocks of consecutive "
+                         "times).")
+            break
     copies = None
     repeated = df.duplicated()
     n_copies = int(repeated.sum())
@@ -3663,6 +3676,19 @@ def bursts_over_time(y: np.ndarray, when: pd.Series) -> float | None:
         per = np.bincount(period[labels == value], minlength=BURST_BINS)
         worst = max(worst, float(per.var() / per.mean()))
     return worst
+
+
+def is_series(when: pd.Series) -> bool:
+    """Whether dated rows are one series: at least 200 dates, each on one row, and the steps
+    between them in time order regular (the commonest step in 60 % of them, none over five
+    times it: a trading calendar's weekends and holidays pass, an event log's gaps do not)."""
+    present = when.dropna()
+    if len(present) < 200 or present.duplicated().any():
+        return False
+    steps = np.diff(np.sort(present.to_numpy(dtype="datetime64[ns]")).astype(np.int64))
+    values, counts = np.unique(steps, return_counts=True)
+    common = values[np.argmax(counts)]
+    return bool(common > 0 and counts.max() >= 0.6 * len(steps) and steps.max() <= 5 * common)
 
 
 def time_periods(when: pd.Series) -> pd.Series:

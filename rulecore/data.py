@@ -400,7 +400,10 @@ def _dash_as_missing(df: pd.DataFrame) -> pd.DataFrame:
         if not dash.any():
             continue
         others = df[col][~dash].dropna()
-        if others.empty or not others.str.fullmatch(r"\++").all():
+        # beside a single other value the dash is the other answer (Qualified / —: made
+        # missing, the column was "a single class": an adversarial review)
+        if others.empty or not others.str.fullmatch(r"\++").all() and \
+                others.nunique() > 1:
             df[col] = df[col].mask(dash)
     return df
 
@@ -960,9 +963,15 @@ def _fixed_width_listing(text: str, notes: list[str]) -> str | None:
     starts = [m.start() for m in re.finditer(r"-+", rule)]
     spans = list(zip(starts, starts[1:] + [None]))
     names = [head[a:b].strip() for a, b in spans]
-    if sum(bool(n) for n in names) < 0.8 * len(names):
-        return None
-    rows, repeats, footer = [], 0, None
+    if sum(bool(n) and not _is_number(n) for n in names) < 0.8 * len(names):
+        return None  # no header above the dashes (a row of '-' cells: missing values)
+    # the cells keep to their columns: blank between the runs of dashes and before the
+    # first (a report underlined word by word, its numbers running left past the dashes,
+    # lost their first digits; one-space rows under '-- ----' were cut mid-word: an
+    # adversarial review)
+    gaps = [i for i in range(len(rule)) if rule[i] == " "]
+    run_starts = starts[0]
+    rows, repeats, footer, misfits = [], 0, None, 0
     for ln in lines[at + 1:]:
         line = ln.rstrip()
         if not line.strip():
@@ -975,9 +984,11 @@ def _fixed_width_listing(text: str, notes: list[str]) -> str | None:
             break
         if len(line) > len(rule) + 40:
             return None  # text running past the columns: not this listing's rows
+        if line[:run_starts].strip() or any(i < len(line) and line[i] != " " for i in gaps):
+            misfits += 1
         rows.append([line[a:b].strip() if b is not None else line[a:].strip()
                      for a, b in spans])
-    if len(rows) < 2:
+    if len(rows) < 2 or misfits > 0.02 * len(rows):
         return None
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -1524,12 +1535,12 @@ def _json_objects_flattened(df: pd.DataFrame
 
 #: One ``key=value`` pair of a log line (``method=POST``, ``path="/v1/a b"``, ``a=1&b=2``).
 _KEY_VALUE = re.compile(r"(?<![\w.\-])([A-Za-z_][\w.\-]{0,40})=(?:\"([^\"]*)\"|'([^']*)'|"
-                        r"([^\s,;&\"']*))")
+                        r"([^\s,;&\"'()\[\]{}]*))")
 #: A field is kept when it is in at least this share of a column's lines.
 MIN_KEY_SHARE = 0.2
 
 
-def _key_value_flattened(df: pd.DataFrame
+def _key_value_flattened(df: pd.DataFrame, keep: Iterable[str] = ()
                          ) -> tuple[pd.DataFrame, list[str], dict[str, list[str]]]:
     """Text columns of log lines with ``key=value`` pairs (Splunk's ``_raw``, logfmt, a
     query string) as one column per key, ``_raw.method``, in the column's place, as
@@ -1537,18 +1548,28 @@ def _key_value_flattened(df: pd.DataFrame
     signal was all in ``_raw``, free text of a different line per row, and the warning's
     advice to include it gave a rule that matched one log line (an analyst's review).  A
     key kept is in :data:`MIN_KEY_SHARE` of the lines at least; other text of the line is
-    dropped (it is different in every row: a timestamp, a level)."""
+    dropped (it is different in every row: a timestamp, a level).
+
+    Only a column of many distinct lines is read so, one that would be left out as free
+    text (:data:`roles.MAX_TEXT_LEVELS`): a model's settings, ``SVC(max_depth=5, lr=0.1)``,
+    a few values each, were a category that carried the signal (an adversarial review).
+    Columns named in ``keep`` (the target, a column given a kind or included) stay as
+    they are."""
     notes: list[str] = []
     fields: dict[str, list[str]] = {}
     parts: list[pd.DataFrame] = []
+    keep = {str(c) for c in keep}
     for col in df.columns:
         s = df[col]
         head = s.iloc[:1000].dropna().iloc[:200]
-        if pd.api.types.is_numeric_dtype(s) or len(head) < 5 or \
-                (head.astype(str).str.count(_KEY_VALUE) < 2).mean() > 0.1:
+        if str(col) in keep or pd.api.types.is_numeric_dtype(s) or len(head) < 5 or \
+                (head.astype(str).str.count(_KEY_VALUE) < 2).mean() > 0.1 or \
+                s.nunique() <= roles_mod.MAX_TEXT_LEVELS:
             parts.append(s.to_frame())
             continue
-        text = s.astype(object).where(s.notna(), "").astype(str)
+        # by position: a frame's index may repeat (after a concat), and rows sharing a label
+        # all took the first one's fields (an adversarial review)
+        text = pd.Series(s.astype(object).where(s.notna(), "").astype(str).to_numpy())
         found = text.str.extractall(_KEY_VALUE)
         values = found[1].fillna(found[2]).fillna(found[3])
         pairs = pd.DataFrame({"row": found.index.get_level_values(0), "key": found[0].to_numpy(),
@@ -1560,8 +1581,9 @@ def _key_value_flattened(df: pd.DataFrame
             parts.append(s.to_frame())
             continue
         wide = pairs[pairs.key.isin(keys)].pivot(index="row", columns="key", values="value")
-        wide = wide.reindex(index=s.index, columns=keys)
+        wide = wide.reindex(index=range(len(s)), columns=keys)
         wide = wide.where(wide.notna() & (wide != ""), None).astype(object)
+        wide.index = s.index
         wide.columns = [f"{col}.{k}" for k in keys]
         parts.append(wide)
         shown = ", ".join(wide.columns[:4]) + (", …" if len(keys) > 4 else "")
@@ -1887,7 +1909,7 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
         # 'shoe_size_us != 9½' conditions and refused --numeric: an analyst's review)
         halves = s.astype(object).where(s.isna(), s.astype(str).str.replace(
             rf"^\s*(\d*)\s*({_VULGAR})\s*$",
-            lambda m: format(int(m.group(1) or 0) + _VULGAR_VALUES[m.group(2)], "g"),
+            lambda m: repr(int(m.group(1) or 0) + _VULGAR_VALUES[m.group(2)]),
             regex=True))
         if halves.dropna().astype(str).str.contains(_VULGAR).any():
             return s  # a fraction among words ('9½ in wide'): text
@@ -2940,7 +2962,9 @@ def from_frame(
                                       if isinstance(v, (list, tuple, dict)) else v)
     df.columns = [str(c) for c in df.columns]
     df, flattened, fields = _json_objects_flattened(df)
-    df, logged, pairs = _key_value_flattened(df)
+    df, logged, pairs = _key_value_flattened(df, keep=[target, *include, *(kinds or {})]
+                                             if target is not None else
+                                             [*include, *(kinds or {})])
     flattened, fields = flattened + logged, {**fields, **pairs}
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was
@@ -3139,7 +3163,12 @@ def from_frame(
         notes.append(f"Predicting {target!r}: the file's format says it holds the classes. "
                      "Choose another target if this is not the one.")
     elif target is None:
-        target = roles_mod.choose_target(df, detected)
+        # a field of a log line (its status, its level) describes the line, not the
+        # outcome: _raw.status was predicted beside an alert flag (an adversarial review)
+        logged_fields = [f for fs in pairs.values() for f in fs if f in df.columns]
+        rest = [c for c in df.columns if c not in logged_fields]
+        target = roles_mod.choose_target(df[rest], {c: detected[c] for c in rest}) \
+            if logged_fields and len(rest) >= 2 else roles_mod.choose_target(df, detected)
         why = {"classes": "the most plausible class column", "continuous": "no column holds "
                "classes, so this numeric column is split at a threshold"
                if not roles_mod.is_outcome_score(target) else "a number named as the "

@@ -228,7 +228,7 @@ class NumericEncoder(TransformerMixin, BaseEstimator):
         if not isinstance(X, pd.DataFrame):
             raise DataError("NumericEncoder reads a table by its column names: pass a pandas "
                             "DataFrame.")
-        X = text_names(X)
+        text_names(X)  # names that clash as text are refused; the frame's own are kept
         kinds = _kinds(X, self.kinds)
         widths = numeric_widths(X, kinds, max_levels)
         n_cols = sum(widths.values())
@@ -259,7 +259,7 @@ class NumericEncoder(TransformerMixin, BaseEstimator):
                 # on row order
                 order = sorted(zip(-counts.to_numpy(), map(str, counts.index), counts.index))
                 plan.append((col, "top", [level for _, _, level in order[:max_levels]], None))
-        self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        self.feature_names_in_ = np.asarray([str(c) for c in X.columns], dtype=object)
         self.kinds_ = kinds
         self._plan = plan
         self.columns_ = [name for col, how, levels, _ in plan
@@ -275,8 +275,7 @@ class NumericEncoder(TransformerMixin, BaseEstimator):
         if not isinstance(X, pd.DataFrame):
             raise DataError("NumericEncoder reads a table by its column names: pass a pandas "
                             "DataFrame.")
-        X = text_names(X)
-        missing = [c for c in self.feature_names_in_ if c not in X.columns]
+        missing = [str(col) for col, *_ in self._plan if col not in X.columns]
         if missing:
             raise DataError(f"X lacks {', '.join(map(repr, missing))}, which the encoder was "
                             "fitted on.")
@@ -360,6 +359,14 @@ def numbers_only(X: Any, who: str) -> Any:
     if not isinstance(X, pd.DataFrame):
         return X
     X = text_names(X)
+    # numbers held as text or objects ('3.5', Decimal) are numbers, as scikit-learn's own
+    # conversion read them (refused as text, an adversarial review); dates are not
+    for c in X.columns:
+        s = X[c]
+        if pd.api.types.is_object_dtype(s) or pd.api.types.is_string_dtype(s):
+            num = pd.to_numeric(s, errors="coerce")
+            if num.notna().sum() == s.notna().sum() and s.notna().any():
+                X = X.assign(**{c: num.astype(float)})
     words = [c for c in X.columns if not (pd.api.types.is_numeric_dtype(X[c])
                                           or pd.api.types.is_bool_dtype(X[c]))]
     if words:

@@ -128,10 +128,11 @@ _TARGET_WORDS = {"target", "outcome", "result", "status", "churn", "churned", "d
 #: Names that say "the column to predict" and nothing else: first among target names.
 _GENERIC_TARGETS = {"target", "label", "labels", "class", "outcome", "y", "response", "result"}
 #: What may follow that word and keep it the outcome (``churn_flag``; not ``target_audience``).
-_TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class",
-                 # a time window, its number dropped by name_words (READMIT_30D,
-                 # mortality_90_days, churn_within_12m)
-                 "d", "day", "days", "w", "wk", "wks", "week", "weeks", "m", "mo", "month",
+_TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class"}
+#: ... and a time window, its number dropped by name_words (READMIT_30D, mortality_90_days,
+#: churn_within_12m): only in a name with a number (pandas' merge suffix in ``status_y``
+#: and a sales ``target_month`` are no windows: an adversarial review).
+_WINDOW_TAILS = {"d", "day", "days", "w", "wk", "wks", "week", "weeks", "m", "mo", "month",
                  "months", "y", "yr", "yrs", "year", "years", "within"}
 #: Words that make a ``status`` an attribute of the person or the record, not its outcome.
 _ATTRIBUTE_WORDS = {"marital", "civil", "employment", "work", "job", "verification",
@@ -828,8 +829,9 @@ _OUTCOME_VALUES = frozenset({"churned", "retained", "cancelled", "canceled", "re
                              "deceased", "won", "lost", "passed", "failed", "approved",
                              "rejected", "denied", "converted", "resigned", "attrited",
                              "readmitted",
-                             # a genetic study's phenotype (PLINK: case / control)
-                             "case", "control", "affected", "unaffected"})
+                             # a genetic study's phenotype (PLINK: case / control; not
+                             # affected / unaffected, a body side as often: a review)
+                             "case", "control"})
 
 
 def _outcome_values(s: pd.Series) -> bool:
@@ -853,7 +855,8 @@ def _target_hint(name: str) -> int:
     words = name_words(_LEGEND.sub("", str(name)))
     if len(words) < 2 or any(w in _ATTRIBUTE_WORDS for w in words):
         return 0
-    return int(any(w in _TARGET_WORDS and all(t in _TARGET_TAILS for t in words[i + 1:])
+    tails = _TARGET_TAILS | (_WINDOW_TAILS if re.search(r"\d", str(name)) else set())
+    return int(any(w in _TARGET_WORDS and all(t in tails for t in words[i + 1:])
                    for i, w in enumerate(words)))
 
 

@@ -284,12 +284,14 @@ def _ordinal_order(levels: Any) -> tuple[str, ...] | None:
     numbers' order; a few other levels beside them (``PL`` for a pit-lane start, ``DNF``)
     are off the scale, read as missing, as a rating's ``NR`` is.  Read unordered, a race's
     grid gave 17 ``grid != 5th`` conditions where ``grid <= 4th`` was meant (an analyst's
-    review).  ``None`` unless three or more levels carry a suffix and the others are at most
-    a fifth of the levels."""
+    review).  ``None`` unless three or more levels carry a suffix and at most one other is
+    beside them."""
     text = [str(v) for v in levels]
     places = {t: _ORDINAL.match(t) for t in text}
     ordinal = [t for t, m in places.items() if m and _ORDINAL_SUFFIX.search(t)]
-    if len(ordinal) < 3 or 5 * (len(text) - len(ordinal)) > len(text):
+    # one level off the scale at most: two (DNF, DSQ) would both read as missing, one
+    # level, and a rule lost the one that mattered (an adversarial review)
+    if len(ordinal) < 3 or len(text) - len(ordinal) > 1:
         return None
     numbered = sorted(ordinal, key=lambda t: int(places[t].group(1)))
     if len({int(places[t].group(1)) for t in numbered}) < len(numbered):

@@ -2731,3 +2731,68 @@ def _key_value_flattened_cols(df: pd.DataFrame) -> list[str]:
     from rulecore.data import _key_value_flattened
 
     return list(_key_value_flattened(df)[0].columns)
+
+
+def test_what_the_new_readers_leave_alone():
+    """An adversarial review of the key=value, fixed-width, dash and target readers: each of
+    these tables read right before them, and must still."""
+    from rulecore.data import _key_value_flattened, parse_numbers
+    from rulecore.roles import _target_hint, choose_target
+
+    rng = np.random.default_rng(8)
+    n = 300
+    # key=value lines under a repeated index are flattened row by row, not by label
+    a, b = rng.integers(0, 10, n), rng.integers(0, 10, n)
+    df = pd.DataFrame({"x": a, "cfg": [f"alpha={i} beta={j}" for i, j in zip(a, b)]},
+                      index=np.repeat(np.arange(n // 2), 2))
+    flat = _key_value_flattened(df)[0]
+    assert (flat["cfg.alpha"].astype(int).to_numpy() == a).all()
+    # a model's settings, few values each, are a category; named, a column stays whole
+    models = pd.DataFrame({"model": rng.choice(["SVC(max_depth=5, lr=0.1)",
+                                                "RandomForestClassifier(max_depth=5, lr=0.01)"],
+                                               n), "y": rng.choice(["a", "b"], n)})
+    assert list(_key_value_flattened(models)[0].columns) == ["model", "y"]
+    logs = pd.DataFrame({"_raw": [f"status={s} ms={i}" for i, s in enumerate(
+        rng.choice(["ok", "error"], n))], "alert": rng.choice([0, 1], n)})
+    assert list(_key_value_flattened(logs, keep=["_raw"])[0].columns) == ["_raw", "alert"]
+    # a log line's status is no default target beside the table's own flag
+    assert from_frame(logs.assign(host=rng.choice(["w1", "w2", "w3"], n)), typed=False).target == \
+        "alert"
+    # a dash beside one other value is the other answer, not a missing one
+    data = pd.DataFrame({"wins": rng.integers(20, 60, n),
+                         "playoffs": np.where(rng.random(n) < 0.4, "Qualified", "\u2014")})
+    ds = load_csv(io.BytesIO(data.to_csv(index=False).encode()), name="t.csv")
+    assert ds.classes == ["Qualified", "\u2014"]
+    # a pandas merge's suffix and a sales target's month are no time windows
+    assert _target_hint("status_y") == 0 and _target_hint("target_month") == 0
+    # a body side, affected / unaffected, is no outcome beside one
+    side = pd.DataFrame({"hand": rng.choice(["affected", "unaffected"], n),
+                         "grip": rng.normal(size=n), "improved": rng.choice(["yes", "no"], n)})
+    assert choose_target(side) == "improved"
+    assert parse_numbers(pd.Series(["1234567½", "9½"], dtype=object)).tolist() == \
+        [1234567.5, 9.5]
+
+
+@pytest.mark.parametrize("text", [
+    # underlined word by word, the numbers running left past their dashes
+    "name          income  approved\n----          ------  --------\n"
+    + "".join(f"{n:<10}{v:>11.1f}  {y}\n" for n, v, y in
+              [("Alexandra", 22143.8, "no"), ("Chris", 200477.6, "yes"),
+               ("Di", 145874.8, "yes")] * 20),
+    # one space between cells that do not keep to the dashes
+    "id name score passed\n-- ---- ----- ------\n"
+    + "".join(f"{i} {n} {s} {y}\n" for i, (n, s, y) in enumerate(
+        [("Alexandra", 89, "yes"), ("Bo", 74, "yes"), ("Di", 48, "no")] * 20)),
+    # a row of missing values in a table separated by spaces
+    "temp humidity wind alarm\n" + "".join(f"{20 + i % 7}.5 {40 + i % 9} {i % 5}.2 "
+                                           f"{'on' if i % 3 else 'off'}\n" for i in range(5))
+    + "- - - -\n" + "".join(f"{20 + i % 7}.5 {40 + i % 9} {i % 5}.2 "
+                            f"{'on' if i % 3 else 'off'}\n" for i in range(40)),
+])
+def test_a_line_of_dashes_alone_makes_no_listing(text):
+    """Read as fixed-width listings, these lost the first digits of their numbers, cut names
+    mid-word, or took a row of '-' cells for the dashes under a header (an adversarial
+    review): the cells must keep to the dashes' columns under a header of names."""
+    from rulecore.data import _fixed_width_listing
+
+    assert _fixed_width_listing(text, []) is None

@@ -298,3 +298,48 @@ def test_the_numeric_encoder_learns_on_the_training_rows_and_applies_to_others()
     assert clone(enc).get_params() == {"kinds": None, "max_levels": 10}
     with pytest.raises(DataError, match="X lacks 'city'"):
         enc.transform(te.drop(columns="city"))
+
+
+def test_predict_checks_only_the_columns_the_rule_reads_and_only_lost_zeros():
+    """A rule on amount and flag refused to predict once an unused zip came as numbers or an
+    unused income with thousands commas; a batch of zips 10001 / 94105 read as numbers was
+    refused though 10001 matches '10001' (an adversarial review).  The exported function
+    takes sqlite3.Row too."""
+    import sqlite3
+
+    rng = np.random.default_rng(0)
+    n = 300
+    X = pd.DataFrame({"amount": rng.normal(100, 30, n).round(1), "flag": rng.random(n) < .5,
+                      "zip": rng.choice(["02134", "10001", "94105"], n),
+                      "income": rng.normal(50000, 9000, n).round(0)})
+    y = np.where((X.amount > 110) & X.flag, "yes", "no")
+    model = BooleanRuleClassifier().fit(X, y)
+    assert set(model.rule_.features) == {"amount", "flag"}
+    pred = model.predict(X)
+    unused = X.assign(zip=X.zip.astype(int), income=X.income.map(lambda v: f"{v:,.0f}"))
+    assert (model.predict(unused) == pred).all()
+    z = X.assign(flag=True)
+    y2 = np.where((z.zip == "10001") & (z.amount > 100), "yes", "no")
+    zipped = BooleanRuleClassifier().fit(z, y2)
+    assert "zip" in zipped.rule_.features
+    batch = z[z.zip != "02134"].assign(zip=lambda d: d.zip.astype(int))
+    assert (zipped.predict(batch) == zipped.predict(z[z.zip != "02134"])).all()
+    with pytest.raises(DataError, match=r"lose them \(2134\)"):
+        zipped.predict(z.assign(zip=z.zip.astype(int)))
+    ns: dict = {}
+    exec(model.rule_.to_python(), ns)
+    con = sqlite3.connect(":memory:")
+    con.row_factory = sqlite3.Row
+    X.assign(flag=X.flag.astype(int)).to_sql("t", con, index=False)
+    rows = con.execute("select * from t").fetchall()
+    assert [int(ns["predict"](r)) for r in rows] == [int(p == "yes") for p in pred]
+
+
+@pytest.mark.parametrize("model", list(NUMERIC_MODELS))
+def test_numbers_held_as_text_are_numbers_to_the_numeric_models(model):
+    """'3.5' in an object column was refused as text by the bilinear models (an adversarial
+    review): numbers are numbers whatever their dtype."""
+    rng = np.random.default_rng(1)
+    X = pd.DataFrame(rng.normal(size=(60, 3)), columns=list("abc"))
+    y = (X.a > 0).astype(int)
+    NUMERIC_MODELS[model]().fit(X.assign(a=X.a.astype(str).astype(object)), y)

@@ -69,7 +69,8 @@ def test_known_scales_are_put_in_order(levels, order):
     ["1.2.0", "v1.2.0", "1.3.0"],           # one version written two ways
     ["1.2.0", "1.3.0", "beta"],             # a word among versions
     ["192.168.0.1", "10.0.0.1", "10.0.0.7"],  # four parts: IP addresses as often
-    ["1st", "2nd", "3rd", "DNF", "DNS"],    # two of five levels off the scale
+    ["1st", "2nd", "3rd", "DNF", "DNS"],    # two levels off the scale: one "missing"
+    [f"{i}th" for i in range(4, 21)] + ["1st", "2nd", "3rd", "DNF", "DSQ"],
     ["1st floor", "2nd floor", "3rd floor"],  # words after the place
 ])
 def test_other_columns_are_not_scales(levels):

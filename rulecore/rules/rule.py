@@ -363,7 +363,9 @@ class Rule(_Exportable):
                               "but for 'is missing')."),
                  # a frame's columns 0, 1, 2 are the rule's '0', '1', '2' (a notebook
                  # review: to_dict('records') of the frame it was fitted on raised KeyError)
-                 "    row = {str(k): v for k, v in row.items()}"]
+                 # (keys(): a dict, a pandas row and sqlite3.Row have it; items() only
+                 # the first two: an adversarial review)
+                 "    row = {str(k): row[k] for k in row.keys()}"]
         num = ["    def num(v):",
                "        if isinstance(v, str) and ('_' in v or not v.isascii()):",
                "            return None  # '1_000', '١٢': not numbers to pandas either",

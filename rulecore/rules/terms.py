@@ -496,16 +496,22 @@ class Binarizer(TransformerMixin, BaseEstimator):
         self.n_features_in_ = len(self.feature_names_in_)
         return self
 
-    def check_like_fit(self, X: pd.DataFrame) -> None:
-        """Raise :class:`DataError` where a column of ``X`` is not written as it was at fit.
+    def check_like_fit(self, X: pd.DataFrame, columns: Any = None) -> None:
+        """Raise :class:`DataError` where a column of ``X`` (of ``columns`` only, when given:
+        those a fitted rule reads) is not written as it was at fit.
 
         Evaluated anyway, such a column changes the answers without a word (a notebook
         review): a numeric column arriving as text with decimal commas ('2,5') or as a word
         is missing in every row, so each of its comparisons is false (374 of 569 predictions
         flipped on breast cancer); zip codes learned as text ('02134') arriving as numbers
-        (2134, as ``pd.read_csv`` reads them) match none of their levels.
+        (2134, as ``pd.read_csv`` reads them) lose their leading zeros and match no level.
+        A zip of 10001 read as a number still matches '10001': only numbers that were a
+        level with its zeros are refused (an adversarial review).
         """
+        used = None if columns is None else {str(c) for c in columns}
         for col, kind, thr, _ops, _mops in self._plan:
+            if used is not None and col not in used:
+                continue
             s = X[col]
             if kind == "numeric" and not pd.api.types.is_numeric_dtype(s) and \
                     not pd.api.types.is_bool_dtype(s):
@@ -521,12 +527,18 @@ class Binarizer(TransformerMixin, BaseEstimator):
                         "units, thousands separators), or make unknown values missing (NaN).")
             elif kind == "categorical" and pd.api.types.is_numeric_dtype(s) and \
                     not pd.api.types.is_bool_dtype(s):
-                padded = [str(t) for t in thr if re.fullmatch(r"0\d+", str(t))]
-                if padded:
+                padded = {str(t).lstrip("0"): str(t) for t in thr
+                          if re.fullmatch(r"0+\d+", str(t))}
+                if not padded:
+                    continue
+                lost = [padded[k] for k in dict.fromkeys(level_text(s).dropna())
+                        if k in padded]
+                if lost:
                     raise DataError(
                         f"Column {col!r} held text when the model was fitted, with leading "
-                        f"zeros ({padded[0]!r}), but numbers here, which match none of those "
-                        f"levels: read it as text (pandas: dtype={{{col!r}: str}}).")
+                        f"zeros ({lost[0]!r}), but numbers here, which lose them "
+                        f"({lost[0].lstrip('0')}) and match no level: read it as text "
+                        f"(pandas: dtype={{{col!r}: str}}).")
 
     def transform(self, X: pd.DataFrame, sparse: bool = False) -> np.ndarray | sp.csc_matrix:
         """Evaluate every term: a bool array of shape (n_samples, n_terms).

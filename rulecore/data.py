@@ -116,7 +116,9 @@ _READ_NA = [v for v in _NA_VALUES if v not in ("None", "-")] + [
     # pandas' own missing spellings (it reads "None" as missing too: read with
     # keep_default_na=False and these instead)
     "-1.#IND", "1.#QNAN", "1.#IND", "-1.#QNAN", "#N/A N/A", "#N/A", "n/a", "<NA>", "#NA",
-    "-NaN", "-nan"]
+    "-NaN", "-nan",
+    # Power BI's and Excel pivot tables' empty member (a level '(Blank)' before: a review)
+    "(Blank)", "(blank)"]
 #: The error values a spreadsheet writes into cells whose formula failed: missing values, but
 #: said in a note (a column of them would otherwise read as text and be left out).
 SPREADSHEET_ERRORS = ("#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#N/A",
@@ -569,6 +571,12 @@ def _decode(data: bytes, name: str) -> tuple[str, str | None]:
     refuse = DataError(
         f"{name} is not UTF-8 text (byte 0x{byte:02x} on line {line}). Save it as 'CSV UTF-8' "
         "in your spreadsheet program and upload it again.")
+    japanese = _shift_jis(data)
+    if japanese is not None:
+        return japanese, (f"{name} is not UTF-8 (byte 0x{byte:02x} on line {line}): it is "
+                          "read as Shift_JIS (cp932), the encoding Japanese Excel uses for "
+                          "'CSV'. If letters look wrong, save it as 'CSV UTF-8' and upload it "
+                          "again.")
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
@@ -887,6 +895,26 @@ def _printed_list_rows(text: str, notes: list[str]) -> str:
     return "\n".join(kept)
 
 
+_PSQL_RULE = re.compile(r"^[-=]+(?:\+[-=]+)+$")
+_PSQL_FOOTER = re.compile(r"^\(\d[\d,]* rows?\)$")
+
+
+def _psql_frame(text: str, notes: list[str]) -> str:
+    """psql's aligned output without its frame: the ``-----+-----`` line under the header and
+    the ``(1200 rows)`` footer were two rows, which made an id column "not numbers" and kept
+    it as a feature (an analyst's review)."""
+    lines = text.split("\n")
+    frame = [ln for ln in lines if _PSQL_RULE.match(ln.strip()) or
+             _PSQL_FOOTER.match(ln.strip())]
+    if not frame or not any(_PSQL_RULE.match(ln.strip()) for ln in frame):
+        return text
+    notes.append("Read as psql's output: the line under the header and the "
+                 + (f"footer {next(f.strip() for f in frame if f.strip().startswith('('))!r} "
+                    if any(f.strip().startswith("(") for f in frame) else "")
+                 + "are no records.")
+    return "\n".join(ln for ln in lines if ln not in frame)
+
+
 def _adjacent_runs(names: list[str], dups: list[str]) -> dict[str, int] | None:
     """``{name: columns}`` when every repeated name repeats in one run of adjacent columns
     (``Labels, Labels, Labels``), else ``None``."""
@@ -1005,6 +1033,23 @@ def _fixed_width_listing(text: str, notes: list[str]) -> str | None:
     return out.getvalue()
 
 
+def _shift_jis(data: bytes) -> str | None:
+    """``data`` decoded as Shift_JIS (cp932, Japanese Excel's 'CSV'), or ``None`` unless it
+    decodes so and holds kana: hiragana or full-width katakana (はい, いいえ) make at least 1 %
+    of its letters beyond ASCII.  Windows-1252 decoded it into mojibake without an error
+    (refused or misread before: an analyst's review); accented Latin text decoded as cp932
+    gives kanji and half-width katakana, hardly ever full-width kana."""
+    try:
+        text = data.decode("cp932")
+    except UnicodeDecodeError:
+        return None
+    wide = [ch for ch in text[:65536] if ord(ch) > 127]
+    kana = sum("\u3040" <= ch <= "\u30ff" for ch in wide)
+    if not wide or kana < 0.01 * len(wide) or any("\ue000" <= ch <= "\uf8ff" for ch in wide):
+        return None
+    return text
+
+
 def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max_columns: int,
                      sheet_width: int | None = None, where: str | None = None) -> pd.DataFrame:
     """The text of a CSV as a frame of text cells, with ``notes`` on what reading did in
@@ -1037,6 +1082,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         delimiter = split_by
     if delimiter == "|":
         text = _printed_list_rows(text, notes)
+        text = _psql_frame(text, notes)
     text = _first_block(text, delimiter, notes)
     try:
         first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
@@ -1117,6 +1163,9 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     if len(df) > max_rows:
         raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try again.")
     df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
+    # a missing value padded to its column's width (MySQL's client: '| NULL       |') is
+    # missing once stripped (a level 'NULL' before: an analyst's review)
+    df = df.mask(df.isin(_READ_NA))
     if header and merged_runs:
         df = _merge_value_columns(df, merged_runs, notes, where)
     df = _dash_as_missing(df)
@@ -1736,7 +1785,7 @@ _THOUSANDS = r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$"
 _LAKHS = r"^[+-]?\d{1,2}(,\d{2})+,\d{3}(\.\d+)?$"
 _DECIMAL_COMMA = r"^[+-]?\d+,\d+$"
 # A number with one currency sign before or after it, or a percent sign after it.
-_SIGN_CHARS = "$€£¥₹₩₽₺₪฿₱₫₦"
+_SIGN_CHARS = "$€£¥₹₩₽₺₪฿₱₫₦円元"  # (円 and 元 after the number: 4,500,000円)
 _SIGNS = rf"[{_SIGN_CHARS}%]"
 _DECORATED = rf"^[+-]?\s?[{_SIGN_CHARS}]?\s?[+-]?\d[\d.,\s'’]*\s?[{_SIGN_CHARS}%]?$"
 #: Currency codes and the signs they stand for where a sign exists.  Amounts are written
@@ -1841,6 +1890,9 @@ def _dot_thousands(text: pd.Series) -> bool:
     return bool(wholes.max() < 1000 and (wholes >= 100).any())
 
 
+_SPACES_SHOWN = re.compile("[\u00a0\u202f]")
+
+
 def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     """One note on the columns whose numbers are written with thousands separators, a decimal
     comma or accounting's parentheses: what a table must go through before an exported
@@ -1854,16 +1906,23 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
             return "negatives in parentheses"
         if cell.rstrip().endswith("-"):
             return "a minus after negative numbers"
+        if re.search("[\uff10-\uff19]", cell):
+            return "full-width digits"
         try:  # the number the cell gives without its group marks: thousands, not decimals
             grouped = float(re.sub(r"[,\s'’\u00a0\u202f]", "", cell)) == num
+        except ValueError:
+            grouped = False
+        try:  # (each on its own: '4\u202f039' is no float, and was said a decimal comma)
             dotted = "," not in cell and float(cell.replace(".", "")) == num != float(cell)
         except ValueError:
-            grouped = dotted = False
+            dotted = False
         return ("dots between thousands" if dotted else "thousands separators" if grouped
                 else "a decimal comma")
 
+    # (a narrow or no-break space shown as a space: repr wrote '4\u202f039')
+    spaced = [(col, _SPACES_SHOWN.sub(" ", cell), num) for col, cell, num in written[:6]]
     shown = [f"{col!r} ({cell!r} is {np.format_float_positional(num, trim='-')})"
-             for col, cell, num in written[:6]]
+             for col, cell, num in spaced]
     more = f" and {len(written) - 6} more" if len(written) > 6 else ""
     kinds = sorted({how(cell, num) for _, cell, num in written})
     return (f"Numbers in {', '.join(shown)}{more} are written with {' or '.join(kinds)}, and "

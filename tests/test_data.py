@@ -2796,3 +2796,41 @@ def test_a_line_of_dashes_alone_makes_no_listing(text):
     from rulecore.data import _fixed_width_listing
 
     assert _fixed_width_listing(text, []) is None
+
+
+def test_exports_of_japanese_excel_psql_mysql_and_power_bi():
+    """An analyst's review: a Shift_JIS 'CSV' was refused and its 円 amounts left out as text
+    (the rule 6.7 pts below the majority); psql's frame line and '(N rows)' were two rows;
+    MySQL's padded 'NULL' and Power BI's '(Blank)' were levels."""
+    rng = np.random.default_rng(9)
+    n = 200
+    income = rng.integers(200, 1200, n) * 10000
+    y = np.where(income < 5000000, "はい", "いいえ")
+    sj = pd.DataFrame({"年収": [f"{v:,}円" for v in income], "年齢": rng.integers(20, 70, n),
+                       "解約": y}).to_csv(index=False).encode("cp932")
+    ds = load_csv(io.BytesIO(sj), name="顧客.csv")
+    assert ds.kinds["年収"] == "numeric" and ds.X["年収"].iloc[0] == income[0]
+    assert any("read as Shift_JIS (cp932)" in note for note in ds.notes)
+    rows = [f" {i:>4} | {g:<5} | {v:>5} | {'t' if v > 50 else 'f'}"
+            for i, g, v in zip(range(n), rng.choice(["A", "B"], n), rng.integers(0, 100, n))]
+    psql = "\n".join([" id   | grade | score | bad", "------+-------+-------+-----", *rows,
+                      f"({n} rows)", ""])
+    ds = load_csv(io.BytesIO(psql.encode()), name="q.txt")
+    assert ds.n_samples == n and any(note.startswith("Read as psql's output") for note in
+                                     ds.notes)
+    mysql = "\n".join(["+----+----------+-----+", "| id | referrer | bad |",
+                       "+----+----------+-----+",
+                       *[f"| {i:>2} | {'NULL' if i % 3 else ('ads', 'seo')[i % 2]:<8} | "
+                         f"{i % 2:>3} |"
+                         for i in range(60)], "+----+----------+-----+", ""])
+    ds = load_csv(io.BytesIO(mysql.encode()), name="m.txt", target="bad")
+    assert ds.X["referrer"].isna().sum() == 40
+    bi = pd.DataFrame({"Region": rng.choice(["East", "West", "(Blank)"], n),
+                       "Distance": rng.integers(1, 900, n), "Late": rng.choice(["True", "False"],
+                                                                               n)})
+    ds = load_csv(io.BytesIO(bi.to_csv(index=False).encode()), name="bi.csv")
+    assert "(Blank)" not in set(ds.X["Region"].dropna())
+    from rulecore.data import _written_numbers_note
+    assert "full-width digits" in _written_numbers_note([("年齢", "６０", 60.0)])
+    assert "'4 039' is 4039) are written with thousands separators" in \
+        _written_numbers_note([("a", "4\u202f039", 4039.0)])

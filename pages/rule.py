@@ -13,7 +13,6 @@ from rulecore.report import (
     assess,
     comparisons,
     constraint_words,
-    exclusion_chain,
     fit_status,
     gain_over_majority,
     isolated,
@@ -419,9 +418,8 @@ def results() -> None:
                       constraints=constraint_words(model),
                       lam_chosen=getattr(model, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
+                      conditions=getattr(rule, "conditions", ()),
                       **table_facts(ds, ss["terms"]["thresholds"]), **compared)
-    chain = exclusion_chain(getattr(rule, "conditions", ()))
-    findings += [chain] if chain else []
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
     shown = shown_claim(claim, findings, yte, pred_te)

@@ -413,7 +413,6 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         assess,
         comparisons,
         constraint_words,
-        exclusion_chain,
         fit_status,
         for_command_line,
         gain_over_majority,
@@ -529,9 +528,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       constraints=constraint_words(est),
                       lam_chosen=getattr(est, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
+                      conditions=getattr(rule, "conditions", ()),
                       **table_facts(ds, settings.thresholds), **compared)
-    chain = exclusion_chain(getattr(rule, "conditions", ()))
-    findings += [chain] if chain else []
     claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     for f in findings:
         out.write(f"{f.level}: {for_command_line(f.text)}\n")

@@ -232,9 +232,10 @@ class Dataset:
                 # review), as did one collision of ids Excel had rounded (4.98145E+15)
                 # (a column named as the record's key groups on any repeat: 1.5 % of
                 # patients coming back still leak across a split, an adversarial review)
-                named = roles_mod.record_key_name(str(role.column))
-                if col.notna().all() and col.duplicated(keep=False).any() and (
-                        named or col.duplicated(keep=False).mean() >= MIN_REPEATED_ID_SHARE):
+                repeats = col.duplicated(keep=False)
+                if col.notna().all() and repeats.any() and (
+                        roles_mod.record_key_name(str(role.column))
+                        or repeats.mean() >= MIN_REPEATED_ID_SHARE):
                     return col
         if self.periods is not None:  # a target in bursts over time: whole periods
             return self.periods
@@ -849,8 +850,10 @@ def _first_block(text: str, delimiter: str, notes: list[str]) -> str:
     their tables so), then a header of another width ("Day Index,Sessions" under a table of
     twelve columns).  Read as records, the second table's 90 days made a column of text
     and its totals a class (an analyst's review)."""
+    if "\n#" not in text:  # (every file passes here: no split of the whole text first)
+        return text
     lines = text.split("\n")
-    if len(lines) < 3 or not any(ln.startswith("#") for ln in lines[1:]):
+    if len(lines) < 3:
         return text
     width = len(next(csv.reader([lines[0]], delimiter=delimiter), []))
 
@@ -904,15 +907,13 @@ def _psql_frame(text: str, notes: list[str]) -> str:
     the ``(1200 rows)`` footer were two rows, which made an id column "not numbers" and kept
     it as a feature (an analyst's review)."""
     lines = text.split("\n")
-    frame = [ln for ln in lines if _PSQL_RULE.match(ln.strip()) or
-             _PSQL_FOOTER.match(ln.strip())]
-    if not frame or not any(_PSQL_RULE.match(ln.strip()) for ln in frame):
+    rules = {ln for ln in lines if _PSQL_RULE.match(ln.strip())}
+    if not rules:
         return text
-    notes.append("Read as psql's output: the line under the header and the "
-                 + (f"footer {next(f.strip() for f in frame if f.strip().startswith('('))!r} "
-                    if any(f.strip().startswith("(") for f in frame) else "")
-                 + "are no records.")
-    return "\n".join(ln for ln in lines if ln not in frame)
+    footers = [ln.strip() for ln in lines if _PSQL_FOOTER.match(ln.strip())]
+    notes.append("Read as psql's output: the line under the header "
+                 + (f"and the footer {footers[0]!r} " if footers else "") + "are no records.")
+    return "\n".join(ln for ln in lines if ln not in rules and ln.strip() not in footers)
 
 
 def _adjacent_runs(names: list[str], dups: list[str]) -> dict[str, int] | None:
@@ -982,11 +983,12 @@ def _fixed_width_listing(text: str, notes: list[str]) -> str | None:
     header and dashes each page repeats, blank lines and the "620 rows selected." footer are
     no records.  Refused before as "prose, not a table" (an analyst's review of a .lst spool).
     """
-    lines = text.split("\n")
-    at = next((i for i, ln in enumerate(lines[:200]) if _DASH_RULE.match(ln.rstrip())
-               and i and lines[i - 1].strip()), None)
+    head_lines = text.split("\n", 200)[:200]  # (every file passes here: its head first)
+    at = next((i for i, ln in enumerate(head_lines) if _DASH_RULE.match(ln.rstrip())
+               and i and head_lines[i - 1].strip()), None)
     if at is None:
         return None
+    lines = text.split("\n")
     rule, head = lines[at].rstrip(), lines[at - 1].rstrip()
     starts = [m.start() for m in re.finditer(r"-+", rule)]
     spans = list(zip(starts, starts[1:] + [None]))
@@ -1625,15 +1627,14 @@ def _key_value_flattened(df: pd.DataFrame, keep: Iterable[str] = ()
                 s.nunique() <= roles_mod.MAX_TEXT_LEVELS:
             parts.append(s.to_frame())
             continue
-        # by position: a frame's index may repeat (after a concat), and rows sharing a label
-        # all took the first one's fields (an adversarial review)
-        text = pd.Series(s.astype(object).where(s.notna(), "").astype(str).to_numpy())
-        # one dict per line, a key's first value (a loop over finditer: pandas' extractall
-        # took 8.6 s on 100,000 lines of 20 pairs, this 2 s)
+        # one dict per line, by position (a frame's index may repeat after a concat, and
+        # rows sharing a label all took the first one's fields: an adversarial review), a
+        # key's first value (a loop over finditer: pandas' extractall took 8.6 s on 100,000
+        # lines of 20 pairs, this 2 s)
         records = []
-        for line in text:
+        for line in s.to_numpy():
             found: dict[str, str] = {}
-            for m in _KEY_VALUE.finditer(line):
+            for m in _KEY_VALUE.finditer(line if isinstance(line, str) else ""):
                 if m.group(1) not in found:
                     found[m.group(1)] = next((g for g in m.groups()[1:] if g is not None), "")
             records.append(found)
@@ -3028,9 +3029,8 @@ def from_frame(
                                       if isinstance(v, (list, tuple, dict)) else v)
     df.columns = [str(c) for c in df.columns]
     df, flattened, fields = _json_objects_flattened(df)
-    df, logged, pairs = _key_value_flattened(df, keep=[target, *include, *(kinds or {})]
-                                             if target is not None else
-                                             [*include, *(kinds or {})])
+    df, logged, pairs = _key_value_flattened(
+        df, keep={target, *include, *(kinds or {})} - {None})
     flattened, fields = flattened + logged, {**fields, **pairs}
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was

@@ -225,10 +225,7 @@ class NumericEncoder(TransformerMixin, BaseEstimator):
         if not isinstance(max_levels, (int, np.integer)) or isinstance(max_levels, bool) \
                 or max_levels < 1:
             raise ParameterError(f"max_levels must be an integer >= 1, got {max_levels}.")
-        if not isinstance(X, pd.DataFrame):
-            raise DataError("NumericEncoder reads a table by its column names: pass a pandas "
-                            "DataFrame.")
-        text_names(X)  # names that clash as text are refused; the frame's own are kept
+        text_names(_a_frame(X))  # names that clash as text are refused; its own are kept
         kinds = _kinds(X, self.kinds)
         widths = numeric_widths(X, kinds, max_levels)
         n_cols = sum(widths.values())
@@ -272,9 +269,7 @@ class NumericEncoder(TransformerMixin, BaseEstimator):
         (a level never seen is all zeros, or the ``(other)`` column of a column of many
         levels)."""
         check_is_fitted(self, "_plan")
-        if not isinstance(X, pd.DataFrame):
-            raise DataError("NumericEncoder reads a table by its column names: pass a pandas "
-                            "DataFrame.")
+        _a_frame(X)
         missing = [str(col) for col, *_ in self._plan if col not in X.columns]
         if missing:
             raise DataError(f"X lacks {', '.join(map(repr, missing))}, which the encoder was "
@@ -302,6 +297,14 @@ class NumericEncoder(TransformerMixin, BaseEstimator):
     def get_feature_names_out(self, input_features: Any = None) -> np.ndarray:
         check_is_fitted(self, "_plan")
         return np.asarray(self.columns_, dtype=object)
+
+
+def _a_frame(X: Any) -> pd.DataFrame:
+    """``X`` when a DataFrame: :class:`NumericEncoder` reads columns by their names."""
+    if not isinstance(X, pd.DataFrame):
+        raise DataError("NumericEncoder reads a table by its column names: pass a pandas "
+                        "DataFrame.")
+    return X
 
 
 def _numbers(s: pd.Series, order: tuple[str, ...] | None) -> pd.Series:
@@ -424,21 +427,6 @@ def raw_values(X: pd.DataFrame, index: Any, names: Sequence[str], values: Sequen
         else:
             out.append(format_value(v))
     return out
-
-
-def _top_levels(s: pd.Series, col: str, max_levels: int) -> pd.DataFrame:
-    """0/1 columns for the ``max_levels`` most frequent levels of ``s`` plus one for the rest."""
-    counts = s.value_counts(dropna=True)
-    # most frequent first, ties by the level's text, so the columns do not depend on row order
-    order = sorted(zip(-counts.to_numpy(), map(str, counts.index), counts.index))
-    top = [level for _, _, level in order[:max_levels]]
-    codes = pd.Index(top).get_indexer(s)  # -1: missing or not in the top levels
-    block = np.zeros((len(s), max_levels + 1))
-    rows = np.flatnonzero(codes >= 0)
-    block[rows, codes[rows]] = 1.0
-    block[(codes < 0) & s.notna().to_numpy(), max_levels] = 1.0
-    names = [f"{col}={level}" for level in top] + [f"{col}={OTHER}"]
-    return pd.DataFrame(block, index=s.index, columns=names)
 
 
 __all__ = ["MAX_LEVELS", "MEMORY_BUDGET_GB", "BUDGET_ENV", "check_memory", "dense_bytes",

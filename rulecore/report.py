@@ -428,6 +428,7 @@ def assess(
     quantile_cuts: bool = True,
     n_columns: int | None = None,
     left_out: Sequence[str] = (),
+    conditions: Sequence[Any] = (),
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -454,6 +455,9 @@ def assess(
         names them first: a cap on conditions, say, may be what keeps the rule from firing.
     lam_chosen : bool
         λ was chosen by cross-validation (``lam="auto"``): the advice does not say to raise it.
+    conditions : sequence of Term
+        A single rule's conditions: five or more ``!=`` on one column get a note on
+        ordering its levels (:func:`exclusion_chain`).
     left_out : sequence of str
         Columns of many text values left out of the features: named in the advice of a rule
         no better than the majority or chance, as where the signal may be.
@@ -697,7 +701,8 @@ def assess(
                                "(a measurement that truly decides the class, such as a marker "
                                "of the diagnosis, stays).",
                                f"uses a possible leak ({col})"))
-    return out
+    chain = exclusion_chain(conditions)
+    return out + [chain] if chain else out
 
 
 #: The app's controls named in findings, and the command line's flags for them: the findings

@@ -18,6 +18,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
+from rulecore.encode import text_names
 from rulecore.exceptions import DataError
 from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key
 
@@ -437,9 +438,7 @@ def named_columns(X: Any) -> pd.DataFrame:
         raise DataError(f"A rule reads a table by its column names, and a "
                         f"{type(X).__name__} has none: pass a pandas DataFrame "
                         "(pd.DataFrame(X, columns=[...]) names an array's columns).")
-    if all(isinstance(c, str) for c in X.columns):
-        return X
-    return X.set_axis([str(c) for c in X.columns], axis=1)
+    return X if all(isinstance(c, str) for c in X.columns) else text_names(X)
 
 
 class _Clauses(_Exportable):

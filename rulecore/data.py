@@ -1175,14 +1175,21 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     # records: they would count as rows with a missing target
     df = df.dropna(how="all").reset_index(drop=True)
     if df.shape[1] == 1 and not ragged:  # a sheet's cells are apart already
-        spaced = _whitespace_frame(text, max_rows)
+        # aligned columns first: split at spaces, a row with a blank cell or a value of two
+        # words shifted its later cells (when every line still had as many fields)
+        spaced = _aligned_frame(text, max_rows)
+        said = ("Read as a table printed in aligned columns (pandas' or R's print, a "
+                "fixed-width export): each column spans the characters between positions "
+                "every line leaves blank, so a blank cell is a missing value.")
+        if spaced is None:
+            spaced = _whitespace_frame(text, max_rows)
+            said = "Columns separated by spaces (as R's write.table writes them by default)."
         if spaced is not None:
             if len(spaced) > max_rows:
                 raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try "
                                 "again.")
             df = spaced
-            notes.append("Columns separated by spaces (as R's write.table writes them by "
-                         "default).")
+            notes.append(said)
     if df.shape[1] == 1:
         raise DataError(f"{where} has only one column ({str(df.columns[0])[:60]!r}): a table "
                         "to learn from needs a target column and at least one feature column. "
@@ -1317,6 +1324,87 @@ def _svmlight_frame(data: bytes, text: str, fname: str, notes: list[str], max_ro
     if np.all(y == np.round(y)) and len(np.unique(y)) <= MAX_SVMLIGHT_CLASSES:
         df.attrs["class_column"] = "label"  # the format says it holds the classes
     return df
+
+
+#: Lines an aligned table needs (header included) before its blank columns are trusted as
+#: the gaps between its columns: on a few lines words line up by chance.
+ALIGNED_MIN_LINES = 6
+
+
+def _aligned_frame(text: str, max_rows: int) -> pd.DataFrame | None:
+    """A table printed in aligned columns (``print(df)`` / ``df.to_string()`` in pandas,
+    ``print(df)`` in R, a mainframe's fixed-width export) as a frame of text cells, or
+    ``None`` when the lines are not so aligned.
+
+    The columns are the runs of character positions some line fills, between positions
+    every line leaves blank.  So a blank cell (a BMI not measured) stays one empty cell and a
+    value of two words (``SAN DIEGO``) one value: splitting at runs of spaces shifted every
+    later cell of such a row, or failed, and the file was refused as one column (an analyst's
+    mainframe export and a notebook's printed frame).  A run with no name over it is part of
+    the column whose name is aligned to reach it (left-aligned text extends right, right-
+    aligned numbers extend left), except the first, which holds row names (pandas' index,
+    R's row names).  A header that is not names, or a run that joins no column, is no such
+    table."""
+    lines = [ln.rstrip() for ln in text.split("\n", max_rows + 2)[:max_rows + 2]]
+    lines = [ln for ln in lines if ln.strip()]
+    if len(lines) < ALIGNED_MIN_LINES or "\t" in text[:10_000]:
+        return None
+    width = max(map(len, lines))
+
+    def runs(block: list[str]) -> list[list[int]]:  # [start, end) of each filled run
+        codes = np.array(block, dtype=f"<U{width}").view(np.uint32).reshape(len(block), -1)
+        filled = ((codes != 32) & (codes != 0)).any(axis=0)  # (padding is code 0)
+        edges = np.flatnonzero(np.diff(np.r_[0, filled.astype(np.int8), 0]))
+        return [[int(a), int(b)] for a, b in zip(edges[::2], edges[1::2])]
+
+    # the head first: a file split by single spaces (R's write.table, a .data file of
+    # numbers of every width) has no blank position there, and is not scanned whole
+    if len(runs(lines[:200])) < 2 or len(spans := runs(lines)) < 2:
+        return None
+    head = lines[0].ljust(width)
+    names = [head[a:b].strip() for a, b in spans]
+
+    def aligned(i: int, side: str) -> bool:  # the name touches that edge of its run
+        a, b = spans[i]
+        return bool(names[i]) and (head[a] != " " if side == "left" else head[b - 1] != " ")
+
+    k = 1
+    while k < len(spans):
+        if names[k]:
+            k += 1
+            continue
+        left = aligned(k - 1, "left")
+        right = k + 1 < len(spans) and aligned(k + 1, "right")
+        if left == right:
+            return None  # a run no column's alignment reaches, or two that do
+        into = k - 1 if left else k + 1
+        spans[into] = [min(spans[into][0], spans[k][0]), max(spans[into][1], spans[k][1])]
+        del spans[k], names[k]
+    body = pd.Series(lines[1:], dtype=object)
+    rows = [body.str.slice(a, b).str.strip().tolist() for a, b in spans]  # column by column
+    # a name of two words wider than its values ('annual income' over '52000') leaves a
+    # blank between its words in every line: the word over no value joins its neighbour
+    empty = [not any(column) for column in rows]
+    k = 0
+    while k + 1 < len(spans):
+        if (empty[k] or empty[k + 1]) and names[k] and names[k + 1] and \
+                spans[k + 1][0] - spans[k][1] == 1:
+            spans[k] = [spans[k][0], spans[k + 1][1]]
+            names[k] = f"{names[k]} {names[k + 1]}"
+            rows[k] = rows[k] if empty[k + 1] else rows[k + 1]
+            empty[k] = empty[k] and empty[k + 1]
+            del spans[k + 1], names[k + 1], empty[k + 1], rows[k + 1]
+        else:
+            k += 1
+    named = names[1:] if not names[0] else names
+    if len(spans) < 2 or sum(not _is_number(n) for n in named) < 0.8 * len(named) or \
+            len(set(names)) < len(names):
+        return None
+    names = [n if n else f"column {i + 1}" for i, n in enumerate(names)]
+    df = pd.DataFrame(dict(zip(range(len(names)), rows)), dtype=object)
+    df.columns = names
+    df = df.mask(df.isin(_READ_NA) | (df == ""))
+    return _dash_as_missing(df).dropna(how="all").reset_index(drop=True)
 
 
 def _whitespace_frame(text: str, max_rows: int) -> pd.DataFrame | None:

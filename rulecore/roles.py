@@ -97,6 +97,9 @@ _ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|in
 # customerId, orderNo, EmployeeNumber (case matters: not "paid"; EmployeeNumber was a feature,
 # a newcomer's review)
 _ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No|Nr|Num|Number|Code|Idx)$")
+# POLICYNO, ACCTNBR, CUSTID: a mainframe's or an old database's names, in capitals and run
+# together (a policy number counting up by 17 was a feature: a review's fixed-width file)
+_ID_CAPS = re.compile(r"^[A-Z][A-Z_]*[A-Z](NO|NBR|NUM|ID|KEY)$")
 # Names that say identifier and nothing else ("id", "patient_id", "PatientID", "uuid"), unlike
 # "code", "number" or "index" above, which also end the names of measures ("body mass index").
 # Such a column is an identifier even where its values repeat (visits, orders per customer).
@@ -139,6 +142,13 @@ _ATTRIBUTE_WORDS = {"marital", "civil", "employment", "work", "job", "verificati
                     "verified", "smoking", "smoker", "socioeconomic", "housing", "residence",
                     "residential", "immigration", "citizenship", "insurance", "vaccination",
                     "education", "relationship", "family", "home"}
+#: Values that make a column a person's attribute whatever its name: a mainframe's
+#: ``STATUS`` of EMPLOYED / RETIRED / UNEMPLOYED is employment status, not the outcome, and
+#: was predicted beside the Y/N ``FLAG`` the extract was made for (a review's fixed-width
+#: file).
+_ATTRIBUTE_VALUES = {"employed", "unemployed", "retired", "selfemployed", "student",
+                     "homemaker", "married", "single", "divorced", "widowed", "separated",
+                     "fulltime", "parttime", "contractor", "freelance"}
 #: Who the row is about, not what happened to it: a survey's demographics come last, and a
 #: binary gender there was taken for the class column ahead of "Would you recommend us?"
 #: (a review).  Such a column is the default target only when no other binary one exists.
@@ -619,7 +629,8 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         if whole and len(present) >= ID_MIN_VALUES:
             share = n_distinct / len(present)
             span = np.nanmax(v) - np.nanmin(v) + 1
-            named = bool(_ID_NAME.search(name) or _ID_CAMEL.search(name))
+            named = bool(_ID_NAME.search(name) or _ID_CAMEL.search(name)
+                         or _ID_CAPS.match(name))
             if share >= ID_DISTINCT_SHARE and (named or span <= 2 * len(present)):
                 return "id", (f"{n_distinct:,} distinct whole numbers in {len(present):,} rows: "
                               "an identifier")
@@ -845,6 +856,14 @@ def _outcome_values(s: pd.Series) -> bool:
     return len(values) == 2 and all(v in _OUTCOME_VALUES for v in values)
 
 
+def _attribute_values(s: pd.Series) -> bool:
+    """Whether a column's levels, all but one at most, are a person's employment or marital
+    state (:data:`_ATTRIBUTE_VALUES`): a feature however its name reads."""
+    values = {re.sub(r"[^a-z]", "", str(v).casefold()) for v in s.dropna().unique()[:50]}
+    return len(values) >= 2 and len(values - _ATTRIBUTE_VALUES) <= 1 and \
+        len(values & _ATTRIBUTE_VALUES) >= 2
+
+
 def _target_hint(name: str) -> int:
     """How strongly a name says "outcome": 2 for a whole name of :data:`_TARGET_NAMES`, 1 for
     a longer name with a word of :data:`_TARGET_WORDS` followed by nothing or by words of
@@ -999,7 +1018,7 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     classes = [c for c in eligible if kinds[c] == "classes"
                and (levels[c] == 2 or _numeric(df[c]) is None)
                and (not _REMARK_NAME.search(c) or _plain_name(c) in _TARGET_NAMES)]
-    hinted = [c for c in classes if _target_hint(c)]
+    hinted = [c for c in classes if _target_hint(c) and not _attribute_values(df[c])]
     if hinted:
         return max(hinted, key=rank)
     said = [c for c in classes if _outcome_values(df[c])]

@@ -144,6 +144,13 @@ EXPECTED = {
         ["enroll_date (month)", "fu_date (year)", "fu_date (month)"], 400, []),
     "oracle_sqlplus_spool.lst": ("P", "Y", {"EMPNO": "id"},
                                  ["HIREDATE (year)", "HIREDATE (month)"], 0, []),
+    # a notebook's print(df) saved as text: aligned columns, the index, "San Diego", NaN, NaT
+    "pandas_printed_frame.txt": ("late", "True", {"column 1": "index", "order_id": "id",
+                                                  "shipped (year)": "constant"},
+                                 ["shipped (month)"], 0, []),
+    # a mainframe's fixed-width extract: no separator, blanks, an employment STATUS beside
+    # the FLAG the extract is for, a POLICYNO counting up
+    "mainframe_fixed_width.txt": ("FLAG", "Y", {"POLICYNO": "id"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -204,6 +211,28 @@ def test_a_fixed_width_listing_is_read_by_its_dashes():
     text = "a,b,y\n--- ---,x,1\n" + "".join(f"{i},{i % 3},{i % 2}\n" for i in range(40))
     assert not any("fixed-width" in n for n in load_csv(io.BytesIO(text.encode()),
                                                         name="t.csv").notes)
+
+
+def test_a_table_printed_in_aligned_columns_keeps_its_cells_in_their_columns():
+    """A printed frame and a fixed-width extract were refused as one column (an analyst's
+    review): split at runs of spaces, 'San Diego' was two cells and a blank income none.
+    Each column is the run of positions some line fills: the blank is one missing cell, the
+    city one value, and every later cell stays in its column."""
+    printed = load("pandas_printed_frame.txt")
+    assert printed.n_samples == 300
+    assert {"San Diego", "Los Angeles", "UPS Ground"} <= set(printed.X["ship_city"]) | set(
+        printed.X["carrier"])
+    assert printed.X["weight_kg"].isna().sum() == 12  # NaN
+    assert printed.X["shipped (month)"].isna().sum() == 5  # NaT
+    assert printed.kinds["distance_km"] == "numeric"
+    assert any(n.startswith("Read as a table printed in aligned columns") for n in
+               printed.notes)
+    frame = load("mainframe_fixed_width.txt")
+    unemployed = frame.X["STATUS"] == "UNEMPLOYED"
+    assert unemployed.any() and frame.X.loc[unemployed, "INCOME"].isna().all()
+    assert frame.X.loc[~unemployed, "INCOME"].notna().all()
+    assert set(frame.X["HOLDER CITY"]) >= {"SAN DIEGO", "EL PASO", "ST LOUIS"}
+    assert set(frame.y) == {"Y", "N"}
 
 
 def test_a_forms_multi_select_question_is_one_yes_no_column_per_option():

@@ -2834,3 +2834,84 @@ def test_exports_of_japanese_excel_psql_mysql_and_power_bi():
     assert "full-width digits" in _written_numbers_note([("年齢", "６０", 60.0)])
     assert "'4 039' is 4039) are written with thousands separators" in \
         _written_numbers_note([("a", "4\u202f039", 4039.0)])
+
+
+def _mainframe(n: int = 300, blank_from: int = 250) -> str:
+    """Left-aligned text, right-aligned numbers, no separator; INCOME blank from a row on."""
+    lines = [f"{'CUSTNO':<8}{'CITY':<12}{'INCOME':>7} {'SEG':<4}CHURN"]
+    for k in range(n):
+        income = "" if k >= blank_from and k % 2 else str(20000 + 37 * k)
+        lines.append(f"{5000 + 3 * k:<8}{['DENVER', 'RENO', 'BOISE'][k % 3]:<12}"
+                     f"{income:>7} {'AB'[k % 2]:<4}{'YN'[k % 5 == 0]}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_blank_cell_past_the_head_stays_in_its_column():
+    """Split at runs of spaces, the first 200 lines (no blank) set four fields per row, and a
+    later row with a blank INCOME shifted its segment into INCOME and its class into the
+    segment without a word.  Read by the columns' positions, the blank is missing."""
+    ds = load_csv(io.BytesIO(_mainframe().encode()), name="extract.txt", target="CHURN")
+    blank = [k for k in range(300) if k >= 250 and k % 2]
+    assert ds.X["INCOME"].iloc[blank].isna().all()
+    assert ds.X["INCOME"].notna().sum() == 300 - len(blank)
+    assert set(ds.X["SEG"]) == {"A", "B"} and set(ds.y) == {"Y", "N"}
+    assert set(ds.X["CITY"]) == {"DENVER", "RENO", "BOISE"}
+    assert ds.roles[0].role == "id"  # CUSTNO counting up by 3
+
+
+@pytest.mark.parametrize("text", [
+    # five lines: words line up by chance
+    "a b c\n1 2 3\n4 5 6\n7 8 9\n1 2 3\n",
+    # a run under no name that neither neighbour's alignment reaches
+    "name      score\n" + "".join(f"{'ab':<4}  x {k:>5}\n" for k in range(10)),
+    # a header of numbers: no names (the file is read split at spaces instead)
+    "   1    2    3\n" + "".join(f"{k:>4} {k + 1:>4} {k % 2:>4}\n" for k in range(10)),
+])
+def test_lines_that_do_not_align_into_named_columns_are_no_printed_table(text):
+    from rulecore.data import _aligned_frame
+
+    assert _aligned_frame(text, 1000) is None
+
+
+def test_a_printed_frame_from_r_with_a_name_wider_than_its_values():
+    """R's print(df): row names 1..n unnamed, right-aligned text with spaces, <NA>; the
+    header 'annual income' is wider than its values, so a blank column runs between its two
+    words in every line: the word over no value joins its neighbour."""
+    from rulecore.data import _aligned_frame
+
+    rng = np.random.default_rng(3)
+    df = pd.DataFrame({"city": rng.choice(["New York", "Boise", "Salt Lake City"], 40),
+                       "annual income": rng.integers(1000, 9999, 40),
+                       "plan": pd.array(rng.choice(["gold", None], 40), dtype="string"),
+                       "left": rng.choice(["yes", "no"], 40)})
+    df.index = range(1, 41)
+    out = _aligned_frame(df.to_string(), 1000)
+    assert list(out.columns) == ["column 1", "city", "annual income", "plan", "left"]
+    assert out["city"].tolist() == df["city"].tolist()
+    assert out["annual income"].astype(int).tolist() == df["annual income"].tolist()
+    assert out["plan"].isna().tolist() == df["plan"].isna().tolist()
+
+
+def test_an_employment_status_is_no_target_beside_a_flag():
+    """A mainframe extract's STATUS (EMPLOYED / RETIRED / UNEMPLOYED) was predicted, named
+    like an outcome, beside the Y/N FLAG the extract was made for; a loan's status of
+    outcomes stays the target."""
+    from rulecore.roles import choose_target
+
+    rng = np.random.default_rng(4)
+    n = 100
+    df = pd.DataFrame({"AGE": rng.integers(20, 80, n),
+                       "STATUS": rng.choice(["EMPLOYED", "RETIRED", "UNEMPLOYED"], n),
+                       "FLAG": rng.choice(["Y", "N"], n)})
+    assert choose_target(df) == "FLAG"
+    df["STATUS"] = rng.choice(["Fully Paid", "Charged Off"], n)
+    assert choose_target(df) == "STATUS"
+
+
+def test_a_policy_number_in_capitals_run_together_is_an_identifier():
+    """POLICYNO counting up by 17 (not a dense run) was a feature of a mainframe's extract."""
+    from rulecore.roles import detect_role
+
+    s = pd.Series(40000123 + 17 * np.arange(400), name="POLICYNO")
+    assert detect_role(s, 0, 400)[0] == "id"
+    assert detect_role(s.rename("CASINO_VISITS"), 1, 400)[0] == "feature"

@@ -1014,6 +1014,53 @@ def oracle_sqlplus_spool() -> None:
     (HERE / "oracle_sqlplus_spool.lst").write_text("\n".join(lines) + "\n")
 
 
+def pandas_printed_frame() -> None:
+    """A notebook's ``print(df)`` saved as text (``df.to_string()``): columns aligned with
+    spaces, the index unnamed on the left, text right-aligned with spaces inside values
+    (``San Diego``), ``NaN`` and ``NaT`` for missing values, the target in the middle.
+    Planted: a late delivery (late = True) from a far warehouse with a heavy parcel."""
+    rng = np.random.default_rng(SEED + 70)
+    n = 300
+    city = rng.choice(["San Diego", "Los Angeles", "Fresno", "San Jose", "Oakland"], n)
+    weight = np.round(rng.gamma(3.0, 2.0, n), 1)
+    distance = rng.integers(5, 900, n)
+    late = ((distance > 450) & (weight > 6.0)) ^ (rng.random(n) < 0.04)
+    df = pd.DataFrame({
+        "order_id": [f"SO-{48113 + 7 * k}" for k in range(n)],
+        "ship_city": city,
+        "weight_kg": weight,
+        "late": late,
+        "distance_km": distance,
+        "shipped": pd.Timestamp("2025-03-01") + pd.to_timedelta(rng.integers(0, 200, n),
+                                                                 unit="D"),
+        "carrier": rng.choice(["UPS Ground", "FedEx", "USPS Priority"], n)})
+    df.loc[rng.choice(n, 12, replace=False), "weight_kg"] = np.nan
+    df.loc[rng.choice(n, 5, replace=False), "shipped"] = pd.NaT
+    (HERE / "pandas_printed_frame.txt").write_text(df.to_string() + "\n", encoding="utf-8")
+
+
+def mainframe_fixed_width() -> None:
+    """A mainframe's fixed-width extract: no separator and no line of dashes, text
+    left-aligned and padded, numbers right-aligned, a blank where a value was not recorded
+    (the income of the unemployed), city names of two words.  Planted: a claim is flagged
+    (FLAG = Y) for a policy under three years old with a claim over 8,000."""
+    rng = np.random.default_rng(SEED + 71)
+    n = 400
+    lines = [f"{'POLICYNO':<10}{'HOLDER CITY':<14}{'AGE':>4} {'INCOME':>8} "
+             f"{'TENURE_YRS':>10} {'CLAIM_AMT':>10} {'STATUS':<11}FLAG"]
+    for k in range(n):
+        city = str(rng.choice(["SAN DIEGO", "EL PASO", "DENVER", "ST LOUIS", "BOISE"]))
+        status = str(rng.choice(["EMPLOYED", "RETIRED", "UNEMPLOYED"], p=[.6, .3, .1]))
+        income = "" if status == "UNEMPLOYED" else str(int(rng.integers(18, 160)) * 1000)
+        tenure = int(rng.integers(0, 12))
+        claim = int(rng.gamma(2.0, 3000.0))
+        flag = ((tenure < 3) & (claim > 8000)) ^ (rng.random() < 0.01)
+        lines.append(f"{40000123 + 17 * k:<10}{city:<14}{int(rng.integers(19, 90)):>4} "
+                     f"{income:>8} {tenure:>10} {claim:>10} {status:<11}"
+                     f"{'Y' if flag else 'N'}")
+    (HERE / "mainframe_fixed_width.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1025,7 +1072,8 @@ def main() -> None:
                  engagement_survey, card_transactions, frequency_table, labs_long,
                  excel_unicode_text, collections_eur_signs, debitoren_chf,
                  postgres_tickets, mysql_subscriptions, bigquery_sessions,
-                 redcap_longitudinal, oracle_sqlplus_spool, prose):
+                 redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
+                 mainframe_fixed_width, prose):
         make()
     for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
             HERE.glob("*.xlsx")):

@@ -20,6 +20,7 @@ import argparse
 import dataclasses
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -582,6 +583,54 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- apply
+
+
+def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
+    from rulecore.data import read_csv_frame
+    from rulecore.rules.rule import RuleList, safe_csv
+    from rulecore.scoring import apply_rule, load_rule
+
+    try:
+        text = Path(args.rule).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"Cannot read the rule {args.rule}: "
+                        f"{getattr(exc, 'strerror', None) or exc}.") from None
+    rule = load_rule(text)
+    frame, name = read_csv_frame(args.csv, sheet=args.sheet)
+    scored = apply_rule(rule, frame, typed=False, zero_missing=_columns(args.zero_missing),
+                        name=name)
+    out.write(f"{name}: {len(frame):,} rows\n")
+    for note in list(frame.attrs.get("notes", ())) + scored.notes:
+        out.write(f"note: {note}\n")
+    out.write("\n" + rule.to_text() + "\n\n")
+    what = "rule" if isinstance(rule, RuleList) else \
+        "condition" if hasattr(rule, "conditions") else "clause"
+    for p in scored.parts.itertuples():
+        out.write(f"  {p.part:<58} {what} holds for {p.rows:>8,} rows ({_pct(p.share)})\n")
+    if not isinstance(rule, RuleList):
+        out.write(f"\nthe rule holds for {int(scored.fires.sum()):,} of {len(frame):,} rows "
+                  f"({_pct(scored.fires.mean())})\n")
+    counts = scored.prediction.astype(str).value_counts()
+    out.write("predicted: " + ", ".join(f"{k} {v:,}" for k, v in counts.items()) + "\n")
+    m = scored.metrics
+    if m:
+        said = f"accuracy {_pct(m['accuracy'])}"
+        if "precision" in m:
+            said += f", precision {_pct(m['precision'])}, recall {_pct(m['recall'])}"
+        out.write(f"against the table's {rule.target}: {said} ({m['rows']:,} rows with a "
+                  f"value); always the most frequent class: {_pct(m['majority'])}\n")
+    for w in scored.warnings:
+        out.write(f"warning: {w}\n")
+    if args.output:
+        try:
+            Path(args.output).write_bytes(safe_csv(scored.table(frame), index=False))
+        except OSError as exc:
+            raise DataError(f"Cannot write {args.output}: {exc.strerror or exc}.") from None
+        out.write(f"wrote the table with '{scored.prediction.name}' to {args.output}\n")
+    return EXIT_OK
+
+
 # --------------------------------------------------------------------------- screen
 
 
@@ -950,6 +999,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "anyway when stderr is a terminal)")
     p.set_defaults(func=cmd_learn)
 
+    p = sub.add_parser("apply", help="apply a saved rule to a table: predict every row",
+                       description="Apply a rule saved as JSON (learn --export json, or the "
+                       "result of learn --json) to a table: its columns are read as they were "
+                       "to learn it, every row is predicted, and the table is checked against "
+                       "the rule (columns missing, levels never seen, conditions that hold "
+                       "for no row). With the target's column present, the accuracy.")
+    p.add_argument("rule", metavar="RULE", help="the rule's JSON file")
+    p.add_argument("csv", metavar="FILE", help="the table to apply it to (as for learn)")
+    p.add_argument("--sheet", metavar="NAME", help="the workbook sheet to read")
+    p.add_argument("--zero-missing", metavar="COL[,COL...]",
+                   help="read 0 in these numeric columns as missing, as when the rule was "
+                        "learned with --zero-missing")
+    p.add_argument("--output", "-o", metavar="FILE",
+                   help="write the table with a 'predicted <target>' column as CSV")
+    p.set_defaults(func=cmd_apply)
+
     p = sub.add_parser("screen", help="the screening report and funnel",
                        description="Certified screening of the rule LP's terms.")
     _data_options(p)
@@ -1063,6 +1128,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt:
             sys.stderr.write("\ninterrupted\n")
             return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            # the output piped into `head`, which has read enough: no traceback (Python's
+            # documented way: stdout to devnull, so its flush at exit fails no more)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return EXIT_USER_ERROR
 
 
 def entry() -> None:

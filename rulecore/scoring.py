@@ -1,0 +1,345 @@
+"""Apply a saved rule to a new table: read the columns it uses as they were read to learn it,
+predict every row, and say where the table does not look like the one it was learned on.
+
+A rule exported as JSON (``Rule.to_json``, ``rulecore learn --export json``, or the result
+``rulecore learn --json`` writes) compares values *as read*: ``72 kg`` as 72, ``-999`` as
+missing, ``YES`` as ``Yes``, a date as its month.  Evaluated on the raw cells of next month's
+extract, those comparisons are false without a word.  :func:`apply_rule` reads the new table
+through the same readers and :func:`rulecore.data.from_frame` (the rule's columns kept,
+whatever their role there, with the kinds the rule's conditions give them), so the rule sees
+what it saw when it was learned (``docs/data.md``, "Applying a saved rule").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from rulecore.data import from_frame
+from rulecore.exceptions import DataError
+from rulecore.metrics import binary_metrics
+from rulecore.rules.rule import Rule, RuleList, RuleSet
+from rulecore.rules.terms import format_value, level_key, level_keys
+
+SavedRule = Rule | RuleSet | RuleList
+#: The name of the stand-in target :func:`read_for_rule` gives ``from_frame``, which reads a
+#: table to learn from: a name no table has.
+_NO_TARGET = "\x00rulecore: no target"
+#: Fewer rows than this are read as copies of themselves up to it (:func:`read_for_rule`).
+_FEW_ROWS = 20
+
+
+def load_rule(text: str) -> SavedRule:
+    """A rule, rule set or rule list from its JSON export, or from the result ``rulecore
+    learn --json`` writes (its ``rule_json``).
+
+    Raises
+    ------
+    DataError
+        When the text is no rule in JSON form, with what it is instead.
+    """
+    try:
+        d = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise DataError(f"This is not a rule in JSON form ({exc}). Save the rule with "
+                        "'rulecore learn FILE --export json --output rule.json'.") from None
+    if isinstance(d, dict) and isinstance(d.get("rule_json"), dict):
+        d = d["rule_json"]  # the whole result of learn --json
+    if not isinstance(d, dict):
+        raise DataError("This JSON holds no rule: a saved rule is an object with "
+                        "'conditions' (a rule) or 'clauses' (a rule set or list).")
+    text = json.dumps(d)
+    if d.get("rule_list"):
+        return RuleList.from_json(text)
+    if "clauses" in d:
+        return RuleSet.from_json(text)
+    if "rule_type" in d:
+        return Rule.from_json(text)
+    raise DataError("This JSON holds no rule: a saved rule is an object with 'conditions' "
+                    "(a rule) or 'clauses' (a rule set or list).")
+
+
+def _clauses(rule: SavedRule) -> list[Rule]:
+    return [rule] if isinstance(rule, Rule) else list(rule.clauses)
+
+
+def _features(rule: SavedRule) -> list[str]:
+    return list(dict.fromkeys(f for c in _clauses(rule) for f in c.features))
+
+
+def rule_kinds(rule: SavedRule) -> tuple[dict[str, str], dict[str, tuple]]:
+    """The kind each column the rule reads had when it was learned (``numeric`` for a
+    threshold, ``ordinal`` for a position on a scale, else ``categorical``), and the scales'
+    orders."""
+    kinds: dict[str, str] = {}
+    orders: dict[str, tuple] = {}
+    for clause in _clauses(rule):
+        for c in clause.conditions:
+            if c.order is not None:
+                kinds[c.feature], orders[c.feature] = "ordinal", tuple(c.order)
+            elif c.numeric or (c.missing_test and c.value == "numeric"):
+                kinds.setdefault(c.feature, "numeric")
+            else:
+                kinds.setdefault(c.feature, "categorical")
+    return kinds, orders
+
+
+def _squashed(name: str) -> str:
+    """A name without capitals, spaces or punctuation: 'Ship City' is 'ship_city'."""
+    return re.sub(r"[\W_]+", "", str(name).casefold())
+
+
+def _source(column: str, names: Iterable[str]) -> str | None:
+    """The column of the table a rule's column is, or is read from (``shipped (month)``
+    from ``shipped``, ``device.category`` from ``device``, ``tags: sms`` from ``tags``)."""
+    names = list(names)
+    if column in names:
+        return column
+    return next((n for n in sorted(names, key=len, reverse=True)
+                 if column.startswith((f"{n} (", f"{n}.", f"{n}: "))), None)
+
+
+def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
+                  zero_missing: Iterable[str] = (), name: str = "table"
+                  ) -> tuple[pd.DataFrame, list[str]]:
+    """The columns ``rule`` reads, from ``frame``, read as a table to learn from is read;
+    and the rule's target, when ``frame`` has its column, as its last column (its labels
+    read as a target's are: ``YES`` and `` yes`` as ``Yes``).
+
+    Parameters
+    ----------
+    frame : DataFrame of shape (n_rows, n_columns)
+        The new table (``typed=False``: every cell still text, as a file reader gives it).
+    rule : Rule, RuleSet or RuleList
+    zero_missing : iterable of str
+        Columns whose zeros were read as missing when the rule was learned.
+
+    Returns
+    -------
+    X : DataFrame of shape (n_rows, n_rule_columns [+ 1])
+        Row-aligned with ``frame``.
+    notes : list of str
+        What reading did to those columns.
+
+    Raises
+    ------
+    DataError
+        When the table lacks a column the rule reads (the message names it and any column
+        spelled alike).
+    """
+    features = _features(rule)
+    names = [str(c) for c in frame.columns]
+    absent = [f for f in features if _source(f, names) is None]
+    if absent:
+        said = []
+        for f in absent:
+            alike = [n for n in names if _squashed(n) == _squashed(f)]
+            said.append(repr(f) + (f" (the table has {alike[0]!r})" if alike else ""))
+        raise DataError(f"{name} lacks {'the column' if len(absent) == 1 else 'the columns'} "
+                        f"{', '.join(said)} the rule reads. Rename the column as it was when "
+                        "the rule was learned, or learn the rule again on this table.")
+    kinds, orders = rule_kinds(rule)
+    sources = {f: _source(f, names) for f in features}
+    work = frame.copy()
+    work.columns = names
+    if _NO_TARGET in work.columns:  # pragma: no cover - no table has this name
+        raise DataError(f"{name} has a column named {_NO_TARGET!r}.")
+    # a stand-in target of two classes: from_frame reads a table to learn from, and keeps
+    # every row that has a target
+    if not features:
+        return pd.DataFrame(index=frame.index), []
+    if len(work) < _FEW_ROWS:
+        # the readers tell a column's way of writing from five cells or more ('38.5 °C'):
+        # a row or two to score are read as that many copies of them
+        work = pd.concat([work] * -(-_FEW_ROWS // len(work)), ignore_index=True)
+    work[_NO_TARGET] = np.arange(len(work)) % 2
+    own = {f: k for f, k in kinds.items() if sources[f] == f}
+    target = _target_column(rule, names)
+    if target is not None and target not in sources.values():
+        own[target] = "categorical"
+    used = set(sources.values()) | ({target} if target else set())
+    try:
+        ds = from_frame(work, _NO_TARGET, include=sorted(used), kinds=own,
+                        orders={f: list(o) for f, o in orders.items() if sources[f] == f},
+                        zero_missing=[c for c in zero_missing if c in names], name=name,
+                        typed=typed)
+    except DataError as exc:
+        raise DataError(f"{name} could not be read for the rule: {exc}") from None
+    X = ds.X.iloc[:len(frame)]
+    X.index = frame.index
+    out = pd.DataFrame(index=frame.index)
+    for f in features + ([target] if target and target not in features else []):
+        # a column empty in this table is no feature there: all missing, said below
+        out[f] = X[f] if f in X.columns else np.nan
+    read = used | set(features)
+    notes = [n for n in ds.notes if _NO_TARGET not in n
+             and any(repr(c) in n or f"{c} " in n for c in read)]
+    return out, notes
+
+
+@dataclass
+class Scored:
+    """A saved rule applied to a table (:func:`apply_rule`).
+
+    Attributes
+    ----------
+    prediction : Series of shape (n_rows,)
+        The class each row gets: the rule's class where it holds, else the other class (when
+        the table's target column has two, else ``not <class>``); a rule list's class.
+    fires : ndarray of bool, shape (n_rows,)
+        Where the rule (a rule set: any clause; a rule list: any rule) holds.
+    parts : DataFrame
+        Per condition (a rule) or per clause (a rule set or list): ``part`` and ``rows``, the
+        rows it holds for, and their ``share``.
+    X : DataFrame of shape (n_rows, n_rule_columns)
+        The rule's columns as read.
+    notes, warnings : list of str
+        What reading did; where the table differs from the one the rule was learned on.
+    metrics : dict or None
+        With the target's column in the table: ``rows`` labelled, ``accuracy``,
+        ``precision``, ``recall`` and ``majority`` (the accuracy of always predicting the
+        most frequent class); None without it.
+    """
+
+    prediction: pd.Series
+    fires: np.ndarray
+    parts: pd.DataFrame
+    X: pd.DataFrame
+    notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    metrics: dict[str, Any] | None = None
+
+    def table(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """``frame`` with the prediction as its last column, ``predicted <target>``."""
+        out = frame.copy()
+        name = str(self.prediction.name)
+        while name in set(map(str, out.columns)):
+            name = f"_{name}"
+        out[name] = self.prediction.to_numpy()
+        return out
+
+
+def _target_column(rule: SavedRule, names: list[str]) -> str | None:
+    target = str(rule.target)
+    return target if target in names else None
+
+
+def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
+               zero_missing: Iterable[str] = (), name: str = "table") -> Scored:
+    """Predict every row of ``frame`` with a saved rule, and check the table against it.
+
+    Parameters
+    ----------
+    rule : Rule, RuleSet or RuleList
+        E.g. :func:`load_rule` of a JSON export.
+    frame : DataFrame of shape (n_rows, n_columns)
+        The new table; ``typed=False`` when its cells are still text (a file reader's).
+    zero_missing : iterable of str
+        Columns whose zeros were read as missing when the rule was learned.
+
+    Returns
+    -------
+    Scored
+
+    Raises
+    ------
+    DataError
+        When the table lacks a column the rule reads, or has no row.
+    """
+    if len(frame) == 0:
+        raise DataError(f"{name} has no rows to apply the rule to.")
+    X, notes = read_for_rule(frame, rule, typed=typed, zero_missing=zero_missing, name=name)
+    names = [str(c) for c in frame.columns]
+    target = _target_column(rule, names)
+    warnings: list[str] = []
+    for f in _features(rule):
+        if X[f].isna().all():
+            warnings.append(f"{f!r} is missing in every row: every condition on it is false "
+                            "(except 'is missing').")
+    parts = []
+    for k, clause in enumerate(_clauses(rule)):
+        checks = clause.evaluate(X)
+        if isinstance(rule, Rule):
+            for c, col in zip(clause.conditions, checks.columns):
+                parts.append({"part": col, "rows": int(checks[col].sum())})
+                if len(frame) >= _FEW_ROWS:
+                    _unseen_level(c, X, warnings)
+        else:
+            holds = clause.predict(X).astype(bool)
+            label = f" → {format_value(clause.positive)}" if isinstance(rule, RuleList) else ""
+            parts.append({"part": f"{k + 1}. {clause}{label}", "rows": int(holds.sum())})
+            for c in clause.conditions if len(frame) >= _FEW_ROWS else ():
+                _unseen_level(c, X, warnings)
+    parts = pd.DataFrame(parts, columns=["part", "rows"])
+    parts["share"] = parts["rows"] / len(frame)
+    few = len(frame) < _FEW_ROWS  # a row or two to score: no condition need hold there
+    for p in parts.itertuples():
+        if p.rows == 0 and not few:
+            what = "condition" if isinstance(rule, Rule) else "clause"
+            warnings.append(f"The {what} '{p.part}' holds for no row of {name}.")
+
+    labels = None if target is None else X[target]
+    if target is not None and target not in _features(rule):
+        X = X.drop(columns=target)
+    if isinstance(rule, RuleList):
+        fires = rule.first(X) >= 0
+        prediction = pd.Series(rule.predict(X), index=frame.index)
+        metrics = None
+        if labels is not None and labels.notna().any():
+            known = labels.notna().to_numpy()
+            truth = level_keys(labels[known])
+            guess = level_keys(prediction[known])
+            counts = pd.Series(truth).value_counts()
+            metrics = {"rows": int(known.sum()), "accuracy": float((truth == guess).mean()),
+                       "majority": float(counts.iloc[0] / known.sum())}
+    else:
+        fires = rule.predict(X).astype(bool)
+        positive = rule.positive
+        others = [] if labels is None else [v for v in dict.fromkeys(labels.dropna())
+                                            if level_key(v) != level_key(positive)]
+        other = others[0] if len(others) == 1 else f"not {format_value(positive)}"
+        prediction = pd.Series(np.where(fires, positive, other), index=frame.index,
+                               dtype=object)
+        metrics = None
+        if labels is not None and labels.notna().any():
+            known = labels.notna().to_numpy()
+            y = (level_keys(labels[known]) == level_key(positive)).astype(int)
+            if not y.any():
+                warnings.append(f"No row of {name} has {rule.target} = "
+                                f"{format_value(positive)}: is the class written as it was "
+                                "when the rule was learned?")
+            m = binary_metrics(y, fires[known].astype(int))
+            metrics = {"rows": int(known.sum()), "accuracy": float(m["accuracy"]),
+                       "precision": float(m["precision"]), "recall": float(m["recall"]),
+                       "majority": float(m["majority"])}
+    prediction.name = f"predicted {rule.target}"
+    if not isinstance(rule, RuleList) and not few:
+        if not fires.any():
+            warnings.append(f"The rule holds for no row of {name}: every row is predicted "
+                            f"{prediction.iloc[0]}.")
+        elif fires.all() and len(fires) > 1:
+            warnings.append(f"The rule holds for every row of {name}.")
+    return Scored(prediction, fires, parts, X, notes, warnings, metrics)
+
+
+def _unseen_level(term, X: pd.DataFrame, warnings: list[str]) -> None:
+    """A level the rule compares that no row of this table has (``triage == High`` on a
+    table that writes ``H``): the condition can only hold for no row or every row."""
+    if term.numeric or term.missing_test or term.order is not None:
+        return
+    column = X[term.feature]
+    present = column.dropna()
+    if present.empty or (level_keys(present) == level_key(term.value)).any():
+        return
+    seen = ", ".join(map(repr, list(dict.fromkeys(present.astype(str)))[:4]))
+    said = f"{term.feature!r} never holds {format_value(term.value)!r} in this table (it " \
+           f"holds {seen}{' …' if present.nunique() > 4 else ''})"
+    if said not in " ".join(warnings):
+        warnings.append(said + ": is the column written as it was when the rule was "
+                        "learned?")

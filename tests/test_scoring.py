@@ -1,0 +1,152 @@
+"""A saved rule applied to a new table (rulecore.scoring, `rulecore apply`): the table's
+columns are read as they were to learn the rule, and what differs is said."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rulecore.cli import main
+from rulecore.data import load_csv, read_csv_frame
+from rulecore.exceptions import DataError
+from rulecore.metrics import binary_metrics
+from rulecore.rules.estimators import BooleanRuleClassifier
+from rulecore.rules.rule import Rule, RuleList
+from rulecore.rules.terms import Term
+from rulecore.scoring import apply_rule, load_rule
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _learned(name: str) -> tuple[Rule, object]:
+    ds = load_csv(DATA / name)
+    est = BooleanRuleClassifier(lam=1.0, time_limit=30).fit(ds.X, ds.y_binary)
+    return est.rule_.relabel(ds.target, ds.positive), ds
+
+
+@pytest.mark.parametrize("name", ["clinic_values_with_units.csv", "spreadsheet_hand_typed.csv",
+                                  "pandas_printed_frame.txt", "lab_values_with_codes.csv"])
+def test_a_raw_table_is_predicted_as_the_rule_saw_it(name):
+    """'72 kg', '$22,591.21', '<0.5', a printed frame: the raw cells, read again through the
+    readers, give every row the prediction the rule gives the table it was learned on."""
+    rule, ds = _learned(name)
+    rule = load_rule(rule.to_json())
+    frame, _ = read_csv_frame(DATA / name)
+    scored = apply_rule(rule, frame, typed=False)
+    assert len(scored.prediction) == len(frame) == ds.n_samples
+    learned = rule.predict(ds.X).astype(bool)
+    assert np.array_equal(scored.fires, learned)
+    # the raw cells alone would not do for a rule on numbers typed with units
+    if name == "clinic_values_with_units.csv":
+        with pytest.raises(AssertionError):
+            assert np.array_equal(rule.predict(frame).astype(bool), learned)
+    # the target's column is there: the accuracy, as counted on the labels
+    m = binary_metrics((ds.y.astype(str) == str(ds.positive)).astype(int).to_numpy(),
+                       learned.astype(int))
+    assert scored.metrics["accuracy"] == pytest.approx(m["accuracy"])
+    assert scored.metrics["majority"] == pytest.approx(m["majority"])
+    assert set(scored.prediction) <= {str(c) for c in ds.classes}
+
+
+def test_a_row_or_two_are_read_as_their_column_is():
+    """One patient typed '38.5 °C': a column's way of writing is told from five cells or
+    more, so one row was refused as 'not numbers'."""
+    rule = Rule((Term("temperature", ">", 37.95), Term("symptoms_for", ">", 2.5)), "and",
+                "admitted", "yes")
+    one = pd.DataFrame({"temperature": ["38.5 °C"], "symptoms_for": ["4 days"]})
+    scored = apply_rule(rule, one, typed=False)
+    assert scored.fires.tolist() == [True] and scored.X.iloc[0].tolist() == [38.5, 4.0]
+    assert scored.prediction.tolist() == ["yes"] and scored.warnings == []
+
+
+def test_a_column_the_rule_reads_must_be_there():
+    rule = Rule((Term("ship_city", "==", "Fresno"),), "and", "late", True)
+    frame = pd.DataFrame({"Ship City": ["Fresno", "Oakland"] * 10, "x": range(20)})
+    with pytest.raises(DataError, match=r"lacks the column 'ship_city' \(the table has "
+                                        r"'Ship City'\)"):
+        apply_rule(rule, frame)
+
+
+def test_what_differs_from_the_learning_table_is_said():
+    """A level written otherwise ('H' for 'High'), a column empty in this batch, a rule that
+    holds for no row: each would give every row the same answer without a word."""
+    rule = Rule((Term("triage", "==", "High"), Term("age", ">", 60.0)), "and", "admit", "yes")
+    frame = pd.DataFrame({"triage": ["H", "L", "M"] * 10, "age": [70, 50, 80] * 10})
+    scored = apply_rule(rule, frame)
+    said = " ".join(scored.warnings)
+    assert "'triage' never holds 'High' in this table (it holds 'H', 'L', 'M')" in said
+    assert "holds for no row" in said and not scored.fires.any()
+    frame["age"] = np.nan
+    said = " ".join(apply_rule(rule, frame).warnings)
+    assert "'age' is missing in every row" in said
+
+
+def test_the_other_class_and_the_labels_of_a_rule_list():
+    rule = Rule((Term("x", ">", 5.0),), "and", "y", "hi")
+    frame = pd.DataFrame({"x": np.arange(30), "y": ["lo"] * 6 + ["hi"] * 24})
+    scored = apply_rule(rule, frame)
+    assert scored.prediction.iloc[0] == "lo" and scored.prediction.iloc[-1] == "hi"
+    assert scored.metrics["accuracy"] == 1.0 and scored.metrics["majority"] == 0.8
+    assert apply_rule(rule, frame.drop(columns="y")).prediction.iloc[0] == "not hi"
+    listed = RuleList((Rule((Term("x", "<=", 9.5),), "and", "y", "low"),
+                       Rule((Term("x", "<=", 19.5),), "and", "y", "mid")), "high", "y")
+    scored = apply_rule(listed, frame.drop(columns="y"))
+    assert scored.prediction.tolist() == ["low"] * 10 + ["mid"] * 10 + ["high"] * 10
+    assert scored.parts["rows"].tolist() == [10, 20]
+
+
+def test_a_date_features_column_is_read_from_its_date():
+    rule = Rule((Term("shipped (month)", ">", 6.0),), "and", "late", True)
+    frame = pd.DataFrame({"shipped": [f"2025-{m:02d}-15" for m in range(1, 13)] * 3})
+    scored = apply_rule(rule, frame, typed=False)
+    assert scored.fires.tolist() == [m > 6 for m in range(1, 13)] * 3
+
+
+@pytest.mark.parametrize("text,match", [
+    ("not json", "not a rule in JSON form"),
+    ("[1, 2]", "holds no rule"),
+    ('{"a": 1}', "holds no rule"),
+])
+def test_a_file_that_is_no_rule_is_refused(text, match):
+    with pytest.raises(DataError, match=match):
+        load_rule(text)
+
+
+def test_the_command_applies_a_learned_rule_and_writes_the_table(tmp_path, capsys):
+    table = DATA / "clinic_values_with_units.csv"
+    saved, result = tmp_path / "rule.json", tmp_path / "result.json"
+    assert main(["learn", str(table), "--export", "json", "-o", str(saved),
+                 "--json", str(result)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "scored.csv"
+    assert main(["apply", str(saved), str(table), "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "against the table's admitted: accuracy" in said and "wrote the table" in said
+    scored = pd.read_csv(out, dtype=str)
+    assert list(scored.columns)[-1] == "predicted admitted"
+    assert scored["weight"].iloc[0].endswith("kg")  # the table as it was, cells untouched
+    # the whole result of learn --json is read too, with the same predictions
+    out2 = tmp_path / "scored2.csv"
+    assert main(["apply", str(result), str(table), "-o", str(out2)]) == 0
+    assert pd.read_csv(out2, dtype=str).equals(scored)
+    assert json.loads(saved.read_text())["target"] == "admitted"
+    # a table without a column the rule reads: exit 2 and one line saying which
+    missing = tmp_path / "missing.csv"
+    pd.read_csv(table, dtype=str).drop(columns="temperature").to_csv(missing, index=False)
+    capsys.readouterr()
+    assert main(["apply", str(saved), str(missing)]) == 2
+    assert "lacks the column 'temperature'" in capsys.readouterr().err
+
+
+def test_the_command_refuses_a_rule_file_it_cannot_read(tmp_path, capsys):
+    assert main(["apply", str(tmp_path / "nope.json"), str(DATA / "fish_continuous_last.csv")
+                 ]) == 2
+    assert "Cannot read the rule" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(io.BytesIO(b"\xff\xfe\x00garbage").getvalue())
+    assert main(["apply", str(bad), str(DATA / "fish_continuous_last.csv")]) == 2

@@ -339,6 +339,7 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
     st.markdown(f"**Decision: {verdict}** ({decided}) "
                 f"{'✓ correct' if verdict == y[row] else '✗ wrong'} (true: {y[row]})")
     rule_explore.export_block(rules, ds)
+    rule_explore.apply_block(rules, ds)
 
 
 @st.fragment
@@ -759,6 +760,7 @@ def results() -> None:
         # the edited rule has its own export in the editor
         rule_explore.export_block(rule, ds,
                                   title="Export" if is_set else "Export the learned rule")
+        rule_explore.apply_block(rule, ds)
 
     export()
 

@@ -7,6 +7,7 @@ the estimator, stability from :mod:`rulecore.rules.stability`, charts from
 from __future__ import annotations
 
 import hashlib
+import io
 import time
 
 import numpy as np
@@ -15,6 +16,8 @@ import streamlit as st
 
 from pages import common
 from rulecore import progress
+from rulecore.data import MAX_BYTES, read_csv_frame
+from rulecore.exceptions import RulecoreError
 from rulecore.metrics import fmt_percent
 from rulecore.report import clearly_above_majority
 from rulecore.rules.editing import (
@@ -28,7 +31,8 @@ from rulecore.rules.editing import (
     score_rules,
     term_choices,
 )
-from rulecore.rules.rule import EXPORT_FORMATS, Rule, safe_csv
+from rulecore.rules.rule import EXPORT_FORMATS, Rule, RuleList, safe_csv
+from rulecore.scoring import Scored, apply_rule, load_rule
 
 ss = st.session_state
 
@@ -90,6 +94,66 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
     st.download_button(f"Download {prefix}rule.{ext}", text if text.endswith("\n") else
                        text + "\n", file_name=f"{prefix}rule.{ext}",
                        mime=mime, key=f"{prefix}dl_rule", icon=":material/download:")
+
+
+@st.cache_data(scope="session", max_entries=4, show_spinner="Applying the rule...")
+def _applied(digest: str, name: str, rule_json: str, zero_missing: tuple, _data: bytes
+             ) -> tuple[pd.DataFrame, Scored]:
+    """The uploaded table and the rule applied to it (this user's data: this session's
+    cache only)."""
+    frame, name = read_csv_frame(io.BytesIO(_data), name=name)
+    return frame, apply_rule(load_rule(rule_json), frame, typed=False,
+                             zero_missing=zero_missing, name=name)
+
+
+def apply_block(rule, ds) -> None:
+    """Apply the rule to another table: next month's extract, read as this one was
+    (:mod:`rulecore.scoring`), every row predicted, what differs said; the table back with
+    the prediction as CSV."""
+    st.subheader("Apply to another table")
+    st.caption("Upload a table with the same columns (next month's extract, a few new "
+               "rows): its cells are read as this table's were, every row gets the rule's "
+               "prediction, and anything that looks different from this table is pointed "
+               "out. Kept in this session only.")
+    up = st.file_uploader("Table to apply the rule to", key="apply_upload",
+                          max_upload_size=MAX_BYTES // 2**20)
+    if up is None:
+        return
+    data = up.getvalue()
+    digest = hashlib.sha1(data).hexdigest()
+    try:
+        frame, scored = _applied(digest, up.name, rule.to_json(None),
+                                 tuple(getattr(ds, "zero_missing", ())), _data=data)
+    except RulecoreError as exc:
+        st.error(str(exc))
+        return
+    a, b, c = st.columns(3)
+    a.metric("Rows", f"{len(frame):,}")
+    if not isinstance(rule, RuleList):
+        b.metric("The rule holds for", f"{int(scored.fires.sum()):,} rows",
+                 help=f"{fmt_percent(scored.fires.mean())} of the rows")
+    m = scored.metrics
+    if m:
+        gain = 100 * (m["accuracy"] - m["majority"])
+        c.metric(f"Accuracy on its {rule.target}", fmt_percent(m["accuracy"]),
+                 f"{gain:+.1f} pts vs majority", delta_color="normal",
+                 help=f"{m['rows']:,} rows with a value; always the most frequent class: "
+                      f"{fmt_percent(m['majority'])}")
+    for w in scored.warnings:
+        st.warning(w)
+    for n in scored.notes:
+        st.caption(n)
+    parts = scored.parts.assign(share=scored.parts["share"].map(fmt_percent))
+    what = "rule" if isinstance(rule, RuleList) else "condition" if isinstance(rule, Rule) \
+        else "clause"
+    st.dataframe(parts.rename(columns={"part": what, "rows": "rows it holds for"}),
+                 hide_index=True, width="stretch")
+    table = scored.table(frame)
+    st.dataframe(table.head(1000), width="stretch")
+    stem = up.name.rsplit(".", 1)[0] or "table"
+    st.download_button(f"Download {stem} with '{scored.prediction.name}' (CSV)",
+                       safe_csv(table, index=False), file_name=f"{stem}_scored.csv",
+                       mime="text/csv", key="apply_dl", icon=":material/download:")
 
 
 def _format_scores(table: pd.DataFrame, proved: bool = True) -> pd.DataFrame:

@@ -446,3 +446,46 @@ def test_a_survey_of_answers_on_a_scale_and_a_column_put_in_order(page, artifact
     assert "Department" in shown_tags(page, "w_ordinal")
     page.screenshot(path=str(artifacts / "scale_order.png"), full_page=True)
     assert not page.get_by_test_id("stException").count()
+
+
+def test_apply_the_rule_to_another_table(page, artifacts, tmp_path):
+    """Next month's rows, typed with their unit ('1.4 cm'), uploaded under the learned rule:
+    every row predicted as the rule reads the sample, the accuracy against their species,
+    and the table back with the prediction; a table without a column the rule reads gets a
+    message, and the page stays."""
+    from rulecore import load_sample
+
+    ds = load_sample("iris")
+    rows = ds.X.iloc[::12].copy()
+    typed = rows.map(lambda v: f"{v:g} cm")
+    typed["species"] = ds.y.iloc[::12].to_numpy()
+    path = tmp_path / "new_irises.csv"
+    typed.to_csv(path, index=False)
+
+    goto_page(page, "Rule")
+    block = page.locator(".st-key-apply_upload")
+    block.scroll_into_view_if_needed()
+    block.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
+    settle(page)
+    page.get_by_test_id("stMetric").filter(has_text="The rule holds for").first.wait_for()
+    accuracy = metric_value(page, "Accuracy on its species")
+    assert accuracy.endswith("%") and float(accuracy.rstrip("%")) >= 80
+    with page.expect_download() as dl:
+        page.get_by_role("button", name=re.compile(r"Download new_irises with")).click()
+    saved = tmp_path / "scored.csv"
+    dl.value.save_as(saved)
+    lines = saved.read_text().strip().splitlines()
+    assert lines[0].endswith(",predicted species") and len(lines) == len(rows) + 1
+    assert lines[1].split(",")[0].endswith(" cm")  # the table as uploaded
+    page.wait_for_timeout(400)
+    block.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "rule_apply.png"), full_page=True)
+
+    bad = tmp_path / "renamed.csv"
+    typed.rename(columns=str.title).to_csv(bad, index=False)  # 'Petal Width (Cm)'
+    block.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(bad))
+    settle(page)
+    error = page.get_by_test_id("stAlert").filter(has_text="lacks the column")
+    error.first.wait_for(timeout=30_000)
+    assert error.count() == 1 and "the table has 'Petal Width (Cm)'" in error.inner_text()
+    assert not page.get_by_test_id("stException").count()

@@ -1175,15 +1175,21 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     # records: they would count as rows with a missing target
     df = df.dropna(how="all").reset_index(drop=True)
     if df.shape[1] == 1 and not ragged:  # a sheet's cells are apart already
-        # aligned columns first: split at spaces, a row with a blank cell or a value of two
-        # words shifted its later cells (when every line still had as many fields)
-        spaced = _aligned_frame(text, max_rows)
-        said = ("Read as a table printed in aligned columns (pandas' or R's print, a "
-                "fixed-width export): each column spans the characters between positions "
-                "every line leaves blank, so a blank cell is a missing value.")
-        if spaced is None:
-            spaced = _whitespace_frame(text, max_rows)
-            said = "Columns separated by spaces (as R's write.table writes them by default)."
+        # aligned columns where they split the lines as finely as runs of spaces do: split
+        # at spaces, a row with a blank cell or a value of two words shifted its later cells
+        # (when every line still had as many fields); but values of one width under short
+        # names leave blank positions by chance, and such columns merged two fields (an
+        # adversarial review: 16 % of write.table files)
+        trailer: list[str] = []
+        aligned = _aligned_frame(text, max_rows, trailer)
+        spaced = _whitespace_frame(text, max_rows)
+        said = "Columns separated by spaces (as R's write.table writes them by default)."
+        if aligned is not None and (spaced is None or aligned.shape[1] >= spaced.shape[1]):
+            spaced = aligned
+            said = ("Read as a table printed in aligned columns (pandas' or R's print, a "
+                    "fixed-width export): each column spans the characters between positions "
+                    "every line leaves blank, so a blank cell is a missing value.")
+            notes.extend(trailer)
         if spaced is not None:
             if len(spaced) > max_rows:
                 raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try "
@@ -1329,9 +1335,15 @@ def _svmlight_frame(data: bytes, text: str, fname: str, notes: list[str], max_ro
 #: Lines an aligned table needs (header included) before its blank columns are trusted as
 #: the gaps between its columns: on a few lines words line up by chance.
 ALIGNED_MIN_LINES = 6
+#: Lines longer than this are no printed table's (a free-text cell of 10,000 characters made
+#: the position scan 6 GB: an adversarial review).
+ALIGNED_MAX_WIDTH = 1000
+#: The line pandas prints under a frame it cut short.
+_PRINTOUT_CUT = re.compile(r"^\[\d[\d,]* rows x \d[\d,]* columns\]$")
 
 
-def _aligned_frame(text: str, max_rows: int) -> pd.DataFrame | None:
+def _aligned_frame(text: str, max_rows: int, notes: list[str] | None = None
+                   ) -> pd.DataFrame | None:
     """A table printed in aligned columns (``print(df)`` / ``df.to_string()`` in pandas,
     ``print(df)`` in R, a mainframe's fixed-width export) as a frame of text cells, or
     ``None`` when the lines are not so aligned.
@@ -1343,26 +1355,77 @@ def _aligned_frame(text: str, max_rows: int) -> pd.DataFrame | None:
     mainframe export and a notebook's printed frame).  A run with no name over it is part of
     the column whose name is aligned to reach it (left-aligned text extends right, right-
     aligned numbers extend left), except the first, which holds row names (pandas' index,
-    R's row names).  A header that is not names, or a run that joins no column, is no such
-    table."""
+    R's row names).  No such table (an adversarial review): a header that is not names (a
+    cell starting with a digit: a log line, a first record), quoted cells (R's write.table,
+    read by splitting at spaces), lines longer than :data:`ALIGNED_MAX_WIDTH`, a line that
+    fills a gap every other line leaves blank (a value running into the next column) except
+    up to three lines at the end (a trailer, left out and said in ``notes``), or a run that
+    joins no column.  A pandas printout cut short (``...`` rows, ``[120 rows x 6 columns]``)
+    is refused: most of its rows are not in it."""
     lines = [ln.rstrip() for ln in text.split("\n", max_rows + 2)[:max_rows + 2]]
     lines = [ln for ln in lines if ln.strip()]
-    if len(lines) < ALIGNED_MIN_LINES or "\t" in text[:10_000]:
+    if len(lines) < ALIGNED_MIN_LINES or "\t" in text[:10_000] or '"' in text[:10_000]:
         return None
+    if _PRINTOUT_CUT.match(lines[-1].strip()) or any(
+            re.fullmatch(r"(\.\.\.?\s*)+", ln.strip()) for ln in lines[1:200]):
+        raise DataError("This is a pandas printout cut short: the rows (or columns) in the "
+                        "middle are shown as '...', so most of the table is not in the file. "
+                        "Save the table itself (df.to_csv('table.csv')) and upload that.")
     width = max(map(len, lines))
+    if width > ALIGNED_MAX_WIDTH:
+        return None
 
-    def runs(block: list[str]) -> list[list[int]]:  # [start, end) of each filled run
-        codes = np.array(block, dtype=f"<U{width}").view(np.uint32).reshape(len(block), -1)
-        filled = ((codes != 32) & (codes != 0)).any(axis=0)  # (padding is code 0)
+    def counts(block: list[str]) -> np.ndarray:  # per position: the lines filling it
+        out = np.zeros(width, dtype=np.int64)
+        for k in range(0, len(block), 20_000):  # (a chunk's copy: 20,000 × width × 4 bytes)
+            codes = np.array(block[k:k + 20_000], dtype=f"<U{width}").view(
+                np.uint32).reshape(-1, width)
+            out += ((codes != 32) & (codes != 0)).sum(axis=0)  # (padding is code 0)
+        return out
+
+    def runs(filled: np.ndarray) -> list[list[int]]:  # [start, end) of each filled run
         edges = np.flatnonzero(np.diff(np.r_[0, filled.astype(np.int8), 0]))
         return [[int(a), int(b)] for a, b in zip(edges[::2], edges[1::2])]
 
     # the head first: a file split by single spaces (R's write.table, a .data file of
     # numbers of every width) has no blank position there, and is not scanned whole
-    if len(runs(lines[:200])) < 2 or len(spans := runs(lines)) < 2:
+    if len(runs(counts(lines[:200]) > 0)) < 2:
+        return None
+    filled = counts(lines)
+    spans = runs(filled > 0)
+    # a few lines alone filling a gap: a trailer under the table ("TOTAL RECORDS WRITTEN:
+    # 400") is left out; anywhere else the columns are not what every line keeps to
+    # pandas writes the index's names on a line of their own under the header, every other
+    # column blank there ('customer segment' over a MultiIndex): names, not a record
+    above = [lines[0][a:b].strip() for a, b in spans]
+    second = [lines[1][a:b].strip() for a, b in spans]
+    index_names = None
+    if any(second) and all(not c for c, n in zip(second, above) if n) and \
+            all(not n for c, n in zip(second, above) if c):
+        index_names = lines.pop(1)
+    # (the header's positions are its names': a name wider than its values is no misfit)
+    header = counts([lines[0]] + ([index_names] if index_names else [])) > 0
+    firm = runs((filled - header > 3) | header)
+    if len(firm) != len(spans):
+        gaps = np.ones(width, dtype=bool)
+        for a, b in firm:
+            gaps[a:b] = False
+        odd = [i for i, ln in enumerate(lines) if i and any(
+            ch != " " and gaps[j] for j, ch in enumerate(ln))]
+        if not odd or odd != list(range(len(lines) - len(odd), len(lines))) or len(odd) > 3:
+            return None
+        if notes is not None:
+            notes.append(f"Left out {len(odd)} line{'s' if len(odd) > 1 else ''} under the "
+                         "table, outside its columns: "
+                         + " / ".join(repr(lines[i][:60]) for i in odd) + ".")
+        lines = lines[:odd[0]]
+        spans = runs(counts(lines) > 0)
+    if len(spans) < 2:
         return None
     head = lines[0].ljust(width)
     names = [head[a:b].strip() for a, b in spans]
+    if index_names is not None:
+        names = [n or index_names.ljust(width)[a:b].strip() for n, (a, b) in zip(names, spans)]
 
     def aligned(i: int, side: str) -> bool:  # the name touches that edge of its run
         a, b = spans[i]
@@ -1397,8 +1460,8 @@ def _aligned_frame(text: str, max_rows: int) -> pd.DataFrame | None:
         else:
             k += 1
     named = names[1:] if not names[0] else names
-    if len(spans) < 2 or sum(not _is_number(n) for n in named) < 0.8 * len(named) or \
-            len(set(names)) < len(names):
+    if len(spans) < 2 or any(not re.search(r"[^\W\d_]", n) or n[0].isdigit() for n in named) \
+            or len(set(names)) < len(names):
         return None
     names = [n if n else f"column {i + 1}" for i, n in enumerate(names)]
     df = pd.DataFrame(dict(zip(range(len(names)), rows)), dtype=object)

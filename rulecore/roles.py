@@ -93,13 +93,20 @@ _UNNAMED = re.compile(r"^(|unnamed: ?0|column 1|\.\.\.1|rownames|row\.names|row_
 _ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx|"
                       r"account|acct|customer|client|member|user|patient|subject|ticket|"
                       r"invoice|order|serial|phone|tel|telephone|mobile|sku|imei|msisdn|"
-                      r"iban|ssn|badge|employee)$|^(id|key)([^a-z]|$)", re.IGNORECASE)
+                      r"iban|ssn|badge|employee|mrn)$|^(id|key)([^a-z]|$)", re.IGNORECASE)
 # customerId, orderNo, EmployeeNumber (case matters: not "paid"; EmployeeNumber was a feature,
 # a newcomer's review)
 _ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No|Nr|Num|Number|Code|Idx)$")
 # POLICYNO, ACCTNBR, CUSTID: a mainframe's or an old database's names, in capitals and run
 # together (a policy number counting up by 17 was a feature: a review's fixed-width file)
-_ID_CAPS = re.compile(r"^[A-Z][A-Z_]*[A-Z](NO|NBR|NUM|ID|KEY)$")
+# (a record's word before the ending: AMTPAID, MAXBID and CASINO are no keys, an
+# adversarial review)
+_ID_CAPS = re.compile(r"^(POLICY|POL|ACCT|ACC|ACCOUNT|CUST|CUSTOMER|CLIENT|EMP|EMPL|EMPLOYEE|"
+                      r"ORD|ORDER|INV|INVOICE|CLAIM|CLM|MEMBER|MBR|MEM|PAT|PATIENT|REC|RECORD|"
+                      r"TXN|TRANS|TRAN|CASE|LOAN|CONTRACT|CONT|USER|USR|SERIAL|SER|PART|ITEM|"
+                      r"PROD|PRODUCT|REF|DOC|VENDOR|VEND|SUPP|SUPPLIER|STORE|ENC|VISIT|ADM|"
+                      r"ADMIT|APPL|APP|CARD|TICKET|TKT|SHIP|SHIPMENT|CERT|REG|EMPLOYER|DEPT_?EMP)"
+                      r"_?(NO|NBR|NUM|ID|KEY)$")
 # Names that say identifier and nothing else ("id", "patient_id", "PatientID", "uuid"), unlike
 # "code", "number" or "index" above, which also end the names of measures ("body mass index").
 # Such a column is an identifier even where its values repeat (visits, orders per customer).
@@ -857,11 +864,11 @@ def _outcome_values(s: pd.Series) -> bool:
 
 
 def _attribute_values(s: pd.Series) -> bool:
-    """Whether a column's levels, all but one at most, are a person's employment or marital
-    state (:data:`_ATTRIBUTE_VALUES`): a feature however its name reads."""
+    """Whether a column's levels are all a person's employment or marital state
+    (:data:`_ATTRIBUTE_VALUES`): a feature however its name reads, unless the name is a
+    plain target's (a graduate's ``outcome``: Employed / Unemployed / Further study)."""
     values = {re.sub(r"[^a-z]", "", str(v).casefold()) for v in s.dropna().unique()[:50]}
-    return len(values) >= 2 and len(values - _ATTRIBUTE_VALUES) <= 1 and \
-        len(values & _ATTRIBUTE_VALUES) >= 2
+    return len(values) >= 2 and values <= _ATTRIBUTE_VALUES
 
 
 def _target_hint(name: str) -> int:
@@ -1018,7 +1025,8 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     classes = [c for c in eligible if kinds[c] == "classes"
                and (levels[c] == 2 or _numeric(df[c]) is None)
                and (not _REMARK_NAME.search(c) or _plain_name(c) in _TARGET_NAMES)]
-    hinted = [c for c in classes if _target_hint(c) and not _attribute_values(df[c])]
+    hinted = [c for c in classes if _target_hint(c) and (
+        _plain_name(c) in _GENERIC_TARGETS or not _attribute_values(df[c]))]
     if hinted:
         return max(hinted, key=rank)
     said = [c for c in classes if _outcome_values(df[c])]

@@ -349,9 +349,15 @@ class Dataset:
         match = [c for c in self.classes if c == label or str(c) == str(label)]
         if not match:  # "yes" for the class "Yes" (spellings are merged on loading)
             match = [c for c in self.classes if str(c).casefold() == str(label).casefold()]
+        if not match:  # "+1" (as the file writes it) for the class 1, "1.0" for 1
+            number = pd.to_numeric(pd.Series([str(label).strip()]), errors="coerce").iloc[0]
+            match = [c for c in self.classes if isinstance(show(c), (int, float))
+                     and not isinstance(show(c), bool) and show(c) == number]
         if not match:
+            # (the classes as text: joining numbers raised a TypeError, a traceback for
+            # '--positive yes' on a 1/0 target: an analyst's review)
             raise DataError(f"{show(label)!r} is not a class of the target {self.target!r}; "
-                            f"the classes are {', '.join(map(show, self.classes))}.")
+                            f"the classes are {', '.join(str(show(c)) for c in self.classes)}.")
         return replace(self, positive=match[0], _digest=list(self._digest), _leaks={})
 
     def with_kinds(self, overrides: Mapping[str, Kind]) -> Dataset:

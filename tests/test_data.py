@@ -2981,3 +2981,14 @@ def test_a_pandas_printout_cut_short_is_refused_and_its_index_names_are_names():
     from rulecore.data import _aligned_frame
 
     assert _aligned_frame(log, 1000) is None
+
+
+def test_a_positive_class_on_numbers_is_matched_or_refused_in_words():
+    """'--positive yes' on a 1/0 target raised a TypeError (the classes joined as numbers),
+    and '+1', as the file writes it, was no class of -1 / 1 (an analyst's review)."""
+    df = pd.DataFrame({"x": np.random.default_rng(0).normal(size=40), "y": [-1, 1] * 20})
+    ds = from_frame(df, "y")
+    assert ds.with_positive("+1").positive == 1 and ds.with_positive("-1").positive == -1
+    with pytest.raises(DataError, match=r"'yes' is not a class of the target 'y'; the "
+                                        r"classes are -1, 1\."):
+        ds.with_positive("yes")

@@ -905,6 +905,9 @@ def _printed_list_rows(text: str, notes: list[str]) -> str:
 
 
 _PSQL_RULE = re.compile(r"^[-=]+(?:\+[-=]+)+$")
+#: A Markdown table's line under its header (Notion, GitHub, pandas' to_markdown):
+#: ``|:---|---:|``, colons for the alignment.
+_MARKDOWN_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?$")
 _PSQL_FOOTER = re.compile(r"^\(\d[\d,]* rows?\)$")
 
 
@@ -915,6 +918,16 @@ def _psql_frame(text: str, notes: list[str]) -> str:
     lines = text.split("\n")
     rules = {ln for ln in lines if _PSQL_RULE.match(ln.strip())}
     if not rules:
+        # a Markdown table's alignment line was a record: a third class of the target and
+        # '$92,000' in a column of text (an analyst's review of a Notion export)
+        marked = {ln for ln in lines[:50] if _MARKDOWN_RULE.match(ln.strip())}
+        if marked:
+            notes.append("Read as a Markdown table: the line of dashes under the header is "
+                         "no record.")
+            # its rows' outer '|' frame them: no empty column before the first or after the
+            # last
+            return "\n".join(re.sub(r"^\s*\|(.*?)\|?\s*$", r"\1", ln)
+                             for ln in lines if ln not in marked)
         return text
     footers = [ln.strip() for ln in lines if _PSQL_FOOTER.match(ln.strip())]
     notes.append("Read as psql's output: the line under the header "

@@ -2992,3 +2992,15 @@ def test_a_positive_class_on_numbers_is_matched_or_refused_in_words():
     with pytest.raises(DataError, match=r"'yes' is not a class of the target 'y'; the "
                                         r"classes are -1, 1\."):
         ds.with_positive("yes")
+
+
+def test_a_markdown_table_has_no_alignment_row_and_no_empty_frame_columns():
+    """A Notion export: the '|:---|---:|' line was a record (a third class of the target and
+    '$92,000' a level), and the outer '|' gave two empty columns (an analyst's review)."""
+    rows = "".join(f"| D{k} | ${40 + 7 * k % 90},000 | {'Yes' if k % 3 else 'No'} | "
+                   f"{'Won' if k % 4 == 0 else 'Lost'} |\n" for k in range(40))
+    text = ("# Q1 pipeline\n\n| Deal | Deal size | Demo done | Stage |\n"
+            "|:-----|----------:|:---------:|:------|\n" + rows)
+    ds = load_csv(io.BytesIO(text.encode()), name="deals.md", target="Stage")
+    assert set(ds.y) == {"Won", "Lost"} and ds.kinds["Deal size"] == "numeric"
+    assert [r.column for r in ds.roles] == ["Deal", "Deal size", "Demo done", "Stage"]

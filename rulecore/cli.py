@@ -516,7 +516,6 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f" (lower bound {solver['lower_bound']:.6g})")
     out.write("\n")
     claim = fit_status(est)
-    out.write(f"{claim.text}\n")
     compared = comparisons(settings, est.class_weight_used_, y01[te], pred_te, ds.X.iloc[te],
                            lambda **changes: fit_on_split(dataclasses.replace(settings, **changes),
                                                           ds, args.test_size, args.seed).model)
@@ -531,7 +530,14 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
                       conditions=getattr(rule, "conditions", ()),
                       **table_facts(ds, settings.thresholds), **compared)
-    claim = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
+    shown = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
+    out.write(f"{claim.text}\n")
+    if shown.level != claim.level:
+        # the app shows it in blue, not green; here words say it (an analyst read "Certified
+        # optimal" as good news beside a rule 10 points below always predicting the majority)
+        out.write("note: optimal for the objective above, which is not held-out accuracy: "
+                  "the rule is not a success (see the warnings below).\n")
+    claim = shown
     for f in findings:
         out.write(f"{f.level}: {for_command_line(f.text)}\n")
     report = getattr(est, "screening_report_", None) if args.model == "single" else None

@@ -2342,6 +2342,27 @@ def numbers_from_interval(s: pd.Series, _name: str = "") -> tuple[pd.Series, str
                                f"{_number(round(hours[first], 2))})")
 
 
+#: ISO 8601 durations (``P1DT10H45M``, ``PT6H13M``, ``P2W``): years and months have no fixed
+#: length, so only weeks, days, hours, minutes and seconds are read.
+_ISO_DURATION = re.compile(r"^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?=\d)"
+                           r"(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?"
+                           r"(?:(\d+(?:\.\d+)?)S)?)?$")
+
+
+def numbers_from_iso_duration(s: pd.Series, _name: str = "") -> tuple[pd.Series, str | None]:
+    """ISO 8601 durations (``P1DT10H45M``, ``PT6H13M``; Jira's, an API's, ``isodate``'s) as
+    hours.  Read as text, a ticket's time to resolve had a level per value and was left out
+    as "text with 378 distinct values", with the signal in it (an analyst's review)."""
+    parts = _every_cell_matches(s, _ISO_DURATION, first_group=False)
+    if parts is None or parts.isna().all(axis=1).any():
+        return s, None  # ("P" alone, or a cell of no unit, is no duration)
+    p = parts.astype(float).fillna(0)
+    hours = (p[0] * 168 + p[1] * 24 + p[2] + p[3] / 60 + p[4] / 3600).round(4)
+    first = hours.index[0]
+    return _placed(s, hours), (f"hours ({str(s[first]).strip()} is "
+                               f"{_number(round(hours[first], 2))})")
+
+
 def numbers_from_duration_text(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
     """A text column of durations written with their units (``1h 5m``, ``32m``, ``45s``) as
     minutes.  Read as text, a call length had a level per value and was left out as free
@@ -3290,6 +3311,8 @@ def from_frame(
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
         readings = ((numbers_from_interval, "intervals written in days and hours are read "
                      "as {how}."),
+                    (numbers_from_iso_duration, "ISO 8601 durations ({ex!r}) are read as "
+                     "{how}."),
                     (numbers_from_clock, "times written with colons ({ex!r}) are read as "
                      "numbers: {how}."),
                     (numbers_from_duration_text, "durations written with their units ({ex!r}) "

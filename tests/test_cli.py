@@ -519,6 +519,13 @@ def test_learn_says_the_majority_baseline_and_whether_the_gain_is_luck(tmp_path)
     gain = round(100 * (test["accuracy"] - test["majority"]), 1)
     assert f"accuracy {100 * test['majority']:.1f}% on the test rows; the rule: {gain:+.1f} " \
         "pts, within luck" in line
+    # "Certified optimal" beside it is said to be no success, as the app's blue box says it
+    # (an analyst read it as good news beside a rule below the majority)
+    lines = res.stdout.splitlines()
+    claim = next(i for i, x in enumerate(lines) if x.startswith("Certified optimal"))
+    assert lines[claim + 1].startswith("note: optimal for the objective above") and \
+        "not a success" in lines[claim + 1]
+    assert json.loads((tmp_path / "r.json").read_text())["status"]["level"] == "info"
 
 
 
@@ -526,6 +533,7 @@ def test_a_rule_clearly_better_than_the_majority_is_not_called_luck(csv_file, tm
     res = run("learn", str(csv_file), "--target", "failure", "--positive", "yes", cwd=tmp_path)
     line = next(x for x in res.stdout.splitlines() if x.strip().startswith("always no:"))
     assert "pts" in line and "luck" not in line
+    assert "not a success" not in res.stdout
 
 
 def test_set_covering_with_the_lp_solver_runs_and_says_its_clauses_are_rounded(csv_file,

@@ -3004,3 +3004,18 @@ def test_a_markdown_table_has_no_alignment_row_and_no_empty_frame_columns():
     ds = load_csv(io.BytesIO(text.encode()), name="deals.md", target="Stage")
     assert set(ds.y) == {"Won", "Lost"} and ds.kinds["Deal size"] == "numeric"
     assert [r.column for r in ds.roles] == ["Deal", "Deal size", "Demo done", "Stage"]
+
+
+def test_iso_8601_durations_are_hours():
+    """Jira's time to resolve, 'P1DT10H45M', was text of 378 values, left out with the
+    signal in it (an analyst's review)."""
+    cells = ["P1DT10H45M", "PT6H13M", "P3D", "PT45M30S", "P1W", "PT2.5H"] * 5
+    df = pd.DataFrame({"time_to_resolve": cells, "y": ["a", "b"] * 15})
+    ds = from_frame(df.astype(str), "y", typed=False)
+    assert ds.X["time_to_resolve"].iloc[:6].round(4).tolist() == [34.75, 6.2167, 72.0,
+                                                                  0.7583, 168.0, 2.5]
+    assert any("ISO 8601 durations ('P1DT10H45M') are read as hours" in n for n in ds.notes)
+    # "P" alone and words starting with P stay text
+    df["time_to_resolve"] = ["P", "PT", "Pending", "P1DT2H", "Paid", "PT3M"] * 5
+    assert from_frame(df.astype(str), "y", typed=False).kinds["time_to_resolve"] == \
+        "categorical"

@@ -604,12 +604,17 @@ def _is_number(cell: str) -> bool:
         return False
 
 
+#: Lines above a table's header that may be skipped (a title, an export stamp, settings).
+MAX_LINES_ABOVE = 30
+
+
 def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
             ragged: bool = False) -> tuple[str | None, int, bool]:
     """How the lines are laid out: ``(delimiter, lines above the header, short header)``.
 
     The delimiter is the one of ``, ; tab |`` that splits the most of the first 60 lines
-    into one same number m ≥ 2 of fields.  Leading lines (at most 10) with fewer fields are
+    into one same number m ≥ 2 of fields.  Leading lines (at most :data:`MAX_LINES_ABOVE`) with
+    fewer fields are
     a report's title or export stamp above the header, unless the last of them has m − 1
     fields and the line under it holds numbers: that is a *short header* over rows of data
     (R's ``write.table`` writes row names without a name for their column).
@@ -623,10 +628,10 @@ def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
     # as Excel writes a wrapped heading) split the header, and its first half was skipped
     # as a title (a review); spans[i] is how many lines record i takes, as the csv module
     # reads them with each delimiter (a quote inside a cell, 15", opens nothing)
-    lines = text[:500_000].split("\n")[:120]
+    lines = text[:500_000].split("\n")[:160]
     best = None
     for d in delimiters:
-        rows, spans = _records(lines, d, 60)
+        rows, spans = _records(lines, d, 100)
         counts = [len(r) if any(c.strip() for c in r) else 0 for r in rows]
         body = [c for c in counts if c > 1]
         if body:
@@ -641,7 +646,8 @@ def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
     # Excel write a report) is a shorter one: one filled cell (an analyst's review)
     filled = [sum(bool(c.strip()) for c in r) for r in rows]
     k = 0
-    while k < min(len(counts), 10) and (counts[k] < m or (m > 2 and filled[k] <= 1)):
+    # (an instrument's export: a plate reader writes 18 lines of settings above its table)
+    while k < min(len(counts), MAX_LINES_ABOVE) and (counts[k] < m or (m > 2 and filled[k] <= 1)):
         k += 1
     if k == 1 and counts[0] == m:
         k = 0  # one padded title: the title line above a header says it (_repeated_headers)
@@ -904,6 +910,10 @@ def _printed_list_rows(text: str, notes: list[str]) -> str:
     return "\n".join(kept)
 
 
+#: The label over a block of notes under a table, and the lines such a block may have.
+_NOTES_LABELS = {"notes", "note", "footnotes", "footnote", "source", "sources", "legend",
+                 "remarks", "definitions", "notes and sources"}
+NOTES_BLOCK_ROWS = 20
 _PSQL_RULE = re.compile(r"^[-=]+(?:\+[-=]+)+$")
 #: A Markdown table's line under its header (Notion, GitHub, pandas' to_markdown):
 #: ``|:---|---:|``, colons for the alignment.
@@ -1178,7 +1188,9 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                          skip_blank_lines=True, nrows=max_rows + 1, engine="c")
     except (pd.errors.ParserError, ValueError, csv.Error) as exc:
         raise DataError(f"{where} could not be read as a table: {_first_line(exc)}. "
-                        "Check that every row has the same number of fields.") from None
+                        "Check that every row has the same number of fields; if lines above "
+                        "the table (a title, an instrument's settings) or under it are the "
+                        "cause, delete them so that the header is the first line.") from None
     except pd.errors.EmptyDataError:
         raise DataError(f"{where} has no rows.") from None
     if len(df) > max_rows:
@@ -1263,6 +1275,20 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
             notes.append(f"Left out {repeated:,} row{'s' if repeated > 1 else ''} repeating "
                          f"the header inside the table{above}: exports joined one after "
                          "another, not records.")
+    # a block of notes under the table ("Notes:" then numbered lines, some with commas in
+    # them): each line was a record, and their words made an id column "not numbers", a
+    # feature (an analyst's review)
+    tail = df.iloc[-(NOTES_BLOCK_ROWS + 1):]
+    for i in range(len(tail)):
+        cells = tail.iloc[i].dropna()
+        if len(df) - len(tail) + i > 1 and len(cells) == 1 and cells.index[0] == df.columns[0] \
+                and str(cells.iloc[0]).strip().rstrip(":").casefold() in _NOTES_LABELS:
+            block = len(tail) - i
+            notes.append(f"Left out the block of {block} line{'s' if block > 1 else ''} under "
+                         f"the table that starts {str(cells.iloc[0]).strip()!r}: notes, not "
+                         "records.")
+            df = df.iloc[:len(df) - block]
+            break
     # a report's footer under the table ("Generated by SAP on 01.03.2024 by JSMITH"): one
     # cell of words in a row of a wider table.  Read as a record it was a row with a missing
     # target, and a non-number in the invoice numbers, which then were a feature.

@@ -3019,3 +3019,30 @@ def test_iso_8601_durations_are_hours():
     df["time_to_resolve"] = ["P", "PT", "Pending", "P1DT2H", "Paid", "PT3M"] * 5
     assert from_frame(df.astype(str), "y", typed=False).kinds["time_to_resolve"] == \
         "categorical"
+
+
+def test_a_block_of_notes_under_the_table_is_no_records():
+    """'Notes:' and five numbered notes, some with commas: each was a record, and their
+    words made the id column 'not numbers', a feature (an analyst's review)."""
+    rows = "".join(f"{7000 + k},{20 + k % 50},{'Month-to-month' if k % 2 else 'One year'},"
+                   f"{'Yes' if k % 5 == 0 else 'No'}\n" for k in range(60))
+    text = ("customer_id,age,contract,churned\n" + rows + ",,,\nNotes:,,,\n"
+            "1. Monthly charges in USD, excluding tax.,,\n2. Source: BI warehouse, table "
+            "dw.fct_customer_snapshot,,\n3. Confidential,,,\n")
+    ds = load_csv(io.BytesIO(text.encode()), name="t.csv", target="churned")
+    assert ds.n_samples == 60 and ds.dropped_rows == 0
+    assert ds.roles[0].role == "id"
+    assert any(n.startswith("Left out the block of 4 lines under the table that starts "
+                            "'Notes:'") for n in ds.notes)
+
+
+def test_an_instruments_settings_above_its_table_are_skipped():
+    """A plate reader writes 16 lines of settings above its results; past 10 lines they were
+    not skipped, and the error was pandas' 'Expected 2 fields in line 18, saw 7'."""
+    above = "".join(f"Setting {k}\tvalue {k}\n" for k in range(16))
+    body = "".join(f"{k % 3 + 1}\tA{k}\t{0.1 + k % 9 / 10:.2f}\t"
+                   f"{'Reactive' if k % 9 > 5 else 'Non-reactive'}\n" for k in range(60))
+    text = above + "\nPlate\tWell\tOD450\tInterpretation\n" + body
+    ds = load_csv(io.BytesIO(text.encode()), name="elisa.txt", target="Interpretation")
+    assert ds.n_samples == 60 and ds.kinds["OD450"] == "numeric"
+    assert any(n.startswith("Skipped 16 lines above the header") for n in ds.notes)

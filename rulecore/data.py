@@ -1205,7 +1205,12 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     # rows with every field empty (",,,," lines a spreadsheet leaves below its table) are not
     # records: they would count as rows with a missing target
     df = df.dropna(how="all").reset_index(drop=True)
-    if df.shape[1] == 1 and not ragged:  # a sheet's cells are apart already
+    # a listing whose page titles hold commas ("09:14 Monday, March 4, 2024") was split at
+    # them: every record in the first column, the others empty but on title lines (an
+    # analyst's review of a SAS PROC PRINT listing, refused as prose)
+    lone = df.shape[1] > 1 and not ragged and len(df) >= ALIGNED_MIN_LINES and \
+        float(df.iloc[:, 1:].isna().all(axis=1).mean()) >= 0.9
+    if (df.shape[1] == 1 or lone) and not ragged:  # a sheet's cells are apart already
         # aligned columns where they split the lines as finely as runs of spaces do: split
         # at spaces, a row with a blank cell or a value of two words shifted its later cells
         # (when every line still had as many fields); but values of one width under short
@@ -1213,9 +1218,12 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         # adversarial review: 16 % of write.table files)
         trailer: list[str] = []
         aligned = _aligned_frame(text, max_rows, trailer)
-        spaced = _whitespace_frame(text, max_rows)
+        spaced = _whitespace_frame(text, max_rows) if df.shape[1] == 1 else None
         said = "Columns separated by spaces (as R's write.table writes them by default)."
-        if aligned is not None and (spaced is None or aligned.shape[1] >= spaced.shape[1]):
+        # (and split at spaces where both read and the aligned reading had to leave lines
+        # out above the header: a record taken for a title (an adversarial review)
+        if aligned is not None and (spaced is None or aligned.shape[1] > spaced.shape[1] or (
+                aligned.shape[1] == spaced.shape[1] and not aligned.attrs.get("titles"))):
             spaced = aligned
             said = ("Read as a table printed in aligned columns (pandas' or R's print, a "
                     "fixed-width export): each column spans the characters between positions "
@@ -1432,87 +1440,124 @@ def _aligned_frame(text: str, max_rows: int, notes: list[str] | None = None
         edges = np.flatnonzero(np.diff(np.r_[0, filled.astype(np.int8), 0]))
         return [[int(a), int(b)] for a, b in zip(edges[::2], edges[1::2])]
 
-    # the head first: a file split by single spaces (R's write.table, a .data file of
-    # numbers of every width) has no blank position there, and is not scanned whole
-    if len(runs(counts(lines[:200]) > 0)) < 2:
-        return None
-    filled = counts(lines)
-    spans = runs(filled > 0)
-    # a few lines alone filling a gap: a trailer under the table ("TOTAL RECORDS WRITTEN:
-    # 400") is left out; anywhere else the columns are not what every line keeps to
-    # pandas writes the index's names on a line of their own under the header, every other
-    # column blank there ('customer segment' over a MultiIndex): names, not a record
-    above = [lines[0][a:b].strip() for a, b in spans]
-    second = [lines[1][a:b].strip() for a, b in spans]
-    index_names = None
-    if any(second) and all(not c for c, n in zip(second, above) if n) and \
-            all(not n for c, n in zip(second, above) if c):
-        index_names = lines.pop(1)
-    # (the header's positions are its names': a name wider than its values is no misfit)
-    header = counts([lines[0]] + ([index_names] if index_names else [])) > 0
-    firm = runs((filled - header > 3) | header)
-    if len(firm) != len(spans):
-        gaps = np.ones(width, dtype=bool)
-        for a, b in firm:
-            gaps[a:b] = False
-        odd = [i for i, ln in enumerate(lines) if i and any(
-            ch != " " and gaps[j] for j, ch in enumerate(ln))]
-        if not odd or odd != list(range(len(lines) - len(odd), len(lines))) or len(odd) > 3:
+    def read(lines: list[str], said: list[str]) -> pd.DataFrame | None:
+        # the head first: a file split by single spaces (R's write.table, a .data file of
+        # numbers of every width) has no blank position there, and is not scanned whole
+        if len(runs(counts(lines[:200]) > 0)) < 2:
             return None
-        if notes is not None:
-            notes.append(f"Left out {len(odd)} line{'s' if len(odd) > 1 else ''} under the "
-                         "table, outside its columns: "
-                         + " / ".join(repr(lines[i][:60]) for i in odd) + ".")
-        lines = lines[:odd[0]]
-        spans = runs(counts(lines) > 0)
-    if len(spans) < 2:
-        return None
-    head = lines[0].ljust(width)
-    names = [head[a:b].strip() for a, b in spans]
-    if index_names is not None:
-        names = [n or index_names.ljust(width)[a:b].strip() for n, (a, b) in zip(names, spans)]
+        filled = counts(lines)
+        spans = runs(filled > 0)
+        # a few lines alone filling a gap: a trailer under the table ("TOTAL RECORDS WRITTEN:
+        # 400") is left out; anywhere else the columns are not what every line keeps to
+        # pandas writes the index's names on a line of their own under the header, every other
+        # column blank there ('customer segment' over a MultiIndex): names, not a record
+        above = [lines[0][a:b].strip() for a, b in spans]
+        second = [lines[1][a:b].strip() for a, b in spans]
+        index_names = None
+        if any(second) and all(not c for c, n in zip(second, above) if n) and \
+                all(not n for c, n in zip(second, above) if c):
+            index_names = lines.pop(1)
+        # (the header's positions are its names': a name wider than its values is no misfit)
+        header = counts([lines[0]] + ([index_names] if index_names else [])) > 0
+        firm = runs((filled - header > 3) | header)
+        rows_firm = runs(filled - header > 3)
+        if any(sum(a <= c and d <= b for c, d in rows_firm) > 1 for a, b in firm):
+            return None  # a line bridging the rows' columns is no header of names over them
+        if len(firm) != len(spans):
+            gaps = np.ones(width, dtype=bool)
+            for a, b in firm:
+                gaps[a:b] = False
+            odd = [i for i, ln in enumerate(lines) if i and any(
+                ch != " " and gaps[j] for j, ch in enumerate(ln))]
+            if not odd or odd != list(range(len(lines) - len(odd), len(lines))) or len(odd) > 3:
+                return None
+            if said is not None:
+                said.append(f"Left out {len(odd)} line{'s' if len(odd) > 1 else ''} under the "
+                             "table, outside its columns: "
+                             + " / ".join(repr(lines[i][:60]) for i in odd) + ".")
+            lines = lines[:odd[0]]
+            spans = runs(counts(lines) > 0)
+        if len(spans) < 2:
+            return None
+        head = lines[0].ljust(width)
+        names = [head[a:b].strip() for a, b in spans]
+        if index_names is not None:
+            names = [n or index_names.ljust(width)[a:b].strip() for n, (a, b) in zip(names, spans)]
 
-    def aligned(i: int, side: str) -> bool:  # the name touches that edge of its run
-        a, b = spans[i]
-        return bool(names[i]) and (head[a] != " " if side == "left" else head[b - 1] != " ")
+        def aligned(i: int, side: str) -> bool:  # the name touches that edge of its run
+            a, b = spans[i]
+            return bool(names[i]) and (head[a] != " " if side == "left" else head[b - 1] != " ")
 
-    k = 1
-    while k < len(spans):
-        if names[k]:
-            k += 1
+        k = 1
+        while k < len(spans):
+            if names[k]:
+                k += 1
+                continue
+            left = aligned(k - 1, "left")
+            right = k + 1 < len(spans) and aligned(k + 1, "right")
+            if left == right:
+                return None  # a run no column's alignment reaches, or two that do
+            into = k - 1 if left else k + 1
+            spans[into] = [min(spans[into][0], spans[k][0]), max(spans[into][1], spans[k][1])]
+            del spans[k], names[k]
+        body = pd.Series(lines[1:], dtype=object)
+        rows = [body.str.slice(a, b).str.strip().tolist() for a, b in spans]  # column by column
+        # a name of two words wider than its values ('annual income' over '52000') leaves a
+        # blank between its words in every line: the word over no value joins its neighbour
+        empty = [not any(column) for column in rows]
+        k = 0
+        while k + 1 < len(spans):
+            if (empty[k] or empty[k + 1]) and names[k] and names[k + 1] and \
+                    spans[k + 1][0] - spans[k][1] == 1:
+                spans[k] = [spans[k][0], spans[k + 1][1]]
+                names[k] = f"{names[k]} {names[k + 1]}"
+                rows[k] = rows[k] if empty[k + 1] else rows[k + 1]
+                empty[k] = empty[k] and empty[k + 1]
+                del spans[k + 1], names[k + 1], empty[k + 1], rows[k + 1]
+            else:
+                k += 1
+        named = names[1:] if not names[0] else names
+        if any(empty):
+            return None  # names over no value: a title wider than the table, no header
+        if len(spans) < 2 or any(not re.search(r"[^\W\d_]", n) or n[0].isdigit() for n in named) \
+                or len(set(names)) < len(names):
+            return None
+        names = [n if n else f"column {i + 1}" for i, n in enumerate(names)]
+        df = pd.DataFrame(dict(zip(range(len(names)), rows)), dtype=object)
+        df.columns = names
+        df = df.mask(df.isin(_READ_NA) | (df == ""))
+        return _dash_as_missing(df).dropna(how="all").reset_index(drop=True)
+
+    # a report's pages (SAS's PROC PRINT, a mainframe listing): title lines above the header,
+    # and on every page the titles (numbered) and the header again.  The header is the first
+    # line, or one of the next three under titles; lines equal to those above it or to it
+    # (but for a page number) are the pages' furniture, no records.
+    def furniture(line: str) -> str:
+        return re.sub(r"\s+\d+$", "", line.strip())
+
+    lines = [ln.replace("\f", "") for ln in lines]
+    for h in range(min(4, len(lines) - ALIGNED_MIN_LINES + 1)):
+        top = {furniture(ln) for ln in lines[:h + 1]}
+        body = [ln for ln in lines[h + 1:] if furniture(ln) not in top] if h else lines[1:]
+        # (a page holds 20 lines or more: a record repeated more often is no page's header)
+        if len(body) < ALIGNED_MIN_LINES - 1 or (
+                len(lines) - h - 1 - len(body)) * 20 > (h + 1) * len(lines):
             continue
-        left = aligned(k - 1, "left")
-        right = k + 1 < len(spans) and aligned(k + 1, "right")
-        if left == right:
-            return None  # a run no column's alignment reaches, or two that do
-        into = k - 1 if left else k + 1
-        spans[into] = [min(spans[into][0], spans[k][0]), max(spans[into][1], spans[k][1])]
-        del spans[k], names[k]
-    body = pd.Series(lines[1:], dtype=object)
-    rows = [body.str.slice(a, b).str.strip().tolist() for a, b in spans]  # column by column
-    # a name of two words wider than its values ('annual income' over '52000') leaves a
-    # blank between its words in every line: the word over no value joins its neighbour
-    empty = [not any(column) for column in rows]
-    k = 0
-    while k + 1 < len(spans):
-        if (empty[k] or empty[k + 1]) and names[k] and names[k + 1] and \
-                spans[k + 1][0] - spans[k][1] == 1:
-            spans[k] = [spans[k][0], spans[k + 1][1]]
-            names[k] = f"{names[k]} {names[k + 1]}"
-            rows[k] = rows[k] if empty[k + 1] else rows[k + 1]
-            empty[k] = empty[k] and empty[k + 1]
-            del spans[k + 1], names[k + 1], empty[k + 1], rows[k + 1]
-        else:
-            k += 1
-    named = names[1:] if not names[0] else names
-    if len(spans) < 2 or any(not re.search(r"[^\W\d_]", n) or n[0].isdigit() for n in named) \
-            or len(set(names)) < len(names):
-        return None
-    names = [n if n else f"column {i + 1}" for i, n in enumerate(names)]
-    df = pd.DataFrame(dict(zip(range(len(names)), rows)), dtype=object)
-    df.columns = names
-    df = df.mask(df.isin(_READ_NA) | (df == ""))
-    return _dash_as_missing(df).dropna(how="all").reset_index(drop=True)
+        said: list[str] = []
+        frame = read([lines[h]] + body, said)
+        if frame is None:
+            continue
+        if h:
+            said.insert(0, f"Left out {h} title line{'s' if h > 1 else ''} above the header "
+                        f"({' / '.join(repr(' '.join(t.split())[:50]) for t in lines[:h])})" + (
+                            f" and {len(lines) - h - 1 - len(body)} lines repeating the "
+                            "titles and the header on later pages" if len(body) <
+                            len(lines) - h - 1 else "") + ".")
+        if notes is not None:
+            notes.extend(said)
+        frame.attrs["titles"] = h
+        return frame
+    return None
 
 
 def _whitespace_frame(text: str, max_rows: int) -> pd.DataFrame | None:

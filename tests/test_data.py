@@ -3046,3 +3046,26 @@ def test_an_instruments_settings_above_its_table_are_skipped():
     ds = load_csv(io.BytesIO(text.encode()), name="elisa.txt", target="Interpretation")
     assert ds.n_samples == 60 and ds.kinds["OD450"] == "numeric"
     assert any(n.startswith("Skipped 16 lines above the header") for n in ds.notes)
+
+
+def test_a_sas_listing_of_several_pages_is_read_by_its_columns():
+    """PROC PRINT's listing: a numbered title with commas in its date, a subtitle, the
+    header and the titles again on every page (after a form feed).  Split at the title's
+    commas, every record sat in one cell and the file was refused as prose (an analyst's
+    review)."""
+    rng = np.random.default_rng(7)
+    title = " " * 30 + "The SAS System        09:14 Monday, March 4, 2024   {}"
+    head = "  Obs    ACCT_ID     AGE    UTIL    DEFAULT"
+    lines = []
+    for k in range(120):
+        if k % 40 == 0:
+            lines += (["\f"] if k else []) + [title.format(k // 40 + 1), "",
+                                              "      Credit portfolio", "", head, ""]
+        util = rng.uniform(0, 1)
+        lines.append(f"  {k + 1:>3}    A{100000 + 7 * k}  {rng.integers(20, 80):>5}  "
+                     f"{util:>6.2f}  {int(util > 0.7):>9}")
+    ds = load_csv(io.BytesIO("\n".join(lines).encode()), name="print.lst", target="DEFAULT")
+    assert ds.n_samples == 120 and list(ds.X.columns) == ["AGE", "UTIL"]
+    assert any(n.startswith("Left out 2 title lines above the header ('The SAS System "
+                            "09:14 Monday, March 4, 2024 1' / 'Credit portfolio') and 6 "
+                            "lines repeating") for n in ds.notes)

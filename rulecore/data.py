@@ -1064,6 +1064,35 @@ def _fixed_width_listing(text: str, notes: list[str]) -> str | None:
     return out.getvalue()
 
 
+_STATA_ROW = re.compile(r"^\s*\d+\.\s+\|(.*)\|\s*$")
+_STATA_BOX = re.compile(r"^\s*\|(.*)\|\s*$")
+
+
+def _stata_list(text: str, notes: list[str]) -> str | None:
+    """Stata's ``list`` output (a box of ``|``, numbered rows ``  1. | 1001  79 ... |``, a
+    ``|----|`` line every ``sep()`` rows) as CSV text, or ``None``.  Split at ``|`` it was
+    three columns, each record in one cell, and the message named a column 'x3' the file
+    does not have (an analyst's review).  Inside the box the columns are aligned: read by
+    :func:`_aligned_frame`."""
+    head_lines = text.split("\n", 60)[:60]
+    if sum(bool(_STATA_ROW.match(ln)) for ln in head_lines) < 5:
+        return None
+    lines = text.split("\n")
+    first = next(i for i, ln in enumerate(lines) if _STATA_ROW.match(ln))
+    header = next((m.group(1) for ln in reversed(lines[:first])
+                   if (m := _STATA_BOX.match(ln)) and not set(m.group(1).strip()) <= {"-"}),
+                  None)
+    if header is None:
+        return None
+    rows = [m.group(1) for ln in lines[first:] if (m := _STATA_ROW.match(ln))]
+    frame = _aligned_frame("\n".join([header] + rows), len(rows) + 1)
+    if frame is None:
+        return None
+    notes.append("Read as Stata's list output: the box around it and the observation numbers "
+                 "are no data.")
+    return frame.to_csv(index=False)
+
+
 def _shift_jis(data: bytes) -> str | None:
     """``data`` decoded as Shift_JIS (cp932, Japanese Excel's 'CSV'), or ``None`` unless it
     decodes so and holds kana: hiragana or full-width katakana (はい, いいえ) make at least 1 %
@@ -1090,7 +1119,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     file)."""
     where = where or fname
     ragged = sheet_width is not None
-    listing = None if ragged else _fixed_width_listing(text, notes)
+    listing = None if ragged else (_fixed_width_listing(text, notes)
+                                   or _stata_list(text, notes))
     if listing is not None:
         text = listing
     split_by, skip, short = _layout(text, (",",) if ragged else (",", ";", "\t", "|"), ragged)

@@ -3069,3 +3069,23 @@ def test_a_sas_listing_of_several_pages_is_read_by_its_columns():
     assert any(n.startswith("Left out 2 title lines above the header ('The SAS System "
                             "09:14 Monday, March 4, 2024 1' / 'Credit portfolio') and 6 "
                             "lines repeating") for n in ds.notes)
+
+
+def test_stata_list_output_is_read_inside_its_box():
+    """`. list ..., sep(5)`: split at '|' it was three columns holding whole records, and
+    the error named a column 'x3' the file does not have (an analyst's review)."""
+    rng = np.random.default_rng(8)
+    lines = [". list pid age ward readmit, sep(5)", "",
+             "     +-------------------------------+", "     |  pid   age      ward   readmit |",
+             "     |-------------------------------|"]
+    for k in range(40):
+        if k and k % 5 == 0:
+            lines.append("     |-------------------------------|")
+        age = int(rng.integers(20, 90))
+        lines.append(f"{k + 1:>3}. | {1001 + k}   {age:>3}   {['ortho', 'gen med'][k % 2]:>7}"
+                     f"   {'yes' if age > 65 else 'no':>7} |")
+    lines.append("     +-------------------------------+")
+    ds = load_csv(io.BytesIO("\n".join(lines).encode()), name="list.log")
+    assert ds.target == "readmit" and ds.n_samples == 40
+    assert set(ds.X["ward"]) == {"ortho", "gen med"} and ds.kinds["age"] == "numeric"
+    assert any(n.startswith("Read as Stata's list output") for n in ds.notes)

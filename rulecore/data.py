@@ -1295,6 +1295,17 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                          f"{', '.join(map(repr, labels[:3]))}{' ...' if len(labels) > 3 else ''}"
                          "), as SPSS and Stata exports write a variable's label: not a "
                          "record.")
+    if header and (units := _units_row(df)) is not None:
+        # a row of units under the names (years, mmHg, mmol/L): read as a record it was a
+        # "not a number" note per column and a row with no target (an analyst's review of an
+        # ICU workbook); the names take their unit, so a rule reads 'Lactate (mmol/L) > 3'
+        df = df.iloc[1:].reset_index(drop=True)
+        df.columns = [f"{c} ({units[c]})" if c in units else c for c in df.columns]
+        example = next(iter(units))
+        notes.append(f"Left out a row of units under the header "
+                     f"({', '.join(map(repr, list(units.values())[:4]))}"
+                     f"{' ...' if len(units) > 4 else ''}): each column's name now says its "
+                     f"unit, as in {f'{example} ({units[example]})'!r}.")
     if header and len(df) > 1:
         # Qualtrics writes a third header row of import ids, '{"ImportId":"QID1"}' under each
         # question: read as a response it was a class of the target and a "not a number"
@@ -1770,6 +1781,34 @@ def _repeated_headers(df: pd.DataFrame) -> tuple[pd.DataFrame, int, list[str]]:
             drop.iloc[pos - 1] = True
             titles.append(str(above.iloc[0]).strip())
     return df[~drop].reset_index(drop=True), int(header.sum()), titles
+
+
+#: A unit as a spreadsheet's units row writes it: ``years``, ``mmHg``, ``mmol/L``, ``µmol/L``,
+#: ``%``, ``°C``, ``kg/m²``, ``[USD]`` (no digit but ² and ³, at most 10 characters, one word).
+_UNIT_CELL = re.compile(r"^[(\[]?(?:%|[^\W\d_]{1,8}|°[CF]|[^\W\d_]{1,6}/[^\W\d_]{1,6}[²³]?"
+                        r"|[^\W\d_]{1,4}[²³]|[$€£¥])[)\]]?$")
+#: Words that look like a unit but are values (a row of answers, not of units).
+_NOT_UNIT_WORDS = {"yes", "no", "y", "n", "true", "false", "male", "female", "m", "f", "na",
+                   "none", "high", "low", "a", "b", "c", "x"}
+
+
+def _units_row(df: pd.DataFrame) -> dict[str, str] | None:
+    """The units in the first row under the header, by column, when that row is units: at
+    least two cells, each a unit (:data:`_UNIT_CELL`) over a column of numbers, every other
+    cell empty, and no unit twice unless of different columns' measures.  Else ``None``."""
+    if len(df) < 5 or df.shape[1] < 2:
+        return None
+    first = df.iloc[0]
+    cells = first.dropna().astype(str).str.strip()
+    cells = cells[cells != ""]
+    if len(cells) < 2 or not cells.map(lambda t: bool(_UNIT_CELL.match(t))).all() or \
+            cells.str.casefold().isin(_NOT_UNIT_WORDS).any():
+        return None
+    below = df.iloc[1:]
+    if not all(pd.to_numeric(below[c], errors="coerce").notna().mean() >= 0.95
+               for c in cells.index):
+        return None
+    return {c: t.strip("()[]") for c, t in cells.items()}
 
 
 def _label_row(df: pd.DataFrame) -> bool:

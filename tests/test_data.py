@@ -3089,3 +3089,21 @@ def test_stata_list_output_is_read_inside_its_box():
     assert ds.target == "readmit" and ds.n_samples == 40
     assert set(ds.X["ward"]) == {"ortho", "gen med"} and ds.kinds["age"] == "numeric"
     assert any(n.startswith("Read as Stata's list output") for n in ds.notes)
+
+
+def test_a_row_of_units_under_the_header_names_the_units():
+    """years / mmHg / mmol/L under the names: read as a record it was a 'not a number' note
+    per column and a row with no target (an analyst's review of an ICU workbook)."""
+    rng = np.random.default_rng(9)
+    rows = "".join(f"{3300000 + 13 * k},{rng.integers(20, 90)},{rng.normal(2, 1):.1f},"
+                   f"{'Died' if k % 7 == 0 else 'Alive'}\n" for k in range(60))
+    text = "MRN,Age,Lactate,status\n,years,mmol/L,\n" + rows
+    ds = load_csv(io.BytesIO(text.encode()), name="icu.csv", target="status")
+    assert list(ds.X.columns) == ["Age (years)", "Lactate (mmol/L)"] and ds.n_samples == 60
+    assert ds.dropped_rows == 0 and ds.roles[0].role == "id"  # MRN
+    assert any("Left out a row of units under the header ('years', 'mmol/L'): each column's "
+               "name now says its unit, as in 'Age (years)'." == n for n in ds.notes)
+    # a first record of answers over numbers is a record
+    text = "score,grade,passed\n" + "".join(f"{k},{k % 5},{'yes' if k % 2 else 'no'}\n"
+                                            for k in range(40))
+    assert load_csv(io.BytesIO(text.encode()), name="t.csv").n_samples == 40

@@ -69,10 +69,6 @@ def _clauses(rule: SavedRule) -> list[Rule]:
     return [rule] if isinstance(rule, Rule) else list(rule.clauses)
 
 
-def _features(rule: SavedRule) -> list[str]:
-    return list(dict.fromkeys(f for c in _clauses(rule) for f in c.features))
-
-
 def rule_kinds(rule: SavedRule) -> tuple[dict[str, str], dict[str, tuple]]:
     """The kind each column the rule reads had when it was learned (``numeric`` for a
     threshold, ``ordinal`` for a position on a scale, else ``categorical``), and the scales'
@@ -133,7 +129,7 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         When the table lacks a column the rule reads (the message names it and any column
         spelled alike).
     """
-    features = _features(rule)
+    features = rule.features
     names = [str(c) for c in frame.columns]
     absent = [f for f in features if _source(f, names) is None]
     if absent:
@@ -258,7 +254,7 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
     names = [str(c) for c in frame.columns]
     target = _target_column(rule, names)
     warnings: list[str] = []
-    for f in _features(rule):
+    for f in rule.features:
         if X[f].isna().all():
             warnings.append(f"{f!r} is missing in every row: every condition on it is false "
                             "(except 'is missing').")
@@ -285,7 +281,7 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
             warnings.append(f"The {what} '{p.part}' holds for no row of {name}.")
 
     labels = None if target is None else X[target]
-    if target is not None and target not in _features(rule):
+    if target is not None and target not in rule.features:
         X = X.drop(columns=target)
     if isinstance(rule, RuleList):
         fires = rule.first(X) >= 0

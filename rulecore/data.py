@@ -930,7 +930,11 @@ def _psql_frame(text: str, notes: list[str]) -> str:
     if not rules:
         # a Markdown table's alignment line was a record: a third class of the target and
         # '$92,000' in a column of text (an analyst's review of a Notion export)
-        marked = {ln for ln in lines[:50] if _MARKDOWN_RULE.match(ln.strip())}
+        piped = [i for i, ln in enumerate(lines[:50]) if "|" in ln]
+        # (only the line under the header: a row of dashes for missing values further down
+        # is a record, an adversarial review)
+        marked = {lines[piped[1]]} if len(piped) > 1 and piped[1] == piped[0] + 1 and \
+            _MARKDOWN_RULE.match(lines[piped[1]].strip()) else set()
         if marked:
             notes.append("Read as a Markdown table: the line of dashes under the header is "
                          "no record.")
@@ -1331,7 +1335,9 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     for i in range(len(tail)):
         cells = tail.iloc[i].dropna()
         if len(df) - len(tail) + i > 1 and len(cells) == 1 and cells.index[0] == df.columns[0] \
-                and str(cells.iloc[0]).strip().rstrip(":").casefold() in _NOTES_LABELS:
+                and str(cells.iloc[0]).strip().rstrip(":").casefold() in _NOTES_LABELS \
+                and not (tail.iloc[i + 1:].notna().mean(axis=1) > 0.5).any():
+            # (lines under the label that fill most cells are records: a review)
             block = len(tail) - i
             notes.append(f"Left out the block of {block} line{'s' if block > 1 else ''} under "
                          f"the table that starts {str(cells.iloc[0]).strip()!r}: notes, not "
@@ -1512,6 +1518,11 @@ def _aligned_frame(text: str, max_rows: int, notes: list[str] | None = None
                 ch != " " and gaps[j] for j, ch in enumerate(ln))]
             if not odd or odd != list(range(len(lines) - len(odd), len(lines))) or len(odd) > 3:
                 return None
+            # records whose value grew a digit (an id past 9999 in a sorted file) split into
+            # as many words as the others: no trailer (an adversarial review)
+            usual = pd.Series([len(ln.split()) for ln in lines[1:200]]).mode()
+            if any(len(lines[i].split()) in set(usual) for i in odd):
+                return None
             if said is not None:
                 said.append(f"Left out {len(odd)} line{'s' if len(odd) > 1 else ''} under the "
                              "table, outside its columns: "
@@ -1560,6 +1571,11 @@ def _aligned_frame(text: str, max_rows: int, notes: list[str] | None = None
         named = names[1:] if not names[0] else names
         if any(empty):
             return None  # names over no value: a title wider than the table, no header
+        if any(len(n.split()) >= 3 for n in names):
+            # 'plan region churn' as one name: a file split by single spaces whose first
+            # column had one width, not a printed table (an adversarial review: it became
+            # the target)
+            return None
         if len(spans) < 2 or any(not re.search(r"[^\W\d_]", n) or n[0].isdigit() for n in named) \
                 or len(set(names)) < len(names):
             return None

@@ -1035,8 +1035,12 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     classes = [c for c in eligible if kinds[c] == "classes"
                and (levels[c] == 2 or _numeric(df[c]) is None)
                and (not _REMARK_NAME.search(c) or _plain_name(c) in _TARGET_NAMES)]
-    hinted = [c for c in classes if _target_hint(c) and (
-        _plain_name(c) in _GENERIC_TARGETS or not _attribute_values(df[c]))]
+    hinted = [c for c in classes if _target_hint(c)]
+    # an employment STATUS is left for a flag only when it is the one name hinting an
+    # outcome (beside a 'category' it stayed the target, as before: an adversarial review)
+    if hinted and all(_plain_name(c) not in _GENERIC_TARGETS and _attribute_values(df[c])
+                      for c in hinted):
+        hinted = []
     if hinted:
         return max(hinted, key=rank)
     said = [c for c in classes if _outcome_values(df[c])]

@@ -51,16 +51,32 @@ def load_rule(text: str) -> SavedRule:
                         "'rulecore learn FILE --export json --output rule.json'.") from None
     if isinstance(d, dict) and isinstance(d.get("rule_json"), dict):
         d = d["rule_json"]  # the whole result of learn --json
+    elif isinstance(d, dict) and isinstance(d.get("rules"), dict):
+        d = d["rules"]  # ... of a rule list (several classes)
     if not isinstance(d, dict):
         raise DataError("This JSON holds no rule: a saved rule is an object with "
                         "'conditions' (a rule) or 'clauses' (a rule set or list).")
     text = json.dumps(d)
-    if d.get("rule_list"):
-        return RuleList.from_json(text)
-    if "clauses" in d:
-        return RuleSet.from_json(text)
-    if "rule_type" in d:
-        return Rule.from_json(text)
+    try:
+        if d.get("rule_list"):
+            rule = RuleList.from_json(text)
+        elif "clauses" in d:
+            rule = RuleSet.from_json(text)
+        elif "rule_type" in d:
+            rule = Rule.from_json(text)
+        else:
+            rule = None
+        if rule is not None:
+            # every condition compares as it says: a threshold that is no number, conditions
+            # that are no list, ... are refused here, not as a traceback when applied (a
+            # review of hand-edited rule files)
+            for clause in _clauses(rule):
+                for c in clause.conditions:
+                    c.evaluate(pd.Series([np.nan], dtype=object))
+            return rule
+    except (ValueError, TypeError, AttributeError, KeyError) as exc:
+        raise DataError(f"This rule's JSON is malformed ({exc}). Save the rule again with "
+                        "'rulecore learn FILE --export json --output rule.json'.") from None
     raise DataError("This JSON holds no rule: a saved rule is an object with 'conditions' "
                     "(a rule) or 'clauses' (a rule set or list).")
 
@@ -148,7 +164,7 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         raise DataError(f"{name} has a column named {_NO_TARGET!r}.")
     # a stand-in target of two classes: from_frame reads a table to learn from, and keeps
     # every row that has a target
-    if not features:
+    if not features and _target_column(rule, names) is None:
         return pd.DataFrame(index=frame.index), []
     if len(work) < _FEW_ROWS:
         # the readers tell a column's way of writing from five cells or more ('38.5 °C'):
@@ -300,13 +316,21 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
         others = [] if labels is None else [v for v in dict.fromkeys(labels.dropna())
                                             if level_key(v) != level_key(positive)]
         other = others[0] if len(others) == 1 else f"not {format_value(positive)}"
-        prediction = pd.Series(np.where(fires, positive, other), index=frame.index,
+        number = pd.to_numeric(pd.Series([other]), errors="coerce").iloc[0]
+        if isinstance(positive, (int, float)) and not isinstance(positive, bool) and \
+                pd.notna(number):
+            # the other class as the rule's class is written: 0 beside 1, not the text '0'
+            other = int(number) if isinstance(positive, int) and number == int(number) \
+                else float(number)
+        # (a list, not np.where: an integer class beside the text 'not 1' raised numpy's
+        # DTypePromotionError, a traceback for every 0/1 target: a review)
+        prediction = pd.Series([positive if f else other for f in fires], index=frame.index,
                                dtype=object)
         metrics = None
         if labels is not None and labels.notna().any():
             known = labels.notna().to_numpy()
             y = (level_keys(labels[known]) == level_key(positive)).astype(int)
-            if not y.any():
+            if not y.any() and not few:
                 warnings.append(f"No row of {name} has {rule.target} = "
                                 f"{format_value(positive)}: is the class written as it was "
                                 "when the rule was learned?")

@@ -3120,3 +3120,28 @@ def test_iso_weeks_are_dates():
                                                               "2023-12-25", "2024-03-04"]
     assert got.isna().iloc[4]
     assert parse_dates(pd.Series(["W07", "W08", "AW-1234"] * 10)) is None
+
+
+def test_the_second_adversarial_review_of_the_readers():
+    """Each read wrongly once the new readers came (an adversarial review): a two-word value
+    in a file split by spaces merged three names into one column, records whose id grew a
+    digit were a 'trailer', a '---|---' row far down a '|' file was a Markdown line, and
+    full records under a 'Notes' row were notes."""
+    rng = np.random.default_rng(11)
+    spaced = "year plan region churn\n" + "".join(
+        f"{2020 + k % 4} {['pro plus', 'basic'][k % 2]} {['South', 'East'][k % 3 % 2]} "
+        f"{'yes' if k % 3 else 'no'}\n" for k in range(60))
+    from rulecore.data import _aligned_frame
+
+    assert _aligned_frame(spaced, 1000) is None
+    ids = "seqn dose resp\n" + "".join(f"{9702 + k} {rng.uniform():.2f} "
+                                       f"{'yes' if k % 3 else 'no'}\n" for k in range(300))
+    assert load_csv(io.BytesIO(ids.encode()), name="ids.txt").n_samples == 300
+    piped = "region|units|price|returned\n" + "".join(
+        f"{'' if k % 2 else 'North'}|{k}|{k * 3}|{'YN'[k % 2]}\n" for k in range(30))
+    piped = piped.replace("|7|21|N\n", "---|---|---|---\n")
+    assert load_csv(io.BytesIO(piped.encode()), name="p.txt").n_samples >= 29
+    notes = "channel,spend,visits,converted\n" + "".join(
+        f"{['web', 'shop'][k % 2]},{k * 10},{k % 7},{'yes' if k % 4 == 0 else 'no'}\n"
+        for k in range(50)) + "Notes,,,\n" + "".join(f"web,{k},{k},no\n" for k in range(7))
+    assert load_csv(io.BytesIO(notes.encode()), name="n.csv").n_samples == 57

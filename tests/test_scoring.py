@@ -150,3 +150,20 @@ def test_the_command_refuses_a_rule_file_it_cannot_read(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_bytes(io.BytesIO(b"\xff\xfe\x00garbage").getvalue())
     assert main(["apply", str(bad), str(DATA / "fish_continuous_last.csv")]) == 2
+
+
+def test_a_01_target_an_empty_rule_and_a_malformed_file():
+    """A review: every 0/1 target raised numpy's DTypePromotionError, an empty rule set a
+    KeyError, and a hand-edited threshold 'abc' a ValueError, each a traceback."""
+    frame = pd.DataFrame({"x": np.arange(30), "y": [0] * 10 + [1] * 20})
+    scored = apply_rule(Rule((Term("x", ">", 9.5),), "and", "y", 1), frame)
+    assert scored.prediction.tolist() == [0] * 10 + [1] * 20
+    assert scored.metrics["accuracy"] == 1.0
+    from rulecore.rules.rule import RuleSet
+
+    empty = apply_rule(RuleSet((), None, "y", 1), frame)
+    assert not empty.fires.any() and empty.metrics["rows"] == 30
+    bad = Rule((Term("x", ">", 1.0),), "and", "y", 1).to_dict()
+    bad["conditions"][0]["value"] = "abc"
+    with pytest.raises(DataError, match="malformed"):
+        load_rule(json.dumps(bad))

@@ -31,7 +31,14 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 def safe_cell(text: str) -> str:
     """Neutralise text a spreadsheet would run as a formula (prefix an apostrophe)."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    # (a negative number written as text runs as nothing but itself: '-91.69 kept its
+    # apostrophe in a table written back whole, a review)
+    if text.startswith(_FORMULA_START) and not _NUMBER_TEXT.fullmatch(text):
+        return "'" + text
+    return text
+
+
+_NUMBER_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 def safe_csv(df: pd.DataFrame, **to_csv: Any) -> bytes:

@@ -171,14 +171,17 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         # a row or two to score are read as that many copies of them
         work = pd.concat([work] * -(-_FEW_ROWS // len(work)), ignore_index=True)
     work[_NO_TARGET] = np.arange(len(work)) % 2
-    own = {f: k for f, k in kinds.items() if sources[f] == f}
+    # an ordered scale is read as text and placed on the rule's own order by its terms
+    # (Term.evaluate): given to from_frame, one response of 'Disagree' was refused as an
+    # order naming fewer than three of the column's levels (a review)
+    own = {f: ("categorical" if k == "ordinal" else k) for f, k in kinds.items()
+           if sources[f] == f}
     target = _target_column(rule, names)
     if target is not None and target not in sources.values():
         own[target] = "categorical"
     used = set(sources.values()) | ({target} if target else set())
     try:
         ds = from_frame(work, _NO_TARGET, include=sorted(used), kinds=own,
-                        orders={f: list(o) for f, o in orders.items() if sources[f] == f},
                         zero_missing=[c for c in zero_missing if c in names], name=name,
                         typed=typed)
     except DataError as exc:
@@ -351,10 +354,20 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
 def _unseen_level(term, X: pd.DataFrame, warnings: list[str]) -> None:
     """A level the rule compares that no row of this table has (``triage == High`` on a
     table that writes ``H``): the condition can only hold for no row or every row."""
-    if term.numeric or term.missing_test or term.order is not None:
+    if term.numeric or term.missing_test:
         return
     column = X[term.feature]
     present = column.dropna()
+    if term.order is not None:
+        # a scale none of whose answers is written as the rule's ('agree' for 'Agree')
+        scale = {level_key(v) for v in term.order}
+        if len(present) and not any(k in scale for k in level_keys(present)):
+            said = f"No answer in {term.feature!r} is on the rule's scale " \
+                   f"({', '.join(map(repr, term.order[:4]))} …)"
+            if said not in " ".join(warnings):
+                warnings.append(said + ": is the column written as it was when the rule was "
+                                "learned?")
+        return
     if present.empty or (level_keys(present) == level_key(term.value)).any():
         return
     seen = ", ".join(map(repr, list(dict.fromkeys(present.astype(str)))[:4]))

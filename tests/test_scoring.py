@@ -167,3 +167,16 @@ def test_a_01_target_an_empty_rule_and_a_malformed_file():
     bad["conditions"][0]["value"] = "abc"
     with pytest.raises(DataError, match="malformed"):
         load_rule(json.dumps(bad))
+
+
+def test_one_survey_response_on_the_rules_scale():
+    """One response of 'Disagree' was refused: the rule's order, handed to the reader,
+    named fewer than three of the column's levels (a review).  Answers written otherwise
+    than the scale ('agree') are pointed out."""
+    order = ("Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree")
+    rule = Rule((Term("workload", "<=", "Disagree", order=order),), "and", "left", "Yes")
+    one = pd.DataFrame({"workload": ["Disagree"]})
+    assert apply_rule(rule, one, typed=False).fires.tolist() == [True]
+    lower = pd.DataFrame({"workload": ["disagree", "agree", "neutral"] * 10})
+    said = " ".join(apply_rule(rule, lower, typed=False).warnings)
+    assert "No answer in 'workload' is on the rule's scale" in said

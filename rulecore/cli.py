@@ -207,14 +207,10 @@ def load_dataset(args: argparse.Namespace):
     return load_sample(args.sample, continuous="refuse", **options)
 
 
-def _source_of(derived: str, sources: dict) -> str | None:
-    """The date or choices column a derived feature was made from (``<col> (year)``,
-    ``<col>: <option>``)."""
-    return next((c for c in sources if derived.startswith((f"{c} (", f"{c}: "))), None)
-
-
 def describe_data(ds, out: TextIO) -> None:
     """What loading decided: target, positive class and base rate, left-out columns, notes."""
+    from rulecore.scoring import source_column
+
     out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} = {ds.positive} "
               f"({ds.base_rate:.1%} of rows)\n")
     if ds.excluded:
@@ -224,7 +220,7 @@ def describe_data(ds, out: TextIO) -> None:
     for role, words in (("date", "derived from dates"),
                         ("choices", "one yes/no column per option ticked")):
         derived = [r.column for r in ds.roles if r.role == "derived" and
-                   sources.get(_source_of(r.column, sources)) == role]
+                   sources.get(source_column(r.column, sources)) == role]
         if derived:
             out.write(f"{words}: " + ", ".join(derived) + "\n")
     for note in ds.notes:

@@ -928,25 +928,29 @@ def _psql_frame(text: str, notes: list[str]) -> str:
     lines = text.split("\n")
     rules = {ln for ln in lines if _PSQL_RULE.match(ln.strip())}
     if not rules:
-        # a Markdown table's alignment line was a record: a third class of the target and
-        # '$92,000' in a column of text (an analyst's review of a Notion export)
-        piped = [i for i, ln in enumerate(lines[:50]) if "|" in ln]
-        # (only the line under the header: a row of dashes for missing values further down
-        # is a record, an adversarial review)
-        marked = {lines[piped[1]]} if len(piped) > 1 and piped[1] == piped[0] + 1 and \
-            _MARKDOWN_RULE.match(lines[piped[1]].strip()) else set()
-        if marked:
-            notes.append("Read as a Markdown table: the line of dashes under the header is "
-                         "no record.")
-            # its rows' outer '|' frame them: no empty column before the first or after the
-            # last
-            return "\n".join(re.sub(r"^\s*\|(.*?)\|?\s*$", r"\1", ln)
-                             for ln in lines if ln not in marked)
         return text
     footers = [ln.strip() for ln in lines if _PSQL_FOOTER.match(ln.strip())]
     notes.append("Read as psql's output: the line under the header "
                  + (f"and the footer {footers[0]!r} " if footers else "") + "are no records.")
     return "\n".join(ln for ln in lines if ln not in rules and ln.strip() not in footers)
+
+
+def _markdown_frame(text: str, notes: list[str]) -> str:
+    """A Markdown table (Notion, GitHub, ``df.to_markdown()``) without its alignment line
+    and the outer ``|`` of its rows.  The ``|:---|---:|`` line was a record: a third class
+    of the target and '$92,000' in a column of text (an analyst's review of a Notion
+    export); only the line right under the header is it (a row of dashes for missing values
+    further down is a record: an adversarial review)."""
+    lines = text.split("\n", 50)
+    piped = [i for i, ln in enumerate(lines[:50]) if "|" in ln]
+    if len(piped) < 2 or piped[1] != piped[0] + 1 or \
+            not _MARKDOWN_RULE.match(lines[piped[1]].strip()):
+        return text
+    notes.append("Read as a Markdown table: the line of dashes under the header is no record.")
+    lines = text.split("\n")
+    del lines[piped[1]]
+    # its rows' outer '|' frame them: no empty column before the first or after the last
+    return "\n".join(re.sub(r"^\s*\|(.*?)\|?\s*$", r"\1", ln) for ln in lines)
 
 
 def _adjacent_runs(names: list[str], dups: list[str]) -> dict[str, int] | None:
@@ -1148,6 +1152,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     if delimiter == "|":
         text = _printed_list_rows(text, notes)
         text = _psql_frame(text, notes)
+        text = _markdown_frame(text, notes)
     text = _first_block(text, delimiter, notes)
     try:
         first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
@@ -1243,7 +1248,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     # them: every record in the first column, the others empty but on title lines (an
     # analyst's review of a SAS PROC PRINT listing, refused as prose)
     lone = df.shape[1] > 1 and not ragged and len(df) >= ALIGNED_MIN_LINES and \
-        float(df.iloc[:, 1:].isna().all(axis=1).mean()) >= 0.9
+        float(df.iloc[:1000, 1:].isna().all(axis=1).mean()) >= 0.9  # (every upload: a head)
     if (df.shape[1] == 1 or lone) and not ragged:  # a sheet's cells are apart already
         # aligned columns where they split the lines as finely as runs of spaces do: split
         # at spaces, a row with a blank cell or a value of two words shifted its later cells
@@ -1483,6 +1488,16 @@ def _aligned_frame(text: str, max_rows: int, notes: list[str] | None = None
             out += ((codes != 32) & (codes != 0)).sum(axis=0)  # (padding is code 0)
         return out
 
+    def outside(block: list[str], gaps: np.ndarray) -> np.ndarray:
+        """Per line: does it fill a position of ``gaps``?  (Chunked as ``counts``; a
+        character loop per line took seconds on a million lines: a review.)"""
+        out = []
+        for k in range(0, len(block), 20_000):
+            codes = np.array(block[k:k + 20_000], dtype=f"<U{width}").view(
+                np.uint32).reshape(-1, width)
+            out.append((((codes != 32) & (codes != 0)) & gaps).any(axis=1))
+        return np.concatenate(out) if out else np.zeros(0, dtype=bool)
+
     def runs(filled: np.ndarray) -> list[list[int]]:  # [start, end) of each filled run
         edges = np.flatnonzero(np.diff(np.r_[0, filled.astype(np.int8), 0]))
         return [[int(a), int(b)] for a, b in zip(edges[::2], edges[1::2])]
@@ -1514,8 +1529,7 @@ def _aligned_frame(text: str, max_rows: int, notes: list[str] | None = None
             gaps = np.ones(width, dtype=bool)
             for a, b in firm:
                 gaps[a:b] = False
-            odd = [i for i, ln in enumerate(lines) if i and any(
-                ch != " " and gaps[j] for j, ch in enumerate(ln))]
+            odd = [i for i in np.flatnonzero(outside(lines, gaps)) if i]
             if not odd or odd != list(range(len(lines) - len(odd), len(lines))) or len(odd) > 3:
                 return None
             # records whose value grew a digit (an id past 9999 in a sorted file) split into

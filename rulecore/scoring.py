@@ -107,7 +107,7 @@ def _squashed(name: str) -> str:
     return re.sub(r"[\W_]+", "", str(name).casefold())
 
 
-def _source(column: str, names: Iterable[str]) -> str | None:
+def source_column(column: str, names: Iterable[str]) -> str | None:
     """The column of the table a rule's column is, or is read from (``shipped (month)``
     from ``shipped``, ``device.category`` from ``device``, ``tags: sms`` from ``tags``)."""
     names = list(names)
@@ -147,7 +147,7 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
     """
     features = rule.features
     names = [str(c) for c in frame.columns]
-    absent = [f for f in features if _source(f, names) is None]
+    absent = [f for f in features if source_column(f, names) is None]
     if absent:
         said = []
         for f in absent:
@@ -157,7 +157,7 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
                         f"{', '.join(said)} the rule reads. Rename the column as it was when "
                         "the rule was learned, or learn the rule again on this table.")
     kinds, orders = rule_kinds(rule)
-    sources = {f: _source(f, names) for f in features}
+    sources = {f: source_column(f, names) for f in features}
     work = frame.copy()
     work.columns = names
     if _NO_TARGET in work.columns:  # pragma: no cover - no table has this name

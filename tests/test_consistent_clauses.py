@@ -55,10 +55,14 @@ def pair_conflicts(b: Binarizer, X: pd.DataFrame, rule_type: str) -> np.ndarray:
     n = len(b.terms_)
     out = np.zeros((n, n), dtype=bool)
     grids = {f: value_grid(b, X, f, unseen=True) for f in b.feature_names_in_}
+    present = {f: ~pd.isna(pd.Series(g)).to_numpy() for f, g in grids.items()}
+    # each term's truth on its column's grid once: set_ok on every pair re-evaluated both
+    truth = [t.evaluate(grids[t.feature]) for t in b.terms_]
     for j, k in itertools.combinations(range(n), 2):
-        tj, tk = b.terms_[j], b.terms_[k]
-        if tj.feature == tk.feature:
-            out[j, k] = out[k, j] = not set_ok([tj, tk], grids[tj.feature], rule_type)
+        f = b.terms_[j].feature
+        if f == b.terms_[k].feature:
+            out[j, k] = out[k, j] = not truth_ok(np.array([truth[j], truth[k]]), present[f],
+                                                  rule_type)
     return out
 
 

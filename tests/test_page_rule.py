@@ -115,11 +115,11 @@ def test_boosting_gets_lambda_on_its_own_scale_and_learns_something():
     assert any("Boosting has its own λ" in c.value for c in at.caption)  # said, not silent
     clauses = frame_with(at, "coverage")
     assert (clauses["size"] > 0).any()  # at least one clause with conditions
-    at.select_slider(key="lam").set_value(500.0).run()
+    at.select_slider(key="lam").set_value(100.0).run()
     at.radio(key="model").set_value("single rule").run()
     assert at.session_state["rule"]["lam"] == 2.0
     at.radio(key="model").set_value("boosting").run()
-    assert at.session_state["rule"]["lam"] == 500.0
+    assert at.session_state["rule"]["lam"] == 100.0
 
 def test_rule_page_solver_modes_and_exports():
     at = open_page("pages/rule.py", "salesforce attrition")

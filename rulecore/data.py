@@ -774,9 +774,10 @@ def read_csv_frame(
 
     The expensive half of :func:`load_csv`, with no decision about targets or roles, so that
     an app can parse an upload once and then try targets and column roles on the result
-    (:func:`from_frame` with ``typed=False``).  Besides CSV text and LIBSVM, it reads Excel
-    workbooks (``sheet``: default the one with the most rows), Parquet, Feather and Stata
-    files, and any of them gzip-compressed or alone in a ZIP archive
+    (:func:`from_frame` with ``typed=False``).  Besides CSV text and LIBSVM, it reads
+    workbooks (``.xlsx``, ``.xls``, ``.xlsb``, ``.ods``; ``sheet``: default the one with the
+    most rows), Parquet, Feather, Stata, SPSS and SAS files, and any of them gzip-compressed
+    or alone in a ZIP archive
     (:mod:`rulecore.formats`); a workbook's frame has ``attrs["sheets"]`` and
     ``attrs["sheet"]``.
 
@@ -784,8 +785,9 @@ def read_csv_frame(
     ------
     DataError
         For an empty, binary, non-UTF-8, unparseable, one-column or prose file, duplicate
-        column names, a file over the size limits, or a format this reader does not open
-        (old ``.xls``, ``.ods``, SPSS, SAS: the message says how to export it).
+        column names, a file over the size limits, a damaged workbook or SPSS / SAS file, or
+        a format this reader does not open (Apple Numbers, PDF, a web page: the message says
+        how to export it).
     """
     data, fname = _read_bytes(source, max_bytes)
     fname = name or fname
@@ -793,9 +795,10 @@ def read_csv_frame(
         raise DataError(f"{fname} is empty.")
     data, fmt, unpacked = formats.identify(data, fname, max_bytes)
     notes = [unpacked] if unpacked else []
-    if sheet is not None and fmt != "xlsx":
-        raise DataError(f"{fname} is not an Excel workbook, so it has no sheet {sheet!r}.")
-    if fmt in ("parquet", "feather", "stata"):
+    if sheet is not None and fmt not in formats.WORKBOOKS:
+        raise DataError(f"{fname} is not a spreadsheet workbook, so it has no sheet "
+                        f"{sheet!r}.")
+    if fmt in formats.TYPED:
         df = formats.typed_frame(data, fmt, fname, max_rows, max_columns)
         if len(df) == 0:
             raise DataError(f"{fname} has no rows.")
@@ -804,14 +807,14 @@ def read_csv_frame(
                             "target column and at least one feature column.")
         df.attrs["notes"] = notes + list(df.attrs.get("notes", ()))  # Stata's value labels
         return df, fname
-    if fmt == "xlsx":
+    if fmt in formats.WORKBOOKS:
         text, width, sheets, chosen, said = formats.workbook_text(data, fname, sheet,
-                                                                  max_rows, max_columns)
+                                                                  max_rows, max_columns, fmt)
         df = _frame_from_text(text, fname, notes + said, max_rows, max_columns,
                               sheet_width=width, where=f"Sheet {chosen!r} of {fname}")
         df.attrs["sheets"], df.attrs["sheet"] = sheets, chosen
         if sheet is None:  # the default: other sheets to try if it holds no table
-            df.attrs["by_size"] = formats.sheets_by_size(data, fname)
+            df.attrs["by_size"] = formats.sheets_by_size(data, fname, fmt)
         return df, fname
     text, encoding_note = _decode(data, fname)
     if encoding_note:
@@ -852,9 +855,9 @@ def sheet_names(source: str | os.PathLike | IO, max_bytes: int = MAX_BYTES) -> l
     other file.  Quick: the cells are not read."""
     data, fname = _read_bytes(source, max_bytes)
     data, fmt, _ = formats.identify(data, fname, max_bytes)
-    if fmt != "xlsx":
+    if fmt not in formats.WORKBOOKS:
         return []
-    return [title for title, _ in formats.workbook_sheets(data)]
+    return [title for title, _ in formats.workbook_sheets(data, fmt)]
 
 
 def _first_block(text: str, delimiter: str, notes: list[str]) -> str:
@@ -2037,9 +2040,10 @@ def load_csv(
     Parameters
     ----------
     source : path or file-like
-        The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.  Excel
-        workbooks (``.xlsx``), Parquet, Feather and Stata files are read too, as are files
-        gzip-compressed or alone in a ZIP archive (:func:`read_csv_frame`).
+        The CSV (bytes or text).  Delimiter (``, ; tab |``) and header are sniffed.
+        Workbooks (``.xlsx``, ``.xls``, ``.xlsb``, ``.ods``), Parquet, Feather, Stata, SPSS
+        and SAS files are read too, as are files gzip-compressed or alone in a ZIP archive
+        (:func:`read_csv_frame`).
     target, positive, kinds, include, exclude, continuous, ratings, zero_missing, orders
         As for :func:`from_frame`: the target (default the most plausible class column),
         the positive class or a threshold such as ``"> 40"`` (default the minority class),
@@ -2056,7 +2060,7 @@ def load_csv(
     DataError
         For an empty, binary, non-UTF-8, unparseable, one-column or prose file, duplicate
         column names, an unusable target, no usable feature, or a format it does not read
-        (old ``.xls``, ``.ods``, SPSS, SAS: the message says how to export the table).
+        (Apple Numbers, PDF, a web page: the message says how to export the table).
     """
     data, fname = _read_bytes(source, max_bytes)  # once: another sheet may be read too
     df, fname = read_csv_frame(io.BytesIO(data), name=name or fname, sheet=sheet,

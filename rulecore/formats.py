@@ -10,11 +10,12 @@ whatever the format (``docs/data.md``, "Other formats"):
 - a **workbook sheet** becomes CSV text, read by the CSV reader itself, because sheets have
   the layouts CSV exports have (report titles above the header, two header rows, a Total
   row, units typed into cells, ``#DIV/0!``);
-- a **typed table** (Parquet, Feather, Stata) keeps its numbers; its dates, flags and labels
-  become text cells, as a CSV would hold them.
+- a **typed table** (Parquet, Feather, Stata, SPSS, SAS) keeps its numbers; its dates, flags
+  and labels become text cells, as a CSV would hold them.
 
-Formats that need a library we do not ship (old ``.xls``, ``.ods``, SPSS, SAS) are refused
-with the way to export them.
+Old and other workbooks (``.xls``, ``.xlsb``, ``.ods``) are read by python-calamine, SPSS and
+SAS files by pyreadstat.  Formats nothing here reads (Apple Numbers, PDF, Excel 2003 XML, a web
+page saved as ``.xls``) are refused with the way to export them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import gzip
 import io
 import json
 import zipfile
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -42,18 +44,8 @@ _SAS7BDAT = (b"\x00" * 12 + b"\xc2\xea\x81\x60\xb3\x14\x11\xcf\xbd\x92\x08\x00\x
 
 #: What to do with a format this reader does not open (the advice ends the message).
 _REFUSED = {
-    "xls": "an Excel 97-2003 workbook (.xls). Save it as an Excel workbook (.xlsx) or as "
-           "'CSV UTF-8' and upload that",
-    "xlsb": "an Excel binary workbook (.xlsb). Save it as an Excel workbook (.xlsx) or as "
-            "'CSV UTF-8' and upload that",
-    "ods": "an OpenDocument spreadsheet (.ods). Save it as an Excel workbook (.xlsx) or as "
-           "CSV (UTF-8) and upload that",
     "numbers": "an Apple Numbers document. Export it as CSV or Excel (File > Export To) and "
                "upload that",
-    "spss": "an SPSS data file (.sav). Export it from SPSS as CSV (File > Export > CSV Data, "
-            "with value labels) and upload that",
-    "sas": "a SAS data set (.sas7bdat / .xpt). Export it as CSV (PROC EXPORT ... DBMS=CSV) "
-           "and upload that",
     "pdf": "a PDF document, not a table. Export the table from the program that made the "
            "PDF as CSV or Excel and upload that",
     "xmlss": "an Excel 2003 XML spreadsheet. Save it as an Excel workbook (.xlsx) or as "
@@ -64,7 +56,7 @@ _REFUSED = {
 }
 
 _NAMES = {"xlsx": "Excel workbook", "parquet": "Parquet file", "feather": "Feather file",
-          "stata": "Stata data file"}
+          "stata": "Stata data file", "spss": "SPSS data file", "sas": "SAS data set"}
 
 
 def sniff_format(data: bytes) -> str | None:
@@ -101,7 +93,7 @@ def sniff_format(data: bytes) -> str | None:
         return "xls"
     if head.startswith(b"$FL2") or head.startswith(b"$FL3"):
         return "spss"
-    if head.startswith(_SAS7BDAT) or head.startswith(b"HEADER RECORD*******LIBRARY HEADER"):
+    if head.startswith(_SAS7BDAT) or head.startswith(b"HEADER RECORD*******LIB"):  # (V5, V8)
         return "sas"
     if head.startswith(b"%PDF"):
         return "pdf"
@@ -189,47 +181,102 @@ def _cell_text(v: Any) -> str:
     return str(v)
 
 
-def workbook_sheets(data: bytes) -> list[tuple[str, tuple[int, int]]]:
-    """The worksheets of an ``.xlsx`` workbook: ``(name, (rows, cells) in its recorded
-    size)``, in the workbook's order, hidden sheets left out (unless every sheet is
-    hidden)."""
-    wb = _open_workbook(data, "workbook")
+#: Workbook formats read (:func:`workbook_text`): openpyxl reads ``.xlsx``; python-calamine
+#: (pandas' ``engine="calamine"``) reads the older and other spreadsheet formats that
+#: analysts' systems still export.
+WORKBOOKS = {"xlsx": "Excel workbook", "xls": "Excel 97-2003 workbook",
+             "xlsb": "Excel binary workbook", "ods": "OpenDocument spreadsheet"}
+
+
+class _Book:
+    """The calls :func:`workbook_text` makes of a workbook, whichever library reads it:
+    ``sheets()`` gives ``(title, rows, columns, visible)`` per worksheet in order (chart
+    sheets left out), ``rows(title)`` its rows as tuples of cell values (``None`` empty)."""
+
+    def __init__(self, data: bytes, fmt: str, name: str) -> None:
+        self.fmt = fmt
+        self._loaded: dict[str, Any] = {}
+        try:
+            if fmt == "xlsx":
+                import openpyxl
+
+                self._wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True,
+                                                  data_only=True)
+            else:
+                import python_calamine
+
+                self._wb = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        except Exception as exc:  # each library raises many kinds for a damaged file
+            # an .xlsx with a password is an OLE2 file, as an .xls is
+            locked = (" If it has a password, remove it first (File > Info > Protect "
+                      "Workbook)." if fmt == "xls" else "")
+            raise DataError(f"{name} could not be opened as an {WORKBOOKS[fmt]} "
+                            f"({type(exc).__name__}: {str(exc)[:120]}).{locked} Open it in "
+                            "Excel or LibreOffice, save it again as .xlsx or 'CSV UTF-8', and "
+                            "upload that.") from None
+
+    def _sheet(self, title: str) -> Any:
+        if title not in self._loaded:
+            self._loaded[title] = self._wb.get_sheet_by_name(title)
+        return self._loaded[title]
+
+    def sheets(self) -> list[tuple[str, int, int, bool]]:
+        if self.fmt == "xlsx":
+            return [(ws.title, ws.max_row or 0, ws.max_column or 0,
+                     ws.sheet_state == "visible") for ws in self._wb.worksheets]
+        out = []
+        for meta in self._wb.sheets_metadata:
+            if "WorkSheet" not in str(meta.typ):
+                continue  # a chart, dialog or macro sheet holds no table
+            end = self._sheet(meta.name).end  # last used (row, column), from 0; None: empty
+            rows, cols = (0, 0) if end is None else (end[0] + 1, end[1] + 1)
+            out.append((meta.name, rows, cols, str(meta.visible).split(".")[-1] == "Visible"))
+        return out
+
+    def rows(self, title: str) -> Iterator[tuple]:
+        if self.fmt == "xlsx":
+            yield from self._wb[title].iter_rows(values_only=True)
+        else:
+            for row in self._sheet(title).to_python(skip_empty_area=False):
+                yield tuple(None if v == "" else v for v in row)
+
+    def close(self) -> None:
+        if self.fmt == "xlsx":
+            self._wb.close()
+
+
+def workbook_sheets(data: bytes, fmt: str = "xlsx") -> list[tuple[str, tuple[int, int]]]:
+    """The worksheets of a workbook (``fmt``: a key of :data:`WORKBOOKS`): ``(name, (rows,
+    cells) in its recorded size)``, in the workbook's order, hidden sheets left out (unless
+    every sheet is hidden)."""
+    book = _Book(data, fmt, "workbook")
     try:
-        return _sheets_of(wb)
+        return _sheets_of(book)
     finally:
-        wb.close()
+        book.close()
 
 
 #: The default sheet counts at most this many columns of a row (:func:`_sheets_of`).
 SHEET_COLUMNS = 8
 
 
-def _sheets_of(wb: Any) -> list[tuple[str, tuple[int, int]]]:
+def _sheets_of(book: _Book) -> list[tuple[str, tuple[int, int]]]:
     """``(title, size)`` of the visible sheets (all, if none is visible); the default sheet
     has the largest size: rows × min(columns, :data:`SHEET_COLUMNS`), then rows.  Records are
     long where a pivot table of totals is wide (a 60 × 52 pivot beat a 400-row data sheet by
     cells), and a table of features and a target has several columns (by rows alone a
     600-row lookup of two columns beat the 400 × 7 data sheet: a newcomer's review)."""
-    sheets = [(ws.title, ((ws.max_row or 0) * min(ws.max_column or 0, SHEET_COLUMNS),
-                          ws.max_row or 0), ws.sheet_state) for ws in wb.worksheets]
-    shown = [(t, n) for t, n, state in sheets if state == "visible"]
+    sheets = [(title, (rows * min(cols, SHEET_COLUMNS), rows), visible)
+              for title, rows, cols, visible in book.sheets()]
+    shown = [(t, n) for t, n, visible in sheets if visible]
     return shown or [(t, n) for t, n, _ in sheets]
 
 
-def _open_workbook(data: bytes, name: str) -> Any:
-    import openpyxl
-
-    try:
-        return openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a damaged file
-        raise DataError(f"{name} could not be opened as an Excel workbook "
-                        f"({type(exc).__name__}: {str(exc)[:120]}). Open it in Excel, save "
-                        "it again as .xlsx or 'CSV UTF-8', and upload that.") from None
-
-
 def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
-                  max_columns: int) -> tuple[str, int, list[str], str, list[str]]:
-    """One sheet of an ``.xlsx`` workbook as CSV text.
+                  max_columns: int, fmt: str = "xlsx"
+                  ) -> tuple[str, int, list[str], str, list[str]]:
+    """One sheet of a workbook (``.xlsx``, ``.xls``, ``.xlsb`` or ``.ods``: ``fmt``) as CSV
+    text.
 
     Returns ``(text, the longest row's cells, sheet names, the sheet read, notes)``.
     Default sheet: the visible one with the most cells counting at most eight columns a row
@@ -239,7 +286,7 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     empty cells at the end of a row are left off (so a title in A1 reads as a line above the
     table, as in a CSV export), and reading stops after ``max_rows`` rows.
     """
-    wb = _open_workbook(data, name)
+    wb = _Book(data, fmt, name)
     sheets = _sheets_of(wb)
     names = [t for t, _ in sheets]
     chosen_by_size = sheet is None
@@ -257,8 +304,7 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     rows = empty_run = width = 0
     first: list[tuple] = []  # the first rows as read, to look for unsaved formulas
     try:
-        ws = wb[sheet]
-        for values in ws.iter_rows(values_only=True):
+        for values in wb.rows(sheet):
             if len(first) < 50:
                 first.append(values)
             cells = [_cell_text(v) for v in values]
@@ -282,7 +328,8 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
             rows += 1
     finally:
         wb.close()
-    _refuse_unsaved_formulas(data, name, sheet, first)
+    if fmt == "xlsx":  # (Excel and LibreOffice always save a formula's value in the others)
+        _refuse_unsaved_formulas(data, name, sheet, first)
     if rows == 0:
         raise DataError(f"Sheet {sheet!r} of {name} is empty." + (
             f" Its other sheets: {', '.join(map(repr, [n for n in names if n != sheet]))}."
@@ -296,9 +343,9 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     return out.getvalue(), width, names, sheet, notes
 
 
-def sheets_by_size(data: bytes, name: str) -> list[str]:
+def sheets_by_size(data: bytes, name: str, fmt: str = "xlsx") -> list[str]:
     """The visible sheets of a workbook, the default (largest, :func:`_sheets_of`) first."""
-    wb = _open_workbook(data, name)
+    wb = _Book(data, fmt, name)
     try:
         return [t for t, _ in sorted(_sheets_of(wb), key=lambda s: s[1], reverse=True)]
     finally:
@@ -331,11 +378,17 @@ def _refuse_unsaved_formulas(data: bytes, name: str, sheet: str, first: list[tup
 # --------------------------------------------------------------------------- typed tables
 
 
+#: The typed formats :func:`typed_frame` reads.
+TYPED = ("parquet", "feather", "stata", "spss", "sas")
+
+
 def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
                 max_columns: int) -> pd.DataFrame:
-    """A Parquet, Feather or Stata file as the CSV reader's frame: numbers stay numbers;
-    dates, flags, labels and other values become text cells (``NaN`` where missing)."""
+    """A Parquet, Feather, Stata, SPSS (``.sav``, ``.zsav``) or SAS (``.sas7bdat``,
+    ``.xpt``) file as the CSV reader's frame: numbers stay numbers; dates, flags, labels and
+    other values become text cells (``NaN`` where missing)."""
     buf = io.BytesIO(data)
+    labelled: list[str] = []
     try:
         if fmt == "parquet":
             import pyarrow.parquet as pq
@@ -347,6 +400,10 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
             df = pd.read_parquet(buf)
         elif fmt == "feather":
             df = pd.read_feather(buf)
+        elif fmt == "spss":
+            df, labelled = _spss_frame(data, max_rows)
+        elif fmt == "sas":
+            df, labelled = _sas_frame(data, max_rows)
         else:  # Stata: value labels become their text, as Stata shows them
             with pd.io.stata.StataReader(buf) as reader:  # the table and its labels at once
                 df = reader.read(convert_categoricals=True)
@@ -357,7 +414,8 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
     except DataError:
         raise
     except Exception as exc:  # each reader raises its own kinds for a damaged file
-        raise DataError(f"{name} could not be read as a {_NAMES[fmt]} "
+        article = "an" if fmt == "spss" else "a"
+        raise DataError(f"{name} could not be read as {article} {_NAMES[fmt]} "
                         f"({type(exc).__name__}: {str(exc)[:120]}).") from None
     if not isinstance(df.index, pd.RangeIndex) or df.index.name is not None:
         df = df.reset_index()  # a named index (a key saved with the table) is a column
@@ -365,8 +423,73 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
     # are ordered by their codes, which need not mean an order: read as text)
     df, spans = _durations_in_units(df)
     out = _cells_of(df, name, max_rows, max_columns, keep_order=fmt != "stata")
-    out.attrs["notes"] = (labelled if fmt == "stata" else []) + spans
+    out.attrs["notes"] = labelled + spans
     return out
+
+
+def _spss_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
+    """An SPSS ``.sav`` / ``.zsav`` file (pyreadstat, which reads only from a path): values
+    the file declares missing (SPSS's user-missing codes, such as 99 "refused") read as
+    missing; a column whose every value has a value label reads as the labels, as SPSS shows
+    it (a column labelled only in part keeps its codes); dates read as dates."""
+    import tempfile
+
+    import pyreadstat
+
+    with tempfile.NamedTemporaryFile(suffix=".sav") as f:
+        f.write(data)
+        f.flush()
+        df, meta = pyreadstat.read_sav(f.name, dates_as_pandas_datetime=True,
+                                       row_limit=max_rows + 1, user_missing=True)
+    notes = []
+    for col, ranges in meta.missing_ranges.items():
+        if not pd.api.types.is_numeric_dtype(df[col]):
+            continue  # text missing codes are rare; pyreadstat gives them as ranges too
+        hit = np.zeros(len(df), dtype=bool)
+        for r in ranges:
+            hit |= df[col].between(r["lo"], r["hi"]).to_numpy()
+        if hit.any():
+            named = meta.variable_value_labels.get(col, {})
+            codes = ", ".join(f"{_object_text(float(v))}"
+                              + (f" {named[v]!r}" if v in named else "")
+                              for v in sorted(df.loc[hit, col].unique())[:5])
+            notes.append(f"{str(col).strip()!r}: {int(hit.sum()):,} values the file declares "
+                         f"missing ({codes}) read as missing.")
+            df.loc[hit, col] = np.nan
+    df = _blank_missing(df)
+    labels: dict[str, Any] = {}
+    for col, label_set in meta.variable_value_labels.items():
+        values = df[col].dropna().unique()
+        if len(values) and all(v in label_set for v in values):
+            labels[col] = pd.Categorical(df[col].map(label_set))
+    if labels:
+        df = df.assign(**labels)
+    notes += [_labels_note(col, meta.variable_value_labels[col], "SPSS") for col in labels]
+    return df, notes + _variable_label_notes(meta.column_names_to_labels, "SPSS")
+
+
+def _blank_missing(df: pd.DataFrame) -> pd.DataFrame:
+    """Blank text as missing: SAS and SPSS have no missing text but the blank."""
+    for col in df.columns:
+        if pd.api.types.is_object_dtype(df[col]) or pd.api.types.is_string_dtype(df[col]):
+            df[col] = df[col].map(lambda v: v.strip() or np.nan if isinstance(v, str) else v)
+    return df
+
+
+def _sas_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
+    """A SAS ``.sas7bdat`` or transport (``.xpt``, V5 or V8) file (pyreadstat): dates as
+    dates, blank text missing, as SAS treats it."""
+    import tempfile
+
+    import pyreadstat
+
+    xport = data.startswith(b"HEADER RECORD")
+    with tempfile.NamedTemporaryFile(suffix=".xpt" if xport else ".sas7bdat") as f:
+        f.write(data)
+        f.flush()
+        read = pyreadstat.read_xport if xport else pyreadstat.read_sas7bdat
+        df, meta = read(f.name, dates_as_pandas_datetime=True, row_limit=max_rows + 1)
+    return _blank_missing(df), _variable_label_notes(meta.column_names_to_labels, "SAS")
 
 
 #: A duration column's unit: the largest whose size its median reaches.
@@ -503,23 +626,32 @@ def _value_label_notes(labels: pd.DataFrame, codes: pd.DataFrame) -> list[str]:
                  .dropna().drop_duplicates().sort_values("code"))
         if pairs.empty:
             continue
-        shown = ", ".join(f"{_object_text(c) if isinstance(c, float) else c} = {lab!r}"
-                          for c, lab in pairs.head(8).itertuples(index=False))
-        more = f" and {len(pairs) - 8} more" if len(pairs) > 8 else ""
-        notes.append(f"{str(col).strip()!r}: Stata value labels are read as their text "
-                     f"({shown}{more}); the file stores the codes.")
+        notes.append(_labels_note(col, dict(pairs.itertuples(index=False)), "Stata"))
     return notes
 
 
-def _variable_label_notes(named: dict[str, str]) -> list[str]:
-    """Stata's variable labels (``educ``: "Highest education completed"), said in one note:
-    the rules name the short variables, and the labels were shown nowhere (a review)."""
+def _labels_note(col: Any, labels: dict, program: str) -> str:
+    """``'smoker': Stata value labels are read as their text (1 = 'Yes', ...)``."""
+    pairs = sorted(labels.items(), key=lambda kv: (not isinstance(kv[0], (int, float)),
+                                                   kv[0] if isinstance(kv[0], (int, float))
+                                                   else str(kv[0])))
+    shown = ", ".join(f"{_object_text(c) if isinstance(c, float) else c} = {lab!r}"
+                      for c, lab in pairs[:8])
+    more = f" and {len(pairs) - 8} more" if len(pairs) > 8 else ""
+    return (f"{str(col).strip()!r}: {program} value labels are read as their text "
+            f"({shown}{more}); the file stores the codes.")
+
+
+def _variable_label_notes(named: dict[str, str | None], program: str = "Stata") -> list[str]:
+    """Stata's or SPSS's variable labels (``educ``: "Highest education completed"), said in
+    one note: the rules name the short variables, and the labels were shown nowhere (a
+    review)."""
     labels = {k: v for k, v in named.items() if v and v.strip() and v.strip() != k}
     if not labels:
         return []
     shown = "; ".join(f"{str(k).strip()!r}: {v.strip()}" for k, v in list(labels.items())[:12])
     more = f"; and {len(labels) - 12} more" if len(labels) > 12 else ""
-    return [f"Stata variable labels (what each column means): {shown}{more}."]
+    return [f"{program} variable labels (what each column means): {shown}{more}."]
 
 
 def _as_cells(s: pd.Series) -> pd.Series:

@@ -151,6 +151,15 @@ EXPECTED = {
     # a mainframe's fixed-width extract: no separator, blanks, an employment STATUS beside
     # the FLAG the extract is for, a POLICYNO counting up
     "mainframe_fixed_width.txt": ("FLAG", "Y", {"POLICYNO": "id"}, [], 0, []),
+    # Excel 97-2003 from a legacy system: a read-me sheet first, a title line, DD/MM/YYYY
+    "loan_book_legacy.xls": ("Defaulted", "Y", {"Loan No": "id"},
+                             ["Opened (year)", "Opened (month)"], 0, []),
+    # SPSS: value labels read as their text, 99 "Refused" declared missing, respondent numbers
+    "health_survey_spss.sav": ("stroke", "Yes", {"respid": "index"}, [], 0, []),
+    # a SAS transport file (CDISC-style ADSL): a subject id, labelled variables
+    "trial_adsl_sas.xpt": ("RESP", "Y", {"USUBJID": "id"}, [], 0, []),
+    # LibreOffice Calc: a hidden sheet of lookups before the stock sheet
+    "stock_levels_calc.ods": ("reorder", "yes", {"sku": "id"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

@@ -115,7 +115,7 @@ def test_the_largest_sheet_is_read_under_its_title_and_above_its_total():
     with pytest.raises(DataError, match="has no sheet 'Sales'; its sheets are 'Read me', "
                                         "'Deals', 'Codes'"):
         read_csv_frame(io.BytesIO(data), name="w.xlsx", sheet="Sales")
-    with pytest.raises(DataError, match="not an Excel workbook, so it has no sheet"):
+    with pytest.raises(DataError, match="not a spreadsheet workbook, so it has no sheet"):
         read_csv_frame(io.BytesIO(csv_bytes(df)), name="t.csv", sheet="Deals")
 
 
@@ -253,16 +253,25 @@ def _zip_with(names: dict[str, bytes]) -> bytes:
 
 @pytest.mark.parametrize("data, says", [
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600,
-     "Excel 97-2003 workbook (.xls). Save it as"),
+     "could not be opened as an Excel 97-2003 workbook .*If it has a password"),
     (_zip_with({"mimetype": b"application/vnd.oasis.opendocument.spreadsheet",
-                "content.xml": b"<x/>"}), "OpenDocument spreadsheet (.ods)"),
-    (_zip_with({"xl/workbook.bin": b"\0"}), "Excel binary workbook (.xlsb)"),
-    (_zip_with({"Index/Document.iwa": b"\0"}), "Apple Numbers document"),
-    (b"$FL2@(#) IBM SPSS STATISTICS" + b"\0" * 300, "SPSS data file (.sav). Export it"),
+                "content.xml": b"<x/>"}), "could not be opened as an OpenDocument spreadsheet"),
+    (_zip_with({"xl/workbook.bin": b"\0"}), "could not be opened as an Excel binary workbook"),
+    (b"$FL2@(#) IBM SPSS STATISTICS" + b"\0" * 300, "could not be read as an SPSS data file"),
     (b"\0" * 12 + b"\xc2\xea\x81\x60\xb3\x14\x11\xcf\xbd\x92\x08\x00\x09\xc7\x31\x8c\x18\x1f"
-     b"\x10\x11" + b"\0" * 300, "SAS data set"),
+     b"\x10\x11" + b"\0" * 300, "could not be read as a SAS data set"),
     (b"HEADER RECORD*******LIBRARY HEADER RECORD!!!!!!!000000000000000000000000000000  ",
-     "SAS data set"),
+     "could not be read as a SAS data set"),
+])
+def test_damaged_workbooks_and_stats_files_are_refused_in_words(data, says):
+    """.xls, .xlsb, .ods, SPSS and SAS files are read (python-calamine, pyreadstat); a
+    damaged one is a DataError naming the format, never the library's traceback."""
+    with pytest.raises(DataError, match=f"^f.bin {says}"):
+        load_csv(io.BytesIO(data), name="f.bin")
+
+
+@pytest.mark.parametrize("data, says", [
+    (_zip_with({"Index/Document.iwa": b"\0"}), "Apple Numbers document"),
     (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "a PDF document, not a table"),
     (b'<table border="1" class="dataframe">\n  <thead>\n <tr><th>a</th><th>y</th></tr>',
      "a web page (HTML), whatever its name says"),
@@ -492,3 +501,105 @@ def test_a_dataframes_durations_are_read_as_a_files_are():
                                   "canceled": np.where(days > 60, "yes", "no")}),
                     target="canceled")
     assert ds.X["lead_time (days)"].tolist() == days.astype(float).tolist()
+
+
+# --------------------------------------------------------------- .xls, .ods, SPSS and SAS
+
+CORPUS = __import__("pathlib").Path(__file__).resolve().parent / "data"
+
+
+def test_an_old_excel_workbook_reads_like_an_xlsx():
+    """Excel 97-2003 (python-calamine): the table's sheet over the read-me, its title line
+    skipped, DD/MM/YYYY cells as dates, the sheets listed for the Sheet selector."""
+    path = CORPUS / "loan_book_legacy.xls"
+    assert sniff_format(path.read_bytes()) == "xls"
+    assert sheet_names(path) == ["Read me", "Loans"]
+    df, _ = read_csv_frame(path)
+    assert df.attrs["sheet"] == "Loans" and list(df.columns)[:3] == ["Loan No", "Opened",
+                                                                     "Income"]
+    assert len(df) == 360 and str(df["Opened"].iloc[0])[4] == "-"  # ISO dates, not day numbers
+    assert any("Loan book as of" in n for n in df.attrs["notes"])
+    ds = load_csv(path, sheet="Loans")
+    assert "Opened (year)" in ds.X.columns and ds.X["Income"].dtype.kind == "f"
+    with pytest.raises(DataError, match="no sheet 'Deals'; its sheets are 'Read me', 'Loans'"):
+        load_csv(path, sheet="Deals")
+
+
+def test_an_xls_sheet_chosen_by_hand_and_a_hidden_sheet():
+    import xlwt
+
+    wb = xlwt.Workbook()
+    hidden = wb.add_sheet("codes")
+    hidden.write(0, 0, "code")
+    hidden.visibility = 1
+    data = wb.add_sheet("data")
+    df = table(120, seed=3)
+    for i, row in enumerate(rows_of(df)):
+        for j, v in enumerate(row):
+            data.write(i, j, v)
+    buf = io.BytesIO()
+    wb.save(buf)
+    assert sheet_names(io.BytesIO(buf.getvalue())) == ["data"]
+    ds = load_csv(io.BytesIO(buf.getvalue()), name="t.xls")
+    assert len(ds.X) == 120 and ds.target == "churned" and ds.sheet == "data"
+
+
+def test_an_ods_file_skips_its_hidden_sheet():
+    path = CORPUS / "stock_levels_calc.ods"
+    assert sniff_format(path.read_bytes()) == "ods"
+    assert sheet_names(path) == ["Stock"]
+    ds = load_csv(path)
+    assert ds.target == "reorder" and ds.X["stock"].dtype.kind == "f"
+
+
+def test_spss_labels_missing_codes_and_variable_labels():
+    """SPSS (pyreadstat): a fully labelled column reads as its labels, values the file
+    declares missing read as missing with a note, a column labelled only in part (income:
+    only 99 'Refused') keeps its numbers, and the variable labels are said."""
+    df, _ = read_csv_frame(CORPUS / "health_survey_spss.sav")
+    assert set(df["smoker"].dropna()) == {"Yes", "No"}
+    assert set(df["region"].dropna()) == {"North", "East", "South", "West"}
+    assert df["income"].dtype.kind == "f" and (df["income"] != 99).all()
+    notes = " | ".join(df.attrs["notes"])
+    assert "'income': 23 values the file declares missing (99 'Refused') read as missing" in notes
+    assert "'smoker': SPSS value labels are read as their text (1 = 'Yes', 2 = 'No')" in notes
+    assert "'sysbp': Systolic blood pressure (mmHg)" in notes
+
+
+def test_spss_dates_and_text_and_an_empty_label_set(tmp_path):
+    import pyreadstat
+
+    df = pd.DataFrame({"visit": pd.to_datetime(["2024-01-05", "2024-02-11", None] * 20),
+                       "site": ["Leeds", "York", ""] * 20, "x": np.arange(60.0),
+                       "y": ["a", "b", "b"] * 20})
+    path = tmp_path / "visits.sav"
+    pyreadstat.write_sav(df, str(path))
+    frame, _ = read_csv_frame(path)
+    assert frame["visit"].iloc[0] == "2024-01-05" and pd.isna(frame["visit"].iloc[2])
+    assert list(frame["site"].iloc[:2]) == ["Leeds", "York"] and pd.isna(frame["site"].iloc[2])
+    assert frame.attrs["notes"] == []
+
+
+@pytest.mark.parametrize("version", [5, 8])
+def test_sas_transport_files_of_both_versions(tmp_path, version):
+    import pyreadstat
+
+    df = pd.DataFrame({"ID": [f"S{k}" for k in range(50)], "DOSE": np.arange(50.0) % 4,
+                       "ARM": ["A", "B"] * 25, "RESP": ["Y", "N", "N", "N", " "] * 10})
+    path = tmp_path / "adsl.xpt"
+    pyreadstat.write_xport(df, str(path), file_format_version=version,
+                           column_labels={"DOSE": "Planned dose (mg)"})
+    assert sniff_format(path.read_bytes()) == "sas"
+    frame, _ = read_csv_frame(path)
+    assert list(frame.columns) == ["ID", "DOSE", "ARM", "RESP"]
+    assert frame["RESP"].isna().sum() == 10  # blank text is missing, as SAS has it
+    assert "'DOSE': Planned dose (mg)" in " ".join(frame.attrs["notes"])
+
+
+def test_command_line_learns_from_spss_and_sas_files(capsys):
+    assert cli_main(["learn", str(CORPUS / "health_survey_spss.sav"), "--time-limit", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "predicting stroke = Yes" in out and "smoker == Yes" in out and "sysbp >" in out
+    assert cli_main(["learn", str(CORPUS / "trial_adsl_sas.xpt"), "--time-limit", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "predicting RESP = Y" in out and "DOSE >" in out and "BASESCR >" in out

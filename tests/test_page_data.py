@@ -288,6 +288,37 @@ def test_a_workbook_opens_on_its_largest_sheet_and_another_sheet_can_be_chosen()
     assert metric(at, "Rows") == "480" and at.selectbox(key="w_target").value == "Won"
 
 
+def test_an_old_xls_workbook_and_an_spss_file_upload_and_learn():
+    """Excel 97-2003 and SPSS uploads (they were refused with how to export them): the .xls
+    opens on its table's sheet with the read-me in the Sheet selector, the .sav with its
+    value labels and declared missing values said; the Rule page learns the planted rules."""
+    at = upload(start(), "loan_book_legacy.xls")
+    assert not at.exception and not at.error
+    sheet = at.selectbox(key="w_sheet")
+    assert sheet.options == ["Read me", "Loans"] and sheet.value == "Loans"
+    assert metric(at, "Rows") == "360" and at.selectbox(key="w_target").value == "Defaulted"
+    at.selectbox(key="w_sheet").set_value("Read me").run()
+    assert not at.exception and "Choose the sheet that holds the table" in at.error[0].value
+    at.selectbox(key="w_sheet").set_value("Loans").run()
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception
+    shown = " ".join(map(str, next(df.value for df in at.dataframe
+                                   if "support" in df.value.columns)["condition"]))
+    assert "Debt ratio >" in shown and "Income <=" in shown
+
+    at = upload(start(), "health_survey_spss.sav")
+    assert not at.exception and not at.error
+    assert metric(at, "Rows") == "420" and at.selectbox(key="w_target").value == "stroke"
+    said = " ".join(i.value for i in at.info)
+    assert "23 values the file declares missing (99 'Refused')" in said
+    assert "SPSS value labels are read as their text (1 = 'Yes', 2 = 'No')" in said
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception
+    shown = " ".join(map(str, next(df.value for df in at.dataframe
+                                   if "support" in df.value.columns)["condition"]))
+    assert "smoker == Yes" in shown and "sysbp >" in shown
+
+
 def test_a_column_of_words_made_numeric_is_refused_and_the_table_stays():
     """Unticking a column of words from the categorical columns used to replace the whole
     Data page with an error; now only that change is refused, with the reason."""

@@ -1061,6 +1061,163 @@ def mainframe_fixed_width() -> None:
     (HERE / "mainframe_fixed_width.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def legacy_xls() -> None:
+    """An Excel 97-2003 workbook (.xls) from a legacy loan system: a read-me sheet first, a
+    title line above the header, dates formatted DD/MM/YYYY, a loan number per row.  Planted:
+    defaulted when debt_ratio > 0.6 and income < 45,000 (3 % flipped)."""
+    import datetime as dt
+
+    import xlwt
+
+    rng = np.random.default_rng(SEED + 41)
+    wb = xlwt.Workbook()
+    about = wb.add_sheet("Read me")
+    about.write(0, 0, "Loan book export from LMS 4.2")
+    about.write(1, 0, "One row per loan; amounts in EUR")
+    ws = wb.add_sheet("Loans")
+    ws.write(0, 0, "Loan book as of 30/09/2024")
+    for j, h in enumerate(["Loan No", "Opened", "Income", "Debt ratio", "Branch", "Product",
+                           "Defaulted"]):
+        ws.write(2, j, h)
+    day = xlwt.easyxf(num_format_str="DD/MM/YYYY")
+    for i in range(360):
+        income = float(round(rng.normal(52000, 15000), -2))
+        ratio = round(float(rng.uniform(0.05, 0.95)), 3)
+        bad = (ratio > 0.6 and income < 45000) ^ bool(rng.random() < 0.03)
+        row = 3 + i
+        ws.write(row, 0, f"LN{700120 + 7 * i}")
+        ws.write(row, 1, dt.date(2019, 1, 1) + dt.timedelta(days=int(rng.integers(0, 1800))),
+                 day)
+        ws.write(row, 2, income)
+        ws.write(row, 3, ratio)
+        ws.write(row, 4, str(rng.choice(["Lyon", "Lille", "Nantes", "Nice"])))
+        ws.write(row, 5, str(rng.choice(["personal", "auto", "home"])))
+        ws.write(row, 6, "Y" if bad else "N")
+    buf = io.BytesIO()
+    wb.save(buf)
+    (HERE / "loan_book_legacy.xls").write_bytes(buf.getvalue())
+
+
+def spss_survey() -> None:
+    """An SPSS .sav file as a health survey team keeps it: coded answers with value labels
+    (1 = "Yes", 2 = "No"), 99 "Refused" declared missing on income, variable labels, a
+    respondent number.  Planted: stroke when systolic > 145 and a smoker (3 % flipped)."""
+    import pyreadstat
+
+    rng = np.random.default_rng(SEED + 42)
+    n = 420
+    smoker = rng.integers(1, 3, n).astype(float)
+    sysbp = rng.normal(132, 16, n).round(0)
+    income = rng.normal(38, 12, n).round(1)
+    income[rng.random(n) < 0.06] = 99.0
+    stroke = (((sysbp > 145) & (smoker == 1)) ^ (rng.random(n) < 0.03)).astype(float)
+    df = pd.DataFrame({"respid": np.arange(1, n + 1, dtype=float),
+                       "age": rng.integers(30, 85, n).astype(float), "smoker": smoker,
+                       "sysbp": sysbp, "income": income,
+                       "region": rng.integers(1, 5, n).astype(float), "stroke": stroke})
+    path = HERE / "health_survey_spss.sav"
+    pyreadstat.write_sav(
+        df, str(path), file_label="Health survey wave 3",
+        column_labels={"respid": "Respondent number", "age": "Age in years",
+                       "smoker": "Currently smokes", "sysbp": "Systolic blood pressure (mmHg)",
+                       "income": "Household income (k EUR)", "region": "Region",
+                       "stroke": "Stroke within 5 years"},
+        variable_value_labels={"smoker": {1.0: "Yes", 2.0: "No"},
+                               "stroke": {0.0: "No", 1.0: "Yes"},
+                               "income": {99.0: "Refused"},
+                               "region": {1.0: "North", 2.0: "East", 3.0: "South",
+                                          4.0: "West"}},
+        missing_ranges={"income": [99.0]})
+    # the same bytes on every run: the header's creation date and time (offsets 92 and 101)
+    data = bytearray(path.read_bytes())
+    data[92:109] = b"26 Nov 2600:00:00"
+    path.write_bytes(bytes(data))
+
+
+def sas_transport() -> None:
+    """A SAS transport file (.xpt, version 5, as FDA submissions and PROC COPY write it): a
+    subject id, a visit date, labelled variables.  Planted: responder when the dose is at
+    least 20 and the baseline score above 30 (3 % flipped)."""
+    import pyreadstat
+
+    rng = np.random.default_rng(SEED + 43)
+    n = 300
+    dose = rng.choice([5.0, 10.0, 20.0, 40.0], n)
+    base = rng.normal(30, 8, n).round(1)
+    resp = ((dose >= 20) & (base > 30)) ^ (rng.random(n) < 0.03)
+    df = pd.DataFrame({"USUBJID": [f"STUDY01-{1001 + k}" for k in range(n)],
+                       "SEX": rng.choice(["M", "F"], n), "AGE": rng.integers(18, 80, n)
+                       .astype(float), "DOSE": dose, "BASESCR": base,
+                       "RESP": np.where(resp, "Y", "N")})
+    path = HERE / "trial_adsl_sas.xpt"
+    pyreadstat.write_xport(df, str(path), file_format_version=5,
+                           table_name="ADSL",
+                           column_labels={"USUBJID": "Unique Subject Identifier",
+                                          "DOSE": "Planned dose (mg)",
+                                          "BASESCR": "Baseline score", "RESP": "Responder"})
+    # the same bytes on every run: the headers' created / modified stamps
+    path.write_bytes(re.sub(rb"\d\d[A-Z]{3}\d\d:\d\d:\d\d:\d\d", b"26NOV26:00:00:00",
+                            path.read_bytes()))
+
+
+def ods_sheet() -> None:
+    """A LibreOffice Calc spreadsheet (.ods), written here by hand (its XML): a hidden sheet of
+    lookups, the stock sheet with a number typed as text and a percent-formatted column.
+    Planted: reorder when stock < 40 and the weekly demand above 25 (3 % flipped)."""
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    rng = np.random.default_rng(SEED + 44)
+
+    def cell(v) -> str:
+        if isinstance(v, float):
+            return (f'<table:table-cell office:value-type="float" office:value="{v}">'
+                    f"<text:p>{v:g}</text:p></table:table-cell>")
+        return (f'<table:table-cell office:value-type="string"><text:p>{escape(str(v))}'
+                "</text:p></table:table-cell>")
+
+    def table(name: str, rows: list[list], hidden: bool = False) -> str:
+        style = ' table:style-name="hidden"' if hidden else ""
+        body = "".join("<table:table-row>" + "".join(cell(v) for v in r) + "</table:table-row>"
+                       for r in rows)
+        return f'<table:table table:name="{name}"{style}>{body}</table:table>'
+
+    rows = [["sku", "stock", "weekly_demand", "supplier", "reorder"]]
+    for k in range(240):
+        stock = float(rng.integers(0, 150))
+        demand = float(rng.integers(1, 60))
+        reorder = (stock < 40 and demand > 25) ^ bool(rng.random() < 0.03)
+        rows.append([f"SKU-{5000 + k}", stock, demand, str(rng.choice(["Acme", "Bolt", "Cora"])),
+                     "yes" if reorder else "no"])
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+        ' xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" office:version="1.2">'
+        '<office:automatic-styles><style:style style:name="hidden" style:family="table">'
+        '<style:table-properties table:display="false"/></style:style>'
+        "</office:automatic-styles><office:body><office:spreadsheet>"
+        + table("Lookups", [["supplier", "lead_days"], ["Acme", 3.0], ["Bolt", 5.0]], True)
+        + table("Stock", rows) + "</office:spreadsheet></office:body></office:document-content>")
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
+        '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+        '<manifest:file-entry manifest:full-path="/" manifest:media-type='
+        '"application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry '
+        'manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for name, data, how in (("mimetype", "application/vnd.oasis.opendocument.spreadsheet",
+                                 zipfile.ZIP_STORED), ("META-INF/manifest.xml", manifest,
+                                                      zipfile.ZIP_DEFLATED),
+                                ("content.xml", content, zipfile.ZIP_DEFLATED)):
+            info = zipfile.ZipInfo(name, date_time=(2026, 11, 26, 0, 0, 0))
+            info.compress_type = how
+            z.writestr(info, data)
+    (HERE / "stock_levels_calc.ods").write_bytes(out.getvalue())
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1073,10 +1230,10 @@ def main() -> None:
                  excel_unicode_text, collections_eur_signs, debitoren_chf,
                  postgres_tickets, mysql_subscriptions, bigquery_sessions,
                  redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
-                 mainframe_fixed_width, prose):
+                 mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
+                 prose):
         make()
-    for p in sorted(HERE.glob("*.csv")) + sorted(HERE.glob("*.txt")) + sorted(
-            HERE.glob("*.xlsx")):
+    for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")
 
 

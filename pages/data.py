@@ -115,9 +115,10 @@ with left:
     else:
         # any extension: UCI and LIBSVM files come as .data, .scale or none at all, and the
         # reader judges a file by its content (rulecore.formats; prose is refused)
-        st.file_uploader("Table: CSV or other delimited text, Excel (.xlsx, .xls, .xlsb), "
-                         "OpenDocument (.ods), Parquet, Feather, Stata (.dta), SPSS (.sav), "
-                         "SAS (.sas7bdat, .xpt), JSON Lines or LIBSVM; also .gz or .zip",
+        st.file_uploader("Table: CSV or other delimited text, Excel (.xlsx, .xls, .xlsb, "
+                         "XML 2003, or a web page saved as .xls), OpenDocument (.ods), "
+                         "Parquet, Feather, Stata (.dta), SPSS (.sav), SAS (.sas7bdat, .xpt), "
+                         "JSON Lines or LIBSVM; also .gz or .zip",
                          key="w_upload",
                          on_change=_uploaded, max_upload_size=MAX_BYTES // 2**20)
         if not ss["upload"]:

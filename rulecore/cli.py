@@ -856,8 +856,9 @@ def _data_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("data")
     g.add_argument("csv", nargs="?", metavar="FILE",
                    help="the table: CSV or other delimited text (delimiter and header are "
-                        "detected), an Excel workbook (.xlsx, .xls, .xlsb), an OpenDocument "
-                        "spreadsheet (.ods), Parquet, Feather, Stata, SPSS (.sav) or SAS "
+                        "detected), an Excel workbook (.xlsx, .xls, .xlsb, XML 2003, or a "
+                        "web page saved as .xls), an OpenDocument spreadsheet (.ods), "
+                        "Parquet, Feather, Stata, SPSS (.sav) or SAS "
                         "(.sas7bdat, .xpt) file, or LIBSVM; also gzip-compressed or alone in "
                         "a .zip")
     g.add_argument("--sheet", metavar="NAME",

@@ -13,9 +13,10 @@ whatever the format (``docs/data.md``, "Other formats"):
 - a **typed table** (Parquet, Feather, Stata, SPSS, SAS) keeps its numbers; its dates, flags
   and labels become text cells, as a CSV would hold them.
 
-Old and other workbooks (``.xls``, ``.xlsb``, ``.ods``) are read by python-calamine, SPSS and
-SAS files by pyreadstat.  Formats nothing here reads (Apple Numbers, PDF, Excel 2003 XML, a web
-page saved as ``.xls``) are refused with the way to export them.
+Old and other workbooks (``.xls``, ``.xlsb``, ``.ods``) are read by python-calamine, a web
+page's tables (a portal's "Export to Excel") and Excel's XML Spreadsheet 2003 by lxml, SPSS and
+SAS files by pyreadstat.  Formats nothing here reads (Apple Numbers, PDF) are refused with the
+way to export them.
 """
 
 from __future__ import annotations
@@ -48,11 +49,6 @@ _REFUSED = {
                "upload that",
     "pdf": "a PDF document, not a table. Export the table from the program that made the "
            "PDF as CSV or Excel and upload that",
-    "xmlss": "an Excel 2003 XML spreadsheet. Save it as an Excel workbook (.xlsx) or as "
-             "'CSV UTF-8' and upload that",
-    "html": "a web page (HTML), whatever its name says: web apps save tables as HTML with an "
-            ".xls name. Open it in Excel, save it as an Excel workbook (.xlsx) or as 'CSV "
-            "UTF-8', and upload that",
 }
 
 _NAMES = {"xlsx": "Excel workbook", "parquet": "Parquet file", "feather": "Feather file",
@@ -101,7 +97,8 @@ def sniff_format(data: bytes) -> str | None:
     if start.startswith(b"<?xml") and (b"excel.sheet" in data[:4096].lower()
                                        or b"<workbook" in data[:4096].lower()):
         return "xmlss"
-    if start.startswith((b"<html", b"<!doctype html", b"<table", b"<?xml")) and \
+    if start.startswith((b"<html", b"<!doctype html", b"<table", b"<?xml", b"<meta",
+                         b"<head", b"<body", b"<style", b"<!--")) and \
             (b"<table" in data[:65536].lower() or b"<html" in start[:20]):
         return "html"
     return None
@@ -185,7 +182,8 @@ def _cell_text(v: Any) -> str:
 #: (pandas' ``engine="calamine"``) reads the older and other spreadsheet formats that
 #: analysts' systems still export.
 WORKBOOKS = {"xlsx": "Excel workbook", "xls": "Excel 97-2003 workbook",
-             "xlsb": "Excel binary workbook", "ods": "OpenDocument spreadsheet"}
+             "xlsb": "Excel binary workbook", "ods": "OpenDocument spreadsheet",
+             "xmlss": "Excel 2003 XML spreadsheet", "html": "web page (HTML)"}
 
 
 class _Book:
@@ -202,6 +200,8 @@ class _Book:
 
                 self._wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True,
                                                   data_only=True)
+            elif fmt in ("html", "xmlss"):
+                self._tables = _html_tables(data) if fmt == "html" else _xmlss_sheets(data)
             else:
                 import python_calamine
 
@@ -210,7 +210,8 @@ class _Book:
             # an .xlsx with a password is an OLE2 file, as an .xls is
             locked = (" If it has a password, remove it first (File > Info > Protect "
                       "Workbook)." if fmt == "xls" else "")
-            raise DataError(f"{name} could not be opened as an {WORKBOOKS[fmt]} "
+            article = "a" if fmt == "html" else "an"
+            raise DataError(f"{name} could not be opened as {article} {WORKBOOKS[fmt]} "
                             f"({type(exc).__name__}: {str(exc)[:120]}).{locked} Open it in "
                             "Excel or LibreOffice, save it again as .xlsx or 'CSV UTF-8', and "
                             "upload that.") from None
@@ -224,6 +225,9 @@ class _Book:
         if self.fmt == "xlsx":
             return [(ws.title, ws.max_row or 0, ws.max_column or 0,
                      ws.sheet_state == "visible") for ws in self._wb.worksheets]
+        if self.fmt in ("html", "xmlss"):
+            return [(title, len(rows), max(map(len, rows), default=0), visible)
+                    for title, rows, visible in self._tables]
         out = []
         for meta in self._wb.sheets_metadata:
             if "WorkSheet" not in str(meta.typ):
@@ -236,6 +240,8 @@ class _Book:
     def rows(self, title: str) -> Iterator[tuple]:
         if self.fmt == "xlsx":
             yield from self._wb[title].iter_rows(values_only=True)
+        elif self.fmt in ("html", "xmlss"):
+            yield from next(rows for t, rows, _ in self._tables if t == title)
         else:
             for row in self._sheet(title).to_python(skip_empty_area=False):
                 yield tuple(None if v == "" else v for v in row)
@@ -243,6 +249,110 @@ class _Book:
     def close(self) -> None:
         if self.fmt == "xlsx":
             self._wb.close()
+
+
+def _spread(rows: list[list[tuple[str | None, int, int]]]) -> list[tuple]:
+    """Rows of ``(value, columns spanned, rows spanned)`` cells as a grid: a cell spanning
+    columns fills the first and leaves the others empty (as a CSV export of merged cells
+    does), one spanning rows is repeated down, in its column, in the rows it spans."""
+    grid, below = [], {}  # below: column -> (rows left, value)
+    for cells in rows:
+        out: list[str | None] = []
+        queue = list(cells)
+        while queue or any(j >= len(out) for j in below):
+            j = len(out)
+            if j in below:
+                left, value = below[j]
+                out.append(value)
+                below = {**below, j: (left - 1, value)} if left > 1 else \
+                    {k: v for k, v in below.items() if k != j}
+                continue
+            if not queue:
+                out.append(None)
+                continue
+            value, cols, span = queue.pop(0)
+            for k in range(max(cols, 1)):
+                if span > 1:
+                    below[j + k] = (span - 1, value if k == 0 else None)
+                out.append(value if k == 0 else None)
+        grid.append(tuple(out))
+    return grid
+
+
+def _html_tables(data: bytes) -> list[tuple[str, list[tuple], bool]]:
+    """The tables of a web page (lxml; innermost tables, a layout table around them left
+    out): ``(title, rows, True)``, titled by caption, else id, else ``table k``.  Web apps
+    (banking, CRM, HR portals) "export to Excel" as such a page with an ``.xls`` name."""
+    import lxml.html
+
+    page = lxml.html.fromstring(data)
+    for br in page.iter("br"):  # a line break inside a cell ("Annual<br>Income") is a space
+        br.tail = " " + (br.tail or "")
+    out = []
+    for k, table in enumerate(page.xpath("//table[not(.//table)]"), start=1):
+        rows = []
+        for tr in table.xpath(".//tr"):
+            rows.append([(" ".join(c.text_content().split()) or None,
+                          _span(c.get("colspan")), _span(c.get("rowspan")))
+                         for c in tr.xpath("./th|./td")])
+        caption = " ".join(" ".join(table.xpath("./caption//text()")).split())
+        title = caption or table.get("id") or f"table {k}"
+        while title in {t for t, _, _ in out}:
+            title += f" ({k})"
+        if rows:
+            out.append((title, _spread(rows), True))
+    if not out:
+        raise ValueError("no table in the page")
+    return out
+
+
+def _span(v: str | None) -> int:
+    try:
+        return max(1, min(int(v or 1), 1000))
+    except ValueError:
+        return 1
+
+
+_SS = "{urn:schemas-microsoft-com:office:spreadsheet}"
+
+
+def _xmlss_sheets(data: bytes) -> list[tuple[str, list[tuple], bool]]:
+    """The worksheets of an Excel 2003 XML spreadsheet (lxml, no entities or network):
+    ``(name, rows, visible)``, with ``ss:Index`` jumps and ``ss:MergeAcross`` spans placed."""
+    from lxml import etree
+
+    root = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    out = []
+    for ws in root.iter(f"{_SS}Worksheet"):
+        rows: list[list[tuple[str | None, int, int]]] = []
+        for row in ws.iter(f"{_SS}Row"):
+            at = int(row.get(f"{_SS}Index", len(rows) + 1))
+            rows.extend([] for _ in range(at - 1 - len(rows)))
+            cells: list[tuple[str | None, int, int]] = []
+            for cell in row.iter(f"{_SS}Cell"):
+                col = int(cell.get(f"{_SS}Index", len(cells) + 1))
+                cells.extend((None, 1, 1) for _ in range(col - 1 - len(cells)))
+                value = _xmlss_value(cell.find(f"{_SS}Data"))
+                cells.append((value, 1 + int(cell.get(f"{_SS}MergeAcross", 0)), 1))
+            rows.append(cells)
+        options = ws.find(".//{urn:schemas-microsoft-com:office:excel}Visible")
+        hidden = options is not None and (options.text or "").startswith("SheetHidden")
+        out.append((ws.get(f"{_SS}Name", f"Sheet{len(out) + 1}"), _spread(rows), not hidden))
+    return out
+
+
+def _xmlss_value(data: Any) -> str | None:
+    """A cell's ``<Data>`` as Excel shows it: a DateTime at midnight as its date, a Boolean
+    as TRUE / FALSE."""
+    if data is None:
+        return None
+    text = "".join(data.itertext())
+    kind = data.get(f"{_SS}Type")
+    if kind == "DateTime" and text.endswith("T00:00:00.000"):
+        return text[:10]
+    if kind == "Boolean":
+        return "TRUE" if text.strip() == "1" else "FALSE"
+    return text
 
 
 def workbook_sheets(data: bytes, fmt: str = "xlsx") -> list[tuple[str, tuple[int, int]]]:
@@ -338,8 +448,13 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     if len(names) > 1:
         others = ", ".join(repr(n) for n in names if n != sheet)
         how = "the largest of its" if chosen_by_size else "one of its"
-        notes.append(f"Read sheet {sheet!r}, {how} {len(names)} sheets (the others: {others})."
-                     " Choose another sheet if the table is on another one.")
+        if fmt == "html":  # a web page's "sheets" are its tables
+            notes.append(f"Read {sheet!r}, {how.replace('its', 'the page’s')} {len(names)} "
+                         f"tables (the others: {others}). Choose another with the Sheet "
+                         "selector (--sheet) if the data is in another one.")
+        else:
+            notes.append(f"Read sheet {sheet!r}, {how} {len(names)} sheets (the others: "
+                         f"{others}). Choose another sheet if the table is on another one.")
     return out.getvalue(), width, names, sheet, notes
 
 

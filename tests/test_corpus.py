@@ -160,6 +160,14 @@ EXPECTED = {
     "trial_adsl_sas.xpt": ("RESP", "Y", {"USUBJID": "id"}, [], 0, []),
     # LibreOffice Calc: a hidden sheet of lookups before the stock sheet
     "stock_levels_calc.ods": ("reorder", "yes", {"sku": "id"}, [], 0, []),
+    # a web portal's "Export to Excel": an HTML page named .xls, a layout table first
+    "card_portal_export_html.xls": ("Fraud", "Yes", {"Transaction ID": "id",
+                                                     "Date": "date",
+                                                     "Date (year)": "constant",
+                                                     "Date (month)": "constant"}, [], 0, []),
+    # Excel 2003 XML: a hidden sheet, a merged title row, DateTime and Boolean cells
+    "staff_appraisal_2003.xml": ("Left", "TRUE", {"Employee": "id"},
+                                 ["Hired (year)", "Hired (month)"], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

@@ -289,7 +289,8 @@ def test_a_workbook_opens_on_its_largest_sheet_and_another_sheet_can_be_chosen()
 
 
 def test_an_old_xls_workbook_and_an_spss_file_upload_and_learn():
-    """Excel 97-2003 and SPSS uploads (they were refused with how to export them): the .xls
+    """Excel 97-2003, SPSS and web-page uploads (they were refused with how to export them):
+    the .xls
     opens on its table's sheet with the read-me in the Sheet selector, the .sav with its
     value labels and declared missing values said; the Rule page learns the planted rules."""
     at = upload(start(), "loan_book_legacy.xls")
@@ -317,6 +318,11 @@ def test_an_old_xls_workbook_and_an_spss_file_upload_and_learn():
     shown = " ".join(map(str, next(df.value for df in at.dataframe
                                    if "support" in df.value.columns)["condition"]))
     assert "smoker == Yes" in shown and "sysbp >" in shown
+
+    at = upload(start(), "card_portal_export_html.xls")  # a web page named .xls
+    assert not at.exception and not at.error
+    assert at.selectbox(key="w_sheet").value == "table 2" and metric(at, "Rows") == "250"
+    assert at.selectbox(key="w_target").value == "Fraud"
 
 
 def test_a_column_of_words_made_numeric_is_refused_and_the_table_stays():

@@ -1218,6 +1218,63 @@ def ods_sheet() -> None:
     (HERE / "stock_levels_calc.ods").write_bytes(out.getvalue())
 
 
+def web_portal_export() -> None:
+    """A card portal's "Export to Excel": an HTML page with an .xls name (Excel opens it with
+    a warning), a layout table with the report's title before the data table, a header cell
+    with a line break, amounts with thousands separators.  Planted: fraud when the amount is
+    over 2,500 and the hour before 6 (2 % flipped)."""
+    rng = np.random.default_rng(SEED + 45)
+    rows = []
+    for i in range(250):
+        amount = float(rng.integers(10, 5000))
+        hour = int(rng.integers(0, 24))
+        fraud = (amount > 2500 and hour < 6) ^ bool(rng.random() < 0.02)
+        rows.append(f"<tr><td>TX{90000 + i}</td><td>{i % 28 + 1:02d}/03/2024</td>"
+                    f"<td class=num>{amount:,.2f}</td><td>{hour}</td>"
+                    f"<td>{rng.choice(['FR', 'DE', 'US', 'NG'])}</td>"
+                    f"<td>{'Yes' if fraud else 'No'}</td></tr>\n")
+    page = ('<html xmlns:o="urn:schemas-microsoft-com:office:office" '
+            'xmlns:x="urn:schemas-microsoft-com:office:excel">\n<head><meta http-equiv='
+            '"Content-Type" content="text/html; charset=utf-8">\n<style>.num{mso-number-format:'
+            '"\\#\\,\\#\\#0\\.00"}</style></head>\n<body>\n<table><tr><td><b>Card transactions '
+            'report</b></td></tr><tr><td>Generated 2024-04-01 by PortalX</td></tr></table>\n'
+            '<table border="1"><thead><tr><th>Transaction ID</th><th>Date</th><th>Amount<br>'
+            '(EUR)</th><th>Hour</th><th>Country</th><th>Fraud</th></tr></thead><tbody>\n'
+            + "".join(rows) + "</tbody></table>\n</body></html>\n")
+    (HERE / "card_portal_export_html.xls").write_text(page, encoding="utf-8")
+
+
+def excel_2003_xml() -> None:
+    """Excel's "XML Spreadsheet 2003" (.xml), as older reporting tools write it: a hidden sheet
+    of codes first, a merged title row, a skipped row (ss:Index), dates as DateTime, booleans.
+    Planted: left when overtime is over 25 hours and the rating at most 2 (2 % flipped)."""
+    rng = np.random.default_rng(SEED + 46)
+
+    def cell(v, kind: str | None = None, extra: str = "") -> str:
+        kind = kind or ("Number" if isinstance(v, (int, float)) else "String")
+        return f'<Cell{extra}><Data ss:Type="{kind}">{v}</Data></Cell>'
+
+    rows = ["<Row>" + cell("Staff appraisal export", extra=' ss:MergeAcross="3"') + "</Row>",
+            '<Row ss:Index="3">' + "".join(cell(h) for h in ["Employee", "Hired",
+                                                             "Overtime hours", "Rating",
+                                                             "Left"]) + "</Row>"]
+    for i in range(400):
+        overtime = int(rng.integers(0, 40))
+        rating = int(rng.integers(1, 6))
+        left = (overtime > 25 and rating <= 2) ^ bool(rng.random() < 0.02)
+        hired = f"20{int(rng.integers(10, 24)):02d}-0{int(rng.integers(1, 10))}-15T00:00:00.000"
+        rows.append("<Row>" + cell(f"E{3000 + i}") + cell(hired, "DateTime") + cell(overtime)
+                    + cell(rating) + cell(int(left), "Boolean") + "</Row>")
+    xml = ('<?xml version="1.0"?>\n<?mso-application progid="Excel.Sheet"?>\n<Workbook xmlns='
+           '"urn:schemas-microsoft-com:office:spreadsheet" xmlns:ss="urn:schemas-microsoft-com:'
+           'office:spreadsheet" xmlns:x="urn:schemas-microsoft-com:office:excel">\n'
+           '<Worksheet ss:Name="Codes"><Table><Row>' + cell("code") + '</Row></Table>'
+           '<WorksheetOptions xmlns="urn:schemas-microsoft-com:office:excel"><Visible>'
+           'SheetHidden</Visible></WorksheetOptions></Worksheet>\n<Worksheet ss:Name="Staff">'
+           "<Table>\n" + "\n".join(rows) + "\n</Table></Worksheet>\n</Workbook>\n")
+    (HERE / "staff_appraisal_2003.xml").write_text(xml, encoding="utf-8")
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1231,7 +1288,7 @@ def main() -> None:
                  postgres_tickets, mysql_subscriptions, bigquery_sessions,
                  redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
                  mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
-                 prose):
+                 web_portal_export, excel_2003_xml, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

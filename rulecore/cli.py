@@ -603,7 +603,8 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     scored = apply_rule(rule, frame, typed=False, zero_missing=_columns(args.zero_missing),
                         name=name)
     out.write(f"{name}: {len(frame):,} rows\n")
-    for note in list(frame.attrs.get("notes", ())) + scored.notes:
+    # the rule's columns' notes come back from the reading of those columns: once each
+    for note in dict.fromkeys(list(frame.attrs.get("notes", ())) + scored.notes):
         out.write(f"note: {note}\n")
     out.write("\n" + rule.to_text() + "\n\n")
     what = "rule" if isinstance(rule, RuleList) else \

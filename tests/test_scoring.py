@@ -180,3 +180,22 @@ def test_one_survey_response_on_the_rules_scale():
     lower = pd.DataFrame({"workload": ["disagree", "agree", "neutral"] * 10})
     said = " ".join(apply_rule(rule, lower, typed=False).warnings)
     assert "No answer in 'workload' is on the rule's scale" in said
+
+
+def test_a_rule_learned_on_an_spss_file_applies_to_it_with_each_note_once(tmp_path, capsys):
+    """SPSS value labels read the same way for the rule as for learning (smoker == Yes
+    fires on the coded file), and a note about a rule column is printed once, not again from
+    the rule's own reading of that column."""
+    saved, scored = tmp_path / "rule.json", tmp_path / "scored.csv"
+    sav = DATA / "health_survey_spss.sav"
+    assert main(["learn", str(sav), "--export", "json", "--output", str(saved),
+                 "--time-limit", "10"]) == 0
+    capsys.readouterr()
+    assert main(["apply", str(saved), str(sav), "-o", str(scored)]) == 0
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("note:")]
+    assert len(lines) == len(set(lines)) and any("'smoker': SPSS value labels" in ln
+                                                 for ln in lines)
+    out = pd.read_csv(scored)
+    assert set(out["smoker"]) == {"Yes", "No"} and (out["predicted stroke"] == "Yes").any()
+    hits = out["predicted stroke"] == "Yes"
+    assert (out.loc[hits, "smoker"] == "Yes").all()

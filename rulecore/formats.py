@@ -251,12 +251,19 @@ class _Book:
             self._wb.close()
 
 
+#: Widest row a web page or XML spreadsheet may spell out (spans and ``ss:Index`` jumps
+#: included): past it the file is refused before a grid of that width is built.
+MAX_SPREAD = 20_000
+
+
 def _spread(rows: list[list[tuple[str | None, int, int]]]) -> list[tuple]:
     """Rows of ``(value, columns spanned, rows spanned)`` cells as a grid: a cell spanning
     columns fills the first and leaves the others empty (as a CSV export of merged cells
     does), one spanning rows is repeated down, in its column, in the rows it spans."""
     grid, below = [], {}  # below: column -> (rows left, value)
     for cells in rows:
+        if sum(max(c, 1) for _, c, _ in cells) > MAX_SPREAD:
+            raise ValueError(f"a row spans more than {MAX_SPREAD:,} columns")
         out: list[str | None] = []
         queue = list(cells)
         while queue or any(j >= len(out) for j in below):
@@ -327,10 +334,14 @@ def _xmlss_sheets(data: bytes) -> list[tuple[str, list[tuple], bool]]:
         rows: list[list[tuple[str | None, int, int]]] = []
         for row in ws.iter(f"{_SS}Row"):
             at = int(row.get(f"{_SS}Index", len(rows) + 1))
+            if at > 2_000_000:
+                raise ValueError(f"a row numbered {at:,}")
             rows.extend([] for _ in range(at - 1 - len(rows)))
             cells: list[tuple[str | None, int, int]] = []
             for cell in row.iter(f"{_SS}Cell"):
                 col = int(cell.get(f"{_SS}Index", len(cells) + 1))
+                if col > MAX_SPREAD:
+                    raise ValueError(f"a cell in column {col:,}")
                 cells.extend((None, 1, 1) for _ in range(col - 1 - len(cells)))
                 value = _xmlss_value(cell.find(f"{_SS}Data"))
                 cells.append((value, 1 + int(cell.get(f"{_SS}MergeAcross", 0)), 1))

@@ -655,3 +655,29 @@ def test_an_xml_spreadsheet_does_not_resolve_entities():
     except DataError:
         return  # refused is fine too
     assert not any("root:" in str(v) for v in df.to_numpy().ravel())
+
+
+_XMLSS = (b'<?xml version="1.0"?>{dtd}<?mso-application progid="Excel.Sheet"?><Workbook '
+          b'xmlns="urn:schemas-microsoft-com:office:spreadsheet" '
+          b'xmlns:ss="urn:schemas-microsoft-com:office:spreadsheet"><Worksheet ss:Name="S">'
+          b"<Table>{rows}</Table></Worksheet></Workbook>")
+_LAUGHS = b'<!DOCTYPE l [<!ENTITY a "aaaaaaaaaa">' + b"".join(
+    b'<!ENTITY %s "%s">' % (bytes([98 + k]), (b"&%s;" % bytes([97 + k])) * 10)
+    for k in range(8)) + b"]>"
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"<html><table><tr>" + b"<td colspan=1000>x</td>" * 50 + b"</tr></table></html>",
+     "a row spans more than 20,000 columns"),
+    (_XMLSS.replace(b"{dtd}", b"").replace(
+        b"{rows}", b'<Row><Cell ss:Index="999999999"><Data ss:Type="String">a</Data></Cell>'
+                   b"</Row>"), "a cell in column 999,999,999"),
+    (_XMLSS.replace(b"{dtd}", _LAUGHS).replace(b"{rows}", b"".join(
+        b'<Row><Cell><Data ss:Type="String">&i;</Data></Cell><Cell><Data ss:Type="Number">'
+        b"%d</Data></Cell></Row>" % i for i in range(20))), "could not be opened"),
+])
+def test_hostile_web_pages_and_xml_spreadsheets_are_refused_before_they_grow(data, says):
+    """Spans, ss:Index jumps and nested entities would build a grid or a string of billions
+    of cells: each is refused in words at once."""
+    with pytest.raises(DataError, match=says):
+        load_csv(io.BytesIO(data), name="h.xls")

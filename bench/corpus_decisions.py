@@ -109,7 +109,8 @@ def main() -> None:
                    f"--out {args.out}`")
         source = f"Files: `{args.files}`, as they come."
     else:
-        paths = [p for ext in ("csv", "tsv", "txt", "lst", "xlsx")
+        paths = [p for ext in ("csv", "tsv", "txt", "lst", "xlsx", "xls", "ods", "xml", "sav",
+                               "xpt")
                  for p in sorted(CORPUS.glob(f"*.{ext}"))]
         command = ("`.venv/bin/python bench/corpus_decisions.py --out "
                    "bench/results/corpus_decisions.md`")

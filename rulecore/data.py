@@ -786,8 +786,8 @@ def read_csv_frame(
     DataError
         For an empty, binary, non-UTF-8, unparseable, one-column or prose file, duplicate
         column names, a file over the size limits, a damaged workbook or SPSS / SAS file, or
-        a format this reader does not open (Apple Numbers, PDF, a web page: the message says
-        how to export it).
+        a format this reader does not open (Apple Numbers, PDF, a password-protected
+        workbook: the message says what to do).
     """
     data, fname = _read_bytes(source, max_bytes)
     fname = name or fname
@@ -2062,7 +2062,7 @@ def load_csv(
     DataError
         For an empty, binary, non-UTF-8, unparseable, one-column or prose file, duplicate
         column names, an unusable target, no usable feature, or a format it does not read
-        (Apple Numbers, PDF, a web page: the message says how to export the table).
+        (Apple Numbers, PDF, a password-protected workbook: the message says what to do).
     """
     data, fname = _read_bytes(source, max_bytes)  # once: another sheet may be read too
     df, fname = read_csv_frame(io.BytesIO(data), name=name or fname, sheet=sheet,

@@ -26,6 +26,7 @@ import datetime as dt
 import gzip
 import io
 import json
+import re
 import zipfile
 from collections.abc import Iterator
 from typing import Any
@@ -45,6 +46,9 @@ _SAS7BDAT = (b"\x00" * 12 + b"\xc2\xea\x81\x60\xb3\x14\x11\xcf\xbd\x92\x08\x00\x
 
 #: What to do with a format this reader does not open (the advice ends the message).
 _REFUSED = {
+    "encrypted": "a password-protected Excel workbook, which cannot be read without its "
+                 "password. Open it in Excel, remove the password (File > Info > Protect "
+                 "Workbook > Encrypt with Password, then clear it), save, and upload it again",
     "numbers": "an Apple Numbers document. Export it as CSV or Excel (File > Export To) and "
                "upload that",
     "pdf": "a PDF document, not a table. Export the table from the program that made the "
@@ -86,6 +90,8 @@ def sniff_format(data: bytes) -> str | None:
                                            and head[3] == 0):
         return "stata"  # 117+ start with a tag; older releases with version, byte order, 1, 0
     if head.startswith(_OLE2):
+        if "EncryptionInfo".encode("utf-16-le") in data[:65536]:
+            return "encrypted"  # an .xlsx with a password (Office encrypts it into OLE2)
         return "xls"
     if head.startswith(b"$FL2") or head.startswith(b"$FL3"):
         return "spss"
@@ -95,11 +101,18 @@ def sniff_format(data: bytes) -> str | None:
         return "pdf"
     start = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if start.startswith(b"<?xml") and (b"excel.sheet" in data[:4096].lower()
-                                       or b"<workbook" in data[:4096].lower()):
+                                       or b"<workbook" in data[:4096].lower()
+                                       or b"urn:schemas-microsoft-com:office:spreadsheet"
+                                       in data[:4096]):
         return "xmlss"
-    if start.startswith((b"<html", b"<!doctype html", b"<table", b"<?xml", b"<meta",
-                         b"<head", b"<body", b"<style", b"<!--")) and \
-            (b"<table" in data[:65536].lower() or b"<html" in start[:20]):
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 (Excel's "Unicode" pages)
+        start = data[:1024].decode("utf-16", errors="ignore").lstrip("\ufeff \t\r\n") \
+            .lower().encode()
+        if start.startswith((b"<html", b"<!doctype", b"<table")):
+            return "html"
+    if start.startswith((b"<html", b"<!doctype", b"<table", b"<?xml", b"<meta", b"<head",
+                         b"<body", b"<style", b"<title", b"<!--")) and \
+            (b"<table" in data[:1_000_000].lower() or b"<html" in start[:20]):
         return "html"
     return None
 
@@ -205,6 +218,9 @@ class _Book:
             else:
                 import python_calamine
 
+                if fmt == "ods":
+                    _ods_not_a_bomb(data)
+
                 self._wb = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
         except Exception as exc:  # each library raises many kinds for a damaged file
             # an .xlsx with a password is an OLE2 file, as an .xls is
@@ -260,57 +276,118 @@ def _spread(rows: list[list[tuple[str | None, int, int]]]) -> list[tuple]:
     """Rows of ``(value, columns spanned, rows spanned)`` cells as a grid: a cell spanning
     columns fills the first and leaves the others empty (as a CSV export of merged cells
     does), one spanning rows is repeated down, in its column, in the rows it spans."""
-    grid, below = [], {}  # below: column -> (rows left, value)
+    grid: list[tuple] = []
+    below: dict[int, list] = {}  # column -> [rows left, value], filled in from above
     for cells in rows:
-        if sum(max(c, 1) for _, c, _ in cells) > MAX_SPREAD:
+        if sum(max(c, 1) for _, c, _ in cells) + len(below) > MAX_SPREAD:
             raise ValueError(f"a row spans more than {MAX_SPREAD:,} columns")
         out: list[str | None] = []
-        queue = list(cells)
-        while queue or any(j >= len(out) for j in below):
+        queue = iter(cells)
+        last = max(below, default=-1)  # the row runs at least to the last column held down
+        pending = next(queue, None)
+        while pending is not None or len(out) <= last:
             j = len(out)
             if j in below:
-                left, value = below[j]
-                out.append(value)
-                below = {**below, j: (left - 1, value)} if left > 1 else \
-                    {k: v for k, v in below.items() if k != j}
+                held = below[j]
+                out.append(held[1])
+                held[0] -= 1
+                if held[0] == 0:
+                    del below[j]
                 continue
-            if not queue:
+            if pending is None:
                 out.append(None)
                 continue
-            value, cols, span = queue.pop(0)
+            value, cols, span = pending
+            pending = next(queue, None)
             for k in range(max(cols, 1)):
                 if span > 1:
-                    below[j + k] = (span - 1, value if k == 0 else None)
+                    below[j + k] = [span - 1, value if k == 0 else None]
                 out.append(value if k == 0 else None)
+            last = max(last, max(below, default=-1))
         grid.append(tuple(out))
     return grid
 
 
+#: An .ods row or cell with content may say "repeat me" at most this often: LibreOffice
+#: writes runs of identical rows that way, but a 1 KB file repeating one row 300,000 times
+#: over 100 columns took 66 s and 3.3 GB to expand (an adversarial review).
+ODS_MAX_REPEAT = 10_000
+
+
+def _ods_not_a_bomb(data: bytes) -> None:
+    """Refuse an .ods whose content expands past what a table of the size limits holds: a
+    ``content.xml`` of more than 1 GB, or a row or cell with content repeated more than
+    :data:`ODS_MAX_REPEAT` times (empty runs, which LibreOffice writes to the sheet's end,
+    are fine).  Streams the XML (lxml.iterparse), keeping one row at a time."""
+    from lxml import etree
+
+    ns_t = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+    ns_o = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        if z.getinfo("content.xml").file_size > 2**30:
+            raise ValueError("its content expands to more than 1 GB")
+        with z.open("content.xml") as f:
+            for _, row in etree.iterparse(f, tag=f"{ns_t}table-row", resolve_entities=False,
+                                          no_network=True):
+                filled = [c for c in row if c.get(f"{ns_o}value-type") or len(c)]
+                if filled and int(row.get(f"{ns_t}number-rows-repeated", 1)) > ODS_MAX_REPEAT:
+                    raise ValueError("a row with values repeated more than "
+                                     f"{ODS_MAX_REPEAT:,} times")
+                if any(int(c.get(f"{ns_t}number-columns-repeated", 1)) > ODS_MAX_REPEAT
+                       for c in filled):
+                    raise ValueError("a cell with a value repeated more than "
+                                     f"{ODS_MAX_REPEAT:,} times")
+                row.clear()
+
+
+def _decoded_page(data: bytes) -> str:
+    """A web page's text: its declared charset, else UTF-8, else Windows-1252 (lxml alone
+    takes an undeclared page as Latin-1: München read as MÃ¼nchen)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    declared = re.search(rb"""charset\s*=\s*["']?([\w.:-]+)""", data[:4096], re.IGNORECASE)
+    for encoding in ([declared.group(1).decode("ascii")] if declared else []) + ["utf-8",
+                                                                                "cp1252"]:
+        try:
+            return data.decode(encoding)
+        except (LookupError, UnicodeDecodeError):
+            continue
+    return data.decode("latin-1")
+
+
 def _html_tables(data: bytes) -> list[tuple[str, list[tuple], bool]]:
-    """The tables of a web page (lxml; innermost tables, a layout table around them left
-    out): ``(title, rows, True)``, titled by caption, else id, else ``table k``.  Web apps
-    (banking, CRM, HR portals) "export to Excel" as such a page with an ``.xls`` name."""
+    """The data tables of a web page (lxml): ``(title, rows, True)``, titled by caption, else
+    id, else ``table k``.  Web apps (banking, CRM, HR portals) "export to Excel" as such a
+    page with an ``.xls`` name.  A table's rows are its own (a small table inside a cell, an
+    icon and its label, is that cell's text); tables of fewer than two rows or columns (a
+    layout table around the page, a title box) are listed only when there is nothing else.
+    Scripts, styles and text the page hides (``display:none`` sort keys) are not values."""
     import lxml.html
 
-    page = lxml.html.fromstring(data)
+    text = re.sub(r"^\s*<\?xml[^>]*\?>", "", _decoded_page(data))  # (str input: no declaration)
+    page = lxml.html.fromstring(text)
+    for el in page.xpath("//script|//style|//*[contains(translate(@style, ' ', ''), "
+                         "'display:none')]"):
+        el.drop_tree()
     for br in page.iter("br"):  # a line break inside a cell ("Annual<br>Income") is a space
         br.tail = " " + (br.tail or "")
-    out = []
-    for k, table in enumerate(page.xpath("//table[not(.//table)]"), start=1):
+    found = []
+    for k, table in enumerate(page.iter("table"), start=1):
         rows = []
-        for tr in table.xpath(".//tr"):
+        for tr in table.xpath("./tr|./thead/tr|./tbody/tr|./tfoot/tr"):
             rows.append([(" ".join(c.text_content().split()) or None,
                           _span(c.get("colspan")), _span(c.get("rowspan")))
                          for c in tr.xpath("./th|./td")])
         caption = " ".join(" ".join(table.xpath("./caption//text()")).split())
         title = caption or table.get("id") or f"table {k}"
-        while title in {t for t, _, _ in out}:
+        while title in {t for t, _, _ in found}:
             title += f" ({k})"
         if rows:
-            out.append((title, _spread(rows), True))
-    if not out:
+            found.append((title, _spread(rows), True))
+    if not found:
         raise ValueError("no table in the page")
-    return out
+    tables = [t for t in found if len(t[1]) >= 2 and max(map(len, t[1])) >= 2]
+    return tables or found
 
 
 def _span(v: str | None) -> int:
@@ -339,10 +416,11 @@ def _xmlss_sheets(data: bytes) -> list[tuple[str, list[tuple], bool]]:
             rows.extend([] for _ in range(at - 1 - len(rows)))
             cells: list[tuple[str | None, int, int]] = []
             for cell in row.iter(f"{_SS}Cell"):
-                col = int(cell.get(f"{_SS}Index", len(cells) + 1))
+                width = sum(c for _, c, _ in cells)  # columns taken, merged cells counted
+                col = int(cell.get(f"{_SS}Index", width + 1))
                 if col > MAX_SPREAD:
                     raise ValueError(f"a cell in column {col:,}")
-                cells.extend((None, 1, 1) for _ in range(col - 1 - len(cells)))
+                cells.extend((None, 1, 1) for _ in range(col - 1 - width))
                 value = _xmlss_value(cell.find(f"{_SS}Data"))
                 cells.append((value, 1 + int(cell.get(f"{_SS}MergeAcross", 0)), 1))
             rows.append(cells)
@@ -361,6 +439,8 @@ def _xmlss_value(data: Any) -> str | None:
     kind = data.get(f"{_SS}Type")
     if kind == "DateTime" and text.endswith("T00:00:00.000"):
         return text[:10]
+    if kind == "DateTime" and text.startswith("1899-12-31T"):  # a time of day alone
+        return text[11:19]
     if kind == "Boolean":
         return "TRUE" if text.strip() == "1" else "FALSE"
     return text
@@ -569,14 +649,16 @@ def _spss_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
                                        row_limit=max_rows + 1, user_missing=True)
     notes = []
     for col, ranges in meta.missing_ranges.items():
-        if not pd.api.types.is_numeric_dtype(df[col]):
-            continue  # text missing codes are rare; pyreadstat gives them as ranges too
+        numeric = pd.api.types.is_numeric_dtype(df[col])
         hit = np.zeros(len(df), dtype=bool)
         for r in ranges:
-            hit |= df[col].between(r["lo"], r["hi"]).to_numpy()
+            # a text column's codes ("DK", "NA") are discrete: pyreadstat gives each as lo = hi
+            hit |= (df[col].between(r["lo"], r["hi"]) if numeric else
+                    df[col].astype(str).str.strip().isin({str(r["lo"]).strip(),
+                                                          str(r["hi"]).strip()})).to_numpy()
         if hit.any():
             named = meta.variable_value_labels.get(col, {})
-            codes = ", ".join(f"{_object_text(float(v))}"
+            codes = ", ".join((_object_text(float(v)) if numeric else repr(v))
                               + (f" {named[v]!r}" if v in named else "")
                               for v in sorted(df.loc[hit, col].unique())[:5])
             notes.append(f"{str(col).strip()!r}: {int(hit.sum()):,} values the file declares "
@@ -587,7 +669,13 @@ def _spss_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
     for col, label_set in meta.variable_value_labels.items():
         values = df[col].dropna().unique()
         if len(values) and all(v in label_set for v in values):
-            labels[col] = pd.Categorical(df[col].map(label_set))
+            # an ordinal measure (education, agreement) keeps its codes' order, so a rule can
+            # say "edu >= Bachelor" instead of listing the levels below it
+            ordinal = meta.variable_measure.get(col) == "ordinal"
+            order = [label_set[k] for k in sorted(label_set)] if ordinal else None
+            labels[col] = pd.Categorical(df[col].map(label_set), ordered=ordinal,
+                                         categories=list(dict.fromkeys(order))
+                                         if ordinal else None)
     if labels:
         df = df.assign(**labels)
     notes += [_labels_note(col, meta.variable_value_labels[col], "SPSS") for col in labels]
@@ -610,11 +698,19 @@ def _sas_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
     import pyreadstat
 
     xport = data.startswith(b"HEADER RECORD")
+    if xport and len(data) % 80:
+        # a transport file is made of 80-byte records: a cut-off one read part of its rows
+        raise ValueError(f"{len(data):,} bytes, not whole 80-byte records: the file is cut "
+                         "short")
     with tempfile.NamedTemporaryFile(suffix=".xpt" if xport else ".sas7bdat") as f:
         f.write(data)
         f.flush()
         read = pyreadstat.read_xport if xport else pyreadstat.read_sas7bdat
-        df, meta = read(f.name, dates_as_pandas_datetime=True, row_limit=max_rows + 1)
+        try:
+            df, meta = read(f.name, dates_as_pandas_datetime=True, row_limit=max_rows + 1)
+        except UnicodeDecodeError:  # text in Latin-1 (SAS's wlatin1 sessions), not UTF-8
+            df, meta = read(f.name, dates_as_pandas_datetime=True, row_limit=max_rows + 1,
+                            encoding="latin1")
     return _blank_missing(df), _variable_label_notes(meta.column_names_to_labels, "SAS")
 
 

@@ -808,15 +808,15 @@ def read_csv_frame(
         df.attrs["notes"] = notes + list(df.attrs.get("notes", ()))  # Stata's value labels
         return df, fname
     if fmt in formats.WORKBOOKS:
-        text, width, sheets, chosen, said = formats.workbook_text(data, fname, sheet,
-                                                                  max_rows, max_columns, fmt)
+        text, width, sheets, chosen, said, by_size = formats.workbook_text(
+            data, fname, sheet, max_rows, max_columns, fmt)
         df = _frame_from_text(text, fname, notes + said, max_rows, max_columns,
                               sheet_width=width,
                               where=f"{'Table' if fmt == 'html' else 'Sheet'} {chosen!r} of "
                                     f"{fname}")
         df.attrs["sheets"], df.attrs["sheet"] = sheets, chosen
         if sheet is None:  # the default: other sheets to try if it holds no table
-            df.attrs["by_size"] = formats.sheets_by_size(data, fname, fmt)
+            df.attrs["by_size"] = by_size
         return df, fname
     text, encoding_note = _decode(data, fname)
     if encoding_note:

@@ -220,7 +220,6 @@ class _Book:
 
                 if fmt == "ods":
                     _ods_not_a_bomb(data)
-
                 self._wb = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
         except Exception as exc:  # each library raises many kinds for a damaged file
             # an .xlsx with a password is an OLE2 file, as an .xls is
@@ -341,18 +340,18 @@ def _ods_not_a_bomb(data: bytes) -> None:
 
 
 def _decoded_page(data: bytes) -> str:
-    """A web page's text: its declared charset, else UTF-8, else Windows-1252 (lxml alone
-    takes an undeclared page as Latin-1: München read as MÃ¼nchen)."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+    """A web page's text: in its declared charset, else as the CSV reader decodes text
+    (UTF-16, UTF-8, Shift_JIS, Windows-1252: :func:`rulecore.data._decode`); lxml alone
+    takes an undeclared page as Latin-1 (München read as MÃ¼nchen)."""
+    from rulecore.data import _decode
+
     declared = re.search(rb"""charset\s*=\s*["']?([\w.:-]+)""", data[:4096], re.IGNORECASE)
-    for encoding in ([declared.group(1).decode("ascii")] if declared else []) + ["utf-8",
-                                                                                "cp1252"]:
+    if declared and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
-            return data.decode(encoding)
+            return data.decode(declared.group(1).decode("ascii"))
         except (LookupError, UnicodeDecodeError):
-            continue
-    return data.decode("latin-1")
+            pass  # a charset the page does not keep to
+    return _decode(data, "the page")[0]
 
 
 def _html_tables(data: bytes) -> list[tuple[str, list[tuple], bool]]:
@@ -475,11 +474,12 @@ def _sheets_of(book: _Book) -> list[tuple[str, tuple[int, int]]]:
 
 def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
                   max_columns: int, fmt: str = "xlsx"
-                  ) -> tuple[str, int, list[str], str, list[str]]:
-    """One sheet of a workbook (``.xlsx``, ``.xls``, ``.xlsb`` or ``.ods``: ``fmt``) as CSV
-    text.
+                  ) -> tuple[str, int, list[str], str, list[str], list[str]]:
+    """One sheet of a workbook (``fmt``: a key of :data:`WORKBOOKS`) as CSV text.
 
-    Returns ``(text, the longest row's cells, sheet names, the sheet read, notes)``.
+    Returns ``(text, the longest row's cells, sheet names, the sheet read, notes, sheet
+    names largest first)`` (the last for trying other sheets: from the same opening, which
+    for an .xls or a web page parses the whole file).
     Default sheet: the visible one with the most cells counting at most eight columns a row
     (:func:`_sheets_of`: a workbook often opens on a read-me, a pivot table of totals is wide
     where records are long, a lookup list is narrow); ``sheet`` names another.  Cells are
@@ -546,16 +546,8 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
         else:
             notes.append(f"Read sheet {sheet!r}, {how} {len(names)} sheets (the others: "
                          f"{others}). Choose another sheet if the table is on another one.")
-    return out.getvalue(), width, names, sheet, notes
-
-
-def sheets_by_size(data: bytes, name: str, fmt: str = "xlsx") -> list[str]:
-    """The visible sheets of a workbook, the default (largest, :func:`_sheets_of`) first."""
-    wb = _Book(data, fmt, name)
-    try:
-        return [t for t, _ in sorted(_sheets_of(wb), key=lambda s: s[1], reverse=True)]
-    finally:
-        wb.close()
+    by_size = [t for t, _ in sorted(sheets, key=lambda s: s[1], reverse=True)]
+    return out.getvalue(), width, names, sheet, notes, by_size
 
 
 def _refuse_unsaved_formulas(data: bytes, name: str, sheet: str, first: list[tuple]) -> None:
@@ -638,15 +630,10 @@ def _spss_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
     the file declares missing (SPSS's user-missing codes, such as 99 "refused") read as
     missing; a column whose every value has a value label reads as the labels, as SPSS shows
     it (a column labelled only in part keeps its codes); dates read as dates."""
-    import tempfile
-
     import pyreadstat
 
-    with tempfile.NamedTemporaryFile(suffix=".sav") as f:
-        f.write(data)
-        f.flush()
-        df, meta = pyreadstat.read_sav(f.name, dates_as_pandas_datetime=True,
-                                       row_limit=max_rows + 1, user_missing=True)
+    df, meta = _from_path(data, ".sav", pyreadstat.read_sav, row_limit=max_rows + 1,
+                          user_missing=True)
     notes = []
     for col, ranges in meta.missing_ranges.items():
         numeric = pd.api.types.is_numeric_dtype(df[col])
@@ -682,10 +669,22 @@ def _spss_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
     return df, notes + _variable_label_notes(meta.column_names_to_labels, "SPSS")
 
 
+def _from_path(data: bytes, suffix: str, read: Any, **options: Any) -> tuple[Any, Any]:
+    """``read(path, ...)`` on the bytes written to a temporary file (pyreadstat reads only
+    from a path), dates as pandas dates."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=suffix) as f:
+        f.write(data)
+        f.flush()
+        return read(f.name, dates_as_pandas_datetime=True, **options)
+
+
 def _blank_missing(df: pd.DataFrame) -> pd.DataFrame:
     """Blank text as missing: SAS and SPSS have no missing text but the blank."""
     for col in df.columns:
         if pd.api.types.is_object_dtype(df[col]) or pd.api.types.is_string_dtype(df[col]):
+            # (cell by cell: an object column can hold times of day, which stay as they are)
             df[col] = df[col].map(lambda v: v.strip() or np.nan if isinstance(v, str) else v)
     return df
 
@@ -693,8 +692,6 @@ def _blank_missing(df: pd.DataFrame) -> pd.DataFrame:
 def _sas_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
     """A SAS ``.sas7bdat`` or transport (``.xpt``, V5 or V8) file (pyreadstat): dates as
     dates, blank text missing, as SAS treats it."""
-    import tempfile
-
     import pyreadstat
 
     xport = data.startswith(b"HEADER RECORD")
@@ -702,15 +699,12 @@ def _sas_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
         # a transport file is made of 80-byte records: a cut-off one read part of its rows
         raise ValueError(f"{len(data):,} bytes, not whole 80-byte records: the file is cut "
                          "short")
-    with tempfile.NamedTemporaryFile(suffix=".xpt" if xport else ".sas7bdat") as f:
-        f.write(data)
-        f.flush()
-        read = pyreadstat.read_xport if xport else pyreadstat.read_sas7bdat
-        try:
-            df, meta = read(f.name, dates_as_pandas_datetime=True, row_limit=max_rows + 1)
-        except UnicodeDecodeError:  # text in Latin-1 (SAS's wlatin1 sessions), not UTF-8
-            df, meta = read(f.name, dates_as_pandas_datetime=True, row_limit=max_rows + 1,
-                            encoding="latin1")
+    suffix, read = (".xpt", pyreadstat.read_xport) if xport else (".sas7bdat",
+                                                                  pyreadstat.read_sas7bdat)
+    try:
+        df, meta = _from_path(data, suffix, read, row_limit=max_rows + 1)
+    except UnicodeDecodeError:  # text in Latin-1 (SAS's wlatin1 sessions), not UTF-8
+        df, meta = _from_path(data, suffix, read, row_limit=max_rows + 1, encoding="latin1")
     return _blank_missing(df), _variable_label_notes(meta.column_names_to_labels, "SAS")
 
 

@@ -13,6 +13,7 @@ from rulecore.report import (
     assess,
     comparisons,
     constraint_words,
+    cv_timing_words,
     fit_status,
     gain_over_majority,
     isolated,
@@ -252,6 +253,10 @@ def cv_section(model) -> None:
     st.caption(f"Chosen: λ = {best['lam']:.3g}{said}: the lowest mean error{of} over 3 inner "
                f"folds of the training rows ({best['error']:.3f}; ties go to fewer "
                "conditions). Then refitted on all training rows.")
+    if timing := cv_timing_words(model):
+        # a fit cut by its time limit depends on the machine's speed: the same settings can
+        # give another curve (and choice) on a rerun; said, not left to be found
+        st.warning(timing.replace("A longer time limit", "A longer **Time limit** above"))
 
 
 def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:

@@ -314,6 +314,7 @@ def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO, ds: Any
 def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
     """``learn --model rule-set`` on a target with more than two classes: a rule list."""
     from rulecore.report import (
+        cv_timing_words,
         fit_status,
         for_command_line,
         most_frequent_class,
@@ -345,6 +346,8 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
                  f"{', '.join(map(str, THRESHOLD_GRID))})" if est.n_thresholds == "auto"
                  else "") + "\n")
     out.write(fit_status(est).text + "\n")
+    if timing := cv_timing_words(est):
+        out.write(f"warning: {timing}\n")
     if (never := unpredicted_classes(rules, y[tr])) is not None:
         # its level, as the app shows it (it was always "info": a review)
         out.write(f"{never.level}: {for_command_line(never.text)}\n")
@@ -410,6 +413,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         assess,
         comparisons,
         constraint_words,
+        cv_timing_words,
         fit_status,
         for_command_line,
         gain_over_majority,
@@ -534,6 +538,8 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         out.write("note: optimal for the objective above, which is not held-out accuracy: "
                   "the rule is not a success (see the warnings below).\n")
     claim = shown
+    if timing := cv_timing_words(est):
+        out.write(f"warning: {timing}\n")
     for f in findings:
         out.write(f"{f.level}: {for_command_line(f.text)}\n")
     report = getattr(est, "screening_report_", None) if args.model == "single" else None

@@ -127,6 +127,19 @@ def _lam_tie_words(model: Any) -> str:
 RARE_CLASS_SHARE = 0.05
 
 
+def cv_timing_words(model: Any) -> str:
+    """A warning when inner cross-validation fits stopped at their time limit (``""``
+    otherwise): those points of ``cv_results_`` depend on the machine's speed, so the same
+    settings can give another choice on a rerun (``RuleSetClassifier``'s ``timed_out``)."""
+    cvr = getattr(model, "cv_results_", None)
+    if cvr is None or "timed_out" not in cvr or not cvr["timed_out"].any():
+        return ""
+    n = int((cvr["timed_out"] > 0).sum())
+    return (f"At {n} of the {len(cvr)} points of the cross-validation an inner fit stopped at "
+            "its time limit (or started from one that did), so those errors depend on this "
+            "machine's speed and a rerun may differ there. A longer time limit avoids it.")
+
+
 def most_frequent_class(y_train: np.ndarray, y_test: np.ndarray) -> tuple[Any, float, float]:
     """The baseline of a model over several classes: always predicting the most frequent
     class of the training rows.  Returns that class, its share of the training rows and its

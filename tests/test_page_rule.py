@@ -255,6 +255,36 @@ def test_rule_set_auto_on_two_classes_shows_the_cv_curve_and_the_clauses():
     assert float(perf.loc["accuracy", "test"]) > 0.85
 
 
+def test_a_cv_curve_with_fits_cut_by_their_time_limit_says_so(monkeypatch):
+    """An inner fit stopped by its time limit makes the curve depend on the machine's speed:
+    the page says at how many points, and what avoids it (here one fit is made to report
+    that it ran out of time, as column_generation does on a loaded machine)."""
+    import dataclasses
+
+    from rulecore.rules import ruleset as rs
+
+    real = rs.column_generation
+    calls = {"n": 0}
+
+    def cut_second(*args, **kwargs):
+        calls["n"] += 1
+        r = real(*args, **kwargs)
+        return dataclasses.replace(r, pricing_stop="out of time") if calls["n"] == 2 else r
+
+    at = open_page("pages/rule.py", "breast cancer")
+    at.radio(key="model").set_value("rule set").run()
+    assert not any("time limit" in w.value for w in at.warning)  # none cut: nothing said
+    monkeypatch.setattr(rs, "column_generation", cut_second)
+    at.slider(key="time_limit").set_value(29).run()  # another fit (not the cached one)
+    assert not at.exception, at.exception
+    said = [w.value for w in at.warning if "stopped at its time limit" in w.value]
+    assert len(said) == 1 and "A longer **Time limit**" in said[0]
+    # the points said are the curve's that depend on the cut fit: some, not all (the cut
+    # fit is the second λ of one path; the first λ of every path was not cut)
+    n = int(said[0].split("At ")[1].split(" of")[0])
+    assert 1 <= n < int(said[0].split(" of the ")[1].split(" points")[0])
+
+
 def test_rule_set_auto_on_three_classes_learns_every_class_without_a_positive():
     at = open_page("pages/rule.py", "iris")
     at.radio(key="model").set_value("rule set").run()

@@ -69,6 +69,11 @@ from rulecore.settings import (  # noqa: F401 (re-exported)
 #: nothing changes.
 FINAL_EXACT_PRICINGS = 3
 
+#: Why a column generation ended when its time limit did: the loop's deadline, or a master
+#: LP that stopped at it (HiGHS returns no duals then).  Such a fit's result depends on the
+#: machine's speed (``cv_results_["timed_out"]``).
+TIME_STOPS = ("out of time", "master failed")
+
 #: The share of ``time_limit`` the final fit gets at least, however long the inner
 #: cross-validation took (it is planned to take 60 %: ``per_fit``).
 FINAL_SHARE = 0.4
@@ -82,6 +87,7 @@ class _Path:
     fold: int
     clauses: list       # per λ: list of clauses (term tuples)
     pool: list          # every clause generated on this fold
+    timed_out: list     # per λ: whether this fit, or one before it on the path, hit its limit
 
 
 def _streams_results() -> bool:
@@ -108,17 +114,34 @@ def _first_rule(B: np.ndarray, order) -> np.ndarray:
     return out
 
 
+def _shared_limits(per_fit: float, n: int):
+    """The time limits of ``n`` fits run one after another: the budget ``n × per_fit`` is
+    shared, each fit getting what is left divided by the fits still to run (at least
+    0.05 s).  A fit that ends early leaves its time to the later ones, so a fit is cut only
+    when the path as a whole runs out, not when one point of it is slower than the average:
+    with a fixed ``per_fit`` each, a loaded machine (three test workers on two cores) cut one
+    fit of a four-class table at 0.25 s and ``random_state=1`` gave another cross-validation
+    error than on an idle machine."""
+    end = time.perf_counter() + float(per_fit) * n
+    for i in range(n):
+        yield max((end - time.perf_counter()) / (n - i), 0.05)
+
+
 def _path(B, y01, d, lams, label, fold, cliques, covers, opts) -> _Path:
     """Fit the DNF of class ``label`` at every λ (increasing), each from the last one's pool."""
     pool: list = []
-    out = []
+    out, timed_out, cut = [], [], False
+    limits = _shared_limits(opts["time_limit"], len(lams))
     with progress.listening(None):  # an inner fit's own stages would only be noise
-        for lam in lams:
+        for lam, limit in zip(lams, limits):
             r = column_generation(B, y01, d, lam=float(lam), cliques=cliques, covers=covers,
-                                  pool=pool, certify=False, **opts)
+                                  pool=pool, certify=False, **dict(opts, time_limit=limit))
             pool = r.pool
             out.append(r.clauses)
-    return _Path(label, fold, out, pool)
+            # a cut fit's pool starts the next λ: the rest of the path depends on it too
+            cut = cut or r.pricing_stop in TIME_STOPS
+            timed_out.append(cut)
+    return _Path(label, fold, out, pool, timed_out)
 
 
 def _rule_list(B, y, d, dnfs: dict[int, list], n_classes: int):
@@ -153,6 +176,7 @@ class _SequentialPath:
     fold: int
     lists: list         # per λ: (order, default)
     pools: dict         # class index -> every clause generated for it on this fold
+    timed_out: list     # per λ: whether a fit at this λ or before it hit its time limit
 
 
 def _sequential(B, yi, sw, class_weight, lam, classes, cliques, covers, pools, opts
@@ -186,16 +210,20 @@ def _sequential_path(B, yi, sw, class_weight, lams, classes, fold, cliques, cove
                      ) -> _SequentialPath:
     """:func:`_sequential` at every λ (increasing), each class from its last pool."""
     pools: dict = {}
-    lists = []
+    lists, timed_out, cut = [], [], False
+    # each λ's list is up to K − 1 column generations, each of which had opts' time limit
+    limits = _shared_limits(opts["time_limit"] * max(len(classes) - 1, 1), len(lams))
     with progress.listening(None):  # an inner fit's own stages would only be noise
-        for lam in lams:
-            order, default, results = _sequential(B, yi, sw, class_weight, lam, classes,
-                                                  cliques, covers, pools,
-                                                  dict(opts, certify=False))
+        for lam, limit in zip(lams, limits):
+            order, default, results = _sequential(
+                B, yi, sw, class_weight, lam, classes, cliques, covers, pools,
+                dict(opts, certify=False, time_limit=limit / max(len(classes) - 1, 1)))
             for c, r in results.items():
                 pools[c] = r.pool
             lists.append((order, default))
-    return _SequentialPath(fold, lists, pools)
+            cut = cut or any(r.pricing_stop in TIME_STOPS for r in results.values())
+            timed_out.append(cut)
+    return _SequentialPath(fold, lists, pools, timed_out)
 
 
 def _list_predict(B, order, default) -> np.ndarray:
@@ -294,7 +322,10 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         Per clause on the training rows: class, conditions, coverage, precision.
     cv_results_ : DataFrame or None
         Per grid point (class described, thresholds per column, λ, κ): mean and std of the
-        inner-CV error, mean conditions.
+        inner-CV error, mean conditions, and ``timed_out``: how many of the point's inner
+        fits stopped at their time limit or started from a fit that did (their result
+        depends on the machine's speed).  Where ``timed_out`` is 0 everywhere the fit is
+        deterministic for a given ``random_state``.
     lp_bound_, certified_, mip_gap_, status_ : float, bool, float, str
         Two classes: the column generation's certificate (``docs/rulesets.md``).
         ``lp_bound_`` bounds the Hamming objective only, so with ``error="exact"``
@@ -712,7 +743,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         rows = []
         for c, kind in ([(c, None) for c in labels] if K == 2 else [(None, k) for k in kinds]):
             for li, lam in enumerate(lams):
-                errs, conds = [], []
+                errs, conds, cut = [], [], 0
                 for f, (tr, va) in enumerate(folds):
                     mine = [p for p in paths if p.fold == f]
                     if K == 2:
@@ -720,12 +751,16 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                         pred = _dnf_fires(B[va], p.clauses[li])
                         wrong = pred != (yi[va] == c)
                         n_c = sum(len(S) for S in p.clauses[li])
+                        cut += p.timed_out[li]
                     else:
                         if kind == "sequential":
-                            order, default = next(p for p in seq_paths if p.fold == f).lists[li]
+                            sp = next(p for p in seq_paths if p.fold == f)
+                            order, default = sp.lists[li]
+                            cut += sp.timed_out[li]
                         else:
                             dnfs = {p.label: p.clauses[li] for p in mine}
                             order, default = _rule_list(B[tr], yi[tr], sw[tr], dnfs, K)
+                            cut += sum(p.timed_out[li] for p in mine)
                         wrong = _list_predict(B[va], order, default) != yi[va]
                         n_c = sum(len(S) for _, S in order)
                     if D[va].sum() > 0:  # a fold of weightless rows measures nothing
@@ -736,7 +771,8 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                              "kappa": 1.0 / (float(lam) * total),
                              "error": float(np.mean(errs)) if errs else np.nan,
                              "error_std": float(np.std(errs, ddof=1)) if len(errs) > 1
-                             else 0.0, "conditions": float(np.mean(conds))})
+                             else 0.0, "conditions": float(np.mean(conds)),
+                             "timed_out": int(cut)})
         return rows
 
     def _finish(self, B, yi, sw, target, results, terms, fit_sw=None,

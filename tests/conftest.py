@@ -37,6 +37,30 @@ def clear_caches():
     st.cache_resource.clear()
 
 
+@pytest.fixture
+def cut_inner_fit(monkeypatch):
+    """``cut_inner_fit(n)``: the rule set's n-th column generation from then on reports that
+    it stopped at its time limit (``pricing_stop="out of time"``), as it does on a loaded
+    machine; its result is otherwise the real one."""
+    import dataclasses
+
+    from rulecore.rules import ruleset
+
+    real = ruleset.column_generation
+
+    def install(n: int) -> None:
+        calls = {"n": 0}
+
+        def cut(*args, **kwargs):
+            calls["n"] += 1
+            r = real(*args, **kwargs)
+            return dataclasses.replace(r, pricing_stop="out of time") if calls["n"] == n else r
+
+        monkeypatch.setattr(ruleset, "column_generation", cut)
+
+    return install
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -377,26 +377,15 @@ def test_learn_rule_set_on_two_classes_says_which_class_it_describes(tmp_path, m
 
 
 @pytest.mark.parametrize("sample", ["machine failure", "iris"])
-def test_a_rule_set_whose_inner_fits_ran_out_of_time_says_so(tmp_path, monkeypatch, sample):
+def test_a_rule_set_whose_inner_fits_ran_out_of_time_says_so(tmp_path, cut_inner_fit, sample):
     """Two classes and three: an inner fit that stopped at its time limit (made to say so
     here, as column_generation does on a loaded machine) is a warning with what avoids it;
     without one, nothing is said."""
-    import dataclasses
-
-    from rulecore.rules import ruleset as rs
-
     args = ("learn", "--sample", sample, "--model", "rule-set", "--n-thresholds", "6")
     res = run(*args, cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert "time limit (or started from one" not in res.stdout
-    real, calls = rs.column_generation, {"n": 0}
-
-    def cut_second(*a, **k):
-        calls["n"] += 1
-        r = real(*a, **k)
-        return dataclasses.replace(r, pricing_stop="out of time") if calls["n"] == 2 else r
-
-    monkeypatch.setattr(rs, "column_generation", cut_second)
+    cut_inner_fit(2)
     res = run(*args, cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     said = [line for line in res.stdout.splitlines() if "of the cross-validation an inner" in line]

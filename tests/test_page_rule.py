@@ -255,26 +255,14 @@ def test_rule_set_auto_on_two_classes_shows_the_cv_curve_and_the_clauses():
     assert float(perf.loc["accuracy", "test"]) > 0.85
 
 
-def test_a_cv_curve_with_fits_cut_by_their_time_limit_says_so(monkeypatch):
+def test_a_cv_curve_with_fits_cut_by_their_time_limit_says_so(cut_inner_fit):
     """An inner fit stopped by its time limit makes the curve depend on the machine's speed:
     the page says at how many points, and what avoids it (here one fit is made to report
     that it ran out of time, as column_generation does on a loaded machine)."""
-    import dataclasses
-
-    from rulecore.rules import ruleset as rs
-
-    real = rs.column_generation
-    calls = {"n": 0}
-
-    def cut_second(*args, **kwargs):
-        calls["n"] += 1
-        r = real(*args, **kwargs)
-        return dataclasses.replace(r, pricing_stop="out of time") if calls["n"] == 2 else r
-
     at = open_page("pages/rule.py", "breast cancer")
     at.radio(key="model").set_value("rule set").run()
     assert not any("time limit" in w.value for w in at.warning)  # none cut: nothing said
-    monkeypatch.setattr(rs, "column_generation", cut_second)
+    cut_inner_fit(2)
     at.slider(key="time_limit").set_value(29).run()  # another fit (not the cached one)
     assert not at.exception, at.exception
     said = [w.value for w in at.warning if "stopped at its time limit" in w.value]

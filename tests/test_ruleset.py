@@ -332,24 +332,12 @@ def test_same_random_state_same_rules():
 
 
 @pytest.mark.parametrize("multiclass", ["one-vs-rest", "sequential"])
-def test_an_inner_fit_cut_by_its_time_limit_is_counted_from_its_point_on(monkeypatch,
+def test_an_inner_fit_cut_by_its_time_limit_is_counted_from_its_point_on(cut_inner_fit,
                                                                           multiclass):
     """cv_results_["timed_out"]: the inner fit at the fourth λ of one path stops on time (as
     column_generation reports it); that point and the later ones of the path (which start
     from its pool) count it, the earlier ones do not."""
-    import dataclasses
-
-    from rulecore.rules import ruleset as rs
-
-    calls = {"n": 0}
-    real = rs.column_generation
-
-    def cut_fourth(*args, **kwargs):
-        r = real(*args, **kwargs)
-        calls["n"] += 1
-        return dataclasses.replace(r, pricing_stop="out of time") if calls["n"] == 4 else r
-
-    monkeypatch.setattr(rs, "column_generation", cut_fourth)
+    cut_inner_fit(4)
     X, y = (planted(flip=0.1, seed=7, n=150) if multiclass == "one-vs-rest"
             else four_classes(n=200, seed=2))
     m = RuleSetClassifier(random_state=0, multiclass=multiclass, n_thresholds=6,

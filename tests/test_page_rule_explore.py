@@ -265,7 +265,7 @@ def test_an_lp_rounded_rule_is_not_called_optimal_beside_cheaper_alternatives():
     at = open_page("pages/rule.py", "salesforce attrition")
     at.selectbox(key="solver").set_value("lp").run()
     assert not at.exception, at.exception
-    at.number_input(key="alt_k").set_value(5).run()
+    at.number_input(key="alt_k").set_value(2).run()
     at.button(key="alt_go").click().run()
     assert not at.exception, at.exception
     alts = frame_with(at, "vs learned rule")

@@ -296,3 +296,29 @@ def test_inner_fits_on_a_sample_take_the_lam_of_the_same_kappa(monkeypatch):
         grid = np.sort(rs.cv_results_["lam"].unique())
         for lams in paths:
             np.testing.assert_allclose(np.sort(lams), grid * scale)
+
+
+def test_an_inner_fit_stopped_by_its_time_limit_is_counted_and_said(monkeypatch):
+    """The single rule's cross-validation: an inner solve stopped at its time limit (made to
+    say so here) is counted at its grid point (``timed_out``), and the report warns that
+    the curve may differ on another machine; without one, nothing is said."""
+    import dataclasses
+
+    from rulecore.report import cv_timing_words
+    from rulecore.rules import estimators
+
+    X, y = unbalanced(2)
+    plain = BooleanRuleClassifier(lam="auto", error="hamming", rule_type="and").fit(X, y)
+    assert plain.cv_results_["timed_out"].eq(0).all() and cv_timing_words(plain) == ""
+    real, calls = estimators.learn_clause, {"n": 0}
+
+    def stopped_fourth(*args, **kwargs):
+        calls["n"] += 1
+        r = real(*args, **kwargs)
+        return dataclasses.replace(r, status="time_limit") if calls["n"] == 4 else r
+
+    monkeypatch.setattr(estimators, "learn_clause", stopped_fourth)
+    m = BooleanRuleClassifier(lam="auto", error="hamming", rule_type="and").fit(X, y)
+    # three folds per λ: the fourth inner fit is the second λ's first fold
+    assert list(m.cv_results_["timed_out"]) == [0, 1] + [0] * (len(m.cv_results_) - 2)
+    assert cv_timing_words(m).startswith("At 1 of the ")

@@ -429,7 +429,7 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
             progress.say(f"Choosing {'λ' if len(types) == 1 else 'λ and the rule type'} by "
                          f"{len(folds)}-fold cross-validation: "
                          f"{'λ ' if len(types) == 1 else ''}{i + 1} of {len(grid)}")
-            errs, conds = [], []
+            errs, conds, cut = [], [], 0
             for tr, va in folds:
                 m = clone(self).set_params(lam=float(lam) * scale, **inner)
                 m._inner_fit = True  # exact 0/1 error: beam search only, no proof
@@ -441,9 +441,12 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
                 errs.append(float(d[va] @ wrong / d[va].sum()))
                 conds.append(m.rule_.n_conditions if hasattr(m.rule_, "n_conditions")
                              else len(m.rule_))
+                # a solve stopped by its time limit returns what it had found by then: on a
+                # slower or busier machine, maybe another rule (report.cv_timing_words)
+                cut += m.lp_status_ == "time_limit"
             row = {"lam": float(lam), "error": round(float(np.mean(errs)), 12),
                    "error_std": float(np.std(errs, ddof=1)),
-                   "conditions": float(np.mean(conds))}
+                   "conditions": float(np.mean(conds)), "timed_out": int(cut)}
             if len(types) > 1:
                 row["rule_type"] = rule_type
             rows.append(row)
@@ -582,7 +585,9 @@ class BooleanRuleClassifier(_RuleModel):
         How wrong rows were counted (``error``, its default resolved).
     cv_results_ : DataFrame or None
         The inner cross-validation of ``lam="auto"`` / ``rule_type="auto"``: ``lam``,
-        ``rule_type`` (when chosen), ``error``, ``error_std``, ``conditions``, ``chosen``.
+        ``rule_type`` (when chosen), ``error``, ``error_std``, ``conditions``, ``chosen``,
+        and ``timed_out``: the point's inner fits whose solve stopped at its time limit
+        (their rule may differ on a slower or busier machine).
     binarizer_ : Binarizer
         The fitted terms.
     n_terms_ : int

@@ -135,9 +135,12 @@ def cv_timing_words(model: Any) -> str:
     if cvr is None or "timed_out" not in cvr or not cvr["timed_out"].any():
         return ""
     n = int((cvr["timed_out"] > 0).sum())
+    # the rule set's fits along λ start from the last one's clauses; the other models' inner
+    # fits each start afresh
+    carried = " (or started from one that did)" if hasattr(model, "rules_") else ""
     return (f"At {n} of the {len(cvr)} points of the cross-validation an inner fit stopped at "
-            "its time limit (or started from one that did), so those errors depend on this "
-            "machine's speed and a rerun may differ there. A longer time limit avoids it.")
+            f"its time limit{carried}, so those errors depend on this machine's speed and a "
+            "rerun may differ there. A longer time limit avoids it.")
 
 
 def most_frequent_class(y_train: np.ndarray, y_test: np.ndarray) -> tuple[Any, float, float]:

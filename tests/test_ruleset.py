@@ -349,6 +349,9 @@ def test_an_inner_fit_cut_by_its_time_limit_is_counted_from_its_point_on(cut_inn
     else:  # three DNFs (K − 1) per λ: the fourth fit is at the second λ
         assert list(first["timed_out"]) == [0] + [1] * (len(first) - 1)
     assert cvr["timed_out"].sum() == first["timed_out"].sum()
+    from rulecore.report import cv_timing_words
+
+    assert "its time limit (or started from one that did), so" in cv_timing_words(m)
 
 
 def test_one_standard_error_rule_picks_fewest_conditions_within_one_se():

@@ -321,4 +321,5 @@ def test_an_inner_fit_stopped_by_its_time_limit_is_counted_and_said(monkeypatch)
     m = BooleanRuleClassifier(lam="auto", error="hamming", rule_type="and").fit(X, y)
     # three folds per λ: the fourth inner fit is the second λ's first fold
     assert list(m.cv_results_["timed_out"]) == [0, 1] + [0] * (len(m.cv_results_) - 2)
-    assert cv_timing_words(m).startswith("At 1 of the ")
+    said = cv_timing_words(m)
+    assert said.startswith("At 1 of the ") and "its time limit, so" in said  # nothing carried

@@ -253,10 +253,10 @@ def cv_section(model) -> None:
     st.caption(f"Chosen: λ = {best['lam']:.3g}{said}: the lowest mean error{of} over 3 inner "
                f"folds of the training rows ({best['error']:.3f}; ties go to fewer "
                "conditions). Then refitted on all training rows.")
-    if timing := cv_timing_words(model):
+    if timing := cv_timing_words(model, remedy="A longer **Time limit** above"):
         # a fit cut by its time limit depends on the machine's speed: the same settings can
         # give another curve (and choice) on a rerun; said, not left to be found
-        st.warning(timing.replace("A longer time limit", "A longer **Time limit** above"))
+        st.warning(timing)
 
 
 def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:

@@ -127,7 +127,7 @@ def _lam_tie_words(model: Any) -> str:
 RARE_CLASS_SHARE = 0.05
 
 
-def cv_timing_words(model: Any) -> str:
+def cv_timing_words(model: Any, remedy: str = "A longer time limit") -> str:
     """A warning when inner cross-validation fits stopped at their time limit (``""``
     otherwise): those points of ``cv_results_`` depend on the machine's speed, so the same
     settings can give another choice on a rerun (``RuleSetClassifier``'s ``timed_out``)."""
@@ -140,7 +140,7 @@ def cv_timing_words(model: Any) -> str:
     carried = " (or started from one that did)" if hasattr(model, "rules_") else ""
     return (f"At {n} of the {len(cvr)} points of the cross-validation an inner fit stopped at "
             f"its time limit{carried}, so those errors depend on this machine's speed and a "
-            "rerun may differ there. A longer time limit avoids it.")
+            f"rerun may differ there. {remedy} avoids it.")
 
 
 def most_frequent_class(y_train: np.ndarray, y_test: np.ndarray) -> tuple[Any, float, float]:

@@ -234,14 +234,26 @@ with left:
         for key in ("w_positive", "w_thr_op", "w_thr_value"):
             ss.pop(key, None)
 
-    if ds.rating:
-        st.button("Predict each rating as a class instead",
+    # ... and a count (0, 1, 2 defects): "any?" (> 0), the default for a count of an
+    # outcome's events, or each count a class; a count chosen by hand asked "exactly 2?" and
+    # "any" was out of reach (a review)
+    def _split_counts() -> None:
+        _ratings("split")
+        ss["threshold"] = "> 0"
+
+    if ds.rating or ds.count:
+        st.button(f"Predict each {'rating' if ds.rating else 'count'} as a class instead",
                   key="w_rating_classes", on_click=_ratings, args=("classes",),
                   icon=":material/format_list_numbered:")
     elif ds.threshold is None and roles_mod.is_rating(ds.target_column, ds.y):
         st.button(f"Split the ratings instead: {roles_mod.rating_threshold(ds.y)}",
                   key="w_rating_split",
                   on_click=_ratings, args=("split",), icon=":material/call_split:")
+    elif ds.threshold is None and roles_mod.whole_counts(ds.y):
+        st.button(f"Predict any instead: {_short(ds.target_column)} > 0", key="w_count_split",
+                  on_click=_split_counts, icon=":material/call_split:",
+                  help=f"Rows with {ds.target_column} above 0 are the positive class, the rows "
+                       "with 0 the other.")
     # target values read as "no answer" (Unknown, a -9 code) were dropped; one may be the
     # very class the analyst wants a rule for
     def _answer_class(value) -> None:

@@ -164,6 +164,10 @@ class Dataset:
     rating : bool
         Whether that column is a rating scale read through a threshold (by default, or by
         the one given; ``from_frame(ratings=)``).
+    count : bool
+        Whether that column is a count (0, 1, 2 ...: :func:`rulecore.roles.whole_counts`)
+        read through a threshold: ``> 0`` by default for a count of an outcome's events
+        (``defect_count``: :func:`rulecore.roles.is_event_count`), or the one given.
     zero_suspects, zero_missing : tuple of str
         Numeric features whose few zeros look like "not measured" (pointed out), and those
         whose zeros were read as missing as asked (``from_frame(zero_missing=)``).
@@ -200,6 +204,7 @@ class Dataset:
     target_column: str = ""
     threshold: str | None = None
     rating: bool = False
+    count: bool = False
     zero_suspects: tuple[str, ...] = ()
     zero_missing: tuple[str, ...] = ()
     dropped_rows: int = 0
@@ -3357,6 +3362,8 @@ def from_frame(
         A rating scale as the target (``satisfaction (1-5)``: :func:`rulecore.roles.is_rating`)
         with no positive class given: split at its middle (``"split"``, ``<= 3``:
         :func:`rulecore.roles.rating_threshold`), or each rating a class (``"classes"``).
+        The same for a count of an outcome's events (``defect_count``:
+        :func:`rulecore.roles.is_event_count`), split at ``> 0`` ("any defect").
     zero_missing : iterable of str
         Numeric columns whose zeros mean "not measured": read as missing.  Columns whose few
         zeros sit far below every other value are pointed out in a note
@@ -3755,7 +3762,23 @@ def from_frame(
             notes[chosen_note] = said
         else:
             notes.append(said)
+    # a count of an outcome's events (defect_count: 0, 1, 2) asks "any?" by default, > 0;
+    # as classes its default was the rarest count, "exactly 2 defects" (a review)
+    counted = kind == "classes" and not scale and roles_mod.is_event_count(target, y_raw)
+    if thr is None and positive is None and ratings == "split" and counted:
+        thr = (">", 0.0)
+        top = roles_mod.format_number(pd.to_numeric(y_raw, errors="coerce").max())
+        said = (f"Predicting {target!r}, a count from 0 to {top}, as {target} > 0 (at least "
+                "one). Choose another target, change the threshold, or predict each count as "
+                f"a class (command line: --positive with one count, {top}).")
+        if chosen_note is not None:  # one note says why this column and where it is cut
+            notes[chosen_note] = said
+        else:
+            notes.append(said)
     rating = bool(scale and thr is not None)  # a rating scale read through a threshold
+    # a count (0, 1, 2 ...) read through a threshold: its own, or one given
+    count = bool(thr is not None and kind == "classes" and not scale
+                 and roles_mod.whole_counts(y_raw))
     if kind == "continuous" and thr is None:
         suggestion, where = roles_mod.default_threshold(target, y_raw)
         if continuous != "median":
@@ -4112,7 +4135,7 @@ def from_frame(
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
-                 rating=rating, zero_suspects=tuple(zero_suspects),
+                 rating=rating, count=count, zero_suspects=tuple(zero_suspects),
                  zero_missing=tuple(zeros_read),
                  no_answer=tuple(unanswered_rows), copies=copies, periods=periods)
     return ds.with_positive(positive)

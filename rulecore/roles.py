@@ -950,6 +950,48 @@ def rating_threshold(s: pd.Series) -> str:
     return f"<= {format_number(t)}" if low <= len(v) - low else f"> {format_number(t)}"
 
 
+#: Events a count in a table's last column is usually the outcome of (``defect_count``,
+#: ``n_failures``, ``number_of_claims``), singular; a plural is read as its singular.
+_EVENT_NOUNS = {"defect", "failure", "fault", "incident", "accident", "claim", "complaint",
+                "error", "bug", "crash", "fall", "injury", "violation", "infection",
+                "complication", "readmission", "breakdown", "outage", "return", "default",
+                "relapse", "exacerbation", "event", "adverse", "fraud", "chargeback",
+                "dispute", "escalation", "recall", "rejection", "reject"}
+#: Words that say a column counts something (``defect_count``, ``n_failures``).
+_COUNT_WORDS = {"count", "counts", "n", "num", "number", "no", "nb", "cnt", "nr", "total"}
+
+
+def _singular(word: str) -> str:
+    for plural, single in (("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("s", "")):
+        if word.endswith(plural) and len(word) > len(plural) + 2:
+            return word[: -len(plural)] + single
+    return word
+
+
+def whole_counts(s: pd.Series) -> bool:
+    """Whether a numeric column holds counts of a few values: 3 to :data:`MAX_CLASS_LEVELS`
+    whole numbers from 0 (0, 1, 2 defects), zero the most frequent."""
+    num = _numeric(s)
+    if num is None:
+        return False
+    v = num.dropna()
+    levels = np.unique(v.to_numpy(dtype=float))
+    return bool(3 <= len(levels) <= MAX_CLASS_LEVELS and levels[0] == 0
+                and np.all(levels == np.round(levels))
+                and (v == 0).mean() >= v.value_counts(normalize=True).max())
+
+
+def is_event_count(name: str, s: pd.Series) -> bool:
+    """Whether a column counts an outcome's events: :func:`whole_counts`, named with a word of
+    :data:`_COUNT_WORDS` and an event of :data:`_EVENT_NOUNS` (``defect_count``,
+    ``n_failures``, ``number_of_claims``).  As the target it is split at ``> 0``, "any
+    defect", by default (a review's ``defect_count``, 0 / 1 / 2 and last in its table, lost
+    to a day/night ``shift`` column; chosen by hand, its default class was "exactly 2")."""
+    words = name_words(_LEGEND.sub("", str(name)))
+    return bool(set(words) & _COUNT_WORDS and {_singular(w) for w in words} & _EVENT_NOUNS
+                and whole_counts(s))
+
+
 #: Class codes: each of 3 to MAX_CLASS_LEVELS consecutive whole numbers from 0 or 1 holds
 #: at least this share of the rows (a count's large values are rare; class codes are not).
 MIN_CODE_SHARE = 0.05
@@ -995,7 +1037,8 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     Among columns that are features by role: first those named like a target (``class``,
     ``label``, ``outcome``, ``churn`` ...), then those whose values name an outcome
     (``Churned`` / ``Retained``: :func:`_outcome_values`), then a last column of 3 or more
-    text classes when two or more binary columns (flags) stand beside it, then binary
+    text classes when two or more binary columns (flags) stand beside it, then a last column
+    counting an outcome's events (``defect_count``: :func:`is_event_count`), then binary
     columns, then rating scales
     (:func:`is_rating`), then text columns with at most :data:`MAX_CLASS_LEVELS` levels that
     are not remarks (``comments``, ``notes``; a count is a number: it is a target only when
@@ -1060,6 +1103,11 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # survey's "How satisfied are you overall? (1-5)" is what it asks about, not its "plan";
     # beside a yes/no column (renewed, left_company) a rating is a feature.  Demographics
     # (gender, age band) only when no other binary column exists.
+    # a count of an outcome's events at the table's end (defect_count: 0, 1, 2) is the
+    # target by the export convention, split at > 0 by from_frame, before the yes/no columns
+    # that describe the rows (a review: a day/night shift was predicted instead)
+    if last in eligible and kinds[last] == "classes" and is_event_count(last, df[last]):
+        return last
     binary = [c for c in classes if levels[c] == 2]
     # a column of signs, + and - (a genome's strand beside its outcome), is the target only
     # when no other yes/no column is (it was, last, once '-' stopped reading as missing: an

@@ -168,6 +168,10 @@ EXPECTED = {
     # Excel 2003 XML: a hidden sheet, a merged title row, DateTime and Boolean cells
     "staff_appraisal_2003.xml": ("Left", "TRUE", {"Employee": "id"},
                                  ["Hired (year)", "Hired (month)"], 0, []),
+    # a count of defects, 0 / 1 / 2, last: the target, "any defect" (> 0), not the day/night
+    # shift beside it; the rework minutes, recorded only where a defect was found, a leak
+    "qc_batches_defect_count.csv": ("defect_count > 0", "yes", {"batch_id": "id"}, [], 0,
+                                    ["rework_minutes"]),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

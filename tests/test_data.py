@@ -1078,6 +1078,55 @@ def test_default_target_is_the_rating_not_the_comments_and_can_be_classes():
     assert from_frame(left).target_column == "renewed"
 
 
+@pytest.mark.parametrize("name, values, expected", [
+    ("defect_count", [0, 0, 0, 1, 2], True),
+    ("n_failures", [0, 0, 1, 2, 3], True),
+    ("Number of claims", [0, 0, 0, 1, 2], True),
+    ("falls_count (last 12 months)", [0, 0, 1, 2], True),
+    ("prior_admissions_12m", [0, 0, 1, 2], False),   # no count word, no outcome's event
+    ("failures", [0, 0, 1, 2, 3], False),            # a student's past failures: no count word
+    ("children_count", [0, 0, 1, 2, 3], False),      # a count, but of no outcome
+    ("defect_count", [0, 1], False),                 # two values: plain classes
+    ("defect_count", [1, 2, 3, 1], False),           # from 1: codes, not a count
+    ("defect_count", [0, 1, 1, 2, 2, 2], False),     # zero not the most frequent
+    ("defect_count", [0.0, 0.5, 1.0, 0.0], False),   # not whole numbers
+])
+def test_counts_of_an_outcomes_events_are_recognised_by_name_and_values(name, values,
+                                                                        expected):
+    from rulecore.roles import is_event_count
+
+    assert is_event_count(name, pd.Series(values * 5)) is expected
+
+
+def test_a_count_of_defects_last_is_the_target_split_at_any_and_can_be_classes():
+    """A review's batch log: defect_count (0 / 1 / 2, last) lost to a day/night shift, and
+    chosen by hand its default class was the rarest, "exactly 2".  It is the target, "any
+    defect" (> 0); ratings="classes" or one count as the positive class keeps each count a
+    class; in the middle of the table it is a feature, as before."""
+    rng = np.random.default_rng(3)
+    n = 300
+    frame = pd.DataFrame({"shift": rng.choice(["day", "night"], n),
+                          "oven_temp_c": rng.normal(200, 6, n).round(1),
+                          "defect_count": rng.choice([0, 1, 2], n, p=[0.85, 0.1, 0.05])})
+    ds = from_frame(frame)
+    assert ds.target_column == "defect_count" and ds.target == "defect_count > 0"
+    assert ds.threshold == "> 0" and ds.count and not ds.rating and ds.positive == "yes"
+    assert ds.class_counts["yes"] == int((frame["defect_count"] > 0).sum())
+    assert any(m.startswith("Predicting 'defect_count', a count from 0 to 2, as "
+                            "defect_count > 0 (at least one)") for m in ds.notes)
+    classes = from_frame(frame, ratings="classes")
+    assert classes.threshold is None and not classes.count and classes.classes == [0, 1, 2]
+    assert from_frame(frame, positive=2).threshold is None
+    given = from_frame(frame, positive="> 1")
+    assert given.threshold == "> 1" and given.count
+    middle = frame[["shift", "defect_count", "oven_temp_c"]]
+    assert from_frame(middle).target_column == "shift"
+    # a count of something else, split by hand, is a count too (the page offers it back)
+    kids = frame.rename(columns={"defect_count": "children"})
+    assert from_frame(kids, target="children", positive="> 0").count
+    assert from_frame(kids).target_column == "shift"
+
+
 def test_currency_and_percent_signs_dropped_from_numbers_are_said():
     """"$22,591.21" and "33%" are read as 22591.21 and 33: the rules then read "Income <=
     43313" with no sign, so a note says so, and it travels with the exported rule."""

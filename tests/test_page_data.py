@@ -249,6 +249,26 @@ def test_rating_target_is_split_and_can_be_read_as_classes_and_back():
     assert any(f"**{rating} <= 2**" in c.value for c in at.caption)
 
 
+def test_a_count_target_asks_any_and_can_be_read_as_classes_and_back():
+    """A batch log whose last column counts defects (0 / 1 / 2): the target, "any defect";
+    one button reads each count as a class, another asks "any" again, which a count chosen
+    by hand is offered too (it had only "exactly 0", "exactly 1", "exactly 2": a review)."""
+    at = upload(start(), "qc_batches_defect_count.csv")
+    assert not at.exception and not at.error
+    assert at.session_state["w_target"] == "defect_count"
+    assert any("**defect_count > 0**" in c.value for c in at.caption)
+    assert any("a count from 0 to 2, as defect_count > 0" in i.value for i in at.info)
+    at.button(key="w_rating_classes").click().run()
+    assert not at.exception and not at.error
+    shown = [o.split(" (")[0] for o in at.selectbox(key="w_positive").options]
+    assert shown == ["0", "1", "2"]
+    assert at.button(key="w_count_split").label == "Predict any instead: defect_count > 0"
+    at.button(key="w_count_split").click().run()
+    assert not at.exception and not at.error
+    assert any("**defect_count > 0**" in c.value for c in at.caption)
+    assert at.button(key="w_rating_classes").label == "Predict each count as a class instead"
+
+
 def test_zeros_that_mean_not_measured_are_read_as_missing_with_one_click_and_back():
     at = upload(start(), "diabetes_zero_unmeasured.csv")
     assert not at.exception and not at.error

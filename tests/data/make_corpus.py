@@ -1275,6 +1275,26 @@ def excel_2003_xml() -> None:
     (HERE / "staff_appraisal_2003.xml").write_text(xml, encoding="utf-8")
 
 
+def qc_defect_counts() -> None:
+    """A plant's batch log from its MES: a batch id, the line, a day/night shift, oven
+    temperature, humidity, the operator, minutes of rework (non-zero only where a defect was
+    found: recorded after the outcome) and, last, how many defects the batch had, 0 / 1 / 2.
+    Planted: defects on line B when the oven ran above 205 °C (3 % flipped)."""
+    rng = np.random.default_rng(SEED + 72)
+    n = 900
+    line = rng.choice(["A", "B", "C"], n)
+    temp = np.round(rng.normal(200, 6, n), 1)
+    bad = ((line == "B") & (temp > 205)) ^ (rng.random(n) < 0.03)
+    count = np.where(bad, rng.choice([1, 2], n, p=[0.75, 0.25]), 0)
+    rework = np.where(bad, np.round(rng.gamma(3.0, 12.0, n)), 0.0)
+    df = pd.DataFrame({"batch_id": 50001 + np.arange(n), "line": line,
+                       "shift": rng.choice(["day", "night"], n), "oven_temp_c": temp,
+                       "humidity_pct": np.round(rng.uniform(30, 80, n), 1),
+                       "operator": [f"op{k:02d}" for k in rng.integers(1, 9, n)],
+                       "rework_minutes": rework, "defect_count": count})
+    df.to_csv(HERE / "qc_batches_defect_count.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1288,7 +1308,7 @@ def main() -> None:
                  postgres_tickets, mysql_subscriptions, bigquery_sessions,
                  redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
                  mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
-                 web_portal_export, excel_2003_xml, prose):
+                 web_portal_export, excel_2003_xml, qc_defect_counts, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -326,10 +326,17 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         fits stopped at their time limit or started from a fit that did (their result
         depends on the machine's speed).  Where ``timed_out`` is 0 everywhere the fit is
         deterministic for a given ``random_state``.
-    lp_bound_, certified_, mip_gap_, status_ : float, bool, float, str
+    lp_bound_, certified_, mip_gap_ : float, bool, float
         Two classes: the column generation's certificate (``docs/rulesets.md``).
         ``lp_bound_`` bounds the Hamming objective only, so with ``error="exact"``
         ``certified_`` is False and ``mip_gap_`` nan: no bound is claimed.
+    status_ : str
+        ``"optimal"`` only when certified with a zero gap (two classes); ``"not_proven"``
+        when the best choice among the generated clauses was found but no proof covers
+        every clause; else why the choice stopped (``"time_limit"``, ...).
+    master_status_ : str
+        The choice among the generated clauses alone: ``"optimal"`` when the master MIP
+        over them was solved (no claim about clauses not generated).
     fit_seconds_, cv_seconds_ : float
     """
 
@@ -819,6 +826,13 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                                 "optimal")
             self.objective_ = float(sum(r.objective for r in results.values()))
         self.rule_ = self.rules_
+        # status_ says "optimal" only of a certified optimum: the master MIP's "optimal" is
+        # the best choice among the clauses generated, which a notebook read as a proof (a
+        # review: status_ "optimal" with certified_ False); that choice is master_status_
+        self.master_status_ = self.status_
+        if self.status_ == "optimal" and not (self.certified_ and len(self.classes_) == 2
+                                              and self.mip_gap_ <= 1e-6):
+            self.status_ = "not_proven"
         # the names the other rule models' reports read (rulecore.report, the CLI)
         self.lp_status_ = self.status_
         self.lower_bound_ = self.lp_bound_ if self.certified_ else np.nan

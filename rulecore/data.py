@@ -119,6 +119,8 @@ _READ_NA = [v for v in _NA_VALUES if v not in ("None", "-")] + [
     "-NaN", "-nan",
     # Power BI's and Excel pivot tables' empty member (a level '(Blank)' before: a review)
     "(Blank)", "(blank)"]
+#: The text cells read as missing, as an exported rule's Python reads them too.
+MISSING_TEXT = tuple(_READ_NA)
 #: The error values a spreadsheet writes into cells whose formula failed: missing values, but
 #: said in a note (a column of them would otherwise read as text and be left out).
 SPREADSHEET_ERRORS = ("#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#N/A",

@@ -233,7 +233,10 @@ def predict_frame(est: Any, X: Any) -> pd.DataFrame:
     if not isinstance(X, pd.DataFrame) and named_fit:
         warnings.warn(f"X does not have valid feature names, but {type(est).__name__} was "
                       "fitted with feature names", UserWarning, stacklevel=3)
-    elif isinstance(X, pd.DataFrame) and not named_fit and list(frame.columns) != list(names):
+    elif isinstance(X, pd.DataFrame) and not named_fit and list(frame.columns) != list(names) \
+            and sorted(map(str, frame.columns)) != sorted(map(str, names)):
+        # (the names given to fit(feature_names=) in another order are matched by name
+        # below: by position, "income > 0.26" read the ages, a notebook review)
         warnings.warn(f"X has feature names, but {type(est).__name__} was fitted without "
                       "feature names", UserWarning, stacklevel=3)
         if frame.shape[1] == len(names):

@@ -31,11 +31,11 @@ from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
 from sklearn.metrics import balanced_accuracy_score
 from sklearn.model_selection import train_test_split
 from sklearn.utils import check_random_state
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from rulecore.encode import (
     check_memory,
+    class_targets,
     dense_bytes,
     format_bytes,
     numbers_only,
@@ -218,7 +218,7 @@ class CalculationEstimationClassifier(ClassifierMixin, BaseEstimator):
                          dtype=float)
         # (one class is allowed: the reduction fits it on parts of the rows, and it then
         # predicts that class, as scikit-learn's convention has it)
-        check_classification_targets(y)
+        class_targets(y, "The calculation-estimation classifier")
         n = X.shape[1]
         self._k = _check_k(self.k, n)
         self.classes_, yi = np.unique(y, return_inverse=True)
@@ -892,7 +892,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         deadline = start + self.time_limit
         columns = list(X.columns) if isinstance(X, pd.DataFrame) else None
         X, y = validated(self, numbers_only(X, "Reduction"), y, dtype=float)
-        check_classification_targets(y)
+        class_targets(y, "Reduction")
         if X.shape[0] < 4:  # a held-out part and leave-one-out voters are needed
             raise DataError(f"Reduction needs at least 4 objects, got n_samples={X.shape[0]}.")
         if len(np.unique(y)) < 2:

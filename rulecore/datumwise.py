@@ -52,11 +52,16 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.linear_model import LogisticRegression
 from sklearn.utils import check_random_state
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 from threadpoolctl import threadpool_limits
 
-from rulecore.encode import check_memory, dense_bytes, numbers_only, validated
+from rulecore.encode import (
+    check_memory,
+    class_targets,
+    dense_bytes,
+    numbers_only,
+    validated,
+)
 from rulecore.exceptions import DataError, ParameterError
 
 __all__ = [
@@ -410,7 +415,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
                          "features", "Use a sample of the rows or fewer features.")
         X, y = validated(self, numbers_only(X, "The datum-wise classifier"), y,
                          dtype=np.float64)
-        check_classification_targets(y)
+        class_targets(y, "The datum-wise classifier")
         # Many small BLAS calls: one thread avoids the oversubscription that slows them
         # down badly on a shared 2-core machine.
         with threadpool_limits(1):

@@ -327,6 +327,11 @@ def text_names(X: pd.DataFrame) -> pd.DataFrame:
     """``X`` with its column names as text, refused (:class:`DataError`) where two names are
     one as text: two columns ``a``, or ``7`` and ``"7"``, cannot be told apart in a rule
     (pandas' own error was a TypeError; a notebook review)."""
+    if isinstance(X.columns, pd.MultiIndex):
+        # a pivot_table's or groupby().agg()'s columns, ('income', 'mean'): one name each,
+        # 'income mean' (pandas' KeyError "('m', 'a')" before: a notebook review)
+        X = X.set_axis([" ".join(str(p) for p in c if str(p) != "") for c in X.columns],
+                       axis=1)
     X = X.rename(columns=str)
     if X.columns.duplicated().any():
         twice = sorted(set(X.columns[X.columns.duplicated()]))
@@ -348,6 +353,21 @@ def validated(estimator: Any, *args: Any, **kwargs: Any) -> Any:
         raise
     except ValueError as exc:
         raise DataError(str(exc)) from None
+
+
+def class_targets(y: Any, who: str) -> None:
+    """scikit-learn's ``check_classification_targets`` in rulecore's family: a continuous
+    target reached a notebook user as scikit-learn's raw ValueError from the datum-wise and
+    bilinear models, where the rule models said :class:`DataError` (a review)."""
+    from sklearn.utils.multiclass import check_classification_targets, type_of_target
+
+    try:
+        check_classification_targets(y)
+    except ValueError:
+        raise DataError(f"Unknown label type: {type_of_target(y)}. {who} separates classes, "
+                        "and the target holds numbers of a continuous range: bin it into "
+                        "classes first (for example pd.cut), or choose a column of classes "
+                        "as the target.") from None
 
 
 def numbers_only(X: Any, who: str) -> Any:

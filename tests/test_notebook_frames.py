@@ -363,3 +363,55 @@ def test_names_given_to_fit_are_matched_by_name_in_a_frame_in_another_order():
     with pytest.warns(UserWarning, match="fitted without feature names"):
         np.testing.assert_array_equal(m.predict(pd.DataFrame(A, columns=["a", "b"])),
                                       m.predict(A))
+
+
+def _fit_rule(X, y):
+    return BooleanRuleClassifier().fit(X, y)
+
+
+@pytest.mark.parametrize("call", [
+    lambda A, y: _fit_rule(A[:, 0], y),                            # 1-D X
+    lambda A, y: _fit_rule(A, np.c_[y, y]),                        # a table of targets
+    lambda A, y: _fit_rule(pd.DataFrame(A, columns=["a", "b"]), y).predict(
+        pd.DataFrame(A, columns=["a", "b"]).iloc[0]),              # one row as a Series
+    lambda A, y: _fit_rule(__import__("scipy.sparse").sparse.csr_matrix(A), y),
+    lambda A, y: __import__("rulecore").DatumWiseClassifier().fit(A, A[:, 0]),
+    lambda A, y: __import__("rulecore").CalculationEstimationClassifier().fit(A, A[:, 0]),
+    lambda A, y: __import__("rulecore").SparseClassifier(fit_intercept=-1).fit(A, y),
+    lambda A, y: __import__("rulecore").Rule.from_json("[1]"),
+    lambda A, y: __import__("rulecore").Rule.from_json(
+        '{"rule_type": "and", "conditions": [{"feature": "a", "op": "<=", "value": "abc"}]}'),
+    lambda A, y: RuleSetClassifier(cv=__import__("sklearn.model_selection").model_selection
+                                   .GroupKFold(3), time_limit=5).fit(A, y),
+])
+def test_bad_input_is_one_clear_error_not_a_raw_one(call):
+    """A notebook review's list of scikit-learn's, numpy's and pandas' raw errors: each is a
+    RulecoreError with a message now."""
+    from rulecore.exceptions import RulecoreError
+
+    rng = np.random.default_rng(0)
+    A = rng.normal(size=(120, 2))
+    y = (A[:, 0] > 0).astype(int)
+    with pytest.raises(RulecoreError):
+        call(A, y)
+
+
+def test_infinities_multiindex_columns_and_label_checklists_work():
+    """An array with inf is read as a frame with inf is (above every threshold); a
+    pivot_table's MultiIndex columns are one name each; a checklist takes the labels."""
+    rng = np.random.default_rng(0)
+    A = rng.normal(size=(200, 2))
+    y = (A[:, 0] > 0).astype(int)
+    A[3, 1] = np.inf
+    assert str(_fit_rule(A, y).rule_) == str(_fit_rule(pd.DataFrame(A, columns=["x0", "x1"]),
+                                                       y).rule_)
+    B = np.nan_to_num(A, posinf=0)
+    df = pd.DataFrame(B, columns=pd.MultiIndex.from_product([["income"], ["mean", "max"]]))
+    m = _fit_rule(df, y)
+    assert set(m.rule_.features) <= {"income mean", "income max"}
+    labels = np.where(y == 1, "yes", "no")
+    m = _fit_rule(pd.DataFrame(B, columns=["a", "b"]), labels)
+    table = m.rule_.checklist(pd.DataFrame(B, columns=["a", "b"]), labels)
+    np.testing.assert_allclose(table["precision"], m.rule_.checklist(
+        pd.DataFrame(B, columns=["a", "b"]), (labels == m.rule_.positive).astype(int))[
+        "precision"])

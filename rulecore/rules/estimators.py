@@ -13,6 +13,7 @@ Math in ``docs/clause.md`` and ``docs/rulesets.md``.
 
 from __future__ import annotations
 
+import numbers
 import time
 import warnings
 from typing import Any
@@ -69,7 +70,7 @@ def as_frame(X: Any, feature_names: Any = None,
                             "rulecore.data.from_frame, which replaces a date by its year and "
                             "month.")
         return frame
-    arr = check_array(X, dtype=None, ensure_all_finite="allow-nan")
+    arr = checked_array(X)
     if feature_names is not None:
         names = [str(c) for c in feature_names]
     elif fitted_names is not None and len(fitted_names) == arr.shape[1]:
@@ -81,6 +82,25 @@ def as_frame(X: Any, feature_names: Any = None,
     # the frame's own check of repeated names, in its words (they reached pandas' own
     # AttributeError from a frame where a name picks two columns: a notebook review)
     return text_names(pd.DataFrame(arr, columns=names))
+
+
+def _whole(v: Any) -> bool:
+    """Whether ``v`` is a whole number (an int, not a bool nor 2.5)."""
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+
+def checked_array(X: Any) -> np.ndarray:
+    """``X`` as a 2-D array by scikit-learn's checks, in rulecore's family: a 1-D array, a
+    sparse matrix or one row as a Series raised scikit-learn's raw ValueError or TypeError
+    (a notebook review).  Infinities are accepted, as in a DataFrame (above every
+    threshold); a missing cell is NaN."""
+    try:
+        return check_array(X, dtype=None, ensure_all_finite=False)
+    except (ValueError, TypeError) as exc:
+        one_row = (" One row of a frame is df.iloc[[i]] (a frame), not df.iloc[i] (a Series)."
+                   if isinstance(X, pd.Series) else "")
+        raise DataError(f"X cannot be read as a table of rows and columns: "
+                        f"{str(exc).splitlines()[0]}{one_row}") from None
 
 
 def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray:
@@ -157,7 +177,10 @@ def checked_labels(y: Any, estimator: str) -> tuple[np.ndarray, str, np.ndarray]
     if y is None:
         raise DataError(f"{estimator} requires y to be passed, but the target y is None.")
     name = str(y.name) if isinstance(y, pd.Series) and y.name is not None else "target"
-    y = column_or_1d(np.asarray(y), warn=True)
+    try:
+        y = column_or_1d(np.asarray(y), warn=True)
+    except ValueError as exc:  # a table of targets: scikit-learn's raw ValueError (a review)
+        raise DataError(f"y must be one column of labels: {exc}") from None
     if pd.isna(y).any():
         raise DataError("The target has missing values; drop those rows first.")
     try:
@@ -500,7 +523,15 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         return self.classes_[fired.astype(np.int64)]
 
     def predict_proba(self, X: Any) -> np.ndarray:
-        """Shape (n_samples, 2): the training share of positives on the rule's side of a row."""
+        """Shape (n_samples, 2): the training share of positives on the rule's side of a row.
+
+        These are frequencies (weighted by ``sample_weight`` only), not the class-weighted
+        shares that chose the rule.  With class weights (the default ``"auto"`` on an
+        imbalanced table) the rule may call a side positive where positives are under half
+        of its rows, so ``predict`` is **not** ``argmax(predict_proba)``: ``predict`` is the
+        rule's decision, ``predict_proba`` how often each side is right.  Thresholding these
+        at 0.5 is not the rule (a notebook review: 262 of 748 transfusion rows differed).
+        """
         fired = self.fires(X)
         p1 = np.where(fired, self.proba_fired_, self.proba_not_fired_)
         return np.column_stack([1.0 - p1, p1])
@@ -924,8 +955,9 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                   sample_weight: Any = None, target: str = "target",
                   classes: Any = None) -> SetCoveringRuleClassifier:
         """Fit on a ready term matrix (as :meth:`BooleanRuleClassifier.fit_terms`)."""
-        if int(self.max_rules) < 1:
-            raise ParameterError("max_rules must be at least 1.")
+        if not _whole(self.max_rules) or self.max_rules < 1:  # 2.5 was cut to 2 unsaid
+            raise ParameterError(f"max_rules must be a whole number of at least 1, not "
+                                 f"{self.max_rules!r}.")
         y01 = np.asarray(y).astype(np.int64)
         d = self._start_fit(B, y01, terms, sample_weight, classes)
         self.lam_ = self._choose_lam(B, y01, terms, sample_weight, classes)
@@ -1074,9 +1106,17 @@ class BoostedRuleClassifier(_RuleSetModel):
                   sample_weight: Any = None, target: str = "target",
                   classes: Any = None) -> BoostedRuleClassifier:
         """Fit on a ready term matrix (as :meth:`BooleanRuleClassifier.fit_terms`)."""
+        if not _whole(self.n_rounds) or self.n_rounds < 1:
+            raise ParameterError(f"n_rounds must be a whole number of at least 1, not "
+                                 f"{self.n_rounds!r}.")
         T = int(self.n_rounds)
-        if T < 1:
-            raise ParameterError("n_rounds must be at least 1.")
+        # ε smooths the confidence ½ ln((W+ + ε) / (W− + ε)) of a clause (docs/rulesets.md):
+        # a negative one flipped the sign of every vote (a notebook review: epsilon=-1 gave
+        # "-2.01·[rule] > 0", accuracy 0.56 against 0.90)
+        if self.epsilon is not None and not (isinstance(self.epsilon, numbers.Real)
+                                             and 0 < float(self.epsilon) <= 1):
+            raise ParameterError(f"epsilon must be None (1 / (2 × rows)) or a number in (0, 1], "
+                                 f"not {self.epsilon!r}.")
         y01 = np.asarray(y).astype(np.int64)
         d0 = self._start_fit(B, y01, terms, sample_weight, classes)
         self.lam_ = self._choose_lam(B, y01, terms, sample_weight, classes)

@@ -240,10 +240,17 @@ class Rule(_Exportable):
     def checklist(self, X: pd.DataFrame, y: np.ndarray | None = None) -> pd.DataFrame:
         """Per condition: support (share of rows meeting it) and precision among them.
 
-        With ``y`` (0/1), precision is the share of positives among the rows that meet the
-        condition; ``y`` absent leaves it out.
+        With ``y`` (0/1, or the labels, of which ``positive`` is the rule's class),
+        precision is the share of positives among the rows that meet the condition; ``y``
+        absent leaves it out.
         """
         checks = self.evaluate(X)
+        if y is not None:
+            y = np.asarray(y)
+            if len(y) != len(checks):
+                raise DataError(f"y has {len(y)} labels for {len(checks)} rows.")
+            if not set(pd.unique(y)) <= {0, 1}:  # labels ('yes' / 'no'): numpy's TypeError
+                y = (y == self.positive).astype(float)
         rows = []
         for name in checks.columns:
             met = checks[name].to_numpy()
@@ -332,7 +339,8 @@ class Rule(_Exportable):
     def from_json(cls, text: str) -> Rule:
         try:
             return cls.from_dict(json.loads(text))
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            # '[1]' and a threshold 'abc' reached the user as AttributeError / ValueError
             raise DataError(f"This is not a rule in JSON form: {exc}") from None
 
     def sql_condition(self) -> str:

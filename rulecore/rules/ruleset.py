@@ -390,6 +390,8 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             raise ParameterError("error must be 'hamming' or 'exact'.")
         if self.selection not in ("min", "1se"):
             raise ParameterError("selection must be 'min' or '1se'.")
+        if not isinstance(self.certify, (bool, np.bool_)):  # certify=-1 read as True
+            raise ParameterError(f"certify must be True or False, not {self.certify!r}.")
         if isinstance(self.cv, bool) or (isinstance(self.cv, (int, np.integer))
                                          and self.cv < 2):
             raise ParameterError("cv must be an integer of at least 2, a cross-validation "
@@ -579,8 +581,13 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
                 # folds); scikit-learn's warning named n_splits the user never set (a review)
                 warnings.filterwarnings("ignore", message="The least populated class",
                                         category=UserWarning)
-                folds = [(rows[np.asarray(tr)], rows[np.asarray(va)])
-                         for tr, va in splitter.split(np.zeros((len(rows), 1)), yi[rows])]
+                try:
+                    folds = [(rows[np.asarray(tr)], rows[np.asarray(va)]) for tr, va in
+                             splitter.split(np.zeros((len(rows), 1)), yi[rows])]
+                except ValueError as exc:  # GroupKFold without groups: its raw ValueError
+                    raise ParameterError(
+                        f"cv could not split the rows: {exc} fit takes no groups; give the "
+                        "splits instead, cv=list(GroupKFold(3).split(X, y, groups)).") from None
             if not folds:
                 raise ParameterError("cv gave no (train, test) split.")
             # column generations per fold and λ: one per class described, one per class
@@ -883,7 +890,9 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X: Any) -> np.ndarray:
         """Shape (n_samples, n_classes): class shares of the training rows the same rule
-        decided (Laplace-smoothed towards the class prior)."""
+        decided (Laplace-smoothed towards the class prior).  Frequencies, not the
+        class-weighted shares that chose the rules: with ``class_weight`` ``predict`` need not
+        be ``argmax(predict_proba)`` (see :meth:`BooleanRuleClassifier.predict_proba`)."""
         first = self.decision_rule(X)  # checks the fit before _proba is read
         return self._proba[first]
 

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, TransformerMixin
-from sklearn.utils.validation import check_array, check_is_fitted
+from sklearn.utils.validation import check_is_fitted
 
 from rulecore.data import CLOCK_COLUMNS, Kind, infer_kind
 from rulecore.exceptions import DataError, ParameterError
@@ -376,7 +376,9 @@ class Binarizer(TransformerMixin, BaseEstimator):
             return X
         # scikit-learn's checks for an array: 2-D, no inf, not complex, not sparse, not empty
         # (NaN is a missing cell); its messages are the ones scikit-learn users know
-        arr = check_array(X, dtype=None, ensure_all_finite="allow-nan")
+        from rulecore.rules.estimators import checked_array
+
+        arr = checked_array(X)
         names = None if fitting else getattr(self, "feature_names_in_", None)
         if names is not None and len(names) != arr.shape[1]:
             raise DataError(f"X has {arr.shape[1]} features, but {type(self).__name__} is "
@@ -407,7 +409,24 @@ class Binarizer(TransformerMixin, BaseEstimator):
             # 2.5 was cut to 2 without a word (a notebook review)
             raise ParameterError("n_thresholds must be a whole number of at least 1, not "
                                  f"{self.n_thresholds!r}.")
+        if not isinstance(self.negations, (bool, np.bool_)):
+            # negations="no" read as True (a notebook review)
+            raise ParameterError(f"negations must be True or False, not {self.negations!r}.")
         X = self._frame(X, fitting=True)
+        # a kind for a column the table lacks, or a kind misspelled, was silently ignored or
+        # read as categorical (a notebook review: kinds={"agee": ...}, "catgorical")
+        wrong = {c: k for c, k in (self.kinds or {}).items()
+                 if k not in ("numeric", "categorical", "ordinal")}
+        if wrong:
+            raise ParameterError(f"Unknown column kind{'s' if len(wrong) > 1 else ''} "
+                                 f"{', '.join(f'{c!r}: {k!r}' for c, k in wrong.items())}; a "
+                                 "kind is 'numeric', 'categorical' or 'ordinal'.")
+        unknown = [str(c) for c in (self.kinds or {}) if str(c) not in map(str, X.columns)]
+        if unknown:
+            raise ParameterError(f"kinds names {', '.join(map(repr, unknown))}, which X does not "
+                                 f"have; its columns are "
+                                 f"{', '.join(map(repr, map(str, list(X.columns)[:20])))}"
+                                 f"{' ...' if X.shape[1] > 20 else ''}.")
         sw = None
         if sample_weight is not None:
             sw = np.asarray(sample_weight, dtype=float)

@@ -208,7 +208,9 @@ st.caption(f"Always predicting the majority class scores accuracy "
 st.dataframe(display_table(table), hide_index=True, key="cmp_table_view", column_config={
     "accuracy": st.column_config.NumberColumn(format="%.3f"),
     "balanced accuracy": st.column_config.NumberColumn(format="%.3f"),
-    "features used": st.column_config.NumberColumn(format="%.2f"),
+    # whole counts read "4", not "4.00"; the datum-wise model's mean per row keeps its
+    # decimals, 3.27 (a stranger's review)
+    "features used": st.column_config.NumberColumn(format="%g"),
     "fit (s)": st.column_config.NumberColumn(format="%.2f"),
     # "optimal" beside a model no better than chance read as "best" (a newcomer's review)
     "status": st.column_config.TextColumn(

@@ -292,7 +292,7 @@ def _fit_status(model: Any) -> Finding:
                        f"row the rule is found by beam search, and {why}. Best rule found, "
                        f"objective {what}; lower bound {_num(bound)}, so {_gap_words(gap)}. "
                        "Errors counted per failed condition give a rule the solver proves."
-                       + typed)
+                       + _USABLE + typed)
     if method in ("mip", "enumeration", "beam+mip") and model.lp_status_ == "optimal" and \
             gap <= 1e-6:
         how = " (proved without the MIP: every rule short enough to beat it was tried)" \
@@ -304,10 +304,17 @@ def _fit_status(model: Any) -> Finding:
         return Finding("warning", f"Not proven optimal{under}: the solver stopped "
                        f"({model.lp_status_.replace('_', ' ')}) before its proof. This is "
                        f"the best rule found, objective {what}; lower bound {_num(bound)}, so "
-                       f"{_gap_words(gap)}. Raise the time limit to prove it.{typed}")
+                       f"{_gap_words(gap)}. Raise the time limit to prove it.{_USABLE}"
+                       f"{typed}")
     return Finding("info", f"LP rounding, a heuristic ({method}): objective {what}. The LP "
                    f"relaxation shows the optimum is at least {_num(bound)}, so "
                    f"{_gap_words(gap)}. Choose the exact solver for a certified rule.{typed}")
+
+
+#: What "not proven optimal" leaves the analyst to do (a stranger's review: "I cannot tell
+#: whether the rule is usable or what to change").
+_USABLE = (" Not proven is no fault of the rule: judge it by its accuracy on the test rows "
+           "against the majority class.")
 
 
 def _pricing_words(fit: Any) -> str:

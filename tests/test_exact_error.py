@@ -57,6 +57,13 @@ def test_the_claim_names_the_count_and_what_cannot_be_combined():
         assert text.startswith("Certified optimal")
     else:
         assert text.startswith("Not proven optimal")
+        # and says what that leaves the analyst to do (a stranger's review)
+        assert "judge it by its accuracy on the test rows" in text
+    # a MIP stopped by its time limit says the same
+    cut = BooleanRuleClassifier(error="exact", lam=0.5, class_weight=None).fit(X, y)
+    cut.lp_status_, cut.mip_gap_, cut.solve_method_ = "time_limit", 0.2, "beam+mip"
+    said = fit_status(cut).text
+    assert said.startswith("Not proven optimal") and "no fault of the rule" in said
     with pytest.raises(ParameterError, match="exact 0/1"):
         BooleanRuleClassifier(error="exact", require="a").fit(X, y)
     with pytest.raises(ParameterError, match="near-optimal set"):

@@ -100,7 +100,7 @@ def checked_array(X: Any) -> np.ndarray:
         one_row = (" One row of a frame is df.iloc[[i]] (a frame), not df.iloc[i] (a Series)."
                    if isinstance(X, pd.Series) else "")
         raise DataError(f"X cannot be read as a table of rows and columns: "
-                        f"{str(exc).splitlines()[0]}{one_row}") from None
+                        f"{' '.join(str(exc).split())}{one_row}") from None
 
 
 def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray:

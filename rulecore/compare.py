@@ -409,7 +409,7 @@ def compare_models(X: pd.DataFrame, y: np.ndarray, models: Mapping[str, Mapping]
         if warned:
             note = "; ".join(["warning: " + w for w in warned] + ([note] if note else []))
         gap = spec.gap(est)
-        if str(status) == "optimal" and gap is None:
+        if str(status) in ("optimal", "not_proven") and gap is None:
             # a fit that ended normally without a certificate (the rule set's pricing MIP did
             # not finish) is not "optimal": the column says what was proved
             status = "not certified"

@@ -374,8 +374,9 @@ class Binarizer(TransformerMixin, BaseEstimator):
 
                 X = text_names(X)
             return X
-        # scikit-learn's checks for an array: 2-D, no inf, not complex, not sparse, not empty
-        # (NaN is a missing cell); its messages are the ones scikit-learn users know
+        # scikit-learn's checks for an array: 2-D, not complex, not sparse, not empty (NaN is
+        # a missing cell, inf lies above every threshold, as in a frame); its messages are the
+        # ones scikit-learn users know, as DataError
         from rulecore.rules.estimators import checked_array
 
         arr = checked_array(X)

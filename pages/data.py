@@ -396,6 +396,17 @@ for k, (source, found) in enumerate(common.leak_groups(ds).items()):
               help=f"Removes {source!r} from the columns used as features"
                    + (", and what is made from it" if source not in found else "")
                    + ". Add it back in the features box.")
+# a column that gives away another class of the target (the defects' rework minutes beside
+# "exactly 2 defects"): a leak whichever class is predicted (a stranger's review)
+for k, (col, (other, acc)) in enumerate(ds.class_leaks.items()):
+    source = ds.source_column(col)
+    st.warning(f"**{col}** alone tells {ds.target_column} = {show(other)} from its other values "
+               f"with {acc:.1%} accuracy: a possible leak, if {source!r} is recorded after the "
+               "outcome or made from it, whichever class is predicted.",
+               icon=":material/warning:")
+    st.button(f"Leave out {_short(source)}", key=f"w_class_leak_{k}", on_click=common.leave_out,
+              args=(source,), icon=":material/block:",
+              help=f"Removes {source!r} from the columns used as features.")
 roles = pd.DataFrame([{
     "column": r.column,
     "role": ROLE_WORDS.get(r.role, r.role) + (" (possible leak)" if r.column in leaks

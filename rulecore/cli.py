@@ -229,6 +229,10 @@ def describe_data(ds, out: TextIO) -> None:
         out.write(f"warning: {col} alone predicts {ds.target} = {ds.positive} with "
                   f"{acc:.1%} accuracy: a possible leak (--exclude {col} if it is recorded "
                   "after the outcome)\n")
+    for col, (other, acc) in ds.class_leaks.items():
+        out.write(f"warning: {col} alone tells {ds.target_column} = {other} from its other "
+                  f"values with {acc:.1%} accuracy: a possible leak, whichever class is "
+                  f"predicted (--exclude {col} if it is recorded after the outcome)\n")
 
 
 def _settings(args: argparse.Namespace, ds=None, model: str | None = None):

@@ -303,6 +303,31 @@ class Dataset:
         return self._leaks[key]
 
     @property
+    def class_leaks(self) -> dict[str, tuple[Any, float]]:
+        """Several classes (no threshold): features that alone tell *another* class than the
+        positive one from the rest with ≥ 99 % accuracy, ``{column: (class, accuracy)}``
+        (:func:`rulecore.roles.find_leaks` one class at a time, up to 10 classes), those of
+        :attr:`leaks` aside.  A column recorded after the outcome gives itself away whichever
+        class is predicted: ``rework_minutes`` (non-zero only where a defect was found) was
+        flagged with positive class ``0`` defects and not with ``2`` (a stranger's review)."""
+        classes = self.classes
+        if self.threshold is not None or not 3 <= len(classes) <= 10:
+            return {}
+        key = ("classes", repr(self.positive))
+        if key not in self._leaks:
+            found: dict[str, tuple[Any, float]] = {}
+            y = self.y.to_numpy()
+            for c in classes:
+                if c == self.positive:
+                    continue
+                for col, acc in find_leaks(self.X, (y == c).astype(np.int64),
+                                           self.kinds).items():
+                    if col not in self.leaks and acc > found.get(col, (None, 0.0))[1]:
+                        found[col] = (c, acc)
+            self._leaks[key] = found
+        return self._leaks[key]
+
+    @property
     def digest(self) -> str:
         """Content hash of features, target, kinds, positive class and the repeated
         identifier that splits the rows (for cache keys)."""

@@ -315,6 +315,12 @@ def test_leak_and_dates_are_reported(tmp_path):
     res = run("learn", str(CORPUS / "complaints_leak.csv"), cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert "warning: refund_issued alone predicts upheld = yes" in res.stdout
+    # a column that gives away another class than the one predicted (a stranger's review)
+    res = run("learn", str(CORPUS / "qc_batches_defect_count.csv"), "--positive", "2",
+              cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "warning: rework_minutes alone tells defect_count = 0 from its other values" in \
+        res.stdout
     res = run("learn", str(CORPUS / "db_churn_ids_dates.csv"), cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert "derived from dates: signup_ts (year), signup_ts (month)" in res.stdout

@@ -1127,6 +1127,23 @@ def test_a_count_of_defects_last_is_the_target_split_at_any_and_can_be_classes()
     assert from_frame(kids).target_column == "shift"
 
 
+def test_a_column_that_gives_away_another_class_is_a_leak_whichever_class_is_predicted():
+    """rework_minutes, non-zero only where a defect was found, was flagged with positive class
+    0 defects and not with 2 (a stranger's review): it tells 0 from the rest whichever class
+    is predicted."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "qc_batches_defect_count.csv"
+    frame = pd.read_csv(path)
+    two = from_frame(frame, ratings="classes", positive=2)
+    assert "rework_minutes" not in two.leaks
+    assert two.class_leaks["rework_minutes"][0] == 0
+    assert two.class_leaks["rework_minutes"][1] >= 0.99
+    zero = from_frame(frame, ratings="classes", positive=0)
+    assert "rework_minutes" in zero.leaks and "rework_minutes" not in zero.class_leaks
+    assert from_frame(frame).class_leaks == {}  # two classes (> 0): leaks says it
+
+
 def test_currency_and_percent_signs_dropped_from_numbers_are_said():
     """"$22,591.21" and "33%" are read as 22591.21 and 33: the rules then read "Income <=
     43313" with no sign, so a note says so, and it travels with the exported rule."""

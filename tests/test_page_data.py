@@ -267,6 +267,14 @@ def test_a_count_target_asks_any_and_can_be_read_as_classes_and_back():
     assert not at.exception and not at.error
     assert any("**defect_count > 0**" in c.value for c in at.caption)
     assert at.button(key="w_rating_classes").label == "Predict each count as a class instead"
+    # each count a class, predicting 2: the rework minutes still give away "0 defects"
+    at.button(key="w_rating_classes").click().run()
+    at.selectbox(key="w_positive").set_value(2).run()
+    assert not at.exception and not at.error
+    assert any("**rework_minutes** alone tells defect_count = 0 from its other values" in w.value
+               for w in at.warning)
+    at.button(key="w_class_leak_0").click().run()
+    assert "rework_minutes" not in at.multiselect(key="w_features").value
 
 
 def test_zeros_that_mean_not_measured_are_read_as_missing_with_one_click_and_back():

@@ -398,7 +398,7 @@ for k, (source, found) in enumerate(common.leak_groups(ds).items()):
                    + ". Add it back in the features box.")
 # a column that gives away another class of the target (the defects' rework minutes beside
 # "exactly 2 defects"): a leak whichever class is predicted (a stranger's review)
-for k, (col, (other, acc)) in enumerate(ds.class_leaks.items()):
+for k, (col, (other, acc)) in enumerate(common.class_leaks(ds.digest, ds).items()):
     source = ds.source_column(col)
     st.warning(f"**{col}** alone tells {ds.target_column} = {show(other)} from its other values "
                f"with {acc:.1%} accuracy: a possible leak, if {source!r} is recorded after the "

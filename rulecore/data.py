@@ -3791,8 +3791,9 @@ def from_frame(
             notes.append(said)
     # a count of an outcome's events (defect_count: 0, 1, 2) asks "any?" by default, > 0;
     # as classes its default was the rarest count, "exactly 2 defects" (a review)
-    counted = kind == "classes" and not scale and roles_mod.is_event_count(target, y_raw)
-    if thr is None and positive is None and ratings == "split" and counted:
+    counts = kind == "classes" and not scale and roles_mod.whole_counts(y_raw)
+    if thr is None and positive is None and ratings == "split" and counts and \
+            roles_mod.names_event_count(target):
         thr = (">", 0.0)
         top = roles_mod.format_number(pd.to_numeric(y_raw, errors="coerce").max())
         said = (f"Predicting {target!r}, a count from 0 to {top}, as {target} > 0 (at least "
@@ -3803,9 +3804,7 @@ def from_frame(
         else:
             notes.append(said)
     rating = bool(scale and thr is not None)  # a rating scale read through a threshold
-    # a count (0, 1, 2 ...) read through a threshold: its own, or one given
-    count = bool(thr is not None and kind == "classes" and not scale
-                 and roles_mod.whole_counts(y_raw))
+    count = bool(counts and thr is not None)  # a count read through a threshold
     if kind == "continuous" and thr is None:
         suggestion, where = roles_mod.default_threshold(target, y_raw)
         if continuous != "median":

@@ -14,6 +14,7 @@ instead of letting the process die (or swap) on a ``MemoryError``.
 
 from __future__ import annotations
 
+import numbers
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_array, check_is_fitted, validate_data
 
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.scales import level_order, ranks
@@ -353,6 +354,33 @@ def validated(estimator: Any, *args: Any, **kwargs: Any) -> Any:
         raise
     except ValueError as exc:
         raise DataError(str(exc)) from None
+
+
+def checked_array(X: Any) -> np.ndarray:
+    """``X`` as a 2-D array by scikit-learn's checks, in rulecore's family: a 1-D array, a
+    sparse matrix or one row as a Series raised scikit-learn's raw ValueError or TypeError
+    (a notebook review).  Infinities are accepted, as in a DataFrame (above every
+    threshold); a missing cell is NaN."""
+    try:
+        return check_array(X, dtype=None, ensure_all_finite=False)
+    except (ValueError, TypeError) as exc:
+        one_row = (" One row of a frame is df.iloc[[i]] (a frame), not df.iloc[i] (a Series)."
+                   if isinstance(X, pd.Series) else "")
+        raise DataError(f"X cannot be read as a table of rows and columns: "
+                        f"{' '.join(str(exc).split())}{one_row}") from None
+
+
+def whole_number(v: Any) -> bool:
+    """Whether ``v`` is a whole number: an int, not a bool nor 2.5 (which was cut to 2
+    without a word: a notebook review)."""
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+
+def require_bool(value: Any, name: str) -> None:
+    """:class:`ParameterError` unless ``value`` is True or False (``"no"`` and ``-1`` read as
+    True: a notebook review)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ParameterError(f"{name} must be True or False, not {value!r}.")
 
 
 def class_targets(y: Any, who: str) -> None:

@@ -981,15 +981,20 @@ def whole_counts(s: pd.Series) -> bool:
                 and (v == 0).mean() >= v.value_counts(normalize=True).max())
 
 
-def is_event_count(name: str, s: pd.Series) -> bool:
-    """Whether a column counts an outcome's events: :func:`whole_counts`, named with a word of
-    :data:`_COUNT_WORDS` and an event of :data:`_EVENT_NOUNS` (``defect_count``,
-    ``n_failures``, ``number_of_claims``).  As the target it is split at ``> 0``, "any
-    defect", by default (a review's ``defect_count``, 0 / 1 / 2 and last in its table, lost
-    to a day/night ``shift`` column; chosen by hand, its default class was "exactly 2")."""
+def names_event_count(name: str) -> bool:
+    """Whether a name says it counts an outcome's events: a word of :data:`_COUNT_WORDS` and
+    an event of :data:`_EVENT_NOUNS` (``defect_count``, ``n_failures``,
+    ``number_of_claims``)."""
     words = name_words(_LEGEND.sub("", str(name)))
-    return bool(set(words) & _COUNT_WORDS and {_singular(w) for w in words} & _EVENT_NOUNS
-                and whole_counts(s))
+    return bool(set(words) & _COUNT_WORDS and {_singular(w) for w in words} & _EVENT_NOUNS)
+
+
+def is_event_count(name: str, s: pd.Series) -> bool:
+    """Whether a column counts an outcome's events: :func:`names_event_count` and
+    :func:`whole_counts`.  As the target it is split at ``> 0``, "any defect", by default (a
+    review's ``defect_count``, 0 / 1 / 2 and last in its table, lost to a day/night ``shift``
+    column; chosen by hand, its default class was "exactly 2")."""
+    return names_event_count(name) and whole_counts(s)
 
 
 #: Class codes: each of 3 to MAX_CLASS_LEVELS consecutive whole numbers from 0 or 1 holds

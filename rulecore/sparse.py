@@ -45,7 +45,13 @@ from sklearn.model_selection import train_test_split
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted, check_random_state
 
-from rulecore.encode import check_memory, dense_bytes, numbers_only, validated
+from rulecore.encode import (
+    check_memory,
+    dense_bytes,
+    numbers_only,
+    require_bool,
+    validated,
+)
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.highs import Model
 
@@ -830,10 +836,8 @@ def _check_params(est):
             f"warm_start must be one of {WARM_STARTS}, got {_show(est.warm_start)}")
     if not (est.time_limit is not None and est.time_limit > 0):
         raise ParameterError(f"time_limit must be positive seconds, got {_show(est.time_limit)}")
-    if not isinstance(getattr(est, "fit_intercept", True), (bool, np.bool_)):
-        # -1 reached scikit-learn's InvalidParameterError from inside l1_min_c (a review)
-        raise ParameterError(f"fit_intercept must be True or False, got "
-                             f"{_show(est.fit_intercept)}")
+    # -1 reached scikit-learn's InvalidParameterError from inside l1_min_c (a review)
+    require_bool(getattr(est, "fit_intercept", True), "fit_intercept")
     refit = getattr(est, "refit_gamma", None)
     if refit is not None and not (isinstance(refit, (int, float, np.integer, np.floating))
                                   and not isinstance(refit, bool) and np.isfinite(refit)

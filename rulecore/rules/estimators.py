@@ -23,11 +23,17 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.model_selection import StratifiedKFold
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
+from sklearn.utils.validation import check_is_fitted, column_or_1d
 
 from rulecore import progress
 from rulecore.data import show
-from rulecore.encode import check_memory, dense_bytes, text_names
+from rulecore.encode import (
+    check_memory,
+    checked_array,
+    dense_bytes,
+    text_names,
+    whole_number,
+)
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.alternatives import Alternative, alternatives
 from rulecore.rules.clause import ClauseResult, learn_clause, problem_of
@@ -82,25 +88,6 @@ def as_frame(X: Any, feature_names: Any = None,
     # the frame's own check of repeated names, in its words (they reached pandas' own
     # AttributeError from a frame where a name picks two columns: a notebook review)
     return text_names(pd.DataFrame(arr, columns=names))
-
-
-def _whole(v: Any) -> bool:
-    """Whether ``v`` is a whole number (an int, not a bool nor 2.5)."""
-    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
-
-
-def checked_array(X: Any) -> np.ndarray:
-    """``X`` as a 2-D array by scikit-learn's checks, in rulecore's family: a 1-D array, a
-    sparse matrix or one row as a Series raised scikit-learn's raw ValueError or TypeError
-    (a notebook review).  Infinities are accepted, as in a DataFrame (above every
-    threshold); a missing cell is NaN."""
-    try:
-        return check_array(X, dtype=None, ensure_all_finite=False)
-    except (ValueError, TypeError) as exc:
-        one_row = (" One row of a frame is df.iloc[[i]] (a frame), not df.iloc[i] (a Series)."
-                   if isinstance(X, pd.Series) else "")
-        raise DataError(f"X cannot be read as a table of rows and columns: "
-                        f"{' '.join(str(exc).split())}{one_row}") from None
 
 
 def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray:
@@ -256,8 +243,7 @@ def predict_frame(est: Any, X: Any) -> pd.DataFrame:
     if not isinstance(X, pd.DataFrame) and named_fit:
         warnings.warn(f"X does not have valid feature names, but {type(est).__name__} was "
                       "fitted with feature names", UserWarning, stacklevel=3)
-    elif isinstance(X, pd.DataFrame) and not named_fit and list(frame.columns) != list(names) \
-            and sorted(map(str, frame.columns)) != sorted(map(str, names)):
+    elif isinstance(X, pd.DataFrame) and not named_fit and set(frame.columns) != set(names):
         # (the names given to fit(feature_names=) in another order are matched by name
         # below: by position, "income > 0.26" read the ages, a notebook review)
         warnings.warn(f"X has feature names, but {type(est).__name__} was fitted without "
@@ -955,7 +941,7 @@ class SetCoveringRuleClassifier(_RuleSetModel):
                   sample_weight: Any = None, target: str = "target",
                   classes: Any = None) -> SetCoveringRuleClassifier:
         """Fit on a ready term matrix (as :meth:`BooleanRuleClassifier.fit_terms`)."""
-        if not _whole(self.max_rules) or self.max_rules < 1:  # 2.5 was cut to 2 unsaid
+        if not whole_number(self.max_rules) or self.max_rules < 1:  # 2.5 was cut to 2 unsaid
             raise ParameterError(f"max_rules must be a whole number of at least 1, not "
                                  f"{self.max_rules!r}.")
         y01 = np.asarray(y).astype(np.int64)
@@ -1106,7 +1092,7 @@ class BoostedRuleClassifier(_RuleSetModel):
                   sample_weight: Any = None, target: str = "target",
                   classes: Any = None) -> BoostedRuleClassifier:
         """Fit on a ready term matrix (as :meth:`BooleanRuleClassifier.fit_terms`)."""
-        if not _whole(self.n_rounds) or self.n_rounds < 1:
+        if not whole_number(self.n_rounds) or self.n_rounds < 1:
             raise ParameterError(f"n_rounds must be a whole number of at least 1, not "
                                  f"{self.n_rounds!r}.")
         T = int(self.n_rounds)

@@ -18,6 +18,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
+from rulecore.data import MISSING_TEXT
 from rulecore.encode import text_names
 from rulecore.exceptions import DataError
 from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key
@@ -391,9 +392,8 @@ class Rule(_Exportable):
         # 'NULL' ... as the reader has them), missing, not a level; '45%', '$1,234.50' and
         # '<0.5' are the numbers the reader made of them (a review: '' passed "city != A",
         # and every '51%' failed "Open Rate > 39.5", with no error)
-        from rulecore.data import MISSING_TEXT
-
-        missing = f"    MISSING = {sorted(set(MISSING_TEXT) | {''})!r}"
+        said = ", ".join(map(repr, sorted(set(MISSING_TEXT) | {""})))
+        missing = f"    MISSING = {{{said}}}"
         num = ["    def num(v):",
                "        if isinstance(v, str):",
                "            v = v.strip()",
@@ -404,8 +404,10 @@ class Rule(_Exportable):
                "            v = v.lstrip('$€£¥').strip()",
                "            if v.endswith('%'):  # '45%': 45",
                "                v = v[:-1].strip()",
-               "            if ',' in v and re.fullmatch(r'-?\\d{1,3}(,\\d{3})+(\\.\\d+)?', v):",
-               "                v = v.replace(',', '')  # '1,234.50': thousands",
+               "            if ',' in v:",
+               "                import re",
+               "                if re.fullmatch(r'-?\\d{1,3}(,\\d{3})+(\\.\\d+)?', v):",
+               "                    v = v.replace(',', '')  # '1,234.50': thousands",
                "            if '_' in v or not v.isascii():",
                "                return None  # '1_000', '١٢': not numbers to pandas either",
                "        try:",
@@ -459,7 +461,7 @@ class Rule(_Exportable):
         used = "\n".join(checks)
         readers = (num if "num(" in used else []) + (txt if "txt(" in used else [])
         if readers:
-            readers = [missing] + (["    import re"] if "num(" in used else []) + readers
+            readers = [missing] + readers
         lines += readers + checks
         lines.append("    ]")
         lines.append(f"    return {'all' if self.rule_type == 'and' else 'any'}(checks)")

@@ -34,6 +34,7 @@ from sklearn.model_selection import StratifiedKFold, check_cv
 from sklearn.utils.validation import check_is_fitted
 
 from rulecore import progress
+from rulecore.encode import require_bool
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.colgen import ColumnGenerationResult, clause_fires, column_generation
 from rulecore.rules.estimators import (
@@ -390,8 +391,7 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
             raise ParameterError("error must be 'hamming' or 'exact'.")
         if self.selection not in ("min", "1se"):
             raise ParameterError("selection must be 'min' or '1se'.")
-        if not isinstance(self.certify, (bool, np.bool_)):  # certify=-1 read as True
-            raise ParameterError(f"certify must be True or False, not {self.certify!r}.")
+        require_bool(self.certify, "certify")
         if isinstance(self.cv, bool) or (isinstance(self.cv, (int, np.integer))
                                          and self.cv < 2):
             raise ParameterError("cv must be an integer of at least 2, a cross-validation "

@@ -13,7 +13,6 @@ an unknown salary satisfies neither ``salary <= 75000`` nor ``salary > 75000``; 
 
 from __future__ import annotations
 
-import numbers
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
 from rulecore.data import CLOCK_COLUMNS, Kind, infer_kind
+from rulecore.encode import checked_array, require_bool, whole_number
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.scales import level_order, ranks
 
@@ -377,8 +377,6 @@ class Binarizer(TransformerMixin, BaseEstimator):
         # scikit-learn's checks for an array: 2-D, not complex, not sparse, not empty (NaN is
         # a missing cell, inf lies above every threshold, as in a frame); its messages are the
         # ones scikit-learn users know, as DataError
-        from rulecore.rules.estimators import checked_array
-
         arr = checked_array(X)
         names = None if fitting else getattr(self, "feature_names_in_", None)
         if names is not None and len(names) != arr.shape[1]:
@@ -405,14 +403,11 @@ class Binarizer(TransformerMixin, BaseEstimator):
         if self.thresholds not in ("quantile", "all"):
             raise ParameterError("thresholds must be 'quantile' or 'all'.")
         if self.thresholds == "quantile" and not (
-                isinstance(self.n_thresholds, numbers.Integral)
-                and not isinstance(self.n_thresholds, bool) and self.n_thresholds >= 1):
+                whole_number(self.n_thresholds) and self.n_thresholds >= 1):
             # 2.5 was cut to 2 without a word (a notebook review)
             raise ParameterError("n_thresholds must be a whole number of at least 1, not "
                                  f"{self.n_thresholds!r}.")
-        if not isinstance(self.negations, (bool, np.bool_)):
-            # negations="no" read as True (a notebook review)
-            raise ParameterError(f"negations must be True or False, not {self.negations!r}.")
+        require_bool(self.negations, "negations")
         X = self._frame(X, fitting=True)
         # a kind for a column the table lacks, or a kind misspelled, was silently ignored or
         # read as categorical (a notebook review: kinds={"agee": ...}, "catgorical")

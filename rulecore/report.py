@@ -1025,20 +1025,24 @@ def chance_margin(accuracy: float, n: int, other: float | None = None) -> float:
     return float(2 * np.sqrt((accuracy * (1 - accuracy) + other * (1 - other)) / n))
 
 
-def close_to_best(accuracies: Mapping[str, float], n: int) -> tuple[float, float, list[str]]:
+def close_to_best(accuracies: Mapping[str, float],
+                  n: int) -> tuple[float, float, str | None, list[str]]:
     """Models within chance of the best on the same ``n`` held-out rows:
-    ``(median accuracy, its margin, names)``, the margin :func:`chance_margin` at the median
-    accuracy (the figure said), the names those tied with the best (but the first of them)
-    or below it by at most :func:`chance_margin` of the pair (a tie was never named: a
-    review).  NaN accuracies are left out."""
+    ``(median accuracy, its margin, best, names)``, the margin :func:`chance_margin` at the
+    median accuracy (the figure said), ``best`` the first model of the top accuracy, the
+    names those tied with it or below it by at most :func:`chance_margin` of the pair (a tie
+    was never named: a review).  The best is returned apart so that the sentence names it:
+    "A, B are within that of the best" left the best unnamed, and with five models tied a
+    stranger read the one missing as the one outside the margin.  NaN accuracies are left
+    out."""
     acc = {m: float(a) for m, a in accuracies.items() if np.isfinite(a)}
     if not acc:
-        return np.nan, 0.0, []
+        return np.nan, 0.0, None, []
     top, mid = max(acc.values()), float(np.median(list(acc.values())))
     first = next(m for m, a in acc.items() if a == top)
     close = [m for m, a in acc.items()
              if m != first and 0 <= top - a <= chance_margin(top, n, a)]
-    return mid, chance_margin(mid, n), close
+    return mid, chance_margin(mid, n), first, close
 
 
 def clear_change(accuracy: float, baseline: float, n: int) -> bool:

@@ -375,10 +375,10 @@ def test_models_within_chance_of_the_best_are_named_ties_included():
     by less than two standard errors of the pair is, and one far below is not."""
     from rulecore.report import chance_margin, close_to_best
 
-    mid, margin, close = close_to_best({"a": 0.80, "b": 0.80, "c": 0.60, "d": float("nan")},
-                                       300)
-    assert close == ["b"] and mid == pytest.approx(0.80)
+    mid, margin, best, close = close_to_best(
+        {"a": 0.80, "b": 0.80, "c": 0.60, "d": float("nan")}, 300)
+    assert best == "a" and close == ["b"] and mid == pytest.approx(0.80)
     assert margin == pytest.approx(chance_margin(0.80, 300))
-    _, _, close = close_to_best({"a": 0.79, "b": 0.75, "c": 0.73}, 52)
-    assert close == ["b", "c"]  # 0.06 apart on 52 rows is within chance
-    assert close_to_best({}, 10)[2] == []
+    _, _, best, close = close_to_best({"a": 0.75, "b": 0.79, "c": 0.73}, 52)
+    assert best == "b" and close == ["a", "c"]  # 0.06 apart on 52 rows is within chance
+    assert close_to_best({}, 10)[2:] == (None, [])

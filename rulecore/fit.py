@@ -55,7 +55,15 @@ def split_labels(ds: Dataset, test_size: float) -> np.ndarray:
     """The labels :func:`split_rows` stratifies on: every class of a target with more than
     two (where each has rows enough for both sides), else the positive class against the
     rest.  Compare splits on the same, so its rows are the Rule page's (a review: on three
-    classes the two pages held out different rows under the same seed)."""
+    classes the two pages held out different rows under the same seed).
+
+    Two classes are stratified as their labels, not as the 0/1 of the positive class: the
+    split sorts the classes it stratifies, so choosing the other class as positive swapped
+    0 and 1 and held out other rows, and the figures before and after the swap were not on
+    the same rows (a stranger's review).  Where the positive class sorts last the split is
+    the one the 0/1 gave."""
+    if len(ds.classes) == 2:
+        return ds.y.astype(str).to_numpy()
     if len(ds.classes) > 2:
         counts = ds.y.value_counts()
         n_test = int(np.ceil(test_size * ds.n_samples))

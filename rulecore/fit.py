@@ -91,12 +91,13 @@ def fit_on_split(settings: RuleSettings, ds: Dataset, test_size: float = 0.25,
     if hasattr(model, "rules_"):
         # the DNF describes the class the fit chose (1: ds.positive, 0: the other class)
         names = {1: ds.positive, 0: ds.negative_label}
-        model.rule_ = model.rules_ = model.rules_.relabel(ds.target,
-                                                          names[model.described_class_])
+        described = model.described_class_
+        model.rule_ = model.rules_ = model.rules_.relabel(ds.target, names[described],
+                                                          names[1 - described])
         if model.cv_results_ is not None:  # say the classes in the data's words too
             model.cv_results_["describe"] = model.cv_results_["describe"].map(names)
         return SplitFit(model, train, test)
-    model.rule_ = model.rule_.relabel(ds.target, ds.positive)
+    model.rule_ = model.rule_.relabel(ds.target, ds.positive, ds.negative_label)
     if hasattr(model, "ruleset_"):
         model.ruleset_ = model.rule_
     return SplitFit(model, train, test)

@@ -318,7 +318,11 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
         positive = rule.positive
         others = [] if labels is None else [v for v in dict.fromkeys(labels.dropna())
                                             if level_key(v) != level_key(positive)]
-        other = others[0] if len(others) == 1 else f"not {format_value(positive)}"
+        # without the target column the rule's own word for the other class ("No", not
+        # "not Yes": a stranger's review), saved with it since the rules knew their data's
+        other = others[0] if len(others) == 1 else \
+            rule.negative if rule.negative is not None and len(others) < 2 else \
+            f"not {format_value(positive)}"
         number = pd.to_numeric(pd.Series([other]), errors="coerce").iloc[0]
         if isinstance(positive, (int, float)) and not isinstance(positive, bool) and \
                 pd.notna(number):

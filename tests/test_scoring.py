@@ -100,6 +100,27 @@ def test_the_other_class_and_the_labels_of_a_rule_list():
     assert scored.parts["rows"].tolist() == [10, 20]
 
 
+@pytest.mark.parametrize("model", ["single rule", "set covering"])
+def test_a_fitted_rule_applied_without_the_target_names_the_other_class(model):
+    """A stranger's review: on a table without the target column the prediction read
+    "not Yes" beside "Yes"; the rule learned on Yes/No says "No" (kept in its JSON)."""
+    from rulecore import RuleSettings
+    from rulecore.data import from_frame
+    from rulecore.fit import fit_on_split
+    from rulecore.scoring import load_rule
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=200)
+    frame = pd.DataFrame({"x": x, "churned": np.where(x > 0.5, "Yes", "No")})
+    ds = from_frame(frame, target="churned", positive="Yes")
+    rule = fit_on_split(RuleSettings(model=model, lam=5.0), ds, 0.25, 0).model.rule_
+    saved = load_rule(rule.to_json())
+    assert saved.negative == "No" and saved == rule
+    predicted = apply_rule(saved, frame.drop(columns="churned")).prediction
+    assert set(predicted) == {"Yes", "No"}
+    assert (predicted == frame["churned"]).mean() > 0.9
+
+
 def test_a_date_features_column_is_read_from_its_date():
     rule = Rule((Term("shipped (month)", ">", 6.0),), "and", "late", True)
     frame = pd.DataFrame({"shipped": [f"2025-{m:02d}-15" for m in range(1, 13)] * 3})

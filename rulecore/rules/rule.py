@@ -194,6 +194,11 @@ class Rule(_Exportable):
         always true); ``"or"``: when it meets any (an empty OR-rule is always false).
     target, positive : optional
         What the rule predicts, for display and export (``resigned == yes``).
+    negative : optional
+        What a row the rule does not call ``positive`` is called (``no``); ``None``:
+        ``not <positive>``.  Kept in the JSON so that a rule applied to a table without the
+        target column predicts "No", not "not Yes" (a stranger's review).  A label, not part
+        of the rule: rules equal but for it are equal.
     """
 
     conditions: tuple[Term, ...] = ()
@@ -201,6 +206,7 @@ class Rule(_Exportable):
     target: str = "target"
     positive: Any = 1
     meta: dict = field(default_factory=dict, compare=False, hash=False)
+    negative: Any = field(default=None, compare=False, hash=False)
 
     # ------------------------------------------------------------------ evaluation
 
@@ -262,9 +268,10 @@ class Rule(_Exportable):
         return pd.DataFrame(rows, columns=["condition", "support"] +
                             (["precision"] if y is not None else []))
 
-    def relabel(self, target: str, positive: Any) -> Rule:
-        """The same rule predicting ``target = positive`` (a fit on 0/1 says ``target = 1``)."""
-        return replace(self, target=target, positive=positive)
+    def relabel(self, target: str, positive: Any, negative: Any = None) -> Rule:
+        """The same rule predicting ``target = positive`` (a fit on 0/1 says ``target = 1``),
+        and ``negative`` where it does not fire (``None``: ``not <positive>``)."""
+        return replace(self, target=target, positive=positive, negative=negative)
 
     # ------------------------------------------------------------------ editing
     # A rule is a value: each edit returns a new rule, scored without refitting
@@ -327,6 +334,7 @@ class Rule(_Exportable):
     def to_dict(self) -> dict:
         return {"rule_type": self.rule_type, "target": self.target,
                 "positive": plain(self.positive),
+                **({} if self.negative is None else {"negative": plain(self.negative)}),
                 "conditions": [c.to_dict() for c in self.conditions]}
 
     @classmethod
@@ -334,7 +342,8 @@ class Rule(_Exportable):
         if d.get("rule_type") not in ("and", "or"):
             raise DataError("A rule needs rule_type 'and' or 'or'.")
         return cls(tuple(Term.from_dict(c) for c in d.get("conditions", [])), d["rule_type"],
-                   d.get("target", "target"), d.get("positive", 1))
+                   d.get("target", "target"), d.get("positive", 1),
+                   negative=d.get("negative"))
 
     @classmethod
     def from_json(cls, text: str) -> Rule:
@@ -528,6 +537,7 @@ class RuleSet(_Clauses):
     weights: tuple[float, ...] | None = None
     target: str = "target"
     positive: Any = 1
+    negative: Any = field(default=None, compare=False, hash=False)  # as Rule.negative
 
 
     @property
@@ -542,10 +552,11 @@ class RuleSet(_Clauses):
             return " OR ".join(f"({c})" for c in self.clauses)
         return " + ".join(f"{w:+.3g}·[{c}]" for c, w in zip(self.clauses, self.weights)) + " > 0"
 
-    def relabel(self, target: str, positive: Any) -> RuleSet:
-        """The same rule set predicting ``target = positive``."""
-        return replace(self, clauses=tuple(c.relabel(target, positive) for c in self.clauses),
-                       target=target, positive=positive)
+    def relabel(self, target: str, positive: Any, negative: Any = None) -> RuleSet:
+        """The same rule set predicting ``target = positive`` (``negative`` elsewhere)."""
+        return replace(self, clauses=tuple(c.relabel(target, positive, negative)
+                                           for c in self.clauses),
+                       target=target, positive=positive, negative=negative)
 
 
     def score(self, X: pd.DataFrame) -> np.ndarray:
@@ -588,7 +599,9 @@ class RuleSet(_Clauses):
 
     def to_dict(self) -> dict:
         return {"rule_set": "weighted" if self.weighted else "dnf", "target": self.target,
-                "positive": plain(self.positive), "clauses": [c.to_dict() for c in self.clauses],
+                "positive": plain(self.positive),
+                **({} if self.negative is None else {"negative": plain(self.negative)}),
+                "clauses": [c.to_dict() for c in self.clauses],
                 "weights": list(map(float, self.weights)) if self.weighted else None}
 
     @classmethod
@@ -597,7 +610,8 @@ class RuleSet(_Clauses):
             d = json.loads(text)
             clauses = tuple(Rule.from_dict(c) for c in d["clauses"])
             weights = tuple(map(float, d["weights"])) if d.get("weights") is not None else None
-            return cls(clauses, weights, d.get("target", "target"), d.get("positive", 1))
+            return cls(clauses, weights, d.get("target", "target"), d.get("positive", 1),
+                       d.get("negative"))
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise DataError(f"This is not a rule set in JSON form: {exc}") from None
 

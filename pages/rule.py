@@ -488,7 +488,8 @@ def results() -> None:
                            "the performance and the exports are the learned rule's.")
             word = "all" if rule.rule_type == "and" else "any"
             st.markdown(target_line + f"**{word}** of these hold:")
-            table = rule.checklist(Xtr, ytr)
+            # the labels, not the 0/1: a positive class written 0 reads a 0/1 y as labels
+            table = rule.checklist(Xtr, ds.y.to_numpy()[train])
             table["precision"] = table["precision"].map(fmt_percent)  # "—", never None
             table["support"] = table["support"] * 100  # shown in percent, one decimal
             if len(table):

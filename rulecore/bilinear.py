@@ -35,6 +35,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from rulecore.encode import (
     check_memory,
+    check_seconds,
     class_targets,
     dense_bytes,
     format_bytes,
@@ -847,9 +848,7 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         if not (isinstance(self.max_iter, (int, np.integer)) and self.max_iter >= 0):
             raise ParameterError(
                 f"max_iter must be a non-negative integer, got {_show(self.max_iter)}.")
-        if not (isinstance(self.time_limit, (int, float)) and self.time_limit > 0):
-            raise ParameterError(
-                f"time_limit must be positive seconds, got {_show(self.time_limit)}.")
+        check_seconds(self.time_limit)
         if not (0 < self.validation_share < 1):
             raise ParameterError("validation_share must be in (0, 1).")
         if not (isinstance(self.eval_every, (int, np.integer)) and self.eval_every >= 1):

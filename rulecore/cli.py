@@ -472,7 +472,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         out.write(markdown_table(table) + "\n")
     else:
         out.write(f"Predict {ds.target} = {ds.positive} when {word} of these hold:\n")
-        check = rule.checklist(Xtr, y01[tr])
+        check = rule.checklist(Xtr, ds.y.to_numpy()[tr])  # labels: see Rule.checklist
         if not len(check):
             out.write(f"  {rule}\n")
         for row in check.itertuples(index=False):

@@ -43,6 +43,7 @@ Departures from the paper (its formulas and some constants were lost from our co
 
 from __future__ import annotations
 
+import numbers
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -57,6 +58,8 @@ from threadpoolctl import threadpool_limits
 
 from rulecore.encode import (
     check_memory,
+    check_seconds,
+    check_seed,
     class_targets,
     dense_bytes,
     numbers_only,
@@ -222,7 +225,9 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------ checks
     def _check_params(self, d: int) -> np.ndarray:
         lam = self.feature_cost
-        if not np.isscalar(lam) or not np.isfinite(lam) or lam < 0:
+        # "a" reached the user as numpy's TypeError from isfinite (a notebook review)
+        if isinstance(lam, bool) or not isinstance(lam, numbers.Real) or \
+                not np.isfinite(lam) or lam < 0:
             raise ParameterError(f"feature_cost must be a number >= 0, got {_show(lam)}.")
         for name in ("n_states", "n_iterations"):
             v = getattr(self, name)
@@ -235,12 +240,14 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
                 f"on_policy must be in [0, 1], got {_show(self.on_policy)}.")
         if self.ridge < 0:
             raise ParameterError(f"ridge must be >= 0, got {_show(self.ridge)}.")
-        if self.time_limit is not None and not self.time_limit > 0:
-            raise ParameterError(
-                f"time_limit must be > 0 seconds, got {_show(self.time_limit)}.")
+        check_seconds(self.time_limit, optional=True)
+        check_seed(self.random_state)
         if self.feature_costs is None:
             return np.ones(d)
-        c = np.asarray(self.feature_costs, dtype=float).ravel()
+        try:
+            c = np.asarray(self.feature_costs, dtype=float).ravel()
+        except (TypeError, ValueError):
+            c = np.array([np.nan])  # not numbers: said below
         if c.shape != (d,) or not np.all(np.isfinite(c)) or np.any(c < 0):
             raise ParameterError(
                 f"feature_costs must hold {d} finite numbers >= 0 (one per feature)."

@@ -376,6 +376,27 @@ def whole_number(v: Any) -> bool:
     return isinstance(v, numbers.Integral) and not isinstance(v, bool)
 
 
+def check_seconds(value: Any, name: str = "time_limit", *, optional: bool = False) -> None:
+    """:class:`ParameterError` unless ``value`` is a positive number of seconds (``inf``:
+    no limit; ``None`` too where ``optional``).  ``"5"`` reached notebook users as
+    Python's TypeError from a comparison (a review)."""
+    if optional and value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value > 0:
+        raise ParameterError(f"{name} must be a positive number of seconds, not {value!r}.")
+
+
+def check_seed(value: Any) -> None:
+    """:class:`ParameterError` unless ``value`` is a seed scikit-learn takes: ``None``, a
+    whole number or a ``numpy.random.RandomState``.  ``"seed"`` was accepted by some models
+    and, in the rule set's inner CV, read as a grouping problem (a notebook review)."""
+    if value is None or isinstance(value, np.random.RandomState) or \
+            (whole_number(value) and 0 <= value < 2 ** 32):
+        return
+    raise ParameterError(f"random_state must be None, a whole number from 0 to 2**32 − 1 or "
+                         f"a numpy RandomState, not {value!r}.")
+
+
 def require_bool(value: Any, name: str) -> None:
     """:class:`ParameterError` unless ``value`` is True or False (``"no"`` and ``-1`` read as
     True: a notebook review)."""

@@ -47,7 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from rulecore.encode import memory_budget
+from rulecore.encode import check_seconds, memory_budget
 from rulecore.exceptions import ParameterError
 
 #: Model names as people read them (the app, the reports) → the command line's spelling.
@@ -235,10 +235,7 @@ def check_clause_options(*, lam: Any, rule_type: str, solver: str, screening: st
     _one_of("screening", screening, SCREENING)
     _one_of("error", error, ERRORS)
     check_lam(lam)
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float, np.number)) or \
-            not time_limit > 0:
-        raise ParameterError(f"time_limit must be a positive number of seconds, not "
-                             f"{time_limit!r}.")
+    check_seconds(time_limit)
 
 
 @dataclass(frozen=True)

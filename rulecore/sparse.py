@@ -33,6 +33,7 @@ nothing against ``Σ s ≤ k``.
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from dataclasses import dataclass, field
 
@@ -47,6 +48,8 @@ from sklearn.utils.validation import check_is_fitted, check_random_state
 
 from rulecore.encode import (
     check_memory,
+    check_seconds,
+    check_seed,
     dense_bytes,
     numbers_only,
     require_bool,
@@ -297,7 +300,10 @@ class _SvmPace:
         self.per_row_iter = per_row_iter
 
     def max_iter(self, n: int, seconds: float) -> int:
-        return int(max(200, seconds / (self.per_row_iter * max(n, 1000))))
+        # libsvm's and liblinear's caps are C ints: a day's limit (or inf, no limit)
+        # overflowed them and raised OverflowError (a notebook review)
+        cap = seconds / (self.per_row_iter * max(n, 1000))
+        return int(max(200, min(cap, 2 ** 31 - 1)))
 
     def record(self, n: int, n_iter: int, seconds: float) -> None:
         if n_iter > 100:  # short runs are dominated by set-up, not by iterations
@@ -834,8 +840,12 @@ def _check_params(est):
     if est.warm_start not in WARM_STARTS + (True, False):
         raise ParameterError(
             f"warm_start must be one of {WARM_STARTS}, got {_show(est.warm_start)}")
-    if not (est.time_limit is not None and est.time_limit > 0):
-        raise ParameterError(f"time_limit must be positive seconds, got {_show(est.time_limit)}")
+    check_seconds(est.time_limit)
+    check_seed(getattr(est, "random_state", None))
+    tol = getattr(est, "tol", 0.0)  # -1 was taken: every gap "closed" (a notebook review)
+    if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not 0 <= tol < 1:
+        raise ParameterError(f"tol must be a number in [0, 1) (the relative gap that counts "
+                             f"as proved), not {_show(tol)}.")
     # -1 reached scikit-learn's InvalidParameterError from inside l1_min_c (a review)
     require_bool(getattr(est, "fit_intercept", True), "fit_intercept")
     refit = getattr(est, "refit_gamma", None)

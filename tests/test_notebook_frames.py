@@ -396,6 +396,91 @@ def test_bad_input_is_one_clear_error_not_a_raw_one(call):
         call(A, y)
 
 
+def _estimator(name: str, **params):
+    import rulecore
+
+    return getattr(rulecore, name)(**params)
+
+
+@pytest.mark.parametrize("name, params, match", [
+    ("SparseClassifier", {"k": 1, "time_limit": "5"}, "time_limit must be a positive number"),
+    ("SparseClassifierCV", {"time_limit": "5"}, "time_limit must be a positive number"),
+    ("RuleSetClassifier", {"time_limit": "5"}, "time_limit must be a positive number"),
+    ("DatumWiseClassifier", {"time_limit": "5"}, "time_limit must be a positive number"),
+    ("BooleanRuleClassifier", {"kinds": "numeric"}, "kinds must be a dict"),
+    ("SetCoveringRuleClassifier", {"kinds": "numeric"}, "kinds must be a dict"),
+    ("DatumWiseClassifier", {"feature_cost": "a"}, "feature_cost must be a number"),
+    ("DatumWiseClassifier", {"feature_costs": ["a", "b"]}, "feature_costs must hold"),
+    ("SparseClassifier", {"k": 1, "random_state": "seed"}, "random_state must be None"),
+    ("DatumWiseClassifier", {"random_state": "seed"}, "random_state must be None"),
+    ("RuleSetClassifier", {"random_state": "seed"}, "random_state must be None"),
+    ("BooleanRuleClassifier", {"random_state": "seed"}, "random_state must be None"),
+    ("RuleSetClassifier", {"cv": "3"}, "cv must be an integer of at least 2"),
+    ("RuleSetClassifier", {"cv": 1.5}, "cv must be an integer of at least 2"),
+    ("RuleSetClassifier", {"n_jobs": "two"}, "n_jobs must be None or a non-zero"),
+    ("RuleSetClassifier", {"max_conditions": 2.5}, "max_conditions must be a whole number"),
+    ("RuleSetClassifier", {"max_conditions": "3"}, "max_conditions must be a whole number"),
+    ("BooleanRuleClassifier", {"rule_type": "xor"}, "rule_type must be one of and, or, auto"),
+    ("SparseClassifier", {"k": 1, "tol": -1}, "tol must be a number in"),
+])
+def test_wrong_parameters_are_named_not_raised_raw_or_taken(name, params, match):
+    """A notebook review: TypeError / AttributeError from inside numpy and Python for a
+    string time limit, kinds or cost; a seed "seed", max_conditions 2.5 and tol -1 taken
+    without a word.  Each is a ParameterError naming the parameter, before any work."""
+    from rulecore.exceptions import ParameterError
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(60, 2)), columns=["a", "b"])
+    with pytest.raises(ParameterError, match=match):
+        _estimator(name, **params).fit(X, (X["a"] > 0).astype(int))
+
+
+@pytest.mark.parametrize("loss", ["hinge", "logistic"])
+def test_a_sparse_model_takes_a_day_or_no_time_limit(loss):
+    """time_limit=86400 or inf overflowed libsvm's C-int iteration cap (OverflowError, a
+    notebook review): the cap stops at the largest int."""
+    from rulecore.sparse import _SvmPace
+
+    assert _SvmPace(1e-12).max_iter(1000, float("inf")) == 2 ** 31 - 1
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(80, 3))
+    y = (X[:, 0] > 0).astype(int)
+    for limit in (86400, float("inf")):
+        m = _estimator("SparseClassifier", k=1, loss=loss, time_limit=limit).fit(X, y)
+        assert m.score(X, y) > 0.9
+
+
+def test_precision_is_of_the_rules_own_class_whatever_the_labels():
+    """A notebook review: a clause describing class 0 got the precision of class 1 (one
+    minus the right one), and a rule of class 2 (labels 1/2) read a batch of class 1 as
+    its own: precision 1.0 instead of 0.0."""
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term, positive_rows
+
+    X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0]})
+    fires_all = Rule((Term("x", ">", 0.0),), "and", "y", 0)
+    assert fires_all.checklist(X, [0, 0, 0, 1])["precision"].iloc[0] == 0.75
+    two = Rule((Term("x", ">", 0.0),), "and", "y", 2)
+    assert two.checklist(X, [1, 1, 1, 1])["precision"].iloc[0] == 0.0
+    assert two.checklist(X, [2, 1, 2, 2])["precision"].iloc[0] == 0.75
+    # text classes: labels or their 0/1 coding give the same figure
+    yes = Rule((Term("x", ">", 0.0),), "and", "y", "yes")
+    assert yes.checklist(X, ["yes", "no", "no", "no"])["precision"].iloc[0] == 0.25
+    assert yes.checklist(X, [1, 0, 0, 0])["precision"].iloc[0] == 0.25
+    assert positive_rows(np.array([True, False, None], dtype=object), 1).tolist() == [1, 0, 0]
+    assert positive_rows([1.0, 0.0], "1").tolist() == [1, 0]
+    # the estimators' own tables, on labels 1/2 and a batch of one class
+    rng = np.random.default_rng(0)
+    Xs = pd.DataFrame({"a": rng.normal(size=200)})
+    ys = np.where(Xs["a"] > 0, 2, 1)
+    from rulecore import SetCoveringRuleClassifier
+
+    m = SetCoveringRuleClassifier(lam=5.0).fit(Xs, ys)
+    ones = ys == 1
+    table = m.clause_table(Xs[ones], ys[ones])
+    assert (table["precision"].fillna(0) == 0).all()
+
+
 def test_infinities_multiindex_columns_and_label_checklists_work():
     """An array with inf is read as a frame with inf is (above every threshold); a
     pivot_table's MultiIndex columns are one name each; a checklist takes the labels."""

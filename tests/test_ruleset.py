@@ -458,7 +458,7 @@ def test_bad_targets(y, exc, match):
     ({"error": "sometimes"}, "error must be"),
     ({"selection": "max"}, "selection must be"),
     ({"cv": 1}, "cv must be an integer of at least 2"),
-    ({"time_limit": 0}, "time limit"),
+    ({"time_limit": 0}, "time_limit must be a positive number of seconds"),
     ({"max_conditions": 0}, "max_conditions"),
     ({"class_weight": "bogus"}, "class_weight must be"),
     ({"cv_max_rows": 5}, "cv_max_rows must be None or an integer of at least 10"),
@@ -471,6 +471,19 @@ def test_bad_parameters(params, match):
     X, y = planted(n=30)
     with pytest.raises(ParameterError, match=match):
         RuleSetClassifier(**params).fit(X, y)
+
+
+@pytest.mark.parametrize("certify", [True, False])
+def test_max_conditions_holds_for_every_clause_the_exact_pricing_adds_too(certify):
+    """A notebook review: with certify=True (the default) the exact pricing MIP was not told
+    max_conditions and added a clause of 4 conditions to max_conditions=1."""
+    from sklearn.datasets import load_breast_cancer
+
+    X, y = load_breast_cancer(return_X_y=True, as_frame=True)
+    X = X.iloc[:300, :8]
+    m = RuleSetClassifier(lam=1.0, describe="negative", max_conditions=1, certify=certify,
+                          time_limit=10).fit(X, y[:300])
+    assert m.rules_.clauses and all(len(c) <= 1 for c in m.rules_.clauses)
 
 
 def test_numpy_numbers_are_valid_lambdas():

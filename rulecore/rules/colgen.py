@@ -377,7 +377,10 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     # exact_clause skips presolve, which overran this 1 s limit to 11 s on 100,000 rows (7 s
     # without; the rest is HiGHS setting up the 1.7M-row MIP).  On the 8 binary benchmark sets
     # the rule set's mean error was 0.198 without, 0.201 with (bench/results/ruleset_variants.md)
-    ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True)
+    # (max_conditions: the proof is over the clauses the beam may return; without it the MIP
+    # answered a 4-condition clause to max_conditions=1, a notebook review)
+    ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True,
+                      max_conditions=max_conditions)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex

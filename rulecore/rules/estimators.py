@@ -29,6 +29,7 @@ from rulecore import progress
 from rulecore.data import show
 from rulecore.encode import (
     check_memory,
+    check_seed,
     checked_array,
     dense_bytes,
     text_names,
@@ -39,7 +40,7 @@ from rulecore.rules.alternatives import Alternative, alternatives
 from rulecore.rules.clause import ClauseResult, learn_clause, problem_of
 from rulecore.rules.problem import ClauseProblem, Constraints
 from rulecore.rules.rule import Rule, RuleSet
-from rulecore.rules.terms import Binarizer
+from rulecore.rules.terms import Binarizer, positive_rows
 from rulecore.settings import (
     DEFAULT_BOOSTING_LAM,
     DEFAULT_LAM,
@@ -47,6 +48,7 @@ from rulecore.settings import (
     DEFAULT_SCREENING,
     DEFAULT_TIME_LIMIT,
     INNER_CV_MAX_ROWS,
+    RULE_TYPE_CHOICES,
     check_lam,
     default_lam,
     lam_grid,
@@ -349,6 +351,13 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         """Set the input attributes for a fit on ready terms; return the row weights d."""
         lam = getattr(self, "lam", 1.0)
         check_lam(lam, auto=True)
+        # "xor" was said as "must be 'and' or 'or'" (leaving out 'auto'), and a seed "seed"
+        # was taken without a word (a notebook review)
+        rule_type = getattr(self, "rule_type", "and")
+        if rule_type is not None and rule_type not in RULE_TYPE_CHOICES:
+            raise ParameterError(f"rule_type must be one of {', '.join(RULE_TYPE_CHOICES)} "
+                                 f"or None, not {rule_type!r}.")
+        check_seed(getattr(self, "random_state", None))
         self.classes_ = np.array([0, 1]) if classes is None else np.asarray(classes)
         self.binarizer_ = terms
         self.n_features_in_ = int(terms.n_features_in_)
@@ -857,9 +866,7 @@ class _RuleSetModel(_RuleModel):
         """Per clause: conditions, vote weight, coverage (share of rows it fires on) and
         precision (share of positives among them), on the data given."""
         frame = self._frame_for_predict(X)
-        y = np.asarray(y)
-        y01 = (y == self.classes_[1]).astype(int) if not set(np.unique(y)) <= {0, 1} \
-            else y.astype(int)
+        y01 = positive_rows(y, self.classes_[1])  # labels, or the 0/1 of a text class
         votes = self.ruleset_.votes(frame)
         rows = []
         for t, clause in enumerate(self.ruleset_.clauses):

@@ -21,7 +21,7 @@ import pandas as pd
 from rulecore.data import MISSING_TEXT
 from rulecore.encode import text_names
 from rulecore.exceptions import DataError
-from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key
+from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key, positive_rows
 
 RuleType = Literal["and", "or"]
 #: The one name of a rule (or clause) without conditions, used by every page and export: an
@@ -247,7 +247,8 @@ class Rule(_Exportable):
     def checklist(self, X: pd.DataFrame, y: np.ndarray | None = None) -> pd.DataFrame:
         """Per condition: support (share of rows meeting it) and precision among them.
 
-        With ``y`` (0/1, or the labels, of which ``positive`` is the rule's class),
+        With ``y`` (the labels, of which ``positive`` is the rule's class; or the 0/1 coding
+        where ``positive`` is text, as :func:`~rulecore.rules.terms.positive_rows` reads it),
         precision is the share of positives among the rows that meet the condition; ``y``
         absent leaves it out.
         """
@@ -256,8 +257,7 @@ class Rule(_Exportable):
             y = np.asarray(y)
             if len(y) != len(checks):
                 raise DataError(f"y has {len(y)} labels for {len(checks)} rows.")
-            if not set(pd.unique(y)) <= {0, 1}:  # labels ('yes' / 'no'): numpy's TypeError
-                y = (y == self.positive).astype(float)
+            y = positive_rows(y, self.positive)
         rows = []
         for name in checks.columns:
             met = checks[name].to_numpy()

@@ -34,7 +34,7 @@ from sklearn.model_selection import StratifiedKFold, check_cv
 from sklearn.utils.validation import check_is_fitted
 
 from rulecore import progress
-from rulecore.encode import require_bool
+from rulecore.encode import check_seconds, check_seed, require_bool, whole_number
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.rules.colgen import ColumnGenerationResult, clause_fires, column_generation
 from rulecore.rules.estimators import (
@@ -392,18 +392,25 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         if self.selection not in ("min", "1se"):
             raise ParameterError("selection must be 'min' or '1se'.")
         require_bool(self.certify, "certify")
-        if isinstance(self.cv, bool) or (isinstance(self.cv, (int, np.integer))
-                                         and self.cv < 2):
+        # "3" and 1.5 reached the user as scikit-learn's ValueError (a notebook review)
+        if not ((whole_number(self.cv) and self.cv >= 2) or hasattr(self.cv, "split") or
+                hasattr(self.cv, "__iter__")) or isinstance(self.cv, (str, bytes)):
             raise ParameterError("cv must be an integer of at least 2, a cross-validation "
-                                 "splitter or an iterable of (train, test) splits.")
+                                 "splitter or an iterable of (train, test) splits, not "
+                                 f"{self.cv!r}.")
+        if self.n_jobs is not None and not (whole_number(self.n_jobs) and self.n_jobs != 0):
+            raise ParameterError(f"n_jobs must be None or a non-zero whole number (-1: every "
+                                 f"core), not {self.n_jobs!r}.")
+        check_seed(self.random_state)
         if self.class_weight is not None and not isinstance(self.class_weight, dict) and \
                 self.class_weight not in ("balanced", "sqrt"):
             raise ParameterError("class_weight must be None, 'balanced', 'sqrt' or a dict "
                                  "{label: weight}.")
-        if not self.time_limit or self.time_limit <= 0:
-            raise ParameterError("The time limit must be a positive number of seconds.")
-        if int(self.max_conditions) < 1:
-            raise ParameterError("max_conditions must be at least 1.")
+        check_seconds(self.time_limit)
+        if not (whole_number(self.max_conditions) and self.max_conditions >= 1):
+            # 2.5 was cut to 2 and "3" taken without a word (a notebook review)
+            raise ParameterError("max_conditions must be a whole number of at least 1, not "
+                                 f"{self.max_conditions!r}.")
         if not (self.n_thresholds == "auto" or (
                 isinstance(self.n_thresholds, numbers.Integral)
                 and not isinstance(self.n_thresholds, bool) and self.n_thresholds >= 1)):

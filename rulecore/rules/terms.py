@@ -14,7 +14,7 @@ an unknown salary satisfies neither ``salary <= 75000`` nor ``salary > 75000``; 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -129,6 +129,26 @@ def level_key(value: Any) -> str:
     """:func:`level_keys` of one level (a term's value)."""
     t = _level_text(value)
     return BOOL_LEVELS.get(t, t)
+
+
+def positive_rows(y: Any, positive: Any) -> np.ndarray:
+    """0/1 of shape (n_samples,): 1 where a label of ``y`` is ``positive`` (compared as
+    levels, :func:`level_keys`: 1, 1.0, "1" and True are one).
+
+    ``y`` may also be the 0/1 coding already (1: ``positive``), which is read so only where
+    it cannot be labels: ``positive`` is text that is no number ("yes") and ``y`` holds only
+    0 and 1.  Reading every 0/1 ``y`` as the coding gave the wrong class's precision for a
+    rule of class 0, and for class 2 of labels 1/2 on rows of class 1 only (a notebook
+    review)."""
+    y = np.asarray(y)
+    codes, uniques = pd.factorize(pd.Series(y, dtype=object))  # missing: code -1
+    keys = level_keys(pd.Series(uniques, dtype=object))
+    pos = level_key(positive)
+    coded = (isinstance(positive, str) and pd.isna(pd.to_numeric(positive, errors="coerce"))
+             and pos not in set(keys) and set(keys) <= {"0", "1"})
+    hit = keys == ("1" if coded else pos)
+    return np.where(codes >= 0, hit[np.maximum(codes, 0)] if len(hit) else False,
+                    False).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -411,6 +431,10 @@ class Binarizer(TransformerMixin, BaseEstimator):
         X = self._frame(X, fitting=True)
         # a kind for a column the table lacks, or a kind misspelled, was silently ignored or
         # read as categorical (a notebook review: kinds={"agee": ...}, "catgorical")
+        if self.kinds is not None and not isinstance(self.kinds, Mapping):
+            # kinds="numeric" reached the user as AttributeError (a notebook review)
+            raise ParameterError("kinds must be a dict {column: 'numeric', 'categorical' or "
+                                 f"'ordinal'}}, not {self.kinds!r}.")
         wrong = {c: k for c, k in (self.kinds or {}).items()
                  if k not in ("numeric", "categorical", "ordinal")}
         if wrong:

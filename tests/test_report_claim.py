@@ -79,6 +79,31 @@ def test_an_overfit_rule_is_named_and_the_advice_asks_for_fewer_conditions():
     assert "λ" not in " ".join(f.text for f in found)
 
 
+def test_an_overfit_of_cuts_at_every_midpoint_asks_for_coarser_cuts_not_fewer_conditions():
+    """A stranger's review: after the advice to try every midpoint, the planted two-condition
+    rule (cuts fitted to the training rows' edge) was told to ask for fewer conditions: the
+    advice names the thresholds, and the few held-out rows of the rare class."""
+    from rulecore.rules.terms import Term
+
+    y_tr = np.array([1] * 45 + [0] * 2205)
+    p_tr = np.array([1] * 33 + [0] * 12 + [1] * 2 + [0] * 2203)
+    y_te = np.array([1] * 15 + [0] * 735)
+    p_te = np.array([1] * 6 + [0] * 9 + [1] * 1 + [0] * 734)
+    conds = [Term("temperature", ">", 84.15), Term("vibration", ">", 6.105)]
+    found = assess(y_tr, p_tr, y_te, p_te, positive="FAIL", class_weight="sqrt",
+                   quantile_cuts=False, conditions=conds)
+    text = " ".join(f.text for f in found if f.level == "warning")
+    assert "fits the training rows far better" in text
+    assert "With every midpoint as a threshold (Thresholds: all)" in text
+    assert "fewer conditions" not in text and "chance patterns" not in text
+    assert "The held-out rows hold only 15 FAIL rows" in text
+    # at quantile cuts the conditions are what fit: the advice is as before
+    found = assess(y_tr, p_tr, y_te, p_te, positive="FAIL", class_weight="sqrt",
+                   quantile_cuts=True, conditions=conds)
+    text = " ".join(f.text for f in found if f.level == "warning")
+    assert "Ask for fewer conditions" in text and "every midpoint as a threshold" not in text
+
+
 def test_a_good_rule_on_few_held_out_positives_is_not_overfit_but_may_be_luck():
     # balanced accuracy 72 % on the training rows, 65 % on 10 + 90 held-out rows (luck
     # reaches 66.7 % there)
@@ -172,8 +197,16 @@ def test_class_weights_that_buy_nothing_are_said_to_and_a_real_trade_off_is_quan
     assert not any("buy nothing" in f.text for f in found)
     info = next(f.text for f in found if f.level == "info")
     assert "finds 80.0% of the N rows" in info  # the weights buy the rarer class's recall
+    # and what that costs in the rows it picks (a stranger saw 78 % against 98 % as a fair
+    # trade until a table showed 5.4 % of the flagged rows were failures)
+    assert "Of the 50 held-out rows it calls N, 40.0% are." in info
     assert "no better than always predicting Y: the weights are what make it" in info
     assert "class weights: none" not in info
+    y_rare = np.array([1] * 60 + [0] * 690)
+    p_rare = np.array([1] * 45 + [0] * 15 + [1] * 300 + [0] * 390)
+    found = assess(y_rare, p_rare, y_rare, p_rare, positive="FAIL", class_weight="balanced")
+    info = next(f.text for f in found if f.level == "info")
+    assert "Of the 345 held-out rows it calls FAIL, 13.0% are (one in 8)." in info
 
 
 def test_the_other_rule_type_is_named_when_it_does_clearly_better():

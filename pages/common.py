@@ -344,13 +344,24 @@ def require_dataset() -> Dataset:
 
 def row_names(ds: Dataset, row: int) -> str:
     """A row's own identifiers, left out of learning ("patient P-00178"), to find it in the
-    user's file; "" when the table has none."""
+    user's file; "" when the table has none.  An empty cell is left out ("notes nan" read
+    as a value: a stranger's review)."""
     if ds.ids is None:
         return ""
     cells = ds.ids.iloc[row]
     # whole numbers read as floats (an id column with a gap) print as 40002, not 40002.0
     return ", ".join(f"{c} {format_number(v) if isinstance(v, float) and np.isfinite(v) else v}"
-                     for c, v in cells.items())
+                     for c, v in cells.items() if not pd.isna(v))
+
+
+def row_numbering(ds: Dataset) -> str:
+    """How the pages number rows, said the same on every page: from 0 in the table as
+    loaded, after the rows without a target were dropped when some were (the Rule page left
+    that out, and row 50 was not the file's row 50: a stranger's review)."""
+    dropped = (f", after the {ds.dropped_rows:,} rows without a value in {ds.target!r} were "
+               "left out, so a row's number can be below its place in the file"
+               if ds.dropped_rows else "")
+    return f"Rows are numbered from 0 in the table as loaded{dropped}."
 
 
 def train_rows(ds: Dataset) -> np.ndarray:

@@ -220,8 +220,7 @@ def datum_panel() -> None:
     st.plotly_chart(decision_path_figure(ex), width="stretch", key="dw_path")
     i = Xte.index[int(pos)]
     names = common.row_names(ds, i)
-    st.caption(f"Row {i} of the table as loaded (numbered from 0, after rows without a "
-               f"target were dropped){f' · {names}' if names else ''}")
+    st.caption(f"Row {i}{f' ({names})' if names else ''}. " + common.row_numbering(ds))
 
 
 with tab_datum:

@@ -632,8 +632,8 @@ def results() -> None:
             where = "test" if row in set(test) else "train"
             names = common.row_names(ds, row)
             st.caption(f"Row {row}{f' ({names})' if names else ''} is in the **{where}** "
-                       f"split. True class: **{ds.y.iloc[row]}**. Rows are numbered from 0 "
-                       "in the table as loaded.")
+                       f"split. True class: **{ds.y.iloc[row]}**. "
+                       + common.row_numbering(ds))
         with show:
             x_row = ds.X.iloc[[row]]
             edited = checked is not None and checked != rule

@@ -513,9 +513,8 @@ def rows_of_rule(rule: Rule, ds, train: np.ndarray, edited: bool = False) -> Non
     ids = ", ".join(map(str, ds.ids.columns)) if ds.ids is not None else ""
     said = (f" Row numbers and identifiers left out of learning ({ids}) come first, to find "
             "each row in your table." if ids else "")
-    st.caption(f"The whole rule covers {int(fires.sum()):,} of {len(X):,} rows. Rows are "
-               "numbered from 0 in the table as loaded (after rows without a target were "
-               f"dropped).{said}")
+    st.caption(f"The whole rule covers {int(fires.sum()):,} of {len(X):,} rows. "
+               f"{common.row_numbering(ds)}{said}")
     only = st.toggle("Only the rows it alone rejects", key="prov_only")
     mask = decisive if only else rejected
     split = np.where(np.isin(np.arange(len(X)), train), "train", "test")

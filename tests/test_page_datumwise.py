@@ -113,8 +113,8 @@ def test_a_test_row_is_named_by_the_tables_identifiers():
     dropped before the numbering); the caption says how rows are numbered and gives the
     patient's own identifier."""
     at = small_policy_on(conftest.upload_corpus_file("trial_mostly_missing_target.csv"))
-    caption = next(c.value for c in at.caption if "of the table as loaded" in c.value)
-    assert "after rows without a target were dropped" in caption and "patient P-" in caption
+    caption = next(c.value for c in at.caption if "in the table as loaded" in c.value)
+    assert "after the 640 rows without a value in" in caption and "patient P-" in caption
 
 
 def test_a_policy_no_better_than_the_majority_says_so():

@@ -1,5 +1,7 @@
 """AppTest for the Rule and Screening pages."""
 
+import numpy as np
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -358,6 +360,16 @@ def test_row_check_names_the_row_by_its_identifiers():
     assert not at.exception, at.exception
     caption = next(c.value for c in at.caption if "split. True class" in c.value)
     assert caption.startswith("Row 0 (patient P-") and "numbered from 0" in caption
+    # rows without a target were left out, so row 50 is not the file's row 50: said here as
+    # on the other pages (a stranger's review)
+    assert "rows without a value in" in caption and "below its place in the file" in caption
+    # an empty identifier cell is left out, not shown as "notes nan"
+    from types import SimpleNamespace
+
+    from pages.common import row_names
+    ids = pd.DataFrame({"customer_id": ["C-1", "C-2"], "notes": [np.nan, "called twice"]})
+    assert row_names(SimpleNamespace(ids=ids), 0) == "customer_id C-1"
+    assert row_names(SimpleNamespace(ids=ids), 1) == "customer_id C-2, notes called twice"
 
 
 def test_thresholded_number_reads_as_the_comparison_not_as_yes():

@@ -134,7 +134,10 @@ c6.selectbox("Class weights", list(WEIGHTS), index=list(WEIGHTS).index(r["class_
 c1.selectbox("Solver", ["mip", "lp", "lp-randomized"], index=["mip", "lp", "lp-randomized"]
              .index(r["solver"]), key="solver", on_change=common.sync_error_count,
              disabled=auto_model, args=("solver", "solver"),
-             format_func={"mip": "MIP (proved 0/1)", "lp": "LP, fractional → 1",
+             help="MIP: the exact 0/1 rule, proved optimal (by the MIP, or by trying every "
+                  "short rule where that is quicker: the claim says which). LP: the relaxation, "
+                  "rounded; quicker on large tables, not proved.",
+             format_func={"mip": "MIP (exact 0/1)", "lp": "LP, fractional → 1",
                           "lp-randomized": "LP, randomized rounding"}.get)
 c2.selectbox("Screening", ["enhanced", "basic", "none"],
              index=["enhanced", "basic", "none"].index(r["screening"]), key="screening",
@@ -757,8 +760,15 @@ def results() -> None:
                     ss.pop("lam", None)
                     st.rerun()
             st.caption("Click a point to load the rule learned at that λ.")
+            # in words, not the frame's column names (a stranger's review: lam, train_error)
             st.dataframe(path[["lam", "conditions", "train_error", "test_error", "status", "rule"]],
-                         hide_index=True, width="stretch", key="path_table")
+                         hide_index=True, width="stretch", key="path_table", column_config={
+                             "lam": st.column_config.NumberColumn("λ", format="%.3g"),
+                             "train_error": st.column_config.NumberColumn("train error",
+                                                                          format="%.3f"),
+                             "test_error": st.column_config.NumberColumn("test error",
+                                                                         format="%.3f"),
+                             "status": "solver status"})
 
     # ---------------------------------------------------------------- export
     @st.fragment

@@ -211,10 +211,12 @@ def _fit_status(model: Any) -> Finding:
     """:func:`fit_status` before the level is checked against what the model predicts."""
     lam = float(getattr(model, "lam_", getattr(model, "lam", float("nan"))))
     chosen = " chosen by cross-validation" if getattr(model, "lam", None) == "auto" else ""
+    # the words on λ's grid next to λ: after the thresholds they read as about them (a
+    # stranger's review: "with 40 thresholds per numeric column (the grid's largest λ ...)")
+    chosen += _lam_tie_words(model)
     if getattr(model, "n_thresholds", None) == "auto" and getattr(model, "cv_results_", None) \
             is not None and "n_thresholds" in model.cv_results_:
         chosen += f", with {model.n_thresholds_} thresholds per numeric column"
-    chosen += _lam_tie_words(model)
     given = model._rule_type_given() if hasattr(model, "_rule_type_given") else \
         getattr(model, "rule_type", None)  # None: the default for this λ
     typed = (f" The {model.rule_type_.upper()}-rule type was chosen by the same "
@@ -228,7 +230,7 @@ def _fit_status(model: Any) -> Finding:
         counted = ("once however many clauses fire on it" if exact else
                    "once per clause that fires")
         what = (f"clauses + conditions + λ × errors, a false positive counted {counted}; "
-                f"λ = {lam:g}{chosen}, {weights}")
+                f"λ = {lam:.3g}{chosen}, {weights}")
         head = f"Rule set by column generation ({what}): objective {_num(model.objective_)}."
         if model.described_class_ is None:
             how = (" Rules learned class by class from the rarest, each on the rows the "
@@ -280,7 +282,7 @@ def _fit_status(model: Any) -> Finding:
     costs = (getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0))
     error = getattr(model, "error_", None) or getattr(model, "error", None) or "hamming"
     what = f"{objective_words(model.rule_type_, *costs, error)} = {_num(objective)}, with " \
-           f"λ = {lam:g}{chosen} and {weights}"
+           f"λ = {lam:.3g}{chosen} and {weights}"
     constraints = getattr(model, "constraints_", None)
     under = f" under your constraints ({constraints.words()})" if constraints else ""
     that = " that meets them" if constraints else ""
@@ -295,8 +297,11 @@ def _fit_status(model: Any) -> Finding:
                        + _USABLE + typed)
     if method in ("mip", "enumeration", "beam+mip") and model.lp_status_ == "optimal" and \
             gap <= 1e-6:
-        how = " (proved without the MIP: every rule short enough to beat it was tried)" \
-            if method == "enumeration" else ""
+        # "proved without the MIP" beside a Solver box reading "MIP (proved 0/1)": a
+        # stranger could not tell which was true; both now say how the proof was made
+        how = (" (proved by enumeration: every rule short enough to beat it was tried, "
+               "which here is quicker than the MIP and proves the same)"
+               if method == "enumeration" else "")
         return Finding("success", f"Certified optimal{under}{how}: no "
                        f"{model.rule_type_.upper()}-rule without contradictory or redundant "
                        f"conditions{over}{that} has a lower objective: {what}.{typed}")
@@ -364,7 +369,7 @@ def _clause_by_clause_status(model: Any, lam: float, chosen: str, weights: str) 
     status, gap = model.lp_status_, model.mip_gap_
     method = getattr(model, "solve_method_", "mip")
     kind = "set covering" if hasattr(model, "max_rules") else "boosting"
-    problem = f"{objective_words('and')}, λ = {lam:g}{chosen}, {weights}"
+    problem = f"{objective_words('and')}, λ = {lam:.3g}{chosen}, {weights}"
     whole = ("the set is built one clause after another, so the set as a whole is not "
              "claimed optimal")
     lp = method in ("lp", "lp-randomized")

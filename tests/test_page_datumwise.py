@@ -44,6 +44,9 @@ def test_fit_datum_view_histogram_and_curve():
     p = at.session_state["dw_params"]
     assert p["lam"] == 0.02 and p["n_states"] == 300 and not p["constrained"]
     assert float(metric(at, "Test accuracy")) > 0.7
+    # beside the majority class, as on the Rule page (a stranger's review)
+    acc = next(m for m in at.metric if m.label == "Test accuracy")
+    assert acc.delta.endswith("pts vs majority") and float(acc.delta.split()[0]) > 20
     mean_used = float(metric(at, "Mean features per datum").split("/")[0])
     assert 0 < mean_used < 13
 

@@ -540,8 +540,11 @@ _COMMON_PARAMS = """    n_thresholds : int, default=10
     solver : {"mip", "lp", "lp-randomized"}, default="mip"
         Exact 0/1 optimum by HiGHS, or the LP with the paper's rounding, or randomized rounding.
     time_limit : float, default=30.0
-        Seconds per HiGHS run.  A MIP stopped by it keeps its incumbent; ``mip_gap_`` says
-        how far from optimal it may be.
+        Seconds per HiGHS run (``inf``: no limit).  A MIP stopped by it keeps its incumbent;
+        ``mip_gap_`` says how far from optimal it may be.  Not a bound on the whole fit:
+        building the terms, screening and, with ``lam="auto"``, every inner fit come on top
+        (3,000 rows × 10 columns at every midpoint took 24–40 s with ``time_limit=2``: a
+        notebook review).
     class_weight : "auto", None, "balanced", "sqrt" or dict, default="auto"
         Weight of each class's errors (:func:`class_sample_weights`); ``{0: 1, 1: 5}`` on
         labels 0 / 1 makes a miss cost five false alarms (keys are labels of ``y``; another
@@ -555,6 +558,27 @@ _COMMON_PARAMS = """    n_thresholds : int, default=10
         no part in an optimal rule before the solve; it never changes the optimum.
     kinds : dict, optional
         Column kinds for the binarizer."""
+
+# what every rule model sets, said once (a notebook review: the set covering and boosting
+# docstrings left out lam="auto" and what they inherit)
+_COMMON_ATTRIBUTES = """    rule_ : Rule or RuleSet
+        What the model predicts with, in the fit's words.
+    classes_ : ndarray of shape (2,)
+        ``classes_[1]`` is the positive class.
+    lam_ : float
+        The λ fitted with (``lam``, or the one ``lam="auto"`` chose).
+    cv_results_ : DataFrame or None
+        With ``lam="auto"``: the inner cross-validation's curve (``lam``, ``error``,
+        ``error_std``, ``conditions``, ``chosen``, ``timed_out``); else None.
+    binarizer_ : Binarizer
+        The fitted terms.
+    lp_status_ : str
+        Solver status of the last solve (``optimal``, ``time_limit``, ...).
+    mip_gap_ : float
+        Relative gap of the last MIP (0 when proved optimal)."""
+
+_LAM_AUTO = """``"auto"``: chosen by 3-fold inner cross-validation for the lowest
+        held-out error (``lam_``, ``cv_results_``)."""
 
 
 class BooleanRuleClassifier(_RuleModel):
@@ -610,6 +634,8 @@ class BooleanRuleClassifier(_RuleModel):
         ``classes_[1]`` is the positive class (the rule's "yes").
     rule_type_ : {{"and", "or"}}
         The rule type solved (``rule_type``, or the one ``"auto"`` chose).
+    lam_ : float
+        The λ fitted with (``lam``, or the one ``lam="auto"`` chose).
     error_ : {{"hamming", "exact"}}
         How wrong rows were counted (``error``, its default resolved).
     cv_results_ : DataFrame or None
@@ -901,12 +927,13 @@ class SetCoveringRuleClassifier(_RuleSetModel):
     ----------
     max_rules : int, default=5
         Stop after this many clauses.
-    lam : float, default=1.0
-        λ of each clause fit.
+    lam : float or "auto", default=1.0
+        λ of each clause fit.  {_LAM_AUTO}
 {_COMMON_PARAMS}
 
     Attributes
     ----------
+{_COMMON_ATTRIBUTES}
     ruleset_ : RuleSet
         The OR of the clauses (also ``rule_``).
     clauses_ : list of Rule
@@ -1058,12 +1085,14 @@ class BoostedRuleClassifier(_RuleSetModel):
     epsilon : float, optional
         ε of the vote weights; default ``1 / (2m)`` with m the total sample weight (the
         number of rows when unweighted; Cohen & Singer's choice).
-    lam : float, default=1000.0
+    lam : float or "auto", default=1000.0
         λ of each round.  With ``d`` summing to 1 the paper's λ = 1000 is the matching scale.
+        {_LAM_AUTO}
 {_COMMON_PARAMS}
 
     Attributes
     ----------
+{_COMMON_ATTRIBUTES}
     ruleset_ : RuleSet
         Weighted clauses (a constant round is a clause without conditions; also ``rule_``).
         A clause chosen in several rounds appears once, its vote the sum of theirs.

@@ -287,7 +287,8 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
     thresholds, negations, kinds
         Terms, as in :class:`~rulecore.rules.terms.Binarizer`.
     max_conditions : int, default=12
-        Conditions per clause at most.
+        Conditions per clause at most, for every clause (the exact pricing's too); a
+        certificate is then over the rule sets of such clauses.
     certify : bool, default=True
         Run the exact pricing MIP in the final fit, so that ``lp_bound_`` is proved.
     time_limit : float, default=120

@@ -701,9 +701,12 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "text", "JSON: a structure in each cell, not a category"
     if (len(present) >= ID_MIN_VALUES and n_distinct >= ID_DISTINCT_SHARE * len(present)) or (
             _tiny_labels(present, n_distinct, n_rows)):
-        words = present.astype(str).str.count(r"\s+").mean() + 1
-        what = "free text" if words >= 4 else "an identifier"
-        return ("text" if words >= 4 else "id"), (
+        words = present.astype(str).str.strip().str.count(r"\s+").mean() + 1
+        # a column named as remarks is free text from two words on ("asked for discount
+        # #4460", " #9719": 2.9 words a cell, read as an identifier: a stranger's review)
+        prose = words >= 4 or (words >= 2 and bool(_REMARK_NAME.search(str(name))))
+        what = "free text" if prose else "an identifier"
+        return ("text" if prose else "id"), (
             f"{n_distinct:,} distinct values in {len(present):,} rows: {what}")
     if n_distinct > MAX_TEXT_LEVELS:
         return "text", (f"text with {n_distinct:,} distinct values (more than "

@@ -3211,3 +3211,18 @@ def test_the_second_adversarial_review_of_the_readers():
         f"{['web', 'shop'][k % 2]},{k * 10},{k % 7},{'yes' if k % 4 == 0 else 'no'}\n"
         for k in range(50)) + "Notes,,,\n" + "".join(f"web,{k},{k},no\n" for k in range(7))
     assert load_csv(io.BytesIO(notes.encode()), name="n.csv").n_samples == 57
+
+
+def test_remarks_of_a_few_words_are_free_text_not_an_identifier():
+    """A stranger's CRM export: notes like "asked for discount #4460" and " #9719" (2.9 words
+    a cell) were called an identifier; named as remarks, they are free text.  A code column
+    of two-word values stays an identifier."""
+    from rulecore.roles import detect_role
+
+    rng = np.random.default_rng(0)
+    tickets = rng.permutation(9000)[:300]
+    notes = pd.Series([f"asked for discount #{t}" if k % 2 else f" #{t}"
+                       for k, t in enumerate(tickets)], name="notes")
+    assert detect_role(notes, 3, 300) == ("text", "300 distinct values in 300 rows: free text")
+    codes = pd.Series([f"BX {t}" for t in tickets], name="batch")
+    assert detect_role(codes, 3, 300)[0] == "id"

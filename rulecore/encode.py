@@ -347,7 +347,16 @@ def validated(estimator: Any, *args: Any, **kwargs: Any) -> Any:
     ``ValueError`` too), in its own words: infinite values, an empty table, NaN in ``y``,
     lengths that differ, columns renamed or missing at predict time reached a notebook user
     as scikit-learn's plain ``ValueError`` from the sparse, datum-wise and bilinear models,
-    where the rule models said :class:`DataError` (a notebook review)."""
+    where the rule models said :class:`DataError` (a notebook review).
+
+    Missing labels (None or NaN among text labels: scikit-learn's sort of the classes raised
+    Python's TypeError) are said in words first."""
+    y = args[1] if len(args) > 1 else kwargs.get("y")
+    if y is not None and not isinstance(y, str):
+        missing = pd.isna(pd.Series(np.asarray(y, dtype=object).ravel())).to_numpy()
+        if missing.any():
+            raise DataError(f"y has {int(missing.sum()):,} missing labels (None or NaN) of "
+                            f"{missing.size:,}: drop those rows, or give them a class.")
     try:
         return validate_data(estimator, *args, **kwargs)
     except DataError:

@@ -379,6 +379,11 @@ def _fit_rule(X, y):
     lambda A, y: __import__("rulecore").CalculationEstimationClassifier().fit(A, A[:, 0]),
     lambda A, y: __import__("rulecore").SparseClassifier(fit_intercept=-1).fit(A, y),
     lambda A, y: __import__("rulecore").Rule.from_json("[1]"),
+    # None among text labels: Python's TypeError from sorting the classes (a review)
+    lambda A, y: __import__("rulecore").DatumWiseClassifier().fit(
+        A, np.where(y == 1, "a", None).astype(object)),
+    lambda A, y: __import__("rulecore").SparseClassifier(k=1).fit(
+        A, np.where(y == 1, "a", None).astype(object)),
     lambda A, y: __import__("rulecore").Rule.from_json(
         '{"rule_type": "and", "conditions": [{"feature": "a", "op": "<=", "value": "abc"}]}'),
     lambda A, y: RuleSetClassifier(cv=__import__("sklearn.model_selection").model_selection

@@ -1211,8 +1211,15 @@ class SparseClassifierCV(SparseClassifier):
         try:
             tr, va = train_test_split(np.arange(len(ys)), test_size=self.validation_fraction,
                                       stratify=ys, random_state=rng)
-        except ValueError as exc:
-            raise DataError(f"too few samples of a class for a validation split: {exc}") from exc
+        except ValueError:
+            # in the user's labels, not scikit-learn's message on the internal ±1 coding
+            # ("Classes with too few members are: [-1.0, 1.0]": a notebook review)
+            counts = ", ".join(f"{self.classes_[int(c > 0)].tolist()!r}: {int(n)}" for c, n in
+                               zip(*np.unique(ys, return_counts=True), strict=True))
+            raise DataError(
+                "Too few rows of a class to hold some out for choosing k and γ (validation "
+                f"share {self.validation_fraction:g}): rows per class {counts}. Give more "
+                "rows, or fit SparseClassifier with k and γ chosen by hand.") from None
         if self.gammas is None:  # gamma_grid on the standardised rows: holds "auto" (16 γ₀)
             gammas = _gamma0(Xs, max(int(k) for k in self.ks)) * 2.0 ** np.arange(6)
         else:

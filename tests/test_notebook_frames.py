@@ -505,3 +505,12 @@ def test_infinities_multiindex_columns_and_label_checklists_work():
     np.testing.assert_allclose(table["precision"], m.rule_.checklist(
         pd.DataFrame(B, columns=["a", "b"]), (labels == m.rule_.positive).astype(int))[
         "precision"])
+
+
+def test_too_few_rows_for_the_sparse_validation_split_are_said_in_the_users_labels():
+    """'Classes with too few members are: [-1.0, 1.0]' named the internal ±1 coding (a
+    notebook review)."""
+    from rulecore import SparseClassifierCV
+
+    with pytest.raises(DataError, match=r"rows per class 'no': 2, 'yes': 1\. Give more"):
+        SparseClassifierCV().fit(np.random.default_rng(0).random((3, 3)), ["no", "yes", "no"])

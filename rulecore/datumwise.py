@@ -178,10 +178,19 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         is abandoned and the best finished policy kept (the initial classify-at-once policy
         when none has finished), with ``status_ == "time_limit"``.
     random_state : int, RandomState or None, default=None
+    class_weight : None, "balanced" or dict, default=None
+        What a wrong answer costs per true class: None, 1 for every class (the paper);
+        ``"balanced"``, ``n / (K n_k)``, so each class's errors weigh alike in total (on a
+        15 % class the unweighted policy never predicted it, whatever λ: a stranger's
+        review); a dict ``{label: weight}``.  The weights are scaled to average 1 over the
+        training rows, so λ keeps its meaning: the price of a feature against an average
+        error.
 
     Attributes
     ----------
     classes_ : ndarray of shape (K,)
+    class_weight_ : ndarray of shape (K,)
+        The cost of a wrong answer per class, in ``classes_`` order (mean 1 over the rows).
     coef_ : ndarray of shape (n_features + K (+ K if K >= 3), 2 * n_features + 1)
         One score row per action (features first, then classes) over ``[x∘z ; z ; 1]``
         (x standardised with ``mean_`` and ``scale_``); with 3+ classes, K more rows of
@@ -210,6 +219,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         on_policy: float = 0.5,
         time_limit: float | None = None,
         random_state=None,
+        class_weight=None,
     ):
         self.feature_cost = feature_cost
         self.constrained = constrained
@@ -221,6 +231,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         self.on_policy = on_policy
         self.time_limit = time_limit
         self.random_state = random_state
+        self.class_weight = class_weight
 
     # ------------------------------------------------------------------ checks
     def _check_params(self, d: int) -> np.ndarray:
@@ -341,6 +352,28 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             Z[:n_on] = Zon
         return idx, Z
 
+    def _class_weights(self, yi: np.ndarray, K: int) -> np.ndarray:
+        """Per class index, the cost of a wrong answer, scaled to mean 1 over the rows."""
+        cw = self.class_weight
+        if cw is None:
+            return np.ones(K)
+        counts = np.bincount(yi, minlength=K).astype(float)
+        if isinstance(cw, str) and cw == "balanced":
+            w = len(yi) / (K * np.maximum(counts, 1.0))
+        elif isinstance(cw, dict):
+            unknown = [k for k in cw if k not in set(self.classes_.tolist())]
+            if unknown:
+                raise ParameterError(f"class_weight names {unknown!r}, not classes of y "
+                                     f"({', '.join(map(repr, self.classes_.tolist()))}).")
+            w = np.array([float(cw.get(c, 1.0)) for c in self.classes_.tolist()])
+            if not np.all(np.isfinite(w)) or np.any(w < 0) or not (w @ counts) > 0:
+                raise ParameterError("class_weight values must be finite, non-negative and "
+                                     "not all zero.")
+        else:
+            raise ParameterError(f"class_weight must be None, 'balanced' or a dict "
+                                 f"{{label: weight}}, not {cw!r}.")
+        return w * len(yi) / float(w @ counts)
+
     def _fit_scores(self, Xs, yi, idx, Z, W, costs, lam, K, deadline=None):
         """One API step: rollout returns for every (state, action) and the regressions.
 
@@ -350,8 +383,9 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         n_s, d = Z.shape
         Phi = self._phi(Xs[idx], Z)
         W_new = np.zeros((d + K + (K if K >= 3 else 0), 2 * d + 1))
-        # Classify as k: return -1[k != y], the same under every policy.
-        T_cls = -(yi[idx][:, None] != np.arange(K)[None, :]).astype(float)
+        # Classify as k: return -w_y 1[k != y] (w = 1 unweighted), the same under every policy.
+        wk = self.class_weight_
+        T_cls = -((yi[idx][:, None] != np.arange(K)[None, :]) * wk[yi[idx]][:, None])
         W_new[d : d + K] = self._ridge_fit(Phi, T_cls).T
         if K >= 3:
             # Departure: least squares on one-hot targets masks middle classes, so with 3+
@@ -360,7 +394,8 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             # stopping.  Falls back to the LS scores if a class is missing from the sample.
             W_new[d + K :] = W_new[d : d + K]
             if len(np.unique(yi[idx])) == K:
-                lr = LogisticRegression(C=1.0, max_iter=300).fit(Phi[:, :-1], yi[idx])
+                lr = LogisticRegression(C=1.0, max_iter=300).fit(Phi[:, :-1], yi[idx],
+                                                                 sample_weight=wk[yi[idx]])
                 W_new[d + K :, :-1], W_new[d + K :, -1] = lr.coef_, lr.intercept_
         if W is None:
             # Initial policy: classify at once with these scorers (never acquire).
@@ -377,7 +412,8 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
             Z1 = Z[s[b]]
             Z1[np.arange(len(Z1)), j[b]] = True
             run = self._run_block(W, Xs[idx[s[b]]], Z1, costs)
-            ret[b] = -lam * (costs[j[b]] + run.cost) - (run.labels != yi[idx[s[b]]])
+            y_b = yi[idx[s[b]]]
+            ret[b] = -lam * (costs[j[b]] + run.cost) - wk[y_b] * (run.labels != y_b)
         # Constrained (eq. 3-4): acquisition scores see only [z ; 1].
         cols = np.r_[d : 2 * d + 1] if self.constrained else np.arange(2 * d + 1)
         for f in range(d):
@@ -388,8 +424,10 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
 
     def _objective(self, W, Xs, yi, costs, lam):
         run = self._run(W, Xs, np.zeros(Xs.shape, bool), costs)
-        err = float(np.mean(run.labels != yi))
-        return err + lam * float(run.cost.mean()), err, float(run.used.sum(1).mean())
+        wrong = run.labels != yi
+        err = float(np.mean(wrong))  # said as is; the objective weighs it by class
+        loss = float(np.mean(self.class_weight_[yi] * wrong))
+        return loss + lam * float(run.cost.mean()), err, float(run.used.sum(1).mean())
 
     # ------------------------------------------------------------------ API
     def fit(self, X, y, callback: Callable[[int, int], None] | None = None):
@@ -435,6 +473,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         lam = float(self.feature_cost)
         self.classes_, yi = np.unique(y, return_inverse=True)
         K = len(self.classes_)
+        self.class_weight_ = self._class_weights(yi, K)
         self.mean_ = X.mean(axis=0)
         sd = X.std(axis=0)
         self.scale_ = np.where(sd > 1e-12, sd, 1.0)

@@ -159,6 +159,30 @@ def test_bad_parameters(kw):
         DatumWiseClassifier(**kw).fit(X, y)
 
 
+def test_balanced_class_weights_predict_a_rare_class_the_unweighted_policy_never_does():
+    """On an 8.5 % class the unweighted policy answers the majority for every row; weighted
+    alike (scaled to mean 1 over the rows) it finds the class, and a dict or a bad value is
+    read or refused."""
+    import numpy as np
+
+    from rulecore import DatumWiseClassifier
+    from rulecore.exceptions import ParameterError
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(600, 6))
+    y = ((X[:, 0] > 1.0) & (X[:, 1] > -0.5)).astype(int)
+    kw = dict(n_states=400, n_iterations=4, random_state=0, feature_cost=0.05)
+    plain = DatumWiseClassifier(**kw).fit(X, y)
+    assert plain.predict(X).sum() == 0
+    weighted = DatumWiseClassifier(class_weight="balanced", **kw).fit(X, y)
+    assert weighted.predict(X)[y == 1].mean() > 0.8
+    assert np.average(weighted.class_weight_[y], weights=None) == pytest.approx(1.0)
+    assert DatumWiseClassifier(class_weight={1: 5.0}, **kw).fit(X, y).class_weight_[1] > 1
+    for bad in ("heavy", {7: 2.0}, {1: -1.0}):
+        with pytest.raises(ParameterError, match="class_weight"):
+            DatumWiseClassifier(class_weight=bad, **kw).fit(X, y)
+
+
 def test_defaults_train_1000x60_to_completion():
     """The issue's 1,000 × 60 case with the defaults: every iteration runs (no time limit is
     set, so none can cut it short) and the policy beats a linear fit's accuracy floor.  How long

@@ -147,6 +147,17 @@ def test_a_rare_class_never_predicted_is_not_told_to_lower_lambda():
     assert "no better than always predicting the most frequent class" in said
     assert "it never predicts 1 (" in said and "whatever λ" in said
     assert "Lower λ" not in said
+    # ... and the page itself now offers what it advises: with the classes weighted alike
+    # the policy predicts the rare class (a stranger's review: the advice pointed to other
+    # pages), and is judged on balanced accuracy, not against the majority class
+    assert "Choose Class weights: balanced above" in said
+    at.radio(key="dw_weights").set_value("balanced")
+    at.button(key="dw_submit").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["dw_params"]["class_weight"] == "balanced"
+    assert not any("it never predicts 1 (" in w.value for w in at.warning)
+    assert any("With the classes weighted alike" in i.value and "balanced accuracy" in i.value
+               for i in at.info)
 
 
 @pytest.mark.parametrize("page", [PAGE, "pages/screening.py"])

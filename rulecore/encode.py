@@ -435,8 +435,14 @@ def numbers_only(X: Any, who: str) -> Any:
 
     scikit-learn's own messages named no column ("could not convert string to float:
     'east'"), and mixed int/str column names were its TypeError (a notebook review).
-    Arrays pass unchanged (scikit-learn's checks apply).
+    Arrays pass unchanged (scikit-learn's checks apply); a sparse matrix is refused in words
+    (scikit-learn's TypeError, where the rule models said DataError: a notebook review).
     """
+    import scipy.sparse as sp
+
+    if sp.issparse(X):
+        raise DataError(f"{who} needs a dense table, and X is a scipy sparse matrix: convert "
+                        "it with X.toarray() if it fits in memory.")
     if not isinstance(X, pd.DataFrame):
         return X
     X = text_names(X)

@@ -384,6 +384,11 @@ def _fit_rule(X, y):
         A, np.where(y == 1, "a", None).astype(object)),
     lambda A, y: __import__("rulecore").SparseClassifier(k=1).fit(
         A, np.where(y == 1, "a", None).astype(object)),
+    # a sparse matrix: scikit-learn's TypeError from the numeric models (a review)
+    lambda A, y: __import__("rulecore").SparseClassifier(k=1).fit(
+        __import__("scipy.sparse").sparse.csr_matrix(A), y),
+    lambda A, y: __import__("rulecore").DatumWiseClassifier().fit(
+        __import__("scipy.sparse").sparse.csr_matrix(A), y),
     lambda A, y: __import__("rulecore").Rule.from_json(
         '{"rule_type": "and", "conditions": [{"feature": "a", "op": "<=", "value": "abc"}]}'),
     lambda A, y: RuleSetClassifier(cv=__import__("sklearn.model_selection").model_selection

@@ -60,16 +60,19 @@ def _key(params: dict) -> str:
     return json.dumps(params, sort_keys=True)
 
 
-def fit_policy(params: dict, bar=None) -> tuple[DatumWiseClassifier, np.ndarray, np.ndarray]:
+def fit_policy(params: dict, bar=None, span: tuple[float, float] = (0.0, 1.0),
+               prefix: str = "") -> tuple[DatumWiseClassifier, np.ndarray, np.ndarray]:
     """The fitted classifier and the (train, test) row indices for one setting, kept in the
-    session (not st.cache_data: the fit moves ``bar``, a progress bar outside the function)."""
+    session (not st.cache_data: the fit moves ``bar``, a progress bar outside the function,
+    over its ``span`` of the bar, each iteration's text after ``prefix``)."""
     fits = ss.setdefault("dw_fits", {})
     key = _key(params)
     if key not in fits:
         tr, te = train_test_indices(y, params["test_share"], params["seed"], groups)
 
         def progress(done: int, total: int) -> None:
-            bar.progress(done / total, text=f"Policy iteration {done} of {total}")
+            bar.progress(span[0] + (span[1] - span[0]) * done / total,
+                         text=f"{prefix}Policy iteration {done} of {total}")
 
         model = DatumWiseClassifier(
             feature_cost=params["lam"], constrained=params["constrained"],
@@ -286,9 +289,14 @@ with tab_curve:
             k: v for k, v in params.items() if k != "lam"}:
         bar = st.progress(0.0, text="Fitting over the λ grid…")
         rows = []
+        n_grid = len(cp["grid"])
         for i, lam_i in enumerate(cp["grid"]):
+            # each λ's iterations move the bar too: 40 s of one fit showed nothing (a
+            # stranger's review)
             with common.user_errors():
-                mi, _, _ = fit_policy({**params, "lam": lam_i})
+                mi, _, _ = fit_policy({**params, "lam": lam_i}, bar,
+                                      span=(i / n_grid, (i + 1) / n_grid),
+                                      prefix=f"λ = {lam_i:g} ({i + 1} of {n_grid}): ")
             r = mi.run_policy(Xte)
             rows.append({"model": "DWSM-Con" if params["constrained"] else "DWSM-Un",
                          "param": lam_i, "sparsity": 1 - r.used.mean(),

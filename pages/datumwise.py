@@ -14,6 +14,7 @@ import json
 import numpy as np
 import pandas as pd
 import streamlit as st
+from sklearn.metrics import balanced_accuracy_score
 
 from pages import common
 from rulecore.compare import columns_used_per_row
@@ -177,12 +178,13 @@ n_used = run.used.sum(axis=1)
 k = st.columns(4)
 # against always the training rows' most frequent class, as the Rule page shows it: 0.915
 # alone did not say that 0.83 comes for free (a stranger's review)
-top_class = pd.Series(y[tr]).value_counts().index[0]
-base = float(np.mean(yte == top_class))
+counts = pd.Series(y[tr]).value_counts()
+top = counts.index[0]
+base = float(np.mean(yte == top))
 gain = correct.mean() - base
 k[0].metric("Test accuracy", f"{correct.mean():.3f}", f"{100 * gain:+.1f} pts vs majority",
             delta_color="normal" if abs(gain) >= 0.0005 else "off",
-            help=f"Always predicting the most frequent class, {top_class}, scores {base:.3f} "
+            help=f"Always predicting the most frequent class, {top}, scores {base:.3f} "
                  "on these test rows.")
 k[1].metric("Mean features per datum", f"{n_used.mean():.2f} / {d}",
             help="Encoded inputs read per test datum (a category's one-hot columns each "
@@ -198,8 +200,6 @@ if d > ds.X.shape[1]:
 # a policy that reads nothing, or does no better than always the most frequent class, is never
 # left to look like a result (a newcomer's review: 0.908 with 0.00 features per datum was
 # exactly the majority's share, and nothing said so)
-counts = pd.Series(y[tr]).value_counts()
-top = counts.index[0]
 # a rare class the policy never predicts: it minimises the error rate, unweighted, and
 # lowering λ cannot change that (a review: at λ = 0 it read 4.95 features per row and still
 # never predicted fraud, under advice to lower λ)
@@ -207,19 +207,16 @@ never = [c for c in counts.index[1:] if not np.any(pred == c)]
 # with the classes weighted alike the policy is judged as it was fitted: on balanced accuracy
 # (each class's recall, averaged), where any one class for every row scores 0.5
 weighted = bool(params.get("class_weight"))
-recalls = [float(np.mean(pred[yte == c] == c)) for c in np.unique(yte)]
-balanced = float(np.mean(recalls)) if recalls else 0.0
-if weighted and balanced > 1 / max(len(recalls), 1) + 1e-12 and \
-        correct.mean() < float(np.mean(yte == top)):
+balanced = float(balanced_accuracy_score(yte, pred))
+chance = 1 / len(np.unique(yte))  # any one class on every row
+if weighted and balanced > chance + 1e-12 and correct.mean() < base:
     st.info(f"With the classes weighted alike, the policy gives up accuracy "
-            f"({correct.mean():.3f}, against {float(np.mean(yte == top)):.3f} for always "
-            f"{top}) to find the rarer classes: balanced accuracy {balanced:.3f} "
-            f"({1 / len(recalls):.2f} for any one class on every row).",
-            icon=":material/balance:")
-elif (balanced <= 1 / max(len(recalls), 1) + 1e-12) if weighted else \
-        correct.mean() <= float(np.mean(yte == top)) + 1e-12:
+            f"({correct.mean():.3f}, against {base:.3f} for always {top}) to find the rarer "
+            f"classes: balanced accuracy {balanced:.3f} ({chance:.2f} for any one class on "
+            "every row).", icon=":material/balance:")
+elif (balanced <= chance + 1e-12) if weighted else correct.mean() <= base + 1e-12:
     st.warning(f"Test accuracy {correct.mean():.3f} is no better than always predicting the "
-               f"most frequent class, {top} ({float(np.mean(yte == top)):.3f} of these test "
+               f"most frequent class, {top} ({base:.3f} of these test "
                "rows)" + (": the policy classifies without reading any feature"
                           if n_used.mean() == 0 else "")
                + (". On these test rows it never predicts "

@@ -26,7 +26,8 @@ import highspy
 import numpy as np
 import scipy.sparse as sp
 
-from rulecore.exceptions import ParameterError, SolverError
+from rulecore.encode import check_seconds
+from rulecore.exceptions import SolverError
 
 _LIBC = ctypes.CDLL(None)  # the C library, to flush C-level stdout (see new_highs)
 
@@ -364,8 +365,7 @@ class Model:
             ``x`` has shape (n_cols,); ``row_dual`` shape (n_rows,) for an LP solved to
             optimality.
         """
-        if time_limit is None or not time_limit > 0:
-            raise ParameterError("The time limit must be a positive number of seconds.")
+        check_seconds(time_limit)
         is_mip = self.is_mip
         if self._m == 0:
             # No constraints (e.g. screening removed every row's last column): each variable
@@ -471,8 +471,7 @@ def solve(
     cutoff : float, optional
         MIP only: as in :meth:`Model.solve` (status ``"cutoff"``: nothing below it).
     """
-    if time_limit is None or not time_limit > 0:  # before any work, as the model would
-        raise ParameterError("The time limit must be a positive number of seconds.")
+    check_seconds(time_limit)  # before any work, as the model would
     A = sp.csc_matrix(A, dtype=np.float64)
     model = Model()
     model.add_rows(np.asarray(row_lower, dtype=np.float64).reshape(-1),

@@ -473,12 +473,15 @@ def support_objective(X, y, support, gamma, loss="hinge",
 
 
 def _project_box_hyperplane(v, y, lo, hi):
-    """Euclidean projection of v onto {t ∈ [lo, hi]^n : yᵀt = 0} (bisection on the multiplier).
+    """Euclidean projection of v onto {t ∈ [lo, hi]^n : yᵀt = 0}, exactly.
 
-    With ``y ∈ {−1, +1}``, ``g(ν) = yᵀ clip(v − ν y) = Σ_{y=+1} clip(v_i − ν) −
-    Σ_{y=−1} clip(v_i + ν)`` is non-increasing in ν.  Each sum is read in O(log n) off the
-    sorted values and their prefix sums, so the 60 bisection steps cost two sorts instead of
-    60 passes over the rows (the relaxation projects ~160 times: 4.8 s → 0.5 s on 45,000 rows).
+    The projection is ``clip(v − ν y, lo, hi)`` for the multiplier ν that solves ``g(ν) = 0``,
+    where, with ``y ∈ {−1, +1}``, ``g(ν) = Σ_{y=+1} clip(v_i − ν) − Σ_{y=−1} clip(v_i + ν)``.
+    g is continuous, non-increasing and linear between its 4n breakpoints (where v_i ∓ ν meets
+    lo or hi).  Each g(ν) is read in O(log n) off the sorted values and their prefix sums; a
+    binary search over the sorted breakpoints (~log₂ 4n steps) brackets the root in one linear
+    piece, where it is solved exactly.  This replaced 60 bisection steps on ν, which were 80 %
+    of a small sparse fit (the relaxation projects ~160 times); on 45,000 rows it costs the same.
     """
     pos, neg = np.sort(v[y > 0]), np.sort(v[y < 0])
     cum_pos = np.concatenate([[0.0], np.cumsum(pos)])
@@ -489,14 +492,28 @@ def _project_box_hyperplane(v, y, lo, hi):
         j = np.searchsorted(a, hi - shift, "left")  # from j on they clip to hi
         return lo * i + hi * (len(a) - j) + (cum[j] - cum[i]) + shift * (j - i)
 
-    a, b = -np.abs(v).max() - hi - 1.0, np.abs(v).max() + hi + 1.0
-    for _ in range(60):
-        nu = 0.5 * (a + b)
-        if clipped_sum(pos, cum_pos, -nu) - clipped_sum(neg, cum_neg, nu) > 0:
-            a = nu
+    def g(nu):
+        return clipped_sum(pos, cum_pos, -nu) - clipped_sum(neg, cum_neg, nu)
+
+    # four runs, each already sorted: the stable sort (timsort) merges them in linear time
+    bp = np.sort(np.concatenate([pos - hi, pos - lo, lo - neg[::-1], hi - neg[::-1]]),
+                 kind="stable")
+    left, right = 0, len(bp) - 1
+    g_left, g_right = g(bp[left]), g(bp[right])
+    if g_left <= 0:  # g ≤ 0 everywhere (it is constant left of the first breakpoint)
+        return np.clip(v - (bp[0] - 1.0) * y, lo, hi)
+    if g_right > 0:  # g > 0 everywhere: no root; ν past every breakpoint, as bisection gave
+        return np.clip(v - (bp[-1] + 1.0) * y, lo, hi)
+    while right - left > 1:  # invariant: g(bp[left]) > 0 ≥ g(bp[right])
+        mid = (left + right) // 2
+        g_mid = g(bp[mid])
+        if g_mid > 0:
+            left, g_left = mid, g_mid
         else:
-            b = nu
-    return np.clip(v - 0.5 * (a + b) * y, lo, hi)
+            right, g_right = mid, g_mid
+    a, b = bp[left], bp[right]  # g is linear on [a, b]
+    nu = a + g_left * (b - a) / (g_left - g_right)
+    return np.clip(v - nu * y, lo, hi)
 
 
 def _relaxation(loss, X, y, gamma, k, fit_intercept, n_iter=80):

@@ -419,6 +419,28 @@ def test_projection_onto_box_and_hyperplane(seed, lo, hi):
     assert np.all((t >= lo) & (t <= hi)) and abs(y @ t) < 1e-6 * n
 
 
+@pytest.mark.parametrize("case", ["one class", "other class", "ties", "two rows"])
+@pytest.mark.parametrize("lo, hi", [(0.0, 1.0), (1e-9, 1 - 1e-9)])
+def test_projection_edge_cases_agree_with_bisection(case, lo, hi):
+    """The breakpoint search finds the root on its linear piece: where there is none (one
+    class) or breakpoints coincide (tied values), it gives what bisection on ν gives."""
+    from rulecore.sparse import _project_box_hyperplane
+
+    rng = np.random.default_rng(1)
+    v = rng.normal(scale=2.0, size=60)
+    y = np.where(rng.random(60) < 0.4, 1.0, -1.0)
+    if case == "one class":
+        y[:] = 1.0
+    elif case == "other class":
+        y[:] = -1.0
+    elif case == "ties":
+        v = np.round(v)
+    else:
+        v, y = v[:2], np.array([1.0, -1.0])
+    np.testing.assert_allclose(_project_box_hyperplane(v, y, lo, hi),
+                               _bisection_projection(v, y, lo, hi), atol=1e-9)
+
+
 def test_memory_budget_and_plain_messages(monkeypatch):
     X, y = _data(300, 20)
     with pytest.raises(ParameterError, match=r"got 0$"):

@@ -474,6 +474,8 @@ def leak_groups(ds: Dataset) -> dict[str, dict[str, float]]:
     accuracy}}``: a date's year and month leak together, one warning for both."""
     groups: dict[str, dict[str, float]] = {}
     for col, acc in ds.leaks.items():
+        if col in ds.restated:  # said more strongly on its own (restated_words)
+            continue
         groups.setdefault(ds.source_column(col), {})[col] = acc
     return groups
 

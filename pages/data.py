@@ -6,6 +6,7 @@ import streamlit as st
 from pages import common
 from rulecore import roles as roles_mod
 from rulecore.data import MAX_BYTES, show
+from rulecore.report import restated_words
 from rulecore.samples import SAMPLES
 from rulecore.scales import level_order
 from rulecore.viz.data import class_balance
@@ -384,6 +385,15 @@ with right:
 # -------------------------------------------------------- roles
 st.subheader("Column roles")
 leaks = ds.leaks
+# the target in other words first, once, and not again below as "alone predicts" (a relabel
+# of every class read like a real cause beside one: a stranger's review)
+restated = ds.restated
+for k, (col, mapping) in enumerate(restated.items()):
+    st.warning(restated_words(col, mapping, ds.target_column), icon=":material/warning:")
+    st.button(f"Leave out {_short(ds.source_column(col))}", key=f"w_restated_{k}",
+              on_click=common.leave_out, args=(ds.source_column(col),),
+              icon=":material/block:",
+              help=f"Removes {ds.source_column(col)!r} from the columns used as features.")
 # one warning per table column: a date's year and month leak together
 for k, (source, found) in enumerate(common.leak_groups(ds).items()):
     st.warning(f"{common.leak_words(ds, found)}: a possible leak, if {source!r} is recorded "
@@ -399,6 +409,8 @@ for k, (source, found) in enumerate(common.leak_groups(ds).items()):
 # a column that gives away another class of the target (the defects' rework minutes beside
 # "exactly 2 defects"): a leak whichever class is predicted (a stranger's review)
 for k, (col, (other, acc)) in enumerate(common.class_leaks(ds.digest, ds).items()):
+    if col in restated:
+        continue
     source = ds.source_column(col)
     st.warning(f"**{col}** alone tells {ds.target_column} = {show(other)} from its other values "
                f"with {acc:.1%} accuracy: a possible leak, if {source!r} is recorded after the "

@@ -32,6 +32,7 @@ import pandas as pd
 
 from rulecore import settings as S
 from rulecore.exceptions import DataError, ParameterError, RulecoreError
+from rulecore.report import restated_words
 
 EXIT_OK, EXIT_USER_ERROR, EXIT_INTERRUPTED = 0, 2, 130
 _EXPORT_BY_SUFFIX = {".txt": "text", ".md": "markdown", ".json": "json", ".sql": "sql",
@@ -225,11 +226,18 @@ def describe_data(ds, out: TextIO) -> None:
             out.write(f"{words}: " + ", ".join(derived) + "\n")
     for note in ds.notes:
         out.write(f"note: {note}\n")
+    for col, mapping in ds.restated.items():
+        out.write("warning: " + restated_words(col, mapping, ds.target_column, bold=False,
+                                               how=f" (--exclude {col})") + "\n")
     for col, acc in ds.leaks.items():
+        if col in ds.restated:
+            continue
         out.write(f"warning: {col} alone predicts {ds.target} = {ds.positive} with "
                   f"{acc:.1%} accuracy: a possible leak (--exclude {col} if it is recorded "
                   "after the outcome)\n")
     for col, (other, acc) in ds.class_leaks.items():
+        if col in ds.restated:
+            continue
         out.write(f"warning: {col} alone tells {ds.target_column} = {other} from its other "
                   f"values with {acc:.1%} accuracy: a possible leak, whichever class is "
                   f"predicted (--exclude {col} if it is recorded after the outcome)\n")
@@ -526,6 +534,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     findings = assess(y01[tr], pred_tr, y01[te], pred_te,
                       positive=ds.positive, class_weight=est.class_weight_used_,
                       features=list(getattr(rule, "features", [])), leaks=ds.leaks,
+                      restated=ds.restated,
                       negative=next((str(c) for c in ds.classes if c != ds.positive), None)
                       if len(ds.classes) == 2 else None,
                       costs=(getattr(est, "fp_cost", 1.0), getattr(est, "fn_cost", 1.0)),

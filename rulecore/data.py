@@ -27,7 +27,7 @@ import pandas as pd
 from rulecore import formats
 from rulecore import roles as roles_mod
 from rulecore.exceptions import DataError
-from rulecore.roles import ColumnRole, find_leaks, zero_padded_codes
+from rulecore.roles import ColumnRole, find_leaks, restated_target, zero_padded_codes
 from rulecore.scales import describe as describe_order
 from rulecore.scales import level_order
 
@@ -301,6 +301,16 @@ class Dataset:
         if key not in self._leaks:
             self._leaks[key] = find_leaks(self.X, self.y_binary, self.kinds)
         return self._leaks[key]
+
+    @property
+    def restated(self) -> dict[str, dict[Any, Any]]:
+        """Features that are the target in other words, ``{column: {value: class}}``: each
+        value goes with one class and every class has one (a relabel, a status code beside
+        its label); see :func:`rulecore.roles.restated_target`.  They are in :attr:`leaks`
+        too; the pages and the command line say this stronger thing of them instead."""
+        if "restated" not in self._leaks:
+            self._leaks["restated"] = restated_target(self.X, self.y.to_numpy(), self.kinds)
+        return self._leaks["restated"]
 
     @property
     def class_leaks(self) -> dict[str, tuple[Any, float]]:

@@ -444,6 +444,7 @@ def assess(
     class_weight: Any = None,
     features: list[str] | None = None,
     leaks: dict[str, float] | None = None,
+    restated: dict[str, dict] | None = None,
     subject: str = "the rule",
     negative: str | None = None,
     costs: tuple[float, float] = (1.0, 1.0),
@@ -470,7 +471,9 @@ def assess(
         How the rule weighed errors: a weighted rule is judged on balanced accuracy, an
         unweighted one on accuracy.
     features : list of str, optional
-        Columns the rule reads; ``leaks`` ({column: accuracy}) flags those among them.
+        Columns the rule reads; ``leaks`` ({column: accuracy}) flags those among them, and
+        ``restated`` (:attr:`rulecore.data.Dataset.restated`) those that are the target in
+        other words, more strongly.
     subject : str
         What is judged, for the wording ("the rule", "the model").
     negative : str, optional
@@ -757,7 +760,12 @@ def assess(
                            "the model rule set (auto), a rule list (command line: --model "
                            "rule-set)."))
     for col in features or []:
-        if leaks and col in leaks:
+        if restated and col in restated:  # stronger than a leak (restated_words)
+            out.append(Finding("warning", f"{who} uses {col}, which is the target in other "
+                               "words (each of its values goes with one class): it restates "
+                               "the answer instead of predicting it. Leave it out on the "
+                               "Data page.", f"uses the target in other words ({col})"))
+        elif leaks and col in leaks:
             out.append(Finding("warning", f"{who} uses {col}, which alone predicts "
                                f"{pos} with {_pct(leaks[col])} accuracy: a possible leak, "
                                "if it is recorded after the outcome or made from it. Leave it "
@@ -804,6 +812,22 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
      "learn the single rule with it as --positive"),
 )
 
+
+def restated_words(column: str, mapping: dict, target: str, bold: bool = True,
+                   how: str = "") -> str:
+    """What the pages and the command line say of a feature that is the target in other
+    words (:attr:`rulecore.data.Dataset.restated`): stronger than a leak's "alone predicts",
+    which read like a real cause beside one (a stranger's review)."""
+    def value(v):
+        return "(missing)" if v is None else repr(v) if isinstance(v, str) else str(v)
+
+    pairs = sorted(mapping.items(), key=lambda kv: str(kv[1]))
+    shown = ", ".join(f"{value(v)} → {c}" for v, c in pairs[:6]) + (
+        f", and {len(pairs) - 6} more" if len(pairs) > 6 else "")
+    name = f"**{column}**" if bold else column
+    return (f"{name} is {target} in other words: each of its values goes with one class "
+            f"({shown}), on at least 99% of the rows. A model on it restates the answer "
+            f"instead of predicting it: leave it out of the features{how}.")
 
 def for_command_line(text: str) -> str:
     """A finding in the command line's words (:data:`COMMAND_LINE_WORDS`)."""

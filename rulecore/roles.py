@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -1251,6 +1251,51 @@ def single_column_accuracy(x: pd.Series, y: np.ndarray, categorical: bool) -> fl
     low_positive = pos_left + neg_right      # rows at or below the cut predicted 1
     best = np.maximum(high_positive, low_positive)[valid].max()
     return float((best + correct_missing) / n)
+
+
+def restated_target(X: pd.DataFrame, y: pd.Series | np.ndarray, kinds: dict[str, str],
+                    max_rows: int = 50_000, seed: int = 0) -> dict[str, dict[Any, Any]]:
+    """Categorical features that are the target in other words: each of their values goes
+    with one class, every class has such a value, and reading the class off the value is
+    right on at least :data:`LEAK_ACCURACY` of the rows.
+
+    A leak of another kind than :func:`find_leaks`' (a column recorded after the outcome
+    that predicts one class): a relabel of the whole target ("moved to higher tier" for
+    *upgrade*, a status code beside its label).  It predicted all 4 classes of a stranger's
+    table, and the Data page warned of it as of a real cause, once per class (a review).
+    Only targets of three classes or more: with two, a yes/no column that matches the target
+    may as well be a cause that decides it (a test result) as a consequence (a refund for an
+    upheld complaint), and :func:`find_leaks`' warning, which says both, is the right one.
+    Large tables are checked on a fixed random sample of ``max_rows`` rows.
+
+    Returns ``{column: {value: class}}`` (missing is a value: ``None``).
+    """
+    y = pd.Series(np.asarray(y)).reset_index(drop=True)
+    idx = np.arange(len(y))
+    if len(idx) > max_rows:
+        idx = np.sort(np.random.default_rng(seed).choice(idx, max_rows, replace=False))
+    ys = y.iloc[idx].reset_index(drop=True)
+    n_classes = ys.nunique()
+    out: dict[str, dict[Any, Any]] = {}
+    if n_classes < 3:
+        return out
+    for col in X.columns:
+        if kinds.get(col) != "categorical":
+            continue
+        x = X[col].iloc[idx].reset_index(drop=True).astype(object)
+        levels = x.nunique(dropna=False)
+        # a value per handful of rows fits any labels (as in single_column_accuracy); a
+        # relabel has about one value per class
+        if levels < n_classes or levels > max(2 * n_classes, 2) or levels > len(ys) // 20:
+            continue
+        table = pd.crosstab(x.fillna("\0missing"), ys)
+        if table.max(axis=1).sum() < LEAK_ACCURACY * len(ys):
+            continue
+        majority = table.idxmax(axis=1)
+        if majority.nunique() < n_classes:  # a value for every class
+            continue
+        out[str(col)] = {(None if v == "\0missing" else v): c for v, c in majority.items()}
+    return out
 
 
 def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],

@@ -615,3 +615,19 @@ def test_a_rule_set_without_clauses_is_said_as_the_rule_page_says_it(tmp_path):
     assert "No clause: the rule set predicts outcome = well for every row." in res.stdout
     assert "when any clause holds:" not in res.stdout
     assert "Predict outcome = sick for no row: the rule set has no clause." in res.stdout
+
+
+def test_learn_says_a_column_restating_the_target_is_one_not_a_leak_of_one_class(tmp_path):
+    from tests.test_page_data import _relabelled_table
+
+    path = tmp_path / "relabelled.csv"
+    path.write_bytes(_relabelled_table())
+    out = run("learn", str(path), cwd=tmp_path).stdout
+    said = [ln for ln in out.splitlines() if "agent_note" in ln and "warning" in ln]
+    assert said[0].startswith("warning: agent_note is outcome in other words") and \
+        said[0].endswith("leave it out of the features (--exclude agent_note).")
+    # the rule on it (agent_note == account frozen) is said to restate the answer
+    assert said[1:] == ["warning: The rule uses agent_note, which is the target in other "
+                        "words (each of its values goes with one class): it restates the "
+                        "answer instead of predicting it. Leave it out (--exclude)."]
+    assert "alone predicts" not in " ".join(said)

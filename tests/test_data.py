@@ -3226,3 +3226,39 @@ def test_remarks_of_a_few_words_are_free_text_not_an_identifier():
     assert detect_role(notes, 3, 300) == ("text", "300 distinct values in 300 rows: free text")
     codes = pd.Series([f"BX {t}" for t in tickets], name="batch")
     assert detect_role(codes, 3, 300)[0] == "id"
+
+
+def test_restated_target_finds_a_relabel_of_every_class_and_nothing_less():
+    """A column is the target in other words when each value goes with one class and every
+    class has one; a real cause of one class, a column naming only some classes, and a
+    column of a value per row (which fits any labels) are not."""
+    import numpy as np
+    import pandas as pd
+
+    from rulecore.roles import restated_target
+
+    rng = np.random.default_rng(0)
+    y = rng.choice(["a", "b", "c"], 300)
+    X = pd.DataFrame({
+        "relabel": pd.Series(y).map({"a": "alpha", "b": "beta", "c": "gamma"}),
+        "coded": pd.Series(y).map({"a": "A1", "b": "B1", "c": "C1"}).where(
+            np.arange(300) % 2 == 0, pd.Series(y).map({"a": "A2", "b": "B2", "c": "C2"})),
+        "some": np.where(y == "a", "yes", "no"),          # names one class only
+        "per_row": [f"r{i}" for i in range(300)],         # a value per row
+        "noisy": pd.Series(y).map({"a": "x", "b": "y", "c": "z"}).where(
+            rng.random(300) > 0.05, "x"),                 # ~95 % agreement
+        "number": (y == "a").astype(float)})
+    kinds = {c: "categorical" for c in X} | {"number": "numeric"}
+    found = restated_target(X, y, kinds)
+    assert set(found) == {"relabel", "coded"}
+    assert found["relabel"] == {"alpha": "a", "beta": "b", "gamma": "c"}
+    assert found["coded"]["B2"] == "b"
+    # a missing value is a value
+    gap = pd.Series(X["relabel"]).where(y != "c", None)
+    assert restated_target(pd.DataFrame({"gap": gap}), y, {"gap": "categorical"}) == {
+        "gap": {"alpha": "a", "beta": "b", None: "c"}}
+    # two classes: a yes/no column matching a yes/no target may be a cause as well as a
+    # consequence; the leak warning (find_leaks) says both
+    y2 = np.where(rng.random(200) < 0.3, "yes", "no")
+    copy = pd.Series(np.where(y2 == "yes", "Y", "N"), dtype=object)
+    assert restated_target(pd.DataFrame({"flag": copy}), y2, {"flag": "categorical"}) == {}

@@ -550,3 +550,44 @@ def test_a_frequency_table_is_expanded_and_its_count_can_be_included_back():
     assert not at.exception
     assert at.session_state["include"] == ["count"]
     assert metric(at, "Rows") == "96"
+
+
+def _relabelled_table() -> bytes:
+    """4 classes, fraud 3 % (risk_score > 1.7 decides it), and agent_note: each class in
+    other words (a stranger's table)."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(3)
+    n = 600
+    risk = rng.normal(size=n)
+    spend = rng.uniform(10, 90, n)
+    outcome = np.where(risk > 1.85, "fraud", np.where(spend > 70, "upgrade",
+                       np.where(spend < 30, "downgrade", "stay")))
+    words = {"fraud": "account frozen", "upgrade": "moved to higher tier",
+             "downgrade": "moved to lower tier", "stay": "no change"}
+    return pd.DataFrame({"monthly_spend": spend.round(1), "risk_score": risk.round(3),
+                         "plan": rng.choice(["basic", "plus", "pro"], n),
+                         "agent_note": [words[o] for o in outcome],
+                         "outcome": outcome}).to_csv(index=False).encode()
+
+
+def test_a_column_that_restates_the_target_is_said_to_once_and_left_out_in_one_click():
+    """agent_note names every class in other words: the Data page warned of it as of a real
+    cause ("alone predicts outcome = fraud with 100.0% accuracy"), beside the real one and
+    again for another class (a stranger's review).  Now one stronger warning, with a button."""
+    at = start()
+    upload_bytes(at, "relabelled.csv", _relabelled_table())
+    at.run()
+    assert not at.exception and not at.error
+    said = [w.value for w in at.warning if "agent_note" in w.value]
+    assert len(said) == 1, said
+    assert said[0].startswith("**agent_note** is outcome in other words: each of its values "
+                              "goes with one class ('moved to lower tier' → downgrade, "
+                              "'account frozen' → fraud")
+    # the real cause keeps its own warning
+    assert any("**risk_score** alone predicts outcome" in w.value for w in at.warning)
+    at.button(key="w_restated_0").click().run()
+    assert not at.exception and not at.error
+    assert "agent_note" not in at.multiselect(key="w_features").value
+    assert not [w.value for w in at.warning if "agent_note" in w.value]

@@ -388,3 +388,9 @@ def test_models_within_chance_of_the_best_are_named_ties_included():
     _, _, best, close = close_to_best({"a": 0.75, "b": 0.79, "c": 0.73}, 52)
     assert best == "b" and close == ["a", "c"]  # 0.06 apart on 52 rows is within chance
     assert close_to_best({}, 10)[2:] == (None, [])
+    # the margin said is the one used: "differ by chance by up to about 0.059" named a model
+    # 0.070 below the best among those within it (its own pair's margin was 0.074)
+    mid, margin, best, close = close_to_best(
+        {"rule set": 0.96, "single": 0.96, "sparse": 0.955, "L1": 0.89, "CART": 0.95}, 100)
+    assert f"{margin:.3f}" == "0.059" and chance_margin(0.96, 100, 0.89) > 0.07
+    assert best == "rule set" and close == ["single", "sparse", "CART"]

@@ -498,9 +498,13 @@ def leak_warnings(ds: Dataset) -> None:
                    "before the outcome.", icon=":material/warning:")
 
 
-def dataset_caption(ds: Dataset) -> None:
-    """One line under a page title saying which data the page works on."""
-    if len(ds.classes) > 2 and st.session_state.get("rule", {}).get("model") == "rule set":
+def dataset_caption(ds: Dataset, all_classes: bool = False) -> None:
+    """One line under a page title saying which data the page works on: the positive class,
+    or (``all_classes``: the Rule page's rule list) every class of a many-class target.  Other
+    pages tell the positive class from the rest whatever the Rule page's model: Compare said
+    "all learned (no positive class needed)" above "every model here tells fraud from the
+    other 3" (a stranger's review)."""
+    if all_classes and len(ds.classes) > 2:
         st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} features · "
                    f"target `{ds.target}` with {len(ds.classes)} classes, all learned (rule "
                    "set: no positive class needed)")

@@ -61,7 +61,8 @@ def show_finding(finding, detail: str = "") -> None:
 
 st.title("Rule")
 ds = common.require_dataset()
-common.dataset_caption(ds)
+common.dataset_caption(ds, all_classes=st.session_state.get("rule", {}).get("model")
+                                     == "rule set")
 if stale := common.drop_stale_constraints(ds):
     st.info(f"Dropped {', '.join(map(repr, stale))} from Must use / Must not use: chosen on "
             "another table, not a column of this one.", icon=":material/info:")

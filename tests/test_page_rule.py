@@ -292,6 +292,12 @@ def test_rule_set_auto_on_three_classes_learns_every_class_without_a_positive():
     code = next(c.value for c in at.code)
     assert code.startswith("/* The class of species by the rule list")
     assert "\nCASE\n" in code and "'virginica'" in code
+    # the other pages tell the positive class from the rest: their caption says so (Compare
+    # said "all learned" above "every model here tells versicolor from the other 2": a review)
+    at.switch_page("pages/screening.py").run()
+    assert not at.exception, at.exception
+    assert "positive class **versicolor**" in at.caption[0].value
+    assert "all learned" not in at.caption[0].value
 
 
 def test_rule_list_thresholds_chosen_by_cross_validation_or_by_the_slider():

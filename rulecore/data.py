@@ -3890,6 +3890,7 @@ def from_frame(
     when_columns: list[tuple[str, pd.Series]] = []  # the dates used, for bursts over time
     columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
+    on_scale: dict[tuple, list[tuple[str, str]]] = {}  # the scale's columns (_scale_notes)
     roles: list[ColumnRole] = []
     if weight_col is not None:  # listed, so that the Data page can include it back
         roles.append(ColumnRole(weight_col, "frequency", False, "the records each row stands "
@@ -4048,17 +4049,20 @@ def from_frame(
                 # the example a level the column holds (a whole scale, as a calendar's or
                 # the credit ratings', may start with steps the table lacks: '<= SD')
                 held = [v for v in order if v in set(s.dropna().astype(str))]
-                notes.append(f"{col!r}: read as an ordered scale ({describe_order(order)}), so "
-                             f"a rule can say '{col} <= {(held[1:] or order[1:])[0]}'"
-                             + (f"; {_cells(off)} off the scale "
-                                f"({', '.join(map(repr, others[:3]))}) read as missing"
-                                if off else "")
-                             + "; make it categorical to read its levels unordered.")
+                example = f"'{col} <= {(held[1:] or order[1:])[0]}'"
+                if off:
+                    notes.append(f"{col!r}: read as an ordered scale ({describe_order(order)}), "
+                                 f"so a rule can say {example}; {_cells(off)} off the scale "
+                                 f"({', '.join(map(repr, others[:3]))}) read as missing; make "
+                                 "it categorical to read its levels unordered.")
+                else:  # said once per scale below, where many columns share it
+                    on_scale.setdefault(tuple(order), []).append((col, example))
         out_kinds[col] = kind
         roles.append(ColumnRole(col, "feature", True,
                                 "" if role == "feature" else f"included by choice ({reason})",
                                 role))
     X = pd.DataFrame(columns, index=df.index)
+    notes += _scale_notes(on_scale)
     notes += _twin_columns(X)
     id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
                and r.column in df.columns]
@@ -4373,6 +4377,28 @@ def _joined_by_record(df: pd.DataFrame, unlabelled: np.ndarray,
                  f"row of the same {keys[0]!r} (a row per visit or event, as REDCap's "
                  "longitudinal export writes baseline and follow-up): each row with a "
                  f"{target!r} takes its record's value.")
+
+
+#: From this many columns on one scale, one note says it of them all: a survey's 71 Likert
+#: questions made 71 notes, the Data page's column roles thousands of pixels down (a review).
+SCALE_NOTE_GROUP = 4
+
+
+def _scale_notes(on_scale: dict[tuple, list[tuple[str, str]]]) -> list[str]:
+    """The notes on columns read as an ordered scale: one per column, or one per scale that
+    :data:`SCALE_NOTE_GROUP` or more columns share (``{order: [(column, example)]}``)."""
+    notes = []
+    for order, cols in on_scale.items():
+        if len(cols) < SCALE_NOTE_GROUP:
+            notes += [f"{col!r}: read as an ordered scale ({describe_order(order)}), so a rule "
+                      f"can say {example}; make it categorical to read its levels unordered."
+                      for col, example in cols]
+            continue
+        named = ", ".join(repr(c) for c, _ in cols[:4])
+        notes.append(f"{len(cols)} columns read as one ordered scale ({describe_order(order)}): "
+                     f"{named} and {len(cols) - 4} more, so a rule can say {cols[0][1]}; make "
+                     "one categorical to read its levels unordered.")
+    return notes
 
 
 def _twin_columns(X: pd.DataFrame) -> list[str]:

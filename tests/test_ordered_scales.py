@@ -417,3 +417,24 @@ def test_credit_ratings_are_in_rating_order(levels, first, last):
 ])
 def test_letters_that_need_not_be_ratings_are_no_scale(levels):
     assert level_order(pd.Series(levels * 3)) is None
+
+
+def test_many_columns_on_one_scale_get_one_note():
+    """A survey's 70 Likert questions made 70 notes alike, which pushed the Data page's
+    column roles thousands of pixels down (a stranger's review): from four columns on one
+    scale, one note names a few and counts the rest; fewer keep a note each."""
+    rng = np.random.default_rng(0)
+    steps = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
+    X = pd.DataFrame({f"q{i}": rng.choice(steps, 120) for i in range(1, 7)})
+    y = np.where(X["q1"].isin(steps[3:]), "yes", "no")
+    ds = from_frame(X.assign(recommend=y), target="recommend")
+    said = [n for n in ds.notes if "ordered scale" in n]
+    assert said == ["6 columns read as one ordered scale (Strongly disagree < Disagree < "
+                    "Neutral < … < Strongly agree): 'q1', 'q2', 'q3', 'q4' and 2 more, so a "
+                    "rule can say 'q1 <= Disagree'; make one categorical to read its levels "
+                    "unordered."]
+    few = from_frame(X[["q1", "q2"]].assign(recommend=y), target="recommend")
+    assert [n for n in few.notes if "ordered scale" in n] == [
+        f"'{c}': read as an ordered scale (Strongly disagree < Disagree < Neutral < … < "
+        f"Strongly agree), so a rule can say '{c} <= Disagree'; make it categorical to read "
+        "its levels unordered." for c in ("q1", "q2")]

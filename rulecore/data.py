@@ -212,6 +212,7 @@ class Dataset:
     dropped_rows: int = 0
     no_answer: tuple[tuple[Any, int], ...] = ()
     sheet: str | None = None
+    decimal_comma: tuple[str, ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     copies: pd.Series | None = field(default=None, repr=False, compare=False)
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
@@ -2289,38 +2290,43 @@ def _dot_thousands(text: pd.Series) -> bool:
 _SPACES_SHOWN = re.compile("[\u00a0\u202f]")
 
 
+def number_marks(cell: str, num: float) -> str:
+    """How a cell writes the number ``num`` it was read as, in words: ``"a decimal comma"``,
+    ``"thousands separators"``, ``"dots between thousands"``, ``"negatives in parentheses"``
+    ... (the notes say it, and the Python export reads a decimal comma back)."""
+    if re.search(_EASTERN_DIGIT, cell):
+        return "Arabic-Indic digits"
+    if re.search(_VULGAR, cell):
+        return "fractions (½)"
+    if cell.startswith("("):
+        return "negatives in parentheses"
+    if cell.rstrip().endswith("-"):
+        return "a minus after negative numbers"
+    if re.search("[\uff10-\uff19]", cell):
+        return "full-width digits"
+    try:  # the number the cell gives without its group marks: thousands, not decimals
+        grouped = float(re.sub(r"[,\s'’\u00a0\u202f]", "", cell)) == num
+    except ValueError:
+        grouped = False
+    try:  # (each on its own: '4\u202f039' is no float, and was said a decimal comma)
+        dotted = "," not in cell and float(cell.replace(".", "")) == num != float(cell)
+    except ValueError:
+        dotted = False
+    return ("dots between thousands" if dotted else "thousands separators" if grouped
+            else "a decimal comma")
+
+
+
 def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     """One note on the columns whose numbers are written with thousands separators, a decimal
     comma or accounting's parentheses: what a table must go through before an exported
     rule gives the app's answers on it (:meth:`Dataset.notes_for`)."""
-    def how(cell: str, num: float) -> str:
-        if re.search(_EASTERN_DIGIT, cell):
-            return "Arabic-Indic digits"
-        if re.search(_VULGAR, cell):
-            return "fractions (½)"
-        if cell.startswith("("):
-            return "negatives in parentheses"
-        if cell.rstrip().endswith("-"):
-            return "a minus after negative numbers"
-        if re.search("[\uff10-\uff19]", cell):
-            return "full-width digits"
-        try:  # the number the cell gives without its group marks: thousands, not decimals
-            grouped = float(re.sub(r"[,\s'’\u00a0\u202f]", "", cell)) == num
-        except ValueError:
-            grouped = False
-        try:  # (each on its own: '4\u202f039' is no float, and was said a decimal comma)
-            dotted = "," not in cell and float(cell.replace(".", "")) == num != float(cell)
-        except ValueError:
-            dotted = False
-        return ("dots between thousands" if dotted else "thousands separators" if grouped
-                else "a decimal comma")
-
     # (a narrow or no-break space shown as a space: repr wrote '4\u202f039')
     spaced = [(col, _SPACES_SHOWN.sub(" ", cell), num) for col, cell, num in written[:6]]
     shown = [f"{col!r} ({cell!r} is {np.format_float_positional(num, trim='-')})"
              for col, cell, num in spaced]
     more = f" and {len(written) - 6} more" if len(written) > 6 else ""
-    kinds = sorted({how(cell, num) for _, cell, num in written})
+    kinds = sorted({number_marks(cell, num) for _, cell, num in written})
     return (f"Numbers in {', '.join(shown)}{more} are written with {' or '.join(kinds)}, and "
             "read as the numbers they write; a rule exported to SQL or code compares those "
             "numbers, so convert these columns to numbers the same way before applying it.")
@@ -3466,6 +3472,7 @@ def from_frame(
         cleaning += spans
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     clocks: list[str] = []  # columns read as times of day
+    decimal_comma: tuple[str, ...] = ()  # columns whose numbers are written 60,6 (not typed)
     if not typed:
         for col in df.columns:
             df[col] = _none_as_missing(df[col])
@@ -3517,6 +3524,10 @@ def from_frame(
                             "rules compare those numbers.")
         if written:
             cleaning.append(_written_numbers_note(written))
+        # the columns an exported Python rule must read with a decimal comma ('60,6' is 60.6:
+        # its predict() read None, and a rule on them never held on the raw rows: a review)
+        decimal_comma = tuple(col for col, cell, num in written
+                              if number_marks(cell, num) == "a decimal comma")
         # only a column that is not numbers yet can hold spreadsheet errors (this order keeps
         # the check off the numeric columns of a large table)
         for col in df.columns:
@@ -4177,7 +4188,8 @@ def from_frame(
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
                  rating=rating, count=count, zero_suspects=tuple(zero_suspects),
                  zero_missing=tuple(zeros_read),
-                 no_answer=tuple(unanswered_rows), copies=copies, periods=periods)
+                 no_answer=tuple(unanswered_rows), copies=copies, periods=periods,
+                 decimal_comma=tuple(c for c in decimal_comma if c in X.columns))
     return ds.with_positive(positive)
 
 

@@ -377,3 +377,45 @@ def test_the_sql_says_an_empty_text_cell_must_be_null():
     said = Rule((Term("city", "!=", "A"),)).export("sql")
     assert "An empty cell must be NULL" in said
     assert "An empty cell must be NULL" not in Rule((Term("x", ">", 1.0),)).export("sql")
+
+
+def test_the_exported_python_reads_a_decimal_comma_where_the_app_did(tmp_path):
+    """A ';'-separated export with '60,6': the app reads 60.6, and the exported predict(row)
+    read None, so a rule on the column never held on the raw rows (0 rows of the 31 the app
+    and 'rulecore apply' found: a stranger's review).  Now the columns the loader read with a
+    decimal comma are read so by the function, in a rule, a rule set and a rule list."""
+    import csv
+
+    from rulecore.data import load_csv
+    from rulecore.rules.rule import RuleList
+
+    rng = np.random.default_rng(1)
+    n = 300
+    balance = rng.uniform(0, 3000, n).round(2)
+    frame = pd.DataFrame({
+        "churned": np.where(balance < 500, "TRUE", "FALSE"),
+        "balance_eur": [f"{v:,.2f}".replace(",", " ").replace(".", ",") for v in balance],
+        "visits": rng.integers(0, 9, n)})
+    frame.loc[::17, "balance_eur"] = "NULL"
+    path = tmp_path / "export.csv"
+    frame.to_csv(path, sep=";", index=False)
+    ds = load_csv(path)
+    assert ds.decimal_comma == ("balance_eur",)
+    rows = list(csv.DictReader(path.open(encoding="utf-8"), delimiter=";"))
+    rule = Rule((Term("balance_eur", "<=", 498.5), Term("visits", ">", 1.5)), "and",
+                "churned", "TRUE")
+    ruleset = RuleSet((rule, Rule((Term("balance_eur", "is missing", "numeric"),))),
+                      target="churned", positive="TRUE")
+    rulelist = RuleList((rule,), default="FALSE", target="churned")
+    for model, expected in ((rule, rule.predict(ds.X).astype(bool)),
+                            (ruleset, ruleset.predict(ds.X).astype(bool)),
+                            (rulelist, rulelist.predict(ds.X))):
+        ns: dict = {}
+        exec(model.export("python", ds.notes_for(model.features), ds.decimal_comma), ns)
+        got = [ns["predict"](r) for r in rows]
+        np.testing.assert_array_equal(got, expected)
+    assert 20 < int(np.sum(rule.predict(ds.X))) < n  # the comparison has something to refute
+    ns = {}
+    exec(rule.to_python(decimal_comma=["balance_eur"]), ns)
+    read = {"1 234,50": False, "1.234,50": False, "60,6": True, "498,5": True, "12,5 €": True}
+    assert {c: ns["predict"]({"balance_eur": c, "visits": "3"}) for c in read} == read

@@ -119,16 +119,20 @@ class _Exportable:
         """JSON that ``from_json`` reads back into an equal object."""
         return json.dumps(self.to_dict(), indent=indent, default=str)
 
-    def export(self, fmt: str, notes: Iterable[str] = ()) -> str:
+    def export(self, fmt: str, notes: Iterable[str] = (),
+               decimal_comma: Iterable[str] = ()) -> str:
         """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``.
 
         ``notes`` say how the table's cells were read before the rule compared them
         (:meth:`rulecore.data.Dataset.notes_for`: ``-999`` read as missing, ``72 kg`` as
         72, ``YES`` as ``Yes``).  The code and text formats carry them as comments, so that
         whoever runs the rule on the raw table knows to read it the same way; JSON stays the
-        rule alone (``from_json`` reads it back)."""
+        rule alone (``from_json`` reads it back).  ``decimal_comma``: columns whose numbers
+        are written with a decimal comma (:attr:`rulecore.data.Dataset.decimal_comma`), which
+        the Python function reads as such."""
         makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
-                  "sql": self.to_sql, "python": self.to_python}
+                  "sql": self.to_sql,
+                  "python": lambda: self.to_python(decimal_comma=decimal_comma)}
         if fmt not in makers:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
         out = makers[fmt]()
@@ -382,8 +386,11 @@ class Rule(_Exportable):
         """An SQL ``WHERE`` clause selecting the rows the rule calls positive."""
         return f"WHERE {self.sql_condition()}"
 
-    def to_python(self, name: str = "predict") -> str:
-        """Source of a dependency-free function ``predict(row: dict) -> bool``."""
+    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = ()) -> str:
+        """Source of a dependency-free function ``predict(row: dict) -> bool``; the numbers of
+        the columns in ``decimal_comma`` are read with a decimal comma (``'60,6'`` is 60.6,
+        ``'1.234,5'`` 1234.5), as the app read them."""
+        comma = set(decimal_comma)
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
         lines = [f"def {name}(row):",
@@ -403,17 +410,21 @@ class Rule(_Exportable):
         # and every '51%' failed "Open Rate > 39.5", with no error)
         said = ", ".join(map(repr, sorted(set(MISSING_TEXT) | {""})))
         missing = f"    MISSING = {{{said}}}"
-        num = ["    def num(v):",
+        num = ["    def num(v, comma=False):",
                "        if isinstance(v, str):",
                "            v = v.strip()",
                "            if v in MISSING:",
                "                return None",
                "            if v[:1] in '<>' and v[1:2] != '=':  # a limit, '<0.5': the limit",
                "                v = v[1:].strip()",
-               "            v = v.lstrip('$€£¥').strip()",
+               "            v = v.rstrip('€').lstrip('$€£¥').strip()",
                "            if v.endswith('%'):  # '45%': 45",
                "                v = v[:-1].strip()",
-               "            if ',' in v:",
+               "            if comma:  # a column written with a decimal comma: '1.234,5'",
+               "                for mark in ('.', ' ', '\u00a0', '\u202f', \"'\"):",
+               "                    v = v.replace(mark, '')",
+               "                v = v.replace(',', '.')",
+               "            elif ',' in v:",
                "                import re",
                "                if re.fullmatch(r'-?\\d{1,3}(,\\d{3})+(\\.\\d+)?', v):",
                "                    v = v.replace(',', '')  # '1,234.50': thousands",
@@ -455,11 +466,13 @@ class Rule(_Exportable):
             elif c.missing_test:
                 read = "num" if c.value == "numeric" else "txt"
                 op = "is" if c.op == "is missing" else "is not"
-                checks.append(f"        {read}(row[{key}]) {op} None,")
+                how = ", True" if read == "num" and c.feature in comma else ""
+                checks.append(f"        {read}(row[{key}]{how}) {op} None,")
             elif c.numeric:
                 op = "<=" if c.op == "<=" else ">"
+                how = ", True" if c.feature in comma else ""
                 checks.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
-                              f"(num(row[{key}])),")
+                              f"(num(row[{key}]{how})),")
             else:
                 op = "==" if c.op == "==" else "!="
                 checks.append(f"        (lambda v: v is not None and v {op} {level_key(c.value)!r})"
@@ -624,10 +637,11 @@ class RuleSet(_Clauses):
                  for c, w in zip(self.clauses, self.weights)]
         return "WHERE (" + " + ".join(terms) + ") > 0"
 
-    def to_python(self, name: str = "predict") -> str:
+    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = ()) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
-        parts = [c.to_python(f"_clause_{t}") for t, c in enumerate(self.clauses)]
+        parts = [c.to_python(f"_clause_{t}", decimal_comma)
+                 for t, c in enumerate(self.clauses)]
         # the docstring as a repr, as Rule's and RuleList's: a label with a backslash
         # ('C:\\Users') wrote a SyntaxError (a review of the exports)
         body = [f"def {name}(row):", f"    {f'{self._head()} by the rule set.'!r}"]
@@ -746,10 +760,10 @@ class RuleList(_Clauses):
         return "\n".join(["CASE"] + whens + [f"  ELSE {sql_literal(self.default)}",
                                              f"END AS {sql_identifier(self.target)}"])
 
-    def to_python(self, name: str = "predict") -> str:
+    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = ()) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
-        parts = [c.to_python(f"_rule_{t}") for t, c in enumerate(self.clauses)]
+        parts = [c.to_python(f"_rule_{t}", decimal_comma) for t, c in enumerate(self.clauses)]
         # the docstring as a repr: a target name with quotes or backslashes stays one string
         body = [f"def {name}(row):", f"    {f'The class of {self.target} by the rule list.'!r}"]
         for t, c in enumerate(self.clauses):

@@ -751,7 +751,12 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     ds = load_dataset(args)
     if not 0 < args.test_size < 1:
         raise ParameterError("compare needs a held-out share: --test-size between 0 and 1.")
-    models = _compare_models(args)
+    # what loading decided, its leaks and notes, as learn says them: a table of perfect scores
+    # from a column that restates the target came with no word of it (a stranger's review).
+    # A CSV written to the terminal stays a CSV: the words go to stderr then.
+    models = _compare_models(args)  # a bad model name is refused before anything is said
+    words = out if args.output or args.format == "markdown" else sys.stderr
+    describe_data(ds, words)
     progress = Progress("Comparing models")
     result = compare_models(ds.X, ds.y_binary, models, test_size=args.test_size,
                             random_state=args.seed, kinds=ds.kinds, groups=ds.groups,
@@ -763,12 +768,43 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     text = table.to_csv(index=False) if args.format == "csv" else markdown_table(table)
     if args.output:
         _write(args.output, text)
-        out.write(f"{ds.name}: {ds.target} = {ds.positive}, {len(result.train):,} train / "
+        out.write(f"\n{ds.target} = {ds.positive}, {len(result.train):,} train / "
                   f"{len(result.test):,} test rows\n\n" + markdown_table(table) + "\n")
-        out.write(f"wrote the comparison to {args.output}\n")
     else:
+        if words is out:
+            out.write(f"\n{ds.target} = {ds.positive}, {len(result.train):,} train / "
+                      f"{len(result.test):,} test rows\n\n")
         out.write(text + ("" if text.endswith("\n") else "\n"))
+    words.write(_compare_baseline(ds, result, table))
+    if args.output:
+        out.write(f"wrote the comparison to {args.output}\n")
     return EXIT_OK
+
+
+def _compare_baseline(ds, result, table: pd.DataFrame) -> str:
+    """What the Compare page says under its table: the majority class's score on the same
+    test rows, which models are within luck of the best, and on a many-class target what
+    every model tells apart."""
+    from rulecore.report import close_to_best
+
+    y_test = np.asarray(ds.y_binary)[result.test]
+    n = len(y_test)
+    rate = float(y_test.mean()) if n else float("nan")
+    majority = ds.positive if rate > 0.5 else next(
+        (c for c in ds.classes if c != ds.positive), f"not {ds.positive}") \
+        if len(ds.classes) == 2 else f"not {ds.positive}"
+    lines = [f"always predicting {majority}: accuracy {max(rate, 1 - rate):.3f}, balanced "
+             f"accuracy 0.500 on the {n:,} test rows"]
+    mid, noise, best, close = close_to_best(dict(zip(table["model"], table["accuracy"])), n)
+    if best is not None and noise >= 0.01:
+        lines.append(f"two accuracies near {mid:.2f} differ by chance by up to about "
+                     f"{noise:.3f} on these rows: {best} scores best; "
+                     + (f"{', '.join(close)} {'is' if len(close) == 1 else 'are'} within that "
+                        "of it" if close else "no other model is that close to it"))
+    if len(ds.classes) > 2:
+        lines.append(f"the target has {len(ds.classes)} classes: every model here tells "
+                     f"{ds.positive} from the other {len(ds.classes) - 1} (one-vs-rest)")
+    return "".join(f"note: {ln}\n" for ln in lines)
 
 
 # --------------------------------------------------------------------------- sweep

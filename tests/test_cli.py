@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -631,3 +632,27 @@ def test_learn_says_a_column_restating_the_target_is_one_not_a_leak_of_one_class
                         "words (each of its values goes with one class): it restates the "
                         "answer instead of predicting it. Leave it out (--exclude)."]
     assert "alone predicts" not in " ".join(said)
+
+
+def test_compare_says_what_loading_decided_and_what_the_majority_scores(tmp_path):
+    """compare printed a table of perfect scores from a column restating the target, with no
+    target, positive class, leak or baseline (learn said all four: a stranger's review).  A
+    CSV to the terminal stays a CSV, its words on stderr."""
+    from tests.test_page_data import _relabelled_table
+
+    path = tmp_path / "relabelled.csv"
+    path.write_bytes(_relabelled_table())
+    res = run("compare", str(path), "--models", "single,cart", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    out = res.stdout
+    assert out.startswith("relabelled.csv: 600 rows; predicting outcome = fraud")
+    assert "warning: agent_note is outcome in other words" in out
+    assert "\noutcome = fraud, 450 train / 150 test rows\n" in out
+    assert re.search(r"\nnote: always predicting not fraud: accuracy 0\.9\d\d, balanced "
+                     r"accuracy 0\.500 on the 150 test rows\n", out)
+    assert "note: the target has 4 classes: every model here tells fraud from the other 3" in out
+    res = run("compare", str(path), "--models", "single,cart", "--format", "csv", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert list(pd.read_csv(io.StringIO(res.stdout))["model"]) == ["Single rule",
+                                                                   "CART (sklearn)"]
+    assert "agent_note is outcome in other words" in res.stderr

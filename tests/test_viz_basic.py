@@ -75,6 +75,14 @@ def test_term_counts_caps_bars_and_says_so():
     assert list(fig.layout.yaxis.categoryarray) == [c for c in LONG if c in shown]  # table order
     assert "40 columns with the most terms of 100" in fig.layout.title.subtitle.text
     assert f"{counts['terms'].sum():,} terms" in fig.layout.title.text  # every term counted
+    # ties at the cut are said: a survey's 70 questions of 8 terms each, 60 shown, read as if
+    # the other 10 had fewer (a stranger's review)
+    survey = pd.DataFrame({"column": [f"q{i:02d}" for i in range(70)] + ["dept"],
+                           "kind": ["ordinal"] * 70 + ["categorical"], "terms": [8] * 71})
+    note = term_counts(survey).layout.title.subtitle.text
+    assert "the first 60 columns with the most terms of 71; 11 more with 8 terms, as many as " \
+           "the fewest shown, are not" in note
+    assert "more with" not in fig.layout.title.subtitle.text  # no tie at 40 above
 
 
 def test_coefficients_top_features_long_names():

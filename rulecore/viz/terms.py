@@ -32,7 +32,13 @@ def term_counts(counts: pd.DataFrame, max_bars: int = 60) -> go.Figure:
     note = None
     if len(counts) > max_bars:  # a bar per column of a 500-column table would be 11,000 px
         shown = counts.loc[counts["terms"].nlargest(max_bars).index.sort_values()]
-        note = (f"the {max_bars} columns with the most terms of {len(counts):,} "
+        # columns with as many terms as the fewest shown, left out: said, or "the 60 with the
+        # most" reads as if the 16 others had fewer (a stranger's survey: 70 questions of 8)
+        least = int(shown["terms"].min())
+        tied = int((counts.drop(shown.index)["terms"] == least).sum())
+        also = (f"; {tied} more with {least} terms, as many as the fewest shown, are not"
+                if tied else "")
+        note = (f"the first {max_bars} columns with the most terms of {len(counts):,}{also} "
                 "(the table lists all)")
     fig = go.Figure()
     for kind, color in (("numeric", NEGATIVE), ("ordinal", ACCENT), ("categorical", POSITIVE)):

@@ -421,7 +421,9 @@ for k, (col, (other, acc)) in enumerate(common.class_leaks(ds.digest, ds).items(
               help=f"Removes {source!r} from the columns used as features.")
 roles = pd.DataFrame([{
     "column": r.column,
-    "role": ROLE_WORDS.get(r.role, r.role) + (" (possible leak)" if r.column in leaks
+    "role": ROLE_WORDS.get(r.role, r.role) + (" (the target in other words)"
+                                              if r.column in restated else
+                                              " (possible leak)" if r.column in leaks
                                               else ""),
     "used": "✓" if r.included else "✗",
     "why": r.reason} for r in ds.roles])

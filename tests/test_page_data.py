@@ -587,6 +587,7 @@ def test_a_column_that_restates_the_target_is_said_to_once_and_left_out_in_one_c
                               "'account frozen' → fraud")
     # the real cause keeps its own warning
     assert any("**risk_score** alone predicts outcome" in w.value for w in at.warning)
+    assert roles_table(at).loc["agent_note", "role"] == "feature (the target in other words)"
     at.button(key="w_restated_0").click().run()
     assert not at.exception and not at.error
     assert "agent_note" not in at.multiselect(key="w_features").value

@@ -97,11 +97,21 @@ def svm_curve(digest: str, test_share: float, seed: int, _X: pd.DataFrame, _y: n
     return l1_svm_curve(Xv[tr], _y[tr], Xv[te], _y[te])
 
 
+#: A class under this share of the rows makes the class weights balanced by default.
+RARE_CLASS_SHARE = 0.2
+
+
 # ------------------------------------------------------------------ settings
 #: the form's widgets, given back their last submitted values after a visit to another page
 FORM_KEYS = ("dw_lambda", "dw_variant", "dw_states", "dw_iters", "dw_test", "dw_seed",
              "dw_time", "dw_weights")
 common.restore_widgets(FORM_KEYS)
+if "dw_weights" not in ss:
+    # a rare class gets a policy that predicts it by default: unweighted, a stranger's first
+    # policy read no feature and scored "+0.0 pts vs majority" under a warning to pick
+    # balanced (a review; the rules weigh a rare class by default too)
+    ss["dw_weights"] = "balanced" if ds.y.value_counts(normalize=True).min() < \
+        RARE_CLASS_SHARE else "none"
 with st.form("dw_settings"):
     c = st.columns(7)
     lam = c[0].number_input("λ (cost of a feature)", 0.0, 1.0, common.initial("dw_lambda", 0.01),
@@ -135,7 +145,8 @@ with st.form("dw_settings"):
                        help="What a wrong answer costs per true class. None: 1 for every row "
                             "(the paper). Balanced: each class's errors weigh alike in total, "
                             "so a rare class is worth predicting; scaled so that λ still "
-                            "prices a feature against an average error.")
+                            "prices a feature against an average error. Balanced by default "
+                            f"when a class has under {RARE_CLASS_SHARE:.0%} of the rows.")
     submitted = st.form_submit_button("Learn the policy", type="primary", key="dw_submit")
 
 if submitted:

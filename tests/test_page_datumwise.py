@@ -36,6 +36,7 @@ def test_fit_datum_view_histogram_and_curve():
     at = open_page("wine")
     assert at.title[0].value == "Datum-wise"
     assert any("Learn the policy" in i.value for i in at.info)  # nothing runs before submit
+    assert at.radio(key="dw_weights").value == "none"  # wine's classes: 27 % to 40 %
     at.number_input(key="dw_states").set_value(300)
     at.number_input(key="dw_iters").set_value(4)
     at.number_input(key="dw_lambda").set_value(0.02)
@@ -142,7 +143,15 @@ def test_a_rare_class_never_predicted_is_not_told_to_lower_lambda():
     """At λ = 0 the policy read 4.95 features per row and still never predicted the 2.4 %
     fraud class, under advice to lower λ (a review): the page says why and where to go."""
     at = conftest.upload_corpus_file("card_transactions_dst_rare_fraud.csv")
-    at = small_policy_on(at)
+    at.switch_page(PAGE).run()
+    # balanced is the default on a rare class (a stranger's review); unweighted, as asked:
+    assert at.radio(key="dw_weights").value == "balanced"
+    at.radio(key="dw_weights").set_value("none")
+    at.number_input(key="dw_states").set_value(200)
+    at.number_input(key="dw_iters").set_value(2)
+    at.button(key="dw_submit").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["dw_params"]["class_weight"] is None
     said = " ".join(w.value for w in at.warning)
     assert "no better than always predicting the most frequent class" in said
     assert "it never predicts 1 (" in said and "whatever λ" in said

@@ -790,9 +790,9 @@ def _compare_baseline(ds, result, table: pd.DataFrame) -> str:
     y_test = np.asarray(ds.y_binary)[result.test]
     n = len(y_test)
     rate = float(y_test.mean()) if n else float("nan")
-    majority = ds.positive if rate > 0.5 else next(
-        (c for c in ds.classes if c != ds.positive), f"not {ds.positive}") \
-        if len(ds.classes) == 2 else f"not {ds.positive}"
+    other = (next(c for c in ds.classes if c != ds.positive) if len(ds.classes) == 2
+             else f"not {ds.positive}")
+    majority = ds.positive if rate > 0.5 else other
     lines = [f"always predicting {majority}: accuracy {max(rate, 1 - rate):.3f}, balanced "
              f"accuracy 0.500 on the {n:,} test rows"]
     mid, noise, best, close = close_to_best(dict(zip(table["model"], table["accuracy"])), n)

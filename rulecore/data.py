@@ -2316,7 +2316,6 @@ def number_marks(cell: str, num: float) -> str:
             else "a decimal comma")
 
 
-
 def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     """One note on the columns whose numbers are written with thousands separators, a decimal
     comma or accounting's parentheses: what a table must go through before an exported

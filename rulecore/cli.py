@@ -646,7 +646,12 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"warning: {w}\n")
     if args.output:
         try:
-            Path(args.output).write_bytes(safe_csv(scored.table(frame), index=False))
+            # the input's delimiter: a ';' file (decimal commas) written back with ',' opened
+            # as one column in a German Excel (a stranger's review)
+            sep = frame.attrs.get("delimiter") if frame.attrs.get("delimiter") in (
+                ";", "\t", "|") and Path(args.output).suffix.lower() in (".csv", ".txt",
+                                                                          ".tsv") else ","
+            Path(args.output).write_bytes(safe_csv(scored.table(frame), index=False, sep=sep))
         except OSError as exc:
             raise DataError(f"Cannot write {args.output}: {exc.strerror or exc}.") from None
         out.write(f"wrote the table with '{scored.prediction.name}' to {args.output}\n")

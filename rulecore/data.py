@@ -1425,6 +1425,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         notes.append(f"Left out the summary row{'s' if len(summary) > 1 else ''} at the "
                      f"bottom ({', '.join(map(repr, reversed(summary)))}): not records.")
     df.attrs["notes"] = notes  # read by from_frame (said with the dataset's other notes)
+    df.attrs["delimiter"] = delimiter  # a table written back keeps it (rulecore apply)
     return df
 
 

@@ -220,3 +220,25 @@ def test_a_rule_learned_on_an_spss_file_applies_to_it_with_each_note_once(tmp_pa
     assert set(out["smoker"]) == {"Yes", "No"} and (out["predicted stroke"] == "Yes").any()
     hits = out["predicted stroke"] == "Yes"
     assert (out.loc[hits, "smoker"] == "Yes").all()
+
+
+def test_the_command_writes_a_semicolon_table_back_with_semicolons(tmp_path, capsys):
+    """A ';'-separated export with decimal commas, scored and written back with ',': a German
+    Excel opened it as one column (a stranger's review).  The input's delimiter is kept."""
+    rng = np.random.default_rng(2)
+    n = 120
+    balance = rng.uniform(0, 3000, n)
+    frame = pd.DataFrame({"churned": np.where(balance < 500, "TRUE", "FALSE"),
+                          "balance_eur": [f"{v:.2f}".replace(".", ",") for v in balance],
+                          "region": rng.choice(["Nord", "Süd"], n)})
+    table = tmp_path / "export.csv"
+    frame.to_csv(table, sep=";", index=False)
+    saved = tmp_path / "rule.json"
+    assert main(["learn", str(table), "--export", "json", "-o", str(saved)]) == 0
+    out = tmp_path / "scored.csv"
+    assert main(["apply", str(saved), str(table), "-o", str(out)]) == 0
+    capsys.readouterr()
+    head = out.read_text(encoding="utf-8").splitlines()[0]
+    assert head == "churned;balance_eur;region;predicted churned"
+    scored = pd.read_csv(out, sep=";", dtype=str)
+    assert scored["balance_eur"].str.contains(",").all()  # the cells as they were

@@ -16,7 +16,7 @@ import streamlit as st
 
 from pages import common
 from rulecore import progress
-from rulecore.data import MAX_BYTES, read_csv_frame
+from rulecore.data import MAX_BYTES, read_csv_frame, written_delimiter
 from rulecore.exceptions import RulecoreError
 from rulecore.metrics import fmt_percent
 from rulecore.report import clearly_above_majority
@@ -152,7 +152,8 @@ def apply_block(rule, ds) -> None:
     st.dataframe(table.head(1000), width="stretch")
     stem = up.name.rsplit(".", 1)[0] or "table"
     st.download_button(f"Download {stem} with '{scored.prediction.name}' (CSV)",
-                       safe_csv(table, index=False), file_name=f"{stem}_scored.csv",
+                       safe_csv(table, index=False, sep=written_delimiter(frame)),
+                       file_name=f"{stem}_scored.csv",
                        mime="text/csv", key="apply_dl", icon=":material/download:")
 
 

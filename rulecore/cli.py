@@ -608,7 +608,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
-    from rulecore.data import read_csv_frame
+    from rulecore.data import read_csv_frame, written_delimiter
     from rulecore.rules.rule import RuleList, safe_csv
     from rulecore.scoring import apply_rule, load_rule
 
@@ -646,12 +646,8 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"warning: {w}\n")
     if args.output:
         try:
-            # the input's delimiter: a ';' file (decimal commas) written back with ',' opened
-            # as one column in a German Excel (a stranger's review)
-            sep = frame.attrs.get("delimiter") if frame.attrs.get("delimiter") in (
-                ";", "\t", "|") and Path(args.output).suffix.lower() in (".csv", ".txt",
-                                                                          ".tsv") else ","
-            Path(args.output).write_bytes(safe_csv(scored.table(frame), index=False, sep=sep))
+            Path(args.output).write_bytes(safe_csv(scored.table(frame), index=False,
+                                                   sep=written_delimiter(frame)))
         except OSError as exc:
             raise DataError(f"Cannot write {args.output}: {exc.strerror or exc}.") from None
         out.write(f"wrote the table with '{scored.prediction.name}' to {args.output}\n")

@@ -803,6 +803,15 @@ def _sniff(text: str) -> tuple[str, bool]:
         return delimiter, True
 
 
+def written_delimiter(frame: pd.DataFrame) -> str:
+    """The delimiter to write ``frame`` back with: the one its file was read with when that
+    was ``;``, tab or ``|`` (:func:`read_csv_frame` keeps it in ``attrs``), else ``,``.  A
+    ``;`` export with decimal commas, scored and written with ``,``, opened as one column in
+    a German Excel (a stranger's review)."""
+    sep = frame.attrs.get("delimiter")
+    return sep if sep in (";", "\t", "|") else ","
+
+
 def read_csv_frame(
     source: str | os.PathLike | IO,
     *,

@@ -125,6 +125,13 @@ def class_leaks(digest: str, _ds: Dataset) -> dict[str, tuple]:
     return _ds.class_leaks
 
 
+@st.cache_data(scope="session", max_entries=8, show_spinner=False)
+def restated(digest: str, _ds: Dataset) -> dict[str, dict]:
+    """:attr:`Dataset.restated`, cached as :func:`class_leaks` is: a pass over every
+    categorical column, which every rerun of the Data and Rule pages would repeat."""
+    return _ds.restated
+
+
 def remember_widgets(keys: tuple[str, ...]) -> None:
     """Save the values of a form's widgets (on its submit) for :func:`restore_widgets`."""
     ss = st.session_state
@@ -474,7 +481,7 @@ def leak_groups(ds: Dataset) -> dict[str, dict[str, float]]:
     accuracy}}``: a date's year and month leak together, one warning for both."""
     groups: dict[str, dict[str, float]] = {}
     for col, acc in ds.leaks.items():
-        if col in ds.restated:  # said more strongly on its own (restated_words)
+        if col in restated(ds.digest, ds):  # said more strongly apart (restated_words)
             continue
         groups.setdefault(ds.source_column(col), {})[col] = acc
     return groups

@@ -387,7 +387,7 @@ st.subheader("Column roles")
 leaks = ds.leaks
 # the target in other words first, once, and not again below as "alone predicts" (a relabel
 # of every class read like a real cause beside one: a stranger's review)
-restated = ds.restated
+restated = common.restated(ds.digest, ds)
 for k, (col, mapping) in enumerate(restated.items()):
     st.warning(restated_words(col, mapping, ds.target_column), icon=":material/warning:")
     st.button(f"Leave out {_short(ds.source_column(col))}", key=f"w_restated_{k}",

@@ -423,7 +423,7 @@ def results() -> None:
                            ) if advise else {}
     findings = assess(ytr, pred_tr, yte, pred_te, positive=ds.positive,
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
-                      restated=ds.restated,
+                      restated=common.restated(ds.digest, ds),
                       negative=common.negative_label(ds),
                       costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)),
                       constraints=constraint_words(model),

@@ -1270,32 +1270,36 @@ def restated_target(X: pd.DataFrame, y: pd.Series | np.ndarray, kinds: dict[str,
 
     Returns ``{column: {value: class}}`` (missing is a value: ``None``).
     """
-    y = pd.Series(np.asarray(y)).reset_index(drop=True)
-    idx = np.arange(len(y))
-    if len(idx) > max_rows:
-        idx = np.sort(np.random.default_rng(seed).choice(idx, max_rows, replace=False))
-    ys = y.iloc[idx].reset_index(drop=True)
-    n_classes = ys.nunique()
+    idx = _checked_rows(len(y), max_rows, seed)
+    class_of, classes = pd.factorize(pd.Series(np.asarray(y)[idx]))
+    n, K = len(idx), len(classes)
     out: dict[str, dict[Any, Any]] = {}
-    if n_classes < 3:
+    if K < 3:
         return out
     for col in X.columns:
         if kinds.get(col) != "categorical":
             continue
-        x = X[col].iloc[idx].reset_index(drop=True).astype(object)
-        levels = x.nunique(dropna=False)
+        value_of, values = pd.factorize(X[col].iloc[idx], use_na_sentinel=False)
         # a value per handful of rows fits any labels (as in single_column_accuracy); a
         # relabel has about one value per class
-        if levels < n_classes or levels > max(2 * n_classes, 2) or levels > len(ys) // 20:
+        if not K <= len(values) <= min(2 * K, n // 20):
             continue
-        table = pd.crosstab(x.fillna("\0missing"), ys)
-        if table.max(axis=1).sum() < LEAK_ACCURACY * len(ys):
-            continue
-        majority = table.idxmax(axis=1)
-        if majority.nunique() < n_classes:  # a value for every class
-            continue
-        out[str(col)] = {(None if v == "\0missing" else v): c for v, c in majority.items()}
+        table = np.bincount(value_of * K + class_of, minlength=len(values) * K).reshape(-1, K)
+        majority = table.argmax(axis=1)
+        if table.max(axis=1).sum() < LEAK_ACCURACY * n or len(set(majority)) < K:
+            continue  # wrong too often, or some class has no value of its own
+        out[str(col)] = {(None if pd.isna(v) else v): classes[c]
+                         for v, c in zip(values, majority)}
     return out
+
+
+def _checked_rows(n: int, max_rows: int, seed: int) -> np.ndarray:
+    """The rows a whole-table check reads: all ``n``, or a fixed random sample of
+    ``max_rows`` of them, in order."""
+    idx = np.arange(n)
+    if n > max_rows:
+        idx = np.sort(np.random.default_rng(seed).choice(idx, max_rows, replace=False))
+    return idx
 
 
 def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
@@ -1311,9 +1315,7 @@ def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
     Returns ``{column: accuracy}``.
     """
     y = np.asarray(y).astype(np.int64)
-    idx = np.arange(len(y))
-    if len(idx) > max_rows:
-        idx = np.sort(np.random.default_rng(seed).choice(idx, max_rows, replace=False))
+    idx = _checked_rows(len(y), max_rows, seed)
     ys = y[idx]
     base = max(ys.mean(), 1 - ys.mean()) if len(ys) else 1.0
     out = {}

@@ -23,7 +23,7 @@ from rulecore.compare import (
 )
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import split_labels
-from rulecore.report import close_to_best
+from rulecore.report import chance_words
 from rulecore.rules.rule import safe_csv
 from rulecore.sparse import GAMMA_AUTO_FACTOR
 from rulecore.viz import sparse as sviz
@@ -196,16 +196,11 @@ y_test = ds.y_binary[any_split.test]
 # how far apart two accuracies on these few rows must be to differ by more than luck (a
 # review: 0.73 to 0.79 on 52 rows, ranked to three decimals with no word of noise)
 n_test = len(y_test)
-mid, noise, best, close = close_to_best(dict(zip(table["model"], table["accuracy"])), n_test)
+luck = chance_words(dict(zip(table["model"], table["accuracy"])), n_test)
 st.caption(f"Always predicting the majority class scores accuracy "
            f"{max(y_test.mean(), 1 - y_test.mean()):.3f} on these test rows, balanced "
            "accuracy 0.5: on a rare positive class, read the balanced accuracy too."
-           + (f" On {n_test:,} test rows two accuracies near {mid:.2f} differ by chance by up "
-              f"to about {noise:.3f} (two standard errors): "
-              + f"{best} scores best; "
-              + (f"{', '.join(close)} {'is' if len(close) == 1 else 'are'} within that of it."
-                 if close else "no other model is that close to it.")
-              if noise >= 0.01 else ""))
+           + (f" {luck}" if luck else ""))
 st.dataframe(display_table(table), hide_index=True, key="cmp_table_view", column_config={
     "accuracy": st.column_config.NumberColumn(format="%.3f"),
     "balanced accuracy": st.column_config.NumberColumn(format="%.3f"),

@@ -786,7 +786,7 @@ def _compare_baseline(ds, result, table: pd.DataFrame) -> str:
     """What the Compare page says under its table: the majority class's score on the same
     test rows, which models are within luck of the best, and on a many-class target what
     every model tells apart."""
-    from rulecore.report import close_to_best
+    from rulecore.report import chance_words
 
     y_test = np.asarray(ds.y_binary)[result.test]
     n = len(y_test)
@@ -796,12 +796,9 @@ def _compare_baseline(ds, result, table: pd.DataFrame) -> str:
     majority = ds.positive if rate > 0.5 else other
     lines = [f"always predicting {majority}: accuracy {max(rate, 1 - rate):.3f}, balanced "
              f"accuracy 0.500 on the {n:,} test rows"]
-    mid, noise, best, close = close_to_best(dict(zip(table["model"], table["accuracy"])), n)
-    if best is not None and noise >= 0.01:
-        lines.append(f"two accuracies near {mid:.2f} differ by chance by up to about "
-                     f"{noise:.3f} on these rows: {best} scores best; "
-                     + (f"{', '.join(close)} {'is' if len(close) == 1 else 'are'} within that "
-                        "of it" if close else "no other model is that close to it"))
+    luck = chance_words(dict(zip(table["model"], table["accuracy"])), n)
+    if luck:
+        lines.append(luck[0].lower() + luck[1:].rstrip("."))
     if len(ds.classes) > 2:
         lines.append(f"the target has {len(ds.classes)} classes: every model here tells "
                      f"{ds.positive} from the other {len(ds.classes) - 1} (one-vs-rest)")

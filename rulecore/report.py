@@ -1114,6 +1114,19 @@ def close_to_best(accuracies: Mapping[str, float],
     return mid, margin, first, close
 
 
+def chance_words(accuracies: Mapping[str, float], n: int) -> str:
+    """The Compare page's (and ``rulecore compare``'s) sentence on which models are within
+    luck of the best on the same ``n`` test rows (:func:`close_to_best`), or "" when the
+    margin is under 0.01."""
+    mid, noise, best, close = close_to_best(accuracies, n)
+    if best is None or noise < 0.01:
+        return ""
+    return (f"On {n:,} test rows two accuracies near {mid:.2f} differ by chance by up to about "
+            f"{noise:.3f} (two standard errors): {best} scores best; "
+            + (f"{', '.join(close)} {'is' if len(close) == 1 else 'are'} within that of it."
+               if close else "no other model is that close to it."))
+
+
 def clear_change(accuracy: float, baseline: float, n: int) -> bool:
     """Whether a held-out accuracy differs from a baseline's on the same ``n`` rows by more
     than one standard error of the difference of two proportions,

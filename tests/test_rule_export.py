@@ -411,9 +411,16 @@ def test_the_exported_python_reads_a_decimal_comma_where_the_app_did(tmp_path):
                             (ruleset, ruleset.predict(ds.X).astype(bool)),
                             (rulelist, rulelist.predict(ds.X))):
         ns: dict = {}
-        exec(model.export("python", ds.notes_for(model.features), ds.decimal_comma), ns)
+        code = model.export("python", ds.notes_for(model.features), ds.decimal_comma)
+        exec(code, ns)
         got = [ns["predict"](r) for r in rows]
         np.testing.assert_array_equal(got, expected)
+        # its comments no longer tell the reader to convert what the function reads itself
+        assert "convert these columns" not in code
+        assert "'balance_eur': numbers written with a decimal comma" in code
+    # the SQL compares numbers, so its note still says to convert the column first
+    assert "convert these columns" in rule.export("sql", ds.notes_for(rule.features),
+                                                  ds.decimal_comma)
     assert 20 < int(np.sum(rule.predict(ds.X))) < n  # the comparison has something to refute
     ns = {}
     exec(rule.to_python(decimal_comma=["balance_eur"]), ns)

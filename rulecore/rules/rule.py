@@ -137,6 +137,15 @@ class _Exportable:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
         out = makers[fmt]()
         notes = list(notes)
+        comma = [f for f in self.features if f in set(decimal_comma)]
+        if fmt == "python" and comma:
+            # predict() reads these columns' decimal commas itself, so the note telling the
+            # reader to convert them first was wrong of the Python code (a review); a note that
+            # also names a rule column written otherwise ('4 039') still needs saying
+            notes = [n for n in notes if not n.startswith("Numbers in ") or any(
+                f"{f!r} (" in n for f in self.features if f not in comma)]
+            notes.append(f"{', '.join(map(repr, comma))}: numbers written with a decimal "
+                         "comma ('60,6' is 60.6); num() below reads them so, as the app did.")
         head = "Compared on the values as read; apply the same reading to the raw table:"
         if fmt == "sql":
             # one /* */ block: what the SQL selects and needs, then the notes; never a first

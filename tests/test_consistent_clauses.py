@@ -515,3 +515,29 @@ def test_salesforce_contradiction_is_gone():
     assert clause_ok(clf.rule_, ds.X), str(clf.rule_)
     assert clf.objective_ == pytest.approx(33.0) and clf.mip_gap_ == pytest.approx(0, abs=1e-9)
     assert clf.rule_.predict(ds.X).any()
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_beams_cover_check_is_the_full_consistency_check(seed):
+    """The beam search asks only whether term j completes a cover of a consistent clause S
+    that j conflicts with nowhere (``Pricing.completes_cover``); for every such S up to three
+    terms and every j that answer is ``not consistent(S + {j})``, the full check."""
+    from rulecore.rules.colgen import Pricing, conflict_matrix
+
+    A, y, _, _, cons, _, _ = instance(seed)
+    p = A.shape[1]
+    pr = Pricing(A[y == 1], A[y == 0], np.ones(int(y.sum())), np.ones(int((y == 0).sum())),
+                 conflict=conflict_matrix(list(cons["cliques"]), p), covers=cons["covers"])
+    checked = 0
+    for size in range(4):
+        for S in itertools.combinations(range(p), size):
+            if not pr.consistent(S):
+                continue
+            for j in set(range(p)) - set(S):
+                if pr.conflict is not None and S and pr.conflict[list(S), j].any():
+                    continue
+                T = tuple(sorted(S + (j,)))
+                assert pr.completes_cover(S, j) == (not pr.consistent(T)), (S, j)
+                checked += not pr.consistent(T)
+    if cons["covers"]:
+        assert checked  # some extension completes a cover: the check has something to say

@@ -19,6 +19,7 @@ import pytest
 
 import rulecore.rules.solvers as bcs
 from rulecore.data import load_sample
+from rulecore.rules.colgen import conflict_matrix
 from rulecore.rules.estimators import BooleanRuleClassifier
 from rulecore.rules.problem import or_objective
 from rulecore.rules.screening import _dominance_test, _Problem, screen
@@ -166,6 +167,10 @@ def test_cliques_are_exactly_the_conflicting_pairs(seed):
         np.testing.assert_array_equal(share_a_clique(cliques, n),
                                       pair_conflicts(b, X, rule_type),
                                       err_msg=f"{rule_type}: {[str(t) for t in b.terms_]}")
+        # the solvers' matrix of the same pairs (one product, not a grid per clique)
+        C = conflict_matrix(list(cliques), n)
+        np.testing.assert_array_equal(np.zeros((n, n), bool) if C is None else C,
+                                      share_a_clique(cliques, n))
 
 
 @pytest.mark.parametrize("seed", range(120))
@@ -522,7 +527,7 @@ def test_the_beams_cover_check_is_the_full_consistency_check(seed):
     """The beam search asks only whether term j completes a cover of a consistent clause S
     that j conflicts with nowhere (``Pricing.completes_cover``); for every such S up to three
     terms and every j that answer is ``not consistent(S + {j})``, the full check."""
-    from rulecore.rules.colgen import Pricing, conflict_matrix
+    from rulecore.rules.colgen import Pricing
 
     A, y, _, _, cons, _, _ = instance(seed)
     p = A.shape[1]

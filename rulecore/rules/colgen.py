@@ -144,10 +144,13 @@ def conflict_matrix(cliques: list[np.ndarray], n_terms: int) -> np.ndarray | Non
     """``conflict[j, k]`` = j ≠ k lie in one clique (at most one term of a clique per clause)."""
     if not cliques:
         return None
-    C = np.zeros((n_terms, n_terms), dtype=bool)
-    for c in cliques:
-        c = np.asarray(c, dtype=np.int64)
-        C[np.ix_(c, c)] = True
+    # M[k, j]: term j is in clique k; j and l share a clique where (MᵀM)[j, l] > 0.  One
+    # product, not an index grid per clique: this runs once per λ of every path
+    members = [np.asarray(c, dtype=np.int64) for c in cliques]
+    M = np.zeros((len(members), n_terms), dtype=np.float32)
+    M[np.repeat(np.arange(len(members)), [len(c) for c in members]),
+      np.concatenate(members)] = 1.0
+    C = (M.T @ M) > 0
     np.fill_diagonal(C, False)
     return C
 

@@ -284,7 +284,7 @@ def test_a_long_fit_shows_its_stages_then_the_rules(page, artifacts, tmp_path):
     from playwright.sync_api import expect
 
     rng = np.random.default_rng(0)
-    n = 30_000
+    n = 10_000
     X = pd.DataFrame(rng.standard_normal((n, 8)).round(3), columns=[f"x{i}" for i in range(8)])
     y = ((X["x0"] > -0.3) & (X["x1"] <= 0.4)) ^ (rng.random(n) < 0.05)
     X.assign(churned=np.where(y, "yes", "no")).to_csv(tmp_path / "big.csv", index=False)
@@ -293,7 +293,7 @@ def test_a_long_fit_shows_its_stages_then_the_rules(page, artifacts, tmp_path):
     settle(page)
     page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(tmp_path / "big.csv"))
     settle(page)
-    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "30,000"
+    assert wait_for_change(page, lambda: metric_value(page, "Rows"), "150") == "10,000"
     goto_page(page, "Rule")
     page.get_by_test_id("stRadio").filter(has_text="Model").get_by_text(
         "rule set (auto)").click()
@@ -302,7 +302,7 @@ def test_a_long_fit_shows_its_stages_then_the_rules(page, artifacts, tmp_path):
     # the latest stage is the box's label; the stages so far, with seconds, are its body
     expect(box.first).to_contain_text("2 of 6 inner fits done", timeout=120_000)
     log = box.first.get_by_test_id("stMarkdown")
-    expect(log.first).to_contain_text("candidate terms on 22,500 rows")
+    expect(log.first).to_contain_text("candidate terms on 7,500 rows")
     page.screenshot(path=str(artifacts / "rule_progress.png"))
     settle(page, timeout=240_000)
     expect(box).to_have_count(0)

@@ -241,7 +241,10 @@ def _logistic_newton(Xs, y, gamma, fit_intercept, w0=None, b0=0.0, tol=1e-11, ma
             if fc <= fval - 1e-4 * lr * float(grad @ step) or fc <= fval:
                 break
             lr *= 0.5
-        if fc > fval:
+        if fc >= fval:
+            # no decrease left: converged as far as float sums tell.  (Accepting equal
+            # values ran on to max_iter, a 34-step line search each time, on small designs
+            # whose gradient never reaches the test above: 96 % of the test suite's calls.)
             break
         theta, fval = cand, fc
     w = theta[:k]

@@ -4078,7 +4078,8 @@ def from_frame(
                 others = s[s.notna() & columns[col].isna()].astype(str).value_counts().index
                 # the example a level the column holds (a whole scale, as a calendar's or
                 # the credit ratings', may start with steps the table lacks: '<= SD')
-                held = [v for v in order if v in set(s.dropna().astype(str))]
+                present = set(s.dropna().astype(str))  # once: not per level of the scale
+                held = [v for v in order if v in present]
                 example = f"'{col} <= {(held[1:] or order[1:])[0]}'"
                 if off:
                     notes.append(f"{col!r}: read as an ordered scale ({describe_order(order)}), "

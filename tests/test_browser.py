@@ -22,14 +22,23 @@ from tests.browser_util import (
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def page(server, browser):
+@pytest.fixture(scope="module")
+def context(browser):
+    """One browser context for the module's tests, each in a tab of its own: a tab is a
+    Streamlit session of its own, and the tabs share the context's cache of the app's
+    scripts, which a new context downloaded and compiled again for every test."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 2200})
-    pg = ctx.new_page()
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(server, context):
+    pg = context.new_page()
     pg.goto(server)
     settle(pg)
     yield pg
-    ctx.close()
+    pg.close()
 
 
 def test_data_and_terms_pages(page, artifacts):

@@ -21,6 +21,7 @@ from rulecore.compare import (
     display_table,
     table_markdown,
 )
+from rulecore.datumwise import RARE_CLASS_SHARE
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import split_labels
 from rulecore.report import chance_words
@@ -118,7 +119,10 @@ with st.form("cmp_form"):
         b = st.columns(3)
         feature_cost = b[0].number_input("Datum-wise λ (cost of a feature)", 0.0, 1.0,
                                          common.initial("cmp_dw_cost", 0.01), 0.001,
-                                         format="%.4f", key="cmp_dw_cost")
+                                         format="%.4f", key="cmp_dw_cost",
+                                         help="Relative to one misclassification. A class "
+                                         f"under {RARE_CLASS_SHARE:.0%} of the rows has its "
+                                         "errors weighed balanced, as on the Datum-wise page.")
         C = b[1].select_slider("L1 logistic C", [0.001, 0.01, 0.1, 1.0, 10.0],
                                value=common.initial("cmp_C", 0.1), key="cmp_C")
         depth = b[2].slider("CART max depth", 1, 8, common.initial("cmp_depth", 3),

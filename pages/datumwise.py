@@ -19,7 +19,7 @@ from sklearn.metrics import balanced_accuracy_score
 from pages import common
 from rulecore.compare import columns_used_per_row
 from rulecore.data import train_test_indices
-from rulecore.datumwise import DatumWiseClassifier, l1_svm_curve
+from rulecore.datumwise import RARE_CLASS_SHARE, DatumWiseClassifier, l1_svm_curve
 from rulecore.encode import raw_values, to_numeric
 from rulecore.exceptions import ParameterError
 from rulecore.viz.datumwise import (
@@ -95,10 +95,6 @@ def svm_curve(digest: str, test_share: float, seed: int, _X: pd.DataFrame, _y: n
     tr, te = train_test_indices(_y, test_share, seed, _groups)
     Xv = _X.to_numpy(dtype=float)
     return l1_svm_curve(Xv[tr], _y[tr], Xv[te], _y[te])
-
-
-#: A class under this share of the rows makes the class weights balanced by default.
-RARE_CLASS_SHARE = 0.2
 
 
 # ------------------------------------------------------------------ settings

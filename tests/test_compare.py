@@ -394,3 +394,22 @@ def test_models_within_chance_of_the_best_are_named_ties_included():
         {"rule set": 0.96, "single": 0.96, "sparse": 0.955, "L1": 0.89, "CART": 0.95}, 100)
     assert f"{margin:.3f}" == "0.059" and chance_margin(0.96, 100, 0.89) > 0.07
     assert best == "rule set" and close == ["single", "sparse", "CART"]
+
+
+def test_datumwise_weighs_a_rare_class_as_its_page_does():
+    """Compare fitted the datum-wise policy unweighted: on a rare class it always predicted
+    the majority (a review), where the Datum-wise page balances the classes by default.
+    With ``class_weight="auto"`` a class under 20 % of the rows is weighed balanced."""
+    rng = np.random.default_rng(4)
+    n = 400
+    X = pd.DataFrame({"a": rng.normal(size=n), "b": rng.normal(size=n)})
+    y = (X["a"] > 1.3).astype(int).to_numpy()  # about 10 % of rows
+    res = compare_models(X, y, {"Datum-wise": {"feature_cost": 0.01, "time_limit": 20.0}})
+    est = res.models["Datum-wise"]
+    assert est.class_weight == "auto" and est.class_weight_[1] > 3 * est.class_weight_[0]
+    row = res.table.set_index("model").loc["Datum-wise"]
+    assert est.predict(X.iloc[res.test]).any() and float(row["balanced_accuracy"]) > 0.8
+    # classes of 40 % and 60 %: every class weighs 1, as in the paper
+    X2, y2 = _table(200, seed=3)
+    balanced = compare_models(X2.drop(columns="job"), y2, {"Datum-wise": {"time_limit": 20.0}})
+    np.testing.assert_allclose(balanced.models["Datum-wise"].class_weight_, 1.0)

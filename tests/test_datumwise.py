@@ -178,6 +178,12 @@ def test_balanced_class_weights_predict_a_rare_class_the_unweighted_policy_never
     assert weighted.predict(X)[y == 1].mean() > 0.8
     assert np.average(weighted.class_weight_[y], weights=None) == pytest.approx(1.0)
     assert DatumWiseClassifier(class_weight={1: 5.0}, **kw).fit(X, y).class_weight_[1] > 1
+    # "auto": balanced on this 8.5 % class, 1 each on classes of a third and two thirds
+    auto = DatumWiseClassifier(class_weight="auto", **kw).fit(X, y)
+    np.testing.assert_allclose(auto.class_weight_, weighted.class_weight_)
+    third = (X[:, 0] > 0.43).astype(int)
+    np.testing.assert_allclose(DatumWiseClassifier(class_weight="auto", **kw).fit(
+        X, third).class_weight_, 1.0)
     for bad in ("heavy", {7: 2.0}, {1: -1.0}):
         with pytest.raises(ParameterError, match="class_weight"):
             DatumWiseClassifier(class_weight=bad, **kw).fit(X, y)

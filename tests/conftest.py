@@ -21,15 +21,51 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 
 def pytest_configure(config):
-    """Every AppTest scans all installed distributions' metadata for Streamlit components
-    (0.26 s each, 10 of 335 s in a profile of three test files); the installed packages do
-    not change during a run, so each process scans once and reuses the answer."""
+    """Three costs of AppTest that the app does not have under ``streamlit run`` (a sampling
+    profile of the page tests, every thread):
+
+    - every AppTest scans all installed distributions' metadata for Streamlit components
+      (0.2 s each); the installed packages do not change during a run, so each process scans
+      once;
+    - every run compiles app.py and the page again (parse and magic, 17 % of the page tests'
+      CPU), where the server keeps one script cache: here one per process, keyed by path,
+      modification time and size;
+    - while a script runs, the test thread polled every millisecond whether it had stopped,
+      scanning every event of the run each time (14 % of the CPU, and the GIL taken from the
+      script it waits for): it now waits on the script's thread, which ends as it stops.
+    """
     import functools
 
     from streamlit.components.v2 import manifest_scanner
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+    from streamlit.testing.v1 import app_test, local_script_runner
 
     manifest_scanner.scan_component_manifests = functools.cache(
         manifest_scanner.scan_component_manifests)
+
+    compiled: dict[tuple, object] = {}
+
+    class SharedScriptCache(ScriptCache):
+        def get_bytecode(self, script_path: str):
+            info = os.stat(script_path)
+            key = (os.path.abspath(script_path), info.st_mtime_ns, info.st_size)
+            if key not in compiled:
+                compiled[key] = ScriptCache().get_bytecode(script_path)
+            return compiled[key]
+
+    app_test.ScriptCache = SharedScriptCache
+
+    def wait_for_the_script(runner, timeout: float = 3) -> None:
+        thread = getattr(runner, "_script_thread", None)
+        if thread is not None:
+            thread.join(timeout)
+        if runner.script_stopped():
+            return
+        runner.request_stop()  # as the library's own wait does at its timeout
+        runner.join()
+        raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+
+    local_script_runner.require_widgets_deltas = wait_for_the_script
 
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -81,6 +81,8 @@ class Progress:
 
 
 def _cell(v: Any) -> str:
+    if v is None or v is pd.NA:  # no value (a datum-wise model's size): empty, not "None"
+        return ""
     if isinstance(v, (float, np.floating)):
         if math.isnan(v):
             return ""

@@ -246,6 +246,14 @@ def test_markdown_table_escapes_pipes():
     assert text.splitlines()[1] == "| --- | ---: |"
 
 
+def test_markdown_table_leaves_a_cell_without_a_value_empty():
+    """The datum-wise model has no size and no gap: 'rulecore compare' printed "None" where
+    the app's table shows nothing."""
+    text = markdown_table(pd.DataFrame({"model": ["Datum-wise"], "size": [None],
+                                        "gap": [np.nan]}, dtype=object))
+    assert text.splitlines()[2] == "| Datum-wise |  |  |"
+
+
 # --------------------------------------------------------------------------- analysts' tables
 
 CORPUS = ROOT / "tests" / "data"

@@ -4434,10 +4434,11 @@ def _scale_notes(on_scale: dict[tuple, list[tuple[str, str]]]) -> list[str]:
                       f"can say {example}; make it categorical to read its levels unordered."
                       for col, example in cols]
             continue
-        named = ", ".join(repr(c) for c, _ in cols[:4])
+        named = ", ".join(repr(c) for c, _ in cols[:4]) + (
+            f" and {len(cols) - 4} more" if len(cols) > 4 else "")  # not "and 0 more"
         notes.append(f"{len(cols)} columns read as one ordered scale ({describe_order(order)}): "
-                     f"{named} and {len(cols) - 4} more, so a rule can say {cols[0][1]}; make "
-                     "one categorical to read its levels unordered.")
+                     f"{named}, so a rule can say {cols[0][1]}; make one categorical to read "
+                     "its levels unordered.")
     return notes
 
 

@@ -829,6 +829,7 @@ def restated_words(column: str, mapping: dict, target: str, bold: bool = True,
             f"({shown}), on at least 99% of the rows. A model on it restates the answer "
             f"instead of predicting it: leave it out of the features{how}.")
 
+
 def for_command_line(text: str) -> str:
     """A finding in the command line's words (:data:`COMMAND_LINE_WORDS`)."""
     for app, cli in COMMAND_LINE_WORDS:

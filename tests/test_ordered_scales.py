@@ -433,6 +433,12 @@ def test_many_columns_on_one_scale_get_one_note():
                     "Neutral < … < Strongly agree): 'q1', 'q2', 'q3', 'q4' and 2 more, so a "
                     "rule can say 'q1 <= Disagree'; make one categorical to read its levels "
                     "unordered."]
+    # exactly four: all named, no "and 0 more"
+    four = from_frame(X[["q1", "q2", "q3", "q4"]].assign(recommend=y), target="recommend")
+    assert [n for n in four.notes if "ordered scale" in n] == [
+        "4 columns read as one ordered scale (Strongly disagree < Disagree < Neutral < … < "
+        "Strongly agree): 'q1', 'q2', 'q3', 'q4', so a rule can say 'q1 <= Disagree'; make one "
+        "categorical to read its levels unordered."]
     few = from_frame(X[["q1", "q2"]].assign(recommend=y), target="recommend")
     assert [n for n in few.notes if "ordered scale" in n] == [
         f"'{c}': read as an ordered scale (Strongly disagree < Disagree < Neutral < … < "

@@ -19,7 +19,12 @@ from sklearn.metrics import balanced_accuracy_score
 from pages import common
 from rulecore.compare import columns_used_per_row
 from rulecore.data import train_test_indices
-from rulecore.datumwise import RARE_CLASS_SHARE, DatumWiseClassifier, l1_svm_curve
+from rulecore.datumwise import (
+    RARE_CLASS_SHARE,
+    DatumWiseClassifier,
+    has_rare_class,
+    l1_svm_curve,
+)
 from rulecore.encode import raw_values, to_numeric
 from rulecore.exceptions import ParameterError
 from rulecore.viz.datumwise import (
@@ -106,8 +111,7 @@ if "dw_weights" not in ss:
     # a rare class gets a policy that predicts it by default: unweighted, a stranger's first
     # policy read no feature and scored "+0.0 pts vs majority" under a warning to pick
     # balanced (a review; the rules weigh a rare class by default too)
-    ss["dw_weights"] = "balanced" if ds.y.value_counts(normalize=True).min() < \
-        RARE_CLASS_SHARE else "none"
+    ss["dw_weights"] = "balanced" if has_rare_class(ds.y) else "none"
 with st.form("dw_settings"):
     c = st.columns(7)
     lam = c[0].number_input("λ (cost of a feature)", 0.0, 1.0, common.initial("dw_lambda", 0.01),

@@ -88,6 +88,14 @@ _ROLLOUT_CELLS = 4_000_000
 RARE_CLASS_SHARE = 0.2
 
 
+def has_rare_class(y: np.ndarray | pd.Series) -> bool:
+    """Whether some class of ``y`` (labels, shape (n_samples,)) has under
+    :data:`RARE_CLASS_SHARE` of the rows: where ``class_weight="auto"`` balances them (the
+    Datum-wise page's default asks the same)."""
+    counts = np.unique(np.asarray(y), return_counts=True)[1]
+    return bool(len(counts)) and counts.min() < RARE_CLASS_SHARE * counts.sum()
+
+
 def _show(value) -> str:
     """A setting as a person would type it: ``3``, not ``np.int64(3)``."""
     return repr(value.item() if isinstance(value, np.generic) else value)
@@ -363,7 +371,7 @@ class DatumWiseClassifier(ClassifierMixin, BaseEstimator):
         cw = self.class_weight
         counts = np.bincount(yi, minlength=K).astype(float)
         if isinstance(cw, str) and cw == "auto":
-            cw = "balanced" if counts.min() < RARE_CLASS_SHARE * len(yi) else None
+            cw = "balanced" if has_rare_class(yi) else None
         if cw is None:
             return np.ones(K)
         if isinstance(cw, str) and cw == "balanced":

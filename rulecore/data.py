@@ -2988,47 +2988,51 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
 
 
 #: Numbers that exports write where a value is missing: runs of nines (SPSS, Stata, SAS and
-#: many databases use −9, −99, −999, 999 or 9999 as missing-value codes).
-NINES = tuple(s * (10 ** k - 1) for k in range(1, 7) for s in (-1, 1))
+#: many databases use −9, −99, −999, 999 or 9999 as missing-value codes), and runs of sevens,
+#: which surveys write beside them (BRFSS, NHANES and the ESS: 7, 77, 777 for "don't know" or
+#: "refused", next to 9, 99, 999).  Runs of eights are not among them: in BRFSS's counts of
+#: days, 88 is the answer "none", the most common one.
+MISSING_CODES = tuple(s * d * (10 ** k - 1) // 9 for k in range(1, 7) for d in (7, 9)
+                      for s in (-1, 1))
 #: At least this many other present values, for their range to say what is far outside it.
 MIN_VALUES_BESIDE_CODE = 10
 
 
 def numeric_missing_codes(s: pd.Series, *, target: bool = False
                           ) -> tuple[pd.Series, dict[str, int]]:
-    """A numeric column whose missing values are written as a run of nines (``-999``,
-    ``9999``) with those cells missing.
+    """A numeric column whose missing values are written as a run of nines or sevens
+    (``-999``, ``9999``, ``77``) with those cells missing.
 
     Kept as numbers, ``-999`` sat among incomes as the lowest value, and thresholds such as
-    "income <= 12,000" held for every row with no income.  A nine-code is read as missing only
+    "income <= 12,000" held for every row with no income.  A code is read as missing only
     where it cannot be a measurement: it is negative in a column whose other values are not,
     or it lies at least their whole range away from the other values (``999`` among ages 18 to
-    90, ``9`` on a 1 to 5 scale).  In a ``target``, ``9`` is not considered: it may be a class.
+    90, ``9`` on a 1 to 5 scale, ``7`` beside the 1 and 2 of a yes/no question).  The other
+    values are those that are no code: a survey's ``77`` ("don't know") beside its ``99``
+    ("refused") hid the ``99`` when each was judged with the other among the values.  In a
+    ``target``, ``7`` and ``9`` are not considered: they may be classes.
 
     Returns the column and ``{code: cells}`` (empty when nothing changed).
     """
     if not pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
         return s, {}
-    candidates = [v for v in NINES if not (target and v == 9)]
-    hit = s.isin(candidates)
+    candidates = [v for v in MISSING_CODES if not (target and v in (7, 9))]
+    hit = s.isin(candidates).to_numpy()
     if not hit.any():
         return s, {}
     values = s.to_numpy(dtype=float)
-    present = ~np.isnan(values)
-    found: list[float] = []
-    for v in sorted(set(values[hit.to_numpy()]), key=abs, reverse=True):
-        rest = values[present & ~np.isin(values, found + [v])]
-        if len(rest) < MIN_VALUES_BESIDE_CODE:
-            continue
-        lo, hi = float(rest.min()), float(rest.max())
-        span = hi - lo
-        if (v < 0 and lo >= 0) or v <= lo - span or v >= hi + span:
-            found.append(float(v))
+    rest = values[~np.isnan(values) & ~hit]
+    if len(rest) < MIN_VALUES_BESIDE_CODE:
+        return s, {}
+    lo, hi = float(rest.min()), float(rest.max())
+    span = hi - lo
+    found = sorted(float(v) for v in set(values[hit])
+                   if (v < 0 and lo >= 0) or v <= lo - span or v >= hi + span)
     if not found:
         return s, {}
     gone = np.isin(values, found)
     return (s.mask(gone),
-            {f"{v:.0f}": int((values == v).sum()) for v in sorted(found)})
+            {f"{v:.0f}": int((values == v).sum()) for v in found})
 
 
 def _number(v: float) -> str:
@@ -3622,7 +3626,8 @@ def from_frame(
                             f"{' or '.join(sides)} cannot tell where they lie)")
             if said:
                 coded[col] = (converted, f"{col!r}: " + "; ".join(said) + ".")
-    # runs of nines that stand for missing values (-999 among incomes); a target column's
+    # runs of nines or sevens that stand for missing values (-999 among incomes, a survey's
+    # 77 and 99); a target column's
     # are decided again once the target is known
     nines: dict[str, tuple[pd.Series, dict[str, int]]] = {}
     for col in df.columns:

@@ -744,6 +744,10 @@ def test_summary_rows_under_the_table_are_not_records():
     (np.arange(18.0, 96.0), 99, False),       # an age of 99 is an age
     (np.arange(1.0, 8.0).repeat(10), 9, False),  # 9 beside a 1-7 scale: not sure enough
     (np.arange(0.0, 2000.0, 10), 999, False),  # inside the range
+    (np.array([1.0, 2.0]).repeat(10), 7, True),  # a yes/no question's "don't know" (BRFSS)
+    (np.arange(1.0, 9.0).repeat(5), 77, True),   # an income band's "don't know"
+    (np.arange(1.0, 7.0).repeat(10), 7, False),  # the top answer of a 1-7 scale
+    (np.arange(1.0, 31.0), 88, False),          # BRFSS's "none" in a count of days
 ])
 def test_runs_of_nines_far_from_the_values_are_missing_codes(values, code, read_as_missing):
     from rulecore.data import numeric_missing_codes
@@ -755,6 +759,21 @@ def test_runs_of_nines_far_from_the_values_are_missing_codes(values, code, read_
         assert out.isna().sum() == 4 and out.dropna().tolist() == values.tolist()
     else:
         assert codes == {} and out.equals(s)
+
+
+def test_survey_codes_beside_each_other_are_all_missing():
+    """BRFSS writes 77 ("don't know") and 99 ("refused") beside an income band of 1 to 8:
+    judged with 77 among the values, 99 was not far from them and stayed an income."""
+    from rulecore.data import numeric_missing_codes
+
+    s = pd.Series(np.r_[np.arange(1.0, 9.0).repeat(5), [77.0] * 3, [99.0] * 2])
+    out, codes = numeric_missing_codes(s)
+    assert codes == {"77": 3, "99": 2}
+    assert out.dropna().tolist() == np.arange(1.0, 9.0).repeat(5).tolist()
+    # in a target, 7 and 9 may be classes
+    t = pd.Series(np.r_[np.array([1.0, 2.0]).repeat(10), [7.0, 9.0]])
+    assert numeric_missing_codes(t, target=True)[1] == {}
+    assert numeric_missing_codes(t)[1] == {"7": 1, "9": 1}
 
 
 def test_nine_codes_give_a_note_and_no_threshold_on_them():

@@ -1295,6 +1295,44 @@ def qc_defect_counts() -> None:
     df.to_csv(HERE / "qc_batches_defect_count.csv", index=False)
 
 
+def brfss_extract() -> None:
+    """A health survey's microdata as a state's analyst extracts it (BRFSS's layout): a
+    respondent sequence number, the design's stratum, cluster and weight, a state FIPS code,
+    answers coded as numbers with 7 / 77 for "don't know" and 9 / 99 for "refused" beside
+    the 1 and 2 of yes/no questions and an income band of 1 to 8, BMI × 100 left blank where
+    not asked, and the outcome last: 1 diabetes, 2 only in pregnancy, 3 no, 4 prediabetes,
+    7 / 9 not known.  Planted: diabetes when BMI > 32, age group 9 or more (60+) and high blood
+    pressure (1.5 % flipped)."""
+    rng = np.random.default_rng(SEED + 73)
+    n = 2500
+    age = rng.integers(1, 14, n)
+    bmi = np.round(rng.normal(2800, 550, n)).astype(int)
+    bp = rng.choice([1, 2], n, p=[0.35, 0.65])
+    yes = ((bmi > 3200) & (age >= 9) & (bp == 1)) ^ (rng.random(n) < 0.015)
+    u = rng.random(n)
+    diabetes = np.select([yes & (u < 0.04), yes, u < 0.05, u > 0.99], [2, 1, 4, 7], 3)
+    diabetes[(u > 0.985) & (u <= 0.99)] = 9
+    exercise = rng.choice([1, 2], n, p=[0.7, 0.3])
+    exercise[rng.random(n) < 0.03] = 7
+    income = rng.integers(1, 9, n)
+    v = rng.random(n)
+    income[v < 0.06] = 77
+    income[v > 0.95] = 99
+    smoke = rng.choice([1, 2, 3], n)
+    smoke[rng.random(n) < 0.02] = 9
+    shown_bmi = bmi.astype(object)
+    shown_bmi[rng.random(n) < 0.04] = ""
+    df = pd.DataFrame({"SEQN": np.arange(2023000001, 2023000001 + n),
+                       "_STSTR": rng.choice([11011, 11012, 11021, 11022, 12011], n),
+                       "_PSU": rng.integers(1, 3, n),
+                       "_LLCPWT": np.round(rng.lognormal(6.5, 0.8, n), 4),
+                       "_STATE": rng.choice([1, 4, 6, 12, 13, 36, 48], n),
+                       "_AGEG5YR": age, "SEXVAR": rng.choice([1, 2], n), "INCOME3": income,
+                       "_BMI5": shown_bmi, "SMOKDAY2": smoke, "EXERANY2": exercise,
+                       "BPHIGH6": bp, "DIABETE4": diabetes})
+    df.to_csv(HERE / "brfss_extract_coded.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1308,7 +1346,7 @@ def main() -> None:
                  postgres_tickets, mysql_subscriptions, bigquery_sessions,
                  redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
                  mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
-                 web_portal_export, excel_2003_xml, qc_defect_counts, prose):
+                 web_portal_export, excel_2003_xml, qc_defect_counts, brfss_extract, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -3025,9 +3025,11 @@ def numeric_missing_codes(s: pd.Series, *, target: bool = False
     if len(rest) < MIN_VALUES_BESIDE_CODE:
         return s, {}
     lo, hi = float(rest.min()), float(rest.max())
-    span = hi - lo
+    # a whole range away, and never the next number after the values: 7 beside the 5s and 6s
+    # of a 1-7 scale answered high is its top answer
+    away = max(hi - lo, 2.0)
     found = sorted(float(v) for v in set(values[hit])
-                   if (v < 0 and lo >= 0) or v <= lo - span or v >= hi + span)
+                   if (v < 0 and lo >= 0) or v <= lo - away or v >= hi + away)
     if not found:
         return s, {}
     gone = np.isin(values, found)

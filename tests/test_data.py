@@ -747,6 +747,7 @@ def test_summary_rows_under_the_table_are_not_records():
     (np.array([1.0, 2.0]).repeat(10), 7, True),  # a yes/no question's "don't know" (BRFSS)
     (np.arange(1.0, 9.0).repeat(5), 77, True),   # an income band's "don't know"
     (np.arange(1.0, 7.0).repeat(10), 7, False),  # the top answer of a 1-7 scale
+    (np.array([5.0, 6.0]).repeat(10), 7, False),  # ... on a scale answered high
     (np.arange(1.0, 31.0), 88, False),          # BRFSS's "none" in a count of days
 ])
 def test_runs_of_nines_far_from_the_values_are_missing_codes(values, code, read_as_missing):

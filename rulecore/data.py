@@ -3042,7 +3042,7 @@ def _number(v: float) -> str:
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.6g}"
 
 
-def _nines_note(col: str, cleaned: pd.Series, codes: dict[str, int], target: bool = False
+def _missing_codes_note(col: str, cleaned: pd.Series, codes: dict[str, int], target: bool = False
                 ) -> str:
     """What :func:`numeric_missing_codes` did to a column (a target: how to keep the code)."""
     said = " and ".join(codes)
@@ -3629,13 +3629,12 @@ def from_frame(
             if said:
                 coded[col] = (converted, f"{col!r}: " + "; ".join(said) + ".")
     # runs of nines or sevens that stand for missing values (-999 among incomes, a survey's
-    # 77 and 99); a target column's
-    # are decided again once the target is known
-    nines: dict[str, tuple[pd.Series, dict[str, int]]] = {}
+    # 77 and 99); a target column's are decided again once the target is known
+    coded_missing: dict[str, tuple[pd.Series, dict[str, int]]] = {}
     for col in df.columns:
         cleaned, codes = numeric_missing_codes(df[col])
         if codes:
-            nines[col] = (df[col], codes)
+            coded_missing[col] = (df[col], codes)
             df[col] = cleaned
     spellings: dict[str, str] = {}  # per column, what merge_case_variants did
     for col in df.columns:
@@ -3739,21 +3738,21 @@ def from_frame(
             df[col], codes = numeric_missing_codes(numbers)
             notes.append(note)
             if codes:
-                notes.append(_nines_note(col, df[col], codes))
+                notes.append(_missing_codes_note(col, df[col], codes))
         detected = roles_mod.detect_roles(df)
     unanswered_rows: list[tuple[Any, int]] = []  # target values read as no answer, rows
-    if target in nines:
+    if target in coded_missing:
         # in a target, 9 may be a class, and a code given as the positive class is one
-        original, _ = nines.pop(target)
+        original, _ = coded_missing.pop(target)
         df[target], codes = numeric_missing_codes(original, target=True)
         if codes and ((positive is not None and str(positive) in codes)
                       or df[target].nunique() < 2):  # a code beside one class is a class
             df[target], codes = original, {}
         if codes:
-            nines[target] = (original, codes)
+            coded_missing[target] = (original, codes)
             unanswered_rows += [(_label(float(c)), n) for c, n in codes.items()]
-    for col, (_, codes) in nines.items():
-        notes.append(_nines_note(col, df[col], codes, target=col == target))
+    for col, (_, codes) in coded_missing.items():
+        notes.append(_missing_codes_note(col, df[col], codes, target=col == target))
     if target not in df.columns:
         raise DataError(f"There is no column {target!r} to predict; the columns are "
                         f"{', '.join(map(repr, df.columns[:20]))}"

@@ -93,7 +93,7 @@ def has_rare_class(y: np.ndarray | pd.Series) -> bool:
     :data:`RARE_CLASS_SHARE` of the rows: where ``class_weight="auto"`` balances them (the
     Datum-wise page's default asks the same)."""
     counts = np.unique(np.asarray(y), return_counts=True)[1]
-    return bool(len(counts)) and counts.min() < RARE_CLASS_SHARE * counts.sum()
+    return bool(len(counts) and counts.min() < RARE_CLASS_SHARE * counts.sum())
 
 
 def _show(value) -> str:

@@ -19,7 +19,6 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 
-
 def pytest_configure(config):
     """Three costs of AppTest that the app does not have under ``streamlit run`` (a sampling
     profile of the page tests, every thread):

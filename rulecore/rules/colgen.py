@@ -45,6 +45,7 @@ generated clauses) is reported with its gap to that bound.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 
@@ -111,19 +112,22 @@ class Pricing:
         aP, aN = clause_fires(self.BP, S), clause_fires(self.BN, S)
         return float(self.clause_cost + self.cond_cost * len(S) + self.nu @ aN - self.mu @ aP)
 
+    @functools.cached_property
+    def _cover_rests(self) -> dict[int, list[frozenset[int]]]:
+        """Per term t, each cover holding t without t: built once per pricing problem."""
+        rest: dict[int, list[frozenset[int]]] = {}
+        for c in self.covers:
+            c = frozenset(np.asarray(c).tolist())
+            for t in c:
+                rest.setdefault(t, []).append(c - {t})
+        return rest
+
     def completes_cover(self, S: tuple[int, ...], j: int) -> bool:
         """Does adding term ``j`` to ``S``, a clause that holds no whole cover, complete one?
         Only a cover with ``j`` in it can be completed, so only those are looked at: testing
         every cover of every extension was a third of the beam search's time (a profile of
         the test suite)."""
-        if getattr(self, "_rest", None) is None:
-            rest: dict[int, list[frozenset[int]]] = {}
-            for c in self.covers:
-                c = frozenset(np.asarray(c).tolist())
-                for t in c:
-                    rest.setdefault(t, []).append(c - {t})
-            self._rest = rest
-        return any(r.issubset(S) for r in self._rest.get(j, ()))
+        return any(r.issubset(S) for r in self._cover_rests.get(j, ()))
 
     def consistent(self, S) -> bool:
         S = list(S)

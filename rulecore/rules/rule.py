@@ -137,7 +137,8 @@ class _Exportable:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
         out = makers[fmt]()
         notes = list(notes)
-        comma = [f for f in self.features if f in set(decimal_comma)]
+        written_with_comma = set(decimal_comma)
+        comma = [f for f in self.features if f in written_with_comma]
         if fmt == "python" and comma:
             # predict() reads these columns' decimal commas itself, so the note telling the
             # reader to convert them first was wrong of the Python code (a review); a note that

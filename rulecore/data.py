@@ -882,7 +882,7 @@ def read_csv_frame(
         if len(df) == 0 or df.shape[1] < 2:
             raise DataError(f"{fname} has no records with two fields or more: a table to "
                             "learn from needs a target column and a feature column.")
-        df.attrs["notes"] = notes
+        df.attrs["notes"] = notes + list(df.attrs.get("notes", ()))  # Extended JSON's
         return df, fname
     return _frame_from_text(text, fname, notes, max_rows, max_columns), fname
 

@@ -28,7 +28,7 @@ import io
 import json
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -824,10 +824,58 @@ def json_frame(text: str, name: str, max_rows: int, max_columns: int) -> pd.Data
     if len(records) > max_rows:
         raise DataError(f"{name} has more than {max_rows:,} records; the limit is "
                         f"{max_rows:,}. Sample it and try again.")
+    wrapped: set[str] = set()
+    if '"$' in text:  # MongoDB's export: no pass over the records where it cannot be one
+        records = [_extended_json_plain(r, wrapped) for r in records]
     df = pd.json_normalize(records)
     df = df.apply(lambda s: s.map(lambda v: json.dumps(v) if isinstance(v, (list, dict))
                                   else v) if s.dtype == object else s)
-    return _cells_of(df, name, max_rows, max_columns)
+    out = _cells_of(df, name, max_rows, max_columns)
+    if wrapped:
+        out.attrs["notes"] = [
+            f"Read as MongoDB Extended JSON: {', '.join(sorted(wrapped))} values are read as "
+            'the value they wrap (an id as its text, {"$date": ...} as the date).']
+    return out
+
+
+def _ext_date(v: Any) -> Any:
+    """``{"$date": ...}``: an ISO text (relaxed mode) as it is; milliseconds since 1970
+    (canonical mode, or a date outside 1970-9999) as an ISO text the date reader knows."""
+    if isinstance(v, dict) and set(v) == {"$numberLong"}:
+        v = v["$numberLong"]
+    if isinstance(v, (int, float)) or isinstance(v, str) and v.lstrip("-").isdigit():
+        return pd.Timestamp(int(v), unit="ms").isoformat()
+    return v
+
+
+#: MongoDB Extended JSON's wrappers (``mongoexport``, relaxed and canonical modes) of values
+#: that a table holds as one cell: as written, ``{"_id": {"$oid": "65a1..."}}`` became a
+#: column ``_id.$oid`` and, in canonical mode, every number a column ``x.$numberInt``.
+_EXTENDED_JSON: dict[str, Callable[[Any], Any]] = {
+    "$oid": str, "$uuid": str, "$symbol": str,
+    "$numberInt": int, "$numberLong": int,
+    "$numberDouble": float, "$numberDecimal": float,  # also "NaN" and "Infinity"
+    "$date": _ext_date,
+}
+
+
+def _extended_json_plain(v: Any, wrapped: set[str]) -> Any:
+    """``v`` with every one-key ``{"$oid": ...}``-style wrapper replaced by its value, and
+    the wrappers met added to ``wrapped``; other values as they are."""
+    if isinstance(v, dict):
+        if len(v) == 1:
+            ((key, inner),) = v.items()
+            if key in _EXTENDED_JSON:
+                try:
+                    plain = _EXTENDED_JSON[key](inner)
+                except (TypeError, ValueError, OverflowError):
+                    return v
+                wrapped.add(key)
+                return plain
+        return {k: _extended_json_plain(x, wrapped) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_extended_json_plain(x, wrapped) for x in v]
+    return v
 
 
 def _value_label_notes(labels: pd.DataFrame, codes: pd.DataFrame) -> list[str]:

@@ -140,6 +140,11 @@ EXPECTED = {
                               "event_date (month)": "constant", "user_pseudo_id": "id",
                               "device.language": "constant", "totals.bounces": "empty"},
         [], 0, []),
+    # mongoexport's canonical Extended JSON: ids, dates and numbers wrapped ({"$numberInt"})
+    "mongodb_accounts_canonical.json": (
+        "churned", "TRUE", {"_id": "id", "createdAt (year)": "constant"},
+        ["createdAt (month)", "createdAt (weekday)", "createdAt (hour)", "flags: beta",
+         "flags: audit", "flags: sso", "flags: (none)"], 34, []),
     # REDCap's longitudinal export: baseline and follow-up on separate rows of a record_id,
     # joined (a traceback when the enrolment date sat only on the baseline rows)
     "redcap_longitudinal_raw.csv": (
@@ -491,6 +496,21 @@ def test_a_health_surveys_dont_know_and_refused_codes_are_missing():
     # the planted rule's columns: BMI, age group, high blood pressure
     assert set(model.rule_.features) <= {"_BMI5", "_AGEG5YR", "BPHIGH6"}
     assert {"_BMI5", "BPHIGH6"} <= set(model.rule_.features)
+
+
+def test_a_mongodb_export_reads_its_wrapped_values():
+    """Canonical Extended JSON wraps every number ({"$numberInt": "7"}): read as written,
+    the logins were a column ``usage.logins30d.$numberInt`` of text beside one of ids."""
+    ds = load("mongodb_accounts_canonical.json")
+    assert not [c for c in [r.column for r in ds.roles] if "$" in c]
+    assert {c: ds.kinds[c] for c in ("account.seats", "usage.logins30d", "usage.storageGb")
+            } == dict.fromkeys(("account.seats", "usage.logins30d", "usage.storageGb"),
+                               "numeric")
+    tr, _ = train_test_indices(ds.y_binary, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE)
+    model.fit(ds.X.iloc[tr], ds.y_binary[tr])
+    assert [str(c) for c in model.rule_.conditions] == ["account.plan == free",
+                                                        "usage.logins30d <= 8.5"]
 
 
 def test_values_typed_with_their_unit_are_numbers():

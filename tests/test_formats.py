@@ -394,6 +394,46 @@ def test_json_lines_and_a_json_array_read_like_the_csv_of_the_same_table():
         assert got.target == "churned" and "paperless" in got.X
 
 
+def test_mongodb_extended_json_reads_like_the_plain_json_of_the_same_table():
+    """mongoexport wraps ids, dates and (in canonical mode) every number: read as written,
+    ``_id.$oid`` and ``createdAt.$date`` were column names, and canonical mode's numbers
+    columns such as ``tenure.$numberInt``, so no rule could say ``tenure < 12``."""
+    df = table()
+    plain = []
+    for r in df.astype(object).where(df.notna(), None).to_dict("records"):
+        r = {k: (v.item() if isinstance(v, np.generic) else v) for k, v in r.items()}
+        r["signup"] = r["signup"].strftime("%Y-%m-%dT%H:%M:%S")
+        plain.append({"_id": f"65a1{r.pop('customer_id')[1:]:0>20}", **r})
+
+    def relaxed(r: dict) -> dict:
+        return {**r, "_id": {"$oid": r["_id"]}, "signup": {"$date": r["signup"] + "Z"}}
+
+    def canonical(r: dict) -> dict:
+        def wrap(v):
+            if isinstance(v, bool) or v is None or isinstance(v, str):
+                return v
+            return {"$numberInt": str(v)} if isinstance(v, int) else {"$numberDouble": str(v)}
+        ms = int(pd.Timestamp(r["signup"]).value // 10**6)
+        return {**{k: wrap(v) for k, v in r.items()}, "_id": {"$oid": r["_id"]},
+                "signup": {"$date": {"$numberLong": str(ms)}}}
+
+    def lines(records: list[dict]) -> bytes:
+        return "\n".join(json.dumps(r) for r in records).encode()
+
+    want = load_csv(io.BytesIO(lines(plain)), name="plain.jsonl")
+    assert want.target == "churned" and "tenure" in want.X
+    for mode in (relaxed, canonical):
+        got = load_csv(io.BytesIO(lines([mode(r) for r in plain])), name="export.json")
+        same_decisions(got, want)
+        assert any(n.startswith("Read as MongoDB Extended JSON: ") for n in got.notes)
+    # a key of the data's own that starts with $ is no wrapper, and nor is a wrapper beside
+    # other keys
+    odd = [{**r, "price": {"$": r["charges"]}, "meta": {"$oid": "x", "n": 1}} for r in plain]
+    got = load_csv(io.BytesIO(lines(odd)), name="odd.jsonl")
+    assert {"price.$", "meta.$oid"} <= set(got.X.columns) | {r.column for r in got.roles}
+    assert not any("Extended JSON" in n for n in got.notes)
+
+
 def test_nested_json_is_flattened_and_bad_json_is_a_clear_error():
     rows = [{"id": i, "user": {"age": 20 + i % 50, "plan": "pro" if i % 3 else "basic"},
              "tags": ["a", "b"][: i % 3], "bought": "yes" if i % 50 > 30 else "no"}

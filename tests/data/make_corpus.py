@@ -957,6 +957,36 @@ def bigquery_sessions() -> None:
     (HERE / "bigquery_sessions_structs.csv").write_text(buf.getvalue())
 
 
+def mongodb_accounts() -> None:
+    """``mongoexport --jsonArray`` of a SaaS product's accounts in canonical Extended JSON:
+    the ObjectId, the dates and every number wrapped (``{"$numberInt": "12"}``), the plan
+    nested under ``account``, feature flags as a list, the outcome missing on a few
+    accounts still in trial.  Planted: churned on the free plan with fewer than 9 logins."""
+    import json
+
+    rng = np.random.default_rng(SEED + 71)
+    records = []
+    for k in range(700):
+        plan = str(rng.choice(["free", "pro", "team"], p=[0.5, 0.35, 0.15]))
+        logins = int(rng.poisson(10))
+        churned = (plan == "free" and logins < 9) ^ bool(rng.random() < 0.015)
+        created = int(pd.Timestamp("2024-01-01").value // 10**6) + int(
+            rng.integers(0, 300 * 86_400_000))
+        rec = {"_id": {"$oid": f"65a1{k:08x}{int(rng.integers(1 << 40)):012x}"},
+               "createdAt": {"$date": {"$numberLong": str(created)}},
+               "account": {"plan": plan, "seats": {"$numberInt": str(rng.integers(1, 40))},
+                           "region": str(rng.choice(["eu", "us", "apac"]))},
+               "usage": {"logins30d": {"$numberInt": str(logins)},
+                         "storageGb": {"$numberDouble": str(round(rng.gamma(2, 3), 2))}},
+               "flags": [str(f) for f in rng.choice(["beta", "sso", "audit"],
+                                                    int(rng.integers(0, 3)), replace=False)],
+               "churned": churned}
+        if rng.random() < 0.04:
+            del rec["churned"]
+        records.append(rec)
+    (HERE / "mongodb_accounts_canonical.json").write_text(json.dumps(records, indent=1) + "\n")
+
+
 def redcap_longitudinal() -> None:
     """REDCap's raw longitudinal export: each record_id on a baseline row (age, sex, bmi,
     comorbidity checkboxes comorbid___1.., the enrolment date) and a follow-up row (the
@@ -1343,7 +1373,7 @@ def main() -> None:
                  hr_attrition_sqlserver, safety_checklist, surgery_r_na,
                  engagement_survey, card_transactions, frequency_table, labs_long,
                  excel_unicode_text, collections_eur_signs, debitoren_chf,
-                 postgres_tickets, mysql_subscriptions, bigquery_sessions,
+                 postgres_tickets, mysql_subscriptions, bigquery_sessions, mongodb_accounts,
                  redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
                  mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
                  web_portal_export, excel_2003_xml, qc_defect_counts, brfss_extract, prose):

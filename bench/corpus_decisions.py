@@ -26,6 +26,7 @@ import argparse
 import datetime as dt
 import os
 import platform
+import re
 import sys
 from pathlib import Path
 
@@ -84,7 +85,9 @@ def old_defaults(path: Path) -> str:
     except RulecoreError as exc:
         # the old loader took any column as classes: a continuous target got one class per
         # value, and the first value was "the positive class"
-        return f"target `{target}` as classes (refused now: {str(exc).split('.')[0]})"
+        # the message's first sentence (a column's name may hold a dot: usage.storageGb)
+        first = re.split(r"(?<=[.:])\s", str(exc), maxsplit=1)[0].rstrip(".:")
+        return f"target `{target}` as classes (refused now: {first})"
     ds = ds.with_positive(ds.classes[0])
     model, m, findings, fires = fit(ds, None)
     warn = "; ".join(f.short for f in findings if f.level == "warning")
@@ -109,9 +112,8 @@ def main() -> None:
                    f"--out {args.out}`")
         source = f"Files: `{args.files}`, as they come."
     else:
-        paths = [p for ext in ("csv", "tsv", "txt", "lst", "xlsx", "xls", "ods", "xml", "sav",
-                               "xpt")
-                 for p in sorted(CORPUS.glob(f"*.{ext}"))]
+        # every file the generator writes (a list of extensions left out a new .json file)
+        paths = sorted(p for p in CORPUS.iterdir() if p.is_file() and p.suffix != ".py")
         command = ("`.venv/bin/python bench/corpus_decisions.py --out "
                    "bench/results/corpus_decisions.md`")
         source = "Files: `tests/data/` (written by `tests/data/make_corpus.py`)."

@@ -134,8 +134,9 @@ with left:
                 ss["w_sheet"] = read if read in sheets else None
             st.selectbox("Sheet", sheets, key="w_sheet", on_change=_sheet,
                          placeholder="choose the sheet that holds the table",
-                         help="Default: the sheet with the most rows (a read-me, a code list or "
-                              "a pivot table of totals is shorter than the records).")
+                         help="Default: the sheet with the most cells, counting at most 8 columns "
+                              "a row (a read-me is shorter than the records, a code list "
+                              "narrower, a pivot table of totals wider).")
 
 try:
     ds, error = common.current_dataset(), None

@@ -915,10 +915,11 @@ def _data_options(p: argparse.ArgumentParser) -> None:
                         "detected), an Excel workbook (.xlsx, .xls, .xlsb, XML 2003, or a "
                         "web page saved as .xls), an OpenDocument spreadsheet (.ods), "
                         "Parquet, Feather, Stata, SPSS (.sav) or SAS "
-                        "(.sas7bdat, .xpt) file, or LIBSVM; also gzip-compressed or alone in "
-                        "a .zip")
+                        "(.sas7bdat, .xpt) file, JSON records, or LIBSVM; also "
+                        "gzip-compressed or alone in a .zip")
     g.add_argument("--sheet", metavar="NAME",
-                   help="the workbook sheet to read (default: the one with the most rows)")
+                   help="the workbook sheet to read (default: the largest, counting at most "
+                        "8 columns a row)")
     g.add_argument("--sample", metavar="NAME", help="a bundled sample instead of a file")
     g.add_argument("--target", help="target column (default: the most plausible class "
                    "column: named like a target, binary, or text with a few levels)")

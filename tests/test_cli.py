@@ -664,3 +664,15 @@ def test_compare_says_what_loading_decided_and_what_the_majority_scores(tmp_path
     assert list(pd.read_csv(io.StringIO(res.stdout))["model"]) == ["Single rule",
                                                                    "CART (sklearn)"]
     assert "agent_note is outcome in other words" in res.stderr
+
+
+def test_the_readmes_opening_checklist_is_what_the_cli_prints(tmp_path):
+    """The README opens on `rulecore learn --sample iris`'s checklist: it showed a rule the
+    defaults do not learn, with ✓ marks the command line does not print (a docs check)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("$ rulecore learn --sample iris\n", 1)[1].split("```", 1)[0]
+    shown = [ln for ln in block.splitlines() if ln.strip() and ln != "..."]
+    got = run("learn", "--sample", "iris", cwd=tmp_path)
+    assert got.returncode == 0, got.stderr
+    printed = got.stdout.splitlines()
+    assert [ln for ln in shown if ln not in printed] == []

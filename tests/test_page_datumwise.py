@@ -121,6 +121,28 @@ def test_a_test_row_is_named_by_the_tables_identifiers():
     assert "after the 640 rows without a value in" in caption and "patient P-" in caption
 
 
+def test_the_curves_majority_line_is_the_metrics_baseline(monkeypatch):
+    """On iris the curve's line read "always the most common class (0.342)", the test rows'
+    own most common class, beside the metric's "+65.8 pts vs majority" from 0.316, the
+    training rows' (a newcomer's review)."""
+    import rulecore.viz.datumwise as viz
+
+    drawn = {}
+    figure = viz.sparsity_curve_figure
+    monkeypatch.setattr(viz, "sparsity_curve_figure", lambda curve, majority=None: (
+        drawn.update(majority=majority) or figure(curve, majority=majority)))
+    at = open_page("iris")
+    at.number_input(key="dw_states").set_value(200)
+    at.number_input(key="dw_iters").set_value(2)
+    at.button(key="dw_submit").click().run()
+    at.text_input(key="dw_grid").set_value("0.01").run()
+    at.button(key="dw_curve_go").click().run()
+    assert not at.exception and not at.error
+    acc = next(m for m in at.metric if m.label == "Test accuracy")
+    baseline = float(acc.value) - float(acc.delta.split()[0]) / 100
+    assert drawn["majority"] == pytest.approx(baseline, abs=0.002)
+
+
 def test_a_policy_no_better_than_the_majority_says_so():
     """0.908 with 0.00 features per datum was exactly the majority's share, and nothing said
     so (a newcomer's review).  On a 10 % class with a feature costing a misclassification

@@ -15,6 +15,9 @@ common.init_state()
 ss = st.session_state
 st.title("Data")
 
+#: Columns above which the roles table lists only the columns loading decided something of.
+ROLES_SHOWN = 60
+
 ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
               "id": "identifier", "text": "text, many values", "date": "date",
               "choices": "options ticked", "constant": "constant", "empty": "empty",
@@ -428,8 +431,17 @@ roles = pd.DataFrame([{
                                               else ""),
     "used": "✓" if r.included else "✗",
     "why": r.reason} for r in ds.roles])
-# a table, not a data grid: the reasons are long and must be read whole
-st.table(roles.set_index("column"))
+# a table, not a data grid: the reasons are long and must be read whole.  On a wide table
+# (1,500 gene columns) every plain feature made the page 47,000 px tall, the preview at its
+# foot (a newcomer's review): the table then keeps what loading decided, a grid all of it.
+plain = ((roles["role"] == "feature") & (roles["used"] == "✓") & (roles["why"] == ""))
+if len(roles) > ROLES_SHOWN and plain.any():
+    st.table(roles[~plain].set_index("column"))
+    st.caption(f"The other {int(plain.sum()):,} columns are features as they are; every "
+               f"column is in the list below.")
+    st.dataframe(roles.set_index("column"), width="stretch", height=280)
+else:
+    st.table(roles.set_index("column"))
 
 st.subheader("Preview")
 preview = pd.concat([ds.X.head(200), ds.y.head(200)], axis=1)

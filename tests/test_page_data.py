@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -390,6 +392,28 @@ def test_many_nearly_empty_columns_are_summed_up_not_listed():
                    if c.value.startswith("A missing value makes every term"))
     assert "and 22 more columns" in caption
     assert "30 columns are more than 90 % empty" in caption
+
+
+def test_a_wide_tables_roles_list_what_loading_decided_and_grid_the_rest():
+    """1,500 gene columns made the roles table 1,502 rows, the page 47,000 px tall with the
+    preview at its foot (a newcomer's review): the table keeps the columns loading decided
+    something of, and a grid lists every column."""
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame(rng.lognormal(3, 1, (72, 200)).round(2),
+                      columns=[f"ENSG{k:08d}" for k in range(200)])
+    df.insert(0, "sample_id", [f"GSM{400000 + i}" for i in range(72)])
+    df["tissue"] = np.where(df["ENSG00000017"] > 30, "tumor", "normal")
+    at = start()
+    upload_bytes(at, "expr.csv", df.to_csv(index=False).encode())
+    at.run()
+    assert not at.exception and not at.error
+    roles = roles_table(at)
+    # the identifier, the column the target is made from (a possible leak), the target
+    assert list(roles.index) == ["sample_id", "ENSG00000017", "tissue"]
+    assert any(c.value.startswith("The other 199 columns are features as they are")
+               for c in at.caption)
+    grid = next(d.value for d in at.dataframe if "why" in d.value.columns)
+    assert len(grid) == 202
 
 
 def test_a_leak_is_left_out_in_one_click_with_what_is_made_from_it():

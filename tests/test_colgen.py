@@ -14,8 +14,8 @@ import pytest
 from rulecore.rules.colgen import (
     Pricing,
     beam_search,
+    clique_conflicts,
     column_generation,
-    conflict_matrix,
     exact_clause,
     merged_pricing,
     ruleset_objective,
@@ -39,7 +39,7 @@ def random_pricing(rng, n=30, p=6, cliques=()):
     nu = rng.random(n) * 2
     C = [np.asarray(c) for c in cliques]
     return B, y, mu, nu, Pricing(B[y], B[~y], mu[y], nu[~y], 1.0, 1.0,
-                                 conflict_matrix(C, p), [], cliques=C)
+                                 clique_conflicts(C, p), [], cliques=C)
 
 
 @pytest.mark.parametrize("seed", range(12))

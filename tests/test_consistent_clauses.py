@@ -19,7 +19,7 @@ import pytest
 
 import rulecore.rules.solvers as bcs
 from rulecore.data import load_sample
-from rulecore.rules.colgen import conflict_matrix
+from rulecore.rules.colgen import clique_conflicts
 from rulecore.rules.estimators import BooleanRuleClassifier
 from rulecore.rules.problem import or_objective
 from rulecore.rules.screening import _dominance_test, _Problem, screen
@@ -167,10 +167,10 @@ def test_cliques_are_exactly_the_conflicting_pairs(seed):
         np.testing.assert_array_equal(share_a_clique(cliques, n),
                                       pair_conflicts(b, X, rule_type),
                                       err_msg=f"{rule_type}: {[str(t) for t in b.terms_]}")
-        # the solvers' matrix of the same pairs (one product, not a grid per clique)
-        C = conflict_matrix(list(cliques), n)
-        np.testing.assert_array_equal(np.zeros((n, n), bool) if C is None else C,
-                                      share_a_clique(cliques, n))
+        # the pricing's conflicts: the same pairs
+        C = clique_conflicts(list(cliques), n)
+        np.testing.assert_array_equal(np.zeros((n, n), bool) if C is None
+                                      else C.rows(np.arange(n)), share_a_clique(cliques, n))
 
 
 @pytest.mark.parametrize("seed", range(120))
@@ -532,14 +532,14 @@ def test_the_beams_cover_check_is_the_full_consistency_check(seed):
     A, y, _, _, cons, _, _ = instance(seed)
     p = A.shape[1]
     pr = Pricing(A[y == 1], A[y == 0], np.ones(int(y.sum())), np.ones(int((y == 0).sum())),
-                 conflict=conflict_matrix(list(cons["cliques"]), p), covers=cons["covers"])
+                 conflict=clique_conflicts(list(cons["cliques"]), p), covers=cons["covers"])
     checked = 0
     for size in range(4):
         for S in itertools.combinations(range(p), size):
             if not pr.consistent(S):
                 continue
             for j in set(range(p)) - set(S):
-                if pr.conflict is not None and S and pr.conflict[list(S), j].any():
+                if pr.conflict is not None and S and pr.conflict.rows(list(S))[:, j].any():
                     continue
                 T = tuple(sorted(S + (j,)))
                 assert pr.completes_cover(S, j) == (not pr.consistent(T)), (S, j)

@@ -32,7 +32,7 @@ import scipy.sparse as sp
 from rulecore import highs, progress
 from rulecore.encode import check_memory, memory_budget, solver_bytes
 from rulecore.exceptions import SolverError
-from rulecore.rules.colgen import Pricing, beam_search, conflict_matrix, exact_clause
+from rulecore.rules.colgen import Pricing, beam_search, clique_conflicts, exact_clause
 from rulecore.rules.problem import column_costs, merge_identical_rows, or_objective
 from rulecore.settings import per_row_bytes
 
@@ -645,7 +645,7 @@ def solve_clause_exact(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray, 
     on = y == 0                          # rows the AND-clause over C = ~A should hold on
     p = A.shape[1]
     pr = Pricing(~A[on], ~A[~on], lam * d[on], lam * d[~on], clause_cost=0.0, cond_cost=1.0,
-                 conflict=conflict_matrix(list(cliques or []), p), covers=list(covers or []),
+                 conflict=clique_conflicts(list(cliques or []), p), covers=list(covers or []),
                  cliques=list(cliques or []))
     shift = float(lam * d[on].sum())     # objective = (R) + λ Σ_{label 0} d
     cap = 12 if max_terms is None else int(max_terms)

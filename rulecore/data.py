@@ -3813,6 +3813,8 @@ def from_frame(
             raise DataError(f"The target {target!r} has a single class "
                             f"({show(y_raw.dropna().iloc[0])!r}); a classifier needs at least "
                             "two. Choose another target column.")
+        if "transposed" in why:  # another column is no better (a newcomer's review)
+            raise DataError(f"{target!r} cannot be the target: {why}.")
         raise DataError(f"{target!r} cannot be the target: {why}. Choose another target "
                         "column.")
     threshold = None

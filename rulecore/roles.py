@@ -835,11 +835,14 @@ def target_kind(s: pd.Series) -> tuple[TargetKind, str]:
         # numbers with a few words among them (a gene table with samples as columns and a
         # 'Tumor' row: 1,167 "classes", a review), or near-unique text
         numbers = pd.to_numeric(present.astype(str).str.strip(), errors="coerce").notna().mean()
-        what = ("numbers with a few words among them: if each column is a sample and each row "
-                "a measurement, the table is transposed (one row per sample is needed)"
-                if numbers >= 0.9 else "nearly an identifier")
+        what = ("numbers with a few words among them, not classes: if each column is a "
+                "sample and each row a measurement, the table is transposed (one row per "
+                "sample is needed), and no other column can be the target either; transpose "
+                "it (R: t(), pandas: df.set_index(first column).T, a spreadsheet: Paste "
+                "Special, Transpose) and load it again"
+                if numbers >= 0.9 else "nearly an identifier, not classes")
         return "unusable", (f"it has {n_distinct:,} distinct values in {len(present):,} rows, "
-                            f"{what}, not classes")
+                            f"{what}")
     return "classes", ""
 
 

@@ -1862,9 +1862,13 @@ def test_a_sample_column_of_a_transposed_gene_table_is_no_target():
     assert target_kind(codes) == ("unusable", "it has 150 distinct values in 200 rows, nearly "
                                   "an identifier, not classes")
     assert target_kind(pd.Series(["a", "b", "c"] * 50))[0] == "classes"
-    with pytest.raises(DataError, match="transposed"):
+    with pytest.raises(DataError, match="transposed") as err:
         from_frame(pd.DataFrame({"gene": [f"G{i}" for i in range(501)], "S1": sample}),
                    target="S1")
+    # no other column can be the target: the message says how to transpose, and does not
+    # send the user through the other samples (a newcomer's review)
+    assert "transpose it (R: t()" in str(err.value)
+    assert "Choose another target" not in str(err.value)
 
 
 def test_a_count_that_is_a_feature_is_not_taken_for_a_frequency_table():

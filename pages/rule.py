@@ -110,7 +110,9 @@ elif r["model"] == "rule set" and len(ds.classes) > 2:
     c2.selectbox("Rule list", list(LISTS), index=list(LISTS).index(r["multiclass"]),
                  key="multiclass", format_func=LISTS.get, on_change=common.sync,
                  args=("multiclass", "rule", "multiclass"),
-                 help="One-vs-rest: a rule set per class, all rules ordered by precision. "
+                 help="One-vs-rest: a rule set per class, all rules ordered by precision "
+                      "(smoothed: (right + 1) / (fired + 2), so a rule firing on few rows does "
+                      "not lead on luck). "
                       "Class by class: from the rarest class, each learned on the rows the "
                       "earlier ones leave, the most frequent class the default; a shorter "
                       "list, less accurate where classes overlap. Chosen by cross-validation: "

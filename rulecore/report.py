@@ -236,7 +236,9 @@ def _fit_status(model: Any) -> Finding:
             how = (" Rules learned class by class from the rarest, each on the rows the "
                    "earlier ones leave, the most frequent class the default"
                    if getattr(model, "multiclass_", None) == "sequential" else
-                   " One rule set per class, read as an ordered list by precision")
+                   " One rule set per class, read as an ordered list by precision on the training "
+                   "rows, smoothed as (right + 1) / (fired + 2) so that a rule firing on few "
+                   "rows does not lead on luck")
             picked = (" (this construction chosen by the same cross-validation)"
                       if getattr(model, "multiclass", None) == "auto" else "")
             return Finding("info", head + how + picked + "; no optimality is claimed for "

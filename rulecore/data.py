@@ -27,7 +27,13 @@ import pandas as pd
 from rulecore import formats
 from rulecore import roles as roles_mod
 from rulecore.exceptions import DataError
-from rulecore.roles import ColumnRole, find_leaks, restated_target, zero_padded_codes
+from rulecore.roles import (
+    TRANSPOSED,
+    ColumnRole,
+    find_leaks,
+    restated_target,
+    zero_padded_codes,
+)
 from rulecore.scales import describe as describe_order
 from rulecore.scales import level_order
 
@@ -3813,7 +3819,7 @@ def from_frame(
             raise DataError(f"The target {target!r} has a single class "
                             f"({show(y_raw.dropna().iloc[0])!r}); a classifier needs at least "
                             "two. Choose another target column.")
-        if "transposed" in why:  # another column is no better (a newcomer's review)
+        if TRANSPOSED in why:  # another column is no better (a newcomer's review)
             raise DataError(f"{target!r} cannot be the target: {why}.")
         raise DataError(f"{target!r} cannot be the target: {why}. Choose another target "
                         "column.")

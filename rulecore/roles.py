@@ -807,6 +807,11 @@ TargetKind = Literal["classes", "continuous", "unusable"]
 MAX_TARGET_CLASSES = 100
 
 
+#: Said of a target that is a sample's column of a table saved transposed: no other column
+#: can be the target then, so the refusal does not ask for another (rulecore.data).
+TRANSPOSED = "the table is transposed"
+
+
 def target_kind(s: pd.Series) -> tuple[TargetKind, str]:
     """Whether ``s`` can be a target of classes, is continuous (needs a threshold), or
     cannot be a target at all, with the reason.
@@ -836,7 +841,7 @@ def target_kind(s: pd.Series) -> tuple[TargetKind, str]:
         # 'Tumor' row: 1,167 "classes", a review), or near-unique text
         numbers = pd.to_numeric(present.astype(str).str.strip(), errors="coerce").notna().mean()
         what = ("numbers with a few words among them, not classes: if each column is a "
-                "sample and each row a measurement, the table is transposed (one row per "
+                f"sample and each row a measurement, {TRANSPOSED} (one row per "
                 "sample is needed), and no other column can be the target either; transpose "
                 "it (R: t(), pandas: df.set_index(first column).T, a spreadsheet: Paste "
                 "Special, Transpose) and load it again"

@@ -42,7 +42,7 @@ import scipy.sparse as sp
 from rulecore import highs, progress
 from rulecore.encode import check_memory, solver_bytes
 from rulecore.exceptions import ParameterError
-from rulecore.rules.problem import ClauseProblem, Constraints
+from rulecore.rules.problem import ClauseProblem, Constraints, group_rows
 from rulecore.rules.solvers import consistent, restrict_constraints
 
 #: Above this many (pattern, column) pairs the linking rows are aggregated (one per pattern).
@@ -262,10 +262,7 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
     groups = local + whole + req + [np.arange(q)] * len(cap)
     G = lo = hi = None
     if groups:
-        sizes = [len(g) for g in groups]
-        G = sp.csr_matrix((np.ones(sum(sizes)), (np.repeat(np.arange(len(groups)), sizes),
-                                                 np.concatenate(groups))),
-                          shape=(len(groups), q + U))
+        G = group_rows(groups, q + U)
         lo = np.r_[np.full(len(local) + len(whole), -np.inf), np.ones(len(req)),
                    np.full(len(cap), -np.inf)]
         hi = np.r_[np.ones(len(local)), [len(g) - 1.0 for g in whole],

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
+import scipy.sparse as sp
 
 from rulecore import progress
 from rulecore.exceptions import ParameterError
@@ -137,6 +138,17 @@ class ClauseProblem:
         under the paper's Hamming count or the exact 0/1 error."""
         count = or_objective_exact if error == "exact" else or_objective
         return count(self.A, self.y, w, self.lam, self.d)
+
+
+def group_rows(groups: list, n_cols: int) -> sp.csr_matrix:
+    """One row per group of columns, 1 on its members: the rows ``Σ_{j∈group} w_j`` of a
+    clique (≤ 1), a cover (≤ |cover| − 1), a required feature (≥ 1) or a cap on conditions,
+    over a model of ``n_cols`` columns (the ``w`` columns first).  Sparse: dense rows of
+    30,000 terms for 15,000 cliques took 4.2 GB (bench/results/wide_table.md)."""
+    sizes = [len(g) for g in groups]
+    return sp.csr_matrix((np.ones(sum(sizes)), (np.repeat(np.arange(len(groups)), sizes),
+                                                np.concatenate(groups))),
+                         shape=(len(groups), n_cols))
 
 
 def merge_rows(A: np.ndarray, y: np.ndarray, d: np.ndarray

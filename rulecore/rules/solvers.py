@@ -33,7 +33,12 @@ from rulecore import highs, progress
 from rulecore.encode import check_memory, memory_budget, solver_bytes
 from rulecore.exceptions import SolverError
 from rulecore.rules.colgen import Pricing, beam_search, clique_conflicts, exact_clause
-from rulecore.rules.problem import column_costs, merge_identical_rows, or_objective
+from rulecore.rules.problem import (
+    column_costs,
+    group_rows,
+    merge_identical_rows,
+    or_objective,
+)
 from rulecore.settings import per_row_bytes
 
 
@@ -468,10 +473,7 @@ def solve_clause(
         # exactly the convex hull of the conflict-free 0/1 w.  Then the analyst's rows.
         groups = local + whole + needed + ([np.arange(k)] if capped else [])
         if groups:
-            sizes = [len(q) for q in groups]
-            Q = sp.csc_matrix((np.ones(sum(sizes)), (np.repeat(np.arange(len(groups)), sizes),
-                                                     np.concatenate(groups))),
-                              shape=(len(groups), k + p))
+            Q = group_rows(groups, k + p)
             M = sp.vstack([M, Q], format="csc")
             row_lo = np.concatenate([row_lo, np.full(len(local) + len(whole), -np.inf),
                                      np.ones(len(needed)), [-np.inf] * capped])

@@ -6,6 +6,7 @@ size, λ, class balance and weights), and confirm the MIP optima themselves by e
 """
 
 import itertools
+import time
 
 import numpy as np
 import pandas as pd
@@ -298,6 +299,7 @@ def test_lp_by_row_generation_is_the_whole_lp_and_its_dual_is_feasible(seed, mon
     live = np.ones(pr.n, dtype=bool)
     _, _, whole = _lp_on(pr, live, 30.0)
     monkeypatch.setattr(screening, "LP_ROWS_AT_ONCE", 3)
+    monkeypatch.setattr(screening, "AGGREGATE_ROUNDS", 0)  # row generation alone
     w, mu, value = _lp_on(pr, live, 30.0)
     assert value == pytest.approx(whole, rel=1e-9, abs=1e-9)
     assert (mu >= -1e-9).all() and (mu <= pr.dP + 1e-9).all()
@@ -313,10 +315,90 @@ def test_lp_by_row_generation_is_the_whole_lp_and_its_dual_is_feasible(seed, mon
         assert mu.sum() <= whole + 1e-7
 
 
-def test_screening_by_row_generation_keeps_the_mip_optimum(monkeypatch):
+def merged_rows(pr: _Problem) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """What _lp_on hands the aggregated LP: the costs of the columns that cover a row, the
+    distinct rows over them with their summed weights, and the weight of the rows no column
+    covers (ξ = 1 in every solution)."""
+    cols = np.flatnonzero(pr.AP.any(axis=0))
+    rows = pr.AP[:, cols].any(axis=1)
+    A1, inverse = np.unique(pr.AP[np.ix_(rows, cols)], axis=0, return_inverse=True)
+    return pr.c[cols], A1, np.bincount(inverse.ravel(), weights=pr.dP[rows]), \
+        float(pr.dP[~rows].sum())
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_aggregated_lp_gives_a_feasible_dual_and_the_lp_when_it_converges(seed,
+                                                                              monkeypatch):
+    """Rows summed in groups of a few: whatever the grouping, the dual split over every row
+    is feasible for the dual over all rows and proves at most the LP's value (so its bounds
+    are certificates); when the solution meets every row's own constraint the value is the
+    LP's.  With one group per row it is the whole LP."""
+    import rulecore.rules.screening as screening
+
+    A, y, lam, d, _ = random_instance(seed)
+    pr = _Problem(A, y, lam, np.ones(len(y)) if d is None else d)
+    live = np.ones(pr.n, dtype=bool)
+    _, _, whole = _lp_on(pr, live, 30.0)
+    if not pr.AP.any():
+        return
+    c, A1, dsum, covered_anyway = merged_rows(pr)
+    for groups in (1, 2, 3, len(A1)):
+        monkeypatch.setattr(screening, "AGGREGATE_GROUPS", groups)
+        agg = screening._lp_aggregated(c, A1, dsum, time.perf_counter() + 30.0)
+        assert agg is not None
+        assert (agg.dual >= -1e-12).all() and (agg.dual <= dsum + 1e-9).all()
+        assert (agg.dual @ A1 <= c + 1e-7).all()            # feasible for every row
+        assert agg.bound == pytest.approx(agg.dual.sum(), rel=1e-9, abs=1e-9)
+        assert agg.bound + covered_anyway <= whole + 1e-7
+        assert agg.value + covered_anyway <= whole + 1e-7   # a relaxation of the LP
+        if agg.converged:
+            assert agg.value + covered_anyway == pytest.approx(whole, rel=1e-9, abs=1e-9)
+        if groups == len(A1):
+            assert agg.converged
+    # through _lp_on, past the rows it takes at once: the same guarantees on the real rows
+    monkeypatch.setattr(screening, "LP_ROWS_AT_ONCE", 3)
+    monkeypatch.setattr(screening, "AGGREGATE_GROUPS", 2)
+    w, mu, value = _lp_on(pr, live, 30.0)
+    assert (mu >= -1e-9).all() and (mu <= pr.dP + 1e-9).all()
+    assert (mu @ pr.AP[:, live] <= pr.c[live] + 1e-7).all()
+    assert mu.sum() <= whole + 1e-7
+    if np.isfinite(value):
+        assert value == pytest.approx(whole, rel=1e-9, abs=1e-9)
+
+
+def test_the_aggregated_lp_converges_on_the_columns_its_solution_uses(monkeypatch):
+    """Rows that agree on the columns the solution uses are alike to the LP: regrouped by
+    those columns first, round after round, 50 groups prove the LP's value on 2,008 distinct
+    rows, where the columns' own order alone proves a third of it."""
+    import rulecore.rules.screening as screening
+
+    rng = np.random.default_rng(0)
+    X = pd.DataFrame(rng.normal(size=(3000, 6)), columns=[f"x{i}" for i in range(6)])
+    y = ((X.x4 > 0) & (X.x5 <= 0.3)).to_numpy() ^ (rng.random(3000) < 0.05)
+    B = Binarizer(n_thresholds=6).fit(X).transform(X)
+    pr = _Problem(~B, 1 - y.astype(int), 1.0, np.ones(3000))   # the AND rule's OR problem
+    _, _, whole = _lp_on(pr, np.ones(pr.n, dtype=bool), 60.0)
+    c, A1, dsum, covered_anyway = merged_rows(pr)
+    assert len(A1) > 2000   # 40 rows per group
+    monkeypatch.setattr(screening, "AGGREGATE_GROUPS", 50)
+    monkeypatch.setattr(screening, "AGGREGATE_ROUNDS", 1)   # the columns' own order only
+    once = screening._lp_aggregated(c, A1, dsum, time.perf_counter() + 60.0)
+    monkeypatch.setattr(screening, "AGGREGATE_ROUNDS", 8)
+    agg = screening._lp_aggregated(c, A1, dsum, time.perf_counter() + 60.0)
+    assert agg.bound + covered_anyway == pytest.approx(whole, rel=1e-6)
+    assert once.bound + covered_anyway < whole - 1.0         # regrouping is what did it
+    assert (agg.dual @ A1 <= c + 1e-7).all()
+
+
+@pytest.mark.parametrize("groups, rounds", [(2, 4), (3, 1), (2000, 0)])
+def test_screening_by_row_generation_keeps_the_mip_optimum(groups, rounds, monkeypatch):
+    """Past the rows taken at once: the aggregated LP in groups of a few rows (then row
+    generation with the time left), or row generation alone (rounds = 0)."""
     import rulecore.rules.screening as screening
 
     monkeypatch.setattr(screening, "LP_ROWS_AT_ONCE", 4)
+    monkeypatch.setattr(screening, "AGGREGATE_GROUPS", groups)
+    monkeypatch.setattr(screening, "AGGREGATE_ROUNDS", rounds)
     for seed in range(300):
         A, y, lam, d, groups = random_instance(seed)
         if A.shape[1] == 0:

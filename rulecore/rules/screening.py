@@ -69,6 +69,10 @@ _TOL = 1e-9
 LP_PRESOLVE = False
 #: Distinct rows the reduced LP takes at once (more: row generation, in rounds of this many).
 LP_ROWS_AT_ONCE = 20_000
+#: Past LP_ROWS_AT_ONCE rows, the aggregated LP first (``_lp_aggregated``): the rows fall into
+#: this many groups, regrouped at most AGGREGATE_ROUNDS times (a few seconds each at 1M rows).
+AGGREGATE_GROUPS = 2_000
+AGGREGATE_ROUNDS = 8
 
 
 @dataclass
@@ -485,19 +489,129 @@ def _pairwise_heuristic(pr: _Problem, live: np.ndarray, groups: list[np.ndarray]
     return removed
 
 
+@dataclass
+class _Aggregated:
+    """The aggregated LP's answer on the merged rows (``_lp_aggregated``)."""
+
+    x: np.ndarray       # w over the live columns
+    dual: np.ndarray    # per merged row, feasible for the dual over every row
+    bound: float        # Σ dual: the lower bound it proves
+    value: float        # the aggregated LP's value (the LP's over every row when converged)
+    converged: bool
+
+
+def _feasible_merged(c: np.ndarray, load: np.ndarray, dual: np.ndarray) -> np.ndarray:
+    """Scale a merged dual down until every column's load Σ_r dual_r a_rj is within c_j."""
+    over = load > c
+    if over.any():
+        dual = dual * np.min(c[over] / load[over]) * (1 - 1e-12)
+    return dual
+
+
+def _proved(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, dual: np.ndarray) -> float:
+    """The bound Σ μ a merged dual proves once clipped to [0, dsum] and made feasible."""
+    dual = np.clip(dual, 0.0, dsum)
+    return float(_feasible_merged(c, wsum(dual, A1), dual).sum())
+
+
+def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
+                   ) -> _Aggregated | None:
+    """LP (4) with its rows summed in groups: a dual for every row from a small LP.
+
+    The merged rows r (pattern a_r, weight D_r) fall into G groups g; each group's rows are
+    replaced by their weighted mean, ā_g = Σ_{r∈g} D_r a_r / D_g (D_g = Σ_{r∈g} D_r):
+
+        min  c w + Σ_g D_g ξ_g   s.t.  ā_g w + ξ_g ≥ 1,  w, ξ ≥ 0.
+
+    *Every dual is a certificate.*  Its dual y_g ∈ [0, D_g] with Σ_g y_g ā_gj ≤ c_j gives
+    each row the value μ_r = y_g D_r / D_g, which is feasible for the dual over every row
+    (Σ_r μ_r a_rj = Σ_g y_g ā_gj ≤ c_j, 0 ≤ μ_r ≤ D_r): the bounds of eq. (7) hold whatever
+    the grouping.  Row generation's duals give the rows left out μ = 0; here none is left out.
+    *Exact when it converges.*  Summing constraints relaxes the LP, so its value is at most the
+    LP's; when its (w, ξ_g) also meets a_r w + ξ_g ≥ 1 for every row of every group, it is
+    feasible for the LP at the same value, hence the LP's optimum.
+    *Grouping.*  Rows are sorted lexicographically on the columns and cut into G equal blocks,
+    so a block's rows agree on the first columns in that order.  The first order is the
+    columns' own; each next puts first the columns the last solution used (largest w first):
+    rows that agree there have equal a_r w, which is what the LP needs of a group.  On the
+    696,191 rows set covering leaves after the planted clause of ``bench/scale.py`` at 1M rows
+    the second grouping reaches the LP's own value, where row generation ran out of its 30 s
+    at 80,000 rows (``docs/screening.md``).
+    """
+    p, k = A1.shape
+    n_groups = min(AGGREGATE_GROUPS, p)
+    cuts = np.arange(n_groups + 1) * p // n_groups        # block starts in sorted order
+    order = np.arange(k)
+    best: _Aggregated | None = None
+    for _ in range(AGGREGATE_ROUNDS):
+        # lexicographic sort of the rows on the columns in ``order`` (packed, 8 per byte)
+        key = np.empty((p, (k + 7) // 8), dtype=np.uint8)
+        for i in range(0, p, 65_536):
+            key[i:i + 65_536] = np.packbits(A1[i:i + 65_536][:, order], axis=1)
+        sorted_rows = np.argsort(key.view(np.dtype((np.void, key.shape[1]))).ravel(),
+                                 kind="stable")
+        del key
+        group = np.empty(p, dtype=np.int64)
+        group[sorted_rows] = np.repeat(np.arange(n_groups), np.diff(cuts))
+        # ā_g in float64 blocks of about 20,000 rows (exact sums of 0/1 times weights)
+        abar = np.empty((n_groups, k))
+        D = np.add.reduceat(dsum[sorted_rows], cuts[:-1])
+        step = max(1, n_groups * 20_000 // p)
+        for g0 in range(0, n_groups, step):
+            g1 = min(g0 + step, n_groups)
+            rows = sorted_rows[cuts[g0]:cuts[g1]]
+            block = A1[rows].astype(np.float64) * dsum[rows, None]
+            abar[g0:g1] = np.add.reduceat(block, cuts[g0:g1] - cuts[g0], axis=0)
+        abar /= D[:, None]
+        left = t_end - time.perf_counter()
+        if left <= 0.05:
+            break
+        m = highs.Model()
+        m.add_columns(c, 0.0, np.inf)                 # w
+        m.add_columns(D, 0.0, np.inf)                 # ξ_g
+        m.add_rows(np.ones(n_groups), np.full(n_groups, np.inf),
+                   sp.hstack([sp.csr_matrix(abar), sp.identity(n_groups, format="csr")],
+                             format="csr"))
+        res = m.solve(time_limit=left, presolve=LP_PRESOLVE)
+        if res.row_dual is None:
+            break
+        y = np.clip(res.row_dual, 0.0, D)
+        y = _feasible_merged(c, y @ abar, y)
+        w, xi = res.x[:k], res.x[k:]
+        support = np.flatnonzero(w > 1e-12)
+        cover = A1[:, support].astype(np.float64) @ w[support] if len(support) else \
+            np.zeros(p)
+        converged = bool((cover + xi[group] >= 1.0 - 1e-9).all())
+        found = _Aggregated(w, y[group] * dsum / D[group], float(y.sum()), res.objective,
+                            converged)
+        if best is None or found.bound > best.bound or converged:
+            best = found
+        if converged:
+            break
+        first = support[np.argsort(-w[support], kind="stable")]
+        new_order = np.concatenate([first, order[~np.isin(order, first)]])
+        if np.array_equal(new_order, order):
+            break                                     # the same grouping again
+        order = new_order
+    return best
+
+
 def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
            ) -> tuple[np.ndarray | None, np.ndarray | None, float]:
     """Solve LP (4) on the live columns: (fractional w over all columns, dual μ, value).
 
-    Up to :data:`LP_ROWS_AT_ONCE` distinct rows the LP is solved whole.  Beyond, by row
-    generation: dropping a row i (and its ξ_i) relaxes (4), so the LP over some rows has a
-    dual that, with μ_i = 0 on the others, is feasible for (5) on all rows; its bounds (eq. 7)
-    are valid at every round.  Each round adds the rows the current w leaves most uncovered
-    (largest d_i (1 − a_i w)); when none is left uncovered, w with ξ_i = 0 there is feasible
-    at the same value, so it is the LP optimum over all rows.  On the rows a clause leaves
-    after set covering's first clause (70,000 at 100k rows) the whole LP took 26 s; most rows
-    never enter (``bench/results/scale.md``).  Stopped by the time limit or the memory
-    budget before that, it returns its last dual (bounds still valid) with value ``-inf``.
+    Up to :data:`LP_ROWS_AT_ONCE` distinct rows the LP is solved whole.  Beyond, first with
+    its rows summed in groups (:func:`_lp_aggregated`: a dual for every row, the LP's optimum
+    when it converges), then with the time left by row generation: dropping a row i (and its
+    ξ_i) relaxes (4), so the LP over some rows has a dual that, with μ_i = 0 on the others,
+    is feasible for (5) on all rows; its bounds (eq. 7) are valid at every round.  Each round
+    adds the rows the current w leaves most uncovered (largest d_i (1 − a_i w)); when none is
+    left uncovered, w with ξ_i = 0 there is feasible at the same value, so it is the LP
+    optimum over all rows.  On the rows a clause leaves after set covering's first clause
+    (70,000 at 100k rows) the whole LP took 26 s; most rows never enter
+    (``bench/results/scale.md``).  Stopped by the time limit or the memory budget before
+    that, it returns its last dual (bounds still valid) with value ``-inf``;
+    of the two duals, the one that proves more.
     """
     t_end = time.perf_counter() + float(time_limit)
     cols = np.flatnonzero(live)
@@ -512,13 +626,22 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     A1 = Ap[first]
     p, k = len(first), len(cols)
     budget = memory_budget()
+    aggregated = None
     if p <= LP_ROWS_AT_ONCE:
         if solver_bytes(int(A1.sum()) + p) > budget:
             # too large to solve here: no bound from this step (the other tests still run,
             # and what they remove stays certified); the solve itself then says what to change
             return None, None, float("-inf")
         chosen = np.arange(p)
-    else:  # the heaviest rows first, then what the LP leaves uncovered
+    else:
+        # the aggregated LP first: its dual covers every row, where row generation's gives the
+        # rows left out none.  Exact when it converges; else row generation goes on with the
+        # time left, and the stronger of the two duals is kept
+        aggregated = _lp_aggregated(pr.c[cols], A1, dsum, t_end)
+        if aggregated is not None and aggregated.converged:
+            return _split_back(pr, cols, rows, inverse, dsum, aggregated.x, aggregated.dual,
+                               aggregated.value, True)
+        # the heaviest rows first, then what the LP leaves uncovered
         chosen = np.sort(np.argsort(-dsum, kind="stable")[:LP_ROWS_AT_ONCE])
     m = highs.Model()
     m.add_columns(pr.c[cols], 0.0, np.inf)      # w (no upper bounds: eq. 4 makes them redundant)
@@ -555,13 +678,27 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
             break
         loss = dsum[short] * (1.0 - cover[short])
         chosen = np.sort(short[np.argsort(-loss, kind="stable")[:LP_ROWS_AT_ONCE]])
-    if res is None:
+    if res is not None:
+        dual_merged = np.zeros(p)
+        dual_merged[np.concatenate(order)[:len(res.row_dual)]] = res.row_dual
+        if converged or aggregated is None or \
+                _proved(pr.c[cols], A1, dsum, dual_merged) >= aggregated.bound:
+            return _split_back(pr, cols, rows, inverse, dsum, res.x[:k], dual_merged,
+                               res.objective, converged)
+    if aggregated is None:
         return None, None, float("-inf")
-    x, value = res.x, res.objective
-    dual_merged = np.zeros(p)
-    dual_merged[np.concatenate(order)[:len(res.row_dual)]] = res.row_dual
+    return _split_back(pr, cols, rows, inverse, dsum, aggregated.x, aggregated.dual,
+                       aggregated.value, False)
+
+
+def _split_back(pr: _Problem, cols: np.ndarray, rows: np.ndarray, inverse: np.ndarray,
+                dsum: np.ndarray, x: np.ndarray, dual_merged: np.ndarray, value: float,
+                converged: bool
+                ) -> tuple[np.ndarray, np.ndarray, float]:
+    """The merged rows' LP answer on the problem's own rows: w over all columns, μ split back
+    in proportion to d_i, and the LP value (``-inf`` unless it is the optimum over every row)."""
     w = np.zeros(pr.n)
-    w[cols] = x[:k]
+    w[cols] = x
     mu = np.zeros(len(pr.dP))
     share = pr.dP[rows] / np.maximum(dsum[inverse], 1e-300)
     mu[rows] = dual_merged[inverse] * share

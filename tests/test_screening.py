@@ -315,6 +315,54 @@ def test_lp_by_row_generation_is_the_whole_lp_and_its_dual_is_feasible(seed, mon
         assert mu.sum() <= whole + 1e-7
 
 
+@pytest.mark.parametrize("block", [1, 3, 4096])
+def test_the_greedy_dual_skips_only_rows_that_would_get_nothing(block, monkeypatch):
+    """Rows already on a spent column are skipped in blocks: μ is the one-row-at-a-time
+    pass's, exactly."""
+    import rulecore.rules.screening as screening
+
+    def one_at_a_time(pr, live, sort_rows):
+        AP, slack, mu = pr.AP[:, live], pr.c[live].copy(), np.zeros(len(pr.dP))
+        rows = np.arange(len(pr.dP))
+        if sort_rows:
+            rows = rows[np.argsort(AP.sum(axis=1), kind="stable")]
+        for i in rows:
+            room = slack[AP[i]].min() if AP[i].any() else pr.dP[i]
+            mu[i] = min(pr.dP[i], max(room, 0.0))
+            slack[AP[i]] -= mu[i]
+        return mu
+
+    monkeypatch.setattr(screening, "_DUAL_BLOCK", block)
+    for seed in range(150):
+        A, y, lam, d, _ = random_instance(seed)
+        pr = _Problem(A, y, lam, np.ones(len(y)) if d is None else d)
+        live = np.random.default_rng(seed).random(pr.n) < 0.8
+        for sort_rows in (False, True):
+            assert (screening._greedy_dual(pr, live, sort_rows)
+                    == one_at_a_time(pr, live, sort_rows)).all(), seed
+
+
+def test_unique_rows_is_numpys_unique_of_rows():
+    """The same first occurrences and inverse as np.unique(axis=0), so merged problems keep
+    their canonical row order: widths around the 8-byte words, duplicates, no rows."""
+    from rulecore.rules.problem import unique_rows
+
+    rng = np.random.default_rng(0)
+    for trial in range(300):
+        n, k = int(rng.integers(0, 60)), int(rng.integers(1, 140))
+        A = rng.random((n, k)) < rng.uniform(0.05, 0.95)
+        if n and trial % 2:
+            A = A[rng.integers(0, n, n)]             # repeated rows
+        packed = np.packbits(A, axis=1)
+        first, inverse = unique_rows(packed)
+        if not n:
+            assert len(first) == len(inverse) == 0
+            continue
+        _, first_np, inverse_np = np.unique(packed, axis=0, return_index=True,
+                                            return_inverse=True)
+        assert (first == first_np).all() and (inverse == inverse_np.ravel()).all(), trial
+
+
 def merged_rows(pr: _Problem) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
     """What _lp_on hands the aggregated LP: the costs of the columns that cover a row, the
     distinct rows over them with their summed weights, and the weight of the rows no column

@@ -42,7 +42,7 @@ import scipy.sparse as sp
 from rulecore import highs, progress
 from rulecore.encode import check_memory, solver_bytes
 from rulecore.exceptions import ParameterError
-from rulecore.rules.problem import ClauseProblem, Constraints, group_rows
+from rulecore.rules.problem import ClauseProblem, Constraints, group_rows, unique_rows
 from rulecore.rules.solvers import consistent, restrict_constraints
 
 #: Above this many (pattern, column) pairs the linking rows are aggregated (one per pattern).
@@ -226,9 +226,7 @@ def alternatives(pr: ClauseProblem, k: int = 5, *, constraints: Constraints | No
 
     # distinct patterns over the allowed columns, with the OR-positive weight of each
     A = pr.A[:, cols]
-    packed = np.packbits(A, axis=1)
-    _, first_row, inverse = np.unique(packed, axis=0, return_index=True, return_inverse=True)
-    inverse = inverse.ravel()
+    first_row, inverse = unique_rows(np.packbits(A, axis=1))
     Au = A[first_row]
     U = len(first_row)
     P = np.bincount(inverse, weights=pr.d * (pr.y == 1), minlength=U)

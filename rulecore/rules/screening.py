@@ -48,6 +48,7 @@ import scipy.sparse as sp
 from rulecore import highs, progress
 from rulecore.encode import memory_budget, solver_bytes
 from rulecore.exceptions import ParameterError
+from rulecore.rules.problem import unique_rows
 from rulecore.rules.solvers import Conflicts, make_consistent
 
 Level = Literal["basic", "enhanced"]
@@ -296,6 +297,7 @@ def _drop_redundant(pr: _Problem, w: np.ndarray) -> np.ndarray:
 
 
 # ----------------------------------------------------------------------------- dual heuristics
+_DUAL_BLOCK = 4096  # rows the greedy dual checks against the spent columns at once
 
 
 def _greedy_dual(pr: _Problem, live: np.ndarray, sort_rows: bool) -> np.ndarray:
@@ -312,13 +314,21 @@ def _greedy_dual(pr: _Problem, live: np.ndarray, sort_rows: bool) -> np.ndarray:
     rows = np.arange(len(pr.dP))
     if sort_rows:
         rows = rows[np.argsort(AP.sum(axis=1), kind="stable")]
-    for i in rows:
-        cols = AP[i]
-        room = slack[cols].min() if cols.any() else pr.dP[i]
-        v = min(pr.dP[i], max(room, 0.0))
-        if v > 0:
-            mu[i] = v
-            slack[cols] -= v
+    # A row on a column whose slack is used up gets 0, and slack only shrinks: rows are taken
+    # in blocks, and those already on such a column are skipped without a Python step (the
+    # same μ; on a million rows most rows meet a spent column early: 22 s became 2 s)
+    for b in range(0, len(rows), _DUAL_BLOCK):
+        block = rows[b:b + _DUAL_BLOCK]
+        spent = slack <= 0
+        if spent.any():
+            block = block[~AP[block][:, spent].any(axis=1)]
+        for i in block:
+            cols = AP[i]
+            room = slack[cols].min() if cols.any() else pr.dP[i]
+            v = min(pr.dP[i], max(room, 0.0))
+            if v > 0:
+                mu[i] = v
+                slack[cols] -= v
     return mu
 
 
@@ -514,8 +524,8 @@ def _proved(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, dual: np.ndarray) -
     return float(_feasible_merged(c, wsum(dual, A1), dual).sum())
 
 
-def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
-                   ) -> _Aggregated | None:
+def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float,
+                   enough: float = np.inf) -> _Aggregated | None:
     """LP (4) with its rows summed in groups: a dual for every row from a small LP.
 
     The merged rows r (pattern a_r, weight D_r) fall into G groups g; each group's rows are
@@ -535,33 +545,43 @@ def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
     columns' own; each next puts first the columns the last solution used (largest w first):
     rows that agree there have equal a_r w, which is what the LP needs of a group.  On the
     696,191 rows set covering leaves after the planted clause of ``bench/scale.py`` at 1M rows
-    the second grouping reaches the LP's own value, where row generation ran out of its 30 s
-    at 80,000 rows (``docs/screening.md``).
+    the first grouping proves the LP's own value (from a shuffled column order, the second
+    does), where row generation ran out of its 30 s at 80,000 rows (``docs/screening.md``).
+    The rounds stop when one proves no more than the best before it, or once the bound is
+    above ``enough`` (the caller needs no more).
     """
     p, k = A1.shape
     n_groups = min(AGGREGATE_GROUPS, p)
     cuts = np.arange(n_groups + 1) * p // n_groups        # block starts in sorted order
     order = np.arange(k)
     best: _Aggregated | None = None
+    alike = bool((dsum == dsum[0]).all())        # rows of one weight: sums in integers
     for _ in range(AGGREGATE_ROUNDS):
-        # lexicographic sort of the rows on the columns in ``order`` (packed, 8 per byte)
-        key = np.empty((p, (k + 7) // 8), dtype=np.uint8)
+        # lexicographic sort of the rows on the columns in ``order``, the first 128 of them
+        # (2,000 blocks need a few bits of a row; a longer key only costs time)
+        lead = order[:128]
+        key = np.empty((p, (len(lead) + 7) // 8), dtype=np.uint8)
         for i in range(0, p, 65_536):
-            key[i:i + 65_536] = np.packbits(A1[i:i + 65_536][:, order], axis=1)
+            key[i:i + 65_536] = np.packbits(A1[i:i + 65_536][:, lead], axis=1)
         sorted_rows = np.argsort(key.view(np.dtype((np.void, key.shape[1]))).ravel(),
                                  kind="stable")
         del key
         group = np.empty(p, dtype=np.int64)
         group[sorted_rows] = np.repeat(np.arange(n_groups), np.diff(cuts))
-        # ā_g in float64 blocks of about 20,000 rows (exact sums of 0/1 times weights)
+        # ā_g in blocks of about 20,000 rows, exact: counts times the one weight, or float64
         abar = np.empty((n_groups, k))
         D = np.add.reduceat(dsum[sorted_rows], cuts[:-1])
         step = max(1, n_groups * 20_000 // p)
         for g0 in range(0, n_groups, step):
             g1 = min(g0 + step, n_groups)
             rows = sorted_rows[cuts[g0]:cuts[g1]]
-            block = A1[rows].astype(np.float64) * dsum[rows, None]
-            abar[g0:g1] = np.add.reduceat(block, cuts[g0:g1] - cuts[g0], axis=0)
+            starts = cuts[g0:g1] - cuts[g0]
+            if alike:
+                abar[g0:g1] = np.add.reduceat(A1[rows].view(np.uint8), starts, axis=0,
+                                              dtype=np.int64) * dsum[0]
+            else:
+                abar[g0:g1] = np.add.reduceat(A1[rows].astype(np.float64) * dsum[rows, None],
+                                              starts, axis=0)
         abar /= D[:, None]
         left = t_end - time.perf_counter()
         if left <= 0.05:
@@ -584,9 +604,10 @@ def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
         converged = bool((cover + xi[group] >= 1.0 - 1e-9).all())
         found = _Aggregated(w, y[group] * dsum / D[group], float(y.sum()), res.objective,
                             converged)
-        if best is None or found.bound > best.bound or converged:
-            best = found
-        if converged:
+        if best is not None and found.bound <= best.bound * (1 + 1e-9) and not converged:
+            break                                     # regrouping no longer helps
+        best = found
+        if converged or best.bound > enough:
             break
         first = support[np.argsort(-w[support], kind="stable")]
         new_order = np.concatenate([first, order[~np.isin(order, first)]])
@@ -596,7 +617,7 @@ def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
     return best
 
 
-def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
+def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float, enough: float = np.inf
            ) -> tuple[np.ndarray | None, np.ndarray | None, float]:
     """Solve LP (4) on the live columns: (fractional w over all columns, dual μ, value).
 
@@ -611,17 +632,16 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
     (70,000 at 100k rows) the whole LP took 26 s; most rows never enter
     (``bench/results/scale.md``).  Stopped by the time limit or the memory budget before
     that, it returns its last dual (bounds still valid) with value ``-inf``;
-    of the two duals, the one that proves more.
+    of the two duals, the one that proves more.  A dual proving more than ``enough`` (the
+    value screening compares with: every column's bound is then above it) ends the step.
     """
     t_end = time.perf_counter() + float(time_limit)
     cols = np.flatnonzero(live)
-    rows = pr.AP[:, cols].any(axis=1)
+    rows = pr.AP @ live                         # rows some live column covers (no copy)
     Ap = pr.AP[np.ix_(rows, cols)]
     # Identical rows merge into one with the summed slack cost (bcs.merge_identical_rows);
     # the merged dual splits back in proportion to d_i, which keeps it feasible.
-    packed = np.packbits(Ap, axis=1)
-    _, first, inverse = np.unique(packed, axis=0, return_index=True, return_inverse=True)
-    inverse = inverse.ravel()
+    first, inverse = unique_rows(np.packbits(Ap, axis=1))
     dsum = np.bincount(inverse, weights=pr.dP[rows], minlength=len(first))
     A1 = Ap[first]
     p, k = len(first), len(cols)
@@ -637,10 +657,11 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float
         # the aggregated LP first: its dual covers every row, where row generation's gives the
         # rows left out none.  Exact when it converges; else row generation goes on with the
         # time left, and the stronger of the two duals is kept
-        aggregated = _lp_aggregated(pr.c[cols], A1, dsum, t_end)
-        if aggregated is not None and aggregated.converged:
+        enough_here = enough - pr.dP[~rows].sum()   # rows no live column covers: μ_i = d_i
+        aggregated = _lp_aggregated(pr.c[cols], A1, dsum, t_end, enough_here)
+        if aggregated is not None and (aggregated.converged or aggregated.bound > enough_here):
             return _split_back(pr, cols, rows, inverse, dsum, aggregated.x, aggregated.dual,
-                               aggregated.value, True)
+                               aggregated.value, aggregated.converged)
         # the heaviest rows first, then what the LP leaves uncovered
         chosen = np.sort(np.argsort(-dsum, kind="stable")[:LP_ROWS_AT_ONCE])
     m = highs.Model()
@@ -849,7 +870,8 @@ def screen(
             LB = np.full(n, -np.inf)
             for _ in range(5):
                 live = report.kept & ~total
-                w_lp, mu, value = _lp_on(pr, live, time_limit)
+                w_lp, mu, value = _lp_on(pr, live, time_limit,
+                                         enough=ub + _TOL * max(1.0, abs(ub)))
                 if w_lp is None:
                     break
                 cand = primal(live, start=(w_lp > 1e-9))

@@ -316,7 +316,8 @@ def _greedy_dual(pr: _Problem, live: np.ndarray, sort_rows: bool) -> np.ndarray:
         rows = rows[np.argsort(AP.sum(axis=1), kind="stable")]
     # A row on a column whose slack is used up gets 0, and slack only shrinks: rows are taken
     # in blocks, and those already on such a column are skipped without a Python step (the
-    # same μ; on a million rows most rows meet a spent column early: 22 s became 2 s)
+    # same μ; most rows meet a spent column early: set covering's two clauses at 1M rows of
+    # bench/scale.py spent 22.7 s here, the second now 4.5 s)
     for b in range(0, len(rows), _DUAL_BLOCK):
         block = rows[b:b + _DUAL_BLOCK]
         spent = slack <= 0
@@ -551,6 +552,8 @@ def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
     above ``enough`` (the caller needs no more).
     """
     p, k = A1.shape
+    if not p:
+        return None
     n_groups = min(AGGREGATE_GROUPS, p)
     cuts = np.arange(n_groups + 1) * p // n_groups        # block starts in sorted order
     order = np.arange(k)

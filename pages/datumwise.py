@@ -35,6 +35,7 @@ from rulecore.viz.datumwise import (
 )
 
 KEPT_FITS = 16  # fitted policies kept in the session (the λ curve reuses them)
+NEARLY_ALL = 0.9  # a policy reading this share of the features per datum is told why
 
 common.init_state()
 ss = st.session_state
@@ -54,7 +55,7 @@ common.leak_warnings(ds)  # the policy may read a leak too (a review: only Rule 
 st.markdown(
     "Classifies each datum by a short sequence of decisions: *acquire one more feature* "
     "(cost λ each) or *classify now* (cost 1 if wrong). The policy is learned by approximate "
-    "policy iteration, so easy rows stop after a feature or two and hard rows look further. "
+    "policy iteration; the dearer a feature, the sooner a row stops, easy rows first. "
     "**Constrained** (DWSM-Con) acquires features in one learned order for every row; only "
     "the stopping point varies.")
 if d > 100:
@@ -240,6 +241,17 @@ elif (balanced <= chance + 1e-12) if weighted else correct.mean() <= base + 1e-1
                   if never else ". Lower λ (each feature read costs less) or check the "
                   "target."),
                icon=":material/warning:")
+
+elif d > 1 and n_used.mean() >= NEARLY_ALL * d:
+    # the intro promised that easy rows stop early; at the default λ = 0.01 a feature costs a
+    # hundredth of a wrong answer and iris's policy read 3.89 of 4 (a newcomer's review):
+    # say why, and what to change
+    cost = (f"at λ = {params['lam']:g} a feature costs {params['lam']:g} of a wrong answer, "
+            f"so reading one more pays if it saves one error in {1 / params['lam']:,.0f} rows"
+            if params["lam"] > 0 else "at λ = 0 a feature costs nothing")
+    st.info(f"The policy reads {n_used.mean():.2f} of the {d} features per datum: {cost}. "
+            "Raise λ for a policy that stops earlier; the **λ curve** tab shows what each λ "
+            "costs in accuracy.", icon=":material/info:")
 
 tab_datum, tab_hist, tab_curve = st.tabs(["Per datum", "Features used", "λ curve"])
 

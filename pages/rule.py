@@ -39,6 +39,10 @@ LONG_CONDITION = 40
 #: A clause of a rule list or rule set longer than this is written out in full under its
 #: table, whose grid cuts it at the column's edge.
 LONG_CLAUSE = 45
+#: Pixels of grid the rule's half of the page shows at 1,400 px; a "small" column is 75 px.
+#: Boosting's vote column beside "medium" (200 px) conditions cut the last header to
+#: "precisio" (a newcomer's review), so long conditions get what the small columns leave.
+CLAUSE_GRID_PX, SMALL_PX = 540, 75
 def write_out_if_long(texts: list[str], limit: int, then: list[str] | None = None) -> None:
     """Under a grid that cuts long cells, the same texts as a numbered list when the longest
     is over ``limit`` characters (``then``: what each leads to, after an arrow)."""
@@ -561,11 +565,12 @@ def results() -> None:
             # narrow number columns and short headers, the split in the help: "precision
             # (train)" ran off the table's right edge as "pr…" (a newcomer's review)
             long = max((len(str(c)) for c in clauses["conditions"]), default=0) > LONG_CLAUSE
+            left = CLAUSE_GRID_PX - SMALL_PX * (clauses.shape[1] - 1)  # "medium" is 200 px
             st.dataframe(clauses, hide_index=True, width="stretch",
                          key="clauses", column_config={
                              "clause": st.column_config.NumberColumn("clause", width="small"),
                              "conditions": st.column_config.TextColumn(
-                                 "conditions", width="medium" if long else None),
+                                 "conditions", width=min(200, left) if long else None),
                              "size": st.column_config.NumberColumn("size", width="small"),
                              "coverage": common.share_bar(
                                  "coverage", help="Share of the training rows where the "

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import shlex
 import subprocess
 import sys
 import time
@@ -122,8 +124,15 @@ def main() -> None:
 
     from rulecore.compare import table_markdown
 
+    # the command as it was run (a fixed "taskset -c 1" was printed however it ran)
+    env = " ".join(f"{k}={os.environ[k]}" for k in ("OMP_NUM_THREADS",) if k in os.environ)
+    pinned = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    command = " ".join(filter(None, [env, f"taskset -c {','.join(map(str, pinned))}" if pinned and
+                                     len(pinned) < (os.cpu_count() or 0) else "",
+                                     ".venv/bin/python bench/scale.py",
+                                     shlex.join(sys.argv[1:])]))
     text = (f"# Rules on a million rows\n\nMachine: {machine()}; date {date.today()}. "
-            "`OMP_NUM_THREADS=1 taskset -c 1 .venv/bin/python bench/scale.py`: each size in a "
+            f"`{command}`: each size in a "
             "fresh process; peak = that process's maximum resident set. Table: 20 standard-"
             "normal columns and one 4-level column, 5 % of labels flipped; planted rule "
             "*common*: `x0 > -0.3 AND x1 <= 0.4 AND kind != a` (31 % of rows); *rare*: "

@@ -43,6 +43,8 @@ LONG_CLAUSE = 45
 #: Boosting's vote column beside "medium" (200 px) conditions cut the last header to
 #: "precisio" (a newcomer's review), so long conditions get what the small columns leave.
 CLAUSE_GRID_PX, SMALL_PX = 540, 75
+
+
 def write_out_if_long(texts: list[str], limit: int, then: list[str] | None = None) -> None:
     """Under a grid that cuts long cells, the same texts as a numbered list when the longest
     is over ``limit`` characters (``then``: what each leads to, after an arrow)."""

@@ -48,7 +48,7 @@ import scipy.sparse as sp
 from rulecore import highs, progress
 from rulecore.encode import memory_budget, solver_bytes
 from rulecore.exceptions import ParameterError
-from rulecore.rules.problem import unique_rows
+from rulecore.rules.problem import lex_order, unique_rows
 from rulecore.rules.solvers import Conflicts, make_consistent
 
 Level = Literal["basic", "enhanced"]
@@ -333,18 +333,20 @@ def _greedy_dual(pr: _Problem, live: np.ndarray, sort_rows: bool) -> np.ndarray:
     return mu
 
 
-def _feasible_dual(pr: _Problem, live: np.ndarray, mu: np.ndarray) -> np.ndarray:
-    """Project a (solver) dual onto dual feasibility for the live columns by scaling down.
-
-    μ clipped to [0, d]; if some live column is overloaded (μ·a^j > c_j) μ is scaled by
-    min_j c_j / (μ·a^j), which keeps every constraint satisfied exactly.
-    """
-    mu = np.clip(mu, 0.0, pr.dP)
-    load = wsum(mu, pr.AP[:, live])
-    over = load > pr.c[live]
+def _within_costs(c: np.ndarray, load: np.ndarray, mu: np.ndarray) -> np.ndarray:
+    """μ scaled down, if need be, so that every column's load Σ_i μ_i a_ij is within c_j:
+    by min_j c_j / load_j over the overloaded columns, which keeps every constraint."""
+    over = load > c
     if over.any():
-        mu = mu * np.min(pr.c[live][over] / load[over]) * (1 - 1e-12)
+        mu = mu * np.min(c[over] / load[over]) * (1 - 1e-12)
     return mu
+
+
+def _feasible_dual(pr: _Problem, live: np.ndarray, mu: np.ndarray) -> np.ndarray:
+    """Project a (solver) dual onto dual feasibility for the live columns: μ clipped to
+    [0, d], then scaled down by :func:`_within_costs`."""
+    mu = np.clip(mu, 0.0, pr.dP)
+    return _within_costs(pr.c[live], wsum(mu, pr.AP[:, live]), mu)
 
 
 def _duality_bounds(pr: _Problem, mu: np.ndarray, cols: np.ndarray | None = None) -> np.ndarray:
@@ -511,21 +513,13 @@ class _Aggregated:
     converged: bool
 
 
-def _feasible_merged(c: np.ndarray, load: np.ndarray, dual: np.ndarray) -> np.ndarray:
-    """Scale a merged dual down until every column's load Σ_r dual_r a_rj is within c_j."""
-    over = load > c
-    if over.any():
-        dual = dual * np.min(c[over] / load[over]) * (1 - 1e-12)
-    return dual
-
-
 def _proved(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, dual: np.ndarray) -> float:
     """The bound Σ μ a merged dual proves once clipped to [0, dsum] and made feasible."""
     dual = np.clip(dual, 0.0, dsum)
-    return float(_feasible_merged(c, wsum(dual, A1), dual).sum())
+    return float(_within_costs(c, wsum(dual, A1), dual).sum())
 
 
-def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float,
+def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, time_limit: float,
                    enough: float = np.inf) -> _Aggregated | None:
     """LP (4) with its rows summed in groups: a dual for every row from a small LP.
 
@@ -551,6 +545,7 @@ def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
     The rounds stop when one proves no more than the best before it, or once the bound is
     above ``enough`` (the caller needs no more).
     """
+    t_end = time.perf_counter() + float(time_limit)
     p, k = A1.shape
     if not p:
         return None
@@ -566,8 +561,7 @@ def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
         key = np.empty((p, (len(lead) + 7) // 8), dtype=np.uint8)
         for i in range(0, p, 65_536):
             key[i:i + 65_536] = np.packbits(A1[i:i + 65_536][:, lead], axis=1)
-        sorted_rows = np.argsort(key.view(np.dtype((np.void, key.shape[1]))).ravel(),
-                                 kind="stable")
+        sorted_rows = lex_order(key)
         del key
         group = np.empty(p, dtype=np.int64)
         group[sorted_rows] = np.repeat(np.arange(n_groups), np.diff(cuts))
@@ -599,7 +593,7 @@ def _lp_aggregated(c: np.ndarray, A1: np.ndarray, dsum: np.ndarray, t_end: float
         if res.row_dual is None:
             break
         y = np.clip(res.row_dual, 0.0, D)
-        y = _feasible_merged(c, y @ abar, y)
+        y = _within_costs(c, y @ abar, y)
         w, xi = res.x[:k], res.x[k:]
         support = np.flatnonzero(w > 1e-12)
         cover = A1[:, support].astype(np.float64) @ w[support] if len(support) else \
@@ -661,7 +655,8 @@ def _lp_on(pr: _Problem, live: np.ndarray, time_limit: float, enough: float = np
         # rows left out none.  Exact when it converges; else row generation goes on with the
         # time left, and the stronger of the two duals is kept
         enough_here = enough - pr.dP[~rows].sum()   # rows no live column covers: μ_i = d_i
-        aggregated = _lp_aggregated(pr.c[cols], A1, dsum, t_end, enough_here)
+        aggregated = _lp_aggregated(pr.c[cols], A1, dsum, t_end - time.perf_counter(),
+                                    enough_here)
         if aggregated is not None and (aggregated.converged or aggregated.bound > enough_here):
             return _split_back(pr, cols, rows, inverse, dsum, aggregated.x, aggregated.dual,
                                aggregated.value, aggregated.converged)

@@ -86,12 +86,8 @@ def lex_order(packed: np.ndarray) -> np.ndarray:
 
 
 def unique_rows(packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(packed, axis=0, return_index=True, return_inverse=True)[1:]``, faster.
-
-    Parameters
-    ----------
-    packed : uint8 ndarray of shape (n_rows, n_bytes)
-        Rows of bytes (``np.packbits`` of a 0/1 matrix).
+    """``np.unique(packed, axis=0, return_index=True, return_inverse=True)[1:]``, faster,
+    for rows of bytes ``packed`` as :func:`lex_order` takes them.
 
     Returns
     -------

@@ -10,6 +10,7 @@ import itertools
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 
 from rulecore.rules.colgen import (
     Pricing,
@@ -133,9 +134,20 @@ def small_problem(seed, n=24, p=3):
     return B, y, d
 
 
+@pytest.fixture(params=["rows", "patterns"])
+def master_kind(request, monkeypatch):
+    """Column generation with the row-per-positive master, and with the pattern master (used
+    above PATTERN_MASTER_ROWS positives) forced on these small problems."""
+    from rulecore.rules import colgen
+
+    if request.param == "patterns":
+        monkeypatch.setattr(colgen, "PATTERN_MASTER_ROWS", 0)
+    return request.param
+
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("error", ["hamming", "exact"])
-def test_master_over_all_clauses_is_the_optimum(seed, error):
+def test_master_over_all_clauses_is_the_optimum(seed, error, master_kind):
     """Given every clause as the pool, the final MIP is the exact optimum over all DNFs."""
     B, y, d = small_problem(seed)
     lam = [0.3, 1.0, 3.0][seed % 3]
@@ -147,7 +159,7 @@ def test_master_over_all_clauses_is_the_optimum(seed, error):
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_certified_lp_bound_is_a_bound(seed):
+def test_certified_lp_bound_is_a_bound(seed, master_kind):
     """From an empty pool: the rule set's objective is its direct count, and when pricing is
     certified, the LP value bounds the Hamming optimum over every DNF from below."""
     B, y, d = small_problem(50 + seed)
@@ -216,12 +228,10 @@ def test_greedy_start_is_a_set_of_clauses_that_each_paid(seed, error):
     greedy = ruleset_objective(B, y, d, chosen, lam, error)
     assert greedy <= ruleset_objective(B, y, d, [], lam, error) + 1e-9
 
-    class NoLP:  # the deadline stopped the last LP before it had a solution
-        x = row_dual = None
-        objective = np.nan
-
+    # the deadline stopped the last LP before it had a solution
+    no_lp = colgen.MasterLP("time_limit", np.nan, None, None, 1)
     got, _ = colgen._integer_master(clauses, list(CP.T), list(CN.T), d[pos], d[~pos], lam,
-                                    error, NoLP(), 0.0)
+                                    error, no_lp, 0.0)
     assert ruleset_objective(B, y, d, got, lam, error) <= greedy + 1e-9
 
 
@@ -251,3 +261,49 @@ def test_the_pricing_loop_records_why_it_ended(monkeypatch):
     timed = column_generation(B, y, d, lam=2.0, max_exact_pricings=100, pricing_time_limit=0.7)
     assert timed.pricing_stop == "timed out" and not timed.certified
     assert len(timed.pricings) == 1 and timed.pricings[0]["time_limit"] == pytest.approx(0.7)
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("kind", ["PatternMaster", "RowMaster"])
+def test_master_over_cover_patterns_is_the_row_per_positive_master(seed, kind):
+    """The master LP with one row per cover pattern (PatternMaster) has the value of the LP
+    with one row per positive, built directly here, and its dual, spread over each pattern's
+    members by weight, is an optimal dual of that LP: within [0, λ d_i], every generated
+    clause's reduced cost ≥ 0, and Σ μ equal to the value.  Clauses arrive in batches, as in
+    column generation, so the groups are split several times.  The warm-started master with a
+    row per positive (RowMaster, for fewer positives) passes the same checks."""
+    from rulecore import highs
+    from rulecore.rules import colgen
+
+    rng = np.random.default_rng(seed)
+    nP, K = int(rng.integers(1, 60)), int(rng.integers(1, 12))
+    dP = rng.integers(1, 4, nP).astype(float) * (rng.random(nP) < 0.9)  # some weight 0
+    lam = float(rng.choice([0.2, 0.7, 2.0]))
+    cover = rng.random((nP, K)) < rng.uniform(0.1, 0.7)
+    cover[:, :2] = cover[:, :1]  # a duplicate clause: degenerate duals
+    cost = 1 + rng.integers(1, 4, K) + rng.random(K) * 3
+    master = getattr(colgen, kind)(dP, lam)
+    cuts = np.sort(rng.choice(np.arange(1, K + 1), size=min(K, 3), replace=False))
+    lo = 0
+    for hi in cuts:
+        master.add(list(cover[:, lo:hi].T), cost[lo:hi])
+        lo = hi
+    master.add(list(cover[:, lo:].T), cost[lo:])
+    got = master.solve(time_limit=10)
+    # the LP with a row per positive: ξ_i + Σ_k a_ik w_k ≥ 1
+    A = sp.hstack([sp.identity(nP), sp.csr_matrix(cover.astype(float))])
+    want = highs.solve(np.r_[lam * dP, cost], A, np.ones(nP), np.full(nP, np.inf),
+                       np.zeros(nP + K), np.r_[np.ones(nP), np.full(K, np.inf)],
+                       time_limit=10)
+    assert got.status == want.status == "optimal"
+    assert got.objective == pytest.approx(want.objective, abs=1e-7)
+    assert got.groups == (len({tuple(r) for r in cover}) if kind == "PatternMaster"
+                          else nP)
+    mu = got.mu
+    assert np.all(mu >= 0) and np.all(cost - mu @ cover >= -1e-7)
+    # a slack at its bound 1 takes any excess over λ d_i: without it, the same value
+    assert np.minimum(mu, lam * dP).sum() == pytest.approx(got.objective, abs=1e-7)
+    assert got.w.shape == (K,)
+    # the primal: the clauses' weights reach the value with each positive's best slack
+    xi = np.clip(1 - cover.astype(float) @ got.w, 0, None)
+    assert cost @ got.w + lam * dP @ xi == pytest.approx(got.objective, abs=1e-6)

@@ -54,7 +54,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore import highs, progress
-from rulecore.rules.problem import group_rows, merge_rows
+from rulecore.rules.problem import group_rows, merge_rows, unique_rows
 
 if TYPE_CHECKING:  # solvers imports this module
     from rulecore.rules.solvers import Conflicts
@@ -425,6 +425,147 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
 
 
 @dataclass
+class MasterLP:
+    """One solve of the master LP (M) (:class:`PatternMaster`).
+
+    Attributes
+    ----------
+    status : str
+        HiGHS's status.
+    objective : float
+        (M)'s value over the clauses generated so far (nan when not solved).
+    mu : float ndarray of shape (n_positives,) or None
+        An optimal dual of the cover rows, one per positive, only when the LP was solved to
+        optimality.  A row whose slack ξ_i sits at its bound 1 may have μ_i > λ d_i (the
+        bound's own dual takes the excess); ``min(μ, λ d)`` is the dual without it, of the
+        same value.
+    w : float ndarray of shape (n_clauses,) or None
+        The clauses' weights in the LP's solution (the last point, if it stopped early).
+    groups : int
+        Rows of the LP solved: the positives' distinct cover patterns.
+    """
+
+    status: str
+    objective: float
+    mu: np.ndarray | None
+    w: np.ndarray | None
+    groups: int
+
+
+#: Distinct positives above which the master LP has a row per cover pattern
+#: (:class:`PatternMaster`) instead of a row per positive (:class:`RowMaster`).  Below it the
+#: row-per-positive LP, kept in one HiGHS model and re-solved from its last basis, is cheap,
+#: and the pattern master, rebuilt each round (its rows split), is not: on the 8 binary
+#: benchmark sets (a few hundred positives per fold) it took 426 s against 307 s for the 80
+#: folds.  On a million rows (about 300,000 distinct positives) the row master's LPs took
+#: 89 s of a 129 s fit, the pattern master's a fraction of a second
+#: (``bench/results/scale.md``).
+PATTERN_MASTER_ROWS = 5_000
+
+
+class RowMaster:
+    """The master LP (M) with one row per positive, in one HiGHS model: clauses are added as
+    columns and each solve starts from the last basis."""
+
+    def __init__(self, dP: np.ndarray, lam: float) -> None:
+        self.dP = np.asarray(dP, dtype=float)
+        self.lam = float(lam)
+        nP = len(self.dP)
+        self.model = highs.Model()
+        self.model.add_columns(self.lam * self.dP, 0.0, 1.0)                # ξ
+        self.model.add_rows(np.ones(nP), np.inf, sp.identity(nP, format="csr"))
+
+    def add(self, covers: list[np.ndarray], costs) -> None:
+        """As :meth:`PatternMaster.add`."""
+        if len(covers):
+            self.model.add_columns(np.asarray(costs, dtype=float), 0.0, np.inf,
+                                   A=sp.csc_matrix(np.column_stack(covers).astype(np.float64)))
+
+    def solve(self, time_limit: float) -> MasterLP:
+        """Solve (M) over the clauses added so far, within ``time_limit`` seconds."""
+        nP = len(self.dP)
+        res = self.model.solve(time_limit=time_limit)
+        w = res.x[nP:].copy() if res.x is not None else None
+        mu = np.clip(res.row_dual, 0.0, None) if res.row_dual is not None else None
+        return MasterLP(res.status, float(res.objective), mu, w, nP)
+
+
+def pattern_groups(C: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of the bool matrix ``C`` (shape (n, K)) grouped by pattern: ``(first,
+    inverse)``, a member of each group and each row's group (:func:`problem.unique_rows`)."""
+    C = np.asarray(C, dtype=bool).reshape(len(C), -1)
+    if C.shape[1] == 0:  # one pattern, the empty one
+        return np.zeros(min(len(C), 1), dtype=np.int64), np.zeros(len(C), dtype=np.int64)
+    return unique_rows(np.packbits(C, axis=1))
+
+
+class PatternMaster:
+    """The master LP (M) with one row per *cover pattern* of the positives, not per positive.
+
+    Positives covered by the same generated clauses have the same row of (M) but for their
+    weight, and an optimal ξ_i = max(0, 1 − Σ_k a_ik w_k) is the same for all of them.  So one
+    row per group g, ``ξ_g + Σ_k a_gk w_k ≥ 1`` with ξ_g ∈ [0, 1] costing ``λ D_g``
+    (D_g = Σ_{i∈g} d_i), is the same LP, with the same value.  Its dual y_g gives each
+    member ``μ_i = y_g d_i / D_g``: it meets the dual constraint of every clause generated
+    (a_ik is the group's), and ξ_i's bound takes the excess over λ d_i as ξ_g's does over
+    λ D_g, so it is an optimal dual of the row-per-positive master (``docs/rulesets.md``,
+    "The master over cover patterns").  The groups split as clauses are added.  Used above
+    :data:`PATTERN_MASTER_ROWS` distinct positives.
+    """
+
+    def __init__(self, dP: np.ndarray, lam: float) -> None:
+        self.dP = np.asarray(dP, dtype=float)
+        self.lam = float(lam)
+        self.group = np.zeros(len(self.dP), dtype=np.int64)         # each positive's pattern
+        self.first = np.zeros(min(len(self.dP), 1), dtype=np.int64)  # a member of each
+        self.cover: list[np.ndarray] = []   # per clause: which groups it covers
+        self.cost: list[float] = []         # per clause: c_k
+
+    @property
+    def n_groups(self) -> int:
+        return len(self.first)
+
+    def add(self, covers: list[np.ndarray], costs) -> None:
+        """Add clauses: ``covers[k]`` (bool, shape (n_positives,)) the positives clause k
+        covers, ``costs[k]`` its cost c_k in (M)."""
+        costs = [float(c) for c in costs]
+        if len(covers) != len(costs):
+            raise ValueError("one cost per clause")
+        self.cost += costs
+        if not covers:
+            return
+        if not len(self.dP):
+            self.cover += [np.zeros(0, bool) for _ in covers]
+            return
+        # a positive's new pattern: its old group, then the new clauses' bits
+        old = self.group
+        key = np.concatenate([old.astype(">u8").view(np.uint8).reshape(-1, 8),
+                              np.packbits(np.column_stack(covers), axis=1)], axis=1)
+        self.first, self.group = unique_rows(key)
+        self.cover = ([c[old[self.first]] for c in self.cover]
+                      + [np.asarray(c, bool)[self.first] for c in covers])
+
+    def solve(self, time_limit: float) -> MasterLP:
+        """Solve (M) over the clauses added so far, within ``time_limit`` seconds."""
+        G, K = self.n_groups, len(self.cost)
+        D = np.bincount(self.group, weights=self.dP, minlength=G)
+        m = highs.Model()
+        m.add_columns(self.lam * D, 0.0, 1.0)                       # ξ_g
+        m.add_rows(np.ones(G), np.inf, sp.identity(G, format="csr"))
+        if K:
+            m.add_columns(np.array(self.cost), 0.0, np.inf,          # w_k
+                          A=sp.csc_matrix(np.column_stack(self.cover).astype(np.float64)))
+        res = m.solve(time_limit=time_limit)
+        w = res.x[G:G + K].copy() if res.x is not None else None
+        if res.row_dual is None:
+            return MasterLP(res.status, float(res.objective), None, w, G)
+        y = np.clip(res.row_dual, 0.0, None)
+        share = np.divide(self.dP, D[self.group], out=np.zeros(len(self.dP)),
+                          where=D[self.group] > 0)
+        return MasterLP(res.status, float(res.objective), y[self.group] * share, w, G)
+
+
+@dataclass
 class ColumnGenerationResult:
     """A DNF rule set from :func:`column_generation`.
 
@@ -581,9 +722,7 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     cols: list[tuple[int, ...]] = []
     cov_P: list[np.ndarray] = []  # each column's cover of the positives and negatives,
     cov_N: list[np.ndarray] = []  # computed once (the final MIP reuses them)
-    m = highs.Model()
-    m.add_columns(lam * dP, 0.0, 1.0)  # ξ
-    m.add_rows(np.ones(nP), np.inf, sp.identity(nP, format="csr"))
+    master = (PatternMaster if nP > PATTERN_MASTER_ROWS else RowMaster)(dP, lam)
 
     def add(clauses) -> int:
         k0 = len(cols)
@@ -596,9 +735,8 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
             cov_P.append(clause_fires(BP, S))
             cov_N.append(clause_fires(BN, S))
         if len(cols) > k0:
-            covP = np.column_stack(cov_P[k0:]).astype(np.float64)
-            cost = [1 + len(S) + lam * (dN @ c) for S, c in zip(cols[k0:], cov_N[k0:])]
-            m.add_columns(cost, 0.0, np.inf, A=sp.csc_matrix(covP))
+            master.add(cov_P[k0:], [1 + len(S) + lam * (dN @ c)
+                                    for S, c in zip(cols[k0:], cov_N[k0:])])
         return len(cols) - k0
 
     # start: the pool, and the single best clause of the un-dualled problem (all μ = λ d)
@@ -619,12 +757,12 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
             stop = "out of time"
             break
         it += 1
-        lp = m.solve(time_limit=left())
+        lp = master.solve(time_limit=left())
         stale = False
-        if lp.row_dual is None:
+        if lp.mu is None:
             stop = "master failed"
             break
-        pricing.mu = np.clip(lp.row_dual, 0.0, None)
+        pricing.mu = lp.mu
         # a MIP that stopped at its time limit is not run again: it would stop there again
         timed_out = bool(pricings) and pricings[-1]["status"] not in ("optimal", "cutoff")
         exact = certify and len(pricings) < max_exact_pricings and not timed_out
@@ -648,8 +786,8 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         progress.say(f"Column generation: {len(cols):,} clauses priced, master LP "
                      f"{float(lp.objective):,.4g}")
     if stale:  # clauses were added after the last LP: its value is not the master's
-        lp = m.solve(time_limit=left())
-    lp_bound = float(lp.objective) if lp.x is not None else np.nan
+        lp = master.solve(time_limit=left())
+    lp_bound = float(lp.objective) if lp.w is not None else np.nan
 
     # the choice among the clauses gets its own time, past the deadline if need be: one
     # iteration on a million rows can run over it, and the choice then got 0.05 s
@@ -687,18 +825,21 @@ def _greedy(CP, CN, dP, dN, size, lam, error) -> np.ndarray:
     return w
 
 
-def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp, time_limit):
+def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_limit):
     """Choose among the generated clauses: the master (M) with w ∈ {0,1} (Hamming), or with
-    one binary ζ_i per negative that any clause covers (exact: ζ_i ≥ w_k for k covering i).
+    one binary ζ per negative that any clause covers (exact: ζ_i ≥ w_k for k covering i).
 
     Starts from the best rounding of the LP (clauses with ``w_k ≥ t`` for a few t).  Under the
     Hamming error, (M)'s LP is this MIP's relaxation, so a clause whose reduced cost exceeds
     ``incumbent − LP value`` is in no optimal choice and is left out (reduced-cost fixing: it
-    changes no optimum, and on Pima cut the MIP from 5.6 s to a fraction of that).
+    changes no optimum, and on Pima cut the MIP from 5.6 s to a fraction of that).  Rows are
+    the cover patterns over the clauses kept, as in :class:`PatternMaster`: positives (and
+    negatives) that the same clauses cover have the same row, so one row per pattern with
+    the summed weight is the same MIP.
     """
     if not cols:
         return [], "optimal"
-    nP, K = len(dP), len(cols)
+    K = len(cols)
     CP, CN = np.column_stack(cov_P), np.column_stack(cov_N)
     size = np.array([1.0 + len(S) for S in cols])
     ham_cost = size + lam * (dN @ CN)
@@ -708,7 +849,7 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp, time_limit):
         fp = (CN[:, w].sum(axis=1) if error == "hamming" else CN[:, w].any(axis=1)) @ dN
         return float(size[w].sum() + lam * (miss + fp))
 
-    w_lp = lp.x[nP:nP + K] if lp.x is not None and len(lp.x) >= nP + K else np.zeros(K)
+    w_lp = lp.w if lp.w is not None and len(lp.w) == K else np.zeros(K)
     starts = [w_lp >= t for t in (0.999, 0.5, 0.25, 1e-6)] + [np.zeros(K, bool),
                                                                _greedy(CP, CN, dP, dN, size, lam,
                                                                        error)]
@@ -716,41 +857,48 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp, time_limit):
     if time_limit <= 0:  # no MIP asked for: the best rounding of the LP
         return [cols[j] for j in np.flatnonzero(w0)], "rounded"
     keep = np.ones(K, bool)
-    if error == "hamming" and lp.row_dual is not None and lp.x is not None:
-        reduced = ham_cost - np.clip(lp.row_dual, 0, None) @ CP
+    if error == "hamming" and lp.mu is not None:
+        reduced = ham_cost - lp.mu @ CP
         keep = (reduced <= objective(w0) - lp.objective + 1e-7) | w0
     idx = np.flatnonzero(keep)
     k = len(idx)
-    CPk, CNk = CP[:, idx].astype(np.float64), CN[:, idx]
+    first, group = pattern_groups(CP[:, idx])
+    nG = len(first)
+    CPg = CP[first][:, idx]
     m = highs.Model()
-    m.add_columns(lam * dP, 0.0, 1.0)                                    # ξ
+    m.add_columns(lam * np.bincount(group, weights=dP, minlength=nG), 0.0, 1.0)   # ξ_g
     if error == "hamming":
         m.add_columns(ham_cost[idx], 0.0, 1.0, integer=True)             # w
-        m.add_rows(np.ones(nP), np.inf, sp.hstack([sp.identity(nP), sp.csr_matrix(CPk)]))
-        x0 = np.r_[~CP[:, w0].any(axis=1), w0[idx]].astype(float)
+        m.add_rows(np.ones(nG), np.inf,
+                   sp.hstack([sp.identity(nG), sp.csr_matrix(CPg.astype(np.float64))]))
+        x0 = np.r_[~CPg[:, w0[idx]].any(axis=1), w0[idx]].astype(float)
     else:
-        hit = CNk.any(axis=1)
-        nZ = int(hit.sum())
+        hit = CN[:, idx].any(axis=1)
+        CNh = CN[hit][:, idx]
+        firstZ, groupZ = pattern_groups(CNh)
+        nZ = len(firstZ)
+        CNg = CNh[firstZ]
         m.add_columns(size[idx], 0.0, 1.0, integer=True)                 # w
-        m.add_columns(lam * dN[hit], 0.0, 1.0)                           # ζ
-        m.add_rows(np.ones(nP), np.inf,
-                   sp.hstack([sp.identity(nP), sp.csr_matrix(CPk), sp.csr_matrix((nP, nZ))]))
-        # ζ_i − w_k ≥ 0 for every negative i that clause k covers
-        ri, ck = np.nonzero(CNk[hit])
+        m.add_columns(lam * np.bincount(groupZ, weights=dN[hit], minlength=nZ), 0.0, 1.0)  # ζ
+        m.add_rows(np.ones(nG), np.inf,
+                   sp.hstack([sp.identity(nG), sp.csr_matrix(CPg.astype(np.float64)),
+                              sp.csr_matrix((nG, nZ))]))
+        # ζ_h − w_k ≥ 0 for every pattern h of negatives that clause k covers
+        ri, ck = np.nonzero(CNg)
         r = len(ri)
         A = sp.csr_matrix((np.r_[-np.ones(r), np.ones(r)],
-                           (np.r_[np.arange(r), np.arange(r)], np.r_[nP + ck, nP + k + ri])),
-                          shape=(r, nP + k + nZ))
+                           (np.r_[np.arange(r), np.arange(r)], np.r_[nG + ck, nG + k + ri])),
+                          shape=(r, nG + k + nZ))
         m.add_rows(0.0, np.inf, A)
-        x0 = np.r_[~CP[:, w0].any(axis=1), w0[idx], CNk[hit][:, w0[idx]].any(axis=1)]
+        x0 = np.r_[~CPg[:, w0[idx]].any(axis=1), w0[idx], CNg[:, w0[idx]].any(axis=1)]
     m.set_start(np.asarray(x0, dtype=float))
-    # one row per distinct positive: above a few ten thousand HiGHS's presolve overran the
-    # time limit (a million-row table's master MIP ran ten minutes with a 30 s limit)
-    res = m.solve(time_limit=time_limit, presolve=nP <= highs.PRESOLVE_MAX_ROWS)
+    # above a few ten thousand rows HiGHS's presolve overran the time limit (a million-row
+    # table's master MIP, one row per distinct positive, ran ten minutes with a 30 s limit)
+    res = m.solve(time_limit=time_limit, presolve=nG <= highs.PRESOLVE_MAX_ROWS)
     if res.x is None:
         return [cols[j] for j in np.flatnonzero(w0)], res.status
     w = np.zeros(K, bool)
-    w[idx[res.x[nP:nP + k] > 0.5]] = True
+    w[idx[res.x[nG:nG + k] > 0.5]] = True
     if objective(w0) < objective(w):
         w = w0
     return [cols[j] for j in np.flatnonzero(w)], res.status

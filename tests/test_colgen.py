@@ -307,3 +307,31 @@ def test_master_over_cover_patterns_is_the_row_per_positive_master(seed, kind):
     # the primal: the clauses' weights reach the value with each positive's best slack
     xi = np.clip(1 - cover.astype(float) @ got.w, 0, None)
     assert cost @ got.w + lam * dP @ xi == pytest.approx(got.objective, abs=1e-6)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (4, 0), (0, 0), (1, 1), (9, 17)])
+def test_pattern_groups_of_any_shape(shape):
+    """Rows grouped by pattern, empty matrices included (the exact count's final MIP groups
+    the negatives its clauses cover, and there may be none)."""
+    from rulecore.rules.colgen import pattern_groups
+
+    rng = np.random.default_rng(sum(shape))
+    C = rng.random(shape) < 0.3
+    if shape == (9, 17):
+        C[3] = C[7]
+    first, group = pattern_groups(C)
+    assert group.shape == (shape[0],)
+    assert len(first) == len({tuple(r) for r in C})
+    assert np.array_equal(C[first][group], C)
+
+
+@pytest.mark.parametrize("master_kind", ["rows", "patterns"], indirect=True)
+def test_exact_count_with_clauses_that_cover_no_negative(master_kind):
+    """Under the exact count, a final choice among clauses none of which covers a negative
+    (so no ζ at all) is the direct optimum: pattern_groups of no rows raised here."""
+    B = np.array([[1, 1], [1, 0], [0, 1], [0, 0], [1, 1], [0, 0]], dtype=bool)
+    y = np.array([1, 1, 1, 0, 1, 0])
+    d = np.ones(6)
+    res = column_generation(B, y, d, lam=5.0, error="exact", pool=[(0,), (1,)])
+    assert res.objective == pytest.approx(ruleset_objective(B, y, d, res.clauses, 5.0, "exact"))
+    assert sorted(res.clauses) == [(0,), (1,)]

@@ -426,7 +426,7 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
 
 @dataclass
 class MasterLP:
-    """One solve of the master LP (M) (:class:`PatternMaster`).
+    """One solve of the master LP (M) (:class:`RowMaster`, :class:`PatternMaster`).
 
     Attributes
     ----------
@@ -493,7 +493,7 @@ class RowMaster:
 def pattern_groups(C: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The rows of the bool matrix ``C`` (shape (n, K)) grouped by pattern: ``(first,
     inverse)``, a member of each group and each row's group (:func:`problem.unique_rows`)."""
-    C = np.asarray(C, dtype=bool).reshape(len(C), -1)
+    C = np.asarray(C, dtype=bool)
     if C.shape[1] == 0:  # one pattern, the empty one
         return np.zeros(min(len(C), 1), dtype=np.int64), np.zeros(len(C), dtype=np.int64)
     return unique_rows(np.packbits(C, axis=1))

@@ -14,6 +14,7 @@ run ends on one feature).  Charts show the trace up to the cursor, the heatmap a
 download show the table kept at the cursor.
 """
 
+import functools
 import math
 import time
 from pathlib import Path
@@ -325,7 +326,8 @@ def panel() -> None:
 
     sub, ysub = red.reduced_table(it)
     st.plotly_chart(table_heatmap(sub, ysub), width="stretch", key="red_heatmap")
-    csv = safe_csv(sub.assign(**{str(ds.target): ysub}).rename_axis("row"))
+    # written when clicked (a callable), not on every rerun
+    csv = functools.partial(safe_csv, sub.assign(**{str(ds.target): ysub}).rename_axis("row"))
     st.download_button(f"Download the reduced table at iteration {it} (CSV)", csv,
                        # "crm.xlsx_reduced_it36.csv" read as a workbook's name (a review)
                        file_name=f"{Path(ds.name).stem}_reduced_it{it}.csv", mime="text/csv",

@@ -2290,6 +2290,28 @@ def _currency_codes_as_signs(text: pd.Series) -> pd.Series | None:
 _ONE_DOT_THOUSAND = r"^\s*[+-]?[1-9]\d{0,2}\.\d{3}\s*$"
 
 
+#: Cells above which :func:`_hits` leaves the regex to pandas.
+_PYTHON_REGEX_CELLS = 5_000
+
+
+def _hits(text: pd.Series, pattern: str | re.Pattern, how: str = "search") -> pd.Series:
+    """``text.str.contains(pattern)`` (``how="search"``) or ``text.str.match(pattern)``
+    (``"match"``) for cells of text without missing values, as a bool Series on its index.
+
+    For a few thousand cells or fewer the regex runs in Python: pandas' Arrow strings first
+    check, on every call, whether the pattern and the cells suit their own engine, which
+    costs more than the search itself on a short column, and the checks on a wide table's
+    samples made thousands of such calls (a gene table of 72 rows × 1,500 columns spent 57 %
+    of its 10 s load in them)."""
+    if len(text) > _PYTHON_REGEX_CELLS:
+        return (text.str.contains(pattern) if how == "search" else text.str.match(pattern)
+                ).astype(bool)
+    rx = re.compile(pattern)
+    find = rx.search if how == "search" else rx.match
+    return pd.Series([find(t) is not None for t in text.astype(object)], index=text.index,
+                     dtype=bool)
+
+
 def _dot_thousands(text: pd.Series) -> bool:
     """Whether plain numbers (no currency) write thousands with a dot, as German and Dutch
     exports do: every cell a whole number under 1000 or one dot followed by three digits
@@ -2299,8 +2321,8 @@ def _dot_thousands(text: pd.Series) -> bool:
     Decimals written with three places keep their point wherever a whole number is 1000 or
     more, or none has three digits (``1.977`` beside ``2``)."""
     t = text.str.strip()
-    dotted = t.str.match(_ONE_DOT_THOUSAND)
-    whole = t.str.match(r"^[+-]?\d+$")
+    dotted = _hits(t, _ONE_DOT_THOUSAND, "match")
+    whole = _hits(t, r"^[+-]?\d+$", "match")
     if not (dotted | whole).all() or dotted.sum() < 3 or not whole.any():
         return False
     wholes = pd.to_numeric(t[whole], errors="coerce").abs()
@@ -2382,9 +2404,9 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
     if present.empty or pd.api.types.is_numeric_dtype(s):
         return s
     head = present.iloc[:200].astype(str)
-    if not head.str.contains(r"\d").any():
+    if not _hits(head, r"\d").any():
         return s  # words, not numbers: skip the full conversion (it is the slow part)
-    if head.str.contains(_VULGAR).any():
+    if _hits(head, _VULGAR).any():
         # shoe and clothing sizes, inches: '9½' is 9.5 (read as text, a size gave a chain of
         # 'shoe_size_us != 9½' conditions and refused --numeric: an analyst's review)
         halves = s.astype(object).where(s.isna(), s.astype(str).str.replace(
@@ -2395,7 +2417,7 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
             return s  # a fraction among words ('9½ in wide'): text
         out = parse_numbers(halves, lakhs)
         return out if pd.api.types.is_numeric_dtype(out) else s
-    if head.str.contains(_EASTERN_DIGIT).any():
+    if _hits(head, _EASTERN_DIGIT).any():
         # Arabic-Indic and Persian digits with their own marks: '١١٬٣٦٠٫٠٠' is 11360.00
         # (float() reads the digits alone, not the marks: an income column was left out
         # as text, an analyst's review)
@@ -2408,7 +2430,8 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
     except (TypeError, ValueError):
         pass
     else:
-        if head.str.match(_ONE_DOT_THOUSAND).any() and _dot_thousands(present.astype(str)):
+        if _hits(head, _ONE_DOT_THOUSAND, "match").any() and \
+                _dot_thousands(present.astype(str)):
             # "9.226" cycles beside "812": German thousands, not 9.226 (an analyst's review)
             return pd.to_numeric(s.astype(str).str.replace(".", "", regex=False)
                                  .where(s.notna()), errors="coerce")
@@ -3539,8 +3562,9 @@ def from_frame(
             if pd.api.types.is_numeric_dtype(raw[col]) or \
                     not pd.api.types.is_numeric_dtype(df[col]):
                 continue
-            text = raw[col].dropna().iloc[:2000].astype(str)
-            signed = text[text.str.contains(_SIGNS) | text.str.strip().str.match(_CODED)]
+            # object strings: masks and strips of a short sample cost less than on Arrow
+            text = raw[col].dropna().iloc[:2000].astype(str).astype(object)
+            signed = text[_hits(text, _SIGNS) | _hits(text.str.strip(), _CODED, "match")]
             if signed.empty:
                 # written otherwise than a plain number ('15,690', '68,68', '(1,234.50)'): an
                 # exported rule's SQL or Python sees the text, so the way is said (a review

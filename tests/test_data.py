@@ -3308,3 +3308,32 @@ def test_restated_target_finds_a_relabel_of_every_class_and_nothing_less():
     y2 = np.where(rng.random(200) < 0.3, "yes", "no")
     copy = pd.Series(np.where(y2 == "yes", "Y", "N"), dtype=object)
     assert restated_target(pd.DataFrame({"flag": copy}), y2, {"flag": "categorical"}) == {}
+
+
+@pytest.mark.parametrize("above", [False, True])
+def test_regex_hits_are_pandas_own(above, monkeypatch):
+    """The loader's regex checks on short samples run in Python (data._hits); they give what
+    pandas' ``str.contains`` / ``str.match`` give, for every pattern they are used with, on
+    cells with signs, codes, marks and non-ASCII digits, and above the size where pandas
+    runs them."""
+    import re
+
+    import pandas as pd
+
+    from rulecore import data
+
+    if above:
+        monkeypatch.setattr(data, "_PYTHON_REGEX_CELLS", 0)
+    cells = ["12.345", " 9.226 ", "812", "-1", "+7", "$1,234.50", "12,5 €", "15%", "(1,234.50)",
+             "1,234.50-", "EUR 12", "USD-5", "9½", "١١٬٣٦٠٫٠٠", "٣", "abc", "", " ", "1.2k",
+             "₹ 7,01,000", "Rs. 4,80,000", "0.5", "1e-3", "nan", "—", "１２"]
+    text = pd.Series(cells * 3, index=range(100, 100 + 3 * len(cells))).astype(str)
+    for pattern in (r"\d", data._VULGAR, data._EASTERN_DIGIT, data._SIGNS, data._MONEY):
+        got = data._hits(text, pattern)
+        assert got.dtype == bool and got.index.equals(text.index)
+        assert got.tolist() == text.str.contains(pattern).tolist(), pattern
+    for pattern in (data._ONE_DOT_THOUSAND, r"^[+-]?\d+$", data._CODED,
+                    re.compile(data._DECORATED)):
+        got = data._hits(text.str.strip(), pattern, "match")
+        assert got.tolist() == text.str.strip().str.match(pattern).tolist(), pattern
+    assert data._hits(text.iloc[:0], r"\d").tolist() == []

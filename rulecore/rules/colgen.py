@@ -706,7 +706,11 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     B = np.asarray(B, dtype=bool)
     y = np.asarray(y).astype(np.int64)
     d = np.ones(len(y)) if d is None else np.asarray(d, dtype=float)
+    # said before the first round's work (on 750,000 rows of the app the page read "Final
+    # fit at λ = …" for 10 s while rows were merged and the first beam ran)
+    progress.say(f"Column generation on {len(y):,} rows: merging identical rows")
     A, yy, ww = merge_rows(B, y, d)
+    progress.say(f"Column generation: {len(A):,} distinct rows; a first clause by beam search")
     pos = yy == 1
     BP, BN = A[pos], A[~pos]
     dP, dN = ww[pos], ww[~pos]

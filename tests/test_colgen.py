@@ -310,25 +310,29 @@ def test_master_over_cover_patterns_is_the_row_per_positive_master(seed, kind):
 
 
 @pytest.mark.parametrize("shape", [(0, 3), (4, 0), (0, 0), (1, 1), (9, 17)])
-def test_pattern_groups_of_any_shape(shape):
-    """Rows grouped by pattern, empty matrices included (the exact count's final MIP groups
-    the negatives its clauses cover, and there may be none)."""
-    from rulecore.rules.colgen import pattern_groups
+def test_rows_grouped_by_pattern_of_any_shape(shape):
+    """The final MIP's rows grouped by pattern (problem.merge_identical_rows), empty matrices
+    included (the exact count's final MIP groups the negatives its clauses cover, and there
+    may be none): one row per distinct pattern, each with its members' summed weight."""
+    from rulecore.rules.problem import merge_identical_rows
 
     rng = np.random.default_rng(sum(shape))
     C = rng.random(shape) < 0.3
     if shape == (9, 17):
         C[3] = C[7]
-    first, group = pattern_groups(C)
-    assert group.shape == (shape[0],)
-    assert len(first) == len({tuple(r) for r in C})
-    assert np.array_equal(C[first][group], C)
+    d = rng.integers(1, 4, shape[0]).astype(float)
+    rows, weights = merge_identical_rows(C, d)
+    assert weights.shape == (len(rows),)
+    assert len(rows) == len({tuple(r) for r in C})
+    for r, w in zip(rows, weights):
+        assert w == pytest.approx(d[(C == r).all(axis=1)].sum())
+    assert weights.sum() == pytest.approx(d.sum())
 
 
 @pytest.mark.parametrize("master_kind", ["rows", "patterns"], indirect=True)
 def test_exact_count_with_clauses_that_cover_no_negative(master_kind):
     """Under the exact count, a final choice among clauses none of which covers a negative
-    (so no ζ at all) is the direct optimum: pattern_groups of no rows raised here."""
+    (so no ζ at all) is the direct optimum: grouping no rows raised here once."""
     B = np.array([[1, 1], [1, 0], [0, 1], [0, 0], [1, 1], [0, 0]], dtype=bool)
     y = np.array([1, 1, 1, 0, 1, 0])
     d = np.ones(6)

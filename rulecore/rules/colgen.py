@@ -54,7 +54,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore import highs, progress
-from rulecore.rules.problem import group_rows, merge_rows, unique_rows
+from rulecore.rules.problem import group_rows, merge_identical_rows, merge_rows, unique_rows
 
 if TYPE_CHECKING:  # solvers imports this module
     from rulecore.rules.solvers import Conflicts
@@ -490,15 +490,6 @@ class RowMaster:
         return MasterLP(res.status, float(res.objective), mu, w, nP)
 
 
-def pattern_groups(C: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The rows of the bool matrix ``C`` (shape (n, K)) grouped by pattern: ``(first,
-    inverse)``, a member of each group and each row's group (:func:`problem.unique_rows`)."""
-    C = np.asarray(C, dtype=bool)
-    if C.shape[1] == 0:  # one pattern, the empty one
-        return np.zeros(min(len(C), 1), dtype=np.int64), np.zeros(len(C), dtype=np.int64)
-    return unique_rows(np.packbits(C, axis=1))
-
-
 class PatternMaster:
     """The master LP (M) with one row per *cover pattern* of the positives, not per positive.
 
@@ -866,11 +857,10 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_l
         keep = (reduced <= objective(w0) - lp.objective + 1e-7) | w0
     idx = np.flatnonzero(keep)
     k = len(idx)
-    first, group = pattern_groups(CP[:, idx])
-    nG = len(first)
-    CPg = CP[first][:, idx]
+    CPg, DP = merge_identical_rows(CP[:, idx], dP)   # a row per cover pattern
+    nG = len(DP)
     m = highs.Model()
-    m.add_columns(lam * np.bincount(group, weights=dP, minlength=nG), 0.0, 1.0)   # ξ_g
+    m.add_columns(lam * DP, 0.0, 1.0)                                    # ξ_g
     if error == "hamming":
         m.add_columns(ham_cost[idx], 0.0, 1.0, integer=True)             # w
         m.add_rows(np.ones(nG), np.inf,
@@ -878,12 +868,10 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_l
         x0 = np.r_[~CPg[:, w0[idx]].any(axis=1), w0[idx]].astype(float)
     else:
         hit = CN[:, idx].any(axis=1)
-        CNh = CN[hit][:, idx]
-        firstZ, groupZ = pattern_groups(CNh)
-        nZ = len(firstZ)
-        CNg = CNh[firstZ]
+        CNg, DZ = merge_identical_rows(CN[hit][:, idx], dN[hit])
+        nZ = len(DZ)
         m.add_columns(size[idx], 0.0, 1.0, integer=True)                 # w
-        m.add_columns(lam * np.bincount(groupZ, weights=dN[hit], minlength=nZ), 0.0, 1.0)  # ζ
+        m.add_columns(lam * DZ, 0.0, 1.0)                                # ζ_h
         m.add_rows(np.ones(nG), np.inf,
                    sp.hstack([sp.identity(nG), sp.csr_matrix(CPg.astype(np.float64)),
                               sp.csr_matrix((nG, nZ))]))

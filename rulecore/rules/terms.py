@@ -592,8 +592,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
                             "terms were built on.")
         # every block is written into its place in A: concatenating the blocks afterwards
         # copied the whole matrix once more (408 MB and 0.7 s on a million rows)
-        A = np.empty((len(X), sum(len(thr) * len(ops) + len(mops)
-                                  for _, _, thr, ops, mops in self._plan)), dtype=bool)
+        A = np.empty((len(X), len(self.terms_)), dtype=bool)   # terms_: the same order
         at = 0
 
         def block(k: int) -> np.ndarray:

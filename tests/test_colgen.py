@@ -19,6 +19,7 @@ from rulecore.rules.colgen import (
     column_generation,
     exact_clause,
     merged_pricing,
+    polish,
     ruleset_objective,
 )
 
@@ -100,6 +101,71 @@ def test_beam_values_are_direct_counts(seed):
         assert pr.value(S) == pytest.approx(v)
         assert pr.consistent(S)
     assert [v for _, v in found] == sorted(v for _, v in found)
+
+
+def local_moves(pr, S, cliques):
+    """Every clause one move from S, by enumeration: add a term, drop one, or replace one
+    by another of its clique; only consistent ones."""
+    S = set(S)
+    out = [tuple(sorted(S | {j})) for j in range(pr.n_terms) if j not in S]
+    for t in S:
+        out.append(tuple(sorted(S - {t})))
+        alts = {j for c in cliques if t in c for j in c} - S
+        out += [tuple(sorted((S - {t}) | {j})) for j in alts]
+    return [T for T in out if pr.consistent(T)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_polish_ends_where_no_move_improves(seed):
+    """From any clause, polishing returns a consistent clause at least as good, with its value
+    counted directly, from which no add, drop or swap (enumerated) goes lower."""
+    rng = np.random.default_rng(300 + seed)
+    cliques = [(0, 1, 2), (3, 4)] if seed % 2 else [(1, 2)]
+    _, _, _, _, pr = random_pricing(rng, n=40, p=7, cliques=cliques)
+    starts = all_clauses(pr.n_terms, cliques)
+    for S in [starts[i] for i in rng.choice(len(starts), 6, replace=False)]:
+        T, v = polish(pr, S, max_moves=50)
+        assert pr.consistent(T)
+        assert v == pytest.approx(pr.value(T))
+        assert v <= pr.value(S) + 1e-9
+        assert min(pr.value(U) for U in local_moves(pr, T, cliques)) >= v - 1e-7
+        # a cap on conditions holds, and only the moves within it are asked of the result
+        T, v = polish(pr, S, max_conditions=2, max_moves=50)
+        assert len(T) <= max(2, len(S)) and v <= pr.value(S) + 1e-9
+        if len(S) <= 2:
+            assert min(pr.value(U) for U in local_moves(pr, T, cliques) if len(U) <= 2) >= v - 1e-7
+
+
+def rare_pricing(n=2000, k=4, seed=2, lam=0.08):
+    """Rows of k uniform columns binarized at 9 thresholds each (x <= t and x > t); y is a
+    small box with 5 % of labels flipped, and its two-condition prefixes hold more negatives
+    than positives: the pricing problem of bench/scale.py --table rare in small.  Returns
+    the problem and the box's clause, ``x0 > 0.7 AND x1 <= 0.3 AND x2 > 0.6``."""
+    rng = np.random.default_rng(seed)
+    X = rng.random((n, k))
+    y = ((X[:, 0] > 0.7) & (X[:, 1] <= 0.3) & (X[:, 2] > 0.6)) ^ (rng.random(n) < 0.05)
+    t = np.linspace(0.1, 0.9, 9)
+    B = np.hstack([X[:, [f]] <= t for f in range(k)] + [X[:, [f]] > t for f in range(k)])
+    cliques = [np.arange(9 * f, 9 * f + 9) for f in range(2 * k)]  # one "<=", one ">" each
+    pr = Pricing(B[y], B[~y], lam * np.ones(y.sum()), lam * np.ones((~y).sum()), 1.0, 1.0,
+                 clique_conflicts(cliques, B.shape[1]), [], cliques=cliques)
+    return pr, (9 + 2, 9 * k + 6, 9 * (k + 2) + 5)
+
+
+def test_beam_polishes_its_best_clauses_when_none_pays(monkeypatch):
+    """Every clause the beam grows toward the box is worse than none (its prefixes hold too
+    many negatives), so it finds nothing below 0 unpolished; polishing reaches the box."""
+    from rulecore.rules import colgen
+
+    pr, box = rare_pricing()
+    assert pr.value(box) < 0
+    monkeypatch.setattr(colgen, "POLISHED", 0)
+    assert beam_search(pr, width=4, keep=5, below=0.0) == []
+    monkeypatch.setattr(colgen, "POLISHED", 3)
+    found = beam_search(pr, width=4, keep=5, below=0.0)
+    assert found and found[0][1] < 0
+    assert found[0][1] == pytest.approx(pr.value(found[0][0]))
+    assert found[0][1] <= pr.value(box) + 1e-9
 
 
 def test_merged_pricing_keeps_values():

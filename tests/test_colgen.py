@@ -168,6 +168,37 @@ def test_beam_polishes_its_best_clauses_when_none_pays(monkeypatch):
     assert found[0][1] <= pr.value(box) + 1e-9
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_pricing_cover_rows_hold_every_clause_and_imply_the_pair_rows(seed):
+    """The pricing MIP's rows ``δ_i + Σ_{j ∈ Q, i fails j} z_j ≤ 1``: each failing (row,
+    term) pair lies in exactly one row of its row i, a row's terms share a clique, and every
+    consistent clause with its true cover (δ_i = 1 iff it covers row i) satisfies them all."""
+    from rulecore.rules.colgen import _cover_rows
+
+    rng = np.random.default_rng(400 + seed)
+    n, k = 12, 7
+    fails = rng.random((n, k)) < 0.4
+    cliques = [np.array(c) for c in ([(0, 1, 2), (2, 3), (5, 6)] if seed % 2 else [(1, 4)])]
+    A = _cover_rows(fails, cliques, k, n).tocsr()
+    assert A.shape[1] == k + n
+    seen = np.zeros((n, k), int)
+    for r in range(A.shape[0]):
+        cols = A.indices[A.indptr[r]:A.indptr[r + 1]]
+        z, delta = cols[cols < k], cols[cols >= k] - k
+        assert len(delta) == 1 and len(z) >= 1
+        i = delta[0]
+        assert fails[i, z].all()
+        seen[i, z] += 1
+        if len(z) > 1:
+            assert any(set(z.tolist()) <= set(c.tolist()) for c in cliques)
+    assert np.array_equal(seen, fails.astype(int))
+    for S in all_clauses(k, [tuple(c) for c in cliques]):
+        x = np.zeros(k + n)
+        x[list(S)] = 1
+        x[k:] = ~fails[:, list(S)].any(axis=1)
+        assert (A @ x <= 1 + 1e-12).all()
+
+
 def test_merged_pricing_keeps_values():
     rng = np.random.default_rng(7)
     B = rng.random((50, 4)) < 0.5

@@ -30,9 +30,12 @@ the exact 0/1 error of one rule (``docs/rulesets.md``), by beam search and, to p
 clause is left, by the MIP ::
 
     min 1 + Σ_j z_j + Σ_{i∈Z} ν_i ζ_i − Σ_{i∈P} μ_i δ_i
-    s.t. δ_i + z_j ≤ 1        (i ∈ P, j with B_ij = 0)      [a positive is covered only if
-         ζ_i + Σ_{j: B_ij=0} z_j ≥ 1   (i ∈ Z)               no chosen term fails on it]
+    s.t. δ_i + Σ_{j∈Q: B_ij=0} z_j ≤ 1   (i ∈ P, Q a conflict clique)  [a positive is covered
+         ζ_i + Σ_{j: B_ij=0} z_j ≥ 1   (i ∈ Z)               only if no chosen term fails on it]
          z ∈ {0,1},  δ ∈ [0,1],  ζ ≥ 0,  at most one term per conflict clique.
+
+(The cover rows sum over a clique, of which a clause holds one term: the same 0/1 points as
+one row ``δ_i + z_j ≤ 1`` per failing term, with a tighter LP; :func:`_cover_rows`.)
 
 Certified screening of the pricing problem: a clause containing term j covers at most the
 positives meeting j, so ``r(S) ≥ 2 − Σ_{i∈P, B_ij=1} μ_i``; when that is ≥ the value to beat,
@@ -422,20 +425,16 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
     m.add_columns(np.full(k, pr.cond_cost), 0.0, 1.0, integer=True)           # z
     m.add_columns(-pr.mu[varP], 0.0, 1.0)                                     # δ
     m.add_columns(pr.nu[varN], 0.0, np.inf)                                   # ζ
-    # δ_i + z_j ≤ 1 for each term j that positive i fails
-    r_i, c_j = np.nonzero(zP[varP])
-    nr = len(r_i)
-    Ap = sp.csr_matrix((np.ones(2 * nr), (np.r_[np.arange(nr), np.arange(nr)],
-                                          np.r_[c_j, k + r_i])), shape=(nr, k + nP + nN))
-    m.add_rows(-np.inf, 1.0, Ap)
+    from rulecore.rules.solvers import restrict_constraints
+
+    local, whole = restrict_constraints(pr.cliques, cols, pr.BP.shape[1], pr.covers)
+    # δ_i + Σ_{j ∈ Q, i fails j} z_j ≤ 1 per positive i and clique Q of terms it fails
+    m.add_rows(-np.inf, 1.0, _cover_rows(zP[varP], local, k, nP + nN))
     # ζ_i + Σ_{j fails on i} z_j ≥ 1
     ZN = sp.csr_matrix(zN[varN].astype(np.float64))
     An = sp.hstack([ZN, sp.csr_matrix((nN, nP)), sp.identity(nN, format="csr")], format="csr")
     m.add_rows(1.0, np.inf, An)
     # consistency rows (cliques ≤ 1, covers not full) over the kept terms, then the cap
-    from rulecore.rules.solvers import restrict_constraints
-
-    local, whole = restrict_constraints(pr.cliques, cols, pr.BP.shape[1], pr.covers)
     groups = local + whole + ([np.arange(k)] if max_conditions is not None else [])
     if groups:
         m.add_rows(np.full(len(groups), -np.inf),
@@ -469,6 +468,29 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
     return ExactClause(S, val, min(bound, target), res.status, screened,
                        time.perf_counter() - t0)
 
+
+
+def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: int
+                ) -> sp.csr_matrix:
+    """Rows ``δ_i + Σ_{j ∈ Q, i fails j} z_j ≤ 1`` of the pricing MIP: one per positive i and
+    group Q of a partition of the k terms into conflict cliques (singletons for terms in
+    none) on which i fails some term.  δ_i is column ``k + i``.
+
+    A clause holds at most one term of a clique, so each row is valid; it implies the rows
+    ``δ_i + z_j ≤ 1`` of its members, and its LP relaxation is tighter (z spread over a
+    clique's terms no longer leaves δ_i near 1), with fewer rows."""
+    part = np.full(k, -1, dtype=np.int64)
+    for g, c in enumerate(sorted(cliques, key=len, reverse=True)):
+        part[c[part[c] < 0]] = g
+    lone = np.flatnonzero(part < 0)
+    part[lone] = part.max(initial=-1) + 1 + np.arange(len(lone))
+    n_groups = int(part.max(initial=-1)) + 1
+    r_i, c_j = np.nonzero(fails)
+    key, row = np.unique(r_i * n_groups + part[c_j], return_inverse=True)
+    n_rows = len(key)
+    return sp.csr_matrix((np.ones(len(r_i) + n_rows),
+                          (np.r_[row, np.arange(n_rows)], np.r_[c_j, k + key // n_groups])),
+                         shape=(n_rows, k + n_rest))
 
 def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: int = 20,
                  keep: int = 10, max_conditions: int = 12, time_limit: float = 30.0

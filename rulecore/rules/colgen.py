@@ -486,7 +486,13 @@ def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: in
     part[lone] = part.max(initial=-1) + 1 + np.arange(len(lone))
     n_groups = int(part.max(initial=-1)) + 1
     r_i, c_j = np.nonzero(fails)
-    key, row = np.unique(r_i * n_groups + part[c_j], return_inverse=True)
+    cell = r_i * n_groups + part[c_j]  # (row, group) of each failing pair
+    # the (row, group) cells holding a pair, numbered in order: a mark and a running count
+    # (np.unique's sort took 1 s of 3.5 s on 100,000 rows × 400 terms)
+    has = np.zeros(fails.shape[0] * n_groups, dtype=bool)
+    has[cell] = True
+    key = np.flatnonzero(has)
+    row = (np.cumsum(has) - 1)[cell]
     n_rows = len(key)
     return sp.csr_matrix((np.ones(len(r_i) + n_rows),
                           (np.r_[row, np.arange(n_rows)], np.r_[c_j, k + key // n_groups])),

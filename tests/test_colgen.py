@@ -199,6 +199,19 @@ def test_pricing_cover_rows_hold_every_clause_and_imply_the_pair_rows(seed):
         assert (A @ x <= 1 + 1e-12).all()
 
 
+def test_pricing_cover_rows_take_a_numeric_column_in_two_groups():
+    """A numeric column's AND cliques C_k = {x <= t_i : i <= k} ∪ {x > t_j : j >= k} all have
+    D + 1 terms; the rows should use two groups (every "x > t" and every "x <= t", give or
+    take one), not one per threshold: a row failing every term gets at most two rows."""
+    from rulecore.rules.colgen import _cover_rows
+
+    D = 6
+    le, gt = np.arange(D), D + np.arange(D)
+    cliques = [np.r_[le[:k + 1], gt[k:]] for k in range(D)]
+    A = _cover_rows(np.ones((3, 2 * D), bool), cliques, 2 * D, 3)
+    assert A.shape[0] == 3 * 2
+
+
 def test_merged_pricing_keeps_values():
     rng = np.random.default_rng(7)
     B = rng.random((50, 4)) < 0.5

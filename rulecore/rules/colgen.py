@@ -49,6 +49,7 @@ generated clauses) is reported with its gap to that bound.
 from __future__ import annotations
 
 import functools
+import heapq
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -279,9 +280,8 @@ def polish(pr: Pricing, S: tuple[int, ...], *, max_conditions: int = 12, max_mov
     A move adds a term, drops one, or replaces one by a term it conflicts with: another
     threshold or level of the same column, the alternatives a clause can hold only one of.
     The best move is taken while it lowers (R), at most ``max_moves`` times; no clause grows
-    past ``max_conditions``.  Candidates are
-    ranked in float32 like the beam's; the value of a move taken is counted exactly, so a
-    clause returned below a target is below it.
+    past ``max_conditions``.  Candidates are ranked in float32 like the beam's; the value of
+    a move taken is counted exactly, so a clause returned below a target is below it.
 
     Why: the beam fixes a term once chosen, and stops growing a clause whose extensions
     cannot pay, though a clause beside it can.  On a rare planted clause (`x0 > 0.5 AND x1
@@ -469,7 +469,6 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
                        time.perf_counter() - t0)
 
 
-
 def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: int
                 ) -> sp.csr_matrix:
     """Rows ``δ_i + Σ_{j ∈ Q, i fails j} z_j ≤ 1`` of the pricing MIP: one per positive i and
@@ -479,9 +478,23 @@ def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: in
     A clause holds at most one term of a clique, so each row is valid; it implies the rows
     ``δ_i + z_j ≤ 1`` of its members, and its LP relaxation is tighter (z spread over a
     clique's terms no longer leaves δ_i near 1), with fewer rows."""
+    # greedy: each time the clique with the most terms not yet placed (lazily re-counted).
+    # Largest-first by full size is not enough: a numeric column's cliques all have D + 1
+    # terms (terms.py, conflict_cliques), and the first, every "x > t" and the lowest
+    # "x <= t", would leave each other "x <= t" alone in its own group
     part = np.full(k, -1, dtype=np.int64)
-    for g, c in enumerate(sorted(cliques, key=len, reverse=True)):
-        part[c[part[c] < 0]] = g
+    heap = [(-len(c), i) for i, c in enumerate(cliques)]
+    heapq.heapify(heap)
+    g = 0
+    while heap:
+        size, i = heapq.heappop(heap)
+        free = cliques[i][part[cliques[i]] < 0]
+        if len(free) < -size:  # some were placed since it was counted: count again
+            if len(free):
+                heapq.heappush(heap, (-len(free), i))
+            continue
+        part[free] = g
+        g += 1
     lone = np.flatnonzero(part < 0)
     part[lone] = part.max(initial=-1) + 1 + np.arange(len(lone))
     n_groups = int(part.max(initial=-1)) + 1
@@ -497,6 +510,7 @@ def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: in
     return sp.csr_matrix((np.ones(len(r_i) + n_rows),
                           (np.r_[row, np.arange(n_rows)], np.r_[c_j, k + key // n_groups])),
                          shape=(n_rows, k + n_rest))
+
 
 def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: int = 20,
                  keep: int = 10, max_conditions: int = 12, time_limit: float = 30.0

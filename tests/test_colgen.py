@@ -44,13 +44,14 @@ def random_pricing(rng, n=30, p=6, cliques=()):
                                  clique_conflicts(C, p), [], cliques=C)
 
 
+@pytest.mark.parametrize("clique_rows", [True, False])
 @pytest.mark.parametrize("seed", range(12))
-def test_exact_clause_equals_brute_force(seed):
+def test_exact_clause_equals_brute_force(seed, clique_rows):
     rng = np.random.default_rng(seed)
-    cliques = [(0, 1)] if seed % 2 else []
+    cliques = [(0, 1, 2)] if seed % 2 else []
     _, _, _, _, pr = random_pricing(rng, cliques=cliques)
     best = min(pr.value(S) for S in all_clauses(pr.n_terms, cliques))
-    ex = exact_clause(pr, time_limit=30)
+    ex = exact_clause(pr, time_limit=30, clique_rows=clique_rows)
     assert ex.optimal
     assert ex.value == pytest.approx(best, abs=1e-7)
     assert ex.bound <= best + 1e-7

@@ -35,7 +35,8 @@ clause is left, by the MIP ::
          z ∈ {0,1},  δ ∈ [0,1],  ζ ≥ 0,  at most one term per conflict clique.
 
 (The cover rows sum over a clique, of which a clause holds one term: the same 0/1 points as
-one row ``δ_i + z_j ≤ 1`` per failing term, with a tighter LP; :func:`_cover_rows`.)
+one row ``δ_i + z_j ≤ 1`` per failing term, with a tighter LP; :func:`_cover_rows`.  The
+single rule's exact count uses them; pricing keeps one row per term, :func:`best_clauses`.)
 
 Certified screening of the pricing problem: a clause containing term j covers at most the
 positives meeting j, so ``r(S) ≥ 2 − Σ_{i∈P, B_ij=1} μ_i``; when that is ≥ the value to beat,
@@ -377,8 +378,11 @@ class ExactClause:
 
 def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] | None = None,
                  time_limit: float = 30.0, max_conditions: int | None = None,
-                 cutoff: bool = False) -> ExactClause:
+                 cutoff: bool = False, clique_rows: bool = True) -> ExactClause:
     """Minimise (R) exactly by the MIP of the module docstring.
+
+    ``clique_rows``: the cover rows sum over conflict cliques (:func:`_cover_rows`); False
+    gives one row ``δ_i + z_j ≤ 1`` per failing term (the same 0/1 points, a weaker LP).
 
     ``upper`` is a value already reached (an incumbent, or 0 in pricing: only clauses below it
     matter); terms that certainly cannot beat it are screened out first.  Returns the best
@@ -428,8 +432,9 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
     from rulecore.rules.solvers import restrict_constraints
 
     local, whole = restrict_constraints(pr.cliques, cols, pr.BP.shape[1], pr.covers)
-    # δ_i + Σ_{j ∈ Q, i fails j} z_j ≤ 1 per positive i and clique Q of terms it fails
-    m.add_rows(-np.inf, 1.0, _cover_rows(zP[varP], local, k, nP + nN))
+    # δ_i + Σ_{j ∈ Q, i fails j} z_j ≤ 1 per positive i and clique Q of terms it fails (with
+    # no cliques each term is its own Q: δ_i + z_j ≤ 1, in the same order)
+    m.add_rows(-np.inf, 1.0, _cover_rows(zP[varP], local if clique_rows else [], k, nP + nN))
     # ζ_i + Σ_{j fails on i} z_j ≥ 1
     ZN = sp.csr_matrix(zN[varN].astype(np.float64))
     An = sp.hstack([ZN, sp.csr_matrix((nN, nP)), sp.identity(nN, format="csr")], format="csr")
@@ -528,8 +533,12 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     # the rule set's mean error was 0.198 without, 0.201 with (bench/results/ruleset_variants.md)
     # (max_conditions: the proof is over the clauses the beam may return; without it the MIP
     # answered a 4-condition clause to max_conditions=1, a notebook review)
+    # (clique_rows=False: with the tighter rows this MIP finds more clauses within its second,
+    # which the final fit adds though the inner CV, beam only, never measured them; on the 8
+    # binary benchmark sets the mean error went 0.2013 -> 0.2062, reproducibly; the single
+    # rule keeps them: bench/results/rulesets_vs_anchors.md, "Polishing")
     ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True,
-                      max_conditions=max_conditions)
+                      max_conditions=max_conditions, clique_rows=False)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex

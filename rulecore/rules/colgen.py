@@ -297,33 +297,42 @@ def polish(pr: Pricing, S: tuple[int, ...], *, max_conditions: int = 12, max_mov
     BPf, BNf = pr.floats()
     mu32, nu32 = pr.mu.astype(np.float32), pr.nu.astype(np.float32)
 
-    def extensions(base: tuple[int, ...], among: np.ndarray) -> tuple[tuple[int, ...], float]:
-        """The best consistent ``base + {j}``, j in ``among`` (bool mask), counted exactly."""
+    def extensions(base: tuple[int, ...], cP: np.ndarray, cN: np.ndarray, among: np.ndarray
+                   ) -> tuple[tuple[int, ...], float]:
+        """The best consistent ``base + {j}``, j in ``among`` (bool mask), counted exactly;
+        ``cP``, ``cN``: the rows ``base`` covers."""
         among = among & allowed
         among[list(base)] = False
         if base and pr.conflict is not None:
             among &= ~pr.conflict.rows(list(base)).any(axis=0)
-        if not among.any():
+        cols = np.flatnonzero(among)
+        if not len(cols):
             return base, np.inf
-        vals = (_covered_sum(nu32, BNf, clause_fires(pr.BN, base))
-                - _covered_sum(mu32, BPf, clause_fires(pr.BP, base)))
-        vals = np.where(among, vals, np.inf)
-        for j in np.argsort(vals, kind="stable")[:5]:  # the float32 best few, exactly
-            if not np.isfinite(vals[j]):
-                break
-            if not pr.covers or not pr.completes_cover(base, int(j)):
-                T = tuple(sorted(base + (int(j),)))
+        if 2 * len(cols) > pr.n_terms:  # an add: every term, one product per side
+            vals = (_covered_sum(nu32, BNf, cN) - _covered_sum(mu32, BPf, cP))[cols]
+        else:  # a swap: only the few terms of one clique, not a product over all of them
+            iP, iN = np.flatnonzero(cP), np.flatnonzero(cN)
+            vals = nu32[iN] @ BNf[np.ix_(iN, cols)] - mu32[iP] @ BPf[np.ix_(iP, cols)]
+        for a in np.argsort(vals, kind="stable")[:5]:  # the float32 best few, exactly
+            j = int(cols[a])
+            if not pr.covers or not pr.completes_cover(base, j):
+                T = tuple(sorted(base + (j,)))
                 return T, pr.value(T)
         return base, np.inf
 
     everything = np.ones(pr.n_terms, bool)
     for _ in range(max_moves):
-        moves = [extensions(S, everything.copy())] if len(S) < max_conditions else []
+        moves = []
+        if len(S) < max_conditions:
+            moves.append(extensions(S, clause_fires(pr.BP, S), clause_fires(pr.BN, S),
+                                    everything.copy()))
         for t in S:
             base = tuple(u for u in S if u != t)
-            moves.append((base, pr.value(base)))
+            cP, cN = clause_fires(pr.BP, base), clause_fires(pr.BN, base)  # once per base
+            moves.append((base, float(pr.clause_cost + pr.cond_cost * len(base)
+                                      + pr.nu @ cN - pr.mu @ cP)))  # drop t: pr.value(base)
             if pr.conflict is not None:
-                moves.append(extensions(base, pr.conflict.rows([t])[0].copy()))
+                moves.append(extensions(base, cP, cN, pr.conflict.rows([t])[0].copy()))
         T, v = min(moves, key=lambda m: (m[1], m[0]))
         if v >= val - _TOL:
             break

@@ -517,7 +517,10 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     gap = "not certified" if math.isnan(solver["gap"]) else f"gap {100 * solver['gap']:.2f}%"
     # a rule set's status is its final choice among the clauses generated, not a proof over
     # all clauses ("optimal, not certified" read as a contradiction; a review)
-    status = (f"choice among the generated clauses {est.master_status_.replace('_', ' ')}"
+    chooser = {"support": "clauses chosen by a MIP over those their LP uses (solved)",
+               "rounded": "clauses chosen by rounding their LP and local search"}
+    status = ((chooser.get(est.master_status_) or "choice among the generated clauses "
+               + est.master_status_.replace("_", " "))
               if hasattr(est, "rules_") else solver["status"])
     if getattr(est, "solve_method_", None) in ("lp", "lp-randomized") and status == "optimal":
         # the LP's status: the rule is a rounding of it ("lp, optimal, gap 54%" read as a

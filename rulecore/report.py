@@ -245,7 +245,7 @@ def _fit_status(model: Any) -> Finding:
                            "the list.")
         fit = model.fits_[next(iter(model.fits_))]
         n_pool = f"{len(fit.pool):,} clause{'s' if len(fit.pool) != 1 else ''} generated"
-        if fit.status not in ("optimal", "rounded"):
+        if fit.status not in ("optimal", "rounded", "support"):
             choice = (f" The choice among the {n_pool} stopped at its time limit "
                       f"({fit.status}) with the best set found.")
         elif not fit.clauses:
@@ -254,6 +254,16 @@ def _fit_status(model: Any) -> Finding:
             choice = (f" None of the {n_pool} is chosen: under this objective no clause "
                       "fixes more errors than its conditions cost, so every row gets the "
                       "other class.")
+        elif fit.status in ("rounded", "support"):
+            # without a proved bound no MIP over every clause: one cut by its time limit
+            # gave another set on a loaded machine (docs/rulesets.md, "Repeatability")
+            how = ("by a MIP, solved to the end, over the clauses the LP over them uses"
+                   if fit.status == "support" else
+                   "by rounding the LP over them and swapping clauses in and out while that "
+                   "lowers the objective")
+            choice = (f" It is chosen among the {n_pool} {how}, which gives the same set "
+                      "on a busy machine as on an idle one; it is not proved the best choice "
+                      "among them all.")
         else:
             choice = f" It is the best choice among the {n_pool}."
         if exact:
@@ -336,10 +346,14 @@ def _pricing_words(fit: Any) -> str:
         return (f"was not run: on more than {EXACT_PRICING_ROWS:,} distinct rows it does not "
                 "finish")
     if stop == "timed out" and last is not None:
+        # a clause it held by then is left out: which one depends on the machine's load
+        held = ("; the improving clause it had found by then was left out, since which one "
+                "it finds in that time depends on how busy the machine is"
+                if last.get("found") else "")
         return (f"stopped at its time limit ({last['status'].replace('_', ' ')} after "
                 f"{last['seconds']:.2g} s of the {last['time_limit']:.2g} s it was given: at "
                 "most 1 s, and a third of the final fit's share of the time limit when "
-                "that is less)")
+                f"that is less){held}")
     if stop == "no round left":
         n = len(runs)
         times = "once" if n == 1 else f"{n} times"

@@ -782,7 +782,9 @@ def test_an_uncertified_rule_set_says_why_as_it_happened(monkeypatch):
         "missed" in said and "did not finish" not in said
     # status_ says "optimal" of a proof only (a notebook review read "optimal" beside
     # certified_ False); the choice among the generated clauses is master_status_
-    assert once.master_status_ == "optimal" and once.status_ == "not_proven"
+    # (and without a proved bound no MIP over every clause chooses them: one over the clauses
+    # the LP uses, solved to the end, the same on any machine where a cut MIP is not)
+    assert once.master_status_ == "support" and once.status_ == "not_proven"
     assert once.lp_status_ == "not_proven"
     monkeypatch.undo()
     again = RuleSetClassifier(**params).fit(X, y, sample_weight=sw)

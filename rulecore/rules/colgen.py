@@ -708,7 +708,11 @@ class ColumnGenerationResult:
     gap : float
         ``(hamming_objective − lp_bound) / hamming_objective`` when certified, else ``nan``.
     status : str
-        ``optimal`` (master MIP over the generated clauses solved), ``time_limit``, ...
+        ``optimal`` (master MIP over the generated clauses solved; it runs only when
+        ``certified``), ``time_limit``, ...; not certified: ``support`` (the MIP over the
+        clauses the LP uses, solved to the end) or ``rounded`` (it was cut: the best rounding
+        of the master LP, improved by local search; with ``master_time_limit=0`` not
+        improved, as in the inner cross-validation's fits).
     pool : list of tuple of int
         Every clause generated (a warm start for the next λ).
     iterations : int
@@ -750,7 +754,8 @@ PRICING_STOPS = (
     "proved",            # the exact pricing MIP proved that no clause improves (M)
     "not asked",         # certify=False (the inner cross-validation's fits)
     "too many rows",     # certify, but more than EXACT_PRICING_ROWS distinct rows
-    "timed out",         # the last exact pricing MIP stopped at its time limit
+    "timed out",         # the last exact pricing MIP stopped at its time limit (a clause
+    #                      it held by then is not added: which one depends on the load)
     "no round left",     # the beam found nothing, the exact MIPs allowed had all been run
     #                      (each found a clause the beam missed)
     "out of time",       # the loop's time ran out while clauses still improved (M)
@@ -815,13 +820,17 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         Seconds for the whole call; each HiGHS run gets what is left.
     pricing_time_limit : float
         Seconds for one exact pricing MIP; when it stops there, the LP bound is not proved
-        (``certified`` is False) and the rule set is still returned.
+        (``certified`` is False), a clause it holds is not added (which one it holds by then
+        depends on the machine's load), and the rule set is still returned.
     max_exact_pricings : int
         Exact pricing MIPs at most: each one that finds a clause the beam missed costs a
         MIP; after this many the loop stops when the beam finds nothing (not certified).
     master_time_limit : float
-        Seconds for the final MIP over the generated clauses (its incumbent, usually found in
-        a fraction of a second, is kept when the proof takes longer; ``status`` says so).
+        Seconds for the final MIP that chooses among the generated clauses.  Over every
+        clause only when the pricing proved the LP bound (its incumbent is kept when the
+        proof takes longer; ``status`` says so); otherwise over the clauses the LP uses, and
+        used only when solved to the end (a MIP cut by its limit returns whatever incumbent
+        it held by then, and the same fit gave another rule set on a loaded machine).
         0: no MIP, the best rounding of the LP (status ``"rounded"``; the inner CV's fits).
     """
     t0 = time.perf_counter()
@@ -906,6 +915,12 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
                     else "too many rows" if skipped else "not asked" if not asked or
                     max_exact_pricings <= 0 else "no round left")
             break
+        if ex is not None and not ex.optimal:
+            # the MIP stopped at its time limit holding a clause: which one, if any, it holds
+            # by then depends on the machine's speed and load (on a loaded core 3 of 12
+            # benchmark fits came out different), so it is not added; the set is not proved
+            stop = "timed out"
+            break
         if add([S for S, _ in found]) == 0:
             stop = "no new clause"
             break
@@ -921,8 +936,13 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     if master_time_limit > 0:
         progress.say(f"Choosing among {len(cols):,} clauses (master MIP, time limit "
                      f"{master_time_limit:.3g} s)")
+    # over every clause only where the bound is proved, to close the gap to it; otherwise
+    # over the clauses the LP uses, solved to the end or not used: the MIP over every clause
+    # stopped at its limit holding whatever incumbent it had by then, and the same fit gave
+    # another rule set on a loaded machine (docs/rulesets.md, "Repeatability")
     chosen, status = _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp,
-                                     float(master_time_limit))
+                                     float(master_time_limit), improve=master_time_limit > 0,
+                                     support_only=not certified)
     ham = ruleset_objective(B, y, d, chosen, lam, "hamming")
     obj = ruleset_objective(B, y, d, chosen, lam, error)
     gap = max(0.0, (ham - lp_bound) / max(ham, 1e-9)) if certified else np.nan
@@ -952,7 +972,51 @@ def _greedy(CP, CN, dP, dN, size, lam, error) -> np.ndarray:
     return w
 
 
-def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_limit):
+def _local_search(w, CP, CN, dP, dN, size, lam, error) -> np.ndarray:
+    """The best single move (add a clause, drop one, or swap one for another) while it lowers
+    the objective: deterministic, where a MIP stopped by its time limit is not."""
+    w = w.copy()
+    fp_add = lam * (dN @ CN)
+    for _ in range(4 * CP.shape[1]):
+        nP = CP[:, w].sum(axis=1)
+        nN = CN[:, w].sum(axis=1)
+        unc, onlyP = nP == 0, nP == 1
+        # adding k: its size and false positives, less the positives it newly covers
+        gP_unc = lam * (dP * unc) @ CP
+        if error == "hamming":
+            add = size + fp_add - gP_unc
+        else:
+            add = size + lam * (dN * (nN == 0)) @ CN - gP_unc
+        add[w] = np.inf
+        chosen = np.flatnonzero(w)
+        # dropping j: minus its size and false positives, plus the positives only it covers
+        lossP = lam * ((dP * onlyP) @ CP[:, chosen])
+        if error == "hamming":
+            drop = -size[chosen] - fp_add[chosen] + lossP
+        else:
+            drop = -size[chosen] - lam * ((dN * (nN == 1)) @ CN[:, chosen]) + lossP
+        # swapping j for k: drop j, then add k with j's own positives (and negatives) open
+        swap = drop[:, None] + add[None, :] - lam * ((CP[:, chosen] & onlyP[:, None]).T * dP) @ CP
+        if error != "hamming":
+            swap += lam * ((CN[:, chosen] & (nN == 1)[:, None]).T * dN) @ CN
+        moves = [(add.min() if len(add) else np.inf, "add"),
+                 (drop.min() if len(drop) else np.inf, "drop"),
+                 (swap.min() if swap.size else np.inf, "swap")]
+        best, kind = min(moves)
+        if best >= -1e-9:
+            break
+        if kind == "add":
+            w[int(np.argmin(add))] = True
+        elif kind == "drop":
+            w[chosen[int(np.argmin(drop))]] = False
+        else:
+            a, b = np.unravel_index(int(np.argmin(swap)), swap.shape)
+            w[chosen[a]], w[b] = False, True
+    return w
+
+
+def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_limit,
+                    improve: bool = False, support_only: bool = False):
     """Choose among the generated clauses: the master (M) with w ∈ {0,1} (Hamming), or with
     one binary ζ per negative that any clause covers (exact: ζ_i ≥ w_k for k covering i).
 
@@ -981,10 +1045,17 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_l
                                                                _greedy(CP, CN, dP, dN, size, lam,
                                                                        error)]
     w0 = min(starts, key=objective)
+    if improve:
+        w0 = _local_search(w0, CP, CN, dP, dN, size, lam, error)
     if time_limit <= 0:  # no MIP asked for: the best rounding of the LP
         return [cols[j] for j in np.flatnonzero(w0)], "rounded"
     keep = np.ones(K, bool)
-    if error == "hamming" and lp.mu is not None:
+    if support_only:
+        # the clauses the LP uses and the start's: a MIP of a few dozen clauses that is
+        # solved to the end in about a second, where the MIP over all (~800 on the benchmark
+        # sets) stopped at its 2 s limit holding whatever it had found by then
+        keep = (w_lp > 1e-6) | w0
+    elif error == "hamming" and lp.mu is not None:
         reduced = ham_cost - lp.mu @ CP
         keep = (reduced <= objective(w0) - lp.objective + 1e-7) | w0
     idx = np.flatnonzero(keep)
@@ -1019,10 +1090,12 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_l
     # above a few ten thousand rows HiGHS's presolve overran the time limit (a million-row
     # table's master MIP, one row per distinct positive, ran ten minutes with a 30 s limit)
     res = m.solve(time_limit=time_limit, presolve=nG <= highs.PRESOLVE_MAX_ROWS)
+    if support_only and res.status != "optimal":  # not its incumbent: that depends on load
+        return [cols[j] for j in np.flatnonzero(w0)], "rounded"
     if res.x is None:
         return [cols[j] for j in np.flatnonzero(w0)], res.status
     w = np.zeros(K, bool)
     w[idx[res.x[nG:nG + k] > 0.5]] = True
     if objective(w0) < objective(w):
         w = w0
-    return [cols[j] for j in np.flatnonzero(w)], res.status
+    return [cols[j] for j in np.flatnonzero(w)], ("support" if support_only else res.status)

@@ -257,13 +257,11 @@ def _fit_status(model: Any) -> Finding:
         elif fit.status in ("rounded", "support"):
             # without a proved bound no MIP over every clause: one cut by its time limit
             # gave another set on a loaded machine (docs/rulesets.md, "Repeatability")
-            how = ("by a MIP, solved to the end, over the clauses the LP over them uses"
-                   if fit.status == "support" else
-                   "by rounding the LP over them and swapping clauses in and out while that "
-                   "lowers the objective")
-            choice = (f" It is chosen among the {n_pool} {how}, which gives the same set "
-                      "on a busy machine as on an idle one; it is not proved the best choice "
-                      "among them all.")
+            how = ("the best choice among the clauses that the LP over them uses (a MIP "
+                   "solved to the end)" if fit.status == "support" else
+                   "the LP's best rounding, improved by swapping clauses in and out")
+            choice = (f" Of the {n_pool}, it takes {how}: the same set on a busy machine as "
+                      "on an idle one, not proved the best choice among them all.")
         else:
             choice = f" It is the best choice among the {n_pool}."
         if exact:

@@ -1020,7 +1020,10 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_l
     """Choose among the generated clauses: the master (M) with w ∈ {0,1} (Hamming), or with
     one binary ζ per negative that any clause covers (exact: ζ_i ≥ w_k for k covering i).
 
-    Starts from the best rounding of the LP (clauses with ``w_k ≥ t`` for a few t).  Under the
+    Starts from the best rounding of the LP (clauses with ``w_k ≥ t`` for a few t), with
+    ``improve`` improved by :func:`_local_search`.  With ``support_only`` (no proved bound)
+    the MIP is over the clauses the LP uses and the start's, and its answer is used only
+    when it is solved to the end (status ``"support"``; else the start, ``"rounded"``).  Under the
     Hamming error, (M)'s LP is this MIP's relaxation, so a clause whose reduced cost exceeds
     ``incumbent − LP value`` is in no optimal choice and is left out (reduced-cost fixing: it
     changes no optimum, and on Pima cut the MIP from 5.6 s to a fraction of that).  Rows are

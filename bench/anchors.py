@@ -310,8 +310,10 @@ REF_MULTI = {
 }
 
 
-def _tasks(sets, anchors):
-    """(set, kind, X, y, folds, anchors) for each set of the protocol."""
+def _tasks(sets, anchors, seed: int = 0):
+    """(set, kind, X, y, folds, anchors) for each set of the protocol (``seed``: the outer
+    folds' ``random_state``, 0 in the protocol; another shows how much a result owes to one
+    split)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import datasets
     from sklearn.model_selection import StratifiedKFold
@@ -326,14 +328,14 @@ def _tasks(sets, anchors):
             continue
         X, raw = datasets.load(s)
         y = (np.asarray(raw).astype(str) == POSITIVE[s]).astype(int)
-        folds = list(StratifiedKFold(10, shuffle=True, random_state=0).split(X, y))
+        folds = list(StratifiedKFold(10, shuffle=True, random_state=seed).split(X, y))
         yield s, "binary", X, y, folds, [a for a in PROTOCOL_BINARY if a in anchors]
     for s, path in MULTI_SETS.items():
         if sets and s not in sets:
             continue
         X, raw = datasets.load(path)
         _, y = np.unique(raw, return_inverse=True)
-        folds = list(StratifiedKFold(5, shuffle=True, random_state=0).split(X, y))
+        folds = list(StratifiedKFold(5, shuffle=True, random_state=seed).split(X, y))
         yield s, "multi", X, y, folds, [a for a in PROTOCOL_MULTI if a in anchors]
 
 

@@ -115,7 +115,9 @@ def report(rows: list[dict], wall: float, args) -> str:
     out = ["# Rule sets against the anchors", "",
            f"{date.today()} · {machine()} · `OMP_NUM_THREADS=1 taskset -c 1 "
            f"/tmp/anchors-venv/bin/python bench/rulesets_vs_anchors.py` · {wall / 60:.1f} min "
-           "in all, one core, one process.", "",
+           "in all, one core, one process."
+           + (f" Outer folds with `random_state={args.fold_seed}`, not the protocol's 0."
+              if getattr(args, "fold_seed", 0) else ""), "",
            "Ours: `RuleSet` = `RuleSetClassifier()` with its defaults (λ and the class the "
            "clauses describe chosen by inner 3-fold CV, Hamming error, 10 quantile thresholds "
            "per numeric column, for several classes 10, 20 or 40 chosen by the same CV); the "
@@ -158,12 +160,20 @@ def main() -> None:
     ap.add_argument("--sets", nargs="*")
     ap.add_argument("--methods", nargs="*", help="subset of ours and the anchors")
     ap.add_argument("--folds", type=int, help="only the first N folds (smoke test)")
+    ap.add_argument("--fold-seed", type=int, default=0,
+                    help="random_state of the outer folds (0: the protocol's)")
     args = ap.parse_args()
+    # "--sets a,b" ran nothing and ended in a pandas AttributeError on the empty table
+    known = anchors.BINARY_SETS + tuple(anchors.MULTI_SETS)
+    args.sets = [x for a in args.sets or [] for x in a.split(",") if x] or None
+    unknown = sorted(set(args.sets or []) - set(known))
+    if unknown:
+        ap.error(f"unknown sets {unknown}; the protocol's: {', '.join(known)}")
     warnings.simplefilter("ignore")
     have = anchors.available()
     t_all = time.perf_counter()
     rows: list[dict] = []
-    for s, kind, X, y, folds, names in anchors._tasks(args.sets, have):
+    for s, kind, X, y, folds, names in anchors._tasks(args.sets, have, args.fold_seed):
         ours = OURS_BINARY + OURS_EXTRA if kind == "binary" else OURS_MULTI + OURS_MULTI_EXTRA
         for meth in list(ours) + list(names):
             if args.methods and meth not in args.methods:
@@ -189,6 +199,8 @@ def main() -> None:
                       f"conds {np.mean([r['n_conditions'] for r in done]):6.1f}  "
                       f"{time.perf_counter() - t0:7.1f} s", flush=True)
             args.json.write_text(json.dumps(rows, indent=1, default=str))
+    if not rows:
+        ap.error("nothing ran: no method of --methods applies to these sets")
     text = report(rows, time.perf_counter() - t_all, args)
     print(text)
     if args.out:

@@ -117,9 +117,11 @@ class Pricing:
             self._floats = (self.BP.astype(np.float32), self.BN.astype(np.float32))
         return self._floats
 
-    def value(self, S) -> float:
-        """(R) of clause ``S`` (term indices), counted directly."""
-        aP, aN = clause_fires(self.BP, S), clause_fires(self.BN, S)
+    def value(self, S, covers: tuple[np.ndarray, np.ndarray] | None = None) -> float:
+        """(R) of clause ``S`` (term indices), counted directly; ``covers``: the positives
+        and negatives it covers, when the caller has them already."""
+        aP, aN = covers if covers is not None else (clause_fires(self.BP, S),
+                                                     clause_fires(self.BN, S))
         return float(self.clause_cost + self.cond_cost * len(S) + self.nu @ aN - self.mu @ aP)
 
     @functools.cached_property
@@ -329,8 +331,7 @@ def polish(pr: Pricing, S: tuple[int, ...], *, max_conditions: int = 12, max_mov
         for t in S:
             base = tuple(u for u in S if u != t)
             cP, cN = clause_fires(pr.BP, base), clause_fires(pr.BN, base)  # once per base
-            moves.append((base, float(pr.clause_cost + pr.cond_cost * len(base)
-                                      + pr.nu @ cN - pr.mu @ cP)))  # drop t: pr.value(base)
+            moves.append((base, pr.value(base, (cP, cN))))  # drop t
             if pr.conflict is not None:
                 moves.append(extensions(base, cP, cN, pr.conflict.rows([t])[0].copy()))
         T, v = min(moves, key=lambda m: (m[1], m[0]))
@@ -953,41 +954,35 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
 def _greedy(CP, CN, dP, dN, size, lam, error) -> np.ndarray:
     """Clauses added one at a time, each the one that lowers the objective most, until none
     does: a start that needs no LP.  On a million rows the last master LP can be cut short
-    by the deadline, and its rounding then was the empty rule set (bench/results/scale.md)."""
-    K = CP.shape[1]
-    w = np.zeros(K, bool)
-    covered = np.zeros(CP.shape[0], bool)
-    fp_cost = lam * (dN @ CN)  # under the exact count a negative already covered costs 0
-    hitN = np.zeros(CN.shape[0], bool)
-    while not w.all():
-        gain = lam * (dP[~covered] @ CP[~covered]) - size
-        gain -= fp_cost if error == "hamming" else lam * (dN[~hitN] @ CN[~hitN])
-        gain[w] = -np.inf
-        j = int(np.argmax(gain))
-        if gain[j] <= 0:
-            break
-        w[j] = True
-        covered |= CP[:, j]
-        hitN |= CN[:, j]
-    return w
+    by the deadline, and its rounding then was the empty rule set (bench/results/scale.md).
+    It is :func:`_local_search` from no clause with adds only."""
+    return _local_search(np.zeros(CP.shape[1], bool), CP, CN, dP, dN, size, lam, error,
+                         adds_only=True)
 
 
-def _local_search(w, CP, CN, dP, dN, size, lam, error) -> np.ndarray:
-    """The best single move (add a clause, drop one, or swap one for another) while it lowers
-    the objective: deterministic, where a MIP stopped by its time limit is not."""
+def _local_search(w, CP, CN, dP, dN, size, lam, error, adds_only: bool = False
+                  ) -> np.ndarray:
+    """The best single move (add a clause, drop one, or swap one for another; ``adds_only``:
+    add) while it lowers the objective: deterministic, where a MIP stopped by its time limit
+    is not."""
     w = w.copy()
     fp_add = lam * (dN @ CN)
     for _ in range(4 * CP.shape[1]):
         nP = CP[:, w].sum(axis=1)
         nN = CN[:, w].sum(axis=1)
         unc, onlyP = nP == 0, nP == 1
-        # adding k: its size and false positives, less the positives it newly covers
-        gP_unc = lam * (dP * unc) @ CP
-        if error == "hamming":
-            add = size + fp_add - gP_unc
-        else:
-            add = size + lam * (dN * (nN == 0)) @ CN - gP_unc
+        # adding k: its size and false positives, less the positives it newly covers (as a
+        # gain summed over the open rows, as _greedy always summed it: the same starts)
+        gain = lam * (dP[unc] @ CP[unc]) - size
+        gain -= fp_add if error == "hamming" else lam * (dN[nN == 0] @ CN[nN == 0])
+        add = -gain
         add[w] = np.inf
+        if adds_only:
+            j = int(np.argmin(add)) if len(add) else 0
+            if not len(add) or add[j] >= 0:
+                break
+            w[j] = True
+            continue
         chosen = np.flatnonzero(w)
         # dropping j: minus its size and false positives, plus the positives only it covers
         lossP = lam * ((dP * onlyP) @ CP[:, chosen])

@@ -21,7 +21,11 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import RulecoreError
-from rulecore.rules.colgen import EXACT_PRICING_ROWS
+from rulecore.rules.colgen import (
+    EXACT_PRICING_ROWS,
+    REPEATABLE_PRICING_PAIRS,
+    REPEATABLE_PRICING_SECONDS,
+)
 
 Level = Literal["success", "info", "warning"]
 
@@ -348,10 +352,19 @@ def _pricing_words(fit: Any) -> str:
         held = ("; the improving clause it had found by then was left out, since which one "
                 "it finds in that time depends on how busy the machine is"
                 if last.get("found") else "")
-        return (f"stopped at its time limit ({last['status'].replace('_', ' ')} after "
-                f"{last['seconds']:.2g} s of the {last['time_limit']:.2g} s it was given: at "
-                "most 1 s, and a third of the final fit's share of the time limit when "
-                f"that is less){held}")
+        given = (f"at most {REPEATABLE_PRICING_SECONDS:.0f} s for a MIP this small, and "
+                 "what is left of the fit's time limit when that is less"
+                 if last.get("repeatable") else
+                 "at most 1 s, and a third of the final fit's share of the time limit when "
+                 "that is less")
+        return (f"stopped at its time limit, after {last['seconds']:.2g} s of the "
+                f"{last['time_limit']:.2g} s it was given ({given}){held}")
+    if stop == "too large to add" and last is not None:
+        return (f"found a clause that improves the set, which the beam search had missed (in "
+                f"{last['seconds']:.2g} s), and it was left out: a MIP of this size "
+                f"({last.get('pairs', 0):,} failing row-condition pairs, more than "
+                f"{REPEATABLE_PRICING_PAIRS:,}) finishes in its {last['time_limit']:.2g} s or "
+                "not depending on how busy the machine is, so the rule set would too")
     if stop == "no round left":
         n = len(runs)
         times = "once" if n == 1 else f"{n} times"

@@ -378,6 +378,8 @@ class ExactClause:
     status: str
     screened_out: int
     seconds: float
+    #: failing (row, term) pairs in the MIP after screening: its size (0: no MIP was built)
+    pairs: int = 0
 
     @property
     def optimal(self) -> bool:
@@ -388,8 +390,12 @@ class ExactClause:
 
 def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] | None = None,
                  time_limit: float = 30.0, max_conditions: int | None = None,
-                 cutoff: bool = False, clique_rows: bool = True) -> ExactClause:
+                 cutoff: bool = False, clique_rows: bool = True,
+                 small_time_limit: float | None = None) -> ExactClause:
     """Minimise (R) exactly by the MIP of the module docstring.
+
+    ``small_time_limit``, when given, replaces ``time_limit`` for a MIP of at most
+    :data:`REPEATABLE_PRICING_PAIRS` failing (row, term) pairs (``ExactClause.pairs``).
 
     ``clique_rows``: the cover rows sum over conflict cliques (:func:`_cover_rows`); False
     gives one row ``δ_i + z_j ≤ 1`` per failing term (the same 0/1 points, a weaker LP).
@@ -435,6 +441,9 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
     const = (pr.clause_cost - pr.mu[~zP.any(axis=1)].sum()
              + pr.nu[~zN.any(axis=1)].sum())
     k, nP, nN = len(cols), int(varP.sum()), int(varN.sum())
+    pairs = int(zP[varP].sum() + zN[varN].sum())
+    if small_time_limit is not None and pairs <= REPEATABLE_PRICING_PAIRS:
+        time_limit = small_time_limit
     m = highs.Model()
     m.add_columns(np.full(k, pr.cond_cost), 0.0, 1.0, integer=True)           # z
     m.add_columns(-pr.mu[varP], 0.0, 1.0)                                     # δ
@@ -469,19 +478,19 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
                   cutoff=target - const - _TOL if cutoff and np.isfinite(target) else None)
     if res.status == "cutoff":  # no clause below target: the pricing question is answered
         return ExactClause((), max(v_empty, target), target, "cutoff", screened,
-                           time.perf_counter() - t0)
+                           time.perf_counter() - t0, pairs)
     if res.x is None:
         S = tuple(start or ())
         val = pr.value(S) if start is not None else np.inf
         return ExactClause(S, val, res.bound + const, res.status, screened,
-                           time.perf_counter() - t0)
+                           time.perf_counter() - t0, pairs)
     S = tuple(int(c) for c in cols[res.x[:k] > 0.5])
     val = pr.value(S)
     bound = min(res.bound + const, val) if res.status == "optimal" else res.bound + const
     if v_empty < val:
         S, val = (), v_empty
     return ExactClause(S, val, min(bound, target), res.status, screened,
-                       time.perf_counter() - t0)
+                       time.perf_counter() - t0, pairs)
 
 
 def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: int
@@ -528,11 +537,13 @@ def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: in
 
 
 def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: int = 20,
-                 keep: int = 10, max_conditions: int = 12, time_limit: float = 30.0
+                 keep: int = 10, max_conditions: int = 12, time_limit: float = 30.0,
+                 small_time_limit: float | None = None
                  ) -> tuple[list[tuple[tuple[int, ...], float]], ExactClause | None]:
     """Clauses with value (R) below ``below``: beam search, then (if it finds none and
     ``exact``) the MIP, which either finds one or proves there is none.  Returns the clauses
-    (best first) and the MIP's answer (``None`` when the MIP was not run)."""
+    (best first) and the MIP's answer (``None`` when the MIP was not run).
+    ``small_time_limit``: :func:`exact_clause`'s."""
     found = beam_search(pr, width=width, keep=keep, max_conditions=max_conditions, below=below)
     if found or not exact:
         return found, None
@@ -548,7 +559,8 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     # binary benchmark sets the mean error went 0.2013 -> 0.2062, reproducibly; the single
     # rule keeps them: bench/results/rulesets_vs_anchors.md, "Polishing")
     ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True,
-                      max_conditions=max_conditions, clique_rows=False)
+                      max_conditions=max_conditions, clique_rows=False,
+                      small_time_limit=small_time_limit)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex
@@ -710,7 +722,8 @@ class ColumnGenerationResult:
         ``(hamming_objective − lp_bound) / hamming_objective`` when certified, else ``nan``.
     status : str
         ``optimal`` (master MIP over the generated clauses solved; it runs only when
-        ``certified``), ``time_limit``, ...; not certified: ``support`` (the MIP over the
+        ``certified`` by a pricing MIP of at most :data:`REPEATABLE_PRICING_PAIRS` pairs),
+        ``time_limit``, ...; otherwise: ``support`` (the MIP over the
         clauses the LP uses, solved to the end) or ``rounded`` (it was cut: the best rounding
         of the master LP, improved by local search; with ``master_time_limit=0`` not
         improved, as in the inner cross-validation's fits).
@@ -726,7 +739,9 @@ class ColumnGenerationResult:
         else what happened instead (the report says it).
     pricings : list of dict
         Each exact pricing MIP run, in order: ``status``, ``seconds``, the ``time_limit`` it
-        was given and whether it ``found`` an improving clause (one the beam missed).
+        was given, whether it ``found`` an improving clause (one the beam missed), its size
+        in failing (row, term) ``pairs``, and whether it was ``repeatable`` (at most
+        :data:`REPEATABLE_PRICING_PAIRS`: only then is a clause it finds added).
     """
 
     clauses: list
@@ -757,6 +772,8 @@ PRICING_STOPS = (
     "too many rows",     # certify, but more than EXACT_PRICING_ROWS distinct rows
     "timed out",         # the last exact pricing MIP stopped at its time limit (a clause
     #                      it held by then is not added: which one depends on the load)
+    "too large to add",  # the last exact pricing MIP found a clause the beam missed, but
+    #                      had more than REPEATABLE_PRICING_PAIRS pairs: not added
     "no round left",     # the beam found nothing, the exact MIPs allowed had all been run
     #                      (each found a clause the beam missed)
     "out of time",       # the loop's time ran out while clauses still improved (M)
@@ -771,6 +788,20 @@ PRICING_STOPS = (
 #: 100,000 rows, about 100 s at 1,000,000, after which the master MIP choosing the clauses got
 #: 0.05 s and the rule set came out empty (bench/results/scale.md).
 EXACT_PRICING_ROWS = 50_000
+
+#: Failing (row, term) pairs (``ExactClause.pairs``) up to which a pricing MIP may change the
+#: rule set: it gets :data:`REPEATABLE_PRICING_SECONDS`, and a clause it finds is added.  A
+#: larger MIP gets the caller's short limit and can only prove the bound: a clause it finds is
+#: not added.  Whether a MIP finishes within a wall-clock limit depends on the machine's load,
+#: and on wine (5,200–22,200 pairs) the final fits' MIPs took 0.02–2.8 s against their 1 s:
+#: the same fit added a clause on one run and not on the next, in up to 3 of 5 folds.  Up to
+#: this size the MIPs measured took at most 0.5 s (the reviewer's 24 small tables, at most 420
+#: pairs: 0.1 s); just above it, at 2,200 pairs, one took 2.1 s (docs/rulesets.md,
+#: "Repeatability").
+REPEATABLE_PRICING_PAIRS = 2_000
+
+#: Seconds for a pricing MIP of at most :data:`REPEATABLE_PRICING_PAIRS` pairs.
+REPEATABLE_PRICING_SECONDS = 10.0
 
 
 def ruleset_objective(B: np.ndarray, y: np.ndarray, d: np.ndarray, clauses, lam: float,
@@ -904,12 +935,16 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         timed_out = bool(pricings) and pricings[-1]["status"] not in ("optimal", "cutoff")
         exact = certify and len(pricings) < max_exact_pricings and not timed_out
         limit = min(left(), pricing_time_limit)
+        small = min(left(), max(REPEATABLE_PRICING_SECONDS, limit))
         found, ex = best_clauses(pricing, below=-1e-7, exact=exact, width=beam_width,
                                  keep=columns_per_round, max_conditions=max_conditions,
-                                 time_limit=limit)
+                                 time_limit=limit, small_time_limit=small)
         if ex is not None:
+            repeatable = ex.pairs <= REPEATABLE_PRICING_PAIRS
             pricings.append({"status": ex.status, "seconds": float(ex.seconds),
-                             "time_limit": float(limit), "found": bool(found)})
+                             "time_limit": float(small if repeatable else limit),
+                             "found": bool(found), "pairs": ex.pairs,
+                             "repeatable": repeatable})
         if not found:
             certified = ex is not None and ex.optimal
             stop = ("proved" if certified else "timed out" if ex is not None or timed_out
@@ -921,6 +956,11 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
             # by then depends on the machine's speed and load (on a loaded core 3 of 12
             # benchmark fits came out different), so it is not added; the set is not proved
             stop = "timed out"
+            break
+        if ex is not None and not repeatable:
+            # a MIP this large finishes around its short limit (wine's: 0.02–2.8 s against
+            # 1 s), so whether its clause would be added depends on the load: it only proves
+            stop = "too large to add"
             break
         if add([S for S, _ in found]) == 0:
             stop = "no new clause"
@@ -941,9 +981,12 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     # over the clauses the LP uses, solved to the end or not used: the MIP over every clause
     # stopped at its limit holding whatever incumbent it had by then, and the same fit gave
     # another rule set on a loaded machine (docs/rulesets.md, "Repeatability")
+    # (a proof by a MIP past REPEATABLE_PRICING_PAIRS comes or not with the load: the
+    # choice must not depend on it, so it is the support MIP's as without a proof)
+    proved_repeatably = certified and pricings[-1]["repeatable"]
     chosen, status = _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp,
                                      float(master_time_limit), improve=master_time_limit > 0,
-                                     support_only=not certified)
+                                     support_only=not proved_repeatably)
     ham = ruleset_objective(B, y, d, chosen, lam, "hamming")
     obj = ruleset_objective(B, y, d, chosen, lam, error)
     gap = max(0.0, (ham - lp_bound) / max(ham, 1e-9)) if certified else np.nan

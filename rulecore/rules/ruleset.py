@@ -345,10 +345,11 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
     master_status_ : str
         The choice among the generated clauses alone: ``"optimal"`` when the master MIP
         over them was solved (no claim about clauses not generated).  When the pricing did
-        not prove the bound no MIP over every clause runs (one cut by its time limit gave
-        another rule set on a loaded machine): ``"support"``, the MIP over the clauses the
-        LP uses was solved; ``"rounded"``, it was cut, and the LP's best rounding improved
-        by local search was taken.
+        not prove the bound, or a pricing MIP too large for its answer to be repeatable did
+        (``colgen.REPEATABLE_PRICING_PAIRS``), no MIP over every clause runs (one cut by its
+        time limit gave another rule set on a loaded machine): ``"support"``, the MIP over
+        the clauses the LP uses was solved; ``"rounded"``, it was cut, and the LP's best
+        rounding improved by local search was taken.
     fit_seconds_, cv_seconds_ : float
     """
 
@@ -857,8 +858,10 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
         # review: status_ "optimal" with certified_ False); that choice is master_status_
         self.master_status_ = self.status_
         proved = self.certified_ and len(self.classes_) == 2 and self.mip_gap_ <= 1e-6
-        if self.status_ in ("optimal", "rounded", "support") and not proved:
-            self.status_ = "not_proven"
+        if self.status_ in ("optimal", "rounded", "support"):
+            # proved with no gap, the set is optimal however it was chosen (a proof by a
+            # large pricing MIP leaves the choice to the support MIP: colgen)
+            self.status_ = "optimal" if proved else "not_proven"
         # the names the other rule models' reports read (rulecore.report, the CLI)
         self.lp_status_ = self.status_
         self.lower_bound_ = self.lp_bound_ if self.certified_ else np.nan

@@ -380,6 +380,8 @@ class ExactClause:
     seconds: float
     #: failing (row, term) pairs in the MIP after screening: its size (0: no MIP was built)
     pairs: int = 0
+    #: the seconds the MIP was given (``exact_clause``'s ``time_limit``, or ``small``'s)
+    time_limit: float = np.nan
 
     @property
     def optimal(self) -> bool:
@@ -391,11 +393,12 @@ class ExactClause:
 def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] | None = None,
                  time_limit: float = 30.0, max_conditions: int | None = None,
                  cutoff: bool = False, clique_rows: bool = True,
-                 small_time_limit: float | None = None) -> ExactClause:
+                 small: tuple[int, float] | None = None) -> ExactClause:
     """Minimise (R) exactly by the MIP of the module docstring.
 
-    ``small_time_limit``, when given, replaces ``time_limit`` for a MIP of at most
-    :data:`REPEATABLE_PRICING_PAIRS` failing (row, term) pairs (``ExactClause.pairs``).
+    ``small = (pairs, seconds)``: a MIP of at most ``pairs`` failing (row, term) pairs
+    (``ExactClause.pairs``, known only once the terms are screened) gets ``seconds`` instead
+    of ``time_limit``.
 
     ``clique_rows``: the cover rows sum over conflict cliques (:func:`_cover_rows`); False
     gives one row ``δ_i + z_j ≤ 1`` per failing term (the same 0/1 points, a weaker LP).
@@ -431,7 +434,7 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
         S = () if v_empty <= upper else (start or ())
         val = pr.value(S)
         return ExactClause(tuple(S), val, min(val, target), "optimal", screened,
-                           time.perf_counter() - t0)
+                           time.perf_counter() - t0, 0, time_limit)
     BP, BN = pr.BP[:, cols], pr.BN[:, cols]
     # positives that meet every kept term are covered whatever the clause: constant reward
     zP = ~BP
@@ -442,8 +445,8 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
              + pr.nu[~zN.any(axis=1)].sum())
     k, nP, nN = len(cols), int(varP.sum()), int(varN.sum())
     pairs = int(zP[varP].sum() + zN[varN].sum())
-    if small_time_limit is not None and pairs <= REPEATABLE_PRICING_PAIRS:
-        time_limit = small_time_limit
+    if small is not None and pairs <= small[0]:
+        time_limit = small[1]
     m = highs.Model()
     m.add_columns(np.full(k, pr.cond_cost), 0.0, 1.0, integer=True)           # z
     m.add_columns(-pr.mu[varP], 0.0, 1.0)                                     # δ
@@ -478,19 +481,19 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
                   cutoff=target - const - _TOL if cutoff and np.isfinite(target) else None)
     if res.status == "cutoff":  # no clause below target: the pricing question is answered
         return ExactClause((), max(v_empty, target), target, "cutoff", screened,
-                           time.perf_counter() - t0, pairs)
+                           time.perf_counter() - t0, pairs, time_limit)
     if res.x is None:
         S = tuple(start or ())
         val = pr.value(S) if start is not None else np.inf
         return ExactClause(S, val, res.bound + const, res.status, screened,
-                           time.perf_counter() - t0, pairs)
+                           time.perf_counter() - t0, pairs, time_limit)
     S = tuple(int(c) for c in cols[res.x[:k] > 0.5])
     val = pr.value(S)
     bound = min(res.bound + const, val) if res.status == "optimal" else res.bound + const
     if v_empty < val:
         S, val = (), v_empty
     return ExactClause(S, val, min(bound, target), res.status, screened,
-                       time.perf_counter() - t0, pairs)
+                       time.perf_counter() - t0, pairs, time_limit)
 
 
 def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: int
@@ -538,12 +541,12 @@ def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: in
 
 def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: int = 20,
                  keep: int = 10, max_conditions: int = 12, time_limit: float = 30.0,
-                 small_time_limit: float | None = None
+                 small: tuple[int, float] | None = None
                  ) -> tuple[list[tuple[tuple[int, ...], float]], ExactClause | None]:
     """Clauses with value (R) below ``below``: beam search, then (if it finds none and
     ``exact``) the MIP, which either finds one or proves there is none.  Returns the clauses
     (best first) and the MIP's answer (``None`` when the MIP was not run).
-    ``small_time_limit``: :func:`exact_clause`'s."""
+    ``small``: :func:`exact_clause`'s."""
     found = beam_search(pr, width=width, keep=keep, max_conditions=max_conditions, below=below)
     if found or not exact:
         return found, None
@@ -559,8 +562,7 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     # binary benchmark sets the mean error went 0.2013 -> 0.2062, reproducibly; the single
     # rule keeps them: bench/results/rulesets_vs_anchors.md, "Polishing")
     ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True,
-                      max_conditions=max_conditions, clique_rows=False,
-                      small_time_limit=small_time_limit)
+                      max_conditions=max_conditions, clique_rows=False, small=small)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex
@@ -935,16 +937,15 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         timed_out = bool(pricings) and pricings[-1]["status"] not in ("optimal", "cutoff")
         exact = certify and len(pricings) < max_exact_pricings and not timed_out
         limit = min(left(), pricing_time_limit)
-        small = min(left(), max(REPEATABLE_PRICING_SECONDS, limit))
+        small = (REPEATABLE_PRICING_PAIRS, min(left(), max(REPEATABLE_PRICING_SECONDS, limit)))
         found, ex = best_clauses(pricing, below=-1e-7, exact=exact, width=beam_width,
                                  keep=columns_per_round, max_conditions=max_conditions,
-                                 time_limit=limit, small_time_limit=small)
+                                 time_limit=limit, small=small)
         if ex is not None:
             repeatable = ex.pairs <= REPEATABLE_PRICING_PAIRS
             pricings.append({"status": ex.status, "seconds": float(ex.seconds),
-                             "time_limit": float(small if repeatable else limit),
-                             "found": bool(found), "pairs": ex.pairs,
-                             "repeatable": repeatable})
+                             "time_limit": float(ex.time_limit), "found": bool(found),
+                             "pairs": ex.pairs, "repeatable": repeatable})
         if not found:
             certified = ex is not None and ex.optimal
             stop = ("proved" if certified else "timed out" if ex is not None or timed_out
@@ -1093,8 +1094,9 @@ def _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp: MasterLP, time_l
     keep = np.ones(K, bool)
     if support_only:
         # the clauses the LP uses and the start's: a MIP of a few dozen clauses that is
-        # solved to the end in about a second, where the MIP over all (~800 on the benchmark
-        # sets) stopped at its 2 s limit holding whatever it had found by then
+        # usually solved to the end in about a second (7.5 s on one benchmark fold), where
+        # the MIP over all (~800 on the benchmark sets) stopped at its 2 s limit holding
+        # whatever it had found by then
         keep = (w_lp > 1e-6) | w0
     elif error == "hamming" and lp.mu is not None:
         reduced = ham_cost - lp.mu @ CP

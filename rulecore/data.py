@@ -112,8 +112,10 @@ _NA_VALUES = ["", "?", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "-", "
               "0000-00-00", "0000-00-00 00:00:00"]
 #: The spellings of a missing value an export's note lists (:meth:`Dataset.notes_for`): the
 #: reader's, each once whatever its capitals, the words before the marks.
+#: (with Excel's "#N/A", which the reader reads as missing too: an export's note on a column
+#: of "#N/A" cells listed every spelling but the one the file had, a stranger's review)
 _NA_SAID = tuple(sorted((v for v in _NA_VALUES if v and v not in ("nan", "NULL")),
-                        key=lambda v: not v[0].isalpha()))
+                        key=lambda v: not v[0].isalpha())) + ("#N/A",)
 #: What the reader reads as missing: "None" is read as text, as it is the lowest step of a
 #: scale (None < Mild < Moderate < Severe) as often as Python's missing value; it is made
 #: missing in :func:`from_frame` everywhere else (:func:`_none_as_missing`).  "-" is read as
@@ -3553,6 +3555,19 @@ def from_frame(
             cleaning.append(f"{col!r}: codes written with leading zeros ({ex!r}) are read as "
                             f"text, not as the number {int(ex)}; set the column's kind to "
                             "numeric if they are numbers.")
+        # only a column that is not numbers yet can hold spreadsheet errors (this order keeps
+        # the check off the numeric columns of a large table); before the signs are said, so
+        # that a column of '42%' with a '#DIV/0!' among them is said to hold percentages (it
+        # was text until here, and its note was missing: a stranger's review)
+        for col in df.columns:
+            if pd.api.types.is_numeric_dtype(df[col]):
+                continue
+            errors = df[col].isin(SPREADSHEET_ERRORS)
+            if errors.any():
+                kinds_seen = ", ".join(sorted(df[col][errors].unique()))
+                cleaning.append(f"{col!r}: {_cells(int(errors.sum()), 'spreadsheet error')} "
+                                f"({kinds_seen}) are read as missing values.")
+                df[col] = parse_numbers(df[col].mask(errors))
         written: list[tuple[str, str, float]] = []  # (column, a cell, its number)
         # currency and percent signs are dropped from the numbers: say so, since the rules
         # then read "salary <= 62750" and "discount > 16" with no sign
@@ -3564,6 +3579,7 @@ def from_frame(
                 continue
             # object strings: masks and strips of a short sample cost less than on Arrow
             text = raw[col].dropna().iloc[:2000].astype(str).astype(object)
+            text = text[~text.str.strip().isin(SPREADSHEET_ERRORS)]  # said above, as missing
             signed = text[_hits(text, _SIGNS) | _hits(text.str.strip(), _CODED, "match")]
             if signed.empty:
                 # written otherwise than a plain number ('15,690', '68,68', '(1,234.50)'): an
@@ -3595,17 +3611,6 @@ def from_frame(
         # its predict() read None, and a rule on them never held on the raw rows: a review)
         decimal_comma = tuple(col for col, cell, num in written
                               if number_marks(cell, num) == "a decimal comma")
-        # only a column that is not numbers yet can hold spreadsheet errors (this order keeps
-        # the check off the numeric columns of a large table)
-        for col in df.columns:
-            if pd.api.types.is_numeric_dtype(df[col]):
-                continue
-            errors = df[col].isin(SPREADSHEET_ERRORS)
-            if errors.any():
-                kinds_seen = ", ".join(sorted(df[col][errors].unique()))
-                cleaning.append(f"{col!r}: {_cells(int(errors.sum()), 'spreadsheet error')} "
-                                f"({kinds_seen}) are read as missing values.")
-                df[col] = parse_numbers(df[col].mask(errors))
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
         readings = ((numbers_from_interval, "intervals written in days and hours are read "
                      "as {how}."),

@@ -1200,6 +1200,25 @@ def test_currency_and_percent_signs_dropped_from_numbers_are_said():
     assert not any("read as numbers (" in n for n in ds.notes_for(["Balance"]))
 
 
+def test_percentages_beside_spreadsheet_errors_are_said_and_na_cells_named(tmp_path):
+    """A column of "42%" with "#DIV/0!" cells among them was text until the errors were read
+    as missing, so its percent signs went unsaid; and the export's note on a column of
+    "#N/A" cells listed every missing spelling but "#N/A" (a stranger's review)."""
+    rows = ["Income,Debt Ratio,Approved"] + [
+        f"{'#N/A' if i % 7 == 0 else 40_000 + 250 * i},"
+        f"{'#DIV/0!' if i % 9 == 0 else f'{i % 80}%'},{'TRUE' if i % 3 else 'FALSE'}"
+        for i in range(60)]
+    path = tmp_path / "excel_export.csv"
+    path.write_text("\n".join(rows) + "\n")
+    ds = load_csv(path, target="Approved")
+    ratio = ds.notes_for(["Debt Ratio"])
+    assert any("spreadsheet error cells (#DIV/0!)" in n for n in ratio)
+    assert any("percentages ('" in n and "are read as numbers" in n for n in ratio)
+    assert ds.X["Debt Ratio"].isna().sum() == 7 and ds.X["Debt Ratio"].max() == 59
+    income = " ".join(ds.notes_for(["Income"]))
+    assert ds.X["Income"].isna().sum() == 9 and "#N/A" in income
+
+
 @pytest.mark.parametrize("name, hours", [("Time", True), ("pickup_time", True),
                                          ("clock_in", True), ("wait_time", False),
                                          ("call_duration", False), ("length", False),

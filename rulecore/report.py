@@ -357,8 +357,12 @@ def _pricing_words(fit: Any) -> str:
                  if last.get("repeatable") else
                  "at most 1 s, and a third of the final fit's share of the time limit when "
                  "that is less")
-        return (f"stopped at its time limit, after {last['seconds']:.2g} s of the "
-                f"{last['time_limit']:.2g} s it was given ({given}){held}")
+        # (HiGHS looks at the clock between steps, so the MIP can run past its limit:
+        # "after 1.6 s of the 1 s it was given" read as a contradiction, a stranger's review)
+        over = (f", and ran {last['seconds']:.2g} s: the solver checks the clock between "
+                "steps" if last["seconds"] > 1.05 * last["time_limit"] else "")
+        return (f"stopped at its time limit of {last['time_limit']:.2g} s ({given}){over}"
+                f"{held}")
     if stop == "too large to add" and last is not None:
         return (f"found a clause that improves the set, which the beam search had missed (in "
                 f"{last['seconds']:.2g} s), and it was left out: a MIP of this size "
@@ -642,9 +646,16 @@ def assess(
                                f"{majority} ({_pct(base)}). {fix}",
                                "no better than the majority class on held-out rows"))
         elif balanced <= luck:
+            n_pos, n_neg = int(y_test.sum()), int((1 - y_test).sum())
+            # (a rule right on all 20 held-out rows, one of them positive, read "100.0%, not
+            # clearly better than chance (50%; on 1 rows of class 1 …)": a stranger's review)
+            held = (f"{n_pos:,} held-out row{'s' if n_pos != 1 else ''} of class {pos} and "
+                    f"{n_neg:,} other{'s' if n_neg != 1 else ''}")
             said = ("no better than always predicting one class (50%)" if balanced <= 0.5
-                    else f"not clearly better than chance (50%; on {int(y_test.sum()):,} "
-                    f"{pos_rows} and {int((1 - y_test).sum()):,} others, a rule unrelated "
+                    else f"which cannot be told from luck on only {held} (a rule unrelated "
+                    f"to the target that calls {int(pred_test.sum()):,} of them {pos} "
+                    f"reaches up to {_pct(luck)} by luck)" if min(n_pos, n_neg) < 5
+                    else f"not clearly better than chance (50%; on {held}, a rule unrelated "
                     f"to the target that calls {int(pred_test.sum()):,} of them {pos} "
                     f"reaches up to {_pct(luck)} by luck)")
             train_bal = _balanced(y_train, pred_train)
@@ -702,11 +713,14 @@ def assess(
             if unweighted_test is None:
                 without = ""
             elif no_gain:  # choosing none would give an always-majority rule: keep them
-                without = (f" Fitted without them it is right {_pct(unweighted_test[1])} of "
+                # ("without them" read as without the held-out rows: a stranger's review)
+                without = (f" Fitted without class weights it is right "
+                           f"{_pct(unweighted_test[1])} of "
                            f"the time, no better than always predicting {majority}: the "
                            "weights are what make it pick out the rarer class.")
             else:
-                without = (f" Fitted without them it finds {_pct(unweighted_test[0])} of "
+                without = (f" Fitted without class weights it finds "
+                           f"{_pct(unweighted_test[0])} of "
                            f"the {pos_rows} and is right {_pct(unweighted_test[1])} of the "
                            "time.")
             advice = ("" if no_gain else

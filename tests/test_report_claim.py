@@ -118,6 +118,36 @@ def test_a_good_rule_on_few_held_out_positives_is_not_overfit_but_may_be_luck():
         in text
 
 
+def test_a_perfect_rule_on_one_held_out_positive_is_said_to_be_untestable_not_poor():
+    """Right on all 20 held-out rows, one of them positive: it read "100.0%, not clearly
+    better than chance (50%; on 1 rows of class 1 …)" (a stranger's clinical table)."""
+    y_tr = np.array([1] * 5 + [0] * 55)
+    p_tr = y_tr.copy()
+    y_te = np.array([1] + [0] * 19)
+    found = assess(y_tr, p_tr, y_te, y_te.copy(), positive="1", class_weight=None)
+    text = " ".join(f.text for f in found if f.level == "warning")
+    assert "cannot be told from luck on only 1 held-out row of class 1 and 19 others" in text
+    assert "1 rows" not in text and "not clearly better than chance" not in text
+
+
+def test_a_pricing_mip_past_its_limit_says_the_limit_then_the_time_it_ran():
+    """"after 1.6 s of the 1 s it was given" read as a contradiction (a stranger's review):
+    the limit is said, then the time it ran and why it can exceed it."""
+    import types
+
+    from rulecore.report import _pricing_words
+
+    run = {"status": "time_limit", "seconds": 1.6, "time_limit": 1.0, "found": False,
+           "pairs": 5000, "repeatable": False}
+    said = _pricing_words(types.SimpleNamespace(pricing_stop="timed out", pricings=[run]))
+    assert said.startswith("stopped at its time limit of 1 s (")
+    assert "and ran 1.6 s: the solver checks the clock between steps" in said
+    assert "of the 1 s it was given" not in said
+    run.update(seconds=0.99)
+    said = _pricing_words(types.SimpleNamespace(pricing_stop="timed out", pricings=[run]))
+    assert "ran" not in said and said.startswith("stopped at its time limit of 1 s (")
+
+
 def test_rare_positives_get_the_advice_that_helps_and_all_midpoints_only_when_they_fit():
     """0.3 % positives, a rule that finds most of them among many false alarms: the note
     says more thresholds can make it precise (10 gave precision 15 %, 40 gave 68 %); and
@@ -188,7 +218,7 @@ def test_class_weights_that_buy_nothing_are_said_to_and_a_real_trade_off_is_quan
     assert info.startswith("On held-out rows the rule is right 86.9% of the time, less than "
                            "always predicting N (88.6%), which finds none of the Y rows: "
                            "with errors of the rarer class weighted")
-    assert "Fitted without them it finds 40.0% of the Y rows and is right 93.1% of the " \
+    assert "Fitted without class weights it finds 40.0% of the Y rows and is right 93.1% of the " \
            "time." in info
     # an unweighted fit that only predicts the majority class (right as often as always
     # predicting it) is not advice to follow: choosing it led to "the rule predicts one

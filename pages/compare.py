@@ -41,9 +41,10 @@ y = ds.y_binary
 common.dataset_caption(ds)
 common.leak_warnings(ds)  # the Data page's leak warning, here too
 st.markdown(
-    "Fit several models on **one** stratified train/test split and compare test accuracy, AUC, "
-    "the number of features each one uses (for the datum-wise classifier: the mean per test "
-    "row) and its size (rule conditions, non-zero coefficients or tree splits).  The exact "
+    "Fit several models on **one** train/test split (the Rule page's) and compare test "
+    "accuracy, AUC, the number of features each one uses (for the datum-wise classifier: "
+    "the mean per test row) and its size (rule conditions, non-zero coefficients or tree "
+    "splits).  The exact "
     "methods also report a **certified gap**: 0 means proven optimal for their objective. "
     "Numeric models see each categorical column as one 0/1 column per level (a two-level "
     "column with no gap as one: `smoker=yes`); a column with "
@@ -188,8 +189,12 @@ if len(ds.classes) > 2:
             f"**{ds.positive}** from the other {len(ds.classes) - 1} (one-vs-rest), the rule "
             "set (auto) included. On the Rule page the rule set (auto) learns a rule list "
             "over all the classes.", icon=":material/info:")
+# the split is the Rule page's: by whole identifier when the rows repeat one (it said
+# "stratified" of a split by whole Account, a stranger's review)
+how = (f"held out by {ds.held_out_unit}, none also in training" if ds.groups is not None
+       else "stratified")
 st.caption(f"Train {len(any_split.train):,} rows · test {len(any_split.test):,} rows "
-           f"(stratified, seed {run['seed']}). Certified gap: 0 is proven optimal, — means "
+           f"({how}, seed {run['seed']}). Certified gap: 0 is proven optimal, — means "
            "the method gives no certificate.")
 for model, note in zip(table["model"], table["note"], strict=True):
     if "warning:" in str(note):

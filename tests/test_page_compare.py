@@ -208,3 +208,21 @@ def test_the_k_a_validation_search_chose_is_the_one_said():
     charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
     star = next(t for c in charts for t in c["data"] if t.get("name") == "chosen")
     assert f"k = {star['y'][0]} and γ = " in caption
+
+
+def test_the_split_is_said_as_it_was_made_by_whole_identifier():
+    """A visit table is held out by whole patient_id on the Rule page and here: the caption
+    said "stratified" of that split (a stranger's review)."""
+    at = conftest.upload_corpus_file("ehr_visits_repeated_ids.csv")
+    at.switch_page(PAGE).run()
+    at.multiselect(key="cmp_models").set_value(["CART (sklearn)"])
+    at.button(key="cmp_submit").click().run()
+    assert not at.exception and not at.error
+    split = next(c.value for c in at.caption if c.value.startswith("Train "))
+    assert "(held out by whole patient_id, none also in training, seed" in split
+    assert "stratified" not in split
+    at = open_page("breast cancer")
+    at.multiselect(key="cmp_models").set_value(["CART (sklearn)"])
+    at.button(key="cmp_submit").click().run()
+    assert "(stratified, seed" in next(c.value for c in at.caption
+                                       if c.value.startswith("Train "))

@@ -4180,8 +4180,11 @@ def from_frame(
             # next in time share their lagged and rolling features, and a random split put
             # each held-out day between two training days (an analyst's review: 98.4 %)
             periods = time_periods(when).rename(f"period of {col!r}")
+            # ("are alike (lagged and rolling values)" was said of a survey whose columns
+            # hold no such values: a stranger's review; it is the risk, not a finding)
             notes.append(f"The rows are a series, one per {col!r} at a regular step: rows "
-                         "next to each other in time are alike (lagged and rolling values), "
+                         "next to each other in time can be alike (as lagged and rolling "
+                         "values make them), "
                          "and a random split would put each held-out row between training "
                          "rows next to it in time and overstate accuracy, so the held-out "
                          f"rows are whole periods ({TIME_BLOCKS} blocks of consecutive "

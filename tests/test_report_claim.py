@@ -596,3 +596,20 @@ def test_a_weighted_rule_below_the_majority_is_a_warning_that_names_every_midpoi
            "its conditions cut closer" in warn[0].text
     assert "Every midpoint (--thresholds all) lets its conditions cut closer; or offer more " \
            "(--n-thresholds)." in for_command_line(warn[0].text)
+
+
+def test_a_single_rule_below_the_majority_class_points_to_the_rule_set():
+    """A stranger's single rule fell below the majority class where the rule set found the
+    planted signal, and nothing pointed there; a rule set is not sent to itself."""
+    from rulecore.report import for_command_line
+
+    y = np.array([0] * 90 + [1] * 10)
+    wrong = np.r_[np.zeros(85, int), np.ones(5, int), np.zeros(10, int)]
+    for weights in (None, "sqrt"):
+        one = " ".join(f.text for f in assess(y, wrong, y, wrong, positive="yes",
+                                              class_weight=weights, single_rule=True))
+        assert "try Model: rule set (auto)" in one and "  " not in one
+        assert "try --model rule-set" in for_command_line(one)
+        many = " ".join(f.text for f in assess(y, wrong, y, wrong, positive="yes",
+                                               class_weight=weights))
+        assert "rule set" not in many

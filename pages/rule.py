@@ -36,13 +36,15 @@ ss = st.session_state
 #: of the page holds about 45 characters beside support and precision (a 56-character
 #: condition pushed precision out of sight: a newcomer's review).
 LONG_CONDITION = 40
-#: A clause of a rule list or rule set longer than this is written out in full under its
-#: table, whose grid cuts it at the column's edge.
-LONG_CLAUSE = 45
 #: Pixels of grid the rule's half of the page shows at 1,400 px; a "small" column is 75 px.
 #: Boosting's vote column beside "medium" (200 px) conditions cut the last header to
 #: "precisio" (a newcomer's review), so long conditions get what the small columns leave.
 CLAUSE_GRID_PX, SMALL_PX = 540, 75
+#: Pixels per character of a grid cell, to tell whether a clause fits its column: a
+#: 43-character clause sized its column to itself and pushed precision off the table's edge
+#: (a stranger's review), so the column is always sized, and a clause wider than it is
+#: written out under the table.
+CELL_CHAR_PX = 7
 
 
 def write_out_if_long(texts: list[str], limit: int, then: list[str] | None = None) -> None:
@@ -303,11 +305,10 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
         table = model.clause_table(Xtr, ytr)
         table["precision"] = table["precision"].map(fmt_percent)
         table["coverage"] = table["coverage"] * 100
-        long = max((len(str(c)) for c in table["conditions"]), default=0) > LONG_CLAUSE
+        fits = 200 // CELL_CHAR_PX  # characters of a "medium" column
         st.dataframe(table, hide_index=True, width="stretch", key="rule_list", column_config={
             # narrow numbers, short headers: "precision (train)" ran off the edge (a review)
-            "conditions": st.column_config.TextColumn("conditions",
-                                                      width="medium" if long else None),
+            "conditions": st.column_config.TextColumn("conditions", width="medium"),
             "coverage": common.share_bar("coverage", help="Share of the training rows where "
                                          "the rule holds (first or not).", width="small"),
             "precision": st.column_config.TextColumn(
@@ -315,7 +316,7 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
                 "that are of its class.")})
         # the grid cuts a clause at its column's edge ("…DaysToReturn > 48": a review), so
         # long clauses are written out in full under it
-        write_out_if_long(list(map(str, table["conditions"])), LONG_CLAUSE,
+        write_out_if_long(list(map(str, table["conditions"])), fits,
                           then=list(map(str, table["class"])))
     with right:
         st.subheader("Performance")
@@ -567,13 +568,12 @@ def results() -> None:
             clauses["coverage"] = clauses["coverage"] * 100
             # narrow number columns and short headers, the split in the help: "precision
             # (train)" ran off the table's right edge as "pr…" (a newcomer's review)
-            long = max((len(str(c)) for c in clauses["conditions"]), default=0) > LONG_CLAUSE
             left = CLAUSE_GRID_PX - SMALL_PX * (clauses.shape[1] - 1)  # "medium" is 200 px
             st.dataframe(clauses, hide_index=True, width="stretch",
                          key="clauses", column_config={
                              "clause": st.column_config.NumberColumn("clause", width="small"),
                              "conditions": st.column_config.TextColumn(
-                                 "conditions", width=min(200, left) if long else None),
+                                 "conditions", width=left),
                              "size": st.column_config.NumberColumn("size", width="small"),
                              "coverage": common.share_bar(
                                  "coverage", help="Share of the training rows where the "
@@ -584,7 +584,7 @@ def results() -> None:
                                       "that are of its class."),
                              "weight": st.column_config.NumberColumn("vote", format="%.3f",
                                                                      width="small")})
-            write_out_if_long(list(map(str, clauses["conditions"])), LONG_CLAUSE)
+            write_out_if_long(list(map(str, clauses["conditions"])), left // CELL_CHAR_PX)
 
     with right:
         st.subheader("Performance")

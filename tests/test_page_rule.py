@@ -149,6 +149,30 @@ def test_boostings_clause_table_fits_the_rules_half_of_the_page():
     assert any(m.value.startswith("1. ") and "petal" in m.value for m in at.markdown)
 
 
+def test_the_rule_sets_clause_table_sizes_its_conditions_and_writes_out_what_it_cuts():
+    """A 43-character clause sized its column to itself and pushed precision off the
+    table's edge at 1,400 px (a stranger's review): the conditions column always has a
+    width, the columns fit the rule's half, and a clause wider than its column is written
+    out under the table."""
+    import json
+
+    from pages.rule import CELL_CHAR_PX, CLAUSE_GRID_PX
+
+    px = {"small": 75, "medium": 200, "large": 400}
+    at = open_page("pages/rule.py", "breast cancer")
+    at.radio(key="model").set_value("rule set").run()
+    assert not at.exception
+    grid = next(d for d in at.dataframe if "conditions" in d.value.columns
+                and "size" in d.value.columns)
+    config = json.loads(grid.proto.columns)
+    widths = {k: px.get(c.get("width"), c.get("width")) for k, c in config.items()
+              if k in grid.value.columns}
+    assert len(widths) == grid.value.shape[1] and isinstance(widths["conditions"], int) and sum(widths.values()) <= CLAUSE_GRID_PX
+    cut = [t for t in grid.value["conditions"] if len(t) > widths["conditions"] // CELL_CHAR_PX]
+    listed = " ".join(m.value for m in at.markdown if m.value.startswith("1. "))
+    assert all(t in listed for t in cut)
+
+
 def test_rule_page_solver_modes_and_exports():
     at = open_page("pages/rule.py", "salesforce attrition")
     for solver in ["lp", "lp-randomized", "mip"]:

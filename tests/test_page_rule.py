@@ -167,7 +167,8 @@ def test_the_rule_sets_clause_table_sizes_its_conditions_and_writes_out_what_it_
     config = json.loads(grid.proto.columns)
     widths = {k: px.get(c.get("width"), c.get("width")) for k, c in config.items()
               if k in grid.value.columns}
-    assert len(widths) == grid.value.shape[1] and isinstance(widths["conditions"], int) and sum(widths.values()) <= CLAUSE_GRID_PX
+    assert len(widths) == grid.value.shape[1] and isinstance(widths["conditions"], int)
+    assert sum(widths.values()) <= CLAUSE_GRID_PX
     cut = [t for t in grid.value["conditions"] if len(t) > widths["conditions"] // CELL_CHAR_PX]
     listed = " ".join(m.value for m in at.markdown if m.value.startswith("1. "))
     assert all(t in listed for t in cut)

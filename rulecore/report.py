@@ -817,12 +817,23 @@ def assess(
                                "the answer instead of predicting it. Leave it out on the "
                                "Data page.", f"uses the target in other words ({col})"))
         elif leaks and col in leaks:
+            # the leak's figure comes from its best cut anywhere; the rule's conditions sit
+            # at quantile cuts, and a stranger's rule paired CRP > 40 with "smoking != never"
+            # where CRP > 70 alone was right on every row, with no word why (every midpoint
+            # gave that one condition)
+            rule_acc = max(float(np.mean(pred_train == y_train)) if len(y_train) else 0.0,
+                           float(np.mean(pred_test == y_test)) if len(y_test) else 0.0)
+            alone = (f" It alone, cut between the quantile thresholds, is as accurate as "
+                     f"this {len(set(features))}-column rule: with every midpoint as a "
+                     "threshold (Thresholds: all) one condition on it may do."
+                     if quantile_cuts and all_midpoints_fit and len(set(features)) > 1
+                     and leaks[col] >= rule_acc - 1e-9 else "")
             out.append(Finding("warning", f"{who} uses {col}, which alone predicts "
                                f"{pos} with {_pct(leaks[col])} accuracy: a possible leak, "
                                "if it is recorded after the outcome or made from it. Leave it "
                                "out on the Data page unless it is known before the outcome "
                                "(a measurement that truly decides the class, such as a marker "
-                               "of the diagnosis, stays).",
+                               f"of the diagnosis, stays).{alone}",
                                f"uses a possible leak ({col})"))
     chain = exclusion_chain(conditions)
     return out + [chain] if chain else out

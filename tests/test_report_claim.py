@@ -613,3 +613,21 @@ def test_a_single_rule_below_the_majority_class_points_to_the_rule_set():
         many = " ".join(f.text for f in assess(y, wrong, y, wrong, positive="yes",
                                                class_weight=weights))
         assert "rule set" not in many
+
+
+def test_a_leak_as_accurate_alone_as_the_rule_points_to_every_midpoint():
+    """A stranger's rule paired CRP > 40 with "smoking != never" where CRP > 70 alone was
+    right on every row: the leak warning says the column alone does as well, and how to let
+    the rule cut there; not when the rule does better, or uses that column only."""
+    from rulecore.report import for_command_line
+
+    y = np.array([0] * 75 + [1] * 5)
+    kw = dict(positive="1", leaks={"crp": 1.0}, quantile_cuts=True, all_midpoints_fit=True)
+    said = " ".join(f.text for f in assess(y, y, y, y, features=["smoking", "crp"], **kw))
+    assert "It alone, cut between the quantile thresholds, is as accurate as this 2-column " \
+        "rule: with every midpoint as a threshold (Thresholds: all)" in said
+    assert "(--thresholds all)" in for_command_line(said)
+    for other in (dict(features=["crp"]), dict(features=["smoking", "crp"],
+                                               leaks={"crp": 0.9})):
+        said = " ".join(f.text for f in assess(y, y, y, y, **{**kw, **other}))
+        assert "It alone" not in said

@@ -57,8 +57,8 @@ def branch_and_bound(pr: colgen.Pricing, *, eps: float = 1e-6, max_conditions: i
     t0 = time.perf_counter()
     st = {"nodes": 0, "best": (cc + nu.sum() - mu.sum(), ()), "done": True}
 
-    def b1(r: float, g: np.ndarray, p_rm: np.ndarray, room: int) -> float:
-        best, sg = np.inf, np.sort(g)
+    def b1(r: float, g: np.ndarray, sg: np.ndarray, p_rm: np.ndarray, room: int) -> float:
+        best = np.inf  # (sg: g sorted)
         for m in range(1, min(len(g), room) + 1):
             best = min(best, float(np.partition(g + p_rm / m, m - 1)[:m].sum()))
             # past the negative g, Σ of the m smallest g only grows, and bounds every later m
@@ -81,13 +81,14 @@ def branch_and_bound(pr: colgen.Pricing, *, eps: float = 1e-6, max_conditions: i
         if child[i] < st["best"][0]:
             st["best"] = (float(child[i]), S + (int(cand[i]),))
         g = cd - n_rm
+        sg = np.sort(g)  # sorted once, for both bounds
         room = max_conditions - len(S)
-        smallest = np.concatenate([[0.0], np.cumsum(np.sort(g))])[:room]
+        smallest = np.concatenate([[0.0], np.cumsum(sg)])[:room]
         # below −ε, and below the best clause seen: the search finds the minimum when it
         # is negative, and proves it is not otherwise
         target = min(st["best"][0], -eps)
         if float(child.min()) + float(smallest.min()) >= target or \
-                b1(r, g, p_rm, room) >= target:
+                b1(r, g, sg, p_rm, room) >= target:
             return
         for j in np.argsort(child):
             k = int(cand[j])

@@ -660,13 +660,13 @@ def assess(
             # clearly better than chance (50%; on 1 rows of class 1 …)": a stranger's review)
             held = (f"{n_pos:,} held-out row{'s' if n_pos != 1 else ''} of class {pos} and "
                     f"{n_neg:,} other{'s' if n_neg != 1 else ''}")
+            by_luck = (f"a rule unrelated to the target that calls "
+                       f"{int(pred_test.sum()):,} of them {pos} reaches up to {_pct(luck)} by "
+                       "luck")
             said = ("no better than always predicting one class (50%)" if balanced <= 0.5
-                    else f"which cannot be told from luck on only {held} (a rule unrelated "
-                    f"to the target that calls {int(pred_test.sum()):,} of them {pos} "
-                    f"reaches up to {_pct(luck)} by luck)" if min(n_pos, n_neg) < 5
-                    else f"not clearly better than chance (50%; on {held}, a rule unrelated "
-                    f"to the target that calls {int(pred_test.sum()):,} of them {pos} "
-                    f"reaches up to {_pct(luck)} by luck)")
+                    else f"which cannot be told from luck on only {held} ({by_luck})"
+                    if min(n_pos, n_neg) < 5
+                    else f"not clearly better than chance (50%; on {held}, {by_luck})")
             train_bal = _balanced(y_train, pred_train)
             if overfit is not None:  # the overfit warning just above gives the fix
                 advice = "The warning above says what to change."

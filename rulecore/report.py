@@ -21,11 +21,8 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import RulecoreError
-from rulecore.rules.colgen import (
-    EXACT_PRICING_ROWS,
-    REPEATABLE_PRICING_PAIRS,
-    REPEATABLE_PRICING_SECONDS,
-)
+from rulecore.rules.branch_and_bound import MAX_LEVELS
+from rulecore.rules.colgen import REPEATABLE_PRICING_PAIRS, REPEATABLE_PRICING_SECONDS
 
 Level = Literal["success", "info", "warning"]
 
@@ -282,12 +279,12 @@ def _fit_status(model: Any) -> Finding:
             gap = model.mip_gap_
             if gap <= 1e-6:
                 return Finding("success", head + " Certified optimal: the LP over every "
-                               f"possible clause{over} (priced exactly) is reached by this "
-                               "rule set.")
+                               f"possible clause{over} ({_priced_words(fit)}) is reached by "
+                               "this rule set.")
             return Finding("info", head + f" Certified bound: no rule set{over} has an "
                            f"objective below {_num(model.lp_bound_)} (the LP over every "
-                           f"clause, priced exactly), so {_gap_words(gap)}.")
-        return Finding("info", head + " Not certified: the exact pricing MIP, which would "
+                           f"clause, {_priced_words(fit)}), so {_gap_words(gap)}.")
+        return Finding("info", head + " Not certified: the exact pricing, which would "
                        f"prove that no other clause improves the set, {_pricing_words(fit)}, "
                        "so how far this is from the best rule set is not proved." + choice)
     if hasattr(model, "ruleset_"):
@@ -336,6 +333,16 @@ _USABLE = (" Not proven is no fault of the rule: judge it by its accuracy on the
            "against the majority class.")
 
 
+def _priced_words(fit: Any) -> str:
+    """How the certificate's last pricing was proved: by the MIP, or by the branch and bound
+    with its node count (``ColumnGenerationResult.pricings``)."""
+    runs = list(getattr(fit, "pricings", []))
+    if runs and runs[-1].get("method") == "search":
+        return (f"priced exactly: a branch and bound over clauses proved in "
+                f"{runs[-1]['nodes']:,} nodes that none improves it")
+    return "priced exactly"
+
+
 def _pricing_words(fit: Any) -> str:
     """Why column generation's exact pricing did not prove the LP bound, as it happened
     (``ColumnGenerationResult.pricing_stop`` and ``pricings``): it said "did not finish in
@@ -344,38 +351,41 @@ def _pricing_words(fit: Any) -> str:
     stop = getattr(fit, "pricing_stop", None)
     runs = list(getattr(fit, "pricings", []))
     last = runs[-1] if runs else None
-    if stop == "too many rows" or getattr(fit, "pricing_skipped", False):
-        return (f"was not run: on more than {EXACT_PRICING_ROWS:,} distinct rows it does not "
-                "finish")
+    search = last is not None and last.get("method") == "search"
+    if stop == "node limit" and last is not None:
+        # (its work limit is a node count, so the answer is the same on any machine)
+        return (f"stopped at its work limit: a branch and bound over clauses (the MIP takes "
+                f"problems of up to {REPEATABLE_PRICING_PAIRS:,} failing row-condition pairs; "
+                f"this one has {last.get('pairs', 0):,}) visited its {last['nodes']:,} "
+                "nodes without finding an improving clause or proving that there is none")
+    if stop == "too many weights":
+        return (f"was not run: the rows' weights take more than {MAX_LEVELS:,} distinct "
+                "values, more than the branch and bound over clauses packs (sample weights "
+                "rounded to a few values would let it run)")
     if stop == "timed out" and last is not None:
         # a clause it held by then is left out: which one depends on the machine's load
         held = ("; the improving clause it had found by then was left out, since which one "
                 "it finds in that time depends on how busy the machine is"
-                if last.get("found") else "")
-        given = (f"at most {REPEATABLE_PRICING_SECONDS:.0f} s for a MIP this small, and "
-                 "what is left of the fit's time limit when that is less"
-                 if last.get("repeatable") else
-                 "at most 1 s, and a third of the final fit's share of the time limit when "
-                 "that is less")
+                if last.get("found") or last.get("status") == "time limit" and search
+                else "")
+        given = ("what was left of the fit's time limit; its work limit is "
+                 f"{last.get('nodes', 0):,} nodes" if search else
+                 f"at most {REPEATABLE_PRICING_SECONDS:.0f} s for a MIP this small, and "
+                 "what is left of the fit's time limit when that is less")
+        what = "(a branch and bound over clauses) " if search else ""
         # (HiGHS looks at the clock between steps, so the MIP can run past its limit:
         # "after 1.6 s of the 1 s it was given" read as a contradiction, a stranger's review)
         over = (f", and ran {last['seconds']:.2g} s: the solver checks the clock between "
                 "steps" if last["seconds"] > 1.05 * last["time_limit"] else "")
-        return (f"stopped at its time limit of {last['time_limit']:.2g} s ({given}){over}"
-                f"{held}")
-    if stop == "too large to add" and last is not None:
-        return (f"found a clause that improves the set, which the beam search had missed (in "
-                f"{last['seconds']:.2g} s), and it was left out: a MIP of this size "
-                f"({last.get('pairs', 0):,} failing row-condition pairs, more than "
-                f"{REPEATABLE_PRICING_PAIRS:,}) finishes in its {last['time_limit']:.2g} s or "
-                "not depending on how busy the machine is, so the rule set would too")
+        return (f"{what}stopped at its time limit of {last['time_limit']:.2g} s ({given})"
+                f"{over}{held}")
     if stop == "no round left":
         n = len(runs)
         times = "once" if n == 1 else f"{n} times"
         return (f"ran {times} and found a clause that improves the set, which the beam "
                 f"search had missed (in {sum(r['seconds'] for r in runs):.2g} s); it was "
-                f"added, and the MIP was not run again to prove the set that followed (at "
-                f"most {n} exact pricing run{'s' if n != 1 else ''} per fit)")
+                f"added, and the exact pricing was not run again to prove the set that "
+                f"followed (at most {n} exact pricing run{'s' if n != 1 else ''} per fit)")
     if stop == "out of time":
         return ("was not run to the end: the time for generating clauses ran out while "
                 "clauses still improved the set")

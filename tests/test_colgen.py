@@ -296,27 +296,36 @@ def test_weights_equal_repetition():
     assert sorted(a.clauses) == sorted(b.clauses)
 
 
-def test_exact_pricing_is_left_out_above_its_size_and_the_claim_says_so(monkeypatch):
+def test_a_large_pricing_problem_is_proved_by_the_search_and_the_claim_says_so(monkeypatch):
     """On a million rows HiGHS took about 100 s to build the 1 s pricing MIP, which never
-    proves at that size, and the master MIP then got 0.05 s: the rule set came out empty.
-    Above EXACT_PRICING_ROWS distinct rows it is not run, and the claim says why."""
+    proved at that size, so it was left out and no rule set was certified at scale.  Past
+    REPEATABLE_PRICING_PAIRS the branch and bound over clauses prices instead (forced here on
+    a small table): it certifies, the claim says how, and at its node limit it says so."""
     import pandas as pd
 
     from rulecore import RuleSetClassifier
     from rulecore.report import fit_status
-    from rulecore.rules import colgen
+    from rulecore.rules import branch_and_bound, colgen
 
     rng = np.random.default_rng(0)
     X = pd.DataFrame(rng.normal(size=(400, 4)), columns=list("abcd"))
     y = ((X.a > 0) & (X.b < 0.5)).astype(int).to_numpy()
-    monkeypatch.setattr(colgen, "EXACT_PRICING_ROWS", 100)
-    monkeypatch.setattr("rulecore.report.EXACT_PRICING_ROWS", 100)
+    monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", -1)   # every problem is "large"
     m = RuleSetClassifier(random_state=0).fit(X, y)
     fit = m.fits_[next(iter(m.fits_))]
-    assert fit.pricing_skipped and not m.certified_
-    assert "was not run: on more than 100 distinct rows it does not finish" in \
-        fit_status(m).text
-    assert m.n_rules_ >= 1  # the planted clause, chosen by the master MIP
+    assert m.certified_ and fit.pricing_stop == "proved"
+    assert fit.pricings and all(r["method"] == "search" for r in fit.pricings)
+    said = fit_status(m).text
+    assert f"a branch and bound over clauses proved in {fit.pricings[-1]['nodes']:,} nodes" \
+        in said
+    assert m.n_rules_ >= 1  # the planted clause
+    monkeypatch.setattr(branch_and_bound, "MAX_NODES", 2)
+    cut = RuleSetClassifier(random_state=0).fit(X, y)
+    fit = cut.fits_[next(iter(cut.fits_))]
+    assert not cut.certified_ and fit.pricing_stop == "node limit"
+    assert fit.pricings[-1]["nodes"] == 2
+    assert "visited its 2 nodes without finding an improving clause or proving that there " \
+        "is none" in fit_status(cut).text
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -372,7 +381,7 @@ def test_the_pricing_loop_records_why_it_ended(monkeypatch):
     timed = column_generation(B, y, d, lam=2.0, max_exact_pricings=100, pricing_time_limit=0.7)
     assert timed.pricing_stop == "timed out" and not timed.certified
     # a MIP this small gets REPEATABLE_PRICING_SECONDS, whatever the short limit
-    assert len(timed.pricings) == 1 and timed.pricings[0]["repeatable"]
+    assert len(timed.pricings) == 1 and timed.pricings[0]["method"] == "mip"
     assert timed.pricings[0]["time_limit"] == pytest.approx(colgen.REPEATABLE_PRICING_SECONDS)
     # the clause a MIP held when its time ran out is not added: which one it holds by then
     # depends on the machine's load (3 of 12 benchmark fits changed on a loaded core)
@@ -380,67 +389,67 @@ def test_the_pricing_loop_records_why_it_ended(monkeypatch):
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_a_large_pricing_mip_changes_no_clause_whether_it_finishes_or_not(seed, monkeypatch):
-    """A pricing MIP past REPEATABLE_PRICING_PAIRS finishes within its short limit or not
-    depending on the machine's load (wine's final fits: 0.02–2.8 s against 1 s, another rule
-    set in up to 3 of 5 folds from one run to the next).  So it only proves: the clause it finds is
-    not added, it keeps its short limit, and the rule set is the same whether it finished,
-    found nothing in time or held a clause at its limit; the choice among the clauses is the
-    support MIP's even when it proved the bound."""
-    import dataclasses
-
+def test_the_search_certifies_the_bound_the_mip_certifies(seed, monkeypatch):
+    """Past REPEATABLE_PRICING_PAIRS the exact pricing is the branch and bound over clauses
+    (forced here for every problem).  The LP over every clause has one value, so a fit priced
+    by it and a fit priced by the MIP prove the same bound; its clauses are added (its limit
+    is a node count, the same on any machine), and two runs give the same rule set."""
     from rulecore.rules import colgen
 
     B, y, d = small_problem(200 + seed)
     lam = [0.5, 2.0][seed % 2]
-    monkeypatch.setattr(colgen, "beam_search", lambda *a, **k: [])  # every clause from the MIP
-    monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", -1)      # every MIP is "large"
-    real = colgen.exact_clause
-    kw = dict(lam=lam, pool=[(0,), (1,)], max_exact_pricings=5, pricing_time_limit=0.7)
-    sets, stops = [], []
-    for how in ("as it is", "cut holding its clause", "cut with nothing"):
-        def exact(*a, how=how, **k):
-            r = real(*a, **k)
-            if how == "as it is":
-                return r
-            return dataclasses.replace(r, status="time_limit",
-                                       terms=r.terms if how.endswith("clause") else (),
-                                       value=r.value if how.endswith("clause") else np.inf)
-        monkeypatch.setattr(colgen, "exact_clause", exact)
-        res = column_generation(B, y, d, **kw)
-        sets.append(sorted(res.clauses))
-        stops.append(res.pricing_stop)
-        assert len(res.pricings) == 1 and not res.pricings[0]["repeatable"]
-        assert res.pricings[0]["time_limit"] == pytest.approx(0.7)
-        assert sorted(res.pool) == [(0,), (1,)]  # no clause of the MIP's was added
-        assert res.status in ("support", "rounded")
-    assert sets[0] == sets[1] == sets[2]
-    assert stops[0] in ("proved", "too large to add") and stops[1:] == ["timed out"] * 2
-    if stops[0] == "too large to add":  # the report says what happened, and why
-        from rulecore.report import _pricing_words
-
-        monkeypatch.setattr(colgen, "exact_clause", real)
-        said = _pricing_words(column_generation(B, y, d, **kw))
-        assert "it was left out" in said and "how busy the machine is" in said
-    # the same problem with the MIP's answer trusted (small): its clauses are added
-    monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", 10**9)
-    monkeypatch.setattr(colgen, "exact_clause", real)
-    trusted = column_generation(B, y, d, **kw)
-    if stops[0] == "too large to add":
-        assert len(trusted.pool) > 2
+    monkeypatch.setattr(colgen, "beam_search", lambda *a, **k: [])  # every clause priced
+    kw = dict(lam=lam, pool=[(0,), (1,)], max_exact_pricings=100, master_time_limit=10.0)
+    by_mip = column_generation(B, y, d, **kw)
+    monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", -1)
+    by_search = column_generation(B, y, d, **kw)
+    again = column_generation(B, y, d, **kw)
+    assert by_mip.certified and by_search.certified
+    assert {r["method"] for r in by_search.pricings} == {"search"}
+    assert by_search.lp_bound == pytest.approx(by_mip.lp_bound, abs=1e-7)
+    assert sorted(again.clauses) == sorted(by_search.clauses)
+    assert [r["nodes"] for r in again.pricings] == [r["nodes"] for r in by_search.pricings]
+    assert by_search.lp_bound <= by_search.hamming_objective + 1e-9
 
 
-def test_a_proof_by_a_large_pricing_mip_still_certifies(monkeypatch):
-    """The bound a large pricing MIP proves is a proof all the same: certified, and the set
-    the support MIP chose is reported with its gap to it (optimal when the gap is 0)."""
+def test_a_search_cut_by_its_time_limit_adds_nothing(monkeypatch):
+    """Which clause a search holds when its time runs out depends on the machine's load, as
+    with the MIP: it is not added, the set is not proved, and the claim says so."""
+    import dataclasses
+
+    from rulecore.report import _pricing_words
+    from rulecore.rules import branch_and_bound, colgen
+
+    B, y, d = small_problem(7)
+    monkeypatch.setattr(colgen, "beam_search", lambda *a, **k: [])
+    monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", -1)
+    real = branch_and_bound.search_clauses
+
+    def cut(*a, **k):
+        r = real(*a, **k)  # holds the best clause it saw, like a search stopped early
+        return dataclasses.replace(r, status="time limit", exhausted=False)
+
+    monkeypatch.setattr(branch_and_bound, "search_clauses", cut)
+    res = column_generation(B, y, d, lam=2.0, pool=[(0,), (1,)])
+    assert res.pricing_stop == "timed out" and not res.certified
+    assert sorted(res.pool) == [(0,), (1,)]  # nothing of the search's was added
+    said = _pricing_words(res)
+    assert "(a branch and bound over clauses) stopped at its time limit" in said
+    assert "nodes" in said
+
+
+def test_a_proof_by_the_search_certifies_with_its_gap(monkeypatch):
+    """The bound the branch and bound proves bounds every rule set (brute force), and the
+    set chosen is reported with its gap to it (optimal when the gap is 0)."""
     from rulecore.rules import colgen
 
     B, y, d = small_problem(7)
     clauses = all_clauses(B.shape[1])
     best, _ = brute_force_dnf(B, y, d, 2.0, "hamming", clauses)
     monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", -1)
-    res = column_generation(B, y, d, lam=2.0, pool=clauses, master_time_limit=5.0)
-    assert res.certified and res.pricing_stop == "proved" and res.status == "support"
+    res = column_generation(B, y, d, lam=2.0, pool=clauses[:3], master_time_limit=5.0)
+    assert res.certified and res.pricing_stop == "proved"
+    assert res.pricings[-1]["method"] == "search"
     assert res.lp_bound <= best + 1e-7 <= res.hamming_objective + 2e-7
     assert res.gap == pytest.approx((res.hamming_objective - res.lp_bound)
                                     / res.hamming_objective, abs=1e-9)

@@ -793,23 +793,22 @@ def test_an_uncertified_rule_set_says_why_as_it_happened(monkeypatch):
 
 
 @pytest.mark.parametrize("table", [0, 2, 5, 9])
-def test_a_large_pricing_mip_leaves_the_rules_as_they_would_be_without_it(table, monkeypatch):
-    """With every pricing MIP past REPEATABLE_PRICING_PAIRS (forced), a clause one finds is
-    left out and said so, the clauses are the support MIP's, and a proof it brings is still a
-    proof: status_ is "optimal" exactly when the certified gap is 0."""
-    from rulecore.report import fit_status
+def test_every_pricing_by_the_search_proves_what_the_mip_proves(table, monkeypatch):
+    """With every exact pricing a branch and bound over clauses (forced past
+    REPEATABLE_PRICING_PAIRS), a certified fit proves the bound a MIP-priced fit proves (the
+    LP over every clause has one value), and status_ is "optimal" exactly when the certified
+    gap is 0."""
     from rulecore.rules import colgen
 
     X, y, sw = _reviewers_binary_table(table)
+    mip = RuleSetClassifier(random_state=0).fit(X, y, sample_weight=sw)
     monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", -1)
     m = RuleSetClassifier(random_state=0).fit(X, y, sample_weight=sw)
     fit = m.fits_[next(iter(m.fits_))]
-    assert fit.pricings and not any(r["repeatable"] for r in fit.pricings)
-    assert fit.pricing_stop in ("proved", "too large to add", "timed out")
-    assert m.master_status_ in ("support", "rounded")
-    said = fit_status(m).text
-    if fit.pricing_stop == "too large to add":
-        assert not m.certified_ and "it was left out" in said
+    assert fit.pricings and all(r["method"] == "search" for r in fit.pricings)
+    assert fit.pricing_stop in ("proved", "no round left")
+    if m.certified_ and mip.certified_ and m.lam_ == mip.lam_:
+        assert m.lp_bound_ == pytest.approx(mip.lp_bound_, rel=1e-7, abs=1e-7)
     if m.certified_:
         assert m.status_ == ("optimal" if m.mip_gap_ <= 1e-6 else "not_proven")
     else:

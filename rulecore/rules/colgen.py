@@ -59,6 +59,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rulecore import highs, progress
+from rulecore.rules import branch_and_bound
 from rulecore.rules.problem import group_rows, merge_identical_rows, merge_rows, unique_rows
 
 if TYPE_CHECKING:  # solvers imports this module
@@ -380,8 +381,12 @@ class ExactClause:
     seconds: float
     #: failing (row, term) pairs in the MIP after screening: its size (0: no MIP was built)
     pairs: int = 0
-    #: the seconds the MIP was given (``exact_clause``'s ``time_limit``, or ``small``'s)
+    #: the seconds the MIP was given (``exact_clause``'s ``time_limit``)
     time_limit: float = np.nan
+    #: ``"mip"`` (:func:`exact_clause`) or ``"search"`` (the branch and bound of
+    #: :mod:`rulecore.rules.branch_and_bound`, with the nodes it visited)
+    method: str = "mip"
+    nodes: int = 0
 
     @property
     def optimal(self) -> bool:
@@ -392,13 +397,8 @@ class ExactClause:
 
 def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] | None = None,
                  time_limit: float = 30.0, max_conditions: int | None = None,
-                 cutoff: bool = False, clique_rows: bool = True,
-                 small: tuple[int, float] | None = None) -> ExactClause:
+                 cutoff: bool = False, clique_rows: bool = True) -> ExactClause:
     """Minimise (R) exactly by the MIP of the module docstring.
-
-    ``small = (pairs, seconds)``: a MIP of at most ``pairs`` failing (row, term) pairs
-    (``ExactClause.pairs``, known only once the terms are screened) gets ``seconds`` instead
-    of ``time_limit``.
 
     ``clique_rows``: the cover rows sum over conflict cliques (:func:`_cover_rows`); False
     gives one row ``δ_i + z_j ≤ 1`` per failing term (the same 0/1 points, a weaker LP).
@@ -445,8 +445,6 @@ def exact_clause(pr: Pricing, *, upper: float = np.inf, start: tuple[int, ...] |
              + pr.nu[~zN.any(axis=1)].sum())
     k, nP, nN = len(cols), int(varP.sum()), int(varN.sum())
     pairs = int(zP[varP].sum() + zN[varN].sum())
-    if small is not None and pairs <= small[0]:
-        time_limit = small[1]
     m = highs.Model()
     m.add_columns(np.full(k, pr.cond_cost), 0.0, 1.0, integer=True)           # z
     m.add_columns(-pr.mu[varP], 0.0, 1.0)                                     # δ
@@ -539,17 +537,53 @@ def _cover_rows(fails: np.ndarray, cliques: list[np.ndarray], k: int, n_rest: in
                          shape=(n_rows, k + n_rest))
 
 
+def mip_pairs(pr: Pricing, upper: float) -> int:
+    """Failing (row, term) pairs of the pricing MIP :func:`exact_clause` would build to get
+    below ``upper``: its size, counted before it is built (from the float32 copy the beam
+    search made, with room for its rounding, so it may count a term more)."""
+    BPf, BNf = pr.floats()
+    mu, nu = np.asarray(pr.mu, float), np.asarray(pr.nu, float)
+    target = min(upper, pr.clause_cost + nu.sum() - mu.sum())
+    reach = mu.astype(np.float32) @ BPf
+    keep = reach > pr.clause_cost + pr.cond_cost - target - 1e-5 * (1.0 + mu.sum())
+    if pr.allowed is not None:
+        keep &= np.asarray(pr.allowed, bool)
+    onP, onN = (mu > 0).astype(np.float32), (nu > 0).astype(np.float32)
+    meets = onP @ BPf[:, keep] + onN @ BNf[:, keep]
+    return int(round(float(keep.sum() * (onP.sum() + onN.sum()) - meets.sum())))
+
+
 def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: int = 20,
                  keep: int = 10, max_conditions: int = 12, time_limit: float = 30.0,
-                 small: tuple[int, float] | None = None
+                 mip_size: int | None = None, search_nodes: int | None = None,
+                 search_time_limit: float = 60.0
                  ) -> tuple[list[tuple[tuple[int, ...], float]], ExactClause | None]:
     """Clauses with value (R) below ``below``: beam search, then (if it finds none and
-    ``exact``) the MIP, which either finds one or proves there is none.  Returns the clauses
-    (best first) and the MIP's answer (``None`` when the MIP was not run).
-    ``small``: :func:`exact_clause`'s."""
+    ``exact``) an exact method, which either finds one or proves there is none.  Returns the
+    clauses (best first) and the exact method's answer (``None`` when none was run).
+
+    The exact method is the MIP (:func:`exact_clause`, ``time_limit`` seconds) when it has
+    at most ``mip_size`` failing (row, term) pairs (None: any size), else the branch and bound
+    over clauses (:func:`~rulecore.rules.branch_and_bound.search_clauses`, at most
+    ``search_nodes`` nodes and ``search_time_limit`` seconds).  Past a few thousand pairs the
+    MIP finishes in its time or not depending on the machine's load, and on the planted
+    table's 10,000 rows its bound stayed at −4.4 after 300 s, where the search proves in 3 s
+    (``docs/rulesets.md``, "What a certificate at scale needs")."""
     found = beam_search(pr, width=width, keep=keep, max_conditions=max_conditions, below=below)
     if found or not exact:
         return found, None
+    pairs = mip_pairs(pr, below) if mip_size is not None else 0
+    if mip_size is not None and pairs > mip_size:
+        nodes = branch_and_bound.MAX_NODES if search_nodes is None else int(search_nodes)
+        progress.say(f"Exact pricing: a branch and bound over clauses, to prove that none "
+                     f"improves the set (at most {nodes:,} nodes)")
+        res = branch_and_bound.search_clauses(pr, below=below, max_conditions=max_conditions,
+                                              max_nodes=nodes, time_limit=search_time_limit)
+        # "cutoff" as the MIP says it: no clause below ``below``
+        status = "cutoff" if res.proved else res.status
+        ex = ExactClause(res.terms, res.value, below if res.proved else -np.inf, status, 0,
+                         res.seconds, pairs, search_time_limit, "search", res.nodes)
+        return ([(res.terms, res.value)] if res.status == "found" else []), ex
     progress.say(f"Exact pricing: proving that no clause improves the set (solver time limit "
                  f"{time_limit:.3g} s)")
     # exact_clause skips presolve, which overran this 1 s limit to 11 s on 100,000 rows (7 s
@@ -562,7 +596,7 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     # binary benchmark sets the mean error went 0.2013 -> 0.2062, reproducibly; the single
     # rule keeps them: bench/results/rulesets_vs_anchors.md, "Polishing")
     ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True,
-                      max_conditions=max_conditions, clique_rows=False, small=small)
+                      max_conditions=max_conditions, clique_rows=False)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex
@@ -734,16 +768,15 @@ class ColumnGenerationResult:
     iterations : int
     seconds : float
     error : str
-    pricing_skipped : bool
-        The exact pricing was left out (more than :data:`EXACT_PRICING_ROWS` distinct rows).
     pricing_stop : str
         Why the pricing loop ended (:data:`PRICING_STOPS`): ``"proved"`` when ``certified``,
         else what happened instead (the report says it).
     pricings : list of dict
-        Each exact pricing MIP run, in order: ``status``, ``seconds``, the ``time_limit`` it
-        was given, whether it ``found`` an improving clause (one the beam missed), its size
-        in failing (row, term) ``pairs``, and whether it was ``repeatable`` (at most
-        :data:`REPEATABLE_PRICING_PAIRS`: only then is a clause it finds added).
+        Each exact pricing run, in order: its ``method`` (``"mip"`` up to
+        :data:`REPEATABLE_PRICING_PAIRS` failing (row, term) ``pairs``, else ``"search"``,
+        the branch and bound, with the ``nodes`` it visited), ``status``, ``seconds``, the
+        ``time_limit`` it was given, and whether it ``found`` an improving clause (one the
+        beam missed).  A run cut by its time limit adds nothing.
     """
 
     clauses: list
@@ -757,11 +790,8 @@ class ColumnGenerationResult:
     iterations: int
     seconds: float
     error: str = "hamming"
-    # the exact pricing was left out: the problem has more distinct rows than it can take
-    # (EXACT_PRICING_ROWS)
-    pricing_skipped: bool = False
-    # why the pricing loop ended (PRICING_STOPS), and each exact pricing MIP run: its status,
-    # seconds, the time limit it was given, and whether it found an improving clause
+    # why the pricing loop ended (PRICING_STOPS), and each exact pricing run: its method,
+    # status, seconds, the time limit it was given, and whether it found an improving clause
     pricing_stop: str = "proved"
     pricings: list = field(default_factory=list)
 
@@ -769,14 +799,14 @@ class ColumnGenerationResult:
 #: Why column generation's pricing loop ended (``ColumnGenerationResult.pricing_stop``); only
 #: ``"proved"`` certifies the LP bound.
 PRICING_STOPS = (
-    "proved",            # the exact pricing MIP proved that no clause improves (M)
+    "proved",            # the exact pricing proved that no clause improves (M)
     "not asked",         # certify=False (the inner cross-validation's fits)
-    "too many rows",     # certify, but more than EXACT_PRICING_ROWS distinct rows
-    "timed out",         # the last exact pricing MIP stopped at its time limit (a clause
-    #                      it held by then is not added: which one depends on the load)
-    "too large to add",  # the last exact pricing MIP found a clause the beam missed, but
-    #                      had more than REPEATABLE_PRICING_PAIRS pairs: not added
-    "no round left",     # the beam found nothing, the exact MIPs allowed had all been run
+    "timed out",         # the last exact pricing stopped at its time limit (a clause it
+    #                      held by then is not added: which one depends on the load)
+    "node limit",        # the last search stopped at its node limit with neither answer
+    "too many weights",  # the search was not run: more distinct weights than it packs
+    #                      (branch_and_bound.MAX_LEVELS)
+    "no round left",     # the beam found nothing, the exact runs allowed had all been run
     #                      (each found a clause the beam missed)
     "out of time",       # the loop's time ran out while clauses still improved (M)
     "iterations",        # max_iterations rounds, clauses still improving (M)
@@ -785,21 +815,16 @@ PRICING_STOPS = (
 )
 
 
-#: Distinct rows above which column generation runs no exact pricing MIP.  HiGHS spends the
-#: time building it whatever its 1 s limit, and it never proved at these sizes: 6.9 s at
-#: 100,000 rows, about 100 s at 1,000,000, after which the master MIP choosing the clauses got
-#: 0.05 s and the rule set came out empty (bench/results/scale.md).
-EXACT_PRICING_ROWS = 50_000
-
-#: Failing (row, term) pairs (``ExactClause.pairs``) up to which a pricing MIP may change the
-#: rule set: it gets :data:`REPEATABLE_PRICING_SECONDS`, and a clause it finds is added.  A
-#: larger MIP gets the caller's short limit and can only prove the bound: a clause it finds is
-#: not added.  Whether a MIP finishes within a wall-clock limit depends on the machine's load,
-#: and on wine (5,200–22,200 pairs) the final fits' MIPs took 0.02–2.8 s against their 1 s:
-#: the same fit added a clause on one run and not on the next, in up to 3 of 5 folds.  Up to
-#: this size the MIPs measured took at most 0.5 s (the reviewer's 24 small tables, at most 420
-#: pairs: 0.1 s); just above it, at 2,200 pairs, one took 2.1 s (docs/rulesets.md,
-#: "Repeatability").
+#: Failing (row, term) pairs (``ExactClause.pairs``) up to which the exact pricing is the MIP:
+#: it gets :data:`REPEATABLE_PRICING_SECONDS`, and a clause it finds is added.  A larger
+#: problem goes to the branch and bound over clauses, whose work limit is a node count.
+#: Whether a MIP finishes within a wall-clock limit depends on the machine's load: on wine
+#: (5,200–22,200 pairs) the final fits' MIPs took 0.02–2.8 s against their 1 s, and the same
+#: fit added a clause on one run and not on the next, in up to 3 of 5 folds.  Up to this size
+#: the MIPs measured took at most 0.5 s (the reviewer's 24 small tables, at most 420 pairs:
+#: 0.1 s); just above it, at 2,200 pairs, one took 2.1 s (docs/rulesets.md, "Repeatability").
+#: HiGHS also spends the time building a large MIP whatever its limit: 6.9 s at 100,000 rows,
+#: about 100 s at 1,000,000 (bench/results/scale.md).
 REPEATABLE_PRICING_PAIRS = 2_000
 
 #: Seconds for a pricing MIP of at most :data:`REPEATABLE_PRICING_PAIRS` pairs.
@@ -827,8 +852,8 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
                       max_iterations: int = 100, max_conditions: int = 12,
                       beam_width: int = 20, columns_per_round: int = 10,
                       time_limit: float = 60.0, pricing_time_limit: float = 10.0,
-                      master_time_limit: float = 10.0, max_exact_pricings: int = 3
-                      ) -> ColumnGenerationResult:
+                      master_time_limit: float = 10.0, max_exact_pricings: int = 3,
+                      search_nodes: int | None = None) -> ColumnGenerationResult:
     """Learn a DNF rule set over the term matrix ``B`` (module docstring).
 
     Parameters
@@ -847,18 +872,26 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     pool : list of tuple of int, optional
         Clauses to start from (e.g. those generated at a nearby λ).
     certify : bool
-        Run the exact pricing MIP when the beam finds nothing, to prove the LP bound.
+        Run the exact pricing when the beam finds nothing, to prove the LP bound: the MIP
+        up to :data:`REPEATABLE_PRICING_PAIRS` failing (row, term) pairs, else the branch
+        and bound over clauses (:mod:`rulecore.rules.branch_and_bound`).
     max_iterations, max_conditions, beam_width, columns_per_round
         Limits of the loop and of the beam search.
     time_limit : float
         Seconds for the whole call; each HiGHS run gets what is left.
     pricing_time_limit : float
-        Seconds for one exact pricing MIP; when it stops there, the LP bound is not proved
-        (``certified`` is False), a clause it holds is not added (which one it holds by then
-        depends on the machine's load), and the rule set is still returned.
+        Seconds for one exact pricing MIP, at least :data:`REPEATABLE_PRICING_SECONDS`, at
+        most what is left; the search gets what is left.  When either stops at its limit,
+        the LP bound is not proved (``certified`` is False), a clause it holds is not added
+        (which one it holds by then depends on the machine's load), and the rule set is
+        still returned.
     max_exact_pricings : int
-        Exact pricing MIPs at most: each one that finds a clause the beam missed costs a
-        MIP; after this many the loop stops when the beam finds nothing (not certified).
+        Exact pricing runs at most: each one that finds a clause the beam missed costs a
+        run; after this many the loop stops when the beam finds nothing (not certified).
+    search_nodes : int, optional
+        The branch and bound's node limit (default
+        :data:`~rulecore.rules.branch_and_bound.MAX_NODES`): its work limit, the same on
+        any machine.
     master_time_limit : float
         Seconds for the final MIP that chooses among the generated clauses.  Over every
         clause only when the pricing proved the LP bound (its incumbent is kept when the
@@ -915,9 +948,7 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     add([S for S, _ in beam_search(pricing, width=beam_width, keep=columns_per_round,
                                    max_conditions=max_conditions)])
     certified, it, lp, stale = False, 0, None, True
-    skipped = certify and len(A) > EXACT_PRICING_ROWS
-    asked, certify = certify, certify and not skipped
-    pricings: list[dict] = []  # each exact pricing MIP run (ColumnGenerationResult.pricings)
+    pricings: list[dict] = []  # each exact pricing run (ColumnGenerationResult.pricings)
     stop = "iterations"
     # the master MIP that chooses the clauses keeps its time: the loop stops early enough
     # (on a million rows it ran to the deadline and the choice got 0.05 s)
@@ -933,35 +964,33 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
             stop = "master failed"
             break
         pricing.mu = lp.mu
-        # a MIP that stopped at its time limit is not run again: it would stop there again
-        timed_out = bool(pricings) and pricings[-1]["status"] not in ("optimal", "cutoff")
-        exact = certify and len(pricings) < max_exact_pricings and not timed_out
-        limit = min(left(), pricing_time_limit)
-        small = (REPEATABLE_PRICING_PAIRS, min(left(), max(REPEATABLE_PRICING_SECONDS, limit)))
+        # a run that stopped at its limit is not run again: it would stop there again
+        last = pricings[-1]["status"] if pricings else "optimal"
+        stuck = last not in ("optimal", "cutoff", "found")
+        exact = certify and len(pricings) < max_exact_pricings and not stuck
         found, ex = best_clauses(pricing, below=-1e-7, exact=exact, width=beam_width,
                                  keep=columns_per_round, max_conditions=max_conditions,
-                                 time_limit=limit, small=small)
+                                 time_limit=min(left(), max(REPEATABLE_PRICING_SECONDS,
+                                                            pricing_time_limit)),
+                                 mip_size=REPEATABLE_PRICING_PAIRS, search_nodes=search_nodes,
+                                 search_time_limit=left())
         if ex is not None:
-            repeatable = ex.pairs <= REPEATABLE_PRICING_PAIRS
-            pricings.append({"status": ex.status, "seconds": float(ex.seconds),
-                             "time_limit": float(ex.time_limit), "found": bool(found),
-                             "pairs": ex.pairs, "repeatable": repeatable})
+            pricings.append({"method": ex.method, "status": ex.status,
+                             "seconds": float(ex.seconds), "time_limit": float(ex.time_limit),
+                             "found": bool(found), "pairs": ex.pairs, "nodes": ex.nodes})
         if not found:
             certified = ex is not None and ex.optimal
-            stop = ("proved" if certified else "timed out" if ex is not None or timed_out
-                    else "too many rows" if skipped else "not asked" if not asked or
-                    max_exact_pricings <= 0 else "no round left")
+            why = ex.status if ex is not None else last if stuck else None
+            stop = ("proved" if certified else why if why in ("node limit", "too many weights")
+                    else "timed out" if why is not None
+                    else "not asked" if not certify or max_exact_pricings <= 0
+                    else "no round left")
             break
-        if ex is not None and not ex.optimal:
-            # the MIP stopped at its time limit holding a clause: which one, if any, it holds
+        if ex is not None and not (ex.optimal or ex.status == "found"):
+            # the run stopped at its time limit holding a clause: which one, if any, it holds
             # by then depends on the machine's speed and load (on a loaded core 3 of 12
             # benchmark fits came out different), so it is not added; the set is not proved
             stop = "timed out"
-            break
-        if ex is not None and not repeatable:
-            # a MIP this large finishes around its short limit (wine's: 0.02–2.8 s against
-            # 1 s), so whether its clause would be added depends on the load: it only proves
-            stop = "too large to add"
             break
         if add([S for S, _ in found]) == 0:
             stop = "no new clause"
@@ -982,17 +1011,14 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     # over the clauses the LP uses, solved to the end or not used: the MIP over every clause
     # stopped at its limit holding whatever incumbent it had by then, and the same fit gave
     # another rule set on a loaded machine (docs/rulesets.md, "Repeatability")
-    # (a proof by a MIP past REPEATABLE_PRICING_PAIRS comes or not with the load: the
-    # choice must not depend on it, so it is the support MIP's as without a proof)
-    proved_repeatably = certified and pricings[-1]["repeatable"]
     chosen, status = _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp,
                                      float(master_time_limit), improve=master_time_limit > 0,
-                                     support_only=not proved_repeatably)
+                                     support_only=not certified)
     ham = ruleset_objective(B, y, d, chosen, lam, "hamming")
     obj = ruleset_objective(B, y, d, chosen, lam, error)
     gap = max(0.0, (ham - lp_bound) / max(ham, 1e-9)) if certified else np.nan
     return ColumnGenerationResult(chosen, obj, ham, lp_bound, certified, gap, status, cols, it,
-                                  time.perf_counter() - t0, error, skipped, stop, pricings)
+                                  time.perf_counter() - t0, error, stop, pricings)
 
 
 def _greedy(CP, CN, dP, dN, size, lam, error) -> np.ndarray:

@@ -347,9 +347,8 @@ class RuleSetClassifier(ClassifierMixin, BaseEstimator):
     master_status_ : str
         The choice among the generated clauses alone: ``"optimal"`` when the master MIP
         over them was solved (no claim about clauses not generated).  When the pricing did
-        not prove the bound, or a pricing MIP too large for its answer to be repeatable did
-        (``colgen.REPEATABLE_PRICING_PAIRS``), no MIP over every clause runs (one cut by its
-        time limit gave another rule set on a loaded machine): ``"support"``, the MIP over
+        not prove the bound, no MIP over every clause runs (one cut by its time limit gave
+        another rule set on a loaded machine): ``"support"``, the MIP over
         the clauses the LP uses was solved; ``"rounded"``, it was cut, and the LP's best
         rounding improved by local search was taken.
     fit_seconds_, cv_seconds_ : float

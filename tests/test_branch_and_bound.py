@@ -1,0 +1,133 @@
+"""The branch and bound over clauses (rulecore.rules.branch_and_bound) against every clause
+enumerated: it must find the least (R) when one is below the target, and prove that none is
+otherwise; at its node limit it says so, the same way on every run."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from rulecore.rules import branch_and_bound, colgen
+from rulecore.rules.branch_and_bound import _pack, _unpack, search_clauses
+
+
+def _instance(seed: int) -> colgen.Pricing:
+    """Rows that meet a hidden clause of 3 or 4 terms are mostly positive, so that the least
+    clause is often deep (with independent rows it is at 1 or 2 terms, found before any
+    pruning); conflict cliques, a cover, few or many distinct weights, some rows of weight 0,
+    and terms not allowed."""
+    rng = np.random.default_rng(seed)
+    p = int(rng.integers(8, 13))
+    B = rng.random((int(rng.integers(40, 150)), p)) < rng.uniform(0.5, 0.9, p)
+    hidden = rng.choice(p, int(rng.integers(3, 5)), replace=False)
+    pos = B[:, hidden].all(axis=1) ^ (rng.random(len(B)) < 0.1)
+    cliques = [np.arange(a, min(a + 2, p)) for a in range(0, p, 5)]
+    covers = [np.array([p - 3, p - 1])] if seed % 3 == 0 else []
+    if seed % 2:  # the duals take few values, some 0, as at the master LP's optimum
+        mu = rng.choice([0.0, 0.6, 0.9], pos.sum())
+        nu = rng.choice([0.7, 1.0], (~pos).sum())
+    else:
+        mu, nu = rng.uniform(0.5, 1, pos.sum()), rng.uniform(0.5, 1, (~pos).sum())
+    allowed = rng.random(p) < 0.9 if seed % 5 == 0 else None
+    cc, cd = 0.1, float(rng.choice([0.02, 0.1]))
+    if seed % 4 == 3:
+        # as at the master LP's optimum: the duals price the hidden clause at exactly 0 (its
+        # positives at λ, the others at 0), and the question is whether any clause beats it
+        covered = B[:, hidden].all(axis=1)
+        gain = (covered & pos).sum() - (covered & ~pos).sum()
+        if gain > 0:
+            cc, cd = 1.0, 1.0
+            lam = (1.0 + len(hidden)) / gain
+            mu = np.where(covered[pos], lam, 0.0)
+            nu = np.full((~pos).sum(), lam)
+    return colgen.Pricing(B[pos], B[~pos], mu, nu, cc, cd,
+                          colgen.clique_conflicts(cliques, p), covers=covers, cliques=cliques,
+                          allowed=allowed)
+
+
+def _least(pr: colgen.Pricing, max_conditions: int) -> float:
+    """The least (R) over every consistent, allowed clause of at most ``max_conditions``
+    terms, the empty clause included."""
+    ok = np.ones(pr.n_terms, bool) if pr.allowed is None else pr.allowed
+    best = pr.value(())
+    for k in range(1, max_conditions + 1):
+        for S in itertools.combinations(np.flatnonzero(ok).tolist(), k):
+            if pr.consistent(S):
+                best = min(best, pr.value(S))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_search_equals_enumeration(seed):
+    pr = _instance(seed)
+    cap = [12, 2, 3][seed % 3]
+    least = _least(pr, cap)
+    got = search_clauses(pr, below=-1e-9, max_conditions=cap)
+    assert got.exhausted and pr.consistent(got.terms) and len(got.terms) <= cap
+    assert got.value == pytest.approx(pr.value(got.terms), abs=1e-12)  # counted directly
+    if least < -1e-9:  # the least clause itself
+        assert got.status == "found" and got.value == pytest.approx(least, abs=1e-9)
+    else:
+        assert got.status == "proved"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_proof_against_any_target(seed):
+    """Asked for a clause below a target t, it finds one exactly when one exists."""
+    pr = _instance(seed)
+    least = _least(pr, 12)
+    for t in (least - 1e-6, least + 1e-6, least + 0.5):
+        got = search_clauses(pr, below=t)
+        assert (got.status == "found") == (least < t)
+        if got.status == "found":
+            assert got.value < t
+        else:
+            assert got.status == "proved"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_first_clause_below_answers_the_same_question(seed):
+    """Asked only whether a clause below the target exists (``first=True``), it answers as
+    the full search does, with a clause below it when there is one."""
+    pr = _instance(seed)
+    full = search_clauses(pr, below=-1e-9)
+    got = search_clauses(pr, below=-1e-9, first=True)
+    assert got.status == full.status and got.nodes <= full.nodes
+    if got.status == "found":
+        assert pr.consistent(got.terms) and pr.value(got.terms) < -1e-9
+
+
+def test_node_limit_is_a_work_limit_the_same_on_every_run():
+    pr = _instance(1)
+    full = search_clauses(pr, below=-1e-9)
+    assert full.nodes > 3
+    runs = [search_clauses(pr, below=-1e-9, max_nodes=3) for _ in range(2)]
+    assert runs[0] == runs[1] or (runs[0].terms, runs[0].status, runs[0].nodes) == \
+        (runs[1].terms, runs[1].status, runs[1].nodes)
+    assert runs[0].nodes == 3 and not runs[0].exhausted
+    assert runs[0].status in ("node limit", "found")
+
+
+def test_a_search_out_of_time_proves_and_adds_nothing():
+    got = search_clauses(_instance(1), below=-1e-9, time_limit=-1.0)
+    assert got.status == "time limit" and not got.exhausted and not got.proved
+
+
+def test_too_many_distinct_weights_is_said_not_searched(monkeypatch):
+    monkeypatch.setattr(branch_and_bound, "MAX_LEVELS", 3)
+    got = search_clauses(_instance(0), below=-1e-9)  # weights all different
+    assert got.status == "too many weights" and got.nodes == 0 and not got.proved
+
+
+@pytest.mark.parametrize("sizes", [(0, 5), (1, 70), (64, 3), (130, 0, 65)])
+def test_pack_keeps_rows_by_level(sizes):
+    rng = np.random.default_rng(len(sizes))
+    blocks = [rng.random((n, 7)) < 0.5 for n in sizes]
+    bits, word_level = _pack(blocks, list(range(len(sizes))))
+    assert bits.dtype == np.uint64 and bits.shape == (7, len(word_level))
+    rows = _unpack(bits)
+    for lev, block in enumerate(blocks):
+        words = np.flatnonzero(word_level == lev)
+        assert len(words) == -(-len(block) // 64)
+        got = rows[:, np.repeat(words * 64, 64) + np.tile(np.arange(64), len(words))]
+        assert (got[:, :len(block)] == block.T).all() and not got[:, len(block):].any()

@@ -358,6 +358,17 @@ def _pricing_words(fit: Any) -> str:
                 f"problems of up to {REPEATABLE_PRICING_PAIRS:,} failing row-condition pairs; "
                 f"this one has {last.get('pairs', 0):,}) visited its {last['nodes']:,} "
                 "nodes without finding an improving clause or proving that there is none")
+    if stop == "left out" and last is not None and not search:
+        return (f"found a clause that improves the set, which the beam search had missed (in "
+                f"{last['seconds']:.2g} s), and it was left out: a MIP of this size "
+                f"({last.get('pairs', 0):,} failing row-condition pairs, more than "
+                f"{REPEATABLE_PRICING_PAIRS:,}) finishes in its {last['time_limit']:.2g} s or "
+                "not depending on how busy the machine is, so the rule set would too")
+    if stop == "left out" and last is not None:
+        return ("(a branch and bound over clauses, the problem being too large for its MIP) "
+                "found a clause that improves the set, which the beam search had missed, and "
+                "it was left out: the cross-validation that chose λ measured fits built from "
+                "the beam search's clauses, not this one")
     if stop == "too many weights":
         return (f"was not run: the rows' weights take more than {MAX_LEVELS:,} distinct "
                 "values, more than the branch and bound over clauses packs (sample weights "
@@ -368,7 +379,7 @@ def _pricing_words(fit: Any) -> str:
                 "it finds in that time depends on how busy the machine is"
                 if last.get("found") or last.get("status") == "time limit" and search
                 else "")
-        given = ("what was left of the fit's time limit; its work limit is "
+        given = ("a share of the fit's time limit; its work limit is "
                  f"{last.get('nodes', 0):,} nodes" if search else
                  f"at most {REPEATABLE_PRICING_SECONDS:.0f} s for a MIP this small, and "
                  "what is left of the fit's time limit when that is less")

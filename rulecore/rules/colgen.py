@@ -555,37 +555,43 @@ def mip_pairs(pr: Pricing, upper: float) -> int:
 
 def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: int = 20,
                  keep: int = 10, max_conditions: int = 12, time_limit: float = 30.0,
-                 mip_size: int | None = None, search_nodes: int | None = None,
+                 mip_size: int | None = None, mip_seconds: float = 10.0,
+                 search_rows: int = 0, search_nodes: int | None = None,
                  search_time_limit: float = 60.0
                  ) -> tuple[list[tuple[tuple[int, ...], float]], ExactClause | None]:
     """Clauses with value (R) below ``below``: beam search, then (if it finds none and
     ``exact``) an exact method, which either finds one or proves there is none.  Returns the
     clauses (best first) and the exact method's answer (``None`` when none was run).
 
-    The exact method is the MIP (:func:`exact_clause`, ``time_limit`` seconds) when it has
-    at most ``mip_size`` failing (row, term) pairs (None: any size), else the branch and bound
-    over clauses (:func:`~rulecore.rules.branch_and_bound.search_clauses`, at most
-    ``search_nodes`` nodes and ``search_time_limit`` seconds).  Past a few thousand pairs the
-    MIP finishes in its time or not depending on the machine's load, and on the planted
-    table's 10,000 rows its bound stayed at −4.4 after 300 s, where the search proves in 3 s
-    (``docs/rulesets.md``, "What a certificate at scale needs")."""
+    The exact method is the MIP (:func:`exact_clause`, ``mip_seconds``) when it has at most
+    ``mip_size`` failing (row, term) pairs (None: any size); past that, on ``search_rows``
+    rows or more, the branch and bound over clauses
+    (:func:`~rulecore.rules.branch_and_bound.search_clauses`, at most ``search_nodes`` nodes
+    and ``search_time_limit`` seconds), and on fewer the MIP with ``time_limit``.  Past a
+    few thousand pairs the MIP finishes in its time or not depending on the machine's load,
+    and on the planted table's 10,000 rows its bound stayed at −4.4 after 300 s, where the
+    search proves in 3 s (``docs/rulesets.md``, "The exact pricing")."""
     found = beam_search(pr, width=width, keep=keep, max_conditions=max_conditions, below=below)
     if found or not exact:
         return found, None
     pairs = mip_pairs(pr, below) if mip_size is not None else 0
-    if mip_size is not None and pairs > mip_size:
+    large = mip_size is not None and pairs > mip_size
+    if large and len(pr.mu) + len(pr.nu) >= search_rows:
         nodes = branch_and_bound.MAX_NODES if search_nodes is None else int(search_nodes)
         progress.say(f"Exact pricing: a branch and bound over clauses, to prove that none "
                      f"improves the set (at most {nodes:,} nodes)")
+        # (first=True: its clause is not added, column_generation, so whether one exists is
+        # all it needs to know)
         res = branch_and_bound.search_clauses(pr, below=below, max_conditions=max_conditions,
-                                              max_nodes=nodes, time_limit=search_time_limit)
+                                              max_nodes=nodes, time_limit=search_time_limit,
+                                              first=True)
         # "cutoff" as the MIP says it: no clause below ``below``
         status = "cutoff" if res.proved else res.status
         ex = ExactClause(res.terms, res.value, below if res.proved else -np.inf, status, 0,
                          res.seconds, pairs, search_time_limit, "search", res.nodes)
         return ([(res.terms, res.value)] if res.status == "found" else []), ex
     progress.say(f"Exact pricing: proving that no clause improves the set (solver time limit "
-                 f"{time_limit:.3g} s)")
+                 f"{time_limit if large else mip_seconds:.3g} s)")
     # exact_clause skips presolve, which overran this 1 s limit to 11 s on 100,000 rows (7 s
     # without; the rest is HiGHS setting up the 1.7M-row MIP).  On the 8 binary benchmark sets
     # the rule set's mean error was 0.198 without, 0.201 with (bench/results/ruleset_variants.md)
@@ -595,8 +601,8 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     # which the final fit adds though the inner CV, beam only, never measured them; on the 8
     # binary benchmark sets the mean error went 0.2013 -> 0.2062, reproducibly; the single
     # rule keeps them: bench/results/rulesets_vs_anchors.md, "Polishing")
-    ex = exact_clause(pr, upper=below, time_limit=time_limit, cutoff=True,
-                      max_conditions=max_conditions, clique_rows=False)
+    ex = exact_clause(pr, upper=below, time_limit=time_limit if large else mip_seconds,
+                      cutoff=True, max_conditions=max_conditions, clique_rows=False)
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex
@@ -804,6 +810,7 @@ PRICING_STOPS = (
     "timed out",         # the last exact pricing stopped at its time limit (a clause it
     #                      held by then is not added: which one depends on the load)
     "node limit",        # the last search stopped at its node limit with neither answer
+    "left out",          # the search found a clause the beam missed: not added
     "too many weights",  # the search was not run: more distinct weights than it packs
     #                      (branch_and_bound.MAX_LEVELS)
     "no round left",     # the beam found nothing, the exact runs allowed had all been run
@@ -826,6 +833,20 @@ PRICING_STOPS = (
 #: HiGHS also spends the time building a large MIP whatever its limit: 6.9 s at 100,000 rows,
 #: about 100 s at 1,000,000 (bench/results/scale.md).
 REPEATABLE_PRICING_PAIRS = 2_000
+
+#: The share of column generation's ``time_limit`` that one branch and bound over clauses
+#: may take (its work limit is its node count; this only keeps a search that neither proves
+#: nor finds from taking the whole fit: on the rare planted table of ``bench/scale.py`` it
+#: reached its 50,000 nodes without an answer, in 9 s at 10,000 rows and about 100 s at
+#: 1,000,000).  The common table's proof at 1,000,000 rows took 26 s.
+SEARCH_SHARE = 0.4
+
+#: Distinct rows from which a pricing problem past :data:`REPEATABLE_PRICING_PAIRS` goes to
+#: the branch and bound over clauses; below, to a MIP with the short ``pricing_time_limit``
+#: that only proves.  On the benchmark sets (a few hundred rows, many terms) the search
+#: often reached its node limit with no answer: ilpd's 10 folds took 95 s, where all 8 sets'
+#: 80 had taken 258 s, with the same errors.  The planted table's 10,000 rows it proves in 3 s.
+SEARCH_ROWS = 5_000
 
 #: Seconds for a pricing MIP of at most :data:`REPEATABLE_PRICING_PAIRS` pairs.
 REPEATABLE_PRICING_SECONDS = 10.0
@@ -881,7 +902,8 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         Seconds for the whole call; each HiGHS run gets what is left.
     pricing_time_limit : float
         Seconds for one exact pricing MIP, at least :data:`REPEATABLE_PRICING_SECONDS`, at
-        most what is left; the search gets what is left.  When either stops at its limit,
+        most what is left; the search gets :data:`SEARCH_SHARE` of ``time_limit``, at most
+        what is left.  When either stops at its limit,
         the LP bound is not proved (``certified`` is False), a clause it holds is not added
         (which one it holds by then depends on the machine's load), and the rule set is
         still returned.
@@ -970,10 +992,12 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         exact = certify and len(pricings) < max_exact_pricings and not stuck
         found, ex = best_clauses(pricing, below=-1e-7, exact=exact, width=beam_width,
                                  keep=columns_per_round, max_conditions=max_conditions,
-                                 time_limit=min(left(), max(REPEATABLE_PRICING_SECONDS,
-                                                            pricing_time_limit)),
-                                 mip_size=REPEATABLE_PRICING_PAIRS, search_nodes=search_nodes,
-                                 search_time_limit=left())
+                                 time_limit=min(left(), pricing_time_limit),
+                                 mip_size=REPEATABLE_PRICING_PAIRS,
+                                 mip_seconds=min(left(), max(REPEATABLE_PRICING_SECONDS,
+                                                             pricing_time_limit)),
+                                 search_rows=SEARCH_ROWS, search_nodes=search_nodes,
+                                 search_time_limit=min(left(), SEARCH_SHARE * time_limit))
         if ex is not None:
             pricings.append({"method": ex.method, "status": ex.status,
                              "seconds": float(ex.seconds), "time_limit": float(ex.time_limit),
@@ -991,6 +1015,15 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
             # by then depends on the machine's speed and load (on a loaded core 3 of 12
             # benchmark fits came out different), so it is not added; the set is not proved
             stop = "timed out"
+            break
+        if ex is not None and ex.pairs > REPEATABLE_PRICING_PAIRS:
+            # a problem this large only proves.  The MIP finishes around its short limit
+            # (wine's: 0.02–2.8 s against 1 s), so whether its clause would be added depends
+            # on the load.  The search's answer does not, but the inner cross-validation that
+            # chose λ measured fits built from the beam search's clauses; adding the least
+            # clause it finds, on ilpd's 10 folds: error 0.2915 against 0.295, in 118 s, where
+            # all 8 sets' 80 folds had taken 258 s (docs/rulesets.md, "The exact pricing")
+            stop = "left out"
             break
         if add([S for S, _ in found]) == 0:
             stop = "no new clause"
@@ -1011,9 +1044,13 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
     # over the clauses the LP uses, solved to the end or not used: the MIP over every clause
     # stopped at its limit holding whatever incumbent it had by then, and the same fit gave
     # another rule set on a loaded machine (docs/rulesets.md, "Repeatability")
+    # (a proof by a MIP past REPEATABLE_PRICING_PAIRS comes or not with the load: the
+    # choice must not depend on it, so it is the support MIP's as without a proof)
+    proved_repeatably = certified and (pricings[-1]["method"] == "search"
+                                       or pricings[-1]["pairs"] <= REPEATABLE_PRICING_PAIRS)
     chosen, status = _integer_master(cols, cov_P, cov_N, dP, dN, lam, error, lp,
                                      float(master_time_limit), improve=master_time_limit > 0,
-                                     support_only=not certified)
+                                     support_only=not proved_repeatably)
     ham = ruleset_objective(B, y, d, chosen, lam, "hamming")
     obj = ruleset_objective(B, y, d, chosen, lam, error)
     gap = max(0.0, (ham - lp_bound) / max(ham, 1e-9)) if certified else np.nan

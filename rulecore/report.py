@@ -22,7 +22,11 @@ import pandas as pd
 
 from rulecore.exceptions import RulecoreError
 from rulecore.rules.branch_and_bound import MAX_LEVELS
-from rulecore.rules.colgen import REPEATABLE_PRICING_PAIRS, REPEATABLE_PRICING_SECONDS
+from rulecore.rules.colgen import (
+    REPEATABLE_PRICING_PAIRS,
+    REPEATABLE_PRICING_SECONDS,
+    SEARCH_SHARE,
+)
 
 Level = Literal["success", "info", "warning"]
 
@@ -377,12 +381,17 @@ def _pricing_words(fit: Any) -> str:
         # a clause it held by then is left out: which one depends on the machine's load
         held = ("; the improving clause it had found by then was left out, since which one "
                 "it finds in that time depends on how busy the machine is"
-                if last.get("found") or last.get("status") == "time limit" and search
-                else "")
-        given = ("a share of the fit's time limit; its work limit is "
-                 f"{last.get('nodes', 0):,} nodes" if search else
-                 f"at most {REPEATABLE_PRICING_SECONDS:.0f} s for a MIP this small, and "
-                 "what is left of the fit's time limit when that is less")
+                if last.get("found") else "")
+        if search:
+            given = (f"{SEARCH_SHARE:.0%} of the final fit's time, after "
+                     f"{last.get('nodes', 0):,} of the {last.get('node_limit', 0):,} nodes it "
+                     "may visit; a larger time limit lets it go on")
+        elif last.get("pairs", 0) <= REPEATABLE_PRICING_PAIRS:
+            given = (f"at most {REPEATABLE_PRICING_SECONDS:.0f} s for a MIP this small, and "
+                     "what is left of the fit's time limit when that is less")
+        else:
+            given = ("at most 1 s, and a third of the final fit's share of the time limit when "
+                     "that is less")
         what = "(a branch and bound over clauses) " if search else ""
         # (HiGHS looks at the clock between steps, so the MIP can run past its limit:
         # "after 1.6 s of the 1 s it was given" read as a contradiction, a stranger's review)

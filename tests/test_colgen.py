@@ -463,8 +463,12 @@ def test_a_search_cut_by_its_time_limit_adds_nothing(monkeypatch):
     assert res.pricing_stop == "timed out" and not res.certified
     assert sorted(res.pool) == [(0,), (1,)]  # nothing of the search's was added
     said = _pricing_words(res)
+    nodes = res.pricings[-1]["nodes"]
     assert "(a branch and bound over clauses) stopped at its time limit" in said
-    assert "nodes" in said
+    assert f"after {nodes:,} of the {branch_and_bound.MAX_NODES:,} nodes it may visit" in said
+    assert "a larger time limit lets it go on" in said
+    # it held no clause (its answer was cut): none is said to be left out
+    assert not res.pricings[-1]["found"] and "was left out" not in said
 
 
 def test_a_proof_by_the_search_certifies_with_its_gap(monkeypatch):

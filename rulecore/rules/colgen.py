@@ -387,6 +387,7 @@ class ExactClause:
     #: :mod:`rulecore.rules.branch_and_bound`, with the nodes it visited)
     method: str = "mip"
     nodes: int = 0
+    node_limit: int = 0
 
     @property
     def optimal(self) -> bool:
@@ -588,7 +589,7 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
         # "cutoff" as the MIP says it: no clause below ``below``
         status = "cutoff" if res.proved else res.status
         ex = ExactClause(res.terms, res.value, below if res.proved else -np.inf, status, 0,
-                         res.seconds, pairs, search_time_limit, "search", res.nodes)
+                         res.seconds, pairs, search_time_limit, "search", res.nodes, nodes)
         return ([(res.terms, res.value)] if res.status == "found" else []), ex
     progress.say(f"Exact pricing: proving that no clause improves the set (solver time limit "
                  f"{time_limit if large else mip_seconds:.3g} s)")
@@ -780,7 +781,8 @@ class ColumnGenerationResult:
     pricings : list of dict
         Each exact pricing run, in order: its ``method`` (``"mip"`` up to
         :data:`REPEATABLE_PRICING_PAIRS` failing (row, term) ``pairs``, else ``"search"``,
-        the branch and bound, with the ``nodes`` it visited), ``status``, ``seconds``, the
+        the branch and bound, with the ``nodes`` it visited of its ``node_limit``),
+        ``status``, ``seconds``, the
         ``time_limit`` it was given, and whether it ``found`` an improving clause (one the
         beam missed).  A run cut by its time limit adds nothing.
     """
@@ -1001,7 +1003,8 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
         if ex is not None:
             pricings.append({"method": ex.method, "status": ex.status,
                              "seconds": float(ex.seconds), "time_limit": float(ex.time_limit),
-                             "found": bool(found), "pairs": ex.pairs, "nodes": ex.nodes})
+                             "found": bool(found), "pairs": ex.pairs, "nodes": ex.nodes,
+                             "node_limit": ex.node_limit})
         if not found:
             certified = ex is not None and ex.optimal
             why = ex.status if ex is not None else last if stuck else None

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from rulecore.rules import branch_and_bound, colgen
-from rulecore.rules.branch_and_bound import _pack, _unpack, search_clauses
+from rulecore.rules.branch_and_bound import _pack, _unpack, extension_bound, search_clauses
 
 
 def _instance(seed: int) -> colgen.Pricing:
@@ -69,6 +69,35 @@ def test_search_equals_enumeration(seed):
         assert got.status == "found" and got.value == pytest.approx(least, abs=1e-9)
     else:
         assert got.status == "proved"
+
+
+def test_extension_bound_never_exceeds_an_extension_and_is_often_exact():
+    """(B1) and (B2) at a clause S against every extension S ∪ T enumerated: the bound is
+    never above the least r(S ∪ T).  It is often exactly that least value (when the best
+    extension is one term), so a bound made even slightly too large fails here; the searches
+    above only notice one that prunes the path to the least clause."""
+    checked = exact = 0
+    for seed in range(30):
+        rng = np.random.default_rng(seed)
+        pr = _instance(seed)
+        p = pr.n_terms
+        for _ in range(6):
+            S = tuple(sorted(rng.choice(p, int(rng.integers(0, 3)), replace=False).tolist()))
+            cand = np.arange(max(S, default=-1) + 1, p)
+            if not len(cand):
+                continue
+            room = int(rng.integers(1, 4))
+            inP, inN = colgen.clause_fires(pr.BP, S), colgen.clause_fires(pr.BN, S)
+            n_rm = np.array([pr.nu[inN & ~pr.BN[:, k]].sum() for k in cand])
+            p_rm = np.array([pr.mu[inP & ~pr.BP[:, k]].sum() for k in cand])
+            child = np.array([pr.value(S + (int(k),)) for k in cand])
+            bound = extension_bound(pr.value(S), child, n_rm, p_rm, pr.cond_cost, room)
+            least = min(pr.value(S + T) for m in range(1, room + 1)
+                        for T in itertools.combinations(cand.tolist(), m))
+            assert bound <= least + 1e-9, (seed, S, room)
+            checked += 1
+            exact += bound >= least - 1e-9
+    assert exact >= checked // 3
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -123,6 +123,29 @@ def _unpack(words: np.ndarray) -> np.ndarray:
                          bitorder="little").astype(bool)
 
 
+def extension_bound(r: float, child: np.ndarray, n_rm: np.ndarray, p_rm: np.ndarray,
+                    cd: float, room: int) -> float:
+    """A lower bound on r(S ∪ T) over every non-empty T of at most ``room`` candidates:
+    the larger of (B2) and (B1) of the module docstring.
+
+    ``r``: r(S); per candidate k, ``child`` r(S ∪ {k}), ``n_rm`` the ν-weight of S's
+    negatives it removes, ``p_rm`` the μ-weight of S's positives it removes; ``cd``: the cost
+    of a condition."""
+    g = cd - n_rm
+    sg = np.sort(g)  # sorted once, for both bounds
+    room = min(room, len(g))
+    # (B2): the best child, plus the |T| − 1 smallest c − n_k (none when |T| = 1)
+    b2 = float(child.min()) + float(np.concatenate([[0.0], np.cumsum(sg)])[:room].min())
+    # (B1): r(S) + min over m of the m smallest g_k + p_k / m
+    b1 = np.inf
+    for m in range(1, room + 1):
+        b1 = min(b1, float(np.partition(g + p_rm / m, m - 1)[:m].sum()))
+        # Σ of the m smallest g grows once they are ≥ 0, and bounds every later m
+        if m < len(sg) and sg[m] >= 0 and sg[:m].sum() > b1:
+            break
+    return max(b2, r + b1)
+
+
 def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 12,
                    max_nodes: int = MAX_NODES, time_limit: float = 60.0,
                    first: bool = False) -> ClauseSearch:
@@ -193,16 +216,6 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
                 out |= cover_of[near][:, later].any(axis=0)
         return out
 
-    def b1(r: float, g: np.ndarray, sg: np.ndarray, p_rm: np.ndarray, room: int) -> float:
-        """(B1): r(S) + min over m ≤ room of the m smallest g_k + p_k / m (``sg``: g sorted)."""
-        best = np.inf
-        for m in range(1, min(len(g), room) + 1):
-            best = min(best, float(np.partition(g + p_rm / m, m - 1)[:m].sum()))
-            # Σ of the m smallest g grows once they are ≥ 0, and bounds every later m
-            if m < len(sg) and sg[m] >= 0 and sg[:m].sum() > best:
-                break
-        return r + best
-
     def visit(S: tuple[int, ...], r: float, cand: np.ndarray, bits: np.ndarray,
               cover: np.ndarray | None, word_level: np.ndarray) -> None:
         """Node S of value r: ``bits`` (shape (len(cand), n_words)) the candidates' columns
@@ -227,12 +240,7 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
             state["best"] = (float(child[i]), S + (int(cand[i]),))
             if first and child[i] < below:
                 raise _Stop("found")
-        g = cd - n_rm
-        sg = np.sort(g)  # sorted once, for both bounds
-        room = max_conditions - len(S)
-        # (B2) over |T| ≥ 1, and (B1)
-        if float(child.min()) + float(np.r_[0.0, np.cumsum(sg)][:room].min()) >= target() \
-                or b1(r, g, sg, p_rm, room) >= target():
+        if extension_bound(r, child, n_rm, p_rm, cd, max_conditions - len(S)) >= target():
             return
         # children whose positives cannot pay for one more condition have no extension to
         # look at (the target only falls, so the test is repeated as it does).  Nor can

@@ -197,8 +197,8 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
     # each level's weight on the positives (column 0) and on the negatives (column 1)
     level_w = np.zeros((len(wP) + len(wN), 2))
     level_w[:len(wP), 0], level_w[len(wP):, 1] = wP, wN
-    bits, word_level = _pack([BP[P[lP == v]][:, cand] for v in range(len(wP))]
-                             + [BN[N[lN == v]][:, cand] for v in range(len(wN))],
+    bits, word_level = _pack([BP[np.ix_(P[lP == v], cand)] for v in range(len(wP))]
+                             + [BN[np.ix_(N[lN == v], cand)] for v in range(len(wN))],
                              list(range(len(wP) + len(wN))))
     # covers (sets of terms a clause may not hold all of) as a bool matrix
     cover_of = (np.zeros((0, p), bool) if not pr.covers else
@@ -229,7 +229,13 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
             return
         on = bits if cover is None else bits & cover
         starts = np.flatnonzero(np.r_[True, word_level[1:] != word_level[:-1]])
-        counts = np.add.reduceat(np.bitwise_count(on), starts, axis=1, dtype=np.int64)
+        ones = np.bitwise_count(on)
+        if len(starts) <= 16:  # a sum per level: reduceat along rows took 10 times as long
+            ends = np.r_[starts[1:], ones.shape[1]]
+            counts = np.stack([ones[:, a:b].sum(axis=1, dtype=np.int64)
+                               for a, b in zip(starts, ends)], axis=1)
+        else:
+            counts = np.add.reduceat(ones, starts, axis=1, dtype=np.int64)
         cov = counts @ level_w[word_level[starts]]             # (len(cand), 2)
         covP, covN = cov[:, 0], cov[:, 1]
         totP, totN = node_tot[-1]

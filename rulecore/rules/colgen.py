@@ -604,6 +604,8 @@ def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: 
     # rule keeps them: bench/results/rulesets_vs_anchors.md, "Polishing")
     ex = exact_clause(pr, upper=below, time_limit=time_limit if large else mip_seconds,
                       cutoff=True, max_conditions=max_conditions, clique_rows=False)
+    if mip_size is not None:  # the size the route was chosen by (its screening keeps a
+        ex.pairs = pairs      # float32 margin): what column_generation judges it by too
     if ex.value < below - _TOL:
         return [(ex.terms, ex.value)], ex
     return [], ex
@@ -779,12 +781,12 @@ class ColumnGenerationResult:
         Why the pricing loop ended (:data:`PRICING_STOPS`): ``"proved"`` when ``certified``,
         else what happened instead (the report says it).
     pricings : list of dict
-        Each exact pricing run, in order: its ``method`` (``"mip"`` up to
-        :data:`REPEATABLE_PRICING_PAIRS` failing (row, term) ``pairs``, else ``"search"``,
-        the branch and bound, with the ``nodes`` it visited of its ``node_limit``),
-        ``status``, ``seconds``, the
-        ``time_limit`` it was given, and whether it ``found`` an improving clause (one the
-        beam missed).  A run cut by its time limit adds nothing.
+        Each exact pricing run, in order: its ``method`` (``"search"``, the branch and
+        bound, past :data:`REPEATABLE_PRICING_PAIRS` failing (row, term) ``pairs`` on
+        :data:`SEARCH_ROWS` distinct rows or more, with the ``nodes`` it visited of its
+        ``node_limit``; else ``"mip"``), ``status``, ``seconds``, the ``time_limit`` it was
+        given, and whether it ``found`` an improving clause (one the beam missed).  A run
+        cut by its time limit adds nothing, nor does one past REPEATABLE_PRICING_PAIRS.
     """
 
     clauses: list
@@ -812,7 +814,8 @@ PRICING_STOPS = (
     "timed out",         # the last exact pricing stopped at its time limit (a clause it
     #                      held by then is not added: which one depends on the load)
     "node limit",        # the last search stopped at its node limit with neither answer
-    "left out",          # the search found a clause the beam missed: not added
+    "left out",          # an exact pricing past REPEATABLE_PRICING_PAIRS found a clause
+    #                      the beam missed: not added
     "too many weights",  # the search was not run: more distinct weights than it packs
     #                      (branch_and_bound.MAX_LEVELS)
     "no round left",     # the beam found nothing, the exact runs allowed had all been run
@@ -826,7 +829,8 @@ PRICING_STOPS = (
 
 #: Failing (row, term) pairs (``ExactClause.pairs``) up to which the exact pricing is the MIP:
 #: it gets :data:`REPEATABLE_PRICING_SECONDS`, and a clause it finds is added.  A larger
-#: problem goes to the branch and bound over clauses, whose work limit is a node count.
+#: problem only proves: on :data:`SEARCH_ROWS` distinct rows or more by the branch and bound
+#: over clauses, whose work limit is a node count, on fewer by a MIP with a short limit.
 #: Whether a MIP finishes within a wall-clock limit depends on the machine's load: on wine
 #: (5,200–22,200 pairs) the final fits' MIPs took 0.02–2.8 s against their 1 s, and the same
 #: fit added a clause on one run and not on the next, in up to 3 of 5 folds.  Up to this size

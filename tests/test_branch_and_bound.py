@@ -22,7 +22,8 @@ def _instance(seed: int) -> colgen.Pricing:
     hidden = rng.choice(p, int(rng.integers(3, 5)), replace=False)
     pos = B[:, hidden].all(axis=1) ^ (rng.random(len(B)) < 0.1)
     cliques = [np.arange(a, min(a + 2, p)) for a in range(0, p, 5)]
-    covers = [np.array([p - 3, p - 1])] if seed % 3 == 0 else []
+    covers = ([np.array([p - 3, p - 1])] if seed % 3 == 0 else
+              [np.array([p - 4, p - 2, p - 1])] if seed % 3 == 1 else [])
     if seed % 2:  # the duals take few values, some 0, as at the master LP's optimum
         mu = rng.choice([0.0, 0.6, 0.9], pos.sum())
         nu = rng.choice([0.7, 1.0], (~pos).sum())
@@ -124,6 +125,30 @@ def test_first_clause_below_answers_the_same_question(seed):
     assert got.status == full.status and got.nodes <= full.nodes
     if got.status == "found":
         assert pr.consistent(got.terms) and pr.value(got.terms) < -1e-9
+
+
+def test_a_term_is_screened_by_exact_sums_on_many_rows():
+    """The root keeps a term only if its positives can pay for it.  Summed in float32 (as the
+    beam search does), 100,000 light positives came out 0.0015 short, past the margin then
+    allowed, and the search "proved" there was no clause where one term alone was one (a
+    review).  It counts them exactly."""
+    n = 100_000
+    BP = np.zeros((n + 10, 2), bool)
+    BP[:n, 0], BP[n:, 1] = True, True
+
+    def float32_reach(t: float) -> float:  # term 0's μ-weight as the beam's product sums it
+        mu = np.r_[np.full(n, t / n), np.ones(10)]
+        return float((mu.astype(np.float32) @ BP.astype(np.float32))[0])
+
+    worst = max(np.linspace(1.0, 3.0, 41), key=lambda t: t - float32_reach(t))
+    mu = np.r_[np.full(n, worst / n), np.ones(10)]
+    delta = 1e-4  # r({0}) = −delta
+    pr = colgen.Pricing(BP, np.array([[False, True]]), mu, np.array([100.0]),
+                        mu[:n].sum() - delta - 1.0, 1.0)
+    assert pr.value((0,)) < -5e-5
+    assert mu[:n].sum() - float32_reach(worst) > 1e-3
+    got = search_clauses(pr, below=-1e-7)
+    assert got.status == "found" and got.terms == (0,)
 
 
 def test_node_limit_is_a_work_limit_the_same_on_every_run():

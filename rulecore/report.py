@@ -356,12 +356,15 @@ def _pricing_words(fit: Any) -> str:
     runs = list(getattr(fit, "pricings", []))
     last = runs[-1] if runs else None
     search = last is not None and last.get("method") == "search"
+    # the search is named first: "the exact pricing ... was a branch and bound over clauses
+    # (...), which ..." (a parenthesis after the comma read as a stray aside, a review)
+    bb = ("was a branch and bound over clauses (the MIP takes problems of up to "
+          f"{REPEATABLE_PRICING_PAIRS:,} failing row-condition pairs; this one has "
+          f"{last.get('pairs', 0):,}), which " if search else "")
     if stop == "node limit" and last is not None:
         # (its work limit is a node count, so the answer is the same on any machine)
-        return (f"stopped at its work limit: a branch and bound over clauses (the MIP takes "
-                f"problems of up to {REPEATABLE_PRICING_PAIRS:,} failing row-condition pairs; "
-                f"this one has {last.get('pairs', 0):,}) visited its {last['nodes']:,} "
-                "nodes without finding an improving clause or proving that there is none")
+        return (f"{bb}visited its {last['nodes']:,} nodes without finding an improving "
+                "clause or proving that there is none")
     if stop == "left out" and last is not None and not search:
         return (f"found a clause that improves the set, which the beam search had missed (in "
                 f"{last['seconds']:.2g} s), and it was left out: a MIP of this size "
@@ -369,36 +372,35 @@ def _pricing_words(fit: Any) -> str:
                 f"{REPEATABLE_PRICING_PAIRS:,}) finishes in its {last['time_limit']:.2g} s or "
                 "not depending on how busy the machine is, so the rule set would too")
     if stop == "left out" and last is not None:
-        return ("(a branch and bound over clauses, the problem being too large for its MIP) "
-                "found a clause that improves the set, which the beam search had missed, and "
-                "it was left out: the cross-validation that chose λ measured fits built from "
-                "the beam search's clauses, not this one")
+        return (f"{bb}found a clause that improves the set, one the beam search had missed; "
+                "that clause was left out, since the cross-validation that chose λ measured "
+                "fits built from the beam search's clauses alone")
     if stop == "too many weights":
-        return (f"was not run: the rows' weights take more than {MAX_LEVELS:,} distinct "
-                "values, more than the branch and bound over clauses packs (sample weights "
-                "rounded to a few values would let it run)")
+        return (f"was not run: the duals over the merged rows take more than {MAX_LEVELS:,} "
+                "distinct values, more than the branch and bound over clauses packs (uneven "
+                "sample weights make this likely)")
     if stop == "timed out" and last is not None:
         # a clause it held by then is left out: which one depends on the machine's load
         held = ("; the improving clause it had found by then was left out, since which one "
                 "it finds in that time depends on how busy the machine is"
                 if last.get("found") else "")
         if search:
-            given = (f"{SEARCH_SHARE:.0%} of the final fit's time, after "
-                     f"{last.get('nodes', 0):,} of the {last.get('node_limit', 0):,} nodes it "
-                     "may visit; a larger time limit lets it go on")
-        elif last.get("pairs", 0) <= REPEATABLE_PRICING_PAIRS:
+            # (its share, or what was left of the fit when that was less)
+            return (f"{bb}stopped at its time limit of {last['time_limit']:.2g} s (at most "
+                    f"{SEARCH_SHARE:.0%} of the final fit's time) after "
+                    f"{last.get('nodes', 0):,} of the {last.get('node_limit', 0):,} nodes it "
+                    "may visit; a larger time limit lets it go on")
+        if last.get("pairs", 0) <= REPEATABLE_PRICING_PAIRS:
             given = (f"at most {REPEATABLE_PRICING_SECONDS:.0f} s for a MIP this small, and "
                      "what is left of the fit's time limit when that is less")
         else:
             given = ("at most 1 s, and a third of the final fit's share of the time limit when "
                      "that is less")
-        what = "(a branch and bound over clauses) " if search else ""
         # (HiGHS looks at the clock between steps, so the MIP can run past its limit:
         # "after 1.6 s of the 1 s it was given" read as a contradiction, a stranger's review)
         over = (f", and ran {last['seconds']:.2g} s: the solver checks the clock between "
                 "steps" if last["seconds"] > 1.05 * last["time_limit"] else "")
-        return (f"{what}stopped at its time limit of {last['time_limit']:.2g} s ({given})"
-                f"{over}{held}")
+        return f"stopped at its time limit of {last['time_limit']:.2g} s ({given}){over}{held}"
     if stop == "no round left":
         n = len(runs)
         times = "once" if n == 1 else f"{n} times"

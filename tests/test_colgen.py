@@ -410,6 +410,12 @@ def test_the_search_answers_what_the_mip_answers(seed, monkeypatch):
     if by_search.pricings[0]["found"]:
         assert by_search.pricing_stop == "left out" and not by_search.certified
         assert sorted(by_search.pool) == [(0,), (1,)]
+        from rulecore.report import _pricing_words
+
+        said = _pricing_words(by_search)
+        assert said.startswith("was a branch and bound over clauses (")
+        assert "which found a clause that improves the set, one the beam search had missed; " \
+            "that clause was left out, since the cross-validation that chose λ" in said
     every = dict(kw, pool=all_clauses(B.shape[1]))
     proved = column_generation(B, y, d, **every)
     monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", 2_000)
@@ -440,6 +446,22 @@ def test_a_large_pricing_mip_on_few_rows_only_proves(seed, monkeypatch):
         assert res.status in ("support", "rounded")
 
 
+def test_too_many_distinct_duals_for_the_search_is_said(monkeypatch):
+    from rulecore.report import _pricing_words
+    from rulecore.rules import branch_and_bound, colgen
+
+    B, y, d = small_problem(7)
+    monkeypatch.setattr(colgen, "beam_search", lambda *a, **k: [])
+    monkeypatch.setattr(colgen, "REPEATABLE_PRICING_PAIRS", -1)
+    monkeypatch.setattr(colgen, "SEARCH_ROWS", 0)
+    monkeypatch.setattr(branch_and_bound, "MAX_LEVELS", 1)
+    res = column_generation(B, y, d, lam=2.0, pool=[(0,), (1,)])
+    assert res.pricing_stop == "too many weights" and not res.certified
+    assert sorted(res.pool) == [(0,), (1,)]
+    assert _pricing_words(res).startswith("was not run: the duals over the merged rows take "
+                                          "more than")
+
+
 def test_a_search_cut_by_its_time_limit_adds_nothing(monkeypatch):
     """Which clause a search holds when its time runs out depends on the machine's load, as
     with the MIP: it is not added, the set is not proved, and the claim says so."""
@@ -464,7 +486,9 @@ def test_a_search_cut_by_its_time_limit_adds_nothing(monkeypatch):
     assert sorted(res.pool) == [(0,), (1,)]  # nothing of the search's was added
     said = _pricing_words(res)
     nodes = res.pricings[-1]["nodes"]
-    assert "(a branch and bound over clauses) stopped at its time limit" in said
+    assert said.startswith("was a branch and bound over clauses (the MIP takes problems of up "
+                           "to 2,000 failing row-condition pairs; this one has ")
+    assert "), which stopped at its time limit of " in said
     assert f"after {nodes:,} of the {branch_and_bound.MAX_NODES:,} nodes it may visit" in said
     assert "a larger time limit lets it go on" in said
     # it held no clause (its answer was cut): none is said to be left out

@@ -550,8 +550,10 @@ def mip_pairs(pr: Pricing, upper: float) -> int:
     if pr.allowed is not None:
         keep &= np.asarray(pr.allowed, bool)
     onP, onN = (mu > 0).astype(np.float32), (nu > 0).astype(np.float32)
-    meets = onP @ BPf[:, keep] + onN @ BNf[:, keep]
-    return int(round(float(keep.sum() * (onP.sum() + onN.sum()) - meets.sum())))
+    # (products over every term, then the kept ones: BPf[:, keep] copied up to GBs at a
+    # million rows; counts of 0/1 rows are exact in float32 up to 2^24 rows)
+    meets = (onP @ BPf)[keep] + (onN @ BNf)[keep]
+    return int(round(float(keep.sum() * (onP.sum() + onN.sum()) - meets.sum(dtype=np.float64))))
 
 
 def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: int = 20,

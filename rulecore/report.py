@@ -692,9 +692,11 @@ def assess(
             # clearly better than chance (50%; on 1 rows of class 1 …)": a stranger's review)
             held = (f"{n_pos:,} held-out row{'s' if n_pos != 1 else ''} of class {pos} and "
                     f"{n_neg:,} other{'s' if n_neg != 1 else ''}")
+            # ("class": "calls 1 of them 1" read as a typo when the class is named 1, a
+            # stranger's clinical table)
             by_luck = (f"a rule unrelated to the target that calls "
-                       f"{int(pred_test.sum()):,} of them {pos} reaches up to {_pct(luck)} by "
-                       "luck")
+                       f"{int(pred_test.sum()):,} of them class {pos} reaches up to "
+                       f"{_pct(luck)} by luck")
             said = ("no better than always predicting one class (50%)" if balanced <= 0.5
                     else f"which cannot be told from luck on only {held} ({by_luck})"
                     if min(n_pos, n_neg) < 5

@@ -128,6 +128,7 @@ def test_a_perfect_rule_on_one_held_out_positive_is_said_to_be_untestable_not_po
     text = " ".join(f.text for f in found if f.level == "warning")
     assert "cannot be told from luck on only 1 held-out row of class 1 and 19 others" in text
     assert "1 rows" not in text and "not clearly better than chance" not in text
+    assert "that calls 1 of them class 1 reaches up to" in text
 
 
 def test_a_pricing_mip_past_its_limit_says_the_limit_then_the_time_it_ran():

@@ -208,6 +208,7 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
     # each level's weight on the positives (column 0) and on the negatives (column 1)
     level_w = np.zeros((len(wP) + len(wN), 2))
     level_w[:len(wP), 0], level_w[len(wP):, 1] = wP, wN
+    n_pos_levels = len(wP)  # levels below it are the positives'
     cand = np.flatnonzero(np.ones(p, bool) if pr.allowed is None else pr.allowed)
     bits, word_level = _pack([BP[np.ix_(P[lP == v], cand)] for v in range(len(wP))]
                              + [BN[np.ix_(N[lN == v], cand)] for v in range(len(wN))],
@@ -239,10 +240,19 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
         state["nodes"] += 1
         if not len(cand) or len(S) >= max_conditions:
             return
-        cov = _level_counts(bits if cover is None else bits & cover, word_level,
-                            len(level_w)) @ level_w
-        # (len(cand), 2)
-        covP, covN = cov[:, 0], cov[:, 1]
+        # the positives first (their words come first): a term k whose positives under S
+        # cannot pay for S's conditions and one more, c₀ + c (|S| + 1) − μ·a_P(S ∪ {k}) ≥
+        # target, is in no improving clause below S, and its negatives need no counting
+        npw = int(np.searchsorted(word_level, n_pos_levels))
+        on = bits[:, :npw] if cover is None else bits[:, :npw] & cover[:npw]
+        covP = _level_counts(on, word_level[:npw], len(level_w)) @ level_w[:, 0]
+        ok = cc + cd * (len(S) + 1) - covP < target()
+        if not ok.any():
+            return
+        if not ok.all():
+            cand, bits, covP = cand[ok], bits[ok], covP[ok]
+        on = bits[:, npw:] if cover is None else bits[:, npw:] & cover[npw:]
+        covN = _level_counts(on, word_level[npw:], len(level_w)) @ level_w[:, 1]
         totP, totN = node_tot[-1]
         p_rm, n_rm = totP - covP, totN - covN
         child = r + cd - n_rm + p_rm                          # r(S ∪ {k}), exactly

@@ -92,7 +92,8 @@ def test_extension_bound_never_exceeds_an_extension_and_is_often_exact():
             n_rm = np.array([pr.nu[inN & ~pr.BN[:, k]].sum() for k in cand])
             p_rm = np.array([pr.mu[inP & ~pr.BP[:, k]].sum() for k in cand])
             child = np.array([pr.value(S + (int(k),)) for k in cand])
-            bound = extension_bound(pr.value(S), child, n_rm, p_rm, pr.cond_cost, room)
+            bound = extension_bound(pr.value(S), child, n_rm, p_rm, pr.cond_cost, room,
+                                    float(pr.nu[inN].sum()))
             least = min(pr.value(S + T) for m in range(1, room + 1)
                         for T in itertools.combinations(cand.tolist(), m))
             assert bound <= least + 1e-9, (seed, S, room)

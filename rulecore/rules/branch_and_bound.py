@@ -141,22 +141,24 @@ def _level_counts(on: np.ndarray, word_level: np.ndarray, n_levels: int) -> np.n
 
 
 def extension_bound(r: float, child: np.ndarray, n_rm: np.ndarray, p_rm: np.ndarray,
-                    cd: float, room: int) -> float:
+                    cd: float, room: int, neg: float = np.inf) -> float:
     """A lower bound on r(S ∪ T) over every non-empty T of at most ``room`` candidates:
     the larger of (B2) and (B1) of the module docstring.
 
     ``r``: r(S); per candidate k, ``child`` r(S ∪ {k}), ``n_rm`` the ν-weight of S's
     negatives it removes, ``p_rm`` the μ-weight of S's positives it removes; ``cd``: the cost
-    of a condition."""
+    of a condition; ``neg``: the ν-weight of S's negatives, more than which no T removes."""
     g = cd - n_rm
     sg = np.sort(g)  # sorted once, for both bounds
     room = min(room, len(g))
     # (B2): the best child, plus the |T| − 1 smallest c − n_k (none when |T| = 1)
     b2 = float(child.min()) + float(np.concatenate([[0.0], np.cumsum(sg)])[:room].min())
-    # (B1): r(S) + min over m of the m smallest g_k + p_k / m
-    b1 = np.inf
+    # (B1): r(S) + min over m of the m smallest g_k + p_k / m, and at least m c − neg +
+    # the least p_k (T removes no more negatives than S has)
+    b1, least_p = np.inf, float(p_rm.min())
     for m in range(1, room + 1):
-        b1 = min(b1, float(np.partition(g + p_rm / m, m - 1)[:m].sum()))
+        b1 = min(b1, max(float(np.partition(g + p_rm / m, m - 1)[:m].sum()),
+                         m * cd - neg + least_p))
         # Σ of the m smallest g grows once they are ≥ 0, and bounds every later m
         if m < len(sg) and sg[m] >= 0 and sg[:m].sum() > b1:
             break
@@ -261,7 +263,8 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
             state["best"] = (float(child[i]), S + (int(cand[i]),))
             if first and child[i] < below:
                 raise _Stop("found")
-        if extension_bound(r, child, n_rm, p_rm, cd, max_conditions - len(S)) >= target():
+        if extension_bound(r, child, n_rm, p_rm, cd, max_conditions - len(S),
+                           totN) >= target():
             return
         # children whose positives cannot pay for one more condition have no extension to
         # look at (the target only falls, so the test is repeated as it does).  Nor can

@@ -22,8 +22,12 @@ every extension satisfies ::
 
 since the negatives T removes are at most the sum of what each term removes, the positives
 at least the most any one removes, and a term removes no more from a subset of S's rows than
-from S's own.  A child S ∪ {k} is not entered when its positives cannot pay for one more
-condition: ``c₀ + c (|S| + 2) − μ·a_P(S ∪ {k})`` is a bound on all its extensions.
+from S's own.  (B1) is also taken at least r(S) + m c − ν·a_Z(S) + min_k p_k: T removes no
+more than all of S's negatives (4.4 times fewer nodes on the planted table).  A child
+S ∪ {k} is not entered when its positives cannot pay for one more condition:
+``c₀ + c (|S| + 2) − μ·a_P(S ∪ {k})`` is a bound on all its extensions; and a term whose
+positives under S cannot pay for S's conditions and one more is dropped before its negatives
+are counted.
 
 Rows of weight 0 are dropped.  The others are packed 64 to a word, column by column, with
 the rows of one weight (a *level*: the duals take few values, ``PatternMaster``) in words of

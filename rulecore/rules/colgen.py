@@ -846,8 +846,11 @@ REPEATABLE_PRICING_PAIRS = 2_000
 #: may take (its work limit is its node count; this only keeps a search that neither proves
 #: nor finds from taking the whole fit: on the rare planted table of ``bench/scale.py`` it
 #: reached its 50,000 nodes without an answer, in 9 s at 10,000 rows and about 100 s at
-#: 1,000,000).  The common table's proof at 1,000,000 rows took 26 s.
-SEARCH_SHARE = 0.4
+#: 1,000,000).  The common table's proof takes 12.8 s at 1,000,000 rows; in the app, whose
+#: time limit is 30 s, a 1,000,000-row upload's final fit has about 20 s, and the proof on its
+#: 750,000 training rows took 9.5 s: 40 % (8.6 s) stopped it after 6,606 of its 7,693 nodes,
+#: a half let it finish (bench/results/app_upload_1m.md).
+SEARCH_SHARE = 0.5
 
 #: Distinct rows from which a pricing problem past :data:`REPEATABLE_PRICING_PAIRS` goes to
 #: the branch and bound over clauses; below, to a MIP with the short ``pricing_time_limit``

@@ -856,7 +856,9 @@ SEARCH_SHARE = 0.5
 #: the branch and bound over clauses; below, to a MIP with the short ``pricing_time_limit``
 #: that only proves.  On the benchmark sets (a few hundred rows, many terms) the search
 #: often reached its node limit with no answer: ilpd's 10 folds took 95 s, where all 8 sets'
-#: 80 had taken 258 s, with the same errors.  The planted table's 10,000 rows it proves in 3 s.
+#: 80 had taken 258 s, with the same errors; with the faster search and half the fit's time,
+#: 122 s against 38 s, none of the 10 certified.  The planted table's 10,000 rows it proves in
+#: 1 s.
 SEARCH_ROWS = 5_000
 
 #: Seconds for a pricing MIP of at most :data:`REPEATABLE_PRICING_PAIRS` pairs.

@@ -8,7 +8,7 @@ negative reduced cost ::
 at the master LP's final duals.  The pricing MIP proves it on small tables; on the planted
 table of ``bench/scale.py`` at 10,000 rows it stopped at 300 s with its bound at −4.4, where
 this search proves it (``bench/results/scale.md``, "Proving the last pricing problem").  The
-math is in ``docs/rulesets.md`` ("What a certificate at scale needs").
+math is in ``docs/rulesets.md`` ("The exact pricing").
 
 The search enumerates clauses as increasing term sequences, depth first, best child first,
 and prunes a node S when no extension S ∪ T (T ≠ ∅, consistent) can get below the target
@@ -51,8 +51,8 @@ import numpy as np
 if TYPE_CHECKING:  # colgen imports this module
     from rulecore.rules.colgen import Pricing
 
-#: Nodes a search may visit by default.  The 10,000-row planted table's last pricing problem
-#: takes 35,026 (``bench/results/scale.md``).
+#: Nodes a search may visit by default.  The planted table's last pricing problem takes
+#: 7,558 at 10,000 rows and 7,726 at 1,000,000 (``bench/results/scale.md``).
 MAX_NODES = 50_000
 
 #: Distinct weights (levels) above which the search is not run: each level takes words of
@@ -248,7 +248,10 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
             return
         # the positives first (their words come first): a term k whose positives under S
         # cannot pay for S's conditions and one more, c₀ + c (|S| + 1) − μ·a_P(S ∪ {k}) ≥
-        # target, is in no improving clause below S, and its negatives need no counting
+        # target, is in no improving clause below S, and its negatives need no counting.
+        # At the root this is the terms' screening, on exact popcounts: the beam's float32
+        # sums fell short by 66 times the margin once allowed them at a million rows, and
+        # a term screened out in error voids the proof (a review)
         npw = int(np.searchsorted(word_level, n_pos_levels))
         on = bits[:, :npw] if cover is None else bits[:, :npw] & cover[:npw]
         covP = _level_counts(on, word_level[:npw], len(level_w)) @ level_w[:, 0]
@@ -307,13 +310,8 @@ def search_clauses(pr: Pricing, *, below: float = -1e-7, max_conditions: int = 1
                 visit(S2, float(child[j]), cand[sel], bits[sel], c2, word_level)
             node_tot.pop()
 
-    # a clause with term k covers at most k's positives: r ≥ c₀ + c − μ·B_P[:, k], counted
-    # exactly (popcounts; the beam's float32 sums fell short by 66 times the margin once
-    # allowed them at a million rows, and a term screened out in error voids the proof: a
-    # review); and no term that is a whole cover by itself
-    reach = _level_counts(bits, word_level, len(level_w)) @ level_w[:, 0]
-    keep = cc + cd - reach < target()
-    keep[keep] = ~blocked((), cand[keep], None)
+    # no term that is a whole cover by itself (the root's visit screens the rest)
+    keep = ~blocked((), cand, None)
     cand, bits = cand[keep], bits[keep]
     node_tot = [(float(mu.sum()), float(nu.sum()))]
     status, exhausted = "proved", True

@@ -303,8 +303,12 @@ def _fit_status(model: Any) -> Finding:
     that = " that meets them" if constraints else ""
     method = getattr(model, "solve_method_", model.solver)
     if method in ("beam", "beam+mip") and not (model.lp_status_ == "optimal" and gap <= 1e-6):
-        why = ("the MIP that would prove it stopped at its time limit" if method == "beam+mip"
-               else "its proof was not attempted (the MIP would not fit in memory)")
+        status = str(model.lp_status_).replace("_", " ")
+        why = ("its proof was not attempted (the MIP would not fit in memory)"
+               if method != "beam+mip"
+               else "the MIP that would prove it stopped at its time limit"
+               if status == "time limit"
+               else f"the MIP that would prove it ended without a proof ({status})")
         return Finding("warning", f"Not proven optimal{under}: with errors counted once per "
                        f"row the rule is found by beam search, and {why}. Best rule found, "
                        f"objective {what}; lower bound {_num(bound)}, so {_gap_words(gap)}. "
@@ -401,6 +405,11 @@ def _pricing_words(fit: Any) -> str:
         over = (f", and ran {last['seconds']:.2g} s: the solver checks the clock between "
                 "steps" if last["seconds"] > 1.05 * last["time_limit"] else "")
         return f"stopped at its time limit of {last['time_limit']:.2g} s ({given}){over}{held}"
+    if stop == "solver stopped" and last is not None:
+        # (not a time-out: a memory limit, an interrupt or a solver error, said as HiGHS says it)
+        return (f"stopped without an answer after {last['seconds']:.2g} s: the solver ended "
+                f"with the status \"{str(last['status']).replace('_', ' ')}\", neither finding "
+                "an improving clause nor proving that there is none")
     if stop == "no round left":
         n = len(runs)
         times = "once" if n == 1 else f"{n} times"

@@ -320,6 +320,12 @@ def test_a_large_pricing_problem_is_proved_by_the_search_and_the_claim_says_so(m
     assert f"a branch and bound over clauses proved in {fit.pricings[-1]['nodes']:,} nodes" \
         in said
     assert m.n_rules_ >= 1  # the planted clause
+    # a set above the certified LP bound: the bound is said, with how its pricing was proved
+    m.mip_gap_ = 0.05
+    bound = fit_status(m).text
+    assert "Certified bound: no rule set" in bound and "Certified optimal" not in bound
+    assert (f"(the LP over every clause, priced exactly: a branch and bound over clauses "
+            f"proved in {fit.pricings[-1]['nodes']:,} nodes that none improves it), so ") in bound
     monkeypatch.setattr(branch_and_bound, "MAX_NODES", 2)
     cut = RuleSetClassifier(random_state=0).fit(X, y)
     fit = cut.fits_[next(iter(cut.fits_))]
@@ -387,6 +393,34 @@ def test_the_pricing_loop_records_why_it_ended(monkeypatch):
     # the clause a MIP held when its time ran out is not added: which one it holds by then
     # depends on the machine's load (3 of 12 benchmark fits changed on a loaded core)
     assert timed.pricings[0]["found"] and timed.pool == [] and timed.clauses == []
+
+
+@pytest.mark.parametrize("status", ["interrupted", "iteration_limit", "memory_limit"])
+def test_a_pricing_that_ends_on_another_status_is_not_called_timed_out(status, monkeypatch):
+    """Any HiGHS status but a time limit used to be reported as "stopped at its time limit"
+    (noticed in review): the stop is "solver stopped", the sentence names the status, and
+    nothing is certified or added."""
+    import dataclasses
+
+    from rulecore.report import _pricing_words
+    from rulecore.rules import colgen
+
+    B, y, d = small_problem(50)
+    monkeypatch.setattr(colgen, "beam_search", lambda *a, **k: [])
+    real = colgen.exact_clause
+    monkeypatch.setattr(colgen, "exact_clause", lambda *a, **k: dataclasses.replace(
+        real(*a, **k), status=status))
+    res = column_generation(B, y, d, lam=2.0, max_exact_pricings=100)
+    assert res.pricing_stop == "solver stopped" and not res.certified
+    assert res.pool == [] and res.clauses == []
+    said = _pricing_words(res)
+    assert "time limit" not in said
+    assert f'the solver ended with the status "{status.replace("_", " ")}"' in said
+    assert said.startswith("stopped without an answer after ")
+    # a time limit is still said as one
+    monkeypatch.setattr(colgen, "exact_clause", lambda *a, **k: dataclasses.replace(
+        real(*a, **k), status="time_limit"))
+    assert column_generation(B, y, d, lam=2.0).pricing_stop == "timed out"
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -64,6 +64,12 @@ def test_the_claim_names_the_count_and_what_cannot_be_combined():
     cut.lp_status_, cut.mip_gap_, cut.solve_method_ = "time_limit", 0.2, "beam+mip"
     said = fit_status(cut).text
     assert said.startswith("Not proven optimal") and "no fault of the rule" in said
+    assert "the MIP that would prove it stopped at its time limit" in said
+    # any other status is named, not called a time limit (noticed in review)
+    cut.lp_status_ = "interrupted"
+    said = fit_status(cut).text
+    assert "time limit" not in said.split(".")[0]
+    assert "the MIP that would prove it ended without a proof (interrupted)" in said
     with pytest.raises(ParameterError, match="exact 0/1"):
         BooleanRuleClassifier(error="exact", require="a").fit(X, y)
     with pytest.raises(ParameterError, match="near-optimal set"):

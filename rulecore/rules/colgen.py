@@ -556,6 +556,13 @@ def mip_pairs(pr: Pricing, upper: float) -> int:
     return int(round(float(keep.sum() * (onP.sum() + onN.sum()) - meets.sum(dtype=np.float64))))
 
 
+def _unanswered(ex: ExactClause) -> str:
+    """The stop of an exact pricing that neither found a clause nor proved there is none: its
+    time limit (the MIP's ``"time_limit"``, the search's ``"time limit"``), or any other status
+    HiGHS ended on, which is not a time-out and must not be reported as one."""
+    return "timed out" if ex.status in ("time_limit", "time limit") else "solver stopped"
+
+
 def best_clauses(pr: Pricing, *, below: float = 0.0, exact: bool = True, width: int = 20,
                  keep: int = 10, max_conditions: int = 12, time_limit: float = 30.0,
                  mip_size: int | None = None, mip_seconds: float = 10.0,
@@ -816,6 +823,8 @@ PRICING_STOPS = (
     "timed out",         # the last exact pricing stopped at its time limit (a clause it
     #                      held by then is not added: which one depends on the load)
     "node limit",        # the last search stopped at its node limit with neither answer
+    "solver stopped",    # the last exact pricing ended on another HiGHS status (memory
+    #                      limit, interrupt, error): no answer, and it is named as such
     "left out",          # an exact pricing past REPEATABLE_PRICING_PAIRS found a clause
     #                      the beam missed: not added
     "too many weights",  # the search was not run: more distinct weights than it packs
@@ -1019,7 +1028,7 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
             stop = ("proved" if certified
                     else ex.status if ex is not None and ex.status in ("node limit",
                                                                       "too many weights")
-                    else "timed out" if ex is not None  # (or a HiGHS error: as before)
+                    else _unanswered(ex) if ex is not None
                     else "not asked" if not certify or max_exact_pricings <= 0
                     else "no round left")
             break
@@ -1027,7 +1036,7 @@ def column_generation(B: np.ndarray, y: np.ndarray, d: np.ndarray | None = None,
             # the run stopped at its time limit holding a clause: which one, if any, it holds
             # by then depends on the machine's speed and load (on a loaded core 3 of 12
             # benchmark fits came out different), so it is not added; the set is not proved
-            stop = "timed out"
+            stop = _unanswered(ex)
             break
         if ex is not None and ex.pairs > REPEATABLE_PRICING_PAIRS:
             # a problem this large only proves.  The MIP finishes around its short limit

@@ -2830,10 +2830,30 @@ _CODE_WORDS = {"code", "codes", "zip", "zipcode", "postcode", "postal", "plz", "
                "sic", "icd"}
 
 
-def _code_name(name: str) -> bool:
-    """``agent_code``, ``ZIP``, ``postal code``, ``AreaCode``: the last word names a code."""
+#: Last words that name a thing's number (``store_nbr``, ``StoreNo``, ``branch_id``): a code
+#: when the values are not a count from 0 or 1 (:func:`_code_name`).
+_NUMBER_WORDS = {"id", "nbr", "no", "nr", "num", "number"}
+
+
+def _code_name(name: str, s: pd.Series | None = None) -> bool:
+    """``agent_code``, ``ZIP``, ``postal code``, ``AreaCode``: the last word names a code.
+
+    Also a thing's number (``store_nbr``, ``StoreNo``, ``store_number``, ``branch_id``: a
+    word, then one of :data:`_NUMBER_WORDS`) whose whole values are not consecutive: store
+    numbers 101, 102, 205, 317 gave ``store_nbr <= 400 AND store_nbr > 300`` where the
+    stores 101 and 317 were the signal (a stranger's table), while ``visit_number`` 1, 2, 3
+    or ``floor_no`` 0–12 count in an order that means something and stay numbers."""
     words = roles_mod.name_words(name)
-    return bool(words) and words[-1] in _CODE_WORDS
+    if not words:
+        return False
+    if words[-1] in _CODE_WORDS:
+        return True
+    if len(words) < 2 or words[-1] not in _NUMBER_WORDS or s is None:
+        return False
+    num = s if pd.api.types.is_numeric_dtype(s) else pd.to_numeric(s, errors="coerce")
+    v = np.unique(num[s.notna()].to_numpy(dtype=float))
+    return bool(len(v) and np.all(np.isfinite(v)) and np.all(v == np.round(v))
+                and v.max() - v.min() + 1 > 2 * len(v))
 
 
 #: Words of a column name that say it holds diagnosis codes (``diag_1``, ``primary_dx``,
@@ -4077,15 +4097,15 @@ def from_frame(
             notes.append(said)
             overrides[col] = "ordinal"
         kind = overrides.get(col) or infer_kind(s)
-        if kind == "numeric" and col not in overrides and _code_name(col) and \
+        if kind == "numeric" and col not in overrides and _code_name(col, s) and \
                 _whole_number_levels(s) >= 3:
             # "agent_code <= 132.5 AND agent_code > 129.5" reads an order that codes do not
             # have (a review: 91.5 % held out, below the majority; agent_code == 117 as a
             # category beat it)
             kind = "categorical"
-            notes.append(f"{col!r}: whole numbers named as a code are read as categories (a "
-                         "code's order means nothing); set the column's kind to numeric if "
-                         "they are quantities.")
+            notes.append(f"{col!r}: whole numbers named as a code or a thing's number are "
+                         "read as categories (a code's order means nothing); set the "
+                         "column's kind to numeric if they are quantities.")
         elif kind == "numeric" and col not in overrides and _diagnosis_codes(col, s):
             # 'diag_1 <= 460 AND diag_1 > 427.7' read ICD-9 codes as amounts (a review)
             kind = "categorical"

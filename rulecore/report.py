@@ -904,6 +904,7 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("(Data page: Put a column's levels in order yourself)",
      "(--order 'column=lowest<...<highest')"),
     ("else Max conditions keeps", "else --max-conditions keeps"),
+    ("an OR-rule (Rule type: OR)", "an OR-rule (--rule-type or)"),
     ("include it (Data page)", "include it (--include)"),
     ("include one (Data page)", "include one (--include)"),
     ("or the Stability tab, which refits on several splits",
@@ -951,8 +952,10 @@ MANY_EXCLUSIONS = 5
 def exclusion_chain(conditions: Sequence[Any]) -> Finding | None:
     """A note when a rule excludes one column's levels one by one (``grid != 5th``, ``grid
     != 6th``, ... 17 of them: a race's rule where ``grid <= 4th`` was meant, an analyst's
-    review): if the levels have an order, giving it makes them one condition; else the
-    column has many levels that each matter little.  ``None`` below
+    review): if the levels have an order, giving it makes them one condition; if not (store
+    numbers: five ``store_nbr != …`` where stores 101 and 317 were the signal, a stranger's
+    table), an OR-rule names the levels kept; else the column has many levels that each
+    matter little.  ``None`` below
     :data:`MANY_EXCLUSIONS` on every column."""
     counts: dict[str, int] = {}
     for c in conditions:
@@ -964,7 +967,9 @@ def exclusion_chain(conditions: Sequence[Any]) -> Finding | None:
     return Finding("info", f"{n} conditions leave out levels of {col!r} one by one. If its "
                    "levels have an order (sizes, places, grades), give it (Data page: Put a "
                    "column's levels in order yourself), and one condition such as "
-                   f"'{col} <= level' can replace them; else Max conditions keeps the rule "
+                   f"'{col} <= level' can replace them. If they have none (store numbers, "
+                   "codes), an OR-rule (Rule type: OR) names the levels kept instead, one "
+                   f"condition each ('{col} == level'); else Max conditions keeps the rule "
                    "short.", f"{n} × != on {col}")
 
 

@@ -1761,11 +1761,41 @@ def test_whole_numbers_named_as_a_code_are_categories():
     ds = from_frame(frame)
     assert ds.kinds["agent_code"] == ds.kinds["zip"] == ds.kinds["AreaCode"] == "categorical"
     assert ds.kinds["amount"] == ds.kinds["visits"] == "numeric"
-    assert any("'agent_code': whole numbers named as a code are read as categories" in m
-               for m in ds.notes)
+    assert any("'agent_code': whole numbers named as a code or a thing's number are read as "
+               "categories" in m for m in ds.notes)
     back = from_frame(frame, kinds={"agent_code": "numeric"})
     assert back.kinds["agent_code"] == "numeric"
     assert not any("'agent_code': whole numbers" in m for m in back.notes)
+
+
+def test_a_things_number_is_a_code_unless_it_counts():
+    """Store numbers 101, 102, 205, 317 … gave ``store_nbr <= 400 AND store_nbr > 300`` where
+    stores 101 and 317 were the signal (a stranger's table; also named store_id, StoreNo,
+    store_number).  Named as a thing's number with gaps between the values they are
+    categories, and the rule names the stores; a visit number or floor that counts from 0 or
+    1 stays a number, and so does a bare ``number`` or ``id``-less count."""
+    rng = np.random.default_rng(5)
+    n = 600
+    store = rng.choice([101, 102, 205, 317, 412, 508, 611], n)
+    frame = pd.DataFrame({"store_nbr": store, "StoreNo": store, "store_number": store,
+                          "branch_id": store, "visit_number": rng.integers(1, 6, n),
+                          "floor_no": rng.integers(0, 13, n), "number": store,
+                          "nbr_items": rng.choice([3, 40, 77, 150], n),
+                          "returned": np.where(np.isin(store, [101, 317]) ^
+                                               (rng.random(n) < 0.05), "yes", "no")})
+    ds = from_frame(frame)
+    for col in ("store_nbr", "StoreNo", "store_number", "branch_id"):
+        assert ds.kinds[col] == "categorical", col
+        assert any(f"{col!r}: whole numbers named as a code or a thing's number" in m
+                   for m in ds.notes)
+    for col in ("visit_number", "floor_no", "number", "nbr_items"):
+        assert ds.kinds[col] == "numeric", col
+    from rulecore import BooleanRuleClassifier
+
+    cols = ["store_nbr", "visit_number"]
+    rule = BooleanRuleClassifier(rule_type="or", kinds={c: ds.kinds[c] for c in cols}).fit(
+        ds.X[cols], ds.y)
+    assert sorted(str(c) for c in rule.rule_.conditions) == ["store_nbr == 101", "store_nbr == 317"]
 
 
 def test_a_class_of_a_few_rows_is_said_unreliable_not_unlearnable():

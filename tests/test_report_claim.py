@@ -572,6 +572,9 @@ def test_a_chain_of_exclusions_on_one_column_gets_a_note_on_ordering_it():
         "5 conditions leave out levels of 'grid' one by one.")
     assert "Data page: Put a column's levels in order yourself" in note.text
     assert "--order 'column=lowest<...<highest'" in for_command_line(note.text)
+    # levels with no order (store numbers): the OR-rule names those kept
+    assert "an OR-rule (Rule type: OR) names the levels kept instead" in note.text
+    assert "an OR-rule (--rule-type or) names the levels kept" in for_command_line(note.text)
     assert exclusion_chain(chain[1:]) is None  # four
     assert exclusion_chain([]) is None
 

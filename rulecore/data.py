@@ -221,6 +221,9 @@ class Dataset:
     no_answer: tuple[tuple[Any, int], ...] = ()
     sheet: str | None = None
     decimal_comma: tuple[str, ...] = ()
+    #: columns whose numbers were read from text written otherwise (durations, times with
+    #: colons, units, magnitudes, scores): an exported Python rule refuses such raw cells
+    read_from_text: tuple[str, ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     copies: pd.Series | None = field(default=None, repr=False, compare=False)
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
@@ -3561,6 +3564,7 @@ def from_frame(
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     clocks: list[str] = []  # columns read as times of day
     decimal_comma: tuple[str, ...] = ()  # columns whose numbers are written 60,6 (not typed)
+    read_from_text: list[str] = []  # columns read by `readings` below (durations, units ...)
     if not typed:
         for col in df.columns:
             df[col] = _none_as_missing(df[col])
@@ -3654,6 +3658,7 @@ def from_frame(
                 if how is not None:
                     ex = df[col].dropna().iloc[0]
                     df[col] = converted
+                    read_from_text.append(str(col))
                     cleaning.append(f"{col!r}: " + said.format(ex=ex, how=how))
                     if read is numbers_from_clock and how.startswith(CLOCK_HOURS):
                         clocks.append(str(col))  # its rules written as times (Term.clock)
@@ -4287,7 +4292,8 @@ def from_frame(
                  rating=rating, count=count, zero_suspects=tuple(zero_suspects),
                  zero_missing=tuple(zeros_read),
                  no_answer=tuple(unanswered_rows), copies=copies, periods=periods,
-                 decimal_comma=tuple(c for c in decimal_comma if c in X.columns))
+                 decimal_comma=tuple(c for c in decimal_comma if c in X.columns),
+                 read_from_text=tuple(c for c in read_from_text if c in X.columns))
     return ds.with_positive(positive)
 
 

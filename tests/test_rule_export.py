@@ -426,3 +426,51 @@ def test_the_exported_python_reads_a_decimal_comma_where_the_app_did(tmp_path):
     exec(rule.to_python(decimal_comma=["balance_eur"]), ns)
     read = {"1 234,50": False, "1.234,50": False, "60,6": True, "498,5": True, "12,5 €": True}
     assert {c: ns["predict"]({"balance_eur": c, "visits": "3"}) for c in read} == read
+
+
+def test_the_exported_python_refuses_a_cell_the_app_read_from_text(tmp_path):
+    """'2 days 04:00:00' read as hours when the rule was learned; the exported predict(row)
+    read it as missing, so 'time_to_resolve > 47' held on 0 of 700 raw rows where 255 were
+    breached (a stranger's review).  Now such a cell raises, naming the column and how to
+    read the table; numbers and missing cells are read as before, in a rule, a rule set and
+    a rule list."""
+    import csv
+
+    from rulecore.data import load_csv
+    from rulecore.rules.rule import RuleList
+
+    rng = np.random.default_rng(2)
+    n = 200
+    hours = rng.uniform(1, 120, n)
+    frame = pd.DataFrame({
+        "time_to_resolve": [f"{int(h // 24)} days {int(h % 24):02d}:{int(h * 60 % 60):02d}:00"
+                            for h in hours],
+        "reopened": rng.integers(0, 3, n),
+        "sla": np.where(hours > 48, "breached", "met")})
+    path = tmp_path / "tickets.csv"
+    frame.to_csv(path, index=False)
+    ds = load_csv(path)
+    assert ds.read_from_text == ("time_to_resolve",) and ds.decimal_comma == ()
+    rule = Rule((Term("time_to_resolve", ">", 47.5),), "and", "sla", "breached")
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    for model in (rule, RuleSet((rule,), target="sla", positive="breached"),
+                  RuleList((rule,), default="met", target="sla")):
+        ns: dict = {}
+        exec(model.export("python", ds.notes_for(model.features), ds.decimal_comma,
+                          ds.read_from_text), ns)
+        with pytest.raises(ValueError, match=r"'\d+ days [^']*' in 'time_to_resolve' is not a "
+                           r"number as this rule compares it.*rulecore apply"):
+            [ns["predict"](r) for r in rows]
+        # the values as read, and a missing cell, still work
+        as_read = [dict(r, time_to_resolve=str(v)) for r, v in zip(rows, ds.X.time_to_resolve)]
+        got = [ns["predict"](r) for r in as_read]
+        expected = rule.predict(ds.X).astype(bool)
+        if isinstance(model, RuleList):
+            expected = np.where(expected, "breached", "met")
+        np.testing.assert_array_equal(got, expected)
+        assert ns["predict"](dict(rows[0], time_to_resolve="")) in (False, "met")
+    # a column read as plain numbers keeps reading text as missing (no reading to apply)
+    ns = {}
+    exec(Rule((Term("reopened", ">", 0.5),), "and", "sla", "breached").to_python(
+        read_from_text=["time_to_resolve"]), ns)
+    assert ns["predict"]({"reopened": "n/a"}) is False

@@ -120,7 +120,7 @@ class _Exportable:
         return json.dumps(self.to_dict(), indent=indent, default=str)
 
     def export(self, fmt: str, notes: Iterable[str] = (),
-               decimal_comma: Iterable[str] = ()) -> str:
+               decimal_comma: Iterable[str] = (), read_from_text: Iterable[str] = ()) -> str:
         """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``.
 
         ``notes`` say how the table's cells were read before the rule compared them
@@ -129,10 +129,15 @@ class _Exportable:
         whoever runs the rule on the raw table knows to read it the same way; JSON stays the
         rule alone (``from_json`` reads it back).  ``decimal_comma``: columns whose numbers
         are written with a decimal comma (:attr:`rulecore.data.Dataset.decimal_comma`), which
-        the Python function reads as such."""
+        the Python function reads as such.  ``read_from_text``: columns whose numbers were
+        read from text written otherwise (``2 days 04:00:00`` as hours, ``72 kg``, ``1.2k``:
+        :attr:`rulecore.data.Dataset.read_from_text`); the Python function raises
+        ``ValueError`` on such a cell instead of reading it as missing, which made a rule on
+        one never hold on the raw rows (a stranger's review: 0 of 700 rows)."""
         makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
                   "sql": self.to_sql,
-                  "python": lambda: self.to_python(decimal_comma=decimal_comma)}
+                  "python": lambda: self.to_python(decimal_comma=decimal_comma,
+                                                   read_from_text=read_from_text)}
         if fmt not in makers:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
         out = makers[fmt]()
@@ -193,6 +198,16 @@ class _Exportable:
                  "importing a CSV often stores one (UPDATE your_table SET col = NULL WHERE "
                  "TRIM(col) = '')."] if any(not t.numeric for t in conds) else []
         return [" ".join(what.split("\n"))] + numbers + empty
+
+
+def _read_first(column: str) -> str:
+    """The ``read=`` argument of the exported ``num()`` for a column whose numbers were read
+    from text written otherwise (:meth:`Rule.to_python`): the end of its error message."""
+    said = (f" in {column!r} is not a number as this rule compares it: when the rule was "
+            "learned, this column's text was read as numbers (the notes above say how). Read "
+            "the table as it was read then (rulecore apply RULE.json TABLE does) before "
+            "applying the rule.")
+    return f", read={said!r}"
 
 
 @dataclass(frozen=True)
@@ -396,11 +411,16 @@ class Rule(_Exportable):
         """An SQL ``WHERE`` clause selecting the rows the rule calls positive."""
         return f"WHERE {self.sql_condition()}"
 
-    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = ()) -> str:
+    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
+                  read_from_text: Iterable[str] = ()) -> str:
         """Source of a dependency-free function ``predict(row: dict) -> bool``; the numbers of
         the columns in ``decimal_comma`` are read with a decimal comma (``'60,6'`` is 60.6,
-        ``'1.234,5'`` 1234.5), as the app read them."""
+        ``'1.234,5'`` 1234.5), as the app read them.  A cell of a column in
+        ``read_from_text`` that is text but no number (``'2 days 04:00:00'``, read as hours
+        when the rule was learned) raises ``ValueError``: read as missing, it failed every
+        condition without a word."""
         comma = set(decimal_comma)
+        texts = set(read_from_text)
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
         lines = [f"def {name}(row):",
@@ -420,7 +440,8 @@ class Rule(_Exportable):
         # and every '51%' failed "Open Rate > 39.5", with no error)
         said = ", ".join(map(repr, sorted(set(MISSING_TEXT) | {""})))
         missing = f"    MISSING = {{{said}}}"
-        num = ["    def num(v, comma=False):",
+        num = ["    def num(v, comma=False, read=None):",
+               "        raw = v",
                "        if isinstance(v, str):",
                "            v = v.strip()",
                "            if v in MISSING:",
@@ -439,10 +460,14 @@ class Rule(_Exportable):
                "                if re.fullmatch(r'-?\\d{1,3}(,\\d{3})+(\\.\\d+)?', v):",
                "                    v = v.replace(',', '')  # '1,234.50': thousands",
                "            if '_' in v or not v.isascii():",
-               "                return None  # '1_000', '١٢': not numbers to pandas either",
+               "                v = None  # '1_000', '١٢': not numbers to pandas either",
                "        try:",
                "            v = float(v)",
                "        except (TypeError, ValueError):",
+               "            if read is not None and isinstance(raw, str):",
+               "                # a cell written as the app read it otherwise ('2 days",
+               "                # 04:00:00' as hours): missing here, it failed every condition",
+               "                raise ValueError(repr(raw) + read)",
                "            return None",
                "        return None if v != v else v"]
         txt = ["    def txt(v):",
@@ -476,11 +501,14 @@ class Rule(_Exportable):
             elif c.missing_test:
                 read = "num" if c.value == "numeric" else "txt"
                 op = "is" if c.op == "is missing" else "is not"
-                how = ", True" if read == "num" and c.feature in comma else ""
+                how = (", True" if read == "num" and c.feature in comma else "") + (
+                    _read_first(c.feature) if read == "num" and c.feature in texts
+                    else "")
                 checks.append(f"        {read}(row[{key}]{how}) {op} None,")
             elif c.numeric:
                 op = "<=" if c.op == "<=" else ">"
-                how = ", True" if c.feature in comma else ""
+                how = (", True" if c.feature in comma else "") + (
+                    _read_first(c.feature) if c.feature in texts else "")
                 checks.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
                               f"(num(row[{key}]{how})),")
             else:
@@ -647,10 +675,11 @@ class RuleSet(_Clauses):
                  for c, w in zip(self.clauses, self.weights)]
         return "WHERE (" + " + ".join(terms) + ") > 0"
 
-    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = ()) -> str:
+    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
+                  read_from_text: Iterable[str] = ()) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
-        parts = [c.to_python(f"_clause_{t}", decimal_comma)
+        parts = [c.to_python(f"_clause_{t}", decimal_comma, read_from_text)
                  for t, c in enumerate(self.clauses)]
         # the docstring as a repr, as Rule's and RuleList's: a label with a backslash
         # ('C:\\Users') wrote a SyntaxError (a review of the exports)
@@ -770,10 +799,12 @@ class RuleList(_Clauses):
         return "\n".join(["CASE"] + whens + [f"  ELSE {sql_literal(self.default)}",
                                              f"END AS {sql_identifier(self.target)}"])
 
-    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = ()) -> str:
+    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
+                  read_from_text: Iterable[str] = ()) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
-        parts = [c.to_python(f"_rule_{t}", decimal_comma) for t, c in enumerate(self.clauses)]
+        parts = [c.to_python(f"_rule_{t}", decimal_comma, read_from_text)
+                 for t, c in enumerate(self.clauses)]
         # the docstring as a repr: a target name with quotes or backslashes stays one string
         body = [f"def {name}(row):", f"    {f'The class of {self.target} by the rule list.'!r}"]
         for t, c in enumerate(self.clauses):

@@ -461,9 +461,10 @@ def test_luck_is_judged_by_the_rows_a_rule_calls_positive():
 
 def test_the_rare_class_advice_is_given_only_where_every_midpoint_can_help():
     """2 % positives and a rule right on 40 % of the rows it picks: advice to try every
-    midpoint; not when the cuts are every midpoint already or no column has any (an
-    adversarial review), and without held-out rows it says to keep some."""
-    from rulecore.report import assess
+    midpoint (more quantile cuts where those would not fit); not when the cuts are every
+    midpoint already (an adversarial review), and without held-out rows it says to keep
+    some."""
+    from rulecore.report import assess, for_command_line
 
     y_tr = np.array([1] * 4 + [0] * 196)
     pred_tr = np.array([1] * 4 + [1] * 6 + [0] * 190)  # 4 of 10 picked are positive
@@ -478,7 +479,13 @@ def test_the_rare_class_advice_is_given_only_where_every_midpoint_can_help():
     assert len(said) == 1 and "right on 40.0% of the training rows it picks" in said[0].text
     assert "compare the held-out precision" in said[0].text
     assert advice(quantile_cuts=False) == []
-    assert advice(all_midpoints_fit=False) == []
+    # where every midpoint would not fit in memory, more quantile cuts are the advice (a
+    # stranger's 200,000-row table got none under "Certified optimal")
+    more = advice(all_midpoints_fit=False)
+    assert len(more) == 1 and "Thresholds: all" not in more[0].text
+    assert "More thresholds per numeric column (Thresholds per numeric column: 40 or more; " \
+        "every midpoint would not fit in memory at this size)" in more[0].text
+    assert "(--n-thresholds 40 or more;" in for_command_line(more[0].text)
     none_held = advice(y_te=np.array([], dtype=int), pred_te=np.array([], dtype=int))
     assert "a test share above 0" in none_held[0].text
 

@@ -431,6 +431,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         fit_status,
         for_command_line,
         gain_over_majority,
+        not_a_success_words,
         shown_claim,
         table_facts,
     )
@@ -554,8 +555,10 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     if shown.level != claim.level:
         # the app shows it in blue, not green; here words say it (an analyst read "Certified
         # optimal" as good news beside a rule 10 points below always predicting the majority)
+        why = not_a_success_words(findings, y01[te], pred_te)
+        why = " (see the warnings below)" if why.startswith("see") else f", since {why}"
         out.write("note: optimal for the objective above, which is not held-out accuracy: "
-                  "the rule is not a success (see the warnings below).\n")
+                  f"the rule is not a success{why}.\n")
     claim = shown
     if timing := cv_timing_words(est):
         out.write(f"warning: {timing}\n")

@@ -1189,15 +1189,36 @@ def gain_over_majority(y_test: np.ndarray, pred_test: np.ndarray) -> tuple[float
 
 
 def shown_claim(claim: Finding, findings: list[Finding], y_test: np.ndarray,
-                pred_test: np.ndarray) -> Finding:
+                pred_test: np.ndarray, say_why: bool = False) -> Finding:
     """The solver's claim as a user should see it: a certified rule is still not shown as a
     success next to a warning, nor when it is not clearly more accurate on held-out rows than
     always predicting the majority class (:func:`clearly_above_majority`; then it is "info":
-    true, but not good news)."""
+    true, but not good news).  With ``say_why`` and no warning to say it, the claim ends with
+    the reason (:func:`not_a_success_words`): the Rule page showed it blue with no word why."""
     below = not clearly_above_majority(y_test, pred_test)
-    if claim.level == "success" and (below or any(f.level == "warning" for f in findings)):
-        return replace(claim, level="info")
+    warned = any(f.level == "warning" for f in findings)
+    if claim.level == "success" and (below or warned):
+        why = (f" Not shown as a success: {not_a_success_words(findings, y_test, pred_test)}."
+               if say_why and not warned else "")
+        return replace(claim, level="info", text=claim.text + why)
     return claim
+
+
+def not_a_success_words(findings: list[Finding], y_test: np.ndarray,
+                        pred_test: np.ndarray) -> str:
+    """Why :func:`shown_claim` did not show a certified claim as a success, in words: its
+    warnings, or a held-out gain over the majority class that luck can explain.  The command
+    line said "see the warnings below" where there were none, and the app turned the claim
+    blue with no word why, when only the gain was in doubt (a stranger's table: +0.3 points,
+    within luck)."""
+    if any(f.level == "warning" for f in findings):
+        return "see the warnings"
+    y_test = np.asarray(y_test).astype(int)
+    if not len(y_test):
+        return "it has no held-out rows to be judged on"
+    gain, _ = gain_over_majority(y_test, pred_test)
+    return (f"on the held-out rows it is not clearly more accurate than always predicting "
+            f"the majority class ({gain:+.1f} points, within what luck gives)")
 
 
 def chance_margin(accuracy: float, n: int, other: float | None = None) -> float:

@@ -584,6 +584,12 @@ def test_learn_says_the_majority_baseline_and_whether_the_gain_is_luck(tmp_path)
     claim = next(i for i, x in enumerate(lines) if x.startswith("Certified optimal"))
     assert lines[claim + 1].startswith("note: optimal for the objective above") and \
         "not a success" in lines[claim + 1]
+    # and says why: it pointed at "the warnings below" where there were none (a stranger)
+    warned = any(x.startswith("warning:") for x in lines)
+    assert ("see the warnings below" in lines[claim + 1]) == warned
+    if not warned:
+        assert "since on the held-out rows it is not clearly more accurate than always " \
+            "predicting the majority class" in lines[claim + 1]
     assert json.loads((tmp_path / "r.json").read_text())["status"]["level"] == "info"
 
 

@@ -19,6 +19,13 @@ def test_green_only_above_the_majority_class_and_without_warnings():
     assert shown_claim(OK, warned, y, good).level == "info"
     # a claim that is not a success stays what it is
     assert shown_claim(Finding("warning", "Not proven"), [], y, good).level == "warning"
+    # blue with no warning to say why: the page's claim says it (a stranger's table)
+    said = shown_claim(OK, [], y, majority_like, say_why=True).text
+    assert said == ("Certified optimal ... Not shown as a success: on the held-out rows it is "
+                    "not clearly more accurate than always predicting the majority class "
+                    "(+0.0 points, within what luck gives).")
+    assert shown_claim(OK, warned, y, good, say_why=True).text == OK.text  # the warning says
+    assert shown_claim(OK, [], y, good, say_why=True).text == OK.text
 
 
 def test_advice_names_the_error_costs_when_they_shaped_the_rule():

@@ -1363,6 +1363,49 @@ def brfss_extract() -> None:
     df.to_csv(HERE / "brfss_extract_coded.csv", index=False)
 
 
+def pharmacy_returns() -> None:
+    """A pharmacy chain's point-of-sale extract: a return line id, the store's number (101,
+    102, 205, 317, 412, 508, 611: codes, not quantities), days of supply, the copay, the
+    patient's age and whether the prescription came back.  Planted: returns at stores 101
+    and 317 (4 % flipped)."""
+    rng = np.random.default_rng(SEED + 73)
+    n = 900
+    store = rng.choice([101, 102, 205, 317, 412, 508, 611], n)
+    returned = np.isin(store, [101, 317]) ^ (rng.random(n) < 0.04)
+    df = pd.DataFrame({"return_line_id": 880001 + np.arange(n), "store_nbr": store,
+                       "days_supply": rng.choice([30, 60, 90], n),
+                       "copay_usd": np.round(rng.gamma(2.0, 9.0, n), 2),
+                       "patient_age": rng.integers(18, 90, n),
+                       "returned": np.where(returned, "Y", "N")})
+    df.to_csv(HERE / "pharmacy_returns_store_numbers.csv", index=False)
+
+
+def servicedesk_intervals() -> None:
+    """A service desk's tickets exported from PostgreSQL: a ticket id, the queue, the
+    priority, the time to resolve as PostgreSQL writes an interval (``1 day 04:00:00``,
+    ``07:30:00``), reopen count and whether the SLA was breached.  Planted: breached when
+    resolution took over two days (3 % flipped)."""
+    rng = np.random.default_rng(SEED + 74)
+    n = 700
+    hours = np.round(rng.gamma(2.0, 20.0, n), 2)
+    whole = np.floor(hours).astype(int)
+    minutes = np.round((hours - whole) * 60).astype(int) % 60
+
+    def interval(h: int, m: int) -> str:
+        days, h = divmod(h, 24)
+        clock = f"{h:02d}:{m:02d}:00"
+        return clock if not days else f"{days} day{'s' if days > 1 else ''} {clock}"
+
+    breached = (hours > 48) ^ (rng.random(n) < 0.03)
+    df = pd.DataFrame({"ticket_id": 40001 + np.arange(n),
+                       "queue": rng.choice(["network", "access", "hardware", "email"], n),
+                       "priority": rng.choice(["P1", "P2", "P3"], n),
+                       "time_to_resolve": [interval(h, m) for h, m in zip(whole, minutes)],
+                       "reopened": rng.poisson(0.3, n),
+                       "sla": np.where(breached, "breached", "met")})
+    df.to_csv(HERE / "servicedesk_intervals.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1376,7 +1419,8 @@ def main() -> None:
                  postgres_tickets, mysql_subscriptions, bigquery_sessions, mongodb_accounts,
                  redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
                  mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
-                 web_portal_export, excel_2003_xml, qc_defect_counts, brfss_extract, prose):
+                 web_portal_export, excel_2003_xml, qc_defect_counts, brfss_extract,
+                 pharmacy_returns, servicedesk_intervals, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

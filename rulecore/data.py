@@ -8,6 +8,7 @@ for multi-class targets).  Everything a user can get wrong in a file raises
 
 from __future__ import annotations
 
+import codecs
 import csv
 import hashlib
 import io
@@ -625,29 +626,61 @@ def _decode(data: bytes, name: str) -> tuple[str, str | None]:
         return text.lstrip("\ufeff"), None
     if b"\x00" in data[:65536]:
         raise DataError(f"{name} looks like a binary file, not a CSV text table.")
+    # the BOM off first: a UTF-8 file with a few Windows-1252 bytes kept it as "ï»¿ticket"
+    # in its first column's name, and the byte named was 3 bytes early (a stranger's file)
+    bom = data.startswith(b"\xef\xbb\xbf")
+    body = data[3:] if bom else data
     try:
-        return data.decode("utf-8-sig"), None
+        return body.decode("utf-8"), None
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        byte = data[exc.start]
+        line = body[: exc.start].count(b"\n") + 1
+        byte = body[exc.start]
     refuse = DataError(
         f"{name} is not UTF-8 text (byte 0x{byte:02x} on line {line}). Save it as 'CSV UTF-8' "
         "in your spreadsheet program and upload it again.")
-    japanese = _shift_jis(data)
+    japanese = None if bom else _shift_jis(body)
     if japanese is not None:
         return japanese, (f"{name} is not UTF-8 (byte 0x{byte:02x} on line {line}): it is "
                           "read as Shift_JIS (cp932), the encoding Japanese Excel uses for "
                           "'CSV'. If letters look wrong, save it as 'CSV UTF-8' and upload it "
                           "again.")
+    # UTF-8 where it is, each byte that is not read as Windows-1252: a whole Windows-1252
+    # file (Excel's 'CSV') reads as before, and a UTF-8 file with a few such bytes (a name
+    # typed in another program, "Renée") keeps its other accents ("zurück", not "zurÃ¼ck")
     try:
-        text = data.decode("cp1252")
+        text = body.decode("utf-8", errors=_CP1252_BYTES)
     except UnicodeDecodeError:
         raise refuse from None
     if any(ord(ch) < 32 and ch not in "\t\n\r" for ch in text[:65536]):
         raise refuse
+    if any(ord(ch) > 127 for ch in body.decode("utf-8", errors="ignore")):
+        bad = _bytes_not_utf8(body)
+        return text, (f"{name} is UTF-8 but for {bad:,} byte{'s' if bad != 1 else ''} (the "
+                      f"first, 0x{byte:02x}, on line {line}), read as Windows-1252, the encoding "
+                      "Excel uses for 'CSV': the file may have been edited in two programs. If "
+                      "accented letters look wrong, save it as 'CSV UTF-8' and upload it again.")
     return text, (f"{name} is not UTF-8 (byte 0x{byte:02x} on line {line}): it is read as "
                   "Windows-1252, the encoding Excel uses for 'CSV'. If accented letters look "
                   "wrong, save it as 'CSV UTF-8' and upload it again.")
+
+
+def _cp1252_error(exc: UnicodeError) -> tuple[str, int]:
+    """A decoding error handler: the bytes that are not UTF-8 read as Windows-1252 (one
+    that is not text there either, 0x81, raises)."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    return exc.object[exc.start:exc.end].decode("cp1252"), exc.end
+
+
+_CP1252_BYTES = "rulecore-cp1252"
+codecs.register_error(_CP1252_BYTES, _cp1252_error)
+
+
+def _bytes_not_utf8(data: bytes) -> int:
+    """How many bytes of ``data`` are not UTF-8 (each is a lone surrogate U+DC80–U+DCFF under
+    ``surrogateescape``)."""
+    text = data.decode("utf-8", errors="surrogateescape")
+    return sum(1 for ch in text if "\udc80" <= ch <= "\udcff")
 
 
 def _is_number(cell: str) -> bool:

@@ -3402,3 +3402,32 @@ def test_a_grouped_split_of_a_class_of_two_rows_says_nothing_of_n_splits():
         tr, te = train_test_indices(y, 0.25, 0, groups=groups)
     assert len(tr) + len(te) == 300 and not set(tr) & set(te)
     assert set(np.unique(y[tr])) == {0, 1, 2}
+
+
+def test_a_utf8_file_with_a_few_windows_1252_bytes_keeps_its_bom_off_and_its_accents(tmp_path):
+    """A UTF-8 file with a BOM and one name typed in Windows-1252 ("Renée") was read wholly
+    as Windows-1252: its first column was named "ï»¿ticket", every other accent garbled
+    ("zurÃ¼ck"), and the note named the byte three bytes early (a stranger's file).  Now
+    only the stray byte is read as Windows-1252, and the note says so and where it is."""
+    from rulecore.data import load_csv
+
+    rows = ["ticket,agent,note,escalated"] + [
+        f"T{k},{'Renée' if k == 2 else 'Jürgen'},{'Bitte zurückrufen' if k % 2 else 'ok'},"
+        f"{'y' if k % 3 == 0 else 'n'}" for k in range(60)]
+    text = "\r\n".join(rows) + "\r\n"
+    raw = b"\xef\xbb\xbf" + text.encode("utf-8").replace("Renée".encode(), b"Ren\xe9e")
+    path = tmp_path / "helpdesk.csv"
+    path.write_bytes(raw)
+    ds = load_csv(path, target="escalated")
+    assert "ticket" in {r.column for r in ds.roles}
+    assert not any("ï»¿" in r.column for r in ds.roles)
+    agents = set(ds.X["agent"].dropna()) if "agent" in ds.X else set()
+    assert agents == {"Renée", "Jürgen"}
+    said = [n for n in ds.notes if n.startswith("helpdesk.csv is UTF-8 but for 1 byte")]
+    assert said and "(the first, 0xe9, on line 4)" in said[0]
+    # a whole Windows-1252 file reads as before, its note unchanged
+    path.write_bytes(text.encode("cp1252"))
+    ds = load_csv(path, target="escalated")
+    assert set(ds.X["agent"].dropna()) == {"Renée", "Jürgen"}
+    assert any(n.startswith("helpdesk.csv is not UTF-8 (byte 0xfc on line 2): it is read as "
+                            "Windows-1252") for n in ds.notes)

@@ -474,3 +474,39 @@ def test_the_exported_python_refuses_a_cell_the_app_read_from_text(tmp_path):
     exec(Rule((Term("reopened", ">", 0.5),), "and", "sla", "breached").to_python(
         read_from_text=["time_to_resolve"]), ns)
     assert ns["predict"]({"reopened": "n/a"}) is False
+
+
+def test_the_exported_python_reads_accounting_negatives_as_the_app_did(tmp_path):
+    """A ledger writes losses as '(542)' (and SAP as '542.00-'): the app reads −542, the
+    exported predict(row) read None, and 'NetIncome <= 30.5' held on 18 of the 189 rows the
+    app found (a stranger's ledger).  Now it reads them as the app does."""
+    import csv
+
+    from rulecore.data import load_csv
+
+    rng = np.random.default_rng(3)
+    n = 300
+    income = rng.integers(-900, 900, n)
+
+    def written(v: int, k: int) -> str:
+        if v >= 0:
+            return f"{v:,}"
+        return f"({-v:,})" if k % 3 else f"{-v:,}.00-"
+
+    frame = pd.DataFrame({"Entity": [f"E{k:04d}" for k in range(n)],
+                          "NetIncome": [written(int(v), k) for k, v in enumerate(income)],
+                          "Distressed": np.where(income <= 30, "Yes", "No")})
+    path = tmp_path / "ledger.csv"
+    frame.to_csv(path, index=False)
+    ds = load_csv(path)
+    np.testing.assert_array_equal(ds.X["NetIncome"].to_numpy(), income)
+    rule = Rule((Term("NetIncome", "<=", 30.5),), "and", "Distressed", "Yes")
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    ns: dict = {}
+    exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,
+                     ds.read_from_text), ns)
+    got = np.array([ns["predict"](r) for r in rows])
+    np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+    assert got.sum() > 100
+    assert ns["predict"]({"NetIncome": "(1,234.50)"}) and ns["predict"]({"NetIncome": "-"}) \
+        is False

@@ -435,19 +435,24 @@ class Rule(_Exportable):
                  # the first two: an adversarial review)
                  "    row = {str(k): row[k] for k in row.keys()}"]
         # a raw table's cells as csv.DictReader gives them: an empty cell is '' (and 'NA',
-        # 'NULL' ... as the reader has them), missing, not a level; '45%', '$1,234.50' and
-        # '<0.5' are the numbers the reader made of them (a review: '' passed "city != A",
-        # and every '51%' failed "Open Rate > 39.5", with no error)
+        # 'NULL' ... as the reader has them), missing, not a level; '45%', '$1,234.50',
+        # '<0.5' and accounting's '(542)' and '1,234.50-' are the numbers the reader made of
+        # them (a review: '' passed "city != A", and every '51%' failed "Open Rate > 39.5",
+        # with no error; a stranger's ledger: the negatives read as missing, 18 of 189 rows)
         said = ", ".join(map(repr, sorted(set(MISSING_TEXT) | {""})))
         missing = f"    MISSING = {{{said}}}"
         num = ["    def num(v, comma=False, read=None):",
-               "        raw = v",
+               "        raw, neg = v, False",
                "        if isinstance(v, str):",
                "            v = v.strip()",
                "            if v in MISSING:",
                "                return None",
                "            if v[:1] in '<>' and v[1:2] != '=':  # a limit, '<0.5': the limit",
                "                v = v[1:].strip()",
+               "            if v[:1] == '(' and v[-1:] == ')':  # accounting's '(542)': -542",
+               "                neg, v = True, v[1:-1].strip()",
+               "            elif v[-1:] == '-' and v[:-1].rstrip()[-1:].isdigit():",
+               "                neg, v = True, v[:-1].strip()  # SAP's '1,234.50-'",
                "            v = v.rstrip('€').lstrip('$€£¥').strip()",
                "            if v.endswith('%'):  # '45%': 45",
                "                v = v[:-1].strip()",
@@ -469,7 +474,7 @@ class Rule(_Exportable):
                "                # 04:00:00' as hours): missing here, it failed every condition",
                "                raise ValueError(repr(raw) + read)",
                "            return None",
-               "        return None if v != v else v"]
+               "        return None if v != v else -v if neg else v"]
         txt = ["    def txt(v):",
                "        try:",
                "            if v is None or v != v:",

@@ -510,3 +510,17 @@ def test_the_exported_python_reads_accounting_negatives_as_the_app_did(tmp_path)
     assert got.sum() > 100
     assert ns["predict"]({"NetIncome": "(1,234.50)"}) and ns["predict"]({"NetIncome": "-"}) \
         is False
+
+
+def test_a_level_with_a_line_break_is_shown_on_one_line_and_exported_as_it_is():
+    """A free-text note as a level printed the checklist's condition over two lines (a
+    stranger's help-desk export): it is shown with its break as \\n, and the code exports
+    still compare the value itself."""
+    level = "Kunde ruft an.\nBitte zurückrufen"
+    rule = Rule((Term("note", "!=", level),), "and", "escalated", "y")
+    assert str(rule.conditions[0]) == "note != Kunde ruft an.\\nBitte zurückrufen"
+    assert "\n" not in rule.conditions[0].__str__()
+    ns: dict = {}
+    exec(rule.to_python(), ns)
+    assert ns["predict"]({"note": level}) is False and ns["predict"]({"note": "ok"}) is True
+    assert Rule.from_json(rule.to_json()).conditions[0].value == level

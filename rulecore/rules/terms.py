@@ -188,7 +188,13 @@ class Term:
             return f"{self.feature} == {self.levels_held()[0]}"
         if self.clock and self.numeric:
             return f"{self.feature} {self.op} {clock_time(self.value)}"
-        return f"{self.feature} {self.op} {format_value(self.value)}"
+        # a level with a line break (a free-text note) is written on one line, its breaks as
+        # \n: the checklist printed "note != Kunde ruft an." and the rest on a line of its own
+        # (a stranger's help-desk export); the exports' code and JSON keep the value as it is
+        shown = format_value(self.value)
+        if not self.numeric and ("\n" in shown or "\r" in shown):
+            shown = shown.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r")
+        return f"{self.feature} {self.op} {shown}"
 
     @property
     def missing_test(self) -> bool:

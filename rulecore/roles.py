@@ -304,12 +304,26 @@ def name_words(name: str) -> list[str]:
     return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))]
 
 
+#: Last words naming the day something happened (``posted``, ``shipped``): a date when no
+#: word says an amount (``amount_posted``, ``units_shipped`` are numbers).  Excel's day
+#: numbers in a column ``posted`` gave ``posted > 45491.5`` (a stranger's claims table).
+_EVENT_DAY_WORDS = {"posted", "shipped", "delivered", "booked", "issued", "admitted",
+                    "discharged", "enrolled", "registered", "invoiced", "expired", "hired"}
+_AMOUNT_WORDS = {"amount", "amt", "total", "value", "sum", "qty", "quantity", "count", "units",
+                 "items", "number", "nbr", "num", "price", "cost", "fee", "fees", "usd", "eur",
+                 "gbp", "kg", "lbs", "weight", "volume", "pct", "percent", "rate"}
+
+
 def _date_name(name: str) -> bool:
-    """Whether a column's name says it holds dates: a word of :data:`_DATE_WORDS`, or a last
-    word ``at`` / ``on`` (``created_at``, ``signedOn``)."""
+    """Whether a column's name says it holds dates: a word of :data:`_DATE_WORDS`, a last
+    word ``at`` / ``on`` (``created_at``, ``signedOn``), or a last word of
+    :data:`_EVENT_DAY_WORDS` with no word of an amount (``posted``, ``date_shipped``; not
+    ``units_shipped``)."""
     words = name_words(name)
     return bool(words) and (any(w in _DATE_WORDS for w in words)
-                            or (len(words) > 1 and words[-1] in ("at", "on")))
+                            or (len(words) > 1 and words[-1] in ("at", "on"))
+                            or (words[-1] in _EVENT_DAY_WORDS
+                                and not set(words) & _AMOUNT_WORDS))
 
 
 def _serial_dates(num: pd.Series, name: str) -> pd.Series | None:

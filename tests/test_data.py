@@ -1004,6 +1004,12 @@ def test_excel_day_numbers_in_a_date_column_are_dates():
     assert pd.Timestamp("1899-12-30") + pd.Timedelta(days=45_000) == pd.Timestamp("2023-03-15")
     # the same numbers in a column not named like dates stay numbers
     assert roles["visits"].role == "feature" and ds.kinds["visits"] == "numeric"
+    # a column named for the day something happened is a date too ('posted > 45491.5', a
+    # stranger's claims table), but not one that names an amount of it
+    named = from_frame(frame.assign(posted=serial, units_shipped=serial.round()), "y")
+    roles = {r.column: r for r in named.roles}
+    assert roles["posted"].role == "date" and "Excel" in roles["posted"].reason
+    assert roles["units_shipped"].role == "feature"
 
 
 def test_unix_timestamps_in_a_time_column_are_dates():

@@ -2915,6 +2915,30 @@ def _diagnosis_codes(name: str, s: pd.Series) -> bool:
     return bool(v.min() >= 1 and v.max() < 1000 and np.all(np.round(v, 2) == v))
 
 
+#: Words of a column name that say it holds a share (``gross_margin_pct``, ``win rate``).
+_SHARE_WORDS = {"pct", "percent", "percentage", "rate", "share", "ratio", "margin", "proportion"}
+
+
+def two_percent_scales(num: pd.Series, name: str) -> tuple[float, float, float] | None:
+    """``(share, a fraction, the largest value)`` when a column named as a share
+    (:data:`_SHARE_WORDS`, or ``%`` in its name) holds fractions in some rows and
+    percentages in others: at least 15 % of its values strictly between 0 and 1 and at least
+    15 % above 1.5, none from 1 to 1.5, none above 100.  Branches reporting 0.23 beside 23
+    gave ``gross_margin_pct <= 23.8 AND gross_margin_pct > 0.5735``, a band that only split
+    the two scales (a stranger's table).  An interest rate from 0.25 to 15 has values from 1
+    to 1.5 and is left alone; ``None`` otherwise."""
+    words = set(roles_mod.name_words(name))
+    if not (words & _SHARE_WORDS or "%" in name):
+        return None
+    v = num.dropna().to_numpy(dtype=float)
+    if len(v) < 20 or v.min() < 0 or v.max() > 100:
+        return None
+    frac = (v > 0) & (v < 1)
+    if frac.mean() < 0.15 or (v > 1.5).mean() < 0.15 or ((v >= 1) & (v <= 1.5)).any():
+        return None
+    return float(frac.mean()), float(np.median(v[frac])), float(v.max())
+
+
 def _whole_number_levels(s: pd.Series) -> int:
     """How many distinct whole numbers a column holds (0 when a value is not one)."""
     num = s if pd.api.types.is_numeric_dtype(s) else pd.to_numeric(s, errors="coerce")
@@ -4170,6 +4194,14 @@ def from_frame(
                     f"({_number(suspect[1])} to {_number(suspect[2])}). If 0 means not "
                     "measured, read it as missing (Data page; command line: --zero-missing "
                     f"{col!r}); kept as a value, a rule may read 0 as a low value.")
+            if (mixed := two_percent_scales(num, str(col))) is not None:
+                notes.append(
+                    f"{col!r}: {mixed[0]:.0%} of its values are fractions between 0 and 1 "
+                    f"(such as {_number(mixed[1])}) and the others percentages up to "
+                    f"{_number(mixed[2])}, with none between 1 and 1.5: some rows may be written "
+                    "as fractions (0.23) and others as percentages (23). If so, put them on "
+                    "one scale before learning; as they are, a rule may cut between the two "
+                    "scales instead of at a value.")
             columns[col] = num
         else:
             columns[col] = _as_text(s)

@@ -3437,3 +3437,24 @@ def test_a_utf8_file_with_a_few_windows_1252_bytes_keeps_its_bom_off_and_its_acc
     assert set(ds.X["agent"].dropna()) == {"Renée", "Jürgen"}
     assert any(n.startswith("helpdesk.csv is not UTF-8 (byte 0xfc on line 2): it is read as "
                             "Windows-1252") for n in ds.notes)
+
+
+def test_a_share_written_as_fractions_and_as_percentages_gets_a_note():
+    """Branches reporting a margin as 0.23 beside others writing 23 gave 'gross_margin_pct
+    <= 23.8 AND gross_margin_pct > 0.5735', a band that only split the two scales, and
+    nothing said so (a stranger's table).  A note says it; an interest rate from 0.25 to 15,
+    and a column not named as a share, get none."""
+    rng = np.random.default_rng(9)
+    n = 300
+    margin = rng.uniform(5, 60, n).round(1)
+    fraction = rng.random(n) < 0.45
+    frame = pd.DataFrame({
+        "gross_margin_pct": np.where(fraction, (margin / 100).round(3), margin),
+        "interest_rate_pct": rng.uniform(0.25, 15, n).round(2),
+        "score": np.where(fraction, (margin / 100).round(3), margin),
+        "under_review": np.where(margin < 20, "TRUE", "FALSE")})
+    notes = from_frame(frame).notes
+    said = [m for m in notes if m.startswith("'gross_margin_pct': ")]
+    assert said and "are fractions between 0 and 1" in said[0] and "percentages up to" in \
+        said[0] and "put them on one scale" in said[0]
+    assert not any(m.startswith(("'interest_rate_pct': ", "'score': ")) for m in notes)

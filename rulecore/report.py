@@ -1217,8 +1217,17 @@ def not_a_success_words(findings: list[Finding], y_test: np.ndarray,
     if not len(y_test):
         return "it has no held-out rows to be judged on"
     gain, _ = gain_over_majority(y_test, pred_test)
-    return (f"on the held-out rows it is not clearly more accurate than always predicting "
+    said = (f"on the held-out rows it is not clearly more accurate than always predicting "
             f"the majority class ({gain:+.1f} points, within what luck gives)")
+    pred_test = np.asarray(pred_test).astype(int)
+    if y_test.any() and pred_test.any() and 0 < y_test.mean() < 0.5:
+        # a rare class's rule can find most of it and still not beat "never" on accuracy (a
+        # stranger's 0.5 % fraud: 88 % found, 55 % of its picks right, +0.1 points): the
+        # figures let the analyst judge it on the terms that matter to them
+        said += (f"; it finds {_pct(pred_test[y_test == 1].mean())} of the rarer class's "
+                 f"rows, and {_pct(y_test[pred_test == 1].mean())} of the rows it picks are "
+                 "of that class")
+    return said
 
 
 def chance_margin(accuracy: float, n: int, other: float | None = None) -> float:

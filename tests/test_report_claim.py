@@ -25,6 +25,13 @@ def test_green_only_above_the_majority_class_and_without_warnings():
                     "not clearly more accurate than always predicting the majority class "
                     "(+0.0 points, within what luck gives).")
     assert shown_claim(OK, warned, y, good, say_why=True).text == OK.text  # the warning says
+    # a rare class's rule that finds most of it: the figures to judge it by (a stranger's
+    # 0.5 % fraud, 88 % found, 55 % of its picks right, +0.1 points)
+    rare = np.array([1] * 25 + [0] * 4975)
+    picks = np.array([1] * 22 + [0] * 3 + [1] * 18 + [0] * 4957)
+    said = shown_claim(OK, [], rare, picks, say_why=True).text
+    assert "within what luck gives); it finds 88.0% of the rarer class's rows, and 55.0% of " \
+        "the rows it picks are of that class." in said
     assert shown_claim(OK, [], y, good, say_why=True).text == OK.text
 
 

@@ -6,7 +6,7 @@ import streamlit as st
 from pages import common
 from rulecore import roles as roles_mod
 from rulecore.data import MAX_BYTES, show
-from rulecore.report import restated_words
+from rulecore.report import lagged_words, restated_words
 from rulecore.samples import SAMPLES
 from rulecore.scales import level_order
 from rulecore.viz.data import class_balance
@@ -395,6 +395,16 @@ restated = common.restated(ds.digest, ds)
 for k, (col, mapping) in enumerate(restated.items()):
     st.warning(restated_words(col, mapping, ds.target_column), icon=":material/warning:")
     st.button(f"Leave out {_short(ds.source_column(col))}", key=f"w_restated_{k}",
+              on_click=common.leave_out, args=(ds.source_column(col),),
+              icon=":material/block:",
+              help=f"Removes {ds.source_column(col)!r} from the columns used as features.")
+# yesterday's outcome in a daily log: certified and 90 % right, it repeats the last outcome
+# (a stranger's machine log)
+for k, (col, share) in enumerate(ds.lagged.items()):
+    st.warning(f"**{lagged_words(col, share, ds.target)}** Leave it out of the features "
+               "unless the last outcome is known when the rule is applied.",
+               icon=":material/warning:")
+    st.button(f"Leave out {_short(ds.source_column(col))}", key=f"w_lagged_{k}",
               on_click=common.leave_out, args=(ds.source_column(col),),
               icon=":material/block:",
               help=f"Removes {ds.source_column(col)!r} from the columns used as features.")

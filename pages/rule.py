@@ -432,6 +432,7 @@ def results() -> None:
                            ) if advise else {}
     findings = assess(ytr, pred_tr, yte, pred_te, positive=ds.positive,
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
+                      lagged=ds.lagged,
                       restated=common.restated(ds.digest, ds),
                       negative=common.negative_label(ds),
                       costs=(getattr(model, "fp_cost", 1.0), getattr(model, "fn_cost", 1.0)),

@@ -32,7 +32,7 @@ import pandas as pd
 
 from rulecore import settings as S
 from rulecore.exceptions import DataError, ParameterError, RulecoreError
-from rulecore.report import restated_words
+from rulecore.report import lagged_words, restated_words
 
 EXIT_OK, EXIT_USER_ERROR, EXIT_INTERRUPTED = 0, 2, 130
 _EXPORT_BY_SUFFIX = {".txt": "text", ".md": "markdown", ".json": "json", ".sql": "sql",
@@ -231,6 +231,9 @@ def describe_data(ds, out: TextIO) -> None:
     for col, mapping in ds.restated.items():
         out.write("warning: " + restated_words(col, mapping, ds.target_column, bold=False,
                                                how=f" (--exclude {col})") + "\n")
+    for col, share in ds.lagged.items():
+        out.write(f"warning: {lagged_words(col, share, ds.target)} Leave it out (--exclude "
+                  f"{col}) unless the last outcome is known when the rule is applied.\n")
     for col, acc in ds.leaks.items():
         if col in ds.restated:
             continue
@@ -540,6 +543,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     findings = assess(y01[tr], pred_tr, y01[te], pred_te,
                       positive=ds.positive, class_weight=est.class_weight_used_,
                       features=list(getattr(rule, "features", [])), leaks=ds.leaks,
+                      lagged=ds.lagged,
                       restated=ds.restated,
                       negative=next((str(c) for c in ds.classes if c != ds.positive), None)
                       if len(ds.classes) == 2 else None,

@@ -33,6 +33,7 @@ from rulecore.roles import (
     TRANSPOSED,
     ColumnRole,
     find_leaks,
+    lagged_target,
     restated_target,
     zero_padded_codes,
 )
@@ -325,6 +326,14 @@ class Dataset:
         if "restated" not in self._leaks:
             self._leaks["restated"] = restated_target(self.X, self.y.to_numpy(), self.kinds)
         return self._leaks["restated"]
+
+    @property
+    def lagged(self) -> dict[str, float]:
+        """Features that read the row before's target (yesterday's outcome in a daily log),
+        ``{column: share of rows}``; see :func:`rulecore.roles.lagged_target`."""
+        if "lagged" not in self._leaks:
+            self._leaks["lagged"] = lagged_target(self.X, self.y.to_numpy())
+        return self._leaks["lagged"]
 
     @property
     def class_leaks(self) -> dict[str, tuple[Any, float]]:

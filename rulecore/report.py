@@ -517,6 +517,7 @@ def assess(
     features: list[str] | None = None,
     leaks: dict[str, float] | None = None,
     restated: dict[str, dict] | None = None,
+    lagged: dict[str, float] | None = None,
     subject: str = "the rule",
     negative: str | None = None,
     costs: tuple[float, float] = (1.0, 1.0),
@@ -865,6 +866,11 @@ def assess(
                                "words (each of its values goes with one class): it restates "
                                "the answer instead of predicting it. Leave it out on the "
                                "Data page.", f"uses the target in other words ({col})"))
+        elif lagged and col in lagged:
+            out.append(Finding("warning", f"{who} uses {lagged_words(col, lagged[col])} "
+                               "Leave it out on the Data page unless the last outcome is known "
+                               "when the rule is applied, and see what the other columns say.",
+                               f"uses the last outcome ({col})"))
         elif leaks and col in leaks:
             # the leak's figure comes from its best cut anywhere; the rule's conditions sit
             # at quantile cuts, and a stranger's rule paired CRP > 40 with "smoking != never"
@@ -925,6 +931,16 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("choose the single rule with it as the positive class",
      "learn the single rule with it as --positive"),
 )
+
+
+def lagged_words(column: str, share: float, target: str | None = None) -> str:
+    """What the pages, the command line and :func:`assess` say of a feature that is the
+    target one row earlier (:func:`rulecore.roles.lagged_target`): a stranger's machine log
+    got ``failed_prev_day == 1``, certified, with no word that it repeats the last outcome."""
+    what = f"{target}" if target else "class"
+    return (f"{column}, which reads the row before's {what} on {_pct(share)} of the rows: "
+            "the last outcome (yesterday's, in a daily log). A rule on it repeats that outcome: "
+            "it cannot foresee a first one, and hides what else predicts it.")
 
 
 def restated_words(column: str, mapping: dict, target: str, bold: bool = True,

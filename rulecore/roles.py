@@ -1315,6 +1315,49 @@ def restated_target(X: pd.DataFrame, y: pd.Series | np.ndarray, kinds: dict[str,
     return out
 
 
+#: How often a column's value must read the target one row earlier (in file order) to be
+#: called the last outcome (:func:`lagged_target`), and by how much more than the same row's.
+LAG_ACCURACY = 0.95
+LAG_MARGIN = 0.03
+
+
+def _mapping_accuracy(values: pd.Series, labels: np.ndarray) -> float:
+    """The share of rows whose label is the one its value most often goes with."""
+    value_of, found = pd.factorize(values, use_na_sentinel=False)
+    class_of, classes = pd.factorize(pd.Series(labels), use_na_sentinel=False)
+    K = len(classes)
+    table = np.bincount(value_of * K + class_of, minlength=len(found) * K).reshape(-1, K)
+    return float(table.max(axis=1).sum() / max(len(labels), 1))
+
+
+def lagged_target(X: pd.DataFrame, y: pd.Series | np.ndarray) -> dict[str, float]:
+    """Features of few values (at most 2 per class) that read the *previous* row's target:
+    yesterday's outcome in a daily log (``failed_prev_day``), ``{column: share of rows}``.
+
+    A stranger's machine log (20 machines × 60 days, each machine's days in order) had
+    ``failed_prev_day``, the target one day earlier: the rule was ``failed_prev_day == 1``,
+    certified and 90 % accurate, with no word that it repeats the last outcome, can never
+    predict a first failure, and hid the planted cause.  Such a column is named when its
+    value reads the row before's target on at least :data:`LAG_ACCURACY` of the rows, and
+    :data:`LAG_MARGIN` more often than it reads its own row's (a column that is the target
+    itself is :func:`find_leaks`' to say).  File order only: a log sorted by day across
+    machines is not checked."""
+    labels = np.asarray(y)
+    out: dict[str, float] = {}
+    if len(labels) < 20:
+        return out
+    K = len(pd.unique(labels))
+    for col in X.columns:
+        values = X[col].reset_index(drop=True)
+        if not 2 <= values.nunique(dropna=False) <= 2 * K:
+            continue
+        lag = _mapping_accuracy(values.iloc[1:], labels[:-1])
+        same = _mapping_accuracy(values, labels)
+        if lag >= LAG_ACCURACY and lag >= same + LAG_MARGIN:
+            out[str(col)] = lag
+    return out
+
+
 def _checked_rows(n: int, max_rows: int, seed: int) -> np.ndarray:
     """The rows a whole-table check reads: all ``n``, or a fixed random sample of
     ``max_rows`` of them, in order."""

@@ -186,6 +186,8 @@ EXPECTED = {
                                            []),
     # PostgreSQL intervals ("1 day 12:04:00") read as hours
     "servicedesk_intervals.csv": ("sla", "breached", {"ticket_id": "id"}, [], 0, []),
+    # a daily machine log with yesterday's outcome beside today's (ds.lagged, not a leak)
+    "machine_daily_log.csv": ("failed", 1, {"day (year)": "constant"}, ["day (month)"], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -337,11 +339,14 @@ def test_default_rule_uses_no_left_out_column_and_warns_where_due(name):
     assert not set(model.rule_.features) & left_out
     pred_tr, pred_te = model.predict(ds.X.iloc[tr]), model.predict(ds.X.iloc[te])
     findings = assess(y[tr], pred_tr, y[te], pred_te, positive=ds.positive,
-                      class_weight="sqrt", features=model.rule_.features, leaks=ds.leaks)
+                      class_weight="sqrt", features=model.rule_.features, leaks=ds.leaks,
+                      lagged=ds.lagged)
     warnings = [f.text for f in findings if f.level == "warning"]
     m = binary_metrics(y[te], pred_te)
     if ds.leaks and set(model.rule_.features) & set(ds.leaks):
         assert any("possible leak" in w for w in warnings)
+    elif ds.lagged and set(model.rule_.features) & set(ds.lagged):
+        assert any("the last outcome" in w for w in warnings)
     elif m["balanced_accuracy"] <= 0.5:
         assert any("no better" in w for w in warnings)
     elif m["balanced_accuracy"] <= chance_balanced_accuracy(y[te], pred_te):
@@ -789,3 +794,33 @@ def test_an_interval_column_exports_a_rule_that_refuses_its_raw_cells(tmp_path):
     predicted = pd.read_csv(out)["predicted sla"] == "breached"
     np.testing.assert_array_equal(predicted.to_numpy(), model.predict(ds.X).astype(bool))
     assert 200 < predicted.sum() < 300
+
+
+def test_yesterdays_outcome_is_named_and_the_rule_on_it_warned_of():
+    """A daily machine log with yesterday's outcome beside today's: the rule was
+    'failed_prev_day == 1', certified, with no word that it repeats the last outcome (a
+    stranger's log).  Loading names the column, the rule on it gets a warning, and without
+    it the rule is on the temperature that starts a failure; a column equal to the target
+    on its own row is a leak, not the last outcome, and a column of noise is neither."""
+    from rulecore.roles import lagged_target
+
+    ds = load("machine_daily_log.csv")
+    assert list(ds.lagged) == ["failed_prev_day"] and ds.lagged["failed_prev_day"] > 0.99
+    assert "failed_prev_day" not in ds.leaks
+    y = ds.y_binary
+    tr, te = train_test_indices(y, 0.25, 0)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X.iloc[tr], y[tr])
+    assert model.rule_.features == ["failed_prev_day"]
+    found = assess(y[tr], model.predict(ds.X.iloc[tr]), y[te], model.predict(ds.X.iloc[te]),
+                   positive=ds.positive, features=model.rule_.features, lagged=ds.lagged)
+    assert any(f.level == "warning" and f.short == "uses the last outcome (failed_prev_day)"
+               for f in found)
+    without = load_csv(DATA / "machine_daily_log.csv", continuous="median",
+                       exclude=["failed_prev_day"])
+    assert without.lagged == {}
+    m2 = make_rule_model("single rule", kinds=without.kinds, **APP_RULE)
+    m2.fit(without.X.iloc[tr], without.y_binary[tr])
+    assert m2.rule_.features == ["temp_c"]
+    rng = np.random.default_rng(0)
+    same = ds.X.assign(copy=y, noise=rng.integers(0, 2, len(y)))
+    assert set(lagged_target(same, y)) == {"failed_prev_day"}

@@ -616,3 +616,25 @@ def test_a_column_that_restates_the_target_is_said_to_once_and_left_out_in_one_c
     assert not at.exception and not at.error
     assert "agent_note" not in at.multiselect(key="w_features").value
     assert not [w.value for w in at.warning if "agent_note" in w.value]
+
+
+def test_yesterdays_outcome_is_warned_of_and_left_out_in_one_click():
+    """A daily machine log with yesterday's outcome beside today's gave a certified
+    'failed_prev_day == 1' with no word (a stranger's log): the Data page names it with a
+    button that leaves it out, and the Rule page, which used it, then uses the temperature."""
+    at = upload(start(), "machine_daily_log.csv")
+    assert not at.exception
+    said = [w.value for w in at.warning if "the last outcome" in w.value]
+    assert len(said) == 1 and said[0].startswith("**failed_prev_day, which reads the row "
+                                                 "before's failed on 99.7% of the rows")
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception
+    assert any("uses failed_prev_day" in w.value and "the last outcome" in w.value
+               for w in at.warning)
+    at.switch_page("pages/data.py").run()
+    at.button(key="w_lagged_0").click().run()
+    assert not at.exception and "failed_prev_day" in at.session_state["exclude"]
+    assert not [w.value for w in at.warning if "the last outcome" in w.value]
+    at.switch_page("pages/rule.py").run()
+    text = " ".join(m.value for m in at.markdown)
+    assert "temp_c" in text and "failed_prev_day" not in text

@@ -1406,6 +1406,28 @@ def servicedesk_intervals() -> None:
     df.to_csv(HERE / "servicedesk_intervals.csv", index=False)
 
 
+def machine_daily_log() -> None:
+    """A plant's daily machine log, each machine's days in order: the machine, the day,
+    temperature, vibration, yesterday's outcome (``failed_prev_day``: the target one row
+    earlier) and whether it failed that day.  Planted: a failure starts on a day above 82 °C
+    and lasts a few days (each next day failed with chance 0.7), so yesterday's outcome
+    predicts today's well."""
+    rng = np.random.default_rng(SEED + 75)
+    machines, days = 20, 60
+    rows = []
+    for m in range(machines):
+        failed = False
+        for d in range(days):
+            temp = round(float(rng.normal(72, 6)), 1)
+            prev = failed
+            failed = temp > 82 or (prev and rng.random() < 0.7)
+            rows.append({"machine": f"M{m:02d}",
+                         "day": (pd.Timestamp("2024-03-01") + pd.Timedelta(days=d)).date(),
+                         "temp_c": temp, "vibration": round(float(rng.gamma(2, 0.5)), 3),
+                         "failed_prev_day": int(prev), "failed": int(failed)})
+    pd.DataFrame(rows).to_csv(HERE / "machine_daily_log.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1420,7 +1442,7 @@ def main() -> None:
                  redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
                  mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
                  web_portal_export, excel_2003_xml, qc_defect_counts, brfss_extract,
-                 pharmacy_returns, servicedesk_intervals, prose):
+                 pharmacy_returns, servicedesk_intervals, machine_daily_log, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -1330,7 +1330,8 @@ def _mapping_accuracy(values: pd.Series, labels: np.ndarray) -> float:
     return float(table.max(axis=1).sum() / max(len(labels), 1))
 
 
-def lagged_target(X: pd.DataFrame, y: pd.Series | np.ndarray) -> dict[str, float]:
+def lagged_target(X: pd.DataFrame, y: pd.Series | np.ndarray, max_rows: int = 200_000
+                  ) -> dict[str, float]:
     """Features of few values (at most 2 per class) that read the *previous* row's target:
     yesterday's outcome in a daily log (``failed_prev_day``), ``{column: share of rows}``.
 
@@ -1341,14 +1342,15 @@ def lagged_target(X: pd.DataFrame, y: pd.Series | np.ndarray) -> dict[str, float
     value reads the row before's target on at least :data:`LAG_ACCURACY` of the rows, and
     :data:`LAG_MARGIN` more often than it reads its own row's (a column that is the target
     itself is :func:`find_leaks`' to say).  File order only: a log sorted by day across
-    machines is not checked."""
-    labels = np.asarray(y)
+    machines is not checked.  The first ``max_rows`` rows are read (consecutive rows are
+    what is compared; 0.7 s on a million rows × 20 columns in all)."""
+    labels = np.asarray(y)[:max_rows]
     out: dict[str, float] = {}
     if len(labels) < 20:
         return out
     K = len(pd.unique(labels))
     for col in X.columns:
-        values = X[col].reset_index(drop=True)
+        values = X[col].iloc[:max_rows].reset_index(drop=True)
         if not 2 <= values.nunique(dropna=False) <= 2 * K:
             continue
         lag = _mapping_accuracy(values.iloc[1:], labels[:-1])

@@ -210,12 +210,19 @@ def load_dataset(args: argparse.Namespace):
     return load_sample(args.sample, continuous="refuse", **options)
 
 
-def describe_data(ds, out: TextIO) -> None:
-    """What loading decided: target, positive class and base rate, left-out columns, notes."""
+def describe_data(ds, out: TextIO, all_classes: int = 0) -> None:
+    """What loading decided: target, positive class and base rate, left-out columns, notes.
+    ``all_classes``: the number of classes when a rule list learns them all (no positive
+    class); the rule list said none of this, its leak warnings included (a stranger's
+    review)."""
     from rulecore.scoring import source_column
 
-    out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} = {ds.positive} "
-              f"({ds.base_rate:.1%} of rows)\n")
+    if all_classes:
+        out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} "
+                  f"({all_classes} classes)\n")
+    else:
+        out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} = {ds.positive} "
+                  f"({ds.base_rate:.1%} of rows)\n")
     if ds.excluded:
         out.write("left out: " + "; ".join(f"{r.column} ({r.reason})" for r in ds.excluded)
                   + " (use --include COL to keep one)\n")
@@ -236,6 +243,11 @@ def describe_data(ds, out: TextIO) -> None:
                   f"{col}) unless the last outcome is known when the rule is applied.\n")
     for col, acc in ds.leaks.items():
         if col in ds.restated:
+            continue
+        if all_classes:  # (a class among several, as class_leaks says it below)
+            out.write(f"warning: {col} alone tells {ds.target_column} = {ds.positive} from "
+                      f"its other values with {acc:.1%} accuracy: a possible leak (--exclude "
+                      f"{col} if it is recorded after the outcome)\n")
             continue
         out.write(f"warning: {col} alone predicts {ds.target} = {ds.positive} with "
                   f"{acc:.1%} accuracy: a possible leak (--exclude {col} if it is recorded "
@@ -341,8 +353,7 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
 
     est, tr, te, rules = fit.model, fit.train, fit.test, fit.rule
     y = ds.y.to_numpy()
-    out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} "
-              f"({len(est.classes_)} classes)\n")
+    describe_data(ds, out, all_classes=len(est.classes_))
     out.write(f"{len(tr):,} rows to learn from" + (f", {len(te):,} held out" if len(te) else "")
               + _kept_together(ds, te)
               + f"; {len(est.classes_)} classes, all learned (no positive class)\n\n")

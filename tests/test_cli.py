@@ -682,3 +682,29 @@ def test_the_readmes_opening_checklist_is_what_the_cli_prints(tmp_path):
     assert got.returncode == 0, got.stderr
     printed = got.stdout.splitlines()
     assert [ln for ln in shown if ln not in printed] == []
+
+
+def test_a_rule_list_says_what_loading_decided_and_warns_of_leaks(tmp_path, monkeypatch,
+                                                                  capsys):
+    """`learn --model rule-set` on a four-class target printed none of what loading decided:
+    a column that alone gives one class away was warned of by `learn` and `compare` but not
+    by the rule list (a stranger's review).  It says the same as they do, with no positive
+    class."""
+    from rulecore.cli import main
+
+    rng = np.random.default_rng(3)
+    n = 400
+    severity = rng.choice(["normal", "minor", "major", "critical"], n)
+    pd.DataFrame({"load": rng.normal(size=n).round(3),
+                  "signal_z": np.where(severity == "critical", 3.0, 0.0)
+                  + rng.normal(0, 0.1, n).round(3),
+                  "line_id": np.arange(n), "severity": severity}).to_csv(
+                      tmp_path / "plant.csv", index=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["learn", "plant.csv", "--target", "severity", "--model", "rule-set"]) == 0
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert first == "plant.csv: 400 rows; predicting severity (4 classes)"
+    assert "left out: line_id" in out
+    assert "warning: signal_z alone tells severity = critical from its other values" in out
+    assert "4 classes, all learned (no positive class)" in out

@@ -1006,10 +1006,14 @@ def test_excel_day_numbers_in_a_date_column_are_dates():
     assert roles["visits"].role == "feature" and ds.kinds["visits"] == "numeric"
     # a column named for the day something happened is a date too ('posted > 45491.5', a
     # stranger's claims table), but not one that names an amount of it
-    named = from_frame(frame.assign(posted=serial, units_shipped=serial.round()), "y")
+    named = from_frame(frame.assign(posted=serial, units_shipped=serial.round(),
+                                    students_enrolled=serial.round(), revenue_booked=serial,
+                                    patients_admitted=serial.round() * 40_000), "y")
     roles = {r.column: r for r in named.roles}
     assert roles["posted"].role == "date" and "Excel" in roles["posted"].reason
-    assert roles["units_shipped"].role == "feature"
+    # amounts of it (a review: these were dates, the last as Unix time)
+    for col in ("units_shipped", "students_enrolled", "revenue_booked", "patients_admitted"):
+        assert roles[col].role == "feature", col
 
 
 def test_unix_timestamps_in_a_time_column_are_dates():
@@ -1796,6 +1800,11 @@ def test_a_things_number_is_a_code_unless_it_counts():
                    for m in ds.notes)
     for col in ("visit_number", "floor_no", "number", "nbr_items"):
         assert ds.kinds[col] == "numeric", col
+    # counts with gaps stay numbers (a review: likes_num became 208 categories, rooms_nbr
+    # 1, 2, 3, 4, 6, 8, 10, 12, 20 nine)
+    counts = from_frame(frame.assign(likes_num=rng.negative_binomial(2, 0.01, n),
+                                     rooms_nbr=rng.choice([1, 2, 3, 4, 6, 8, 10, 12, 20], n)))
+    assert counts.kinds["likes_num"] == counts.kinds["rooms_nbr"] == "numeric"
     from rulecore import BooleanRuleClassifier
 
     cols = ["store_nbr", "visit_number"]
@@ -3437,6 +3446,13 @@ def test_a_utf8_file_with_a_few_windows_1252_bytes_keeps_its_bom_off_and_its_acc
     assert set(ds.X["agent"].dropna()) == {"Renée", "Jürgen"}
     assert any(n.startswith("helpdesk.csv is not UTF-8 (byte 0xfc on line 2): it is read as "
                             "Windows-1252") for n in ds.notes)
+    # in Windows-1252 text "ß“" and "ß…" are valid UTF-8 too (NKo letters): such a file is
+    # still read wholly as Windows-1252 (a review)
+    from rulecore.data import _decode
+
+    german = ("name;note;y\n" + "Jürgen;„Viel Spaß“ – Größe 0;0\nAnna;Maß…;1\n" * 20)
+    text, note = _decode(german.encode("cp1252"), "g.csv")
+    assert text == german and note.startswith("g.csv is not UTF-8 (byte 0xfc on line 2)")
 
 
 def test_a_share_written_as_fractions_and_as_percentages_gets_a_note():
@@ -3452,9 +3468,11 @@ def test_a_share_written_as_fractions_and_as_percentages_gets_a_note():
         "gross_margin_pct": np.where(fraction, (margin / 100).round(3), margin),
         "interest_rate_pct": rng.uniform(0.25, 15, n).round(2),
         "score": np.where(fraction, (margin / 100).round(3), margin),
+        "policy_rate": rng.choice([0.25, 0.5, 0.75, 2.0, 2.5, 3.0, 5.25], n),
         "under_review": np.where(margin < 20, "TRUE", "FALSE")})
     notes = from_frame(frame).notes
     said = [m for m in notes if m.startswith("'gross_margin_pct': ")]
     assert said and "are fractions between 0 and 1" in said[0] and "percentages up to" in \
         said[0] and "put them on one scale" in said[0]
-    assert not any(m.startswith(("'interest_rate_pct': ", "'score': ")) for m in notes)
+    assert not any(m.startswith(("'interest_rate_pct': ", "'score': ", "'policy_rate': "))
+                   for m in notes)

@@ -441,6 +441,7 @@ def results() -> None:
                       all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
                       conditions=getattr(rule, "conditions", ()),
                       single_rule=settings.model == "single rule",
+                      n_thresholds=ss["terms"]["n_thresholds"],
                       **table_facts(ds, ss["terms"]["thresholds"]), **compared)
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class

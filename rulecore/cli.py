@@ -564,6 +564,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
                       conditions=getattr(rule, "conditions", ()),
                       single_rule=settings.model == "single rule",
+                      n_thresholds=settings.n_thresholds,
                       **table_facts(ds, settings.thresholds), **compared)
     shown = shown_claim(claim, findings, y01[te], pred_te)  # the level the app shows
     out.write(f"{claim.text}\n")

@@ -407,7 +407,7 @@ def _pricing_words(fit: Any) -> str:
         return f"stopped at its time limit of {last['time_limit']:.2g} s ({given}){over}{held}"
     if stop == "solver stopped" and last is not None:
         # (not a time-out: a memory limit, an interrupt or a solver error, said as HiGHS says it)
-        return (f"stopped without an answer after {last['seconds']:.2g} s: the solver ended "
+        return (f"stopped without an answer after {last['seconds']:.3g} s: the solver ended "
                 f"with the status \"{str(last['status']).replace('_', ' ')}\", neither finding "
                 "an improving clause nor proving that there is none")
     if stop == "no round left":
@@ -496,6 +496,10 @@ RARE_SHARE = 0.05
 RARE_PRECISION = 0.8
 
 
+#: The most thresholds per numeric column the Rule page's slider offers.
+MAX_N_THRESHOLDS = 100
+
+
 def table_facts(ds: Any, thresholds: str) -> dict[str, Any]:
     """What :func:`assess` needs to know of the table (a :class:`rulecore.data.Dataset`) and
     of the thresholds (``"quantile"`` or ``"all"``): said once for the Rule page and
@@ -528,6 +532,7 @@ def assess(
     other_type_test: tuple[str, np.ndarray] | None = None,
     constraints: str = "",
     quantile_cuts: bool = True,
+    n_thresholds: int | None = None,
     n_columns: int | None = None,
     left_out: Sequence[str] = (),
     conditions: Sequence[Any] = (),
@@ -576,6 +581,10 @@ def assess(
         Whether the rule's numeric columns were cut at quantiles (some numeric column, and
         ``thresholds="quantile"``): only then is every midpoint advice that can help a rare
         class.
+    n_thresholds : int, optional
+        The quantile thresholds per numeric column the rule was learned with: where every
+        midpoint would not fit, the advice is twice as many (at least 40, at most
+        :data:`MAX_N_THRESHOLDS`).
     all_midpoints_fit : bool
         Whether terms at every midpoint (Thresholds: all) would fit in memory for this table
         (:func:`all_midpoints_fit`); the advice offers them only then.
@@ -810,13 +819,18 @@ def assess(
     # stranger's table; 40 thresholds gave 85 %), more quantile cuts are the advice.
     if (quantile_cuts and len(y_train) and y_train.mean() < RARE_SHARE and fired_tr.any()
             and y_train[fired_tr].mean() < RARE_PRECISION
+            and (all_midpoints_fit or 2 * int(n_thresholds or 0) <= MAX_N_THRESHOLDS)
             and not few_cuts_said and overfit is None):
         judge = ("compare the held-out precision before keeping it" if len(y_test) else
                  "judge it on held-out rows (a test share above 0) before keeping it")
+        # (more than the thresholds already asked for: "40 or more" beside a slider at 40
+        # read as no advice at all, a review)
+        more = max(40, 2 * int(n_thresholds or 0))
         closer = ("Every midpoint (Thresholds: all) lets its conditions cut closer"
-                  if all_midpoints_fit else "More thresholds per numeric column (Thresholds "
-                  "per numeric column: 40 or more; every midpoint would not fit in memory "
-                  "at this size) let its conditions cut closer")
+                  if all_midpoints_fit else f"More thresholds per numeric column (Thresholds "
+                  f"per numeric column: {more} or more; every midpoint would not fit in "
+                  "memory at this size) let its conditions cut closer"
+                  if more <= MAX_N_THRESHOLDS else "")
         out.append(Finding("info", f"The {pos_rows} are {_pct(y_train.mean())} of the "
                            "training rows, and the quantile thresholds (cut over all rows) "
                            f"put few cuts where they are: {subject} is right on "
@@ -907,7 +921,7 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("(class weights: none)", "(--class-weight none)"),
     ("(or Thresholds: all, every midpoint)", "(or --thresholds all, every midpoint)"),
     ("Every midpoint (Thresholds: all)", "Every midpoint (--thresholds all)"),
-    ("(Thresholds per numeric column: 40 or more;", "(--n-thresholds 40 or more;"),
+    ("(Thresholds per numeric column: ", "(--n-thresholds "),
     ("or offer more thresholds per column. ", "or offer more (--n-thresholds). "),
     ("as a threshold (Thresholds: all)", "as a threshold (--thresholds all)"),
     ("(Thresholds: quantile)", "(--thresholds quantile)"),

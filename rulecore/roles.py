@@ -304,26 +304,29 @@ def name_words(name: str) -> list[str]:
     return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", str(name))]
 
 
-#: Last words naming the day something happened (``posted``, ``shipped``): a date when no
-#: word says an amount (``amount_posted``, ``units_shipped`` are numbers).  Excel's day
-#: numbers in a column ``posted`` gave ``posted > 45491.5`` (a stranger's claims table).
+#: Words naming the day something happened (``posted``, ``shipped``): a date alone or after
+#: a word of :data:`_WHEN_WORDS` (``date_shipped``, ``first_admitted``), for Excel's day
+#: numbers only (:func:`_serial_dates`).  Excel's day numbers in a column ``posted`` gave
+#: ``posted > 45491.5`` (a stranger's claims table); ``students_enrolled`` or
+#: ``revenue_booked`` of 20,000 to 60,000 are amounts (a review).
 _EVENT_DAY_WORDS = {"posted", "shipped", "delivered", "booked", "issued", "admitted",
                     "discharged", "enrolled", "registered", "invoiced", "expired", "hired"}
-_AMOUNT_WORDS = {"amount", "amt", "total", "value", "sum", "qty", "quantity", "count", "units",
-                 "items", "number", "nbr", "num", "price", "cost", "fee", "fees", "usd", "eur",
-                 "gbp", "kg", "lbs", "weight", "volume", "pct", "percent", "rate"}
+_WHEN_WORDS = {"date", "day", "when", "first", "last"}
+
+
+def _event_day_name(name: str) -> bool:
+    """``posted``, ``date_shipped``, ``first_admitted``: the day something happened."""
+    words = name_words(name)
+    return bool(words) and words[-1] in _EVENT_DAY_WORDS and (
+        len(words) == 1 or (len(words) == 2 and words[0] in _WHEN_WORDS))
 
 
 def _date_name(name: str) -> bool:
-    """Whether a column's name says it holds dates: a word of :data:`_DATE_WORDS`, a last
-    word ``at`` / ``on`` (``created_at``, ``signedOn``), or a last word of
-    :data:`_EVENT_DAY_WORDS` with no word of an amount (``posted``, ``date_shipped``; not
-    ``units_shipped``)."""
+    """Whether a column's name says it holds dates: a word of :data:`_DATE_WORDS`, or a last
+    word ``at`` / ``on`` (``created_at``, ``signedOn``)."""
     words = name_words(name)
     return bool(words) and (any(w in _DATE_WORDS for w in words)
-                            or (len(words) > 1 and words[-1] in ("at", "on"))
-                            or (words[-1] in _EVENT_DAY_WORDS
-                                and not set(words) & _AMOUNT_WORDS))
+                            or (len(words) > 1 and words[-1] in ("at", "on")))
 
 
 def _serial_dates(num: pd.Series, name: str) -> pd.Series | None:
@@ -331,7 +334,7 @@ def _serial_dates(num: pd.Series, name: str) -> pd.Series | None:
     Excel's serial day numbers (days since 1899-12-30; a fraction is the time of day): every
     present value from 20000 to 60000.  A spreadsheet saved with its date cells unformatted
     writes them so, and read as numbers they gave rules such as ``order_date > 44927.5``."""
-    if not _date_name(name) or not _spans(num, *_SERIAL_RANGE):
+    if not (_date_name(name) or _event_day_name(name)) or not _spans(num, *_SERIAL_RANGE):
         return None
     return pd.Timestamp("1899-12-30") + pd.to_timedelta(num, unit="D")
 
@@ -1316,9 +1319,9 @@ def restated_target(X: pd.DataFrame, y: pd.Series | np.ndarray, kinds: dict[str,
 
 
 #: How often a column's value must read the target one row earlier (in file order) to be
-#: called the last outcome (:func:`lagged_target`), and by how much more than the same row's.
+#: called the last outcome (:func:`lagged_target`); and it must be wrong there at most half
+#: as often as on its own row.
 LAG_ACCURACY = 0.95
-LAG_MARGIN = 0.03
 
 
 def _mapping_accuracy(values: pd.Series, labels: np.ndarray) -> float:
@@ -1339,11 +1342,12 @@ def lagged_target(X: pd.DataFrame, y: pd.Series | np.ndarray, max_rows: int = 20
     ``failed_prev_day``, the target one day earlier: the rule was ``failed_prev_day == 1``,
     certified and 90 % accurate, with no word that it repeats the last outcome, can never
     predict a first failure, and hid the planted cause.  Such a column is named when its
-    value reads the row before's target on at least :data:`LAG_ACCURACY` of the rows, and
-    :data:`LAG_MARGIN` more often than it reads its own row's (a column that is the target
-    itself is :func:`find_leaks`' to say).  File order only: a log sorted by day across
-    machines is not checked.  The first ``max_rows`` rows are read (consecutive rows are
-    what is compared; 0.7 s on a million rows × 20 columns in all)."""
+    value reads the row before's target on at least :data:`LAG_ACCURACY` of the rows, with
+    at most half the errors it makes reading its own row's (a column that is the target
+    itself is :func:`find_leaks`' to say; errors, not accuracies, so that a rare class's
+    last outcome is found too), and on at least 10 rows per value.  File order only: a log
+    sorted by day across machines is not checked.  The first ``max_rows`` rows are read
+    (consecutive rows are what is compared; 0.7 s on a million rows × 20 columns in all)."""
     labels = np.asarray(y)[:max_rows]
     out: dict[str, float] = {}
     if len(labels) < 20:
@@ -1351,11 +1355,12 @@ def lagged_target(X: pd.DataFrame, y: pd.Series | np.ndarray, max_rows: int = 20
     K = len(pd.unique(labels))
     for col in X.columns:
         values = X[col].iloc[:max_rows].reset_index(drop=True)
-        if not 2 <= values.nunique(dropna=False) <= 2 * K:
+        distinct = values.nunique(dropna=False)
+        if not 2 <= distinct <= 2 * K or len(labels) < 10 * distinct:
             continue
         lag = _mapping_accuracy(values.iloc[1:], labels[:-1])
         same = _mapping_accuracy(values, labels)
-        if lag >= LAG_ACCURACY and lag >= same + LAG_MARGIN:
+        if lag >= LAG_ACCURACY and 1 - lag <= 0.5 * (1 - same):
             out[str(col)] = lag
     return out
 

@@ -585,11 +585,34 @@ def test_learn_says_the_majority_baseline_and_whether_the_gain_is_luck(tmp_path)
     assert lines[claim + 1].startswith("note: optimal for the objective above") and \
         "not a success" in lines[claim + 1]
     # and says why: it pointed at "the warnings below" where there were none (a stranger)
-    warned = any(x.startswith("warning:") for x in lines)
+    findings = json.loads((tmp_path / "r.json").read_text())["findings"]
+    warned = any(f["level"] == "warning" for f in findings)
     assert ("see the warnings below" in lines[claim + 1]) == warned
-    if not warned:
-        assert "since on the held-out rows it is not clearly more accurate than always " \
-            "predicting the majority class" in lines[claim + 1]
+
+
+def test_a_rule_within_luck_says_so_where_no_warning_does(tmp_path):
+    """Store numbers in a column named 'branch' (read as numbers): the rule was within luck of
+    the majority, no warning, and the note pointed to "the warnings below" (a stranger's
+    table).  It says why instead."""
+    rng = np.random.default_rng(7)  # the stranger's generator
+    n = 1500
+    store = rng.choice([101, 102, 205, 317, 412, 508, 611], n)
+    postal = rng.choice([10001, 10002, 60614, 94110, 30301, 73301, 98101], n)
+    icd9 = rng.choice(["250.00", "428.0", "401.9", "414.01", "786.50", "250.02", "V58.67"], n)
+    basket, items = np.round(rng.gamma(3, 15, n), 2), rng.poisson(6, n)
+    p = np.where(np.isin(store, [101, 317]), 0.6, 0.08)
+    pd.DataFrame({"branch": store, "postal": postal, "rx_icd9": icd9, "basket_usd": basket,
+                  "items": items, "outcome": np.where(rng.random(n) < p, "returned", "kept")}
+                 ).to_csv(tmp_path / "b.csv", index=False)
+    res = run("learn", "b.csv", "--json", "r.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    result = json.loads((tmp_path / "r.json").read_text())
+    assert result["status"]["level"] == "info"
+    assert not any(f["level"] == "warning" for f in result["findings"])
+    note = next(x for x in res.stdout.splitlines() if x.startswith("note: optimal for"))
+    assert "see the warnings" not in note
+    assert "the rule is not a success, since on the held-out rows it is not clearly more " \
+        "accurate than always predicting the majority class (" in note
     assert json.loads((tmp_path / "r.json").read_text())["status"]["level"] == "info"
 
 

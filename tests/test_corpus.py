@@ -824,3 +824,9 @@ def test_yesterdays_outcome_is_named_and_the_rule_on_it_warned_of():
     rng = np.random.default_rng(0)
     same = ds.X.assign(copy=y, noise=rng.integers(0, 2, len(y)))
     assert set(lagged_target(same, y)) == {"failed_prev_day"}
+    # a rare class's last outcome too (errors compared, not accuracies: a review), and not a
+    # column of a table sorted by its target
+    rare = (rng.random(2000) < 0.02).astype(int)
+    assert set(lagged_target(pd.DataFrame({"prev": np.r_[0, rare[:-1]]}), rare)) == {"prev"}
+    ranked = np.sort(rng.integers(0, 2, 2000))
+    assert lagged_target(pd.DataFrame({"c": ranked}), ranked) == {}

@@ -500,6 +500,10 @@ def test_the_rare_class_advice_is_given_only_where_every_midpoint_can_help():
     assert "More thresholds per numeric column (Thresholds per numeric column: 40 or more; " \
         "every midpoint would not fit in memory at this size)" in more[0].text
     assert "(--n-thresholds 40 or more;" in for_command_line(more[0].text)
+    # more than already asked for, within the slider's 100 (a review: "40 or more" at 40)
+    assert "Thresholds per numeric column: 80 or more;" in \
+        advice(all_midpoints_fit=False, n_thresholds=40)[0].text
+    assert advice(all_midpoints_fit=False, n_thresholds=60) == []
     none_held = advice(y_te=np.array([], dtype=int), pred_te=np.array([], dtype=int))
     assert "a test share above 0" in none_held[0].text
 

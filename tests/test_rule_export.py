@@ -469,6 +469,9 @@ def test_the_exported_python_refuses_a_cell_the_app_read_from_text(tmp_path):
             expected = np.where(expected, "breached", "met")
         np.testing.assert_array_equal(got, expected)
         assert ns["predict"](dict(rows[0], time_to_resolve="")) in (False, "met")
+        # what the app reads as missing in a number column is missing here too (a review)
+        for cell in ("#VALUE!", "None", "-", " #DIV/0! "):
+            assert ns["predict"](dict(rows[0], time_to_resolve=cell)) in (False, "met")
     # a column read as plain numbers keeps reading text as missing (no reading to apply)
     ns = {}
     exec(Rule((Term("reopened", ">", 0.5),), "and", "sla", "breached").to_python(

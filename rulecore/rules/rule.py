@@ -18,7 +18,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from rulecore.data import MISSING_TEXT
+from rulecore.data import MISSING_TEXT, SPREADSHEET_ERRORS
 from rulecore.encode import text_names
 from rulecore.exceptions import DataError
 from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key, positive_rows
@@ -469,9 +469,11 @@ class Rule(_Exportable):
                "        try:",
                "            v = float(v)",
                "        except (TypeError, ValueError):",
-               "            if read is not None and isinstance(raw, str):",
+               "            if read is not None and isinstance(raw, str) and raw.strip() "
+               f"not in {sorted(set(SPREADSHEET_ERRORS) | {'None', '-', '--'})!r}:",
                "                # a cell written as the app read it otherwise ('2 days",
                "                # 04:00:00' as hours): missing here, it failed every condition",
+               "                # (a spreadsheet's error or 'None' is missing there too)",
                "                raise ValueError(repr(raw) + read)",
                "            return None",
                "        return None if v != v else -v if neg else v"]

@@ -54,6 +54,7 @@ from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
 from rulecore.scales import level_order
 from rulecore.settings import (
     DEFAULT_LAM,
+    MAX_N_THRESHOLDS,
     RuleSettings,
     default_lam,
     per_row_blockers,
@@ -425,7 +426,7 @@ def sync(widget_key: str, state_key: str, field: str | None = None) -> None:
 def thresholds_slider(prefix: str, where=st) -> None:
     """The thresholds-per-column slider, bound to ``terms["n_thresholds"]``."""
     t = st.session_state["terms"]
-    where.slider("Thresholds per numeric column", 1, 100, int(t["n_thresholds"]),
+    where.slider("Thresholds per numeric column", 1, MAX_N_THRESHOLDS, int(t["n_thresholds"]),
                  key=f"{prefix}n_thresholds", on_change=sync,
                  args=(f"{prefix}n_thresholds", "terms", "n_thresholds"),
                  disabled=t["thresholds"] == "all",

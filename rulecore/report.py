@@ -27,6 +27,7 @@ from rulecore.rules.colgen import (
     REPEATABLE_PRICING_SECONDS,
     SEARCH_SHARE,
 )
+from rulecore.settings import MAX_N_THRESHOLDS
 
 Level = Literal["success", "info", "warning"]
 
@@ -496,10 +497,6 @@ RARE_SHARE = 0.05
 RARE_PRECISION = 0.8
 
 
-#: The most thresholds per numeric column the Rule page's slider offers.
-MAX_N_THRESHOLDS = 100
-
-
 def table_facts(ds: Any, thresholds: str) -> dict[str, Any]:
     """What :func:`assess` needs to know of the table (a :class:`rulecore.data.Dataset`) and
     of the thresholds (``"quantile"`` or ``"all"``): said once for the Rule page and
@@ -819,7 +816,7 @@ def assess(
     # stranger's table; 40 thresholds gave 85 %), more quantile cuts are the advice.
     if (quantile_cuts and len(y_train) and y_train.mean() < RARE_SHARE and fired_tr.any()
             and y_train[fired_tr].mean() < RARE_PRECISION
-            and (all_midpoints_fit or 2 * int(n_thresholds or 0) <= MAX_N_THRESHOLDS)
+            and (all_midpoints_fit or max(40, 2 * int(n_thresholds or 0)) <= MAX_N_THRESHOLDS)
             and not few_cuts_said and overfit is None):
         judge = ("compare the held-out precision before keeping it" if len(y_test) else
                  "judge it on held-out rows (a test share above 0) before keeping it")
@@ -829,8 +826,7 @@ def assess(
         closer = ("Every midpoint (Thresholds: all) lets its conditions cut closer"
                   if all_midpoints_fit else f"More thresholds per numeric column (Thresholds "
                   f"per numeric column: {more} or more; every midpoint would not fit in "
-                  "memory at this size) let its conditions cut closer"
-                  if more <= MAX_N_THRESHOLDS else "")
+                  "memory at this size) let its conditions cut closer")
         out.append(Finding("info", f"The {pos_rows} are {_pct(y_train.mean())} of the "
                            "training rows, and the quantile thresholds (cut over all rows) "
                            f"put few cuts where they are: {subject} is right on "

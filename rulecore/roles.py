@@ -1309,7 +1309,7 @@ def restated_target(X: pd.DataFrame, y: pd.Series | np.ndarray, kinds: dict[str,
         # relabel has about one value per class
         if not K <= len(values) <= min(2 * K, n // 20):
             continue
-        table = np.bincount(value_of * K + class_of, minlength=len(values) * K).reshape(-1, K)
+        table = _value_class_table(value_of, class_of, len(values), K)
         majority = table.argmax(axis=1)
         if table.max(axis=1).sum() < LEAK_ACCURACY * n or len(set(majority)) < K:
             continue  # wrong too often, or some class has no value of its own
@@ -1324,13 +1324,11 @@ def restated_target(X: pd.DataFrame, y: pd.Series | np.ndarray, kinds: dict[str,
 LAG_ACCURACY = 0.95
 
 
-def _mapping_accuracy(values: pd.Series, labels: np.ndarray) -> float:
-    """The share of rows whose label is the one its value most often goes with."""
-    value_of, found = pd.factorize(values, use_na_sentinel=False)
-    class_of, classes = pd.factorize(pd.Series(labels), use_na_sentinel=False)
-    K = len(classes)
-    table = np.bincount(value_of * K + class_of, minlength=len(found) * K).reshape(-1, K)
-    return float(table.max(axis=1).sum() / max(len(labels), 1))
+def _value_class_table(value_of: np.ndarray, class_of: np.ndarray, n_values: int,
+                       n_classes: int) -> np.ndarray:
+    """Rows per (value, class): codes from ``pd.factorize``, shape (n_values, n_classes)."""
+    return np.bincount(value_of * n_classes + class_of,
+                       minlength=n_values * n_classes).reshape(-1, n_classes)
 
 
 def lagged_target(X: pd.DataFrame, y: pd.Series | np.ndarray, max_rows: int = 200_000
@@ -1347,21 +1345,24 @@ def lagged_target(X: pd.DataFrame, y: pd.Series | np.ndarray, max_rows: int = 20
     itself is :func:`find_leaks`' to say; errors, not accuracies, so that a rare class's
     last outcome is found too), and on at least 10 rows per value.  File order only: a log
     sorted by day across machines is not checked.  The first ``max_rows`` rows are read
-    (consecutive rows are what is compared; 0.7 s on a million rows × 20 columns in all)."""
-    labels = np.asarray(y)[:max_rows]
+    (consecutive rows are what is compared: 0.04 s for a million rows × 21 columns)."""
+    class_of, classes = pd.factorize(pd.Series(np.asarray(y)[:max_rows]),
+                                     use_na_sentinel=False)
+    n, K = len(class_of), len(classes)
     out: dict[str, float] = {}
-    if len(labels) < 20:
+    if n < 20:
         return out
-    K = len(pd.unique(labels))
     for col in X.columns:
-        values = X[col].iloc[:max_rows].reset_index(drop=True)
-        distinct = values.nunique(dropna=False)
-        if not 2 <= distinct <= 2 * K or len(labels) < 10 * distinct:
+        value_of, values = pd.factorize(X[col].iloc[:max_rows], use_na_sentinel=False)
+        d = len(values)
+        if not 2 <= d <= 2 * K or n < 10 * d:
             continue
-        lag = _mapping_accuracy(values.iloc[1:], labels[:-1])
-        same = _mapping_accuracy(values, labels)
+        # the share of rows whose (previous, own) class is the one its value most often goes
+        # with
+        lag = _value_class_table(value_of[1:], class_of[:-1], d, K).max(axis=1).sum() / (n - 1)
+        same = _value_class_table(value_of, class_of, d, K).max(axis=1).sum() / n
         if lag >= LAG_ACCURACY and 1 - lag <= 0.5 * (1 - same):
-            out[str(col)] = lag
+            out[str(col)] = float(lag)
     return out
 
 

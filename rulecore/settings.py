@@ -74,6 +74,9 @@ DEFAULT_BOOSTING_LAM = 1000.0
 DEFAULT_SCREENING = "enhanced"
 DEFAULT_TIME_LIMIT = 30.0
 DEFAULT_N_THRESHOLDS = 10
+#: The most quantile thresholds per numeric column the Rule page's slider offers (and the
+#: most the rare-class advice asks for: rulecore.report.assess).
+MAX_N_THRESHOLDS = 100
 #: Quantile thresholds per numeric column among which ``RuleSetClassifier(n_thresholds=
 #: "auto")`` lets the inner cross-validation choose, with more than two classes
 #: (``docs/rulesets.md``, "Several classes"): one-vs-rest clauses for a class holding a K-th

@@ -527,3 +527,9 @@ def test_a_level_with_a_line_break_is_shown_on_one_line_and_exported_as_it_is():
     exec(rule.to_python(), ns)
     assert ns["predict"]({"note": level}) is False and ns["predict"]({"note": "ok"}) is True
     assert Rule.from_json(rule.to_json()).conditions[0].value == level
+    # an ordered scale's levels are written on one line too, as "<=" and as the "==" of its
+    # lowest level (the review's left-alone branch)
+    order = ("Low\nrisk", "Medium", "High\r\nrisk")
+    assert str(Term("band", "<=", "Medium", order=order)) == "band <= Medium"
+    assert str(Term("band", "<=", "Low\nrisk", order=order)) == "band == Low\\nrisk"
+    assert str(Term("band", ">", "High\r\nrisk", order=order)) == "band > High\\nrisk"

@@ -56,6 +56,16 @@ _NO_VALUE = frozenset({"na", "n/a", "nan", "null", "none", "-", "--", "?", "\\n"
                        "<na>", "missing", "unknown", "n.a.", "."})
 
 
+def _one_line(text: Any) -> str:
+    """A level as written in a rule's text, its line breaks as ``\\n``.
+
+    A free-text level (a help-desk note) printed its break in the checklist, which then
+    ran over two lines (a stranger's export); the code exports and JSON keep the value.
+    """
+    text = str(text)
+    return text.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r")
+
+
 def clock_time(hours: float) -> str:
     """Hours after midnight as a time of day, to the second: ``17:23``, ``06:05:30``."""
     seconds = int(round(float(hours) * 3600))
@@ -185,16 +195,11 @@ class Term:
             return f"{self.feature} {self.op}"
         if self.ordinal and len(self.levels_held()) == 1:
             # "band <= Low" on the lowest level is "band == Low", and reads so
-            return f"{self.feature} == {self.levels_held()[0]}"
+            return f"{self.feature} == {_one_line(self.levels_held()[0])}"
         if self.clock and self.numeric:
             return f"{self.feature} {self.op} {clock_time(self.value)}"
-        # a level with a line break (a free-text note) is written on one line, its breaks as
-        # \n: the checklist printed "note != Kunde ruft an." and the rest on a line of its own
-        # (a stranger's help-desk export); the exports' code and JSON keep the value as it is
         shown = format_value(self.value)
-        if not self.numeric and ("\n" in shown or "\r" in shown):
-            shown = shown.replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\r")
-        return f"{self.feature} {self.op} {shown}"
+        return f"{self.feature} {self.op} {shown if self.numeric else _one_line(shown)}"
 
     @property
     def missing_test(self) -> bool:

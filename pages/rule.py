@@ -440,6 +440,7 @@ def results() -> None:
                       lam_chosen=getattr(model, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(Xtr, ds.kinds),
                       conditions=getattr(rule, "conditions", ()),
+                      rule_type=getattr(rule, "rule_type", "and"),
                       single_rule=settings.model == "single rule",
                       n_thresholds=ss["terms"]["n_thresholds"],
                       **table_facts(ds, ss["terms"]["thresholds"]), **compared)

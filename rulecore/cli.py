@@ -563,6 +563,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       lam_chosen=getattr(est, "lam", None) == "auto",
                       all_midpoints_fit=all_midpoints_fit(ds.X.iloc[tr], ds.kinds),
                       conditions=getattr(rule, "conditions", ()),
+                      rule_type=getattr(rule, "rule_type", "and"),
                       single_rule=settings.model == "single rule",
                       n_thresholds=settings.n_thresholds,
                       **table_facts(ds, settings.thresholds), **compared)

@@ -533,6 +533,7 @@ def assess(
     n_columns: int | None = None,
     left_out: Sequence[str] = (),
     conditions: Sequence[Any] = (),
+    rule_type: str = "and",
     single_rule: bool = False,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
@@ -565,6 +566,8 @@ def assess(
     conditions : sequence of Term
         A single rule's conditions: five or more ``!=`` on one column get a note on
         ordering its levels (:func:`exclusion_chain`).
+    rule_type : {"and", "or"}
+        The single rule's type: an OR-rule's chain gets no advice to choose an OR-rule.
     single_rule : bool
         The model is one AND- or OR-rule: below the majority class, the advice names the
         rule set, whose several clauses may describe what one rule cannot.
@@ -900,7 +903,7 @@ def assess(
                                "(a measurement that truly decides the class, such as a marker "
                                f"of the diagnosis, stays).{alone}",
                                f"uses a possible leak ({col})"))
-    chain = exclusion_chain(conditions)
+    chain = exclusion_chain(conditions, rule_type)
     return out + [chain] if chain else out
 
 
@@ -982,13 +985,14 @@ def for_command_line(text: str) -> str:
 MANY_EXCLUSIONS = 5
 
 
-def exclusion_chain(conditions: Sequence[Any]) -> Finding | None:
+def exclusion_chain(conditions: Sequence[Any], rule_type: str = "and") -> Finding | None:
     """A note when a rule excludes one column's levels one by one (``grid != 5th``, ``grid
     != 6th``, ... 17 of them: a race's rule where ``grid <= 4th`` was meant, an analyst's
     review): if the levels have an order, giving it makes them one condition; if not (store
     numbers: five ``store_nbr != …`` where stores 101 and 317 were the signal, a stranger's
     table), an OR-rule names the levels kept; else the column has many levels that each
-    matter little.  ``None`` below
+    matter little.  An OR-rule's chain is not told to be an OR-rule (a review): there,
+    ``x != a OR x != b`` holds for every row with a value.  ``None`` below
     :data:`MANY_EXCLUSIONS` on every column."""
     counts: dict[str, int] = {}
     for c in conditions:
@@ -997,13 +1001,14 @@ def exclusion_chain(conditions: Sequence[Any]) -> Finding | None:
     col, n = max(counts.items(), key=lambda kv: kv[1], default=(None, 0))
     if n < MANY_EXCLUSIONS:
         return None
+    unordered = ("an OR-rule (Rule type: OR) names the levels kept instead, one condition "
+                 f"each ('{col} == level'); else " if rule_type != "or" else "")
     return Finding("info", f"{n} conditions leave out levels of {col!r} one by one. If its "
                    "levels have an order (sizes, places, grades), give it (Data page: Put a "
                    "column's levels in order yourself), and one condition such as "
                    f"'{col} <= level' can replace them. If they have none (store numbers, "
-                   "codes), an OR-rule (Rule type: OR) names the levels kept instead, one "
-                   f"condition each ('{col} == level'); else Max conditions keeps the rule "
-                   "short.", f"{n} × != on {col}")
+                   f"codes), {unordered}Max conditions keeps the rule short.",
+                   f"{n} × != on {col}")
 
 
 #: Parameters named in the library's error messages, and the Rule page's boxes for them: the

@@ -602,6 +602,10 @@ def test_a_chain_of_exclusions_on_one_column_gets_a_note_on_ordering_it():
     assert "an OR-rule (--rule-type or) names the levels kept" in for_command_line(note.text)
     assert exclusion_chain(chain[1:]) is None  # four
     assert exclusion_chain([]) is None
+    # an OR-rule's chain is not told to be an OR-rule; the rest of the note stays
+    as_or = exclusion_chain(chain, "or").text
+    assert "OR-rule" not in as_or and "codes), Max conditions keeps the rule short." in as_or
+    assert "Put a column's levels in order yourself" in as_or
 
 
 def test_a_weighted_rule_below_the_majority_is_a_warning_that_names_every_midpoint():

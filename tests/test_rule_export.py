@@ -513,6 +513,15 @@ def test_the_exported_python_reads_accounting_negatives_as_the_app_did(tmp_path)
     assert got.sum() > 100
     assert ns["predict"]({"NetIncome": "(1,234.50)"}) and ns["predict"]({"NetIncome": "-"}) \
         is False
+    # '(-542)' is no number the app reads (a column with one is text): not +542 either
+    above: dict = {}
+    exec(Rule((Term("NetIncome", ">", 30.5),), "and", "Distressed", "No").export(
+        "python", ds.notes_for(["NetIncome"]), ds.decimal_comma, ds.read_from_text), above)
+    assert above["predict"]({"NetIncome": "(542)"}) is False
+    try:
+        assert above["predict"]({"NetIncome": "(-542)"}) is False
+    except ValueError as e:
+        assert "rulecore apply" in str(e)
 
 
 def test_a_level_with_a_line_break_is_shown_on_one_line_and_exported_as_it_is():

@@ -451,6 +451,8 @@ class Rule(_Exportable):
                "                v = v[1:].strip()",
                "            if v[:1] == '(' and v[-1:] == ')':  # accounting's '(542)': -542",
                "                neg, v = True, v[1:-1].strip()",
+               "                if v[:1] in '+-':  # '(-542)': no number to the app either",
+               "                    v = ''",
                "            elif v[-1:] == '-' and v[:-1].rstrip()[-1:].isdigit():",
                "                neg, v = True, v[:-1].strip()  # SAP's '1,234.50-'",
                "            v = v.rstrip('€').lstrip('$€£¥').strip()",

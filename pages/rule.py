@@ -662,9 +662,13 @@ def results() -> None:
                     vote = f" (vote {shown.weights[k]:+.3f})" if shown.weighted else ""
                     st.markdown(f"**Clause {k + 1}**{vote}")
                 expl = clause.explain(x_row)
+                # the value in the condition's unit, as its threshold is written ("45.81 h")
                 lines = [f"{'✓' if h else '✗'} `{c}` — value: "
-                         f"{'missing' if v is None or pd.isna(v) else format_value(v)}"
-                         for c, v, h in zip(expl["condition"], expl["value"], expl["holds"])]
+                         + ("missing" if v is None or pd.isna(v) else
+                            f"{format_value(v)} {t.unit}".strip() if t.numeric else
+                            format_value(v))
+                         for t, c, v, h in zip(clause.conditions, expl["condition"],
+                                               expl["value"], expl["holds"])]
                 st.markdown("\n\n".join(lines) if lines else str(clause))
 
             def verdict(fires: bool) -> str:

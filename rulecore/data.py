@@ -2616,6 +2616,11 @@ CLOCK_HOURS = "hours after midnight"
 #: :func:`from_frame` sets it on ``Dataset.X``; :class:`rulecore.rules.terms.Binarizer`
 #: writes their thresholds as times.
 CLOCK_COLUMNS = "clock_columns"
+#: The frame attribute giving the unit of each column read from numbers written with one
+#: (``72 kg``, ``2 days 04:00:00`` as hours): ``{column: "kg"}``.  A rule's text names it,
+#: ``weight > 80 kg``, ``time_to_resolve > 45.81 h``: without it a stranger read the
+#: threshold of an interval column as a number of days.  Only the writing, as for clocks.
+UNIT_COLUMNS = "unit_columns"
 
 
 def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
@@ -3660,6 +3665,7 @@ def from_frame(
         cleaning += spans
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
     clocks: list[str] = []  # columns read as times of day
+    units: dict[str, str] = {}  # columns read from numbers written with a unit: the unit
     decimal_comma: tuple[str, ...] = ()  # columns whose numbers are written 60,6 (not typed)
     read_from_text: list[str] = []  # columns read by `readings` below (durations, units ...)
     if not typed:
@@ -3733,24 +3739,27 @@ def from_frame(
         decimal_comma = tuple(col for col, cell, num in written
                               if number_marks(cell, num) == "a decimal comma")
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
+        # (each with the unit its numbers are in, from what it says it did: UNIT_COLUMNS)
         readings = ((numbers_from_interval, "intervals written in days and hours are read "
-                     "as {how}."),
+                     "as {how}.", lambda how: "h"),
                     (numbers_from_iso_duration, "ISO 8601 durations ({ex!r}) are read as "
-                     "{how}."),
+                     "{how}.", lambda how: "h"),
                     (numbers_from_clock, "times written with colons ({ex!r}) are read as "
-                     "numbers: {how}."),
+                     "numbers: {how}.", lambda how: "s" if how.startswith("seconds") else ""),
                     (numbers_from_duration_text, "durations written with their units ({ex!r}) "
-                     "are read as {how}."),
+                     "are read as {how}.", lambda how: "min"),
                     (lambda s, _name: numbers_with_magnitude(s), "numbers written with a "
                      "magnitude (k, M or bn for thousands, millions or billions; L and Cr for "
-                     "lakhs and crores) are read as the numbers they write ({how})."),
+                     "lakhs and crores) are read as the numbers they write ({how}).",
+                     lambda how: ""),
                     (lambda s, _name: numbers_out_of(s), "scores written with their scale "
-                     "({ex!r}) are read as the {how}."),
+                     "({ex!r}) are read as the {how}.", lambda how: ""),
                     (lambda s, _name: numbers_with_unit(s), "numbers typed with their unit, "
-                     "{how} ({ex!r}), are read as numbers in {how}."),
-                    (lambda s, _name: numbers_in_units(s), "{how}."))
+                     "{how} ({ex!r}), are read as numbers in {how}.", lambda how: how),
+                    (lambda s, _name: numbers_in_units(s), "{how}.",
+                     lambda how: re.search(r" are read in (\S+) \(", how).group(1)))
         for col in df.columns:
-            for read, said in readings:
+            for read, said, unit in readings:
                 converted, how = read(df[col], str(col))
                 if how is not None:
                     ex = df[col].dropna().iloc[0]
@@ -3759,6 +3768,8 @@ def from_frame(
                     cleaning.append(f"{col!r}: " + said.format(ex=ex, how=how))
                     if read is numbers_from_clock and how.startswith(CLOCK_HOURS):
                         clocks.append(str(col))  # its rules written as times (Term.clock)
+                    elif unit(how):
+                        units[str(col)] = unit(how)
                     break
         for col in df.columns:
             converted, codes, named = numbers_with_codes(df[col])
@@ -4391,6 +4402,8 @@ def from_frame(
                          "Choose another class or target, or add rows.")
     X.attrs[CLOCK_COLUMNS] = tuple(c for c in clocks if c in X.columns and
                                    out_kinds.get(c) == "numeric")
+    X.attrs[UNIT_COLUMNS] = {c: u for c, u in units.items() if c in X.columns and
+                             out_kinds.get(c) == "numeric"}
     ds = Dataset(name=name, X=X, y=y, kinds=out_kinds, positive=classes[0], notes=tuple(notes),
                  description=description, target=label_name, roles=tuple(roles),
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,

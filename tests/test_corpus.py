@@ -17,6 +17,8 @@ from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
 from rulecore.report import assess, chance_balanced_accuracy
 from rulecore.rules.estimators import BooleanRuleClassifier, make_rule_model
+from rulecore.rules.rule import Rule
+from rulecore.rules.terms import Binarizer, format_value
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -794,6 +796,24 @@ def test_an_interval_column_exports_a_rule_that_refuses_its_raw_cells(tmp_path):
     predicted = pd.read_csv(out)["predicted sla"] == "breached"
     np.testing.assert_array_equal(predicted.to_numpy(), model.predict(ds.X).astype(bool))
     assert 200 < predicted.sum() < 300
+
+
+def test_a_rule_on_numbers_written_with_a_unit_names_the_unit():
+    """'time_to_resolve > 45.81' left a stranger guessing whether the interval column was
+    read in days or hours (the note said, two screens up): the rule's text names the unit
+    its numbers were read in, and the JSON keeps it; the comparison is unchanged."""
+    ds = load("servicedesk_intervals.csv")
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
+    (term,) = model.rule_.conditions
+    assert str(term) == f"time_to_resolve > {format_value(term.value)} h"
+    assert str(term.negate()).endswith(" h")
+    back = Rule.from_json(model.rule_.to_json())
+    assert str(back.conditions[0]) == str(term) and back == model.rule_
+    clinic = load("clinic_values_with_units.csv")
+    shown = {c: [str(t) for t in Binarizer(kinds=clinic.kinds).fit(clinic.X).terms_
+                 if t.feature == c and t.op == ">"][0].rsplit(" ", 1)[-1]
+             for c in ("weight", "temperature", "symptoms_for")}
+    assert shown == {"weight": "kg", "temperature": "°C", "symptoms_for": "days"}
 
 
 def test_yesterdays_outcome_is_named_and_the_rule_on_it_warned_of():

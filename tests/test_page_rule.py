@@ -1,5 +1,7 @@
 """AppTest for the Rule and Screening pages."""
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -732,3 +734,13 @@ def test_constraints_chosen_on_another_table_are_dropped_and_said():
     assert "Dropped 'petal width (cm)', 'petal length (cm)' from Must use / Must not use" in said
     assert not at.session_state["rule"]["forbid"]
     assert checklist(at)  # a rule, not a refusal
+
+
+def test_the_rule_page_writes_a_threshold_and_a_rows_value_in_their_unit():
+    """Intervals read as hours: the checklist says 'time_to_resolve > … h', and a row's
+    check gives its value in hours too (a stranger read the threshold as days)."""
+    at = open_upload("servicedesk_intervals.csv")
+    assert not at.exception, at.exception
+    row = next(m.value for m in at.markdown
+               if "`time_to_resolve > " in m.value and "— value:" in m.value)
+    assert re.search(r"`time_to_resolve > [\d.]+ h` — value: [\d.]+ h", row), row

@@ -24,7 +24,7 @@ import scipy.sparse as sp
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
-from rulecore.data import CLOCK_COLUMNS, Kind, infer_kind
+from rulecore.data import CLOCK_COLUMNS, UNIT_COLUMNS, Kind, infer_kind
 from rulecore.encode import checked_array, require_bool, whole_number
 from rulecore.exceptions import DataError, ParameterError
 from rulecore.scales import level_order, ranks
@@ -182,6 +182,10 @@ class Term:
         The column is a time of day in hours after midnight (``14:30`` is 14.5): the
         threshold is written as the time it is, ``pickup_time > 17:23``; as ``17.39`` it read
         as 17:39 (an analyst's review).  Only the writing: equal terms compare equal.
+    unit : str, default=""
+        The unit of a numeric column read from numbers written with one (``72 kg``, an
+        interval as hours): the threshold is written with it, ``weight > 80 kg``
+        (:data:`rulecore.data.UNIT_COLUMNS`).  Only the writing, as ``clock``.
     """
 
     feature: str
@@ -189,6 +193,7 @@ class Term:
     value: Any
     order: tuple[str, ...] | None = None
     clock: bool = field(default=False, compare=False)
+    unit: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         if self.op in MISSING_OPS:
@@ -199,7 +204,9 @@ class Term:
         if self.clock and self.numeric:
             return f"{self.feature} {self.op} {clock_time(self.value)}"
         shown = format_value(self.value)
-        return f"{self.feature} {self.op} {shown if self.numeric else _one_line(shown)}"
+        if self.numeric:
+            return f"{self.feature} {self.op} {shown}" + (f" {self.unit}" if self.unit else "")
+        return f"{self.feature} {self.op} {_one_line(shown)}"
 
     @property
     def missing_test(self) -> bool:
@@ -230,7 +237,8 @@ class Term:
 
     def negate(self) -> Term:
         """The opposite condition (same column, same value)."""
-        return Term(self.feature, _NEGATE[self.op], self.value, self.order, self.clock)
+        return Term(self.feature, _NEGATE[self.op], self.value, self.order, self.clock,
+                    self.unit)
 
     def evaluate(self, column: pd.Series | np.ndarray) -> np.ndarray:
         """Boolean array: does each value satisfy the term?  Missing values give False,
@@ -261,6 +269,8 @@ class Term:
             out["order"] = list(self.order)
         if self.clock:
             out["clock"] = True
+        if self.unit and self.numeric:
+            out["unit"] = self.unit
         return out
 
     @classmethod
@@ -291,8 +301,10 @@ class Term:
         else:  # a level keeps its JSON type: True came back as "True", unequal (a review)
             value = d["value"] if isinstance(d["value"], (str, bool, int, float)) \
                 else str(d["value"])
+        numeric = d["op"] in ("<=", ">") and order is None
         return cls(str(d["feature"]), d["op"], value, order,
-                   clock=d.get("clock") is True and d["op"] in ("<=", ">") and order is None)
+                   clock=d.get("clock") is True and numeric,
+                   unit=str(d["unit"]) if numeric and isinstance(d.get("unit"), str) else "")
 
 
 def _short_between(lo: float, hi: float) -> float:
@@ -485,6 +497,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
         self._orders: dict[str, tuple[str, ...]] = {}  # levels in order, per ordinal column
         terms: list[Term] = []
         clocks = set(X.attrs.get(CLOCK_COLUMNS, ()))
+        units = dict(X.attrs.get(UNIT_COLUMNS) or {})
         for col in self.feature_names_in_:
             if self.kinds_[col] == "numeric":
                 v = pd.to_numeric(X[col], errors="coerce").to_numpy(dtype=float)
@@ -540,7 +553,8 @@ class Binarizer(TransformerMixin, BaseEstimator):
                               else ["is missing"])
             self._plan.append((col, self.kinds_[col], thr, ops, mops))
             order = self._orders.get(col)
-            terms += [Term(col, op, t, order, col in clocks) for op in ops for t in thr]
+            terms += [Term(col, op, t, order, col in clocks, units.get(col, ""))
+                      for op in ops for t in thr]
             terms += [Term(col, op, self.kinds_[col], order) for op in mops]
         self.terms_ = terms
         self.n_features_in_ = len(self.feature_names_in_)

@@ -3296,12 +3296,21 @@ def ticks_with_blanks(s: pd.Series) -> tuple[pd.Series, str | None]:
     Read literally it held one value, so it was left out as constant, and the empty cells,
     being missing, failed every term: no rule could say "not ticked" (a review of a safety
     checklist, where an incident needed the lockout tag's box empty).  Returns the column
-    and the mark, or the column unchanged and ``None``."""
-    if pd.api.types.is_numeric_dtype(s) or pd.api.types.is_bool_dtype(s):
+    and the mark, or the column unchanged and ``None``.
+
+    A numeric flag, ``1`` or nothing (NOAA's weather types ``WT03``, an export's indicator
+    columns), is read so too: "every value present is 1.0" left the storm's own flag out as
+    constant, and the rule fell to noise, 4.8 points below the majority (a stranger's
+    table)."""
+    if pd.api.types.is_bool_dtype(s):
         return s, None
     present = s.dropna()
     if present.empty or len(present) == len(s):
         return s, None
+    if pd.api.types.is_numeric_dtype(s):
+        if not (present == 1).all():
+            return s, None
+        return pd.Series(np.where(s.isna(), "no", "yes"), index=s.index, name=s.name), "1"
     # the mark: a tick, or the column's own name (a survey export writes an option's name in
     # its column when it is ticked: 12 such columns were left out as constant, a review)
     ticks = TICK_MARKS | {str(s.name).strip()}
@@ -3840,7 +3849,8 @@ def from_frame(
         if mark is not None:
             blank = int(df[col].isna().sum())
             df[col] = ticked
-            cleaning.append(f"{col!r}: a tick ({mark!r}) or an empty cell, read as yes or no "
+            what = "a flag, 1" if mark == "1" else f"a tick ({mark!r})"
+            cleaning.append(f"{col!r}: {what} or an empty cell, read as yes or no "
                             f"({_cells(blank, 'empty')} read as no, not as missing values).")
     weight_col = _frequency_column(df, include)
     if weight_col is not None:

@@ -618,7 +618,13 @@ def test_answers_on_a_scale_are_read_in_order():
     (["yes", "yes", "yes", "yes"], None),   # no empty cell: a constant, not a tick column
     (["✓", "✗", None, "✓"], None),          # two marks: a category with missing cells
     (["x", "y", None, None], None),
-    ([1.0, np.nan, 1.0, np.nan], None),     # numbers: missing stays missing
+    # a numeric flag, 1 or nothing (NOAA's WT03): left out as constant before, with the
+    # storm's signal in it (a stranger's table)
+    ([1.0, np.nan, 1.0, np.nan], ["yes", "no", "yes", "no"]),
+    ([1, None, 1, None], ["yes", "no", "yes", "no"]),
+    ([1.0, np.nan, 2.0, np.nan], None),     # other numbers: missing stays missing
+    ([0.0, np.nan, 0.0, np.nan], None),
+    ([True, False, True, False], None),
     (["a", None, "a", None], None)])        # not a tick mark
 def test_ticks_with_blanks(cells, read):
     from rulecore.data import ticks_with_blanks
@@ -629,6 +635,27 @@ def test_ticks_with_blanks(cells, read):
         assert mark is None and out is s
     else:
         assert out.tolist() == read and mark is not None
+
+
+def test_a_flag_of_ones_and_blanks_is_yes_or_no_and_its_rule_found(tmp_path):
+    """NOAA's weather types are 1 or blank: read as numbers they were left out as constant
+    ("every value present is 1.0"), and the rule fell to noise.  Read as yes/no, the
+    planted flag is the rule."""
+    rng = np.random.default_rng(5)
+    n = 400
+    wt03 = rng.random(n) < 0.2
+    frame = pd.DataFrame({"AWND": rng.gamma(3, 3, n).round(1),
+                          "WT01": np.where(rng.random(n) < 0.3, "1", ""),
+                          "WT03": np.where(wt03, "1", ""),
+                          "storm": np.where(wt03 & (rng.random(n) < 0.9), "yes", "no")})
+    path = tmp_path / "noaa.csv"
+    frame.to_csv(path, index=False)
+    ds = load_csv(path)
+    assert "WT03" in ds.X.columns and set(ds.X["WT03"]) == {"yes", "no"}
+    assert any(n.startswith("'WT03': a flag, 1 or an empty cell, read as yes or no")
+               for n in ds.notes)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
+    assert [str(c) for c in model.rule_.conditions] == ["WT03 == yes"]
 
 
 def test_a_rare_class_between_the_cuts_gets_the_advice_that_finds_its_rule():

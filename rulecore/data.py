@@ -3037,32 +3037,10 @@ def infer_kind(s: pd.Series) -> Kind:
 SUMMARY_ROWS = frozenset({"total", "totals", "grand total", "sum", "subtotal", "average",
                           "mean", "median", "count", "summe", "gesamt", "total général",
                           "totaal", "totale"})
-#: Target labels that are no answer, not a class (compared without capitals).
-NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know", "do not know",
-                       "missing", "not available", "not applicable", "undetermined",
-                       "undefined", "no answer", "not stated", "not recorded", "n.a.",
-                       "n/k", "tbd", "not sure", "unsure", "prefer not to say",
-                       "prefer not to answer"})
-#: A target's class that says the outcome is not known yet (``Pending`` beside Approved and
-#: Declined): its rows have no value for the target, as :data:`NO_ANSWER`'s do.  Not
-#: "undecided" (a voter's answer, the middle of an agreement scale), nor "TBC" (tuberculosis
-#: in German and Dutch: an adversarial review).
-UNDECIDED = frozenset({"pending", "in progress", "awaiting decision", "awaiting",
-                       "under review", "not yet decided", "to be decided",
-                       "to be confirmed", "pending review", "pending decision"})
-#: Yes and no as a one-letter code's column writes them: beside them ``U`` is "unknown"
-#: (HL7's and many registries' Y / N / U).
-_YES_NO_CODES = frozenset({"y", "n", "yes", "no"})
-
-
-def _unknown_code(values: np.ndarray) -> list:
-    """The ``U`` of a Y / N / U column (:data:`_YES_NO_CODES`): no answer, not a class.  As a
-    class it was the minority, and an HL7 extract's rule predicted "DIABETES = U" (an
-    analyst's review).  Elsewhere ``U`` is a class (an exam grade, a blood group's...)."""
-    text = {v: v.strip().casefold() for v in values if isinstance(v, str)}
-    u = [v for v, t in text.items() if t == "u"]
-    rest = {t for t in text.values() if t != "u"}
-    return u if u and len(rest) == 2 and rest <= _YES_NO_CODES else []
+#: Target labels that are no answer, not a class, and outcomes not known yet: defined in
+#: :mod:`rulecore.roles`, which counts a target's classes without them.
+NO_ANSWER = roles_mod.NO_ANSWER
+UNDECIDED = roles_mod.UNDECIDED
 
 
 #: A column of numbers may hold at most this many distinct other codes ...
@@ -4076,9 +4054,7 @@ def from_frame(
     # "Unknown" beside real classes is no answer: as a class it was the minority, so the
     # default positive class, and the rule learned to predict the unknown; an outcome not
     # decided yet ("Pending" beside Approved / Declined) is none either (a review)
-    unanswered = [v for v in y_raw.dropna().unique()
-                  if isinstance(v, str) and v.strip().casefold() in NO_ANSWER | UNDECIDED]
-    unanswered += _unknown_code(y_raw.dropna().unique())
+    unanswered = roles_mod.no_answers(y_raw.dropna().unique())
     no_answer = y_raw.isin(unanswered)
     if thr is None and no_answer.any() and (positive is None or not no_answer[
             y_raw.astype(str) == str(positive)].any()):

@@ -112,6 +112,49 @@ _ID_CAPS = re.compile(r"^(POLICY|POL|ACCT|ACC|ACCOUNT|CUST|CUSTOMER|CLIENT|EMP|E
 # Such a column is an identifier even where its values repeat (visits, orders per customer).
 _PLAIN_ID_NAME = re.compile(r"(^|[^a-z])(id|ids|uuid|guid)$|^id([^a-z]|$)", re.IGNORECASE)
 _PLAIN_ID_CAMEL = re.compile(r"[a-z](Id|ID)$")
+#: Target labels that are no answer, not a class (compared without capitals).
+NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know", "do not know",
+                       "missing", "not available", "not applicable", "undetermined",
+                       "undefined", "no answer", "not stated", "not recorded", "n.a.",
+                       "n/k", "tbd", "not sure", "unsure", "prefer not to say",
+                       "prefer not to answer",
+                       # a survey's (BRFSS's, NHIS's) codes for no answer, as value labels
+                       # write them (a stranger's Stata file)
+                       "refused to answer", "declined to answer", "not ascertained",
+                       "don't know/not sure", "don't know / not sure", "don't know/refused",
+                       "dk/refused", "dk/na"})
+#: A target's class that says the outcome is not known yet (``Pending`` beside Approved and
+#: Declined): its rows have no value for the target, as :data:`NO_ANSWER`'s do.  Not
+#: "undecided" (a voter's answer, the middle of an agreement scale), nor "TBC" (tuberculosis
+#: in German and Dutch: an adversarial review).
+UNDECIDED = frozenset({"pending", "in progress", "awaiting decision", "awaiting",
+                       "under review", "not yet decided", "to be decided",
+                       "to be confirmed", "pending review", "pending decision"})
+#: Yes and no as a one-letter code's column writes them: beside them ``U`` is "unknown"
+#: (HL7's and many registries' Y / N / U), and ``Refused`` a survey's no answer.  Elsewhere
+#: ``U`` is a class (an exam grade, a blood group's...), and so is ``Refused`` (a loan
+#: decision beside ``Granted``).
+_YES_NO_CODES = frozenset({"y", "n", "yes", "no"})
+
+
+def no_answers(values: Any) -> list:
+    """The labels among ``values`` (a target's distinct values) that are no answer: those
+    of :data:`NO_ANSWER` and :data:`UNDECIDED`, and beside yes and no only, ``U`` and
+    ``Refused``.  As classes they were the minority, so the default positive class: an HL7
+    extract's rule predicted "DIABETES = U", and a Stata survey's "smoker = Refused" (with
+    three classes, a demographic yes/no column was the default target instead: a stranger's
+    file).  Compared without capitals, a typographic apostrophe as a plain one."""
+    text = {v: v.strip().casefold().replace("\u2019", "'") for v in values
+            if isinstance(v, str)}
+    out = [v for v, t in text.items() if t in NO_ANSWER or t in UNDECIDED]
+    rest = {t for v, t in text.items() if v not in out}
+    coded = [v for v, t in text.items() if t in ("u", "refused") and v not in out]
+    if coded and len(rest - {text[v] for v in coded}) == 2 and \
+            rest - {text[v] for v in coded} <= _YES_NO_CODES:
+        out += coded
+    return out
+
+
 _TARGET_NAMES = {
     "target", "label", "labels", "class", "classes", "outcome", "y", "response", "result",
     "diagnosis", "churn", "churned", "survived", "default", "defaulted", "fraud", "isfraud",
@@ -1064,6 +1107,16 @@ _SURVEY_METADATA = {"startdate", "enddate", "status", "ipaddress", "progress",
                     "customdata"}
 
 
+def _answer_levels(s: pd.Series) -> int:
+    """Distinct values of ``s`` but those that are no answer (:func:`no_answers`), when at
+    least two remain."""
+    values = s.dropna().unique()
+    if len(values) > 3 * MAX_CLASS_LEVELS:
+        return len(values)  # not a column of classes: no pass over its labels
+    answered = len(values) - len(no_answers(values))
+    return answered if answered >= 2 else len(values)
+
+
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
     """The most plausible class column of ``df``.
 
@@ -1092,7 +1145,8 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     if len(meta) >= 5:
         eligible = [c for c in eligible if c not in meta] or eligible
     kinds = {c: target_kind(df[c])[0] for c in eligible}
-    levels = {c: int(df[c].nunique()) for c in eligible}
+    # (classes counted without a no answer: yes / no / Refused is a yes/no target)
+    levels = {c: _answer_levels(df[c]) for c in eligible}
 
     def rank(c: str) -> tuple:
         if kinds[c] != "classes":

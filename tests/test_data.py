@@ -716,6 +716,30 @@ def test_an_undecided_outcome_is_no_answer():
     assert asked.positive == "Pending" and asked.n_samples == n
 
 
+def test_a_surveys_refused_is_no_answer_and_its_target_the_default():
+    """A Stata survey's smoker labelled No / Yes / Refused beside a Male / Female sex column:
+    with three classes the target was sex; asked for, smoker's default positive class was
+    the 4 % Refused (a stranger's file).  Beside yes and no, Refused is no answer; beside a
+    decision's Granted it is a class."""
+    from rulecore.roles import no_answers
+
+    rng = np.random.default_rng(8)
+    n = 400
+    age = rng.integers(18, 80, n)
+    smoker = np.where(rng.random(n) < 0.06, "Refused",
+                      np.where((age < 40) ^ (rng.random(n) < 0.1), "Yes", "No"))
+    frame = pd.DataFrame({"sex": rng.choice(["Male", "Female"], n), "age": age,
+                          "smoker": smoker})
+    ds = load_csv(io.BytesIO(frame.to_csv(index=False).encode()), name="nhis.csv")
+    assert ds.target == "smoker" and ds.classes == ["No", "Yes"]
+    refused = int((smoker == "Refused").sum())
+    assert ds.no_answer == (("Refused", refused),) and ds.n_samples == n - refused
+    assert no_answers(np.array(["Granted", "Refused", "Withdrawn"], dtype=object)) == []
+    assert no_answers(np.array(["Granted", "Refused"], dtype=object)) == []
+    assert no_answers(np.array(["yes", "no", "Don\u2019t know/Not sure", "Refused"],
+                               dtype=object)) == ["Don\u2019t know/Not sure", "Refused"]
+
+
 def test_summary_rows_under_the_table_are_not_records():
     rng = np.random.default_rng(3)
     n = 200

@@ -3056,6 +3056,21 @@ _APPROXIMATE = re.compile(r"^(?:(?:approx\.?|approximately|about|around|ca\.?|ci
 #: A value known only to lie beyond a limit, as laboratories write it: "<5" (below the
 #: detection limit), ">100", "<= 0.5", "≥ 2".  Read as the limit itself.
 _CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥)\s*([+-]?\d+(?:\.\d+)?)$")
+#: A limit written without its number, as laboratories report it: "<LOD", "< LLOQ", "BLQ"
+#: (below the limit of detection or quantification) and ">ULOQ", "TNTC" (too numerous to
+#: count).  Read as the column's lowest or highest number (:func:`numbers_with_codes`).
+_LIMIT_BELOW = re.compile(r"^(?:(?:<=?|≤)\s*[A-Za-z][A-Za-z.]{1,7}|BLQ|BLOQ|BQL|BDL|BLD)$",
+                          re.IGNORECASE)
+_LIMIT_ABOVE = re.compile(r"^(?:(?:>=?|≥)\s*[A-Za-z][A-Za-z.]{1,7}|AQL|ALQ|AULQ|TNTC)$",
+                          re.IGNORECASE)
+#: Codes for a test not done, whose share of a column of numbers may be as large as its
+#: limits' (:data:`MAX_CENSORED_SHARE`): a procalcitonin column with 20 % "ND" was left out
+#: as text (a stranger's lab table).  Compared without capitals.
+NOT_MEASURED = frozenset({"nd", "n.d.", "n.d", "not done", "nt", "not tested", "qns",
+                          "tnp", "not performed", "test not performed", "hemolyzed",
+                          "haemolysed", "haemolyzed", "hemolysed", "clotted", "insufficient",
+                          "n.a.", "n/a", "na", "not available", "pending", "cancelled",
+                          "canceled"})
 #: At most this share of a column's present cells may be limits ("<5"), in at most
 #: MAX_MISSING_CODES spellings: a test with a detection limit often reports half its
 #: samples below it.
@@ -3099,13 +3114,26 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     approx = approx[0].fillna(approx[1])  # the number named, or NaN
     approx = approx.where(~plain)
     limit = text.str.extract(_CENSORED)[0].where(~plain)
+    # a limit with no number ('<LOD', '>ULOQ'): the lowest or highest number measured, so
+    # every threshold between them classifies such a cell as its true value would.  Read as
+    # missing, '>ULOQ' made 'troponin > 44.65' miss every patient above the assay's range,
+    # and with 29 % '<LOD' the column was left out as text (a stranger's lab table).
+    below, above = text.str.match(_LIMIT_BELOW) & ~plain, text.str.match(_LIMIT_ABOVE) & ~plain
+    if (below | above).any() and plain.any():
+        measured = pd.to_numeric(text[plain]).astype(float)
+        limit = limit.where(~below, repr(float(measured.min())))
+        limit = limit.where(~above, repr(float(measured.max())))
     approx = approx.fillna(limit)
     codes = counts[~plain & approx.isna()]
     named = counts[approx.notna()]
     limits = counts[limit.notna()]
+    # a test not done ('ND') may be as common as a limit; other codes are few
+    usual = codes[text[codes.index].str.casefold().isin(NOT_MEASURED)]
     # limits counted by the number they name: '<50', '< 50' and '<=50' are one limit
     # spelled three ways (six spellings made a lab column text: a review)
-    if len(codes) > MAX_MISSING_CODES or codes.sum() > MAX_MISSING_CODE_SHARE * len(present) \
+    if len(codes) > MAX_MISSING_CODES or \
+            codes.sum() - usual.sum() > MAX_MISSING_CODE_SHARE * len(present) or \
+            codes.sum() + limits.sum() > MAX_CENSORED_SHARE * len(present) \
             or (named.sum() - limits.sum()) > MAX_APPROXIMATE_SHARE * len(present) or \
             limit.dropna().astype(float).nunique() > MAX_MISSING_CODES or \
             limits.sum() > MAX_CENSORED_SHARE * len(present) or (codes.empty and named.empty):
@@ -3651,6 +3679,7 @@ def from_frame(
         df, spans = formats._durations_in_units(df)
         cleaning += spans
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
+    symbolic: set[str] = set()  # ... of which some cells were limits with no number ('<LOD')
     clocks: list[str] = []  # columns read as times of day
     units: dict[str, str] = {}  # columns read from numbers written with a unit: the unit
     decimal_comma: tuple[str, ...] = ()  # columns whose numbers are written 60,6 (not typed)
@@ -3762,11 +3791,33 @@ def from_frame(
             converted, codes, named = numbers_with_codes(df[col])
             said = []
             if codes:
-                said.append(f"{_cells(sum(codes.values()))} that are not numbers "
-                            f"({', '.join(map(repr, codes))}) are read as missing values in "
-                            "this numeric column")
+                one = sum(codes.values()) == 1
+                said.append(f"{_cells(sum(codes.values()))} that {'is' if one else 'are'} "
+                            f"not {'a number' if one else 'numbers'} "
+                            f"({', '.join(map(repr, codes))}) {'is' if one else 'are'} read "
+                            f"as {'a missing value' if one else 'missing values'} in this "
+                            "numeric column")
+            # limits with no number: their reading said apart, and the exported code told
+            # that this column's cells are read otherwise (it cannot know the lowest value)
+            unnumbered = {k: v for k, v in named.items() if _LIMIT_BELOW.match(k.strip())
+                          or _LIMIT_ABOVE.match(k.strip())}
             limits = {k: v for k, v in named.items() if _CENSORED.match(k.strip())}
-            named = {k: v for k, v in named.items() if k not in limits}
+            named = {k: v for k, v in named.items() if k not in limits and k not in unnumbered}
+            if unnumbered:
+                symbolic.add(str(col))
+                values = converted.astype(float)
+                lo, hi = _number(float(values.min())), _number(float(values.max()))
+                low = [k for k in unnumbered if _LIMIT_BELOW.match(k.strip())]
+                high = [k for k in unnumbered if k not in low]
+                where = ([f"{', '.join(map(repr, low))} as the lowest number measured "
+                          f"({lo})"] if low else []) + (
+                    [f"{', '.join(map(repr, high))} as the highest ({hi})"] if high else [])
+                n_cells = sum(unnumbered.values())
+                said.append(f"{_cells(n_cells)} written as a limit with no number "
+                            f"{'is' if n_cells == 1 else 'are'} read at the edge of the "
+                            "measured values: "
+                            f"{' and '.join(where)}, so every threshold between those "
+                            "classifies them as their true values would")
             if named:
                 shown = sorted(named, key=lambda k: -named[k])[:3]
                 said.append(f"{sum(named.values()):,} numbers written approximately or "
@@ -3782,7 +3833,9 @@ def from_frame(
                 sides = ([f"below {_number(max(lows))}"] if lows else []) + \
                     ([f"above {_number(min(highs))}"] if highs else [])
                 said.append(f"{_cells(sum(limits.values()))} written as a limit "
-                            f"({', '.join(map(repr, shown))}) are read as the limit ({first!r} "
+                            f"({', '.join(map(repr, shown))}) "
+                            f"{'is' if sum(limits.values()) == 1 else 'are'} read as the limit "
+                            f"({first!r} "
                             f"as {_number(at[shown[0]])}; only a threshold "
                             f"{' or '.join(sides)} cannot tell where they lie)")
             if said:
@@ -3897,6 +3950,8 @@ def from_frame(
         for col, (numbers, note) in coded.items():
             df[col], codes = numeric_missing_codes(numbers)
             notes.append(note)
+            if col in symbolic:
+                read_from_text.append(str(col))
             if codes:
                 notes.append(_missing_codes_note(col, df[col], codes))
         detected = roles_mod.detect_roles(df)

@@ -615,6 +615,41 @@ def test_a_limit_is_read_as_the_limit_not_as_missing():
     assert set(named) == set(spelled) and out.iloc[100:].tolist() == [50] * 4 + [200] * 3
 
 
+def test_a_limit_with_no_number_is_read_at_the_edge_of_the_measured_values():
+    """A troponin column with 29 % '<LOD' and 4 % '>ULOQ' was left out as text; made numeric
+    by hand, '>ULOQ' read as missing and 'troponin > 44.65' missed every patient above the
+    assay's range (a stranger's lab table).  '<LOD' is read as the lowest number measured,
+    '>ULOQ' as the highest, with a note; a test not done ('ND', 20 % of a column) is
+    missing without the column being lost; and the exported code refuses such a cell."""
+    from rulecore.data import numbers_with_codes
+
+    cells = [str(v) for v in range(10, 70)] + ["<LOD"] * 30 + ["> ULOQ"] * 6 + ["ND"] * 20
+    out, codes, named = numbers_with_codes(pd.Series(cells))
+    assert codes == {"ND": 20} and named == {"<LOD": 30, "> ULOQ": 6}
+    assert (out.iloc[60:90] == 10).all() and (out.iloc[90:96] == 69).all()
+    assert out.iloc[96:].isna().all()
+    # an unknown code at 20 % is still too many: the column is text
+    assert numbers_with_codes(pd.Series(cells[:96] + ["zz"] * 20))[2] == {}
+    rng = np.random.default_rng(4)
+    n = 400
+    trop = rng.lognormal(2.5, 1.0, n)
+    mi = trop > 60
+    written = np.where(trop < 8, "<LOD", np.where(trop > 100, ">ULOQ",
+                                                  np.round(trop, 1).astype(str)))
+    frame = pd.DataFrame({"age": rng.integers(30, 90, n), "troponin": written,
+                          "MI": np.where(mi, "yes", "no")})
+    ds = from_frame(frame, target="MI", typed=False)
+    note = next(m for m in ds.notes if m.startswith("'troponin'"))
+    assert "written as a limit with no number are read at the edge of the measured values: " \
+        "'<LOD' as the lowest number measured" in note and "'>ULOQ' as the highest" in note
+    assert ds.kinds["troponin"] == "numeric" and ds.read_from_text == ("troponin",)
+    from rulecore import BooleanRuleClassifier
+
+    model = BooleanRuleClassifier(kinds=ds.kinds).fit(ds.X, ds.y_binary)
+    assert [t.feature for t in model.rule_.conditions] == ["troponin"]
+    assert model.predict(ds.X)[written == ">ULOQ"].all()  # above the range: positive
+
+
 def test_numbers_typed_approximately_are_the_number_they_name():
     """Years of experience typed by hand: 85 % plain, then n/a, unknown, 'approx 18', '3+'
     (40 distinct spellings) -- left out as free text before, a numeric column now."""

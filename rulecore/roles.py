@@ -206,7 +206,13 @@ _DEMOGRAPHIC_NAMES = {"gender", "sex", "agegroup", "ageband", "agebracket", "age
                       "race", "ethnicity", "maritalstatus", "married", "nationality",
                       "language", "country", "region", "state", "term", "bloodtype",
                       "bloodgroup", "religion", "eyecolor", "eyecolour", "haircolor",
-                      "haircolour"}
+                      "haircolour",
+                      # how a sample was processed, not what it is: a transposed expression
+                      # matrix's batch (B1 / B2), last, was predicted beside its tumour /
+                      # normal group (a stranger's file)
+                      "batch", "batchid", "plate", "plateid", "lane", "chip", "slide",
+                      "flowcell", "scanner", "operator", "technician", "runid", "runbatch",
+                      "sequencingrun", "extractionbatch"}
 
 #: Names of columns that hold remarks, not outcomes: never the default target, however few
 #: their values (a survey's canned "comments" were taken for the class column).

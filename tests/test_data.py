@@ -1784,6 +1784,13 @@ def test_an_outcome_word_inside_a_name_and_demographics_last_choose_the_target()
     # alone, a demographic is still a binary column to learn
     assert from_frame(survey[["Overall satisfaction (1-5)", "Age band", "Gender"]]
                       ).target_column == "Gender"
+    # a sample's processing batch, last, is no outcome beside its tumour / normal group
+    # (a stranger's transposed expression matrix)
+    samples = pd.DataFrame({"sample": [f"TCGA-{k:04d}" for k in range(n)],
+                            "group": rng.choice(["tumor", "normal"], n),
+                            "batch": rng.choice(["B1", "B2"], n),
+                            "ERBB2": rng.lognormal(5, 1, n).round(2)})
+    assert from_frame(samples).target_column == "group"
 
 
 def test_the_customer_each_transaction_belongs_to_is_the_record_key():

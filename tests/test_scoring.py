@@ -100,6 +100,25 @@ def test_the_other_class_and_the_labels_of_a_rule_list():
     assert scored.parts["rows"].tolist() == [10, 20]
 
 
+def test_a_class_written_with_a_full_stop_is_the_rules_class():
+    """UCI Adult's test file writes '>50K.' where the training file wrote '>50K': applied
+    to it, the rule reported precision 0 % and "always the most frequent class: 100 %" (a
+    stranger's check).  Labels that differ only so are the rule's, with a note."""
+    rule = Rule((Term("x", ">", 5.0),), "and", "income", ">50K", negative="<=50K")
+    frame = pd.DataFrame({"x": np.arange(30), "income": ["<=50K."] * 6 + [">50K."] * 24})
+    scored = apply_rule(rule, frame)
+    assert scored.metrics["accuracy"] == 1.0 and scored.metrics["precision"] == 1.0
+    assert scored.metrics["majority"] == 0.8
+    assert any("'<=50K.' as '<=50K', '>50K.' as '>50K'" in n for n in scored.notes)
+    assert not any("No row of" in w for w in scored.warnings)
+    listed = RuleList((Rule((Term("x", "<=", 9.5),), "and", "y", "low"),), "high", "y")
+    frame = pd.DataFrame({"x": np.arange(20), "y": ["Low"] * 10 + ["HIGH "] * 10})
+    assert apply_rule(listed, frame).metrics["accuracy"] == 1.0
+    # labels the rule does not have stay as they are
+    other = pd.DataFrame({"x": np.arange(30), "income": ["no"] * 6 + ["yes"] * 24})
+    assert not any("written otherwise" in n for n in apply_rule(rule, other).notes)
+
+
 @pytest.mark.parametrize("model", ["single rule", "set covering"])
 def test_a_fitted_rule_applied_without_the_target_names_the_other_class(model):
     """A stranger's review: on a table without the target column the prediction read

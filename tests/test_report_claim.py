@@ -627,6 +627,17 @@ def test_a_weighted_rule_below_the_majority_is_a_warning_that_names_every_midpoi
            "its conditions cut closer" in warn[0].text
     assert "Every midpoint (--thresholds all) lets its conditions cut closer; or offer more " \
            "(--n-thresholds)." in for_command_line(warn[0].text)
+    # where every midpoint would not fit (22,500 rows of 0.3 % fraud needed 5.6 GB for it:
+    # a stranger's table), more quantile cuts; at the slider's most, neither
+    def below(**kw):
+        return next(f.text for f in assess(y, pred, y, pred, positive="fraud", class_weight=
+                                           "sqrt", **kw) if f.text.startswith("On held-out"))
+    big = below(all_midpoints_fit=False)
+    assert "Thresholds: all" not in big and "More thresholds per numeric column (Thresholds " \
+        "per numeric column: 40 or more; every midpoint would not fit" in big
+    most = below(all_midpoints_fit=False, n_thresholds=100)
+    assert "Thresholds" not in most and "rows it picks. Choose class weights" in most
+    assert "put few cuts" not in below(quantile_cuts=False)
 
 
 def test_a_single_rule_below_the_majority_class_points_to_the_rule_set():

@@ -23,6 +23,7 @@ import math
 import os
 import sys
 import time
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
@@ -78,6 +79,14 @@ class Progress:
         if self.active:
             self.stream.write(f"{text}\n")
             self.stream.flush()
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns: a Chinese or Japanese character takes
+    two, so ``str.ljust`` misaligned the checklist's support column under such names (a
+    stranger's table)."""
+    wide = sum(unicodedata.east_asian_width(ch) in "WF" for ch in text)
+    return text + " " * max(width - len(text) - wide, 0)
 
 
 def _cell(v: Any) -> str:
@@ -501,7 +510,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         if not len(check):
             out.write(f"  {rule}\n")
         for row in check.itertuples(index=False):
-            out.write(f"  [ ] {row.condition:<48} support {_pct(row.support):>6}  "
+            out.write(f"  [ ] {_padded(row.condition, 48)} support {_pct(row.support):>6}  "
                       f"precision {_pct(row.precision):>6}\n")
     out.write("\n")
     for name, m in (("train", m_train), ("test", m_test)):
@@ -655,7 +664,8 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     what = "rule" if isinstance(rule, RuleList) else \
         "condition" if hasattr(rule, "conditions") else "clause"
     for p in scored.parts.itertuples():
-        out.write(f"  {p.part:<58} {what} holds for {p.rows:>8,} rows ({_pct(p.share)})\n")
+        out.write(f"  {_padded(p.part, 58)} {what} holds for {p.rows:>8,} rows "
+                  f"({_pct(p.share)})\n")
     if not isinstance(rule, RuleList):
         out.write(f"\nthe rule holds for {int(scored.fires.sum()):,} of {len(frame):,} rows "
                   f"({_pct(scored.fires.mean())})\n")

@@ -1335,7 +1335,9 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         notes.append(f"No header row was found (the first row holds numbers and names no "
                      f"column of numbers), so the first row is data and the columns are named "
                      f"x1 to x{n_fields}. If the first row holds the names, give one of them as "
-                     "the target (rulecore: target=...), and it is read as the header.")
+                     "the target (--target on the command line, target= in Python; the app's "
+                     "Data page lists only x1 to x" + str(n_fields) + "), and it is read as "
+                     "the header.")
     body = text
     if header:
         # cut the header's record, all its lines (pandas' skiprows=1 cut one line of a

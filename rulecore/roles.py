@@ -684,10 +684,15 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "empty", "every value is missing"
     n_distinct = int(present.nunique())
     if n_distinct == 1:
+        # a whole number as the file wrote it: "every value is 2022.0" read as a float the
+        # year of a World Bank export (a stranger's review)
+        only = present.iloc[0]
+        shown = format_number(only) if isinstance(only, (float, np.floating)) and \
+            np.isfinite(only) else str(only)
         if len(present) < len(s):  # "every value" would hide the empty cells
-            return "constant", (f"every value present is {present.iloc[0]!s}; "
+            return "constant", (f"every value present is {shown}; "
                                 f"{1 - len(present) / len(s):.0%} of the cells are empty")
-        return "constant", f"every value is {present.iloc[0]!s}"
+        return "constant", f"every value is {shown}"
     if position == 0 and _UNNAMED.match(name.strip()):
         return "index", "unnamed first column: row names saved with the table"
     if (split := _split_column(name, present, n_distinct)) is not None:

@@ -731,3 +731,37 @@ def test_a_rule_list_says_what_loading_decided_and_warns_of_leaks(tmp_path, monk
     assert "left out: line_id" in out
     assert "warning: signal_z alone tells severity = critical from its other values" in out
     assert "4 classes, all learned (no positive class)" in out
+
+
+def test_the_checklist_lines_up_under_chinese_names(tmp_path, capsys):
+    """The support column moved right by one place per Chinese character (each takes two
+    terminal columns): the checklist pads to display width (a stranger's table)."""
+    import unicodedata
+
+    from rulecore.cli import main
+
+    rng = np.random.default_rng(2)
+    n = 200
+    glucose = rng.normal(6, 1.5, n).round(2)
+    frame = pd.DataFrame({"空腹血糖(mmol/L)": glucose, "age": rng.integers(20, 80, n),
+                          "是否患糖尿病": np.where(glucose > 7, "是", "否")})
+    path = tmp_path / "cn.csv"
+    frame.to_csv(path, index=False)
+    assert main(["learn", str(path), "--test-size", "0"]) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("  [ ] ")]
+    assert lines and any("空腹" in x for x in lines)
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    assert {width(x[: x.index(" support")]) for x in lines} == {6 + 48}
+
+
+def test_a_constant_whole_number_is_written_as_a_whole_number():
+    """"every value is 2022.0" (a World Bank export's year, read as a float)."""
+    from rulecore.roles import detect_role
+
+    assert detect_role(pd.Series([2022.0] * 5, name="Time"), 1, 5)[1] == "every value is 2022"
+    assert detect_role(pd.Series([1.0, None, 1.0], name="f"), 1, 3)[1].startswith(
+        "every value present is 1;")
+    assert detect_role(pd.Series([0.25] * 4, name="r"), 1, 4)[1] == "every value is 0.25"

@@ -2407,6 +2407,8 @@ def number_marks(cell: str, num: float) -> str:
         return "Arabic-Indic digits"
     if re.search(_VULGAR, cell):
         return "fractions (½)"
+    if re.search(_TYPESET_MINUS, cell):
+        return "the minus sign −"
     if cell.startswith("("):
         return "negatives in parentheses"
     if cell.rstrip().endswith("-"):
@@ -2441,6 +2443,11 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
 
 
 # zero_padded_codes and CODE_MIN_WIDTH live in roles (an identifier test needs them too)
+
+
+#: A minus written as Unicode's minus sign (U+2212) or a figure or en dash, before a number
+#: (its currency sign or a parenthesis): read as "-" (:func:`parse_numbers`).
+_TYPESET_MINUS = r"[\u2212\u2012\u2013](?=\s?[\d.,$€£¥(])"
 
 
 #: Arabic-Indic (U+0660..) and Persian (U+06F0..) digits, and the Arabic thousands
@@ -2503,6 +2510,14 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
             return pd.to_numeric(s.astype(str).str.replace(".", "", regex=False)
                                  .where(s.notna()), errors="coerce")
         return plain
+    if present.astype(str).str.contains(_TYPESET_MINUS).any():
+        # Unicode's minus sign, or a dash as typesetting writes one, before a number:
+        # '−2.8' (U+2212) left a temperature column as text, and '−3,431' a profit column
+        # called an identifier (a stranger's table); a dash in a range ('10–20') stays text
+        minus = s.astype(object).where(s.isna(), s.astype(str).str.replace(
+            _TYPESET_MINUS, "-", regex=True))
+        out = parse_numbers(minus, lakhs)
+        return out if pd.api.types.is_numeric_dtype(out) else s
     original = s  # what a column that turns out not to be numbers is returned as
     text = present.astype(str).str.strip()
     if _codes_in_head(text):
@@ -3734,6 +3749,10 @@ def from_frame(
                 # (or a plain number read otherwise: '9.226' cycles are 9226)
                 odd = text[as_plain.isna() | (as_plain != df[col][text.index])]
                 if not odd.empty:
+                    # a minus sign '−' said before thousands separators: it is the mark an
+                    # SQL cast stumbles on
+                    minus = odd[odd.str.contains(_TYPESET_MINUS)]
+                    odd = minus if not minus.empty else odd
                     written.append((col, odd.iloc[0].strip(), float(df[col][odd.index[0]])))
                 continue
             # an example that shows how its marks were read ('€ 1.127' is 1127), if any

@@ -3546,3 +3546,34 @@ def test_a_share_written_as_fractions_and_as_percentages_gets_a_note():
         said[0] and "put them on one scale" in said[0]
     assert not any(m.startswith(("'interest_rate_pct': ", "'score': ", "'policy_rate': "))
                    for m in notes)
+
+
+def test_unicodes_minus_sign_is_a_minus():
+    """'−2.8' (U+2212, as Word, Excel's typeset templates and many PDFs write it) left a
+    temperature column as text, and '−3,431' made a profit column an identifier (a
+    stranger's table): it is a minus, said in the note, and the exported code reads it; a
+    dash in a range stays text."""
+    from rulecore.data import parse_numbers
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    out = parse_numbers(pd.Series(["−2.8", "4.1", None, "–0.5", "−3,431", "12"], dtype=object))
+    assert out.tolist()[:2] == [-2.8, 4.1] and np.isnan(out.iloc[2])
+    assert out.tolist()[3:] == [-0.5, -3431.0, 12.0]
+    ranges = pd.Series(["10–20", "5", "7"], dtype=object)
+    assert parse_numbers(ranges).tolist() == ["10–20", "5", "7"]
+    rng = np.random.default_rng(6)
+    n = 300
+    temp = rng.normal(2, 4, n).round(1)
+    frame = pd.DataFrame({"site": rng.choice(["a", "b", "c"], n),
+                          "temp_c": [f"−{-t}" if t < 0 else str(t) for t in temp],
+                          "frost": np.where(temp <= 0, "yes", "no")})
+    ds = load_csv(csv(frame.to_csv(index=False)))
+    assert ds.kinds["temp_c"] == "numeric"
+    np.testing.assert_array_equal(ds.X["temp_c"].to_numpy(), temp)
+    assert any("are written with the minus sign −" in m for m in ds.notes)
+    rule = Rule((Term("temp_c", "<=", -0.05),), "and", "frost", "yes")
+    ns: dict = {}
+    exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,
+                     ds.read_from_text), ns)
+    assert ns["predict"]({"temp_c": "−2.8"}) is True and ns["predict"]({"temp_c": "3"}) is False

@@ -447,6 +447,8 @@ class Rule(_Exportable):
                "            v = v.strip()",
                "            if v in MISSING:",
                "                return None",
+               "            for dash in '\u2212\u2012\u2013':  # '−2.8': Unicode's minus",
+               "                v = v.replace(dash, '-')",
                "            if v[:1] in '<>' and v[1:2] != '=':  # a limit, '<0.5': the limit",
                "                v = v[1:].strip()",
                "            if v[:1] == '(' and v[-1:] == ')':  # accounting's '(542)': -542",

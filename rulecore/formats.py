@@ -472,6 +472,13 @@ def _sheets_of(book: _Book) -> list[tuple[str, tuple[int, int]]]:
     return shown or [(t, n) for t, n, _ in sheets]
 
 
+#: Sheet names that say the sheet documents the workbook rather than holding its table.
+_DOC_SHEET = re.compile(r"^\s*(read\s*_?me|about|notes?|info(rmation)?|change\s*_?log|"
+                        r"changes|version(s| history)?|instructions?|documentation|docs?|"
+                        r"legend|glossary|(data\s*)?dictionary|codebook|metadata|contents|"
+                        r"cover( sheet)?|definitions?)\s*$", re.IGNORECASE)
+
+
 def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
                   max_columns: int, fmt: str = "xlsx"
                   ) -> tuple[str, int, list[str], str, list[str], list[str]]:
@@ -482,7 +489,8 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     for an .xls or a web page parses the whole file).
     Default sheet: the visible one with the most cells counting at most eight columns a row
     (:func:`_sheets_of`: a workbook often opens on a read-me, a pivot table of totals is wide
-    where records are long, a lookup list is narrow); ``sheet`` names another.  Cells are
+    where records are long, a lookup list is narrow), a sheet named as documentation
+    (:data:`_DOC_SHEET`: README, Notes, Changelog) last; ``sheet`` names another.  Cells are
     written as Excel shows them (:func:`_cell_text`; formulas give their saved values),
     empty cells at the end of a row are left off (so a title in A1 reads as a line above the
     table, as in a CSV export), and reading stops after ``max_rows`` rows.
@@ -495,7 +503,9 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
         wb.close()
         raise DataError(f"{name} has no worksheet.")
     if sheet is None:
-        sheet = max(sheets, key=lambda s: s[1])[0]  # largest; first of ties
+        # largest, first of ties; a sheet named as documentation last (a 400-row changelog
+        # on 'README' was read before the 150 claims on 'Claims': a stranger's workbook)
+        sheet = max(sheets, key=lambda s: (not _DOC_SHEET.search(s[0]), s[1]))[0]
     elif sheet not in names:
         wb.close()
         raise DataError(f"{name} has no sheet {sheet!r}; its sheets are "
@@ -538,7 +548,11 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     notes = []
     if len(names) > 1:
         others = ", ".join(repr(n) for n in names if n != sheet)
-        how = "the largest of its" if chosen_by_size else "one of its"
+        largest = max(sheets, key=lambda s: s[1])[0]
+        how = "the largest of its" if chosen_by_size and largest == sheet else "one of its"
+        if chosen_by_size and largest != sheet:
+            notes.append(f"Sheet {largest!r} is larger, but its name says it documents the "
+                         "workbook: the table is taken from another sheet.")
         if fmt == "html":  # a web page's "sheets" are its tables
             notes.append(f"Read {sheet!r}, {how.replace('its', 'the page’s')} {len(names)} "
                          f"tables (the others: {others}). Choose another with the Sheet "
@@ -546,7 +560,8 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
         else:
             notes.append(f"Read sheet {sheet!r}, {how} {len(names)} sheets (the others: "
                          f"{others}). Choose another sheet if the table is on another one.")
-    by_size = [t for t, _ in sorted(sheets, key=lambda s: s[1], reverse=True)]
+    by_size = [t for t, _ in sorted(sheets, key=lambda s: (not _DOC_SHEET.search(s[0]), s[1]),
+                                    reverse=True)]
     return out.getvalue(), width, names, sheet, notes, by_size
 
 

@@ -341,6 +341,25 @@ def test_a_pivot_sheet_wider_than_the_records_is_not_the_default():
         load_csv(io.BytesIO(data), name="p.xlsx", sheet="Pivot")
 
 
+def test_a_larger_readme_or_changelog_sheet_gives_way_to_the_table():
+    """A 400-row changelog on 'README' was read before the 150 claims on 'Claims', and the
+    rule was on the changelog's dates (a stranger's workbook): a sheet named as
+    documentation comes last, and a note says why the larger one was not read."""
+    log = [["Date", "Status", "Change"]] + [
+        [f"2024-01-{1 + i % 28:02d}", ["reviewed", "merged"][i % 2], f"edit {i}"]
+        for i in range(800)]
+    for name in ("README", "Change log", "Notes"):
+        data = workbook({name: log, "Claims": rows_of(table(150))})
+        frame, _ = read_csv_frame(io.BytesIO(data), name="c.xlsx")
+        assert frame.attrs["sheet"] == "Claims"
+        assert f"Sheet {name!r} is larger, but its name says it documents the workbook" in \
+            frame.attrs["notes"][0]
+    # asked for, it is read
+    data = workbook({"README": log, "Claims": rows_of(table(150))})
+    assert read_csv_frame(io.BytesIO(data), name="c.xlsx", sheet="README")[0].attrs[
+        "sheet"] == "README"
+
+
 def test_formulas_without_saved_results_are_refused_with_what_to_do():
     """openpyxl writes formulas without their results: a target of formulas read as empty
     and was refused as "empty", with no reason the user could see in Excel."""

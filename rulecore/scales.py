@@ -84,6 +84,38 @@ SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
      ("moderate",),
      ("severe",),
      ("very severe",)),
+    # German, French and Spanish satisfaction and agreement, and German low / high: a
+    # German HR export's 'Zufriedenheit' gave three '!=' where '<= unzufrieden' was meant
+    # (a stranger's table)
+    (("sehr unzufrieden", "völlig unzufrieden", "ganz unzufrieden"),
+     ("unzufrieden",),
+     ("eher unzufrieden",),
+     ("neutral", "weder noch", "weder zufrieden noch unzufrieden", "teils/teils",
+      "teils teils", "teils-teils"),
+     ("eher zufrieden",),
+     ("zufrieden",),
+     ("sehr zufrieden", "völlig zufrieden", "ganz zufrieden")),
+    (("stimme überhaupt nicht zu", "stimme gar nicht zu", "trifft überhaupt nicht zu",
+      "trifft gar nicht zu"),
+     ("stimme nicht zu", "trifft nicht zu"),
+     ("stimme eher nicht zu", "trifft eher nicht zu"),
+     ("neutral", "weder noch", "teils/teils", "teils teils", "teils-teils"),
+     ("stimme eher zu", "trifft eher zu"),
+     ("stimme zu", "trifft zu"),
+     ("stimme voll und ganz zu", "stimme voll zu", "trifft voll und ganz zu",
+      "trifft voll zu")),
+    (("sehr niedrig",), ("niedrig", "gering"), ("mittel", "mittelmäßig"), ("hoch",),
+     ("sehr hoch",)),
+    (("très insatisfait", "pas du tout satisfait"),
+     ("insatisfait", "pas satisfait", "peu satisfait"),
+     ("neutre", "ni satisfait ni insatisfait"),
+     ("satisfait", "assez satisfait", "plutôt satisfait"),
+     ("très satisfait",)),
+    (("muy insatisfecho", "muy insatisfecha"),
+     ("insatisfecho", "insatisfecha"),
+     ("neutral", "ni satisfecho ni insatisfecho", "ni satisfecha ni insatisfecha"),
+     ("satisfecho", "satisfecha"),
+     ("muy satisfecho", "muy satisfecha")),
     # months and weekdays: a calendar's order (January first, Monday first as ISO 8601 has
     # it); read unordered, a summer rule took 15 "month != ..." conditions (a review)
     tuple((m.lower(), m[:3].lower()) + (("sept",) if m == "September" else ())

@@ -31,6 +31,17 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
     (["Agree", "Don't know", "Disagree", "Neutral", "N/A"], ("Disagree", "Neutral", "Agree")),
     (["Very satisfied", "Dissatisfied", "Neither satisfied nor dissatisfied"],
      ("Dissatisfied", "Neither satisfied nor dissatisfied", "Very satisfied")),
+    # German, French and Spanish answers (a German HR export's 'Zufriedenheit' gave three
+    # '!=' where '<= unzufrieden' was meant: a stranger's table)
+    (["zufrieden", "sehr unzufrieden", "neutral", "unzufrieden", "sehr zufrieden"],
+     ("sehr unzufrieden", "unzufrieden", "neutral", "zufrieden", "sehr zufrieden")),
+    (["Stimme zu", "Stimme eher nicht zu", "Teils/teils", "Stimme voll und ganz zu"],
+     ("Stimme eher nicht zu", "Teils/teils", "Stimme zu", "Stimme voll und ganz zu")),
+    (["hoch", "niedrig", "mittel"], ("niedrig", "mittel", "hoch")),
+    (["Très satisfait", "Insatisfait", "Neutre", "Satisfait"],
+     ("Insatisfait", "Neutre", "Satisfait", "Très satisfait")),
+    (["satisfecho", "muy insatisfecho", "neutral"],
+     ("muy insatisfecho", "neutral", "satisfecho")),
     # a calendar's order (a review: a summer rule was 15 "month != ..." conditions), whole:
     # the months and days a column lacks are written in its style
     (["Oct", "Jan", "Sept", "May", "Dec"], ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul",

@@ -103,8 +103,9 @@ def markdown_table(df: pd.DataFrame) -> str:
     """A GitHub Markdown table (no tabulate dependency)."""
     cols = [str(c) for c in df.columns]
     lines = ["| " + " | ".join(cols) + " |",
-             "| " + " | ".join("---:" if pd.api.types.is_numeric_dtype(df[c]) else "---"
-                               for c in df.columns) + " |"]
+             "| " + " | ".join("---:" if pd.api.types.is_numeric_dtype(df[c]) or (
+                                   len(df) and df[c].astype(str).str.endswith("%").all())
+                               else "---" for c in df.columns) + " |"]
     for row in df.itertuples(index=False):
         lines.append("| " + " | ".join(_cell(v) for v in row) + " |")
     return "\n".join(lines)
@@ -327,6 +328,13 @@ def _pct(v: float) -> str:
     return "n/a" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{100 * v:.1f}%"
 
 
+def _as_shares(table: pd.DataFrame) -> pd.DataFrame:
+    """A clause table's coverage and precision as percentages, as every other figure is
+    printed (0.08902 and 1 beside "precision 78.2%": a stranger's review)."""
+    return table.assign(**{c: table[c].map(_pct) for c in ("coverage", "precision", "support")
+                           if c in table})
+
+
 # --------------------------------------------------------------------------- learn
 
 
@@ -367,7 +375,7 @@ def _learn_rule_list(args: argparse.Namespace, ds, fit, out: TextIO) -> int:
               + _kept_together(ds, te)
               + f"; {len(est.classes_)} classes, all learned (no positive class)\n\n")
     out.write(rules.to_text() + "\n\n")
-    out.write(markdown_table(est.clause_table(ds.X.iloc[tr], y[tr])) + "\n\n")
+    out.write(markdown_table(_as_shares(est.clause_table(ds.X.iloc[tr], y[tr]))) + "\n\n")
     acc = {"train": float(np.mean(est.predict(ds.X.iloc[tr]) == y[tr]))}
     if len(te):
         acc["test"] = float(np.mean(est.predict(ds.X.iloc[te]) == y[te]))
@@ -503,7 +511,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         table = est.clause_table(Xtr, y01[tr])
         if "class" in table:  # RuleSetClassifier: the class is the DNF's, said above
             table = table.drop(columns="class")
-        out.write(markdown_table(table) + "\n")
+        out.write(markdown_table(_as_shares(table)) + "\n")
     else:
         out.write(f"Predict {ds.target} = {ds.positive} when {word} of these hold:\n")
         check = rule.checklist(Xtr, ds.y.to_numpy()[tr])  # labels: see Rule.checklist

@@ -4138,9 +4138,18 @@ def from_frame(
         if answered.nunique() >= 2:
             values = list(y_raw[no_answer].unique())
             said = " or ".join(repr(v) for v in values[:3])
-            notes.append(f"{int(no_answer.sum()):,} rows whose {target!r} is {said} are read "
-                         "as having no value, not as a class. To learn a rule for them, give "
-                         f"it as the positive class (command line: --positive {values[0]!r}).")
+            if roles_mod.pipeline_stages(y_raw.dropna().unique()):
+                notes.append(f"{int(no_answer.sum()):,} rows whose {target!r} is an open "
+                             f"stage ({', '.join(map(repr, values[:4]))}"
+                             f"{', ...' if len(values) > 4 else ''}) are deals not decided "
+                             "yet: they are left out, and the rule tells Closed Won from "
+                             "Closed Lost. To learn a rule for a stage, give it as the "
+                             f"positive class (command line: --positive {values[0]!r}).")
+            else:
+                notes.append(f"{int(no_answer.sum()):,} rows whose {target!r} is {said} are "
+                             "read as having no value, not as a class. To learn a rule for "
+                             "them, give it as the positive class (command line: --positive "
+                             f"{values[0]!r}).")
             unanswered_rows += [(show(v), int((y_raw == v).sum())) for v in values]
             y_raw = y_raw.mask(no_answer)
     missing_y = y_raw.isna().to_numpy()

@@ -137,6 +137,21 @@ UNDECIDED = frozenset({"pending", "in progress", "awaiting decision", "awaiting"
 _YES_NO_CODES = frozenset({"y", "n", "yes", "no"})
 
 
+#: A sales pipeline's two closed stages (Salesforce's "Closed Won", HubSpot's "closedwon"),
+#: compared by their letters only.
+_CLOSED_STAGES = frozenset({"closedwon", "closedlost"})
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z]", "", text.casefold())
+
+
+def pipeline_stages(values: Any) -> bool:
+    """Whether a column's values are a sales pipeline's stages: Closed Won and Closed Lost
+    among them (a CRM's opportunities export)."""
+    return _CLOSED_STAGES <= {_letters(str(v)) for v in values}
+
+
 def no_answers(values: Any) -> list:
     """The labels among ``values`` (a target's distinct values) that are no answer: those
     of :data:`NO_ANSWER` and :data:`UNDECIDED`, and beside yes and no only, ``U`` and
@@ -146,6 +161,10 @@ def no_answers(values: Any) -> list:
     file).  Compared without capitals, a typographic apostrophe as a plain one."""
     text = {v: v.strip().casefold().replace("\u2019", "'") for v in values
             if isinstance(v, str)}
+    if pipeline_stages(text.values()):
+        # a sales pipeline's open stages beside Closed Won and Closed Lost: deals not
+        # decided yet, as Pending is (a stranger's Salesforce export counted them lost)
+        return [v for v, t in text.items() if _letters(t) not in _CLOSED_STAGES]
     out = [v for v, t in text.items() if t in NO_ANSWER or t in UNDECIDED]
     rest = {t for v, t in text.items() if v not in out}
     coded = [v for v, t in text.items() if t in ("u", "refused") and v not in out]
@@ -952,7 +971,10 @@ def _outcome_values(s: pd.Series) -> bool:
     word among others is a feature's value as often (a probation passed, failed or extended
     beside ``left_company``: an adversarial review)."""
     values = s.dropna().astype(str).str.strip().str.casefold().unique()
-    return len(values) == 2 and all(v in _OUTCOME_VALUES for v in values)
+    # (or a pipeline's stages: Closed Won and Closed Lost beside its open stages, which
+    # from_frame reads as not decided yet; Salesforce's Stage lost to a Lead Source)
+    return (len(values) == 2 and all(v in _OUTCOME_VALUES for v in values)) or \
+        (len(values) <= 3 * MAX_CLASS_LEVELS and pipeline_stages(values))
 
 
 def _attribute_values(s: pd.Series) -> bool:

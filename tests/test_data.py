@@ -3577,3 +3577,31 @@ def test_unicodes_minus_sign_is_a_minus():
     exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,
                      ds.read_from_text), ns)
     assert ns["predict"]({"temp_c": "−2.8"}) is True and ns["predict"]({"temp_c": "3"}) is False
+
+
+def test_a_crm_pipelines_stage_is_the_target_and_its_open_deals_undecided():
+    """A Salesforce opportunities export: 'Stage' (Closed Won, Closed Lost and open stages)
+    was never the default target (Lead Source was), and chosen by hand its open deals were
+    counted as lost (a stranger's export).  Closed Won / Closed Lost name the outcome; the
+    open stages are deals not decided yet, left out with a note; HubSpot's closedwon too."""
+    from rulecore.roles import no_answers
+
+    rng = np.random.default_rng(9)
+    n = 300
+    amount = rng.integers(1, 100, n) * 500
+    stage = np.where(rng.random(n) < 0.3, rng.choice(["Qualification", "Proposal"], n),
+                     np.where(amount < 20000, "Closed Won", "Closed Lost"))
+    frame = pd.DataFrame({"Opportunity ID": [f"006{k:09d}" for k in range(n)],
+                          "Stage": stage, "Amount": amount,
+                          "Lead Source": rng.choice(["Event", "Web"], n),
+                          "Type": rng.choice(["New Business", "Renewal"], n)})
+    ds = load_csv(csv(frame.to_csv(index=False)))
+    assert ds.target == "Stage" and ds.classes == ["Closed Lost", "Closed Won"]
+    assert ds.n_samples == int(np.isin(stage, ["Closed Won", "Closed Lost"]).sum())
+    assert any("is an open stage ('Qualification', 'Proposal') are deals not decided yet"
+               in m or "is an open stage ('Proposal', 'Qualification') are deals not decided "
+               "yet" in m for m in ds.notes)
+    hub = np.array(["closedwon", "closedlost", "appointmentscheduled"], dtype=object)
+    assert no_answers(hub) == ["appointmentscheduled"]
+    # a column that only mentions one closed stage is no pipeline
+    assert no_answers(np.array(["Closed Won", "Open", "Pending"], dtype=object)) == ["Pending"]

@@ -199,6 +199,9 @@ _TARGET_WORDS = {"target", "outcome", "result", "status", "churn", "churned", "d
                  "resigned", "converted", "readmit", "readmission", "mortality"}
 #: Names that say "the column to predict" and nothing else: first among target names.
 _GENERIC_TARGETS = {"target", "label", "labels", "class", "outcome", "y", "response", "result"}
+#: A column named "label" with more values than this is not taken before another column
+#: named as an outcome (it may name products).
+_FEW_LABELS = 5
 #: What may follow that word and keep it the outcome (``churn_flag``; not ``target_audience``).
 _TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class"}
 #: ... and a time window, its number dropped by name_words (READMIT_30D, mortality_90_days,
@@ -1186,8 +1189,11 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
             return (0,)
         # "Outcome" before "Diabetes" (both target names; a disease may be a comorbidity:
         # a review's table took Diabetes, rightmost, beside its Outcome)
-        return (1, _target_hint(c), _plain_name(c) in _GENERIC_TARGETS, levels[c] == 2,
-                cols.index(c))
+        # ("label" of many values is a product's or a shipment's as often: twelve product
+        # labels beat a yes/no 'returned', a stranger's table)
+        generic = _plain_name(c) in _GENERIC_TARGETS and not (
+            _plain_name(c) in ("label", "labels") and levels[c] > _FEW_LABELS)
+        return (1, _target_hint(c), generic, levels[c] == 2, cols.index(c))
 
     last_unusable = roles[cols[-1]][0] in ("constant", "empty")
     if last_unusable and _plain_name(cols[-1]) in _TARGET_NAMES:

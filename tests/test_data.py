@@ -1791,6 +1791,14 @@ def test_an_outcome_word_inside_a_name_and_demographics_last_choose_the_target()
                             "batch": rng.choice(["B1", "B2"], n),
                             "ERBB2": rng.lognormal(5, 1, n).round(2)})
     assert from_frame(samples).target_column == "group"
+    # twelve product labels in a column named 'label' beside a yes/no 'returned' (a
+    # stranger's returns table); a 'label' of few classes still wins over a specific name
+    products = [f"Product {k}" for k in range(12)]
+    returns = pd.DataFrame({"label": rng.choice(products, n), "price": rng.uniform(5, 90, n),
+                            "returned": rng.choice(["Y", "N"], n)})
+    assert from_frame(returns).target_column == "returned"
+    few = returns.assign(label=rng.choice(["spam", "ham", "unsure"], n))
+    assert from_frame(few).target_column == "label"
 
 
 def test_the_customer_each_transaction_belongs_to_is_the_record_key():

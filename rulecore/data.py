@@ -277,6 +277,17 @@ class Dataset:
         return f"whole {groups.name}"
 
     @property
+    def luck_groups(self) -> np.ndarray | None:
+        """Each row's record, where rows are held out by whole records (a repeated
+        identifier, copied rows), for judging a held-out gain record by record
+        (:func:`rulecore.report.clearly_above_majority`); None where rows are held out one
+        by one or by periods of time (whose rows are no copies of each other)."""
+        groups = self.groups
+        if groups is None or self.periods is not None and groups is self.periods:
+            return None
+        return groups.to_numpy()
+
+    @property
     def class_counts(self) -> dict:
         """Rows per class, in :attr:`classes` order."""
         counts = self.y.value_counts()

@@ -1,6 +1,9 @@
 """What the user is told: a certified rule is green only when it is also good news."""
 
+import re
+
 import numpy as np
+import pandas as pd
 import pytest
 
 from rulecore.report import Finding, assess, shown_claim
@@ -673,3 +676,45 @@ def test_a_leak_as_accurate_alone_as_the_rule_points_to_every_midpoint():
                                                leaks={"crp": 0.9})):
         said = " ".join(f.text for f in assess(y, y, y, y, **{**kw, **other}))
         assert "It alone" not in said
+
+
+def test_rows_held_out_by_record_are_judged_record_by_record():
+    """A join repeated each account 8-15 times: the 10 held-out positive rows were one
+    account, and "+10.0 pts" showed green under "Certified optimal" (a stranger's table).
+    With the records given, each counts once; one row per record is the row test."""
+    from rulecore.report import clearly_above_majority, gain_over_majority
+
+    y = np.array([1] * 10 + [0] * 90)
+    pred = y.copy()
+    accounts = np.repeat(np.arange(10), 10)  # the positives are all account 0
+    assert clearly_above_majority(y, pred)
+    assert not clearly_above_majority(y, pred, accounts)
+    assert gain_over_majority(y, pred, accounts) == (10.0, False)
+    # one row per record: the same answer as without records, on random predictions
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        yy, pp = rng.integers(0, 2, 40), rng.integers(0, 2, 40)
+        assert clearly_above_majority(yy, pp, np.arange(40)) == clearly_above_majority(yy, pp)
+    # many records each right: clear
+    y2 = np.array([1] * 30 + [0] * 70)
+    assert clearly_above_majority(y2, y2.copy(), np.repeat(np.arange(50), 2))
+
+
+def test_the_command_line_says_a_gain_on_few_records_is_within_luck(tmp_path, capsys):
+    """The stranger's shape: 40 accounts, each on 8-15 identical rows."""
+    from rulecore.cli import main
+
+    rng = np.random.default_rng(3)
+    rows = []
+    for a in range(40):
+        tenure, nps = int(rng.integers(1, 40)), int(rng.integers(0, 11))
+        upsell = "yes" if tenure > 25 and nps > 7 else "no"  # few accounts: one held out
+        rows += [{"account": f"A{a:03d}", "tenure_months": tenure, "nps": nps,
+                  "upsell": upsell}] * int(rng.integers(8, 16))
+    path = tmp_path / "dup.csv"
+    pd.DataFrame(rows).to_csv(path, index=False)
+    assert main(["learn", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "held out by whole account" in out
+    assert "records held out whole" in out and "the rule is not a success" in out
+    assert re.search(r"the rule: \+\d+\.\d pts, within luck", out)

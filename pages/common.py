@@ -26,7 +26,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -463,18 +463,30 @@ def negative_label(ds: Dataset) -> str:
     return ds.negative_label
 
 
-def leave_out(col: str, whole_page: bool = False) -> None:
-    """Callback: leave a table column out of the features (a leak warning's button).
-    ``whole_page``: the button is in a fragment (the Rule page's results), whose callbacks
-    rerun only the fragment, with the old table: the page is asked to rerun whole (in the
-    browser the rule stayed, leak and all, until another widget moved: a review)."""
+def leave_out(col: str | Sequence[str], whole_page: bool = False) -> None:
+    """Callback: leave a table column, or several, out of the features (a leak warning's
+    button; several: every possible leak at once, where three refits one leak at a time
+    annoyed a stranger).  ``whole_page``: the button is in a fragment (the Rule page's
+    results), whose callbacks rerun only the fragment, with the old table: the page is asked
+    to rerun whole (in the browser the rule stayed, leak and all, until another widget
+    moved: a review)."""
     ss = st.session_state
+    cols = {col} if isinstance(col, str) else set(col)
     if whole_page:
         ss["rerun_page"] = True
-    ss["exclude"] = sorted(set(ss.get("exclude") or []) | {col})
-    ss["include"] = sorted(set(ss.get("include") or []) - {col})
+    ss["exclude"] = sorted(set(ss.get("exclude") or []) | cols)
+    ss["include"] = sorted(set(ss.get("include") or []) - cols)
     if ss.get("w_features") is not None:
-        ss["w_features"] = [c for c in ss["w_features"] if c != col]
+        ss["w_features"] = [c for c in ss["w_features"] if c not in cols]
+
+
+def leak_sources(ds: Dataset) -> list[str]:
+    """Every table column the Data page warns of as a possible leak, the target in other
+    words or the last outcome, for one button that leaves them all out."""
+    found = set(leak_groups(ds)) | {ds.source_column(c) for c in restated(ds.digest, ds)}
+    found |= {ds.source_column(c) for c in ds.lagged}
+    found |= {ds.source_column(c) for c in class_leaks(ds.digest, ds)}
+    return sorted(found)
 
 
 def leak_groups(ds: Dataset) -> dict[str, dict[str, float]]:

@@ -433,6 +433,14 @@ for k, (col, (other, acc)) in enumerate(common.class_leaks(ds.digest, ds).items(
     st.button(f"Leave out {_short(source)}", key=f"w_class_leak_{k}", on_click=common.leave_out,
               args=(source,), icon=":material/block:",
               help=f"Removes {source!r} from the columns used as features.")
+# several warnings: one click for them all (a Stripe export's three leaks took three
+# buttons, each a full refit: a stranger's review)
+every_leak = common.leak_sources(ds)
+if len(every_leak) >= 2:
+    st.button(f"Leave out all {len(every_leak)} columns warned of above", key="w_leak_all",
+              on_click=common.leave_out, args=(every_leak,), icon=":material/block:",
+              help="Removes " + ", ".join(map(repr, every_leak)) + " from the columns used "
+                   "as features. Add any back in the features box.")
 roles = pd.DataFrame([{
     "column": r.column,
     "role": ROLE_WORDS.get(r.role, r.role) + (" (the target in other words)"

@@ -486,6 +486,14 @@ def results() -> None:
                   args=(col, True), icon=":material/block:",
                   help="Removes the column from the features (as on the Data page, where it "
                        "can be added back).")
+    # the next refit would use the next leak: every one the Data page warns of, at once
+    every_leak = common.leak_sources(ds)
+    if used_leaks and len(every_leak) > len(used_leaks):
+        st.button(f"Leave out all {len(every_leak)} possible leaks and refit",
+                  key="rule_leak_all", on_click=common.leave_out, args=(every_leak, True),
+                  icon=":material/block:",
+                  help="Removes " + ", ".join(map(repr, every_leak)) + ", every column the "
+                       "Data page warns of, from the features (it can add them back).")
 
     # ---------------------------------------------------------------- the rule as a checklist
     left, right = st.container(key="stack_rule_2").columns([3, 2])

@@ -762,3 +762,33 @@ def test_a_gain_on_rows_of_one_held_out_account_is_within_luck_on_the_page():
     assert delta.endswith("pts vs majority (within luck)"), delta
     assert not at.success
     assert any("records held out whole" in i.value for i in at.info)
+
+
+def test_every_possible_leak_is_left_out_with_one_click():
+    """A Stripe export's three leaks (Captured, Fee, Failure Code) took three buttons, each a
+    full refit (a stranger's review): the Data page and the Rule page offer one button that
+    leaves every column warned of out, and the refit uses none of them."""
+    rng = np.random.default_rng(11)
+    n = 400
+    failed = rng.random(n) < 0.2
+    cvc = np.where(failed & (rng.random(n) < 0.8), "fail", "pass")
+    frame = pd.DataFrame({
+        "Amount": rng.integers(500, 50000, n), "Card CVC Status": cvc,
+        "Captured": np.where(failed, "false", "true"),
+        "Fee": np.where(failed, 0, rng.integers(30, 900, n)),
+        "Failure Code": np.where(failed, rng.choice(["card_declined", "expired_card"], n), ""),
+        "Status": np.where(failed, "failed", "succeeded")})
+    data = frame.to_csv(index=False).encode()
+    at = open_upload("stripe.csv", page="pages/data.py", data=data)
+    button = at.button(key="w_leak_all")
+    assert button.label.startswith("Leave out all 3 columns")
+    button.click().run()
+    assert not at.exception, at.exception
+    assert {"Captured", "Fee", "Failure Code"} <= set(at.session_state["exclude"])
+    at = open_upload("stripe.csv", data=data)
+    assert at.button(key="rule_leak_all").label == "Leave out all 3 possible leaks and refit"
+    at.button(key="rule_leak_all").click().run()
+    assert not at.exception, at.exception
+    features = " ".join(m.value for m in at.markdown)
+    assert "Card CVC Status" in features
+    assert not any(f"`{c} " in features for c in ("Captured", "Fee", "Failure Code"))

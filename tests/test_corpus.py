@@ -190,6 +190,17 @@ EXPECTED = {
     "servicedesk_intervals.csv": ("sla", "breached", {"ticket_id": "id"}, [], 0, []),
     # a daily machine log with yesterday's outcome beside today's (ds.lagged, not a leak)
     "machine_daily_log.csv": ("failed", 1, {"day (year)": "constant"}, ["day (month)"], 0, []),
+    # a lab's '<LOD', '>ULOQ' and 'ND' in a column of numbers: a numeric column still
+    "lab_limits_unnumbered.csv": ("MI", "yes", {"sample_id": "id"}, [], 0, []),
+    # a CRM pipeline: Stage is the target, its open deals left out, the stage's probability
+    # a leak
+    "crm_opportunities_stages.csv": ("Stage", "Closed Won",
+                                     {"Opportunity ID": "id", "Account Name": "id",
+                                      "Created Date (year)": "constant"},
+                                     ["Created Date (month)"], 181, ["Probability (%)"]),
+    # NOAA's weather-type flags, 1 or empty: yes/no features, not constants
+    "weather_type_flags.csv": ("storm", "yes", {"STATION": "constant"},
+                               ["DATE (year)", "DATE (month)"], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -841,6 +852,23 @@ def test_a_rule_on_numbers_written_with_a_unit_names_the_unit():
                  if t.feature == c and t.op == ">"][0].rsplit(" ", 1)[-1]
              for c in ("weight", "temperature", "symptoms_for")}
     assert shown == {"weight": "kg", "temperature": "°C", "symptoms_for": "days"}
+
+
+def test_the_corpus_lab_limits_and_weather_flags_give_their_planted_rules():
+    """'<LOD' / '>ULOQ' at the edge of the measured values, and NOAA's 1-or-empty flags as
+    yes/no: the default rule is on troponin alone, and on wind and thunder."""
+    ds = load("lab_limits_unnumbered.csv")
+    assert ds.kinds["troponin_ng_L"] == "numeric"
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
+    assert [t.feature for t in model.rule_.conditions] == ["troponin_ng_L"]
+    raw = pd.read_csv(DATA / "lab_limits_unnumbered.csv", dtype=str)
+    above = (raw["troponin_ng_L"] == ">ULOQ").to_numpy()
+    assert above.any() and model.predict(ds.X)[above].all()
+    weather = load("weather_type_flags.csv")
+    model = make_rule_model("single rule", kinds=weather.kinds, **APP_RULE)
+    model.fit(weather.X, weather.y_binary)
+    assert sorted(t.feature for t in model.rule_.conditions) == ["AWND", "WT03"]
+    assert any(str(t) == "WT03 == yes" for t in model.rule_.conditions)
 
 
 def test_yesterdays_outcome_is_named_and_the_rule_on_it_warned_of():

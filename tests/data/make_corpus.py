@@ -1428,6 +1428,71 @@ def machine_daily_log() -> None:
     pd.DataFrame(rows).to_csv(HERE / "machine_daily_log.csv", index=False)
 
 
+def lab_limits_unnumbered() -> None:
+    """A cardiology lab's export: a sample id, age, sex, troponin written as the assay
+    reports it (``<LOD`` below its detection limit, ``>ULOQ`` above its range, ``ND`` when
+    not done) and a final MI diagnosis.  Planted: MI above 60 ng/L (3 % flipped), so every
+    ``>ULOQ`` patient is one."""
+    rng = np.random.default_rng(SEED + 76)
+    n = 500
+    trop = rng.lognormal(2.6, 1.1, n)
+    mi = (trop > 60) ^ (rng.random(n) < 0.03)
+    written = np.where(trop < 6, "<LOD", np.where(trop > 120, ">ULOQ", np.round(trop, 1)
+                                                  .astype(str)))
+    written = np.where(rng.random(n) < 0.12, "ND", written)
+    df = pd.DataFrame({"sample_id": [f"L{k:05d}" for k in range(n)],
+                       "age": rng.integers(30, 92, n), "sex": rng.choice(["F", "M"], n),
+                       "troponin_ng_L": written, "MI": np.where(mi, "yes", "no")})
+    df.to_csv(HERE / "lab_limits_unnumbered.csv", index=False)
+
+
+def crm_opportunities() -> None:
+    """A Salesforce opportunities report: an id, the account, the stage (Closed Won, Closed
+    Lost and three open stages), the amount with its currency code, the lead source, the
+    created date and the probability the stage sets (0 or 100 once closed: a leak).
+    Planted: deals under USD 20,000 from a referral are won (5 % flipped)."""
+    rng = np.random.default_rng(SEED + 77)
+    n = 600
+    amount = rng.integers(2, 120, n) * 500
+    source = rng.choice(["Referral", "Web", "Event", "Outbound"], n)
+    won = ((amount < 20000) & (source == "Referral") | (amount < 8000)) ^ \
+        (rng.random(n) < 0.05)
+    open_ = rng.random(n) < 0.3
+    stage = np.where(open_, rng.choice(["Qualification", "Proposal", "Negotiation"], n),
+                     np.where(won, "Closed Won", "Closed Lost"))
+    probability = np.where(open_, rng.choice([10, 40, 70], n), np.where(won, 100, 0))
+    df = pd.DataFrame({"Opportunity ID": [f"006{k:012d}" for k in range(n)],
+                       "Account Name": [f"Account {k}" for k in rng.integers(0, 250, n)],
+                       "Stage": stage, "Amount": [f"USD {a:,.2f}" for a in amount],
+                       "Lead Source": source,
+                       "Created Date": pd.Timestamp("2024-01-01")
+                       + pd.to_timedelta(rng.integers(0, 300, n), "D"),
+                       "Probability (%)": probability})
+    df["Created Date"] = df["Created Date"].dt.strftime("%m/%d/%Y")
+    df.to_csv(HERE / "crm_opportunities_stages.csv", index=False)
+
+
+def weather_type_flags() -> None:
+    """NOAA's daily summaries for one station: the date, wind, precipitation and the weather
+    type flags ``WT01`` (fog), ``WT03`` (thunder), ``WT08`` (haze) written ``1`` or left
+    empty, and whether a storm was reported.  Planted: storms on thunder days with wind
+    above 20 (0.5 % flipped)."""
+    rng = np.random.default_rng(SEED + 78)
+    n = 730
+    wind = np.round(rng.gamma(3, 5, n), 1)
+    thunder = rng.random(n) < 0.2
+    storm = (thunder & (wind > 20)) ^ (rng.random(n) < 0.005)
+    df = pd.DataFrame({"STATION": "USW00094728",
+                       "DATE": pd.date_range("2022-01-01", periods=n, freq="D")
+                       .strftime("%Y-%m-%d"),
+                       "AWND": wind, "PRCP": np.round(rng.gamma(0.5, 4, n), 1),
+                       "WT01": np.where(rng.random(n) < 0.2, "1", ""),
+                       "WT03": np.where(thunder, "1", ""),
+                       "WT08": np.where(rng.random(n) < 0.1, "1", ""),
+                       "storm": np.where(storm, "yes", "no")})
+    df.to_csv(HERE / "weather_type_flags.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1442,7 +1507,8 @@ def main() -> None:
                  redcap_longitudinal, oracle_sqlplus_spool, pandas_printed_frame,
                  mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
                  web_portal_export, excel_2003_xml, qc_defect_counts, brfss_extract,
-                 pharmacy_returns, servicedesk_intervals, machine_daily_log, prose):
+                 pharmacy_returns, servicedesk_intervals, machine_daily_log,
+                 lab_limits_unnumbered, crm_opportunities, weather_type_flags, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -3103,6 +3103,9 @@ NOT_MEASURED = frozenset({"nd", "n.d.", "n.d", "not done", "nt", "not tested", "
 #: MAX_MISSING_CODES spellings: a test with a detection limit often reports half its
 #: samples below it.
 MAX_CENSORED_SHARE = 0.5
+#: At least this share of a column's present cells must be plain numbers, for its codes,
+#: limits and tests not done to be read around them.
+MIN_NUMBER_SHARE = 0.2
 #: At most this share of a column's present cells may be approximate numbers.
 MAX_APPROXIMATE_SHARE = 0.3
 
@@ -3146,22 +3149,25 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     # every threshold between them classifies such a cell as its true value would.  Read as
     # missing, '>ULOQ' made 'troponin > 44.65' miss every patient above the assay's range,
     # and with 29 % '<LOD' the column was left out as text (a stranger's lab table).
+    # (the edges of the numbers and of the limits with one: '<LOD' below '<0.5', a review)
     below, above = text.str.match(_LIMIT_BELOW) & ~plain, text.str.match(_LIMIT_ABOVE) & ~plain
     if (below | above).any() and plain.any():
-        measured = pd.to_numeric(text[plain]).astype(float)
+        measured = pd.concat([pd.to_numeric(text[plain]), limit.dropna()]).astype(float)
         limit = limit.where(~below, repr(float(measured.min())))
         limit = limit.where(~above, repr(float(measured.max())))
     approx = approx.fillna(limit)
     codes = counts[~plain & approx.isna()]
     named = counts[approx.notna()]
     limits = counts[limit.notna()]
-    # a test not done ('ND') may be as common as a limit; other codes are few
+    # a test not done ('ND') may be as common as a limit, other codes are few; and numbers
+    # are a fifth of the cells at least (45 % '<5' beside 8 % 'ND' is a lab column: a review)
     usual = codes[text[codes.index].str.casefold().isin(NOT_MEASURED)]
     # limits counted by the number they name: '<50', '< 50' and '<=50' are one limit
     # spelled three ways (six spellings made a lab column text: a review)
     if len(codes) > MAX_MISSING_CODES or \
             codes.sum() - usual.sum() > MAX_MISSING_CODE_SHARE * len(present) or \
-            codes.sum() + limits.sum() > MAX_CENSORED_SHARE * len(present) \
+            usual.sum() > MAX_CENSORED_SHARE * len(present) or \
+            counts[plain].sum() < MIN_NUMBER_SHARE * len(present) \
             or (named.sum() - limits.sum()) > MAX_APPROXIMATE_SHARE * len(present) or \
             limit.dropna().astype(float).nunique() > MAX_MISSING_CODES or \
             limits.sum() > MAX_CENSORED_SHARE * len(present) or (codes.empty and named.empty):
@@ -3707,7 +3713,6 @@ def from_frame(
         df, spans = formats._durations_in_units(df)
         cleaning += spans
     coded: dict[str, tuple[pd.Series, str]] = {}  # numbers_with_codes: the numbers, a note
-    symbolic: set[str] = set()  # ... of which some cells were limits with no number ('<LOD')
     clocks: list[str] = []  # columns read as times of day
     units: dict[str, str] = {}  # columns read from numbers written with a unit: the unit
     decimal_comma: tuple[str, ...] = ()  # columns whose numbers are written 60,6 (not typed)
@@ -3829,15 +3834,15 @@ def from_frame(
                             f"({', '.join(map(repr, codes))}) {'is' if one else 'are'} read "
                             f"as {'a missing value' if one else 'missing values'} in this "
                             "numeric column")
-            # limits with no number: their reading said apart, and the exported code told
-            # that this column's cells are read otherwise (it cannot know the lowest value)
+            # limits with no number: their reading said apart (the exported code and
+            # `rulecore apply` read them as beyond every value, -inf and inf, which every
+            # threshold between the edges reads alike)
             unnumbered = {k: v for k, v in named.items() if _LIMIT_BELOW.match(k.strip())
                           or _LIMIT_ABOVE.match(k.strip())}
             limits = {k: v for k, v in named.items() if _CENSORED.match(k.strip())}
             named = {k: v for k, v in named.items() if k not in limits and k not in unnumbered}
             if unnumbered:
-                symbolic.add(str(col))
-                values = converted.astype(float)
+                values = converted.astype(float)  # the edges as read, limits with them
                 lo, hi = _number(float(values.min())), _number(float(values.max()))
                 low = [k for k in unnumbered if _LIMIT_BELOW.match(k.strip())]
                 high = [k for k in unnumbered if k not in low]
@@ -3982,8 +3987,6 @@ def from_frame(
         for col, (numbers, note) in coded.items():
             df[col], codes = numeric_missing_codes(numbers)
             notes.append(note)
-            if col in symbolic:
-                read_from_text.append(str(col))
             if codes:
                 notes.append(_missing_codes_note(col, df[col], codes))
         detected = roles_mod.detect_roles(df)

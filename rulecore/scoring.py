@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from rulecore.data import from_frame
+from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, from_frame
 from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
 from rulecore.rules.rule import Rule, RuleList, RuleSet
@@ -171,6 +171,18 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         # a row or two to score are read as that many copies of them
         work = pd.concat([work] * -(-_FEW_ROWS // len(work)), ignore_index=True)
     work[_NO_TARGET] = np.arange(len(work)) % 2
+    # a lab's limits with no number ('<LOD', '>ULOQ') are below or above every value: read
+    # at this table's own edges (as learning reads them), a batch whose highest measured
+    # value was 39.9 said no to every '>ULOQ' under 'trop > 44.65' (a review)
+    beyond = {}
+    for f, k in kinds.items():
+        if k != "numeric" or sources[f] != f or pd.api.types.is_numeric_dtype(work[f]):
+            continue
+        text = work[f].astype(str).str.strip().where(work[f].notna(), "")
+        below, above = text.str.match(_LIMIT_BELOW), text.str.match(_LIMIT_ABOVE)
+        if below.any() or above.any():
+            beyond[f] = (below.to_numpy()[:len(frame)], above.to_numpy()[:len(frame)])
+            work[f] = work[f].mask(below | above)
     # an ordered scale is read as text and placed on the rule's own order by its terms
     # (Term.evaluate): given to from_frame, one response of 'Disagree' was refused as an
     # order naming fewer than three of the column's levels (a review)
@@ -195,6 +207,12 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
     read = used | set(features)
     notes = [n for n in ds.notes if _NO_TARGET not in n
              and any(repr(c) in n or f"{c} " in n for c in read)]
+    for f, (below, above) in beyond.items():
+        out[f] = np.where(below, -np.inf, np.where(above, np.inf, out[f].astype(float)))
+        notes.append(f"{f!r}: {int(below.sum() + above.sum()):,} cells written as a limit "
+                     "with no number ('<LOD', '>ULOQ') are read as below or above every "
+                     "value, as the rule's thresholds, learned between measured values, "
+                     "read them.")
     return out, notes
 
 

@@ -630,6 +630,8 @@ def test_a_limit_with_no_number_is_read_at_the_edge_of_the_measured_values():
     assert out.iloc[96:].isna().all()
     # an unknown code at 20 % is still too many: the column is text
     assert numbers_with_codes(pd.Series(cells[:96] + ["zz"] * 20))[2] == {}
+    # and numbers must be a fifth of the cells
+    assert numbers_with_codes(pd.Series(["<LOD"] * 50 + ["ND"] * 40 + ["3"] * 10))[2] == {}
     rng = np.random.default_rng(4)
     n = 400
     trop = rng.lognormal(2.5, 1.0, n)
@@ -642,12 +644,34 @@ def test_a_limit_with_no_number_is_read_at_the_edge_of_the_measured_values():
     note = next(m for m in ds.notes if m.startswith("'troponin'"))
     assert "written as a limit with no number are read at the edge of the measured values: " \
         "'<LOD' as the lowest number measured" in note and "'>ULOQ' as the highest" in note
-    assert ds.kinds["troponin"] == "numeric" and ds.read_from_text == ("troponin",)
+    assert ds.kinds["troponin"] == "numeric" and ds.read_from_text == ()
     from rulecore import BooleanRuleClassifier
+    from rulecore.scoring import apply_rule
 
     model = BooleanRuleClassifier(kinds=ds.kinds).fit(ds.X, ds.y_binary)
     assert [t.feature for t in model.rule_.conditions] == ["troponin"]
-    assert model.predict(ds.X)[written == ">ULOQ"].all()  # above the range: positive
+    fires = model.predict(ds.X).astype(bool)
+    assert fires[written == ">ULOQ"].all()  # above the range: positive
+    # the exported code and `rulecore apply` read them as below or above every value, which
+    # the rule's threshold (between measured values) reads as the app did
+    rule = model.rule_.relabel("MI", "yes", "no")
+    ns: dict = {}
+    exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,
+                     ds.read_from_text), ns)
+    np.testing.assert_array_equal([ns["predict"]({"troponin": v}) for v in written], fires)
+    assert ns["predict"]({"troponin": "ND"}) is False
+    np.testing.assert_array_equal(apply_rule(rule, frame, typed=False).fires, fires)
+    # a batch whose highest measured value is below the threshold: '>ULOQ' still fires
+    batch = pd.DataFrame({"troponin": ["12.5", "30.1", ">ULOQ", "<LOD"]})
+    assert apply_rule(rule, batch, typed=False).fires.tolist() == [False, False, True, False]
+    # beside limits with a number, at the edge of those too ('<LOD' not above '<0.5')
+    mixed = ["<0.5"] * 4 + ["<LOD"] * 3 + [str(v / 10) for v in range(8, 48)] + [">9"] * 2 + \
+        [">ULOQ"]
+    out = numbers_with_codes(pd.Series(mixed))[0]
+    assert (out.iloc[:7] == 0.5).all() and out.iloc[-1] == 9
+    # a lab column with 45 % limits and 8 % tests not done is read (a review)
+    assert numbers_with_codes(pd.Series(["<5"] * 45 + ["ND"] * 8 + [str(v) for v in
+                                                                    range(6, 53)]))[2]
 
 
 def test_numbers_typed_approximately_are_the_number_they_name():

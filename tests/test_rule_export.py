@@ -518,10 +518,10 @@ def test_the_exported_python_reads_accounting_negatives_as_the_app_did(tmp_path)
     exec(Rule((Term("NetIncome", ">", 30.5),), "and", "Distressed", "No").export(
         "python", ds.notes_for(["NetIncome"]), ds.decimal_comma, ds.read_from_text), above)
     assert above["predict"]({"NetIncome": "(542)"}) is False
-    try:
-        assert above["predict"]({"NetIncome": "(-542)"}) is False
-    except ValueError as e:
-        assert "rulecore apply" in str(e)
+    assert above["predict"]({"NetIncome": "(-542)"}) is False  # missing: fails '> 30.5'
+    # a minus before a currency sign, ASCII or typeset, as the app reads it (a review)
+    assert [ns["predict"]({"NetIncome": v}) for v in ("-$1,200", "−$1,200", "$1,200")] \
+        == [True, True, False]
 
 
 def test_a_level_with_a_line_break_is_shown_on_one_line_and_exported_as_it_is():

@@ -18,7 +18,7 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from rulecore.data import MISSING_TEXT, SPREADSHEET_ERRORS
+from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, MISSING_TEXT, SPREADSHEET_ERRORS
 from rulecore.encode import text_names
 from rulecore.exceptions import DataError
 from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key, positive_rows
@@ -449,6 +449,11 @@ class Rule(_Exportable):
                "                return None",
                "            for dash in '\u2212\u2012\u2013':  # '−2.8': Unicode's minus",
                "                v = v.replace(dash, '-')",
+               "            import re",
+               f"            if re.fullmatch({_LIMIT_BELOW.pattern!r}, v, re.I):",
+               "                return float('-inf')  # '<LOD': below every value",
+               f"            if re.fullmatch({_LIMIT_ABOVE.pattern!r}, v, re.I):",
+               "                return float('inf')  # '>ULOQ': above every value",
                "            if v[:1] in '<>' and v[1:2] != '=':  # a limit, '<0.5': the limit",
                "                v = v[1:].strip()",
                "            if v[:1] == '(' and v[-1:] == ')':  # accounting's '(542)': -542",
@@ -457,7 +462,8 @@ class Rule(_Exportable):
                "                    v = ''",
                "            elif v[-1:] == '-' and v[:-1].rstrip()[-1:].isdigit():",
                "                neg, v = True, v[:-1].strip()  # SAP's '1,234.50-'",
-               "            v = v.rstrip('€').lstrip('$€£¥').strip()",
+               "            sign = v[:1] if v[:1] in '+-' else ''  # '-$1,200': -1200",
+               "            v = sign + v[len(sign):].rstrip('€').lstrip('$€£¥').strip()",
                "            if v.endswith('%'):  # '45%': 45",
                "                v = v[:-1].strip()",
                "            if comma:  # a column written with a decimal comma: '1.234,5'",
@@ -465,7 +471,6 @@ class Rule(_Exportable):
                "                    v = v.replace(mark, '')",
                "                v = v.replace(',', '.')",
                "            elif ',' in v:",
-               "                import re",
                "                if re.fullmatch(r'-?\\d{1,3}(,\\d{3})+(\\.\\d+)?', v):",
                "                    v = v.replace(',', '')  # '1,234.50': thousands",
                "            if '_' in v or not v.isascii():",

@@ -479,6 +479,25 @@ _DOC_SHEET = re.compile(r"^\s*(read\s*_?me|about|notes?|info(rmation)?|change\s*
                         r"cover( sheet)?|definitions?)\s*$", re.IGNORECASE)
 
 
+#: Cells (at most 8 a row) a sheet needs to count as a table a documentation sheet gives way
+#: to: an empty 'Sheet2' or a one-line 'Summary' does not.
+_TABLE_CELLS = 20
+
+
+def _ranked_sheets(sheets: list[tuple[str, tuple[int, int]]]) -> list[str]:
+    """Sheet names, the one to read first: largest first (first of ties), a sheet named as
+    documentation (:data:`_DOC_SHEET`) after every other sheet that holds a table (a 400-row
+    changelog on 'README' was read before the 150 claims on 'Claims': a stranger's
+    workbook; beside an empty 'Sheet2', a table on 'Notes' is still read, a review)."""
+    def table(t: str, n: tuple[int, int]) -> bool:  # n: (cells, rows)
+        return n[0] >= _TABLE_CELLS and not _DOC_SHEET.search(t)
+
+    tables = any(table(t, n) for t, n in sheets)
+    order = sorted(range(len(sheets)), key=lambda i: (
+        tables and table(*sheets[i]), sheets[i][1], -i), reverse=True)
+    return [sheets[i][0] for i in order]
+
+
 def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
                   max_columns: int, fmt: str = "xlsx"
                   ) -> tuple[str, int, list[str], str, list[str], list[str]]:
@@ -502,10 +521,9 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
     if not sheets:
         wb.close()
         raise DataError(f"{name} has no worksheet.")
+    ranked = _ranked_sheets(sheets)
     if sheet is None:
-        # largest, first of ties; a sheet named as documentation last (a 400-row changelog
-        # on 'README' was read before the 150 claims on 'Claims': a stranger's workbook)
-        sheet = max(sheets, key=lambda s: (not _DOC_SHEET.search(s[0]), s[1]))[0]
+        sheet = ranked[0]
     elif sheet not in names:
         wb.close()
         raise DataError(f"{name} has no sheet {sheet!r}; its sheets are "
@@ -560,9 +578,7 @@ def workbook_text(data: bytes, name: str, sheet: str | None, max_rows: int,
         else:
             notes.append(f"Read sheet {sheet!r}, {how} {len(names)} sheets (the others: "
                          f"{others}). Choose another sheet if the table is on another one.")
-    by_size = [t for t, _ in sorted(sheets, key=lambda s: (not _DOC_SHEET.search(s[0]), s[1]),
-                                    reverse=True)]
-    return out.getvalue(), width, names, sheet, notes, by_size
+    return out.getvalue(), width, names, sheet, notes, ranked
 
 
 def _refuse_unsaved_formulas(data: bytes, name: str, sheet: str, first: list[tuple]) -> None:

@@ -354,6 +354,11 @@ def test_a_larger_readme_or_changelog_sheet_gives_way_to_the_table():
         assert frame.attrs["sheet"] == "Claims"
         assert f"Sheet {name!r} is larger, but its name says it documents the workbook" in \
             frame.attrs["notes"][0]
+    # beside no other table (an empty sheet, a one-line summary), a table on 'Notes' is read
+    # (a review: the empty 'Sheet2' was read and refused)
+    for others in ({"Sheet2": [[]]}, {"Summary": [["total", 12]]}):
+        data = workbook({"Notes": log, **others})
+        assert read_csv_frame(io.BytesIO(data), name="n.xlsx")[0].attrs["sheet"] == "Notes"
     # asked for, it is read
     data = workbook({"README": log, "Claims": rows_of(table(150))})
     assert read_csv_frame(io.BytesIO(data), name="c.xlsx", sheet="README")[0].attrs[

@@ -2438,6 +2438,29 @@ def number_marks(cell: str, num: float) -> str:
             else "a decimal comma")
 
 
+def _read_with_decimal_comma(cells: pd.Series, values: pd.Series) -> bool:
+    """Whether text ``cells`` give the numbers ``values`` they were read as only with a
+    decimal comma and dots (or spaces) between thousands (``'3.348,00 €'`` is 3348,
+    ``'12.606'`` 12606), and not as plain English numbers: the exported Python code then
+    reads the column so (:meth:`rulecore.rules.rule.Rule.to_python`)."""
+    def read(cell: str, european: bool) -> float:
+        core = re.sub(r"[^\d.,+\-()]", "", cell.replace("\u2212", "-"))
+        neg = core.startswith("(") and core.endswith(")") or core.startswith("-")
+        core = core.strip("()+-")
+        core = core.replace(".", "").replace(",", ".") if european else core.replace(",", "")
+        try:
+            return -float(core) if neg else float(core)
+        except ValueError:
+            return np.nan
+
+    want = values.to_numpy(dtype=float)
+    text = cells.astype(str).to_numpy()
+    eu = np.array([read(c, True) for c in text])
+    en = np.array([read(c, False) for c in text])
+    close = np.isclose(eu, want, rtol=1e-9, atol=1e-9)
+    return bool(close.all() and not np.isclose(en, want, rtol=1e-9, atol=1e-9).all())
+
+
 def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
     """One note on the columns whose numbers are written with thousands separators, a decimal
     comma or accounting's parentheses: what a table must go through before an exported
@@ -3745,6 +3768,7 @@ def from_frame(
                                 f"({kinds_seen}) are read as missing values.")
                 df[col] = parse_numbers(df[col].mask(errors))
         written: list[tuple[str, str, float]] = []  # (column, a cell, its number)
+        european: list[str] = []  # ... read with a decimal comma or dots between thousands
         # currency and percent signs are dropped from the numbers: say so, since the rules
         # then read "salary <= 62750" and "discount > 16" with no sign
         # (a sample of each column: the signs decorate a column's values throughout, and a
@@ -3770,6 +3794,8 @@ def from_frame(
                     minus = odd[odd.str.contains(_TYPESET_MINUS)]
                     odd = minus if not minus.empty else odd
                     written.append((col, odd.iloc[0].strip(), float(df[col][odd.index[0]])))
+                    if _read_with_decimal_comma(odd, df[col][odd.index]):
+                        european.append(str(col))
                 continue
             # an example that shows how its marks were read ('€ 1.127' is 1127), if any
             for marks in (r"\d[.,]\d", r"[()]"):
@@ -3777,6 +3803,8 @@ def from_frame(
                 if marked.any():
                     signed = signed[marked]
                     break
+            if _read_with_decimal_comma(signed, df[col][signed.index]):
+                european.append(str(col))
             values = df[col][signed.index]
             at = values.ne(0).idxmax() if values.ne(0).any() else signed.index[0]  # not "0%"
             ex = signed[at].strip()
@@ -3788,9 +3816,10 @@ def from_frame(
         if written:
             cleaning.append(_written_numbers_note(written))
         # the columns an exported Python rule must read with a decimal comma ('60,6' is 60.6:
-        # its predict() read None, and a rule on them never held on the raw rows: a review)
-        decimal_comma = tuple(col for col, cell, num in written
-                              if number_marks(cell, num) == "a decimal comma")
+        # its predict() read None, and a rule on them never held on the raw rows: a review;
+        # '3.348,00 €', '45,6 %' and '12.606' too: read as missing or as 12.606, a German
+        # claims table's rule held on none of the raw rows, a stranger's check)
+        decimal_comma = tuple(european)
         # numbers written as times ("00:56:46") or with a unit ("72 kg")
         # (each with the unit its numbers are in, from what it says it did: UNIT_COLUMNS)
         readings = ((numbers_from_interval, "intervals written in days and hours are read "

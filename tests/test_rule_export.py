@@ -542,3 +542,41 @@ def test_a_level_with_a_line_break_is_shown_on_one_line_and_exported_as_it_is():
     assert str(Term("band", "<=", "Medium", order=order)) == "band <= Medium"
     assert str(Term("band", "<=", "Low\nrisk", order=order)) == "band == Low\\nrisk"
     assert str(Term("band", ">", "High\r\nrisk", order=order)) == "band > High\\nrisk"
+
+
+def test_the_exported_python_reads_german_amounts_percentages_and_thousands(tmp_path):
+    """A German claims table: '3.348,00 €' and '45,6 %' read as missing in the exported
+    predict(), and '12.606' as 12.606, so its rule held on none of the raw rows where the
+    app said 168 of 300 (a stranger's check).  Every column the app read with a decimal
+    comma or dots between thousands is read so by the export too."""
+    import csv
+
+    from rulecore.data import load_csv
+
+    rng = np.random.default_rng(12)
+    n = 300
+    amount = np.round(rng.uniform(100, 9000, n), 2)
+    rate = np.round(rng.uniform(10, 90, n), 1)
+    sessions = rng.integers(100, 40000, n)  # some under a thousand: dots group thousands
+
+    def de(v: float, decimals: int) -> str:
+        return f"{v:,.{decimals}f}".replace(",", "X").replace(".", ",").replace("X", ".")
+
+    frame = pd.DataFrame({"Schadenhöhe": [de(v, 2) + " €" for v in amount],
+                          "Absprungrate": [de(v, 1) + " %" for v in rate],
+                          "Sitzungen": [de(v, 0) for v in sessions],
+                          "Betrug": np.where(amount > 4000, "J", "N")})
+    path = tmp_path / "de.csv"
+    frame.to_csv(path, index=False, sep=";")
+    ds = load_csv(path)
+    np.testing.assert_allclose(ds.X["Sitzungen"].to_numpy(dtype=float), sessions)
+    assert set(ds.decimal_comma) == {"Schadenhöhe", "Absprungrate", "Sitzungen"}
+    rows = list(csv.DictReader(path.open(encoding="utf-8"), delimiter=";"))
+    for col, t in (("Schadenhöhe", 4000.5), ("Absprungrate", 45.05), ("Sitzungen", 12000.5)):
+        rule = Rule((Term(col, ">", t),), "and", "Betrug", "J")
+        ns: dict = {}
+        exec(rule.export("python", ds.notes_for([col]), ds.decimal_comma,
+                         ds.read_from_text), ns)
+        got = np.array([ns["predict"](r) for r in rows])
+        np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+        assert 0 < got.sum() < n

@@ -447,8 +447,8 @@ def results() -> None:
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
     # (rows held out by whole records are judged record by record: report docs)
-    held_groups = None if ds.luck_groups is None else ds.luck_groups[test]
-    shown = shown_claim(claim, findings, yte, pred_te, say_why=True, groups=held_groups)
+    records = ds.held_out_records(train, test) if len(test) else None
+    shown = shown_claim(claim, findings, yte, pred_te, say_why=True, groups=records)
     # a certified rule that is no success: its warnings come first, above the claim (the
     # blue "Certified optimal" box sat above "no better than the majority": a review)
     first = [f for f in findings if f.level == "warning"] if shown.level != claim.level \
@@ -616,8 +616,7 @@ def results() -> None:
         # as a gain under a model that predicts the majority class (a newcomer's review)
         # a gain within luck is grey, and says so: "+0.5 pts" in green over a rule right on
         # 11 of its 20 picks read as a success (a review)
-        gain, clear = gain_over_majority(
-            yte, pred_te, None if ds.luck_groups is None else ds.luck_groups[test])
+        gain, clear = gain_over_majority(yte, pred_te, records)
         a.metric("Test accuracy", f"{mte['accuracy']:.1%}",
                  delta=("same as majority" if not gain else f"{gain:+.1f} pts vs majority"
                         + ("" if clear else " (within luck)")),
@@ -625,7 +624,8 @@ def results() -> None:
                  delta_arrow="auto" if gain else "off",
                  help="The change against always predicting the majority class of the "
                       "held-out rows; 'within luck' when a rule firing at random on as many "
-                      "rows could gain as much (a sign test on the rows it changes).")
+                      "rows could gain as much (a sign test on the rows it changes; where "
+                      "rows were held out by whole records, each record counts once).")
         b.metric("Conditions", rule.n_conditions if is_set else len(rule))
         st.dataframe(perf, width="stretch")
         st.vega_lite_chart(rviz.confusion_matrix(mte["confusion"], (common.negative_label(ds),

@@ -261,9 +261,8 @@ def editor(key: str, model, ds, train: np.ndarray, test: np.ndarray) -> Rule:
             st.warning(f"The edited rule is no better on the training rows than always "
                        f"predicting the majority class ({majority:.1%}).",
                        icon=":material/warning:")
-        elif len(test) and not clearly_above_majority(
-                yte, rule.predict(Xte).astype(int),
-                None if ds.luck_groups is None else ds.luck_groups[test]):
+        elif len(test) and not clearly_above_majority(yte, rule.predict(Xte).astype(int),
+                                                      ds.held_out_records(train, test)):
             # the held-out rows, as the learned rule is judged (the editor read only the
             # training rows: a review)
             held = max(float(np.mean(yte)), 1 - float(np.mean(yte)))

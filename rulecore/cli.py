@@ -485,6 +485,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
     with stages.listening(stage):
         fit = fit_on_split(settings, ds, args.test_size, args.seed)
     est, tr, te, rule = fit.model, fit.train, fit.test, fit.rule
+    records = ds.held_out_records(tr, te) if len(te) else None  # judged record by record
     from rulecore.rules.rule import RuleList
 
     if isinstance(rule, RuleList):
@@ -532,7 +533,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         # a rule within luck of the majority under "Certified optimal", with no baseline)
         held = y01[te]
         majority = ds.positive if held.mean() > 0.5 else ds.negative_label
-        gain, clear = gain_over_majority(held, pred_te, _luck_groups(ds, te))
+        gain, clear = gain_over_majority(held, pred_te, records)
         verdict = "the same" if not gain else f"{gain:+.1f} pts" + ("" if clear else
                                                                    ", within luck")
         out.write(f"       always {majority}: accuracy {_pct(m_test['majority'])} on the test "
@@ -585,12 +586,12 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       n_thresholds=settings.n_thresholds,
                       **table_facts(ds, settings.thresholds), **compared)
     shown = shown_claim(claim, findings, y01[te], pred_te,  # the level the app shows
-                        groups=_luck_groups(ds, te))
+                        groups=records)
     out.write(f"{claim.text}\n")
     if shown.level != claim.level:
         # the app shows it in blue, not green; here words say it (an analyst read "Certified
         # optimal" as good news beside a rule 10 points below always predicting the majority)
-        why = not_a_success_words(findings, y01[te], pred_te, _luck_groups(ds, te))
+        why = not_a_success_words(findings, y01[te], pred_te, records)
         why = " (see the warnings below)" if why.startswith("see") else f", since {why}"
         out.write("note: optimal for the objective above, which is not held-out accuracy: "
                   f"the rule is not a success{why}.\n")
@@ -758,12 +759,6 @@ COMPARE_ALIASES = {
     "l1-logistic": "L1 logistic (sklearn)", "cart": "CART (sklearn)",
 }
 DEFAULT_COMPARE = ("single", "rule-set", "set-covering", "boosting", "cart", "l1-logistic")
-
-
-def _luck_groups(ds: Any, te: np.ndarray) -> np.ndarray | None:
-    """The held-out rows' records, where they were held out by whole records."""
-    groups = ds.luck_groups
-    return None if groups is None else groups[te]
 
 
 def _kept_together(ds: Any, te: np.ndarray) -> str:

@@ -276,16 +276,20 @@ class Dataset:
             return f"whole periods of {str(groups.name)[len('period of '):]}"
         return f"whole {groups.name}"
 
-    @property
-    def luck_groups(self) -> np.ndarray | None:
-        """Each row's record, where rows are held out by whole records (a repeated
-        identifier, copied rows), for judging a held-out gain record by record
-        (:func:`rulecore.report.clearly_above_majority`); None where rows are held out one
-        by one or by periods of time (whose rows are no copies of each other)."""
+    def held_out_records(self, train: np.ndarray, test: np.ndarray) -> np.ndarray | None:
+        """The record of each held-out row, where the rows were held out by whole records (a
+        repeated identifier, copied rows: no record on both sides of ``train`` / ``test``),
+        for judging a held-out gain record by record
+        (:func:`rulecore.report.clearly_above_majority`); None where rows were held out one
+        by one (also when the split fell back to rows: a review) or by periods of time
+        (whose rows are no copies of each other)."""
         groups = self.groups
         if groups is None or self.periods is not None and groups is self.periods:
             return None
-        return groups.to_numpy()
+        records = groups.to_numpy()
+        if np.isin(records[test], records[train]).any():
+            return None
+        return records[test]
 
     @property
     def class_counts(self) -> dict:

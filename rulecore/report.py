@@ -1213,12 +1213,14 @@ def clearly_above_majority(y_test: np.ndarray, pred_test: np.ndarray,
     iris's versicolor rule, right on 12 of its 17 picks of 38 held-out rows.)
 
     With ``groups`` (the held-out rows' record, where rows were held out by whole records):
-    a record's rows may be right or wrong together, so each record counts once, weighted by
-    its rows: with D_g of its rows differing, R_g of them right, the gain Σ(2R_g − D_g) must
-    exceed √(Σ D_g²), the standard error when a coin decides each record's rows together.
-    One row per record gives the test above.  (A join that repeated each account 8–15 times
-    put one positive account's 10 rows among the held-out 100, and "+10.0 pts" showed
-    green under "Certified optimal": a stranger's table.)"""
+    a record's rows may be right or wrong together, so the standard error is the records'
+    (cluster-robust): with D_g of its rows differing, R_g of them right and S_g = 2R_g − D_g,
+    the gain Σ S_g must exceed √(Σ S_g²).  One row per record gives the test above (S_g =
+    ±1); copies of one row give √(Σ D_g²), a coin deciding each record's rows together; a
+    single record never suffices.  (A join that repeated each account 8–15 times put one
+    positive account's 10 rows among the held-out 100, and "+10.0 pts" showed green under
+    "Certified optimal": a stranger's table.  A bound of √(Σ D_g²) for every record called
+    ten records right on 6 of their 10 rows each luck: a review.)"""
     y_test, pred_test = np.asarray(y_test).astype(int), np.asarray(pred_test).astype(int)
     if not len(y_test):
         return False
@@ -1229,9 +1231,8 @@ def clearly_above_majority(y_test: np.ndarray, pred_test: np.ndarray,
         D = int(differ.sum())
         return 2 * float(right.sum()) - D > np.sqrt(D)
     codes = pd.factorize(np.asarray(groups, dtype=object)[differ])[0]
-    D_g = np.bincount(codes).astype(float)
-    R_g = np.bincount(codes, weights=right, minlength=len(D_g))
-    return float((2 * R_g - D_g).sum()) > float(np.sqrt((D_g ** 2).sum()))
+    S_g = np.bincount(codes, weights=2 * right - 1)  # 2R_g − D_g per record
+    return float(S_g.sum()) > float(np.sqrt((S_g ** 2).sum()))
 
 
 def gain_over_majority(y_test: np.ndarray, pred_test: np.ndarray,

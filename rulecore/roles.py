@@ -77,6 +77,9 @@ DATE_SHARE = 0.95
 #: A column with at most this many distinct values can be a target of classes; a numeric one
 #: with more is continuous and needs a threshold.
 MAX_CLASS_LEVELS = 10
+#: Most distinct values a column's labels are looked through for no answers or a pipeline's
+#: stages (a sales pipeline has a dozen stages at most; more values are no classes).
+MAX_STAGES = 3 * MAX_CLASS_LEVELS
 #: A feature that alone predicts the target with at least this accuracy is a possible leak.
 LEAK_ACCURACY = 0.99
 #: ... and a category with at least this one: codes that nearly name the class (a reviewer's
@@ -199,9 +202,6 @@ _TARGET_WORDS = {"target", "outcome", "result", "status", "churn", "churned", "d
                  "resigned", "converted", "readmit", "readmission", "mortality"}
 #: Names that say "the column to predict" and nothing else: first among target names.
 _GENERIC_TARGETS = {"target", "label", "labels", "class", "outcome", "y", "response", "result"}
-#: A column named "label" with more values than this is not taken before another column
-#: named as an outcome (it may name products).
-_FEW_LABELS = 5
 #: What may follow that word and keep it the outcome (``churn_flag``; not ``target_audience``).
 _TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class"}
 #: ... and a time window, its number dropped by name_words (READMIT_30D, mortality_90_days,
@@ -977,7 +977,7 @@ def _outcome_values(s: pd.Series) -> bool:
     # (or a pipeline's stages: Closed Won and Closed Lost beside its open stages, which
     # from_frame reads as not decided yet; Salesforce's Stage lost to a Lead Source)
     return (len(values) == 2 and all(v in _OUTCOME_VALUES for v in values)) or \
-        (len(values) <= 3 * MAX_CLASS_LEVELS and pipeline_stages(values))
+        (len(values) <= MAX_STAGES and pipeline_stages(values))
 
 
 def _attribute_values(s: pd.Series) -> bool:
@@ -1147,7 +1147,7 @@ def _answer_levels(s: pd.Series) -> int:
     """Distinct values of ``s`` but those that are no answer (:func:`no_answers`), when at
     least two remain."""
     values = s.dropna().unique()
-    if len(values) > 3 * MAX_CLASS_LEVELS:
+    if len(values) > MAX_STAGES:
         return len(values)  # not a column of classes: no pass over its labels
     answered = len(values) - len(no_answers(values))
     return answered if answered >= 2 else len(values)
@@ -1191,8 +1191,9 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
         # a review's table took Diabetes, rightmost, beside its Outcome)
         # ("label" of many values is a product's or a shipment's as often: twelve product
         # labels beat a yes/no 'returned', a stranger's table)
+        # (more than a target's usual classes, MAX_CLASS_LEVELS; seven topics stay one)
         generic = _plain_name(c) in _GENERIC_TARGETS and not (
-            _plain_name(c) in ("label", "labels") and levels[c] > _FEW_LABELS)
+            _plain_name(c) in ("label", "labels") and levels[c] > MAX_CLASS_LEVELS)
         return (1, _target_hint(c), generic, levels[c] == 2, cols.index(c))
 
     last_unusable = roles[cols[-1]][0] in ("constant", "empty")

@@ -1823,6 +1823,8 @@ def test_an_outcome_word_inside_a_name_and_demographics_last_choose_the_target()
     assert from_frame(returns).target_column == "returned"
     few = returns.assign(label=rng.choice(["spam", "ham", "unsure"], n))
     assert from_frame(few).target_column == "label"
+    topics = returns.assign(label=rng.choice([f"topic {k}" for k in range(7)], n))
+    assert from_frame(topics).target_column == "label"  # seven classes: a target (a review)
 
 
 def test_the_customer_each_transaction_belongs_to_is_the_record_key():

@@ -698,6 +698,12 @@ def test_rows_held_out_by_record_are_judged_record_by_record():
     # many records each right: clear
     y2 = np.array([1] * 30 + [0] * 70)
     assert clearly_above_majority(y2, y2.copy(), np.repeat(np.arange(50), 2))
+    # ten records, each right on 6 of the 10 rows the rule changes: clear (a review), as
+    # row by row; one record right on all its rows: not
+    y3 = np.array(([1] * 6 + [0] * 4) * 10 + [0] * 100)
+    p3 = np.array([1] * 100 + [0] * 100)
+    records = np.r_[np.repeat(np.arange(10), 10), np.arange(10, 110)]
+    assert clearly_above_majority(y3, p3) and clearly_above_majority(y3, p3, records)
 
 
 def test_the_command_line_says_a_gain_on_few_records_is_within_luck(tmp_path, capsys):
@@ -718,3 +724,20 @@ def test_the_command_line_says_a_gain_on_few_records_is_within_luck(tmp_path, ca
     assert "held out by whole account" in out
     assert "records held out whole" in out and "the rule is not a success" in out
     assert re.search(r"the rule: \+\d+\.\d pts, within luck", out)
+
+
+def test_records_are_given_only_where_the_split_kept_them_whole():
+    """With too few records for whole-record folds the split falls back to rows, and the
+    held-out rows are then no records held out whole (a review)."""
+    from pathlib import Path
+
+    from rulecore.data import load_csv, train_test_indices
+
+    ds = load_csv(Path(__file__).parent / "data" / "ehr_visits_repeated_ids.csv")
+    assert ds.groups is not None
+    tr, te = train_test_indices(ds.y_binary, 0.25, 0, ds.groups)
+    records = ds.held_out_records(tr, te)
+    assert records is not None and len(records) == len(te)
+    # a split by rows (the fallback) puts some patient on both sides: no records
+    tr, te = train_test_indices(ds.y_binary, 0.25, 0)
+    assert ds.held_out_records(tr, te) is None

@@ -331,7 +331,7 @@ def _pct(v: float) -> str:
 def _as_shares(table: pd.DataFrame) -> pd.DataFrame:
     """A clause table's coverage and precision as percentages, as every other figure is
     printed (0.08902 and 1 beside "precision 78.2%": a stranger's review)."""
-    return table.assign(**{c: table[c].map(_pct) for c in ("coverage", "precision", "support")
+    return table.assign(**{c: table[c].map(_pct) for c in ("coverage", "precision")
                            if c in table})
 
 

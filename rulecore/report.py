@@ -819,13 +819,12 @@ def assess(
     # Where every midpoint would not fit in memory (200,000 rows, 2.3 % failures: 'temp_c >
     # 73.4 AND vibration > 2.58', 54 % precise, under "Certified optimal" and no advice, a
     # stranger's table; 40 thresholds gave 85 %), more quantile cuts are the advice.
+    closer = _closer_cuts(all_midpoints_fit, n_thresholds, or_more=False)
     if (quantile_cuts and len(y_train) and y_train.mean() < RARE_SHARE and fired_tr.any()
-            and y_train[fired_tr].mean() < RARE_PRECISION
-            and (all_midpoints_fit or max(40, 2 * int(n_thresholds or 0)) <= MAX_N_THRESHOLDS)
+            and y_train[fired_tr].mean() < RARE_PRECISION and closer
             and not few_cuts_said and overfit is None):
         judge = ("compare the held-out precision before keeping it" if len(y_test) else
                  "judge it on held-out rows (a test share above 0) before keeping it")
-        closer = _closer_cuts(all_midpoints_fit, n_thresholds, or_more=False)
         out.append(Finding("info", f"The {pos_rows} are {_pct(y_train.mean())} of the "
                            "training rows, and the quantile thresholds (cut over all rows) "
                            f"put few cuts where they are: {subject} is right on "

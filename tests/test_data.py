@@ -3605,7 +3605,7 @@ def test_unicodes_minus_sign_is_a_minus():
     ds = load_csv(csv(frame.to_csv(index=False)))
     assert ds.kinds["temp_c"] == "numeric"
     np.testing.assert_array_equal(ds.X["temp_c"].to_numpy(), temp)
-    assert any("are written with the minus sign −" in m for m in ds.notes)
+    assert any("are written with a typeset minus (−, –)" in m for m in ds.notes)
     rule = Rule((Term("temp_c", "<=", -0.05),), "and", "frost", "yes")
     ns: dict = {}
     exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,

@@ -42,6 +42,12 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
      ("Insatisfait", "Neutre", "Satisfait", "Très satisfait")),
     (["satisfecho", "muy insatisfecho", "neutral"],
      ("muy insatisfecho", "neutral", "satisfecho")),
+    (["satisfait", "assez satisfait", "insatisfait", "très satisfait"],
+     ("insatisfait", "assez satisfait", "satisfait", "très satisfait")),
+    (["Plutôt d'accord", "Pas du tout d'accord", "Tout à fait d'accord", "Pas d'accord"],
+     ("Pas du tout d'accord", "Pas d'accord", "Plutôt d'accord", "Tout à fait d'accord")),
+    (["de acuerdo", "en desacuerdo", "totalmente de acuerdo"],
+     ("en desacuerdo", "de acuerdo", "totalmente de acuerdo")),
     # a calendar's order (a review: a summer rule was 15 "month != ..." conditions), whole:
     # the months and days a column lacks are written in its style
     (["Oct", "Jan", "Sept", "May", "Dec"], ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul",

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, from_frame
+from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, UNIT_COLUMNS, from_frame
 from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
 from rulecore.rules.rule import Rule, RuleList, RuleSet
@@ -207,6 +207,8 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
     read = used | set(features)
     notes = [n for n in ds.notes if _NO_TARGET not in n
              and any(repr(c) in n or f"{c} " in n for c in read)]
+    # the units this table's numbers were read in, to hold against the rule's (apply_rule)
+    out.attrs[UNIT_COLUMNS] = dict(X.attrs.get(UNIT_COLUMNS) or {})
     for f, (below, above) in beyond.items():
         out[f] = np.where(below, -np.inf, np.where(above, np.inf, out[f].astype(float)))
         notes.append(f"{f!r}: {int(below.sum() + above.sum()):,} cells written as a limit "
@@ -320,6 +322,15 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
     names = [str(c) for c in frame.columns]
     target = _target_column(rule, names)
     warnings: list[str] = []
+    # a threshold in kg against a column written in lb holds for every row (a review)
+    units = X.attrs.get(UNIT_COLUMNS) or {}
+    for clause in _clauses(rule):
+        for c in clause.conditions:
+            if c.unit and units.get(c.feature, c.unit) != c.unit and \
+                    not any(f"{c.feature!r} is written in" in w for w in warnings):
+                warnings.append(f"{c.feature!r} is written in {units[c.feature]} here, and the "
+                                f"rule compares it in {c.unit} ('{c}'): convert the column to "
+                                f"{c.unit} before applying the rule.")
     for f in rule.features:
         if X[f].isna().all():
             warnings.append(f"{f!r} is missing in every row: every condition on it is false "

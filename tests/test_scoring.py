@@ -261,3 +261,19 @@ def test_the_command_writes_a_semicolon_table_back_with_semicolons(tmp_path, cap
     assert head == "churned;balance_eur;region;predicted churned"
     scored = pd.read_csv(out, sep=";", dtype=str)
     assert scored["balance_eur"].str.contains(",").all()  # the cells as they were
+
+
+def test_a_threshold_in_one_unit_against_a_column_written_in_another_is_warned_of():
+    """'weight > 82.2 kg' applied to weights written in lb held for every row, with no word
+    of the unit (a review); in kg it is read as learned."""
+    rule = Rule((Term("weight", ">", 82.2, unit="kg"),), "and", "y", "yes")
+    lb = pd.DataFrame({"weight": [f"{w} lb" for w in range(120, 260, 5)]})
+    said = apply_rule(rule, lb, typed=False).warnings
+    assert said[0] == ("'weight' is written in lb here, and the rule compares it in kg "
+                       "('weight > 82.2 kg'): convert the column to kg before applying the "
+                       "rule.")
+    kg = pd.DataFrame({"weight": [f"{w} kg" for w in range(50, 110, 2)]})
+    scored = apply_rule(rule, kg, typed=False)
+    assert not scored.warnings and scored.fires.sum() == int((np.arange(50, 110, 2) > 82.2).sum())
+    # JSON keeps the unit, so a saved rule is checked too
+    assert load_rule(rule.to_json()).conditions[0].unit == "kg"

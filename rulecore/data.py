@@ -227,6 +227,9 @@ class Dataset:
     #: columns whose numbers were read from text written otherwise (durations, times with
     #: colons, units, magnitudes, scores): an exported Python rule refuses such raw cells
     read_from_text: tuple[str, ...] = ()
+    #: columns of a tick or a flag and empty cells read as yes / no (``ticks_with_blanks``):
+    #: an exported Python rule reads a raw cell so (an empty cell is "no", not missing)
+    ticks: tuple[str, ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     copies: pd.Series | None = field(default=None, repr=False, compare=False)
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
@@ -3949,11 +3952,13 @@ def from_frame(
             df[col] = joined
             cleaning.append(f"{col!r}: JSON lists ({example[:40]!r} ...), read as the options "
                             f"each row lists; an empty list as {NO_OPTION!r}.")
+    ticked: list[str] = []  # columns read as ticks or flags (Dataset.ticks)
     for col in df.columns:
-        ticked, mark = ticks_with_blanks(df[col])
+        as_yes_no, mark = ticks_with_blanks(df[col])
         if mark is not None:
             blank = int(df[col].isna().sum())
-            df[col] = ticked
+            df[col] = as_yes_no
+            ticked.append(str(col))
             what = "a flag, 1" if mark == "1" else f"a tick ({mark!r})"
             cleaning.append(f"{col!r}: {what} or an empty cell, read as yes or no "
                             f"({_cells(blank, 'empty')} read as no, not as missing values).")
@@ -4533,7 +4538,8 @@ def from_frame(
                  zero_missing=tuple(zeros_read),
                  no_answer=tuple(unanswered_rows), copies=copies, periods=periods,
                  decimal_comma=tuple(c for c in decimal_comma if c in X.columns),
-                 read_from_text=tuple(c for c in read_from_text if c in X.columns))
+                 read_from_text=tuple(c for c in read_from_text if c in X.columns),
+                 ticks=tuple(c for c in ticked if c in X.columns))
     return ds.with_positive(positive)
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, UNIT_COLUMNS, from_frame
+from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, TICK_MARKS, UNIT_COLUMNS, from_frame
 from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
 from rulecore.rules.rule import Rule, RuleList, RuleSet
@@ -102,6 +102,17 @@ def rule_kinds(rule: SavedRule) -> tuple[dict[str, str], dict[str, tuple]]:
     return kinds, orders
 
 
+def _yes_no_columns(rule: SavedRule) -> list[str]:
+    """The columns the rule compares with ``yes`` or ``no`` only (as a tick's or a flag's
+    column is read)."""
+    levels: dict[str, set] = {}
+    for clause in _clauses(rule):
+        for c in clause.conditions:
+            if c.op in ("==", "!=") and c.order is None:
+                levels.setdefault(c.feature, set()).add(level_key(c.value))
+    return [f for f, held in levels.items() if held <= {"yes", "no"}]
+
+
 def _squashed(name: str) -> str:
     """A name without capitals, spaces or punctuation: 'Ship City' is 'ship_city'."""
     return re.sub(r"[\W_]+", "", str(name).casefold())
@@ -171,6 +182,16 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         # a row or two to score are read as that many copies of them
         work = pd.concat([work] * -(-_FEW_ROWS // len(work)), ignore_index=True)
     work[_NO_TARGET] = np.arange(len(work)) % 2
+    # a tick or flag column ('x' or '', 1 or '') the rule reads as yes / no: a batch whose
+    # boxes are all empty, or all ticked, is no such column to the reader, and neither
+    # 'WT03 == yes' nor '== no' held for any row (a review)
+    for f in _yes_no_columns(rule):
+        if sources.get(f) != f:
+            continue
+        cells = work[f].astype(str).str.strip().where(work[f].notna(), "")
+        marks = set(cells) - {""}
+        if len(marks) <= 1 and marks <= TICK_MARKS | {"1", "1.0"}:
+            work[f] = np.where(cells == "", "no", "yes")
     # a lab's limits with no number ('<LOD', '>ULOQ') are below or above every value: read
     # at this table's own edges (as learning reads them), a batch whose highest measured
     # value was 39.9 said no to every '>ULOQ' under 'trop > 44.65' (a review)

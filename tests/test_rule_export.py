@@ -580,3 +580,41 @@ def test_the_exported_python_reads_german_amounts_percentages_and_thousands(tmp_
         got = np.array([ns["predict"](r) for r in rows])
         np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
         assert 0 < got.sum() < n
+
+
+def test_a_tick_or_flag_column_is_read_as_yes_or_no_by_the_export_and_apply(tmp_path):
+    """NOAA's WT03 (1 or empty) and a checklist's 'x' (or empty) are yes / no to the app;
+    the exported predict() read '' as missing and '1' as '1', so 'WT03 == yes' and '== no'
+    never held on the raw rows, and `rulecore apply` on a batch of only empty (or only
+    ticked) cells held for none either (a review)."""
+    import csv
+
+    from rulecore.data import load_csv
+    from rulecore.scoring import apply_rule
+
+    rng = np.random.default_rng(13)
+    n = 200
+    frame = pd.DataFrame({"wind": rng.gamma(3, 4, n).round(1),
+                          "WT03": np.where(rng.random(n) < 0.3, "1", ""),
+                          "Lockout": np.where(rng.random(n) < 0.6, "x", ""),
+                          "storm": rng.choice(["yes", "no"], n)})
+    path = tmp_path / "flags.csv"
+    frame.to_csv(path, index=False)
+    ds = load_csv(path)
+    assert set(ds.ticks) == {"WT03", "Lockout"}
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    for col in ("WT03", "Lockout"):
+        for level in ("yes", "no"):
+            rule = Rule((Term(col, "==", level),), "and", "storm", "yes")
+            ns: dict = {}
+            exec(rule.export("python", ds.notes_for([col]), ds.decimal_comma,
+                             ds.read_from_text, ds.ticks), ns)
+            got = np.array([ns["predict"](r) for r in rows])
+            np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+            assert 0 < got.sum() < n
+    rule = Rule((Term("WT03", "==", "yes"),), "and", "storm", "yes")
+    for cells, fires in ((["", "", ""], [False] * 3), (["1", "1", "1"], [True] * 3)):
+        scored = apply_rule(rule, pd.DataFrame({"WT03": cells}), typed=False)
+        assert scored.fires.tolist() == fires
+    off = Rule((Term("Lockout", "==", "no"),), "and", "storm", "yes")
+    assert apply_rule(off, pd.DataFrame({"Lockout": ["", ""]}), typed=False).fires.all()

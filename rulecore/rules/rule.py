@@ -120,7 +120,8 @@ class _Exportable:
         return json.dumps(self.to_dict(), indent=indent, default=str)
 
     def export(self, fmt: str, notes: Iterable[str] = (),
-               decimal_comma: Iterable[str] = (), read_from_text: Iterable[str] = ()) -> str:
+               decimal_comma: Iterable[str] = (), read_from_text: Iterable[str] = (),
+               ticks: Iterable[str] = ()) -> str:
         """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``.
 
         ``notes`` say how the table's cells were read before the rule compared them
@@ -133,11 +134,14 @@ class _Exportable:
         read from text written otherwise (``2 days 04:00:00`` as hours, ``72 kg``, ``1.2k``:
         :attr:`rulecore.data.Dataset.read_from_text`); the Python function raises
         ``ValueError`` on such a cell instead of reading it as missing, which made a rule on
-        one never hold on the raw rows (a stranger's review: 0 of 700 rows)."""
+        one never hold on the raw rows (a stranger's review: 0 of 700 rows).  ``ticks``:
+        columns of a tick or a flag and empty cells read as yes / no
+        (:attr:`rulecore.data.Dataset.ticks`), which the Python function reads so."""
         makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
                   "sql": self.to_sql,
                   "python": lambda: self.to_python(decimal_comma=decimal_comma,
-                                                   read_from_text=read_from_text)}
+                                                   read_from_text=read_from_text,
+                                                   ticks=ticks)}
         if fmt not in makers:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
         out = makers[fmt]()
@@ -412,7 +416,7 @@ class Rule(_Exportable):
         return f"WHERE {self.sql_condition()}"
 
     def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
-                  read_from_text: Iterable[str] = ()) -> str:
+                  read_from_text: Iterable[str] = (), ticks: Iterable[str] = ()) -> str:
         """Source of a dependency-free function ``predict(row: dict) -> bool``; the numbers of
         the columns in ``decimal_comma`` are read with a decimal comma (``'60,6'`` is 60.6,
         ``'1.234,5'`` 1234.5), as the app read them.  A cell of a column in
@@ -421,6 +425,7 @@ class Rule(_Exportable):
         condition without a word."""
         comma = set(decimal_comma)
         texts = set(read_from_text)
+        ticked = set(ticks)  # read as a tick or left empty: an empty cell is "no"
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
         lines = [f"def {name}(row):",
@@ -486,7 +491,14 @@ class Rule(_Exportable):
                "                raise ValueError(repr(raw) + read)",
                "            return None",
                "        return None if v != v else -v if neg else v"]
-        txt = ["    def txt(v):",
+        txt = ["    def txt(v, tick=False):",
+               "        if tick:  # a box ticked or left empty ('x' or '', 1 or ''): yes or no",
+               "            try:",
+               "                t = '' if v is None or v != v else str(v).strip()",
+               "            except TypeError:  # pandas' NA",
+               "                t = ''",
+               "            no = t in MISSING or t.casefold() in ('no', 'n', 'false', '0', '0.0')",
+               "            return 'no' if no else 'yes'",
                "        try:",
                "            if v is None or v != v:",
                "                return None",
@@ -529,8 +541,9 @@ class Rule(_Exportable):
                               f"(num(row[{key}]{how})),")
             else:
                 op = "==" if c.op == "==" else "!="
+                tick = ", True" if c.feature in ticked else ""
                 checks.append(f"        (lambda v: v is not None and v {op} {level_key(c.value)!r})"
-                              f"(txt(row[{key}])),")
+                              f"(txt(row[{key}]{tick})),")
         # only the readers the conditions use (a rule set repeated both in every clause), and
         # row[...]: a column the row lacks raises KeyError, where row.get read it as missing
         # and a rule on a derived column ('hired (year)') said no to every raw row (a review)
@@ -692,10 +705,10 @@ class RuleSet(_Clauses):
         return "WHERE (" + " + ".join(terms) + ") > 0"
 
     def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
-                  read_from_text: Iterable[str] = ()) -> str:
+                  read_from_text: Iterable[str] = (), ticks: Iterable[str] = ()) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
-        parts = [c.to_python(f"_clause_{t}", decimal_comma, read_from_text)
+        parts = [c.to_python(f"_clause_{t}", decimal_comma, read_from_text, ticks)
                  for t, c in enumerate(self.clauses)]
         # the docstring as a repr, as Rule's and RuleList's: a label with a backslash
         # ('C:\\Users') wrote a SyntaxError (a review of the exports)
@@ -816,10 +829,10 @@ class RuleList(_Clauses):
                                              f"END AS {sql_identifier(self.target)}"])
 
     def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
-                  read_from_text: Iterable[str] = ()) -> str:
+                  read_from_text: Iterable[str] = (), ticks: Iterable[str] = ()) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
-        parts = [c.to_python(f"_rule_{t}", decimal_comma, read_from_text)
+        parts = [c.to_python(f"_rule_{t}", decimal_comma, read_from_text, ticks)
                  for t, c in enumerate(self.clauses)]
         # the docstring as a repr: a target name with quotes or backslashes stays one string
         body = [f"def {name}(row):", f"    {f'The class of {self.target} by the rule list.'!r}"]

@@ -815,13 +815,27 @@ _SPLIT_VALUES = ("train", "training", "tune", "tuning", "dev", "valid", "validat
                  "calibration", "eval", "evaluation", "holdout", "hold-out", "test", "testing")
 
 
+#: Names of a yes/no column marking the rows of a split (``is_test`` 0/1, ``in_train``).
+_SPLIT_FLAG_NAMES = {"istest", "istrain", "intest", "intrain", "testset", "trainset",
+                     "istestset", "istrainset", "isholdout", "holdout", "isvalidation",
+                     "isval", "testflag", "trainflag", "testrow", "trainrow", "fortest",
+                     "fortraining", "usedfortraining", "intestset", "intrainingset"}
+
+
 def _split_column(name: str, present: pd.Series, n_distinct: int) -> str | None:
-    """Why a column records a train/test split (``set`` = train/test, ``fold`` = 1..5), or
-    ``None``.  Bookkeeping of an earlier analysis, not a property of the record: a review's
-    case-control table had its ``set`` column chosen as the target (the rule predicted
-    "set = test"), and as a feature it says which rows someone else held out."""
+    """Why a column records a train/test split (``set`` = train/test, ``fold`` = 1..5,
+    ``is_test`` = 0/1), or ``None``.  Bookkeeping of an earlier analysis, not a property of
+    the record: a review's case-control table had its ``set`` column chosen as the target
+    (the rule predicted "set = test"), and as a feature it says which rows someone else held
+    out (a stranger's ``is_test`` was a feature, and a rule could say 'is_test == 0')."""
     plain = re.sub(r"[^a-z]", "", name.lower())
     words = set(name_words(name))
+    if plain in _SPLIT_FLAG_NAMES | {"split", "trainortest", "traintest", "testtrain"} \
+            and n_distinct == 2 and {
+            str(v).strip().lower() for v in present.unique()} <= {
+            "0", "1", "0.0", "1.0", "true", "false", "yes", "no", "y", "n"}:
+        return "which rows were held out by an earlier split (a yes/no flag), not a " \
+            "property of the record"
     if n_distinct > 20 or not (plain in _SPLIT_NAMES or words & {"split", "fold", "folds"}):
         return None
     values = {str(v).strip().lower() for v in present.unique()}

@@ -2622,6 +2622,15 @@ def test_a_split_column_is_not_the_target():
     ds = load_csv(io.StringIO("study_no,smoking,age,case,set,fold\n" + "\n".join(rows)))
     assert ds.target == "case"
     assert "set" not in ds.X.columns and "fold" not in ds.X.columns
+    # a yes/no flag of the split (a stranger's is_test 0/1 was a feature, and a rule could
+    # say 'is_test == 0'); a plain 'test' 0/1 may be a test's result, and stays
+    from rulecore.roles import detect_role
+
+    for name, cells in (("is_test", [0, 1]), ("in_train", [True, False]), ("split", [0, 1]),
+                        ("IsHoldout", ["yes", "no"])):
+        col = pd.Series(cells * 50, name=name)
+        assert detect_role(col, 3, 100)[0] == "split", name
+    assert detect_role(pd.Series([0, 1] * 50, name="test"), 3, 100)[0] == "feature"
 
 
 def test_epoch_milliseconds_named_first_seen_are_dates():

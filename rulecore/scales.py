@@ -325,6 +325,28 @@ _ORDINAL = re.compile(r"^\s*(\d{1,4})\s*(?:st|nd|rd|th|\.)?\s*$", re.IGNORECASE)
 _ORDINAL_SUFFIX = re.compile(r"\d\s*(?:st|nd|rd|th)\s*$", re.IGNORECASE)
 
 
+#: A letter grade with a plus or minus (``B+``, ``A-``): F lowest, A+ highest.
+_GRADE = re.compile(r"^\s*([A-DF])\s*([+\-−]?)\s*$")
+
+
+def _grade_order(levels: Any) -> tuple[str, ...] | None:
+    """Letter grades in order, lowest first (``F < D- < D < D+ < … < A+``), when some grade
+    carries a plus or a minus: then the letters are grades, not the alphabet ("grade <= C"
+    read alone as A, B or C, which is why bare letters are no scale here; a stranger's
+    ``B+``, ``A-`` were unordered and the rule never used them).  ``None`` otherwise."""
+    parsed = [_GRADE.match(str(v)) for v in levels]
+    if not all(parsed) or not any(m.group(2) for m in parsed):
+        return None
+    def rank(m: re.Match) -> tuple[int, int]:
+        letter = "FDCBA".index(m.group(1))
+        return letter, {"-": -1, "−": -1, "": 0, "+": 1}[m.group(2)]
+
+    keys = [rank(m) for m in parsed]
+    if len(set(keys)) < len(keys):
+        return None
+    return tuple(str(v) for _, v in sorted(zip(keys, levels)))
+
+
 def _ordinal_order(levels: Any) -> tuple[str, ...] | None:
     """Places written as English ordinals (``1st``, ``2nd``, ``3rd``, ``11th``), in their
     numbers' order; a few other levels beside them (``PL`` for a pit-lane start, ``DNF``)
@@ -383,6 +405,9 @@ def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     places = _ordinal_order(levels)
     if places is not None:
         return places if len(places) >= min_levels else None
+    grades = _grade_order(levels)
+    if grades is not None:
+        return grades if len(grades) >= min_levels else None
     # a statistics package's labels carry their code ("1. Strongly disagree", "2 = 18-24",
     # "9. Don't know"): the words after it decide, as the code alone need not be an order
     coded = [_CODED.match(str(v)) for v in levels]

@@ -48,6 +48,13 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
      ("Pas du tout d'accord", "Pas d'accord", "Plutôt d'accord", "Tout à fait d'accord")),
     (["de acuerdo", "en desacuerdo", "totalmente de acuerdo"],
      ("en desacuerdo", "de acuerdo", "totalmente de acuerdo")),
+    # letter grades with a plus or minus are grades, F lowest (a stranger's SIS export);
+    # bare letters stay the alphabet (below).  Read as S&P's ratings, single letters with a
+    # plus or minus keep the same order (A- above B+, D lowest)
+    (["B+", "A-", "F", "C", "A+", "D", "B", "C-"],
+     ("F", "D", "C-", "C", "B", "B+", "A-", "A+")),
+    (["A+", "A", "A-", "B+", "B", "B-", "C", "D"],
+     ("D", "C", "B-", "B", "B+", "A-", "A", "A+")),
     # a calendar's order (a review: a summer rule was 15 "month != ..." conditions), whole:
     # the months and days a column lacks are written in its style
     (["Oct", "Jan", "Sept", "May", "Dec"], ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul",
@@ -89,6 +96,8 @@ def test_known_scales_are_put_in_order(levels, order):
     ["1st", "2nd", "3rd", "DNF", "DNS"],    # two levels off the scale: one "missing"
     [f"{i}th" for i in range(4, 21)] + ["1st", "2nd", "3rd", "DNF", "DSQ"],
     ["1st floor", "2nd floor", "3rd floor"],  # words after the place
+    ["A", "B+", "B plus", "C"],             # a grade among words
+    ["C++", "C", "C#"],                     # languages, not grades
 ])
 def test_other_columns_are_not_scales(levels):
     s = pd.Series(levels * 2)
@@ -428,7 +437,6 @@ def test_credit_ratings_are_in_rating_order(levels, first, last):
 @pytest.mark.parametrize("levels", [
     ["A", "B", "C"], ["A", "BB", "Zone"], ["bbb", "aa", "b"],
     ["AAA", "AA", "C", "D"],                           # battery sizes
-    ["A+", "A", "A-", "B+", "B", "B-", "C", "D"],      # letter grades
     ["A1", "A2", "A3", "B1", "B2", "B3"],              # a plate's wells
     ["A1", "A2", "B1", "B2"],                          # language levels (CEFR)
 ])

@@ -156,7 +156,12 @@ c2.selectbox("Screening", ["enhanced", "basic", "none"],
              help="Certified: removes only terms that provably take no part in an optimal "
                   "0/1 rule, so the rule is the same, found faster. See the Screening page.")
 c3.slider("Time limit (s)", 1, 120, int(r["time_limit"]), key="time_limit",
-          on_change=common.sync, args=("time_limit", "rule", "time_limit"))
+          on_change=common.sync, args=("time_limit", "rule", "time_limit"),
+          # (a stranger set 30 s and waited 91 s on 100,000 rows: the limit is per solve)
+          help="Seconds for each solver run: screening's LP and the MIP each get it, so a "
+               "whole fit on a large table can take a few times as long (building the terms "
+               "and the cross-validation fits come on top). A MIP stopped by it keeps its "
+               "best rule and says how far from optimal it may be.")
 c4.slider("Test share", 0.1, 0.5, float(r["test_size"]), 0.05, key="test_size",
           on_change=common.sync, args=("test_size", "rule", "test_size"),
           help=None if ds.groups is None else

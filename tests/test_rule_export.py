@@ -618,3 +618,15 @@ def test_a_tick_or_flag_column_is_read_as_yes_or_no_by_the_export_and_apply(tmp_
         assert scored.fires.tolist() == fires
     off = Rule((Term("Lockout", "==", "no"),), "and", "storm", "yes")
     assert apply_rule(off, pd.DataFrame({"Lockout": ["", ""]}), typed=False).fires.all()
+
+
+def test_a_rule_sets_text_says_the_other_class():
+    """A rule set describing class 0 under a header that predicted class 1 read as a
+    contradiction, with nothing saying "otherwise 1" (a stranger's rare-fraud table)."""
+    from rulecore.rules.rule import RuleSet
+
+    clause = Rule((Term("v1", "<=", 1.3),), "and", "is_fraud", 0)
+    rules = RuleSet((clause,), None, "is_fraud", 0, negative=1)
+    assert rules.to_text().splitlines()[-1] == "Otherwise is_fraud = 1."
+    assert rules.to_markdown().splitlines()[-1] == "Otherwise `is_fraud = 1`."
+    assert "Otherwise" not in RuleSet((clause,), None, "is_fraud", 0).to_text()

@@ -663,7 +663,11 @@ class RuleSet(_Clauses):
             lines.append(f"{t + 1}. {body}{vote}")
         rule = ("Predict " + self._head() + (" when the votes of the firing clauses sum to "
                 "more than 0:" if self.weighted else " when any clause holds:"))
-        return safe_cell("\n".join([rule] + lines))
+        # the other class said: a set describing class 0 under a header that predicted
+        # class 1 read as contradicting it (a stranger's rare-fraud table)
+        other = ([f"Otherwise {self.target} = {format_value(self.negative)}."]
+                 if self.negative is not None else [])
+        return safe_cell("\n".join([rule] + lines + other))
 
     def to_markdown(self) -> str:
         if not self.clauses:
@@ -675,6 +679,8 @@ class RuleSet(_Clauses):
             vote = f" (vote {self.weights[t]:+.4g})" if self.weighted else ""
             conds = " AND ".join(f"`{x}`" for x in c.conditions) or EMPTY_RULE["and"]
             out.append(f"{t + 1}. {conds}{vote}")
+        if self.negative is not None:
+            out += ["", f"Otherwise `{self.target} = {format_value(self.negative)}`."]
         return "\n".join(out)
 
     def to_dict(self) -> dict:

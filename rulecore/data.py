@@ -3513,6 +3513,7 @@ def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str,
         if (df.groupby(key, sort=False)[target].nunique(dropna=True) > 1).any():
             continue
         within = df.groupby(key, sort=False).nunique(dropna=True)
+        times = [c for c in df.columns if detected.get(str(c), ("",))[0] == "date"]
         for name in df.columns:
             if name in (record, target) or str(name) in kept \
                     or detected.get(str(name), ("",))[0] != "feature" \
@@ -3520,7 +3521,14 @@ def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str,
                     or not 2 <= df[name].nunique() <= MAX_PIVOT_LEVELS \
                     or df[name].isna().any():
                 continue
-            if within[name].median() < 2 or df.duplicated([record, name]).mean() > 0.05:
+            # (a name repeated within a record is read only as readings over time, several
+            # names read at each time: a sensor log's device has its vibration and its
+            # temperature every hour, and read row by row its rule was on readings, not
+            # devices, a stranger's table; the pivot averages them and says so.  A
+            # customer's purchases, one category at a time, stay rows)
+            if within[name].median() < 2 or df.duplicated([record, name]).mean() > 0.05 \
+                    and not any(df.duplicated([record, name, t]).mean() <= 0.05
+                                and df.duplicated([record, t]).mean() >= 0.5 for t in times):
                 continue
             # measurements: features (not row numbers or keys: a pandas index saved with a
             # table sorted by outcome became 'column 1 HbA1c (%)', a review), numbers or

@@ -2107,6 +2107,22 @@ def test_a_long_table_is_pivoted_only_when_the_target_is_the_records():
     tx["churned"] = tx["customer_id"].map(
         {f"C{k:03d}": "yes" if k % 3 == 0 else "no" for k in range(40)})
     assert from_frame(tx, target="churned").n_samples == 240
+    # ... also with the day of each purchase (one category at a time)
+    dated = tx.assign(day=pd.Timestamp("2024-01-01") + pd.to_timedelta(
+        rng.permutation(240) % 200, "D"))
+    assert from_frame(dated, target="churned").n_samples == 240
+    # a sensor log: each device's metrics read together every hour, 24 hours: readings over
+    # time, pivoted to one row per device with each metric averaged (a stranger's log)
+    hours = pd.date_range("2024-03-01", periods=24, freq="h")
+    log = pd.DataFrame([(d, t, m, rng.normal(3 if m == "vibration" else 70, 1))
+                        for d in range(60) for t in hours
+                        for m in ("vibration", "temperature")],
+                       columns=["sensor_id", "timestamp", "metric", "value"])
+    log["sensor_id"] = "dev-" + log["sensor_id"].astype(str).str.zfill(4)
+    log["failed"] = np.where(log["sensor_id"].str[-1].isin(["1", "2"]), "yes", "no")
+    ds = from_frame(log, target="failed")
+    assert ds.n_samples == 60 and {"vibration", "temperature"} <= set(ds.X.columns)
+    assert any("repeated measurements averaged" in n for n in ds.notes)
     # the user's choice: the name column included, rows stay rows
     assert from_frame(long, target="outcome", include=["test"]).n_samples == len(long)
 

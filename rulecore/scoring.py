@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, TICK_MARKS, UNIT_COLUMNS, from_frame
+from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, UNIT_COLUMNS, from_frame
 from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
 from rulecore.rules.rule import Rule, RuleList, RuleSet
@@ -102,15 +102,11 @@ def rule_kinds(rule: SavedRule) -> tuple[dict[str, str], dict[str, tuple]]:
     return kinds, orders
 
 
-def _yes_no_columns(rule: SavedRule) -> list[str]:
-    """The columns the rule compares with ``yes`` or ``no`` only (as a tick's or a flag's
-    column is read)."""
-    levels: dict[str, set] = {}
-    for clause in _clauses(rule):
-        for c in clause.conditions:
-            if c.op in ("==", "!=") and c.order is None:
-                levels.setdefault(c.feature, set()).add(level_key(c.value))
-    return [f for f, held in levels.items() if held <= {"yes", "no"}]
+def _unit_key(unit: str) -> str:
+    """A unit as compared: ``KG``, ``Kg`` and ``kgs`` are ``kg`` (a review's false warning);
+    ``°C`` stays apart from ``°F``."""
+    key = unit.strip().casefold()
+    return key[:-1] if len(key) > 2 and key.endswith("s") else key
 
 
 def _squashed(name: str) -> str:
@@ -182,16 +178,6 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         # a row or two to score are read as that many copies of them
         work = pd.concat([work] * -(-_FEW_ROWS // len(work)), ignore_index=True)
     work[_NO_TARGET] = np.arange(len(work)) % 2
-    # a tick or flag column ('x' or '', 1 or '') the rule reads as yes / no: a batch whose
-    # boxes are all empty, or all ticked, is no such column to the reader, and neither
-    # 'WT03 == yes' nor '== no' held for any row (a review)
-    for f in _yes_no_columns(rule):
-        if sources.get(f) != f:
-            continue
-        cells = work[f].astype(str).str.strip().where(work[f].notna(), "")
-        marks = set(cells) - {""}
-        if len(marks) <= 1 and marks <= TICK_MARKS | {"1", "1.0"}:
-            work[f] = np.where(cells == "", "no", "yes")
     # a lab's limits with no number ('<LOD', '>ULOQ') are below or above every value: read
     # at this table's own edges (as learning reads them), a batch whose highest measured
     # value was 39.9 said no to every '>ULOQ' under 'trop > 44.65' (a review)
@@ -203,7 +189,9 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         below, above = text.str.match(_LIMIT_BELOW), text.str.match(_LIMIT_ABOVE)
         if below.any() or above.any():
             beyond[f] = (below.to_numpy()[:len(frame)], above.to_numpy()[:len(frame)])
-            work[f] = work[f].mask(below | above)
+            # (a number in their place, overwritten below: masked, a row of '>ULOQ' alone
+            # was a column of nothing, refused, a review)
+            work[f] = work[f].mask(below | above, "0")
     # an ordered scale is read as text and placed on the rule's own order by its terms
     # (Term.evaluate): given to from_frame, one response of 'Disagree' was refused as an
     # order naming fewer than three of the column's levels (a review)
@@ -347,7 +335,7 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
     units = X.attrs.get(UNIT_COLUMNS) or {}
     for clause in _clauses(rule):
         for c in clause.conditions:
-            if c.unit and units.get(c.feature, c.unit) != c.unit and \
+            if c.unit and _unit_key(units.get(c.feature, c.unit)) != _unit_key(c.unit) and \
                     not any(f"{c.feature!r} is written in" in w for w in warnings):
                 warnings.append(f"{c.feature!r} is written in {units[c.feature]} here, and the "
                                 f"rule compares it in {c.unit} ('{c}'): convert the column to "

@@ -277,3 +277,16 @@ def test_a_threshold_in_one_unit_against_a_column_written_in_another_is_warned_o
     assert not scored.warnings and scored.fires.sum() == int((np.arange(50, 110, 2) > 82.2).sum())
     # JSON keeps the unit, so a saved rule is checked too
     assert load_rule(rule.to_json()).conditions[0].unit == "kg"
+    # the same unit written otherwise is no other unit (a review's false warning)
+    capitals = pd.DataFrame({"weight": [f"{w} KG" for w in range(50, 110, 2)]})
+    assert not apply_rule(rule, capitals, typed=False).warnings
+
+
+def test_one_patients_row_above_the_assays_range_is_scored():
+    """A row whose only troponin is '>ULOQ' was refused, naming an internal column (a
+    review): it is above every value, and fires."""
+    rule = Rule((Term("trop", ">", 44.65),), "and", "MI", "yes")
+    scored = apply_rule(rule, pd.DataFrame({"trop": [">ULOQ"]}), typed=False)
+    assert scored.fires.tolist() == [True]
+    assert apply_rule(rule, pd.DataFrame({"trop": ["<LOD"]}), typed=False).fires.tolist() == \
+        [False]

@@ -3521,14 +3521,11 @@ def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str,
                     or not 2 <= df[name].nunique() <= MAX_PIVOT_LEVELS \
                     or df[name].isna().any():
                 continue
-            # (a name repeated within a record is read only as readings over time, several
-            # names read at each time: a sensor log's device has its vibration and its
-            # temperature every hour, and read row by row its rule was on readings, not
-            # devices, a stranger's table; the pivot averages them and says so.  A
-            # customer's purchases, one category at a time, stay rows)
+            # (a name repeated within a record is read only as readings over time: a
+            # sensor log's device, read row by row, gave a rule on readings, not devices, a
+            # stranger's table; the pivot averages them and says so)
             if within[name].median() < 2 or df.duplicated([record, name]).mean() > 0.05 \
-                    and not any(df.duplicated([record, name, t]).mean() <= 0.05
-                                and df.duplicated([record, t]).mean() >= 0.5 for t in times):
+                    and not any(_readings_over_time(df, record, name, t) for t in times):
                 continue
             # measurements: features (not row numbers or keys: a pandas index saved with a
             # table sorted by outcome became 'column 1 HbA1c (%)', a review), numbers or
@@ -3553,6 +3550,20 @@ def long_format(df: pd.DataFrame, target: str, detected: Mapping[str, tuple[str,
                               str(units[0]) if len(units) == 1 and len(values) == 1 else None,
                               str(target))
     return None
+
+
+def _readings_over_time(df: pd.DataFrame, record: Any, name: Any, time: Any) -> bool:
+    """Whether a long table's repeated names are readings over time: at each ``time`` a
+    record has every one of its names, once (a sensor log's device has its vibration and
+    its temperature every hour), on 80 % of its times.  A customer's orders, two or three
+    categories on a date, and a patient's visits to a department are no such readings, and
+    stay rows (averaged, their amounts lost how often each was bought: a review)."""
+    if df.duplicated([record, name, time]).mean() > 0.05:
+        return False
+    at_time = df.groupby([record, time], sort=False)[name].nunique()
+    names = df.groupby(record, sort=False)[name].nunique()
+    full = at_time.to_numpy() == names.reindex(at_time.index.get_level_values(0)).to_numpy()
+    return bool(full.mean() >= 0.8)
 
 
 def pivot_long(df: pd.DataFrame, layout: LongFormat,
@@ -3808,13 +3819,15 @@ def from_frame(
                 # (or a plain number read otherwise: '9.226' cycles are 9226)
                 odd = text[as_plain.isna() | (as_plain != df[col][text.index])]
                 if not odd.empty:
+                    # (decided on every odd cell: '−4' alone reads alike both ways, a review)
+                    if _read_with_decimal_comma(odd, df[col][odd.index]):
+                        european.append(str(col))
                     # a minus sign '−' said before thousands separators: it is the mark an
                     # SQL cast stumbles on
                     minus = odd[odd.str.contains(_TYPESET_MINUS)]
-                    odd = minus if not minus.empty else odd
-                    written.append((col, odd.iloc[0].strip(), float(df[col][odd.index[0]])))
-                    if _read_with_decimal_comma(odd, df[col][odd.index]):
-                        european.append(str(col))
+                    shown = minus if not minus.empty else odd
+                    written.append((col, shown.iloc[0].strip(),
+                                    float(df[col][shown.index[0]])))
                 continue
             # an example that shows how its marks were read ('€ 1.127' is 1127), if any
             for marks in (r"\d[.,]\d", r"[()]"):

@@ -2111,6 +2111,16 @@ def test_a_long_table_is_pivoted_only_when_the_target_is_the_records():
     dated = tx.assign(day=pd.Timestamp("2024-01-01") + pd.to_timedelta(
         rng.permutation(240) % 200, "D"))
     assert from_frame(dated, target="churned").n_samples == 240
+    # ... and orders of two or three categories on a day (a review: averaged, they lost
+    # how often each category was bought)
+    orders = pd.DataFrame([(f"C{c:03d}", day, cat, 10.0 + k)
+                           for c in range(60) for k, day in enumerate(
+                               pd.date_range("2024-01-01", periods=4, freq="7D"))
+                           for cat in rng.choice(["food", "toys", "garden", "books"],
+                                                 rng.integers(2, 4), replace=False)],
+                          columns=["customer_id", "order_date", "category", "amount"])
+    orders["churned"] = np.where(orders["customer_id"].str[-1] == "3", "yes", "no")
+    assert from_frame(orders, target="churned").n_samples == len(orders)
     # a sensor log: each device's metrics read together every hour, 24 hours: readings over
     # time, pivoted to one row per device with each metric averaged (a stranger's log)
     hours = pd.date_range("2024-03-01", periods=24, freq="h")

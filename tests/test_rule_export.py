@@ -562,7 +562,11 @@ def test_the_exported_python_reads_german_amounts_percentages_and_thousands(tmp_
     def de(v: float, decimals: int) -> str:
         return f"{v:,.{decimals}f}".replace(",", "X").replace(".", ",").replace("X", ".")
 
+    temp = np.round(rng.uniform(-9, 9, n), 1)
     frame = pd.DataFrame({"Schadenhöhe": [de(v, 2) + " €" for v in amount],
+                          # whole negatives with a typeset minus beside '7,0' (a review)
+                          "Temperatur": [f"−{-round(t):.0f}" if t < 0 else de(t, 1)
+                                         for t in temp],
                           "Absprungrate": [de(v, 1) + " %" for v in rate],
                           "Sitzungen": [de(v, 0) for v in sessions],
                           "Betrug": np.where(amount > 4000, "J", "N")})
@@ -570,9 +574,10 @@ def test_the_exported_python_reads_german_amounts_percentages_and_thousands(tmp_
     frame.to_csv(path, index=False, sep=";")
     ds = load_csv(path)
     np.testing.assert_allclose(ds.X["Sitzungen"].to_numpy(dtype=float), sessions)
-    assert set(ds.decimal_comma) == {"Schadenhöhe", "Absprungrate", "Sitzungen"}
+    assert set(ds.decimal_comma) == {"Schadenhöhe", "Absprungrate", "Sitzungen", "Temperatur"}
     rows = list(csv.DictReader(path.open(encoding="utf-8"), delimiter=";"))
-    for col, t in (("Schadenhöhe", 4000.5), ("Absprungrate", 45.05), ("Sitzungen", 12000.5)):
+    for col, t in (("Schadenhöhe", 4000.5), ("Absprungrate", 45.05), ("Sitzungen", 12000.5),
+                   ("Temperatur", 0.05)):
         rule = Rule((Term(col, ">", t),), "and", "Betrug", "J")
         ns: dict = {}
         exec(rule.export("python", ds.notes_for([col]), ds.decimal_comma,

@@ -603,6 +603,11 @@ def results() -> None:
                              "weight": st.column_config.NumberColumn("vote", format="%.3f",
                                                                      width="small")})
             write_out_if_long(list(map(str, clauses["conditions"])), left // CELL_CHAR_PX)
+            # the other class said, as the text export says it: a set describing class 0
+            # under "Predict is_fraud = 0" read as contradicting the target (a stranger's)
+            other = ds.negative_label if str(rule.positive) == str(ds.positive) \
+                else ds.positive
+            st.markdown(f"Otherwise **{isolated(ds.target)} = {isolated(other)}**.")
 
     with right:
         st.subheader("Performance")

@@ -816,10 +816,12 @@ _SPLIT_VALUES = ("train", "training", "tune", "tuning", "dev", "valid", "validat
 
 
 #: Names of a yes/no column marking the rows of a split (``is_test`` 0/1, ``in_train``).
-_SPLIT_FLAG_NAMES = {"istest", "istrain", "intest", "intrain", "testset", "trainset",
-                     "istestset", "istrainset", "isholdout", "holdout", "isvalidation",
-                     "isval", "testflag", "trainflag", "testrow", "trainrow", "fortest",
-                     "fortraining", "usedfortraining", "intestset", "intrainingset"}
+#: (not ``holdout``, a marketing control group, ``in_test`` or ``test_flag``, an A/B test's
+#: arm, nor a stock's ``split``: properties of the record, a review)
+_SPLIT_FLAG_NAMES = {"istest", "istrain", "intrain", "testset", "trainset", "istestset",
+                     "istrainset", "isvalidation", "isval", "trainflag", "testrow", "trainrow",
+                     "fortest", "fortraining", "usedfortraining", "intestset", "intrainingset",
+                     "trainortest", "traintest", "testtrain"}
 
 
 def _split_column(name: str, present: pd.Series, n_distinct: int) -> str | None:
@@ -830,8 +832,7 @@ def _split_column(name: str, present: pd.Series, n_distinct: int) -> str | None:
     out (a stranger's ``is_test`` was a feature, and a rule could say 'is_test == 0')."""
     plain = re.sub(r"[^a-z]", "", name.lower())
     words = set(name_words(name))
-    if plain in _SPLIT_FLAG_NAMES | {"split", "trainortest", "traintest", "testtrain"} \
-            and n_distinct == 2 and {
+    if plain in _SPLIT_FLAG_NAMES and n_distinct == 2 and {
             str(v).strip().lower() for v in present.unique()} <= {
             "0", "1", "0.0", "1.0", "true", "false", "yes", "no", "y", "n"}:
         return "which rows were held out by an earlier split (a yes/no flag), not a " \

@@ -116,7 +116,7 @@ SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("pas du tout d'accord", "tout à fait en désaccord"),
      ("pas d'accord", "en désaccord"),
      ("plutôt pas d'accord", "plutôt en désaccord"),
-     ("neutre", "ni d'accord ni pas d'accord", "sans opinion"),
+     ("neutre", "ni d'accord ni pas d'accord"),
      ("plutôt d'accord",),
      ("d'accord",),
      ("tout à fait d'accord", "entièrement d'accord")),
@@ -176,7 +176,10 @@ def _whole_calendar(scale: tuple[tuple[str, ...], ...], present: dict[int, str]
 #: hold them and still be a scale, where they read as missing (compared without capitals).
 NO_ANSWER = frozenset({"don't know", "dont know", "do not know", "not sure", "unsure",
                        "no opinion", "prefer not to say", "prefer not to answer", "no answer",
-                       "not applicable", "n/a", "na", "unknown", "refused", "dk"})
+                       "not applicable", "n/a", "na", "unknown", "refused", "dk",
+                       # French and Spanish (a review: "Sans opinion" was read as a step)
+                       "sans opinion", "ne sait pas", "nsp", "ne sais pas", "no sabe",
+                       "ns/nc", "no opina", "sin opinión"})
 
 #: Most levels a known scale has; a column with more distinct values is not one.
 _MAX_STEPS = max(len(s) for s in SCALES)

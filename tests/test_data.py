@@ -2652,11 +2652,13 @@ def test_a_split_column_is_not_the_target():
     # say 'is_test == 0'); a plain 'test' 0/1 may be a test's result, and stays
     from rulecore.roles import detect_role
 
-    for name, cells in (("is_test", [0, 1]), ("in_train", [True, False]), ("split", [0, 1]),
-                        ("IsHoldout", ["yes", "no"])):
+    for name, cells in (("is_test", [0, 1]), ("in_train", [True, False]),
+                        ("train_or_test", ["yes", "no"])):
         col = pd.Series(cells * 50, name=name)
         assert detect_role(col, 3, 100)[0] == "split", name
-    assert detect_role(pd.Series([0, 1] * 50, name="test"), 3, 100)[0] == "feature"
+    # a test's result, a marketing control group, an A/B arm, a stock split: properties
+    for name in ("test", "holdout", "in_test", "split"):
+        assert detect_role(pd.Series([0, 1] * 50, name=name), 3, 100)[0] == "feature", name
 
 
 def test_epoch_milliseconds_named_first_seen_are_dates():

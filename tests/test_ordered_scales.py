@@ -44,7 +44,8 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
      ("muy insatisfecho", "neutral", "satisfecho")),
     (["satisfait", "assez satisfait", "insatisfait", "très satisfait"],
      ("insatisfait", "assez satisfait", "satisfait", "très satisfait")),
-    (["Plutôt d'accord", "Pas du tout d'accord", "Tout à fait d'accord", "Pas d'accord"],
+    (["Plutôt d'accord", "Pas du tout d'accord", "Tout à fait d'accord", "Pas d'accord",
+      "Sans opinion"],  # no answer, as "No opinion" (a review)
      ("Pas du tout d'accord", "Pas d'accord", "Plutôt d'accord", "Tout à fait d'accord")),
     (["de acuerdo", "en desacuerdo", "totalmente de acuerdo"],
      ("en desacuerdo", "de acuerdo", "totalmente de acuerdo")),

@@ -101,6 +101,9 @@ def test_rule_sets_on_the_page():
     clauses = frame_with(at, "coverage")
     assert len(clauses) >= 1 and "coverage" in clauses.columns
     assert at.radio(key="export_fmt").options == ["text", "markdown", "json", "sql", "python"]
+    # the other class said under the clauses, as the text export says it (a stranger's)
+    said = [m.value for m in at.markdown if m.value.startswith("Otherwise **")]
+    assert len(said) == 1 and said[0].endswith("**.")
 
 
 

@@ -2488,7 +2488,10 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
 
 #: A minus written as Unicode's minus sign (U+2212) or a figure or en dash, before a number
 #: (its currency sign or a parenthesis): read as "-" (:func:`parse_numbers`).
-_TYPESET_MINUS = r"[\u2212\u2012\u2013](?=\s?[\d.,$€£¥(])"
+#: Unicode's minus sign, the figure dash and the en dash (the reader, its regex and the
+#: exported Python code read them alike).
+TYPESET_DASHES = "\u2212\u2012\u2013"
+_TYPESET_MINUS = rf"[{TYPESET_DASHES}](?=\s?[\d.,$€£¥(])"
 
 
 #: Arabic-Indic (U+0660..) and Persian (U+06F0..) digits, and the Arabic thousands
@@ -2554,7 +2557,7 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
     # (the dashes looked for in one string first: a regex over a million cells of text
     # cost 0.3 s a column, a review)
     joined = "".join(present.astype(str).to_numpy())
-    if any(d in joined for d in "\u2212\u2012\u2013") and \
+    if any(d in joined for d in TYPESET_DASHES) and \
             present.astype(str).str.contains(_TYPESET_MINUS).any():
         # Unicode's minus sign, or a dash as typesetting writes one, before a number:
         # '−2.8' (U+2212) left a temperature column as text, and '−3,431' a profit column

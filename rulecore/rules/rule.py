@@ -18,7 +18,13 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
-from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, MISSING_TEXT, SPREADSHEET_ERRORS
+from rulecore.data import (
+    _LIMIT_ABOVE,
+    _LIMIT_BELOW,
+    MISSING_TEXT,
+    SPREADSHEET_ERRORS,
+    TYPESET_DASHES,
+)
 from rulecore.encode import text_names
 from rulecore.exceptions import DataError
 from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key, positive_rows
@@ -452,7 +458,7 @@ class Rule(_Exportable):
                "            v = v.strip()",
                "            if v in MISSING:",
                "                return None",
-               "            for dash in '\u2212\u2012\u2013':  # '−2.8': Unicode's minus",
+               f"            for dash in {TYPESET_DASHES!r}:  # '−2.8': Unicode's minus",
                "                v = v.replace(dash, '-')",
                "            import re",
                f"            if re.fullmatch({_LIMIT_BELOW.pattern!r}, v, re.I):",

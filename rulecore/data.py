@@ -2486,11 +2486,11 @@ def _written_numbers_note(written: list[tuple[str, str, float]]) -> str:
 # zero_padded_codes and CODE_MIN_WIDTH live in roles (an identifier test needs them too)
 
 
-#: A minus written as Unicode's minus sign (U+2212) or a figure or en dash, before a number
-#: (its currency sign or a parenthesis): read as "-" (:func:`parse_numbers`).
 #: Unicode's minus sign, the figure dash and the en dash (the reader, its regex and the
 #: exported Python code read them alike).
 TYPESET_DASHES = "\u2212\u2012\u2013"
+#: A minus written as one of them, before a number (its currency sign or a parenthesis):
+#: read as "-" (:func:`parse_numbers`).
 _TYPESET_MINUS = rf"[{TYPESET_DASHES}](?=\s?[\d.,$€£¥(])"
 
 

@@ -633,3 +633,31 @@ def test_a_rule_sets_text_says_the_other_class():
     assert rules.to_text().splitlines()[-1] == "Otherwise is_fraud = 1."
     assert rules.to_markdown().splitlines()[-1] == "Otherwise `is_fraud = 1`."
     assert "Otherwise" not in RuleSet((clause,), None, "is_fraud", 0).to_text()
+
+
+def test_the_exported_python_reads_amounts_written_with_a_currency_code():
+    """A Salesforce report's 'USD 43,000.00': the app reads 43000, the exported predict()
+    read None, and its rule held on none of the 137 raw rows it fires on (found at the end
+    of a stop); Swiss '4'698.71 CHF' and India's '₹4,80,000' likewise."""
+    import csv
+    from pathlib import Path
+
+    from rulecore.data import load_csv
+
+    path = Path(__file__).parent / "data" / "crm_opportunities_stages.csv"
+    ds = load_csv(path)
+    rule = Rule((Term("Amount", "<=", 20000.0),), "and", "Stage", "Closed Won")
+    ns: dict = {}
+    exec(rule.export("python", ds.notes_for(["Amount"]), ds.decimal_comma,
+                     ds.read_from_text, ds.ticks), ns)
+    rows = [r for r in csv.DictReader(path.open(encoding="utf-8"))
+            if r["Stage"].startswith("Closed")]
+    got = np.array([ns["predict"](r) for r in rows])
+    np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+    assert got.sum() > 100
+    above = Rule((Term("Amount", ">", 4000.0),), "and", "y", "yes")
+    ns = {}
+    exec(above.to_python(), ns)
+    assert [ns["predict"]({"Amount": v}) for v in (
+        "4'698.71 CHF", "CHF 10’690.24", "₹4,80,000", "Rs. 4,80,000", "(USD 5,000)",
+        "1,234.50 USD", "EUR 3,999.99")] == [True, True, True, True, False, False, False]

@@ -3147,6 +3147,26 @@ MIN_NUMBER_SHARE = 0.2
 MAX_APPROXIMATE_SHARE = 0.3
 
 
+#: A number written with a decimal comma, dots between thousands if any: '0,5', '1.234,56'.
+_COMMA_NUMBER = re.compile(r"^[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+),\d+$")
+
+
+def _with_decimal_point(text: pd.Series) -> tuple[pd.Series, bool]:
+    """A column's distinct cells with a decimal comma written with a point ('0,5' as '0.5',
+    '<0,5' as '<0.5', '1.234,5' as '1234.5'), and whether they were: where some cell is such
+    a number and none a number with a decimal point.  A German lab column with 'ND' beside
+    '0,7' was left out as text, since the codes were looked for beside numbers read with a
+    point only (a review)."""
+    core = text.str.replace(r"^(?:<=?|>=?|≤|≥|~|ca\.?|approx\.?)\s*", "", regex=True)
+    european = core.str.match(_COMMA_NUMBER)
+    if not european.any() or core.str.match(r"^[+-]?\d+\.\d+$").any() and \
+            not core.str.match(r"^[+-]?\d{1,3}(?:\.\d{3})+$").all():
+        return text, False
+    swapped = text.where(~european, text.str.replace(".", "", regex=False)
+                         .str.replace(",", ".", regex=False))
+    return swapped, True
+
+
 def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[str, int]]:
     """A column of numbers with a few codes for "no number" (``unknown``, ``n.a.``,
     ``<0.5``, ``Don't know``), as numbers with those cells missing; numbers typed
@@ -3177,6 +3197,7 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
         return s, {}, {}
     counts = present.value_counts()
     text = pd.Series(counts.index.astype(str), index=counts.index).str.strip()
+    text, comma = _with_decimal_point(text)
     plain = pd.to_numeric(text, errors="coerce").notna()
     approx = text.str.extract(_APPROXIMATE)
     approx = approx[0].fillna(approx[1])  # the number named, or NaN
@@ -3213,6 +3234,9 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     if not named.empty:
         cleaned = cleaned.where(~cleaned.isin(list(named.index)),
                                 cleaned.map(approx[approx.notna()].to_dict()))
+    if comma:  # the other numbers as written with a point, each cell as its text above
+        swap = {k: v for k, v in text.items() if str(k).strip() != v and k not in named.index}
+        cleaned = cleaned.where(~cleaned.isin(list(swap)), cleaned.map(swap))
     parsed = parse_numbers(cleaned)
     if not pd.api.types.is_numeric_dtype(parsed):
         return s, {}, {}
@@ -3941,6 +3965,12 @@ def from_frame(
                             f"{' or '.join(sides)} cannot tell where they lie)")
             if said:
                 coded[col] = (converted, f"{col!r}: " + "; ".join(said) + ".")
+                # numbers written with a decimal comma beside the codes ('0,7' beside 'ND'):
+                # the exported Python reads the column so, as for a column of numbers only
+                cells = df[col].dropna().astype(str).str.strip()
+                cells = cells[cells.str.match(_COMMA_NUMBER)].iloc[:2000]
+                if len(cells) and _read_with_decimal_comma(cells, converted[cells.index]):
+                    decimal_comma += (str(col),)
     # runs of nines or sevens that stand for missing values (-999 among incomes, a survey's
     # 77 and 99); a target column's are decided again once the target is known
     coded_missing: dict[str, tuple[pd.Series, dict[str, int]]] = {}

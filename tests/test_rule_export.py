@@ -661,3 +661,38 @@ def test_the_exported_python_reads_amounts_written_with_a_currency_code():
     assert [ns["predict"]({"Amount": v}) for v in (
         "4'698.71 CHF", "CHF 10’690.24", "₹4,80,000", "Rs. 4,80,000", "(USD 5,000)",
         "1,234.50 USD", "EUR 3,999.99")] == [True, True, True, True, False, False, False]
+
+
+def test_a_german_lab_column_with_codes_is_read_and_exported_with_its_decimal_comma(tmp_path):
+    """'0,7' beside 'ND', 'n.a.' or '<0,5' (a German lab's export) was left out as text: the
+    codes were looked for beside numbers read with a point only (a review).  The column is
+    read, and the exported Python reads its raw cells as the app did."""
+    import csv
+
+    from rulecore.data import load_csv, numbers_with_codes
+
+    rng = np.random.default_rng(14)
+    n = 200
+    crp = np.round(rng.gamma(2, 3, n), 1)
+    cells = [f"{v:.1f}".replace(".", ",") for v in crp]
+    for k in range(0, n, 20):
+        cells[k] = "ND"
+    for k in range(7, n, 25):
+        cells[k] = "<0,5"
+    out = numbers_with_codes(pd.Series(cells))[0]
+    assert pd.api.types.is_numeric_dtype(out) and out.iloc[1] == crp[1] and out.iloc[7] == 0.5
+    frame = pd.DataFrame({"CRP": cells, "Alter": rng.integers(20, 90, n),
+                          "Sepsis": np.where(crp > 8, "ja", "nein")})
+    path = tmp_path / "labor.csv"
+    frame.to_csv(path, index=False, sep=";")
+    ds = load_csv(path)
+    assert ds.kinds["CRP"] == "numeric" and "CRP" in ds.decimal_comma
+    rule = Rule((Term("CRP", ">", 8.05),), "and", "Sepsis", "ja")
+    ns: dict = {}
+    exec(rule.export("python", ds.notes_for(["CRP"]), ds.decimal_comma, ds.read_from_text),
+         ns)
+    got = np.array([ns["predict"](r) for r in csv.DictReader(path.open(encoding="utf-8"),
+                                                             delimiter=";")])
+    np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+    # a column of numbers with a decimal point is read as before
+    assert numbers_with_codes(pd.Series(["0.7", "1.2", "ND"] * 10))[0].iloc[0] == 0.7

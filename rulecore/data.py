@@ -2556,9 +2556,9 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
         return plain
     # (the dashes looked for in one string first: a regex over a million cells of text
     # cost 0.3 s a column, a review)
-    joined = "".join(present.astype(str).to_numpy())
-    if any(d in joined for d in TYPESET_DASHES) and \
-            present.astype(str).str.contains(_TYPESET_MINUS).any():
+    as_text = present.astype(str)
+    joined = "".join(as_text.to_numpy())
+    if any(d in joined for d in TYPESET_DASHES) and as_text.str.contains(_TYPESET_MINUS).any():
         # Unicode's minus sign, or a dash as typesetting writes one, before a number:
         # '−2.8' (U+2212) left a temperature column as text, and '−3,431' a profit column
         # called an identifier (a stranger's table); a dash in a range ('10–20') stays text

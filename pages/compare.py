@@ -205,7 +205,8 @@ y_test = ds.y_binary[any_split.test]
 # how far apart two accuracies on these few rows must be to differ by more than luck (a
 # review: 0.73 to 0.79 on 52 rows, ranked to three decimals with no word of noise)
 n_test = len(y_test)
-luck = chance_words(dict(zip(table["model"], table["accuracy"])), n_test)
+luck = chance_words(dict(zip(table["model"], table["accuracy"])), n_test,
+                    ds.held_out_records(any_split.train, any_split.test))
 st.caption(f"Always predicting the majority class scores accuracy "
            f"{max(y_test.mean(), 1 - y_test.mean()):.3f} on these test rows, balanced "
            "accuracy 0.5: on a rare positive class, read the balanced accuracy too."

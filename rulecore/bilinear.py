@@ -782,6 +782,9 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         Rows of ``X`` used (all of them unless ``max_objects`` is smaller).
     train_index_ : ndarray of int
         Rows of ``X`` in the training part (the objects of ``C``).
+    held_out_groups_ : ndarray or None
+        The record of each held-out row where ``fit`` held out whole records (``groups``),
+        else None.
     trace_ : pandas.DataFrame
         One row per step (``iteration`` 0 = start, ``i`` = the masks after ``i`` steps):
         ``iteration, F, delta_F, move, n_features, n_objects, feature_share, object_share,
@@ -871,7 +874,8 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
                                or mo < 4):
             raise ParameterError(f"max_objects must be an integer >= 4, got {_show(mo)}.")
 
-    def fit(self, X, y, X_val=None, y_val=None, callback=None) -> BilinearReducer:
+    def fit(self, X, y, X_val=None, y_val=None, callback=None,
+            groups=None) -> BilinearReducer:
         """Build ``C`` and run the local search.
 
         Parameters
@@ -888,6 +892,11 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
             objects)`` after each block of ``C``, ``("search", steps taken, max_iter)`` after
             each search step and ``("eliminate", steps taken, max_iter)`` after each
             elimination step.
+        groups : array-like of shape (m,), optional
+            Each row's record (a patient on several visits): without ``X_val`` every
+            record's rows fall on one side of the held-out split, so a record seen in ``C``
+            is never scored as held out (:func:`rulecore.data.train_test_indices`).  Without
+            it rows are split one by one.
 
         Raises
         ------
@@ -909,15 +918,32 @@ class BilinearReducer(TransformerMixin, BaseEstimator):
         k = _check_k(self.k, X.shape[1])
         rng = check_random_state(self.random_state)
         self.sample_index_ = np.arange(len(y))
+        if groups is not None:
+            groups = np.asarray(groups, dtype=object)
+            if groups.shape != (len(y),):
+                raise ParameterError(f"groups needs one record per row ({len(y)}), got "
+                                     f"shape {groups.shape}.")
         if self.max_objects is not None and len(y) > self.max_objects:
             self.sample_index_ = _stratified_sample(y, int(self.max_objects), rng)
             X, y = X[self.sample_index_], y[self.sample_index_]
+            groups = None if groups is None else groups[self.sample_index_]
+        self.held_out_groups_ = None
         if X_val is None:
-            _, counts = np.unique(y, return_counts=True)
-            strat = y if counts.min() >= 2 else None
-            idx_tr, idx_va = train_test_split(
-                np.arange(len(y)), test_size=self.validation_share, stratify=strat,
-                random_state=rng.randint(2**31 - 1))
+            if groups is None:
+                _, counts = np.unique(y, return_counts=True)
+                strat = y if counts.min() >= 2 else None
+                idx_tr, idx_va = train_test_split(
+                    np.arange(len(y)), test_size=self.validation_share, stratify=strat,
+                    random_state=rng.randint(2**31 - 1))
+            else:
+                from rulecore.data import train_test_indices
+
+                idx_tr, idx_va = train_test_indices(y, self.validation_share,
+                                                    rng.randint(2**31 - 1), groups=groups)
+                # too few records for a split by record falls back to rows: then no record
+                # is said to be held out whole
+                if not pd.Series(groups[idx_va]).isin(set(groups[idx_tr])).any():
+                    self.held_out_groups_ = groups[idx_va]
             X_val, y_val = X[idx_va], y[idx_va]
             X, y = X[idx_tr], y[idx_tr]
             self.train_index_ = self.sample_index_[idx_tr]

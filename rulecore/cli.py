@@ -843,7 +843,8 @@ def _compare_baseline(ds, result, table: pd.DataFrame) -> str:
     majority = ds.positive if rate > 0.5 else other
     lines = [f"always predicting {majority}: accuracy {max(rate, 1 - rate):.3f}, balanced "
              f"accuracy 0.500 on the {n:,} test rows"]
-    luck = chance_words(dict(zip(table["model"], table["accuracy"])), n)
+    luck = chance_words(dict(zip(table["model"], table["accuracy"])), n,
+                        ds.held_out_records(result.train, result.test) if n else None)
     if luck:
         lines.append(luck[0].lower() + luck[1:].rstrip("."))
     if len(ds.classes) > 2:

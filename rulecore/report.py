@@ -1292,7 +1292,7 @@ def not_a_success_words(findings: list[Finding], y_test: np.ndarray,
     return said
 
 
-def chance_margin(accuracy: float, n: int, other: float | None = None) -> float:
+def chance_margin(accuracy: float, n: float, other: float | None = None) -> float:
     """How far apart two held-out accuracies, ``accuracy`` and ``other`` (default the same),
     on the same ``n`` rows can be by chance: two standard errors of their difference,
     2 √((a (1 − a) + b (1 − b)) / n) (unpaired, so cautious).  The Compare page says it:
@@ -1305,7 +1305,7 @@ def chance_margin(accuracy: float, n: int, other: float | None = None) -> float:
 
 
 def close_to_best(accuracies: Mapping[str, float],
-                  n: int) -> tuple[float, float, str | None, list[str]]:
+                  n: float) -> tuple[float, float, str | None, list[str]]:
     """Models within chance of the best on the same ``n`` held-out rows:
     ``(median accuracy, its margin, best, names)``, the margin :func:`chance_margin` at the
     median accuracy (the figure said), ``best`` the first model of the top accuracy, the
@@ -1325,26 +1325,57 @@ def close_to_best(accuracies: Mapping[str, float],
     return mid, margin, first, close
 
 
-def chance_words(accuracies: Mapping[str, float], n: int) -> str:
+def effective_rows(groups: np.ndarray | None, n: int) -> float:
+    """How many independent rows ``n`` held-out rows are worth for a standard error, where
+    they were held out by whole records (``groups``: each row's record; None: ``n``).
+
+    A record's rows may be right or wrong together, so an accuracy's variance is up to
+    Kish's design effect larger: the worst case (each record's rows all right or all wrong)
+    is an accuracy over records weighted by their sizes m_g, with effective size
+    (Σ m_g)² / Σ m_g²: the number of records when they are of one size, ``n`` with one row
+    each.  Cautious, like :func:`chance_margin`: a difference it calls clear is clear.  (The
+    Compare and Reduction pages judged 40 accounts repeated 8–15 times as 400 independent
+    rows, where the Rule page's own test counted records: a review.)"""
+    if groups is None:
+        return float(n)
+    sizes = pd.Series(np.asarray(groups, dtype=object)).value_counts().to_numpy(float)
+    return float(sizes.sum() ** 2 / (sizes ** 2).sum()) if len(sizes) else 0.0
+
+
+def _rows_words(n: int, groups: np.ndarray | None) -> str:
+    """``"1,200 test rows"``, or with records ``"1,200 test rows of 40 records held out
+    whole"``."""
+    if groups is None:
+        return f"{n:,} test rows"
+    return (f"{n:,} test rows of {pd.Series(np.asarray(groups, dtype=object)).nunique():,} "
+            "records held out whole")
+
+
+def chance_words(accuracies: Mapping[str, float], n: int,
+                 groups: np.ndarray | None = None) -> str:
     """The Compare page's (and ``rulecore compare``'s) sentence on which models are within
     luck of the best on the same ``n`` test rows (:func:`close_to_best`), or "" when the
-    margin is under 0.01."""
-    mid, noise, best, close = close_to_best(accuracies, n)
+    margin is under 0.01.  With ``groups`` (each test row's record, where rows were held out
+    by whole records) the margin is that of :func:`effective_rows`."""
+    mid, noise, best, close = close_to_best(accuracies, effective_rows(groups, n))
     if best is None or noise < 0.01:
         return ""
-    return (f"On {n:,} test rows two accuracies near {mid:.2f} differ by chance by up to about "
-            f"{noise:.3f} (two standard errors): {best} scores best; "
+    return (f"On {_rows_words(n, groups)} two accuracies near {mid:.2f} differ by chance by "
+            f"up to about {noise:.3f} (two standard errors"
+            + (", a record's rows counted as moving together" if groups is not None else "")
+            + f"): {best} scores best; "
             + (f"{', '.join(close)} {'is' if len(close) == 1 else 'are'} within that of it."
                if close else "no other model is that close to it."))
 
 
-def clear_change(accuracy: float, baseline: float, n: int) -> bool:
+def clear_change(accuracy: float, baseline: float, n: float) -> bool:
     """Whether a held-out accuracy differs from a baseline's on the same ``n`` rows by more
     than one standard error of the difference of two proportions,
     √((a(1 − a) + b(1 − b)) / n): the bar :func:`clearly_above_majority` sets, for two
     classifiers whose per-row answers are not at hand (the Reduction page: a reduced table
     at 0.778 against the full table's 0.756 on 180 rows, +4 rows, read as a green success).
-    Unpaired, so it is cautious: a change it calls clear is clear."""
+    Unpaired, so it is cautious: a change it calls clear is clear.  Rows held out by whole
+    records count as :func:`effective_rows`."""
     if n <= 0:
         return False
     se = chance_margin(accuracy, n, baseline) / 2  # one standard error, not two

@@ -736,3 +736,26 @@ def test_balanced_accuracy_and_kept_objects_by_class_are_direct_counts():
         assert red.balanced_accuracy(it) == pytest.approx(want)
         kept = red.kept_by_class(it)
         assert kept["kept"].sum() == om.sum() and kept["total"].sum() == len(red.y_train_)
+
+
+def test_groups_hold_out_whole_records():
+    """A patient's visits on both sides of the held-out split scored C's own objects as
+    held out: with ``groups`` no record is on both sides, ``held_out_groups_`` names the
+    held-out rows' records, and without them the split (and the run) is the one before."""
+    rng = np.random.default_rng(0)
+    groups = np.repeat([f"p{i}" for i in range(30)], 4)
+    X = rng.normal(size=(120, 5)) + np.repeat(rng.normal(size=(30, 5)), 4, axis=0)
+    y = (X[:, 0] > 0).astype(int)
+    kw = dict(t=1.0, k=2, max_iter=5, random_state=0, time_limit=30)
+    red = BilinearReducer(**kw).fit(X, y, groups=groups)
+    train = set(groups[red.train_index_])
+    held = np.setdiff1d(np.arange(120), red.train_index_)
+    assert not train & set(groups[held])
+    assert red.held_out_groups_ is not None and sorted(red.held_out_groups_) == \
+        sorted(groups[held])
+    plain = BilinearReducer(**kw).fit(X, y)
+    assert plain.held_out_groups_ is None
+    assert set(groups[plain.train_index_]) & set(groups[np.setdiff1d(np.arange(120),
+                                                                     plain.train_index_)])
+    with pytest.raises(ParameterError, match="one record per row"):
+        BilinearReducer(**kw).fit(X, y, groups=groups[:10])

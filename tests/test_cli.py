@@ -778,3 +778,14 @@ def test_a_rule_sets_clause_table_gives_shares_as_percentages(capsys):
     assert "coverage" in header and "precision" in header
     row = out.splitlines()[out.splitlines().index(header) + 2]
     assert re.search(r"\| \d+\.\d% \| \d+\.\d% \|$", row), row
+
+
+def test_compare_counts_records_held_out_whole_for_chance(tmp_path):
+    """`rulecore compare` on a visit table held patients out whole but judged the models'
+    closeness on visits as independent rows (a review): it names the records now."""
+    path = Path(__file__).parent / "data" / "ehr_visits_repeated_ids.csv"
+    res = run("compare", str(path), "--models", "cart,l1-logistic", "--format", "markdown",
+              cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert re.search(r"note: on \d+ test rows of \d+ records held out whole two accuracies",
+                     res.stdout), res.stdout

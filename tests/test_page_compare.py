@@ -226,3 +226,25 @@ def test_the_split_is_said_as_it_was_made_by_whole_identifier():
     at.button(key="cmp_submit").click().run()
     assert "(stratified, seed" in next(c.value for c in at.caption
                                        if c.value.startswith("Train "))
+
+
+def test_chance_between_models_counts_patients_not_visits():
+    """The Compare page's sentence on models within luck of the best counted a patient's
+    visits as independent test rows, where the split held patients out whole (a review):
+    it now says the records and uses their effective number."""
+    from rulecore.report import chance_words
+
+    at = conftest.upload_corpus_file("ehr_visits_repeated_ids.csv")
+    at.switch_page(PAGE).run()
+    at.multiselect(key="cmp_models").set_value(["CART (sklearn)", "L1 logistic (sklearn)"])
+    at.button(key="cmp_submit").click().run()
+    assert not at.exception and not at.error
+    said = next(c.value for c in at.caption if c.value.startswith("Always predicting"))
+    table = at.session_state["cmp_table"]
+    accs = dict(zip(table["model"], table["accuracy"]))
+    n = int(next(c.value for c in at.caption if c.value.startswith("Train "))
+            .split("test ")[1].split(" rows")[0].replace(",", ""))
+    rows_only = chance_words(accs, n)
+    if rows_only:  # a margin over 0.01 on the rows alone: the records' is wider still
+        assert "records held out whole" in said
+        assert "a record's rows counted as moving together" in said

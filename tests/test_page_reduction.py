@@ -237,3 +237,36 @@ def test_a_gain_from_dropping_the_smaller_class_is_said():
            f"{red.balanced_accuracy(0):.3f}" in said
     assert "comes from predicting the smaller class less" in said
     assert "chosen on the same held-out rows" in said
+
+
+def test_a_visit_table_is_held_out_by_whole_patient():
+    """The Rule and Compare pages hold a repeated patient_id's visits out whole; the
+    Reduction page split them row by row, so a patient in C was also scored as held out,
+    and its chance test counted visits as independent (a review).  Now no patient is on both
+    sides, the caption says so, and the test of chance counts records."""
+    import numpy as np
+
+    from rulecore.data import load_csv
+    from rulecore.report import clear_change, effective_rows
+
+    at = reduced_upload("ehr_visits_repeated_ids.csv")
+    ds = load_csv(conftest.Path(conftest.__file__).parent / "data" /
+                  "ehr_visits_repeated_ids.csv")
+    red = at.session_state["red_run"]["model"]
+    groups = red.held_out_groups_
+    assert groups is not None
+    caption = next(c.value for c in at.caption if "held out for the accuracy" in c.value)
+    assert "(by whole patient_id, none also in C)" in caption
+    pids = ds.groups.to_numpy()
+    held = np.setdiff1d(red.sample_index_, red.train_index_)
+    assert not set(pids[red.train_index_]) & set(pids[held])
+    n_held = len(red.sample_index_) - len(red.train_index_)
+    n_eff = effective_rows(groups, n_held)
+    assert n_eff < n_held / 2  # visits of one patient are not independent rows
+    shown = next(m for m in at.metric if m.label == "Held-out accuracy")
+    assert f"of {len(set(groups)):,} records held out whole" in shown.help
+    acc = float(shown.value)
+    change = round(acc - red.full_accuracy_, 3)
+    if change:
+        clear = clear_change(acc, red.full_accuracy_, n_eff)
+        assert shown.delta.endswith(", within chance") is (not clear)

@@ -741,3 +741,29 @@ def test_records_are_given_only_where_the_split_kept_them_whole():
     # a split by rows (the fallback) puts some patient on both sides: no records
     tr, te = train_test_indices(ds.y_binary, 0.25, 0)
     assert ds.held_out_records(tr, te) is None
+
+
+def test_records_held_out_whole_count_as_records_for_chance():
+    """Compare and Reduction judged 40 accounts repeated 8–15 times as 400 independent rows
+    (a review): the margin of chance is that of the effective number of rows, Kish's
+    (Σ m_g)² / Σ m_g², which is the number of records when they are of one size and n with
+    one row each, and the sentence says the rows are records held out whole."""
+    from rulecore.report import chance_margin, chance_words, clear_change, effective_rows
+
+    assert effective_rows(None, 400) == 400
+    assert effective_rows(np.arange(400), 400) == pytest.approx(400)
+    ten_each = np.repeat(np.arange(40), 10)
+    assert effective_rows(ten_each, 400) == pytest.approx(40)
+    # unequal sizes: one record of 100 rows and 100 of one row each
+    uneven = np.r_[np.zeros(100), np.arange(1, 101)]
+    assert effective_rows(uneven, 200) == pytest.approx(200 ** 2 / (100 ** 2 + 100))
+    # 0.78 against 0.72 on 400 rows is clear; on 40 records of 10 rows it is not
+    assert clear_change(0.78, 0.72, 400) and not clear_change(0.78, 0.72, 40)
+    accs = {"A": 0.80, "B": 0.72}
+    rows = chance_words(accs, 400)
+    assert rows.startswith("On 400 test rows two accuracies near 0.76")
+    assert "B is within" not in rows
+    records = chance_words(accs, 400, ten_each)
+    assert records.startswith("On 400 test rows of 40 records held out whole")
+    assert "a record's rows counted as moving together" in records
+    assert f"{chance_margin(0.76, 40):.3f}" in records and "B is within that of it" in records

@@ -80,9 +80,7 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
     st.subheader(title)
     fmt = st.radio("Format", list(EXPORT_FORMATS), horizontal=True, key=f"{prefix}export_fmt")
     notes = ds.notes_for(rule.features) if ds is not None else []
-    text = rule.export(fmt, notes, ds.decimal_comma if ds is not None else (),
-                       ds.read_from_text if ds is not None else (),
-                       ds.ticks if ds is not None else ())
+    text = rule.export(fmt, notes, ds.reading if ds is not None else None)
     if notes and fmt == "json":
         read = [c for c in rule.features if ds.notes_for([c])]
         st.caption("The rule compares the values as read (see the Data page's notes on "

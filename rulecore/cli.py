@@ -349,8 +349,7 @@ def _export(args: argparse.Namespace, rule: Any, what: str, out: TextIO, ds: Any
     if fmt is None:
         raise ParameterError(f"Cannot tell the export format from {args.output!r}; pass "
                              "--export text|markdown|json|sql|python.")
-    text = rule.export(fmt, ds.notes_for(rule.features), ds.decimal_comma, ds.read_from_text,
-                       ds.ticks)
+    text = rule.export(fmt, ds.notes_for(rule.features), ds.reading)
     if args.output:
         _write(args.output, text)
         out.write(f"\nwrote the {what} as {fmt} to {args.output}\n")

@@ -144,6 +144,36 @@ MIN_REPEATED_ID_SHARE = 0.02
 
 
 @dataclass(frozen=True)
+class Reading:
+    """How a table's cells were read before a rule compared them, as far as a rule's export
+    must read a raw row the same way (:attr:`Dataset.reading`; the exported Python's
+    ``predict(row)``).
+
+    Attributes
+    ----------
+    decimal_comma : tuple of str
+        Columns whose numbers are written with a decimal comma or dots between thousands
+        (``'60,6'``, ``'12.606'``).
+    read_from_text : tuple of str
+        Columns whose numbers were read from text written otherwise (``2 days 04:00:00`` as
+        hours, ``72 kg``, ``1.2k``): the export refuses such a raw cell, never reads it as
+        missing.
+    ticks : tuple of str
+        Columns of a tick or a flag and empty cells, read as yes / no.
+    derived : tuple of (feature, source, part, separator)
+        Features made from another column: a date's ``year``, ``month``, ``weekday`` or
+        ``hour`` (``"hired (year)"`` from ``"hired"``; separator ``""``), or a multi-select
+        column's ``option`` (``"tools: API"`` from ``"tools"``, its answers joined by the
+        separator).  The export derives them from the raw column when a row lacks them.
+    """
+
+    decimal_comma: tuple[str, ...] = ()
+    read_from_text: tuple[str, ...] = ()
+    ticks: tuple[str, ...] = ()
+    derived: tuple[tuple[str, str, str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Dataset:
     """A table ready for learning.
 
@@ -230,6 +260,9 @@ class Dataset:
     #: columns of a tick or a flag and empty cells read as yes / no (``ticks_with_blanks``):
     #: an exported Python rule reads a raw cell so (an empty cell is "no", not missing)
     ticks: tuple[str, ...] = ()
+    #: features made from a date or a multi-select column: ``(feature, source, part,
+    #: separator)`` (:class:`Reading`)
+    derived: tuple[tuple[str, str, str, str], ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     copies: pd.Series | None = field(default=None, repr=False, compare=False)
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
@@ -407,6 +440,12 @@ class Dataset:
             return feature
         made_from = [c for c in table if feature.startswith((f"{c} (", f"{c}: "))]
         return max(made_from, key=len) if made_from else feature
+
+    @property
+    def reading(self) -> Reading:
+        """How the features' cells were read, for a rule's export (:class:`Reading`)."""
+        return Reading(decimal_comma=self.decimal_comma, read_from_text=self.read_from_text,
+                       ticks=self.ticks, derived=self.derived)
 
     def notes_for(self, columns: Iterable[str]) -> list[str]:
         """The notes on how the cells of ``columns`` were read (codes read as missing,
@@ -4291,6 +4330,7 @@ def from_frame(
     # ---------------------------------------------------------------- features
     overrides = dict(kinds or {})
     when_columns: list[tuple[str, pd.Series]] = []  # the dates used, for bursts over time
+    derived: list[tuple[str, str, str, str]] = []  # features made from dates and choices
     columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
     on_scale: dict[tuple, list[tuple[str, str]]] = {}  # the scale's columns (_scale_notes)
@@ -4328,6 +4368,7 @@ def from_frame(
                 columns[oname] = (values if kind == "categorical" else
                                   (values == "yes").astype(float).where(values.notna()))
                 out_kinds[oname] = kind
+                derived.append((oname, col, "option", sep))
                 parts.append(ColumnRole(oname, "derived", True, (
                     f"yes when {oname[len(col) + 2:]!r} is among the answers in {col!r} "
                     f"(joined by {sep!r}), no when not, missing when it has none"),
@@ -4368,6 +4409,7 @@ def from_frame(
                 out_kinds[dname] = kind
                 unit = {"month": " (1-12)", "weekday": " (Mon < ... < Sun)",
                         "hour": " (0-23)"}.get(part, "")
+                derived.append((dname, col, part, ""))
                 parts.append(ColumnRole(dname, "derived", True,
                                         f"the {part}{unit} of the date in {col!r}", "derived"))
             # the date itself is used only through the parts that vary (a one-week log's year
@@ -4597,7 +4639,8 @@ def from_frame(
                  no_answer=tuple(unanswered_rows), copies=copies, periods=periods,
                  decimal_comma=tuple(c for c in decimal_comma if c in X.columns),
                  read_from_text=tuple(c for c in read_from_text if c in X.columns),
-                 ticks=tuple(c for c in ticked if c in X.columns))
+                 ticks=tuple(c for c in ticked if c in X.columns),
+                 derived=tuple(d for d in derived if d[0] in X.columns))
     return ds.with_positive(positive)
 
 

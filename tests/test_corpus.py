@@ -822,8 +822,7 @@ def test_an_interval_column_exports_a_rule_that_refuses_its_raw_cells(tmp_path):
     assert [c.feature for c in model.rule_.conditions] == ["time_to_resolve"]
     rule = model.rule_.relabel("sla", "breached", "met")
     ns: dict = {}
-    exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,
-                     ds.read_from_text), ns)
+    exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
     rows = list(csv.DictReader((DATA / "servicedesk_intervals.csv").open(encoding="utf-8")))
     with pytest.raises(ValueError, match="rulecore apply"):
         [ns["predict"](r) for r in rows]

@@ -656,8 +656,7 @@ def test_a_limit_with_no_number_is_read_at_the_edge_of_the_measured_values():
     # the rule's threshold (between measured values) reads as the app did
     rule = model.rule_.relabel("MI", "yes", "no")
     ns: dict = {}
-    exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,
-                     ds.read_from_text), ns)
+    exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
     np.testing.assert_array_equal([ns["predict"]({"troponin": v}) for v in written], fires)
     assert ns["predict"]({"troponin": "ND"}) is False
     np.testing.assert_array_equal(apply_rule(rule, frame, typed=False).fires, fires)
@@ -3645,8 +3644,7 @@ def test_unicodes_minus_sign_is_a_minus():
     assert any("are written with a typeset minus (−, –)" in m for m in ds.notes)
     rule = Rule((Term("temp_c", "<=", -0.05),), "and", "frost", "yes")
     ns: dict = {}
-    exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,
-                     ds.read_from_text), ns)
+    exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
     assert ns["predict"]({"temp_c": "−2.8"}) is True and ns["predict"]({"temp_c": "3"}) is False
 
 

@@ -1,12 +1,13 @@
 """Rule and RuleSet: checklist evaluation and every export format, checked by running them."""
 
+import json
 import sqlite3
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from rulecore.data import load_sample
+from rulecore.data import Reading, load_sample
 from rulecore.exceptions import DataError
 from rulecore.rules.estimators import (
     BooleanRuleClassifier,
@@ -411,7 +412,7 @@ def test_the_exported_python_reads_a_decimal_comma_where_the_app_did(tmp_path):
                             (ruleset, ruleset.predict(ds.X).astype(bool)),
                             (rulelist, rulelist.predict(ds.X))):
         ns: dict = {}
-        code = model.export("python", ds.notes_for(model.features), ds.decimal_comma)
+        code = model.export("python", ds.notes_for(model.features), ds.reading)
         exec(code, ns)
         got = [ns["predict"](r) for r in rows]
         np.testing.assert_array_equal(got, expected)
@@ -419,11 +420,10 @@ def test_the_exported_python_reads_a_decimal_comma_where_the_app_did(tmp_path):
         assert "convert these columns" not in code
         assert "'balance_eur': numbers written with a decimal comma" in code
     # the SQL compares numbers, so its note still says to convert the column first
-    assert "convert these columns" in rule.export("sql", ds.notes_for(rule.features),
-                                                  ds.decimal_comma)
+    assert "convert these columns" in rule.export("sql", ds.notes_for(rule.features), ds.reading)
     assert 20 < int(np.sum(rule.predict(ds.X))) < n  # the comparison has something to refute
     ns = {}
-    exec(rule.to_python(decimal_comma=["balance_eur"]), ns)
+    exec(rule.to_python(reading=Reading(decimal_comma=("balance_eur",))), ns)
     read = {"1 234,50": False, "1.234,50": False, "60,6": True, "498,5": True, "12,5 €": True}
     assert {c: ns["predict"]({"balance_eur": c, "visits": "3"}) for c in read} == read
 
@@ -456,8 +456,7 @@ def test_the_exported_python_refuses_a_cell_the_app_read_from_text(tmp_path):
     for model in (rule, RuleSet((rule,), target="sla", positive="breached"),
                   RuleList((rule,), default="met", target="sla")):
         ns: dict = {}
-        exec(model.export("python", ds.notes_for(model.features), ds.decimal_comma,
-                          ds.read_from_text), ns)
+        exec(model.export("python", ds.notes_for(model.features), ds.reading), ns)
         with pytest.raises(ValueError, match=r"'\d+ days [^']*' in 'time_to_resolve' is not a "
                            r"number as this rule compares it.*rulecore apply"):
             [ns["predict"](r) for r in rows]
@@ -475,7 +474,7 @@ def test_the_exported_python_refuses_a_cell_the_app_read_from_text(tmp_path):
     # a column read as plain numbers keeps reading text as missing (no reading to apply)
     ns = {}
     exec(Rule((Term("reopened", ">", 0.5),), "and", "sla", "breached").to_python(
-        read_from_text=["time_to_resolve"]), ns)
+        reading=Reading(read_from_text=("time_to_resolve",))), ns)
     assert ns["predict"]({"reopened": "n/a"}) is False
 
 
@@ -506,8 +505,7 @@ def test_the_exported_python_reads_accounting_negatives_as_the_app_did(tmp_path)
     rule = Rule((Term("NetIncome", "<=", 30.5),), "and", "Distressed", "Yes")
     rows = list(csv.DictReader(path.open(encoding="utf-8")))
     ns: dict = {}
-    exec(rule.export("python", ds.notes_for(rule.features), ds.decimal_comma,
-                     ds.read_from_text), ns)
+    exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
     got = np.array([ns["predict"](r) for r in rows])
     np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
     assert got.sum() > 100
@@ -516,7 +514,7 @@ def test_the_exported_python_reads_accounting_negatives_as_the_app_did(tmp_path)
     # '(-542)' is no number the app reads (a column with one is text): not +542 either
     above: dict = {}
     exec(Rule((Term("NetIncome", ">", 30.5),), "and", "Distressed", "No").export(
-        "python", ds.notes_for(["NetIncome"]), ds.decimal_comma, ds.read_from_text), above)
+        "python", ds.notes_for(["NetIncome"]), ds.reading), above)
     assert above["predict"]({"NetIncome": "(542)"}) is False
     assert above["predict"]({"NetIncome": "(-542)"}) is False  # missing: fails '> 30.5'
     # a minus before a currency sign, ASCII or typeset, as the app reads it (a review)
@@ -580,8 +578,7 @@ def test_the_exported_python_reads_german_amounts_percentages_and_thousands(tmp_
                    ("Temperatur", 0.05)):
         rule = Rule((Term(col, ">", t),), "and", "Betrug", "J")
         ns: dict = {}
-        exec(rule.export("python", ds.notes_for([col]), ds.decimal_comma,
-                         ds.read_from_text), ns)
+        exec(rule.export("python", ds.notes_for([col]), ds.reading), ns)
         got = np.array([ns["predict"](r) for r in rows])
         np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
         assert 0 < got.sum() < n
@@ -611,8 +608,7 @@ def test_a_tick_or_flag_column_is_read_as_yes_or_no_by_the_export_and_apply(tmp_
         for level in ("yes", "no"):
             rule = Rule((Term(col, "==", level),), "and", "storm", "yes")
             ns: dict = {}
-            exec(rule.export("python", ds.notes_for([col]), ds.decimal_comma,
-                             ds.read_from_text, ds.ticks), ns)
+            exec(rule.export("python", ds.notes_for([col]), ds.reading), ns)
             got = np.array([ns["predict"](r) for r in rows])
             np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
             assert 0 < got.sum() < n
@@ -648,8 +644,7 @@ def test_the_exported_python_reads_amounts_written_with_a_currency_code():
     ds = load_csv(path)
     rule = Rule((Term("Amount", "<=", 20000.0),), "and", "Stage", "Closed Won")
     ns: dict = {}
-    exec(rule.export("python", ds.notes_for(["Amount"]), ds.decimal_comma,
-                     ds.read_from_text, ds.ticks), ns)
+    exec(rule.export("python", ds.notes_for(["Amount"]), ds.reading), ns)
     rows = [r for r in csv.DictReader(path.open(encoding="utf-8"))
             if r["Stage"].startswith("Closed")]
     got = np.array([ns["predict"](r) for r in rows])
@@ -689,10 +684,83 @@ def test_a_german_lab_column_with_codes_is_read_and_exported_with_its_decimal_co
     assert ds.kinds["CRP"] == "numeric" and "CRP" in ds.decimal_comma
     rule = Rule((Term("CRP", ">", 8.05),), "and", "Sepsis", "ja")
     ns: dict = {}
-    exec(rule.export("python", ds.notes_for(["CRP"]), ds.decimal_comma, ds.read_from_text),
+    exec(rule.export("python", ds.notes_for(["CRP"]), ds.reading),
          ns)
     got = np.array([ns["predict"](r) for r in csv.DictReader(path.open(encoding="utf-8"),
                                                              delimiter=";")])
     np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
     # a column of numbers with a decimal point is read as before
     assert numbers_with_codes(pd.Series(["0.7", "1.2", "ND"] * 10))[0].iloc[0] == 0.7
+
+
+@pytest.mark.parametrize("name", [
+    "card_transactions_dst_rare_fraud.csv",  # ISO timestamps, offsets changing with DST
+    "db_churn_ids_dates.csv", "hr_attrition_sqlserver.csv", "machine_daily_log.csv",
+    "postgres_copy_export.csv", "weather_type_flags.csv",
+    "google_forms_export.csv",  # its ';'-joined "tick all that apply" answers
+    "postgres_tickets_arrays_intervals.csv",  # PostgreSQL's arrays, {phone,sms}
+])
+def test_the_exported_python_derives_date_parts_and_options_from_raw_rows(name):
+    """A rule on `hired (year)` raised KeyError on every raw row, which has `hired` only (a
+    review): predict(row) derives a date's year, month, weekday and hour, and a form's
+    option, from the raw column, and gives the app's answer on every raw row; a date it
+    cannot read so (Google Forms' `2024/03/26 4:19:40 AM GMT+1`) raises ValueError naming
+    `rulecore apply`, never a silent "no"."""
+    import csv
+    from pathlib import Path
+
+    from rulecore.data import load_csv
+
+    path = Path(__file__).parent / "data" / name
+    ds = load_csv(path)
+    rows = list(csv.DictReader(path.read_text(encoding="utf-8-sig").splitlines()))
+    assert ds.derived and len(rows) == ds.n_samples
+    checked = 0
+    for feature, _source, part, _ in ds.derived:
+        col = ds.X[feature]
+        if ds.kinds[feature] == "numeric":
+            term = Term(feature, ">", float(np.nanmedian(col.astype(float))))
+        else:
+            term = Term(feature, "==", col.dropna().astype(str).value_counts().index[0])
+        rule = Rule((term,), "and", ds.target, ds.positive)
+        ns = {}
+        exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
+        want = rule.predict(ds.X).astype(bool)
+        assert 0 < want.sum() < len(want)  # a condition with something to get wrong
+        if name == "google_forms_export.csv" and part != "option":
+            with pytest.raises(ValueError, match=r"in 'Timestamp' cannot be read here as the "
+                               r"rule read it .*rulecore apply"):
+                ns["predict"](rows[0])
+            continue
+        got = np.array([ns["predict"](r) for r in rows])
+        np.testing.assert_array_equal(got, want, err_msg=feature)
+        # the row of the frame the rule was learned on has the feature itself
+        assert ns["predict"]({feature: ds.X[feature].iloc[0]}) == bool(want[0])
+        checked += 1
+    assert checked
+
+
+def test_the_exported_python_reads_a_json_list_of_options(tmp_path):
+    """A document store's tags, `["promo", "cart"]` and `[]` (read by the app as options
+    ticked, the empty list as "(none)"), are read so by predict(row) too."""
+    from rulecore.data import load_csv
+
+    rng = np.random.default_rng(0)
+    tags = [[], ["promo"], ["cart"], ["promo", "cart"], ["cart", "gift"], ["gift"]]
+    rows = []
+    for i in range(300):
+        t = tags[rng.integers(len(tags))]
+        bought = "yes" if "cart" in t and rng.random() < 0.9 else "no"
+        rows.append({"session": f"s{i:04d}", "tags": json.dumps(t), "pages": rng.integers(1, 9),
+                     "bought": bought})
+    path = tmp_path / "sessions.csv"
+    pd.DataFrame(rows).to_csv(path, index=False)
+    ds = load_csv(path)
+    assert ("tags: cart", "tags", "option", ";") in ds.derived
+    ns = {}
+    rule = Rule((Term("tags: cart", "==", "yes"), Term("tags: (none)", "!=", "yes")), "and",
+                ds.target, ds.positive)
+    exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
+    raw = pd.read_csv(path, dtype=str, keep_default_na=False).to_dict("records")
+    np.testing.assert_array_equal([ns["predict"](r) for r in raw],
+                                  rule.predict(ds.X).astype(bool))

@@ -23,11 +23,14 @@ from rulecore.data import (
     _LIMIT_ABOVE,
     _LIMIT_BELOW,
     MISSING_TEXT,
+    NO_OPTION,
     SPREADSHEET_ERRORS,
     TYPESET_DASHES,
+    Reading,
 )
 from rulecore.encode import text_names
 from rulecore.exceptions import DataError
+from rulecore.roles import WEEKDAYS
 from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key, positive_rows
 
 RuleType = Literal["and", "or"]
@@ -126,34 +129,26 @@ class _Exportable:
         """JSON that ``from_json`` reads back into an equal object."""
         return json.dumps(self.to_dict(), indent=indent, default=str)
 
-    def export(self, fmt: str, notes: Iterable[str] = (),
-               decimal_comma: Iterable[str] = (), read_from_text: Iterable[str] = (),
-               ticks: Iterable[str] = ()) -> str:
+    def export(self, fmt: str, notes: Iterable[str] = (), reading: Reading | None = None
+               ) -> str:
         """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``.
 
         ``notes`` say how the table's cells were read before the rule compared them
         (:meth:`rulecore.data.Dataset.notes_for`: ``-999`` read as missing, ``72 kg`` as
         72, ``YES`` as ``Yes``).  The code and text formats carry them as comments, so that
         whoever runs the rule on the raw table knows to read it the same way; JSON stays the
-        rule alone (``from_json`` reads it back).  ``decimal_comma``: columns whose numbers
-        are written with a decimal comma (:attr:`rulecore.data.Dataset.decimal_comma`), which
-        the Python function reads as such.  ``read_from_text``: columns whose numbers were
-        read from text written otherwise (``2 days 04:00:00`` as hours, ``72 kg``, ``1.2k``:
-        :attr:`rulecore.data.Dataset.read_from_text`); the Python function raises
-        ``ValueError`` on such a cell instead of reading it as missing, which made a rule on
-        one never hold on the raw rows (a stranger's review: 0 of 700 rows).  ``ticks``:
-        columns of a tick or a flag and empty cells read as yes / no
-        (:attr:`rulecore.data.Dataset.ticks`), which the Python function reads so."""
+        rule alone (``from_json`` reads it back).  ``reading``
+        (:attr:`rulecore.data.Dataset.reading`): how the cells were read, which the Python
+        function does itself on a raw row (:meth:`Rule.to_python`)."""
+        reading = reading or Reading()
         makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
                   "sql": self.to_sql,
-                  "python": lambda: self.to_python(decimal_comma=decimal_comma,
-                                                   read_from_text=read_from_text,
-                                                   ticks=ticks)}
+                  "python": lambda: self.to_python(reading=reading)}
         if fmt not in makers:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
         out = makers[fmt]()
         notes = list(notes)
-        written_with_comma = set(decimal_comma)
+        written_with_comma = set(reading.decimal_comma)
         comma = [f for f in self.features if f in written_with_comma]
         if fmt == "python" and comma:
             # predict() reads these columns' decimal commas itself, so the note telling the
@@ -209,6 +204,54 @@ class _Exportable:
                  "importing a CSV often stores one (UPDATE your_table SET col = NULL WHERE "
                  "TRIM(col) = '')."] if any(not t.numeric for t in conds) else []
         return [" ".join(what.split("\n"))] + numbers + empty
+
+
+#: The exported Python's reader of a feature made from another column (:class:`Reading`'s
+#: ``derived``): the row's own value when it has the feature, else the date part or the
+#: option of the raw column, as :func:`rulecore.roles.date_features` and
+#: :func:`rulecore.roles.choice_features` make them (a time zone written after the time is
+#: kept out of the parts, which are the local time as written, as the app reads them).
+_DERIVE = [
+    "    def derive(row, key, source, part, sep):",
+    "        if key in row:  # the table the rule was learned on has it",
+    "            return row[key]",
+    "        v = row[source]",
+    "        try:",
+    "            if v is None or v != v or isinstance(v, str) and v.strip() in MISSING:",
+    "                return None",
+    "        except TypeError:  # pandas' NA",
+    "            return None",
+    "        how = (' in ' + repr(source) + ' cannot be read here as the rule read it (' + key",
+    "               + '): read the table as it was read then (rulecore apply RULE.json TABLE'",
+    "               + ' does), or give the row ' + repr(key) + ' itself.')",
+    "        if part == 'option':  # a multi-select answer, 'API;Live chat'",
+    "            v = str(v).strip()",
+    "            if v[:1] == '{' and v[-1:] == '}':  # PostgreSQL's array, {sms,\"live chat\"}",
+    "                items = [p.strip().strip('\"') for p in v[1:-1].split(',')]",
+    "            elif v[:1] == '[':  # a JSON list, [\"promo\", \"cart\"]; [] ticks none",
+    "                import json",
+    "                try:",
+    "                    items = [str(p).strip() for p in json.loads(v)] or "
+    f"[{NO_OPTION!r}]",
+    "                except (ValueError, TypeError):",
+    "                    raise ValueError(repr(v) + how) from None",
+    "            else:",
+    "                items = [p.strip() for p in v.split(sep)]",
+    "            return 'yes' if key[len(source) + 2:] in items else 'no'",
+    "        from datetime import date, datetime",
+    "        if isinstance(v, str):",
+    "            try:",
+    "                v = datetime.fromisoformat(v.strip())  # ISO 8601: 2024-03-01T10:00",
+    "            except ValueError:",
+    "                raise ValueError(repr(v) + how) from None",
+    "        elif isinstance(v, date) and not isinstance(v, datetime):",
+    "            v = datetime(v.year, v.month, v.day)",
+    "        elif not isinstance(v, datetime):  # pandas' Timestamp is a datetime",
+    "            raise ValueError(repr(v) + how)",
+    "        if part == 'weekday':",
+    f"            return {WEEKDAYS!r}[v.weekday()]",
+    "        return float(getattr(v, part))  # year, month (1-12), hour (0-23)",
+]
 
 
 def _read_first(column: str) -> str:
@@ -422,17 +465,35 @@ class Rule(_Exportable):
         """An SQL ``WHERE`` clause selecting the rows the rule calls positive."""
         return f"WHERE {self.sql_condition()}"
 
-    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
-                  read_from_text: Iterable[str] = (), ticks: Iterable[str] = ()) -> str:
-        """Source of a dependency-free function ``predict(row: dict) -> bool``; the numbers of
-        the columns in ``decimal_comma`` are read with a decimal comma (``'60,6'`` is 60.6,
-        ``'1.234,5'`` 1234.5), as the app read them.  A cell of a column in
-        ``read_from_text`` that is text but no number (``'2 days 04:00:00'``, read as hours
-        when the rule was learned) raises ``ValueError``: read as missing, it failed every
-        condition without a word."""
-        comma = set(decimal_comma)
-        texts = set(read_from_text)
-        ticked = set(ticks)  # read as a tick or left empty: an empty cell is "no"
+    def to_python(self, name: str = "predict", reading: Reading | None = None) -> str:
+        """Source of a dependency-free function ``predict(row: dict) -> bool`` that reads a
+        raw row as the app read the table (``reading``, :attr:`rulecore.data.Dataset.reading`):
+
+        - the numbers of a column in ``reading.decimal_comma`` with a decimal comma
+          (``'60,6'`` is 60.6, ``'1.234,5'`` 1234.5);
+        - a cell of a column in ``reading.read_from_text`` that is text but no number
+          (``'2 days 04:00:00'``, read as hours when the rule was learned) raises
+          ``ValueError``: read as missing, it failed every condition without a word (a
+          stranger's review: 0 of 700 rows);
+        - a column in ``reading.ticks``: a tick, a flag or an empty cell is yes or no;
+        - a feature in ``reading.derived`` that the row lacks is derived from its column: a
+          date's year, month, weekday or hour from a ``datetime``, a ``date`` or ISO 8601
+          text, an option from a multi-select answer; a cell it cannot read so raises
+          ``ValueError`` naming ``rulecore apply`` (the rule raised ``KeyError`` on every raw
+          row that had ``hired`` but no ``hired (year)``: a review)."""
+        reading = reading or Reading()
+        comma = set(reading.decimal_comma)
+        texts = set(reading.read_from_text)
+        ticked = set(reading.ticks)  # read as a tick or left empty: an empty cell is "no"
+        made = {d[0]: d[1:] for d in reading.derived}
+
+        def cell(feature: str) -> str:
+            """The expression reading ``feature`` of ``row``."""
+            if feature in made:
+                source, part, sep = made[feature]
+                return f"derive(row, {feature!r}, {source!r}, {part!r}, {sep!r})"
+            return f"row[{feature!r}]"
+
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
         lines = [f"def {name}(row):",
@@ -530,12 +591,11 @@ class Rule(_Exportable):
                f"        return {BOOL_LEVELS!r}.get(v, v)"]
         checks = ["    checks = ["]
         for c in self.conditions:
-            key = repr(c.feature)
             if c.order is not None:  # an ordered scale: the levels it holds for
                 op = "not in" if c.op == "is missing" else "in"
                 held = list(dict.fromkeys(level_key(v) for v in (
                     c.order if c.missing_test else c.levels_held())))
-                checks.append(f"        txt(row[{key}]) {op} {tuple(held)!r},"
+                checks.append(f"        txt({cell(c.feature)}) {op} {tuple(held)!r},"
                               if held else "        False,")
             elif c.missing_test:
                 read = "num" if c.value == "numeric" else "txt"
@@ -543,23 +603,24 @@ class Rule(_Exportable):
                 how = (", True" if read == "num" and c.feature in comma else "") + (
                     _read_first(c.feature) if read == "num" and c.feature in texts
                     else "")
-                checks.append(f"        {read}(row[{key}]{how}) {op} None,")
+                checks.append(f"        {read}({cell(c.feature)}{how}) {op} None,")
             elif c.numeric:
                 op = "<=" if c.op == "<=" else ">"
                 how = (", True" if c.feature in comma else "") + (
                     _read_first(c.feature) if c.feature in texts else "")
                 checks.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
-                              f"(num(row[{key}]{how})),")
+                              f"(num({cell(c.feature)}{how})),")
             else:
                 op = "==" if c.op == "==" else "!="
                 tick = ", True" if c.feature in ticked else ""
                 checks.append(f"        (lambda v: v is not None and v {op} {level_key(c.value)!r})"
-                              f"(txt(row[{key}]{tick})),")
+                              f"(txt({cell(c.feature)}{tick})),")
         # only the readers the conditions use (a rule set repeated both in every clause), and
         # row[...]: a column the row lacks raises KeyError, where row.get read it as missing
         # and a rule on a derived column ('hired (year)') said no to every raw row (a review)
         used = "\n".join(checks)
-        readers = (num if "num(" in used else []) + (txt if "txt(" in used else [])
+        readers = (num if "num(" in used else []) + (txt if "txt(" in used else []) + (
+            _DERIVE if "derive(" in used else [])
         if readers:
             readers = [missing] + readers
         lines += readers + checks
@@ -721,11 +782,10 @@ class RuleSet(_Clauses):
                  for c, w in zip(self.clauses, self.weights)]
         return "WHERE (" + " + ".join(terms) + ") > 0"
 
-    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
-                  read_from_text: Iterable[str] = (), ticks: Iterable[str] = ()) -> str:
+    def to_python(self, name: str = "predict", reading: Reading | None = None) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
-        parts = [c.to_python(f"_clause_{t}", decimal_comma, read_from_text, ticks)
+        parts = [c.to_python(f"_clause_{t}", reading)
                  for t, c in enumerate(self.clauses)]
         # the docstring as a repr, as Rule's and RuleList's: a label with a backslash
         # ('C:\\Users') wrote a SyntaxError (a review of the exports)
@@ -845,11 +905,10 @@ class RuleList(_Clauses):
         return "\n".join(["CASE"] + whens + [f"  ELSE {sql_literal(self.default)}",
                                              f"END AS {sql_identifier(self.target)}"])
 
-    def to_python(self, name: str = "predict", decimal_comma: Iterable[str] = (),
-                  read_from_text: Iterable[str] = (), ticks: Iterable[str] = ()) -> str:
+    def to_python(self, name: str = "predict", reading: Reading | None = None) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
-        parts = [c.to_python(f"_rule_{t}", decimal_comma, read_from_text, ticks)
+        parts = [c.to_python(f"_rule_{t}", reading)
                  for t, c in enumerate(self.clauses)]
         # the docstring as a repr: a target name with quotes or backslashes stays one string
         body = [f"def {name}(row):", f"    {f'The class of {self.target} by the rule list.'!r}"]

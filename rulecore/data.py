@@ -2845,6 +2845,7 @@ def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
     value, left out as "text, many values".  One unit only: ``12 kg`` beside ``500 g`` stays
     text (the numbers would not be comparable).  Returns ``(s, None)`` when nothing changed.
     """
+    s = _square_units_joined(s)
     parts = _every_cell_matches(s, _WITH_UNIT)
     if parts is None:
         return s, None
@@ -2870,7 +2871,30 @@ _UNIT_FAMILIES = (
     ("volumes", {"l": 1.0, "L": 1.0, "ml": 1e-3, "mL": 1e-3, "cl": 1e-2, "cL": 1e-2,
                  "dl": 0.1, "dL": 0.1}, False),
     ("sizes", {"B": 1.0, "kB": 1e3, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}, False),
+    # a listing's floor area or lot, a field's yield (a stranger's property and field-trial
+    # exports: '803 sq ft' beside '74 sq m', '0.20 acres' beside '8,712 sqft', '6,007 kg/ha'
+    # beside '6.00 t/ha' were text, left out, and the yield the split's "identifier")
+    ("areas", {"sqm": 1.0, "m²": 1.0, "m2": 1.0, "sqft": 0.09290304, "ft²": 0.09290304,
+               "ft2": 0.09290304, "sqyd": 0.83612736, "acre": 4046.8564224,
+               "acres": 4046.8564224, "ac": 4046.8564224, "ha": 1e4}, True),
+    ("yields", {"kg/ha": 1.0, "t/ha": 1e3, "q/ha": 100.0, "lb/ac": 1.12085,
+                "lb/acre": 1.12085}, True),
 )
+#: A unit written in two words, "sq ft", "sq. m": read as one, "sqft", "sqm".
+_SQUARE = re.compile(r"(?i)\bsq\.?\s*(ft|m|yd)\b\.?")
+
+
+def _square_units_joined(s: pd.Series) -> pd.Series:
+    """``s`` with ``sq ft`` / ``sq. m`` written ``sqft`` / ``sqm`` (a unit of two words is
+    no unit to :data:`_WITH_UNIT`), when it is a text column that has them."""
+    if pd.api.types.is_numeric_dtype(s):
+        return s
+    head = s.dropna().iloc[:200]
+    if not any(_SQUARE.search(str(v)) for v in head):
+        return s
+    text = s.dropna().astype(str)
+    return s.astype(object).where(s.isna(), text.str.replace(
+        _SQUARE, lambda m: "sq" + m.group(1).lower(), regex=True).reindex(s.index))
 
 
 def numbers_in_units(s: pd.Series) -> tuple[pd.Series, str | None]:
@@ -2882,6 +2906,7 @@ def numbers_in_units(s: pd.Series) -> tuple[pd.Series, str | None]:
     its condition on it (a review).  Every present cell must carry a unit of the same table
     of :data:`_UNIT_FAMILIES` (a cell without one is ambiguous).  Returns ``(s, None)`` for
     any other column."""
+    s = _square_units_joined(s)
     parts = _every_cell_matches(s, _WITH_UNIT)
     if parts is None or parts[1].isna().any():
         return s, None
@@ -3210,6 +3235,23 @@ def _with_decimal_point(text: pd.Series) -> tuple[pd.Series, bool]:
     return swapped, True
 
 
+def _digitless_codes(s: pd.Series) -> pd.Series | None:
+    """The cells of a text column that hold no digit (``POA``, ``*``, ``TBC``), where they
+    are a few codes among cells with digits: at most :data:`MAX_MISSING_CODES` distinct, in
+    at most :data:`MAX_MISSING_CODE_SHARE` of the present cells; else None."""
+    if pd.api.types.is_numeric_dtype(s):
+        return None
+    present = s.dropna()
+    if len(present) < 20 or not all(isinstance(v, str) for v in present.iloc[:50]):
+        return None
+    text = present.astype(str).str.strip()
+    codes = ~text.str.contains(r"\d", regex=True)
+    if not codes.any() or codes.mean() > MAX_MISSING_CODE_SHARE or \
+            text[codes].nunique() > MAX_MISSING_CODES:
+        return None
+    return codes.reindex(s.index, fill_value=False)
+
+
 def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[str, int]]:
     """A column of numbers with a few codes for "no number" (``unknown``, ``n.a.``,
     ``<0.5``, ``Don't know``), as numbers with those cells missing; numbers typed
@@ -3242,6 +3284,14 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     text = pd.Series(counts.index.astype(str), index=counts.index).str.strip()
     text, comma = _with_decimal_point(text)
     plain = pd.to_numeric(text, errors="coerce").notna()
+    # amounts written with a currency sign or thousands ('£301,000' beside 'POA'): numbers
+    # as parse_numbers reads them (a stranger's listings: the price column was left out
+    # as an identifier for 2 % of 'POA')
+    written = ~plain & text.str.contains(r"\d", regex=True)
+    if written.any() and not comma:
+        read = parse_numbers(text[written])
+        if pd.api.types.is_numeric_dtype(read) and read.notna().all():
+            plain = plain | written
     approx = text.str.extract(_APPROXIMATE)
     approx = approx[0].fillna(approx[1])  # the number named, or NaN
     approx = approx.where(~plain)
@@ -3943,13 +3993,26 @@ def from_frame(
                     (lambda s, _name: numbers_in_units(s), "{how}.",
                      lambda how: re.search(r" are read in (\S+) \(", how).group(1)))
         for col in df.columns:
+            # a few codes among numbers written with a unit ('*' beside '6,007 kg/ha', 'POA'):
+            # each reading is tried on the other cells too, the codes then read as missing
+            blank_codes = _digitless_codes(df[col])
             for read, said, unit in readings:
                 converted, how = read(df[col], str(col))
+                code_note = ""
+                if how is None and blank_codes is not None:
+                    converted, how = read(df[col].mask(blank_codes), str(col))
+                    if how is not None:
+                        shown = list(dict.fromkeys(df[col][blank_codes].astype(str).str.strip()))
+                        n_codes = int(blank_codes.sum())
+                        code_note = (f" {_cells(n_codes)} with no number "
+                                     f"({', '.join(map(repr, shown))}) "
+                                     f"{'is' if n_codes == 1 else 'are'} read as missing.")
                 if how is not None:
-                    ex = df[col].dropna().iloc[0]
+                    ex = df[col].dropna()
+                    ex = ex[~blank_codes[ex.index]].iloc[0] if code_note else ex.iloc[0]
                     df[col] = converted
                     read_from_text.append(str(col))
-                    cleaning.append(f"{col!r}: " + said.format(ex=ex, how=how))
+                    cleaning.append(f"{col!r}: " + said.format(ex=ex, how=how) + code_note)
                     if read is numbers_from_clock and how.startswith(CLOCK_HOURS):
                         clocks.append(str(col))  # its rules written as times (Term.clock)
                     elif unit(how):

@@ -3674,3 +3674,57 @@ def test_a_crm_pipelines_stage_is_the_target_and_its_open_deals_undecided():
     assert no_answers(hub) == ["appointmentscheduled"]
     # a column that only mentions one closed stage is no pipeline
     assert no_answers(np.array(["Closed Won", "Open", "Pending"], dtype=object)) == ["Pending"]
+
+
+def test_areas_and_yields_typed_in_several_units_are_numbers():
+    """A stranger's listings and field trial: '803 sq ft' beside '74 sq m', '0.20 acres'
+    beside '8,712 sqft', '6,007 kg/ha' beside '6.00 t/ha' were text with a value per row,
+    left out as identifiers, and the yield became the split's "whole Yield"."""
+    from rulecore.data import numbers_in_units
+
+    out, how = numbers_in_units(pd.Series(["803 sq ft", "74 sq m", "1,250 sq ft", "900 sq. ft",
+                                           "60 sqm"] * 2))
+    assert np.allclose(out, [803, 74 / 0.09290304, 1250, 900, 60 / 0.09290304] * 2)
+    assert how.startswith("areas typed in sqft and sqm are read in sqft")
+    out, how = numbers_in_units(pd.Series(["0.20 acres", "8,712 sqft", "1.5 acres"] * 3))
+    assert np.allclose(out, [0.2, 0.2, 1.5] * 3, atol=1e-6) and "read in acres" in how
+    out, how = numbers_in_units(pd.Series(["6,007 kg/ha", "6.00 t/ha", "5,500 kg/ha"] * 3))
+    assert np.allclose(out, [6007, 6000, 5500] * 3) and "read in kg/ha" in how
+    # a length is no area: 'ft' beside 'sqft' stays text
+    assert numbers_in_units(pd.Series(["12 ft", "300 sqft", "4 ft"] * 3))[1] is None
+
+
+def test_a_few_codes_beside_numbers_with_a_unit_or_a_currency_are_missing():
+    """'*' among '6,007 kg/ha' and 'POA' among '£301,000' made each column text with a value
+    per row, an identifier (a stranger's field trial and listings): the codes are read as
+    missing, said in the note, and the column is a number; the exported Python reads such a
+    code as missing too, and still refuses a cell written with a unit it does not read."""
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rng = np.random.default_rng(0)
+    n = 300
+    yield_ = rng.integers(4000, 9000, n)
+    price = rng.integers(200, 900, n) * 1000
+    df = pd.DataFrame({
+        "plot": [f"P{i:03d}" for i in range(n)],
+        "Yield": [f"{v:,} kg/ha" if i % 40 else "*" for i, v in enumerate(yield_)],
+        "price": [f"£{v:,}" if i % 50 else "POA" for i, v in enumerate(price)],
+        "lodged": np.where(yield_ > 7000, "yes", "no")})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)), target="lodged")
+    assert ds.kinds["Yield"] == "numeric" and ds.kinds["price"] == "numeric"
+    assert ds.X["Yield"].isna().sum() == 8 and ds.X["price"].isna().sum() == 6
+    assert ds.groups is None  # no "whole Yield" split
+    said = " ".join(ds.notes)
+    assert "8 cells with no number ('*') are read as missing" in said
+    assert "('POA') are read as missing values" in said
+    rule = Rule((Term("Yield", ">", 7000.5),), "and", "lodged", "yes")
+    ns = {}
+    exec(rule.export("python", ds.notes_for(["Yield"]), ds.reading), ns)
+    assert ns["predict"]({"Yield": "*"}) is False  # missing, as the app read it
+    with pytest.raises(ValueError, match="rulecore apply"):  # a unit it does not read
+        ns["predict"]({"Yield": "7,200 kg/ha"})
+    rule = Rule((Term("price", ">", 500000.0),), "and", "lodged", "yes")
+    exec(rule.export("python", ds.notes_for(["price"]), ds.reading), ns)
+    assert ns["predict"]({"price": "£750,000"}) is True
+    assert ns["predict"]({"price": "POA"}) is False

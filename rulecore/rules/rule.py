@@ -555,11 +555,13 @@ class Rule(_Exportable):
                "        try:",
                "            v = float(v)",
                "        except (TypeError, ValueError):",
-               "            if read is not None and isinstance(raw, str) and raw.strip() "
+               "            if read is not None and isinstance(raw, str) and any(",
+               "                    c.isdigit() for c in raw) and raw.strip() "
                f"not in {sorted(set(SPREADSHEET_ERRORS) | {'None', '-', '--'})!r}:",
                "                # a cell written as the app read it otherwise ('2 days",
                "                # 04:00:00' as hours): missing here, it failed every condition",
-               "                # (a spreadsheet's error or 'None' is missing there too)",
+               "                # (a spreadsheet's error, 'None' or a code with no number,",
+               "                # 'POA', '*', is missing there too)",
                "                raise ValueError(repr(raw) + read)",
                "            return None",
                "        return None if v != v else -v if neg else v"]

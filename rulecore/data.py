@@ -3026,6 +3026,40 @@ def numbers_out_of(s: pd.Series) -> tuple[pd.Series, str | None]:
     return _placed(s, scores), f"scores{out_of}"
 
 
+#: Words an estate agent or a shop writes before a price: "Offers in excess of £399,000",
+#: "Guide Price £370,000", "From $1,299".
+_PRICE_WORDS = re.compile(
+    r"^(?:offers?\s+(?:in\s+excess\s+of|over|in\s+the\s+region\s+of|around|from)|"
+    r"o\.?i\.?e\.?o\.?|o\.?i\.?r\.?o\.?|guide\s+price|asking\s+price|fixed\s+price|"
+    r"starting\s+(?:at|from)|from)\s*:?\s*(.*\d.*)$", re.IGNORECASE)
+
+
+def numbers_with_price_words(s: pd.Series) -> tuple[pd.Series, str | None]:
+    """A column of prices some of which carry an estate agent's or a shop's words ("Offers
+    in excess of £399,000", "Guide Price £370,000", "From $1,299") as the prices they name,
+    and the words of a note (``"Offers in excess of £399,000" is 399000``).
+
+    Half of a stranger's London listings had such words, and the price, the signal, was
+    left out as text of 769 values.  Every present cell must be a price as
+    :func:`parse_numbers` reads them once its words are taken off.  Returns ``(s, None)``
+    for any other column."""
+    if pd.api.types.is_numeric_dtype(s):
+        return s, None
+    present = s.dropna()
+    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
+        return s, None
+    text = present.astype(str).str.strip()
+    words = text.str.extract(_PRICE_WORDS)[0]
+    if words.isna().all():
+        return s, None
+    numbers = parse_numbers(words.fillna(text))
+    if not pd.api.types.is_numeric_dtype(numbers) or numbers.isna().any():
+        return s, None
+    at = words.first_valid_index()
+    ex = np.format_float_positional(float(numbers[at]), trim="-")
+    return _placed(s, numbers), f"{text[at]!r} is {ex}"
+
+
 #: Last words of a column name that say it holds codes (``agent_code``, ``zip``).
 _CODE_WORDS = {"code", "codes", "zip", "zipcode", "postcode", "postal", "plz", "fips", "naics",
                "sic", "icd"}
@@ -3988,6 +4022,9 @@ def from_frame(
                      lambda how: ""),
                     (lambda s, _name: numbers_out_of(s), "scores written with their scale "
                      "({ex!r}) are read as the {how}.", lambda how: ""),
+                    (lambda s, _name: numbers_with_price_words(s), "prices written with "
+                     "words before them are read as the price they name ({how}).",
+                     lambda how: ""),
                     (lambda s, _name: numbers_with_unit(s), "numbers typed with their unit, "
                      "{how} ({ex!r}), are read as numbers in {how}.", lambda how: how),
                     (lambda s, _name: numbers_in_units(s), "{how}.",

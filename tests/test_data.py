@@ -3728,3 +3728,29 @@ def test_a_few_codes_beside_numbers_with_a_unit_or_a_currency_are_missing():
     exec(rule.export("python", ds.notes_for(["price"]), ds.reading), ns)
     assert ns["predict"]({"price": "£750,000"}) is True
     assert ns["predict"]({"price": "POA"}) is False
+
+
+def test_prices_with_an_agents_words_before_them_are_the_prices():
+    """Half of a stranger's London listings wrote "Offers in excess of £399,000" or "Guide
+    Price £370,000", and the price, the signal, was left out as text of 769 values: such
+    words are taken off, the note says so, and a few 'POA' are missing."""
+    from rulecore.data import numbers_with_price_words
+
+    out, how = numbers_with_price_words(pd.Series(
+        ["£284,000", "Offers in excess of £399,000", "Guide Price £370,000",
+         "Offers over £387,000", "OIEO £250,000", "From $1,299"] * 2))
+    assert np.allclose(out, [284000, 399000, 370000, 387000, 250000, 1299] * 2)
+    assert how == "'Offers in excess of £399,000' is 399000"
+    assert numbers_with_price_words(pd.Series(["£284,000", "£1,000"] * 5))[1] is None
+    assert numbers_with_price_words(pd.Series(["From London", "£1,000"] * 5))[1] is None
+    rng = np.random.default_rng(1)
+    price = rng.integers(200, 900, 300) * 1000
+    words = ["", "Offers in excess of ", "Guide Price "]
+    df = pd.DataFrame({"price": [f"{words[i % 3]}£{v:,}" if i % 50 else "POA"
+                                 for i, v in enumerate(price)],
+                       "sold": np.where(price > 600000, "yes", "no")})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)))
+    assert ds.kinds["price"] == "numeric" and ds.X["price"].isna().sum() == 6
+    note = next(n for n in ds.notes if n.startswith("'price'"))
+    assert "prices written with words before them are read as the price they name" in note
+    assert "6 cells with no number ('POA') are read as missing" in note

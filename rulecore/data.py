@@ -1546,9 +1546,14 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     footer = []
     while len(df) > 1 and len(footer) < 3 and df.shape[1] >= 3:
         cells = df.iloc[-1].dropna()
-        if len(cells) != 1 or not _title_line(cells.iloc[0]):
+        # (or a trailer record, 'TRL|00000700', under a fixed-width extract of more columns:
+        # read as a record, its 'TRL' made the account numbers "not numbers", a feature)
+        trailer = 1 <= len(cells) <= 2 and df.shape[1] >= 4 and \
+            str(cells.iloc[0]).strip().casefold() in TRAILER_RECORDS
+        if not trailer and (len(cells) != 1 or not _title_line(cells.iloc[0])):
             break
-        footer.append(str(cells.iloc[0]).strip())
+        footer.append("|".join(str(c).strip() for c in cells) if trailer
+                      else str(cells.iloc[0]).strip())
         df = df.iloc[:-1]
     if footer:
         notes.append(f"Left out {len(footer)} line{'s' if len(footer) > 1 else ''} under the "
@@ -1557,9 +1562,11 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     # a spreadsheet's summary rows at the bottom ("Total", "Average") are not records: a
     # total in a 0/1 target made it a three-valued number and another column the target
     summary = []
-    while len(df) > 1 and len(summary) < 3:
+    while len(df) > 1 and len(summary) < 5:
         cells = df.iloc[-1].dropna()
         first = str(cells.iloc[0]).strip().rstrip(":").casefold() if len(cells) else ""
+        # 'LSD (0.05)', 'CV (%)', 'Mean (n=60)': the label without its bracket
+        first = re.sub(r"\s*\([^()]*\)$", "", first)
         if first not in SUMMARY_ROWS:
             break
         summary.append(str(cells.iloc[0]).strip())
@@ -3203,7 +3210,16 @@ def infer_kind(s: pd.Series) -> Kind:
 #: First cells of a spreadsheet's summary rows below the table (compared without capitals).
 SUMMARY_ROWS = frozenset({"total", "totals", "grand total", "sum", "subtotal", "average",
                           "mean", "median", "count", "summe", "gesamt", "total général",
-                          "totaal", "totale"})
+                          "totaal", "totale",
+                          # a field trial's statistics under its plots ("LSD (0.05)",
+                          # "CV (%)": a stranger's variety trial learned them as plots)
+                          "grand mean", "trial mean", "lsd", "cv", "cv%", "se", "sed", "sem",
+                          "s.e.", "s.e.d.", "sd", "std", "std dev", "std. dev.",
+                          "standard deviation", "standard error", "min", "max", "minimum",
+                          "maximum", "range", "p-value", "f-test", "f prob"})
+#: The first cell of a mainframe extract's trailer record (``TRL|00000700``: the count of
+#: records), which closes the file as a header record (``HDR|...``) opens it.
+TRAILER_RECORDS = frozenset({"trl", "tlr", "trailer", "eof", "end", "ftr", "footer"})
 #: Target labels that are no answer, not a class, and outcomes not known yet: defined in
 #: :mod:`rulecore.roles`, which counts a target's classes without them.
 NO_ANSWER = roles_mod.NO_ANSWER

@@ -93,10 +93,19 @@ _UNNAMED = re.compile(r"^(|unnamed: ?0|column 1|\.\.\.1|rownames|row\.names|row_
 # Names of identifier columns, the whole name or its last word: "id", "customer_id", "order",
 # "Account", "phone number" (not "orders" or "account_balance": counts and amounts).  Only an
 # integer column with nearly every value distinct is judged by its name.
+#: Names of registry and catalogue numbers, which name a record and nothing else: meter
+#: points (MPAN, MPRN), a listing's zpid, vehicles, books, barcodes, US provider and employer
+#: numbers, securities.
+_REGISTRY_NUMBERS = ("mpan|mprn|zpid|pid|vin|isbn|issn|ean|upc|gtin|asin|npi|ein|duns|cusip|"
+                     "isin|sedol")
 _ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx|"
                       r"account|acct|customer|client|member|user|patient|subject|ticket|"
                       r"invoice|order|serial|phone|tel|telephone|mobile|sku|imei|msisdn|"
-                      r"iban|ssn|badge|employee|mrn)$|^(id|key)([^a-z]|$)", re.IGNORECASE)
+                      r"iban|ssn|badge|employee|mrn|"
+                      # registry numbers, a field trial's plot and a sports table's rank
+                      # (a stranger's exports: each was a numeric feature, 'MPAN <=
+                      # 1935320000000')
+                      rf"{_REGISTRY_NUMBERS}|plot|rk)$|^(id|key)([^a-z]|$)", re.IGNORECASE)
 # customerId, orderNo, EmployeeNumber (case matters: not "paid"; EmployeeNumber was a feature,
 # a newcomer's review)
 _ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No|Nr|Num|Number|Code|Idx)$")
@@ -113,7 +122,8 @@ _ID_CAPS = re.compile(r"^(POLICY|POL|ACCT|ACC|ACCOUNT|CUST|CUSTOMER|CLIENT|EMP|E
 # Names that say identifier and nothing else ("id", "patient_id", "PatientID", "uuid"), unlike
 # "code", "number" or "index" above, which also end the names of measures ("body mass index").
 # Such a column is an identifier even where its values repeat (visits, orders per customer).
-_PLAIN_ID_NAME = re.compile(r"(^|[^a-z])(id|ids|uuid|guid)$|^id([^a-z]|$)", re.IGNORECASE)
+_PLAIN_ID_NAME = re.compile(rf"(^|[^a-z])(id|ids|uuid|guid|{_REGISTRY_NUMBERS})$|"
+                            r"^id([^a-z]|$)", re.IGNORECASE)
 _PLAIN_ID_CAMEL = re.compile(r"[a-z](Id|ID)$")
 #: Target labels that are no answer, not a class (compared without capitals).
 NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know", "do not know",
@@ -673,13 +683,25 @@ def _tiny_labels(present: pd.Series, n_distinct: int, n_rows: int) -> bool:
 CODE_MIN_WIDTH = 3
 
 
+#: Words of a column name that say it holds a quantity, however its cells are padded.
+QUANTITY_WORDS = frozenset({"usage", "kwh", "mwh", "wh", "amount", "amt", "qty", "quantity",
+                            "count", "cnt", "balance", "bal", "units", "volume", "vol",
+                            "weight", "wt", "hours", "hrs", "minutes", "mins", "seconds",
+                            "secs", "days", "consumption", "price", "cost", "revenue", "sales",
+                            "income", "salary", "age", "duration", "distance", "total"})
+
+
 def zero_padded_codes(s: pd.Series) -> bool:
     """Whether a text column holds codes written with leading zeros: every present value
     digits only, all of one width (at least :data:`CODE_MIN_WIDTH`), some starting with 0
     (ZIP codes ``02134``, account codes ``000417``).  Read as numbers, ``02134`` became 2134
-    and a rule said ``zip <= 4000 AND zip > 2000`` (a newcomer's review); nobody pads a
-    measurement with zeros."""
+    and a rule said ``zip <= 4000 AND zip > 2000`` (a newcomer's review).  But a
+    fixed-width extract pads every field, quantities too: a column named as a quantity
+    (:data:`QUANTITY_WORDS`: ``KWH_USAGE`` ``0000000960``, ``QTY``, ``BAL_AMT``) holds
+    numbers (a stranger's billing extract: its usage was a category of 565 levels)."""
     if pd.api.types.is_numeric_dtype(s):
+        return False
+    if any(w in QUANTITY_WORDS for w in name_words(str(s.name))):
         return False
     present = s.dropna()
     if present.empty:

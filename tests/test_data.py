@@ -3754,3 +3754,69 @@ def test_prices_with_an_agents_words_before_them_are_the_prices():
     note = next(n for n in ds.notes if n.startswith("'price'"))
     assert "prices written with words before them are read as the price they name" in note
     assert "6 cells with no number ('POA') are read as missing" in note
+
+
+def test_a_mainframe_extracts_trailer_and_padded_quantities():
+    """A billing extract (pipe-delimited, HDR and TRL records, fixed-width fields): the
+    trailer 'TRL|00000700' was a record, its 'TRL' made ACCT_NO "not numbers" and so a
+    feature, and KWH_USAGE '0000000960' was a category of 565 levels (a stranger's file).
+    The trailer is left out, the account number is an identifier, the usage a number; a
+    ZIP code padded with zeros stays a code."""
+    rng = np.random.default_rng(2)
+    lines = ["HDR|BILLEXT|20240301|PROD",
+             "ACCT_NO   |ZIP  |KWH_USAGE |RATE_CD|PAST_DUE_DAYS|DISCONNECT"]
+    for i in range(200):
+        kwh = int(rng.integers(50, 2000))
+        lines.append(f"{8216427870 + 7919 * i}|{int(rng.choice([2134, 2139, 1001, 7030])):05d}|"
+                     f"{kwh:010d}|R{i % 3}     |{int(rng.integers(0, 90)):>13}|"
+                     f"{'Y' if kwh > 1500 else 'N'}")
+    lines.append("TRL|00000200")
+    ds = load_csv(io.StringIO("\n".join(lines) + "\n"))
+    assert ds.n_samples == 200
+    assert "Left out 1 line under the table: 'TRL|00000200': not records." in ds.notes
+    roles = {r.column.strip(): r.role for r in ds.roles}
+    assert roles["ACCT_NO"] == "id"
+    usage = next(c for c in ds.X.columns if c.strip() == "KWH_USAGE")
+    assert ds.kinds[usage] == "numeric"
+    assert ds.kinds[next(c for c in ds.X.columns if c.strip() == "ZIP")] == "categorical"
+
+
+def test_a_field_trials_statistics_under_its_plots_are_no_records():
+    """A variety trial's 'Mean', 'LSD (0.05)' and 'CV (%)' rows under the plots were
+    learned as three plots (a stranger's file)."""
+    rows = ["Entry,Name,Rep,Yield,Height,Selected"]
+    rng = np.random.default_rng(3)
+    for e in range(40):
+        for rep in (1, 2, 3):
+            y = 60 + rng.normal() * 5
+            rows.append(f"{e},V{e},{rep},{y:.1f},{150 + rng.normal() * 10:.0f},"
+                        f"{'X' if y > 65 else ''}")
+    rows += [",Mean,,62.1,160,", ",LSD (0.05),,4.8,2,", ",CV (%),,7.9,1.2,"]
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"))
+    assert ds.n_samples == 120
+    assert "Left out the summary rows at the bottom ('Mean', 'LSD (0.05)', 'CV (%)'): not " \
+           "records." in ds.notes
+
+
+def test_registry_numbers_are_identifiers():
+    """A smart-meter export's MPAN (a meter's 13-digit number, 8 days a meter), a listing's
+    zpid and a trial's Plot were numeric features: 'MPAN <= 1935320000000' (a stranger's
+    exports).  They are identifiers now, a repeated MPAN the record the split keeps whole."""
+    rng = np.random.default_rng(4)
+    meters = rng.integers(10**12, 2 * 10**12, 60)
+    ev = rng.random(60) < 0.3
+    rows = []
+    for m, e in zip(meters, ev):
+        for day in range(8):
+            rows.append({"MPAN": int(m), "night_kwh": rng.normal(3 if e else 1, 0.3),
+                         "day": day, "EV charger": "Y" if e else "N"})
+    df = pd.DataFrame(rows)
+    ds = load_csv(io.StringIO(df.to_csv(index=False)))
+    roles = {r.column: r.role for r in ds.roles}
+    assert roles["MPAN"] == "id" and ds.held_out_unit == "whole MPAN"
+    listing = pd.DataFrame({"zpid": rng.permutation(10**8)[:300], "Plot": np.arange(101, 401),
+                            "beds": rng.integers(1, 6, 300),
+                            "sold": rng.choice(["yes", "no"], 300)})
+    ds = load_csv(io.StringIO(listing.to_csv(index=False)))
+    roles = {r.column: r.role for r in ds.roles}
+    assert roles["zpid"] == "id" and roles["Plot"] == "id"

@@ -2750,13 +2750,26 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
     out as an identifier.  Every present value must have the same number of parts.  Returns
     the numbers and what they count (``"seconds"``), or ``(s, None)``.
     """
+    per = _per_unit(s)  # a pace, '5:12 /km': the same unit after every time
+    if per is not None:
+        s = s.astype(object).where(s.isna(), s.dropna().astype(str).str.replace(
+            _PER_UNIT, "", regex=True))
     parts = _every_cell_matches(s, _CLOCK)
     if parts is None:
         return s, None
     three = parts[2].notna()
-    if three.any() and not three.all():
-        return s, None
     a, b = parts[0].astype(float), parts[1].astype(float)
+    if three.any() and not three.all():
+        # an elapsed time whose hours are left out under an hour ('52:33' beside
+        # '1:02:33', as Strava and race results write it: a stranger's activity log left
+        # it out as text); a two-part cell of an hour or more is no such time
+        if (a[~three] >= 60).any():
+            return s, None
+        values = (a * 3600 + b * 60 + parts[2].astype(float)).where(three, a * 60 + b)
+        return _placed(s, values), ("seconds (h:mm:ss, and m:ss under an hour)"
+                                    + (f" per {per}" if per else ""))
+    if per is not None and not three.any():  # a pace is minutes and seconds per unit
+        return _placed(s, a * 60 + b), f"seconds per {per} (m:ss)"
     if _TIME_OF_DAY_NAME.search(name) and not _DURATION_NAME.search(name) and \
             a.max() < 24:
         hours = a + b / 60 + (parts[2].astype(float) / 3600 if three.all() else 0.0)
@@ -2766,13 +2779,32 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
     values = a * 3600 + b * 60 + parts[2].astype(float) if three.all() else a * 60 + b
     how = ("seconds (h:mm:ss)" if three.all() else
            "60 × the first part + the second (seconds for m:ss, minutes for h:mm)")
-    return _placed(s, values), how
+    return _placed(s, values), how + (f" per {per}" if per else "")
+
+
+#: A unit after a time, ``5:12 /km``, ``1:45/500m``: a pace.
+_PER_UNIT = re.compile(r"\s*/\s*([A-Za-z0-9]{1,6})\s*$")
+
+
+def _per_unit(s: pd.Series) -> str | None:
+    """The unit every present cell of a text column writes after a time (``/km`` in ``5:12
+    /km``), or None."""
+    if pd.api.types.is_numeric_dtype(s):
+        return None
+    head = s.dropna().iloc[:200]
+    if not len(head) or not all(isinstance(v, str) and ":" in v for v in head):
+        return None
+    units = s.dropna().astype(str).str.extract(_PER_UNIT)[0]
+    if units.isna().any() or units.nunique() != 1:
+        return None
+    return str(units.iloc[0])
 
 
 _NUMBER = r"(\d+(?:\.\d+)?)\s*"
 #: A duration written with its units: "1h 5m", "32m", "45 s", "2 hrs 10 mins".
 _DURATION_TEXT = re.compile(
-    rf"^(?:{_NUMBER}(?:hours?|hrs?|h)(?![a-z])\.?\s*)?(?:{_NUMBER}(?:minutes?|mins?|m)"
+    rf"^([+-])?\s*(?:{_NUMBER}(?:days?|d)(?![a-z])\.?\s*)?"
+    rf"(?:{_NUMBER}(?:hours?|hrs?|h)(?![a-z])\.?\s*)?(?:{_NUMBER}(?:minutes?|mins?|m)"
     rf"(?![a-z])\.?\s*)?(?:{_NUMBER}(?:seconds?|secs?|s)(?![a-z])\.?)?$", re.IGNORECASE)
 
 
@@ -2827,20 +2859,60 @@ def numbers_from_duration_text(s: pd.Series, name: str = "") -> tuple[pd.Series,
     ``call_length``, ``time``): a baby's age ``3m``, ``24h`` (months and hours) or a race
     ``100m``, ``1h`` are no minutes (a review).  Returns the minutes and what they are, or
     ``(s, None)``."""
-    parts = _every_cell_matches(s, _DURATION_TEXT, first_group=False)
+    # a zero needs no unit ('0' beside '+2d' and '-4h': a shipment's delay)
+    zero = s.astype(object).where(s.isna(), s.dropna().astype(str).str.strip()) \
+        .isin(["0", "+0", "-0"])
+    parts = _every_cell_matches(s.mask(zero, "0m"), _DURATION_TEXT, first_group=False)
     if parts is None:
         return s, None
     text = s[parts.index].astype(str).str.strip()
-    parts = parts.astype(float)
+    sign = parts[0].map({"-": -1.0}).fillna(1.0)
+    parts = parts.drop(columns=0).astype(float)
+    parts.columns = range(4)
     used = parts.notna()
     joined = used.sum(axis=1) >= 2
     if used.sum(axis=1).eq(0).any() or used.any().sum() < 2 or not (
-            joined.any() or _DURATION_NAME.search(name) or re.search(r"time", name, re.I)):
+            joined.any() or _DURATION_NAME.search(name) or re.search(r"time", name, re.I)
+            or (sign < 0).any()):
         return s, None
-    minutes = parts[0].fillna(0) * 60 + parts[1].fillna(0) + parts[2].fillna(0) / 60
-    first = joined.idxmax() if joined.any() else text.index[0]
+    minutes = sign * (parts[0].fillna(0) * 1440 + parts[1].fillna(0) * 60 +
+                      parts[2].fillna(0) + parts[3].fillna(0) / 60)
+    first = joined.idxmax() if joined.any() else text.index[~zero[text.index].to_numpy()][0]
+    if used[0].any():
+        # a delay counted in days ('+2d') reads better in hours than in thousands of minutes
+        hours = (minutes / 60).round(4)
+        return _placed(s, hours), (f"hours ({text[first]} is "
+                                   f"{_number(round(hours[first], 2))})")
     return _placed(s, minutes.round(4)), (f"minutes ({text[first]} is "
                                           f"{_number(round(minutes[first], 2))})")
+
+
+#: A length of time in years and months, as HR systems write tenure: "3y 4m", "2 yrs 1 mo",
+#: "11 months", "5 years".
+_YEARS_MONTHS = re.compile(
+    r"^(?:(\d+)\s*(?:years?|yrs?|y)\.?\s*,?\s*)?(?:(\d+)\s*(?:months?|mos?|m)\.?)?$",
+    re.IGNORECASE)
+
+
+def numbers_from_years_months(s: pd.Series, _name: str = "") -> tuple[pd.Series, str | None]:
+    """A text column of lengths of time in years and months (``3y 4m``, ``2 yrs 1 mo``) as
+    years (``3y 4m`` is 3.33).  Some cell must join the two, so that ``12m`` alone stays a
+    length in metres to :func:`numbers_with_unit`.  A worker's length of service was left
+    out as text of 132 values (a stranger's HR export).  Returns the years and what they
+    are, or ``(s, None)``."""
+    parts = _every_cell_matches(s, _YEARS_MONTHS, first_group=False)
+    if parts is None:
+        return s, None
+    used = parts.notna()
+    both = used.all(axis=1)
+    if used.sum(axis=1).eq(0).any() or not both.any():
+        return s, None
+    p = parts.astype(float)
+    years = (p[0].fillna(0) + p[1].fillna(0) / 12).round(4)
+    first = (both & (p[0] > 0) & (p[1] > 0)).idxmax() if (both & (p[0] > 0) & (
+        p[1] > 0)).any() else both.idxmax()  # an example that shows both parts
+    return _placed(s, years), (f"years ({str(s[first]).strip()} is "
+                               f"{_number(round(years[first], 2))})")
 
 
 def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
@@ -2857,6 +2929,12 @@ def numbers_with_unit(s: pd.Series) -> tuple[pd.Series, str | None]:
     if parts is None:
         return s, None
     units = parts[1].dropna().unique()  # some cells typed without it: "12" beside "13 kg"
+    if len(units) == 2 and {units[0].casefold(), units[1].casefold()} in (
+            {units[0].casefold(), units[0].casefold() + "s"},
+            {units[1].casefold(), units[1].casefold() + "s"}):
+        # one unit, singular and plural ('1 day' beside '12 days', '1 bed' and '3 beds':
+        # a stranger's listings left days on the market out as text): the plural
+        units = np.array([max(units, key=len)])
     if len(units) != 1 or units[0].casefold() in _NOT_UNITS or \
             re.fullmatch(r"[xX*#]+", str(units[0])) or parts[1].isna().mean() > 0.5:
         return s, None  # (a masked code, "636xx", is no number with a unit)
@@ -4029,9 +4107,15 @@ def from_frame(
                     (numbers_from_iso_duration, "ISO 8601 durations ({ex!r}) are read as "
                      "{how}.", lambda how: "h"),
                     (numbers_from_clock, "times written with colons ({ex!r}) are read as "
-                     "numbers: {how}.", lambda how: "s" if how.startswith("seconds") else ""),
+                     "numbers: {how}.", lambda how: (
+                         "s/" + how.split(" per ")[1].split()[0] if " per " in how and
+                         how.startswith("seconds") else "s" if how.startswith("seconds")
+                         else "")),
                     (numbers_from_duration_text, "durations written with their units ({ex!r}) "
-                     "are read as {how}.", lambda how: "min"),
+                     "are read as {how}.", lambda how: "h" if how.startswith("hours")
+                     else "min"),
+                    (numbers_from_years_months, "durations written in years and months "
+                     "({ex!r}) are read as {how}.", lambda how: "years"),
                     (lambda s, _name: numbers_with_magnitude(s), "numbers written with a "
                      "magnitude (k, M or bn for thousands, millions or billions; L and Cr for "
                      "lakhs and crores) are read as the numbers they write ({how}).",

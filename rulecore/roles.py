@@ -335,7 +335,11 @@ _DAYS = ("%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y", "%d/%m/%y",
 _DATE_FORMATS = ("ISO8601",) + tuple(
     day + time for day in _DAYS
     for time in ("", " %H:%M", " %H:%M:%S", " %I:%M %p", " %I:%M:%S %p")) + (
-    "%d%b%Y:%H:%M:%S", "%d%b%Y:%H:%M")
+    "%d%b%Y:%H:%M:%S", "%d%b%Y:%H:%M") + tuple(
+    # a comma before the time, as Strava and other US exports write it ("Jan 5, 2023,
+    # 7:00:00 PM": a stranger's activity log left its dates out as free text)
+    day + time for day in ("%b %d, %Y", "%B %d, %Y")
+    for time in (", %I:%M:%S %p", ", %I:%M %p", ", %H:%M:%S", ", %H:%M"))
 #: A time zone written after a time (Google Forms' ``2024/04/08 4:06:00 AM GMT+1``, ``UTC``,
 #: ``CET``): dropped before parsing, so the year, month, weekday and hour are the local ones
 #: the time was written in.

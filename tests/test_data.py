@@ -1134,7 +1134,9 @@ def test_times_written_with_colons_are_numbers(cells, numbers):
 
 
 @pytest.mark.parametrize("cells", [
-    ["1:02:03", "25:13", "0:59", "10:00", "7:30"],   # two and three parts mixed
+    # two and three parts mixed, a two-part time of an hour or more (mixed times under an
+    # hour are m:ss beside h:mm:ss: test_elapsed_times_paces_...)
+    ["1:02:03", "75:13", "0:59", "10:00", "7:30"],
     ["12:75", "3:05", "0:59", "10:00", "7:30"],      # 75 is no minute or second
     ["ratio 1:2", "1:3", "1:4", "1:5", "1:6"], ["1:02", "2:03", "3:04", "4:05"]])  # too few
 def test_other_colon_text_stays_text(cells):
@@ -3820,3 +3822,48 @@ def test_registry_numbers_are_identifiers():
     ds = load_csv(io.StringIO(listing.to_csv(index=False)))
     roles = {r.column: r.role for r in ds.roles}
     assert roles["zpid"] == "id" and roles["Plot"] == "id"
+
+
+def test_elapsed_times_paces_tenures_days_and_signed_delays_are_numbers():
+    """A stranger's activity log, HR export, listings and shipments: '52:33' beside
+    '1:02:33', '5:12 /km', '3y 4m', '1 day' beside '12 days' and '+2d' / '-4h' / '0' were
+    all left out as text (or a category with a level per delay)."""
+    from rulecore.data import (
+        numbers_from_clock,
+        numbers_from_duration_text,
+        numbers_from_years_months,
+        numbers_with_unit,
+    )
+
+    out, how = numbers_from_clock(pd.Series(["52:33", "1:02:33", "48:10", "2:00:00",
+                                             "59:59"] * 2))
+    assert np.allclose(out, [3153, 3753, 2890, 7200, 3599] * 2)
+    assert how == "seconds (h:mm:ss, and m:ss under an hour)"
+    # two parts of an hour or more beside three parts: no such time
+    assert numbers_from_clock(pd.Series(["72:33", "1:02:33", "48:10"] * 3))[1] is None
+    out, how = numbers_from_clock(pd.Series(["5:12 /km", "4:48 /km", "6:01/km"] * 3))
+    assert np.allclose(out, [312, 288, 361] * 3) and how == "seconds per km (m:ss)"
+    assert numbers_from_clock(pd.Series(["5:12 /km", "4:48 /mi", "6:01/km"] * 3))[1] is None
+    out, how = numbers_from_years_months(pd.Series(["3y 4m", "0y 11m", "12y 0m", "5 years",
+                                                    "7 months"] * 2))
+    assert np.allclose(out, [3 + 4 / 12, 11 / 12, 12, 5, 7 / 12] * 2, atol=1e-4)
+    assert how == "years (3y 4m is 3.33)"
+    assert numbers_from_years_months(pd.Series(["12m", "3m", "40m"] * 3))[1] is None
+    out, unit = numbers_with_unit(pd.Series(["1 day", "12 days", "3 days", "0 days"] * 3))
+    assert np.allclose(out, [1, 12, 3, 0] * 3) and unit == "days"
+    out, how = numbers_from_duration_text(pd.Series(["+2d", "-4h", "0", "+1d", "-1d 2h",
+                                                     "+3h"] * 2), "delay")
+    assert np.allclose(out, [48, -4, 0, 24, -26, 3] * 2) and how == "hours (-1d 2h is -26)"
+    # unsigned, no day: minutes as before
+    out, how = numbers_from_duration_text(pd.Series(["1h 5m", "32m", "45s"] * 3))
+    assert np.allclose(out, [65, 32, 0.75] * 3) and how.startswith("minutes")
+
+
+def test_strava_dates_with_a_comma_before_the_time_are_dates():
+    """'Jan 5, 2023, 07:00:00 PM' (Strava's export) was free text (a stranger's file)."""
+    from rulecore.roles import parse_dates
+
+    dates = parse_dates(pd.Series(["Jan 5, 2023, 07:00:00 PM", "Feb 11, 2023, 6:30:00 AM",
+                                   "Mar 2, 2023, 12:05:00 PM"] * 3))
+    assert dates is not None and dates.iloc[0] == pd.Timestamp("2023-01-05 19:00")
+    assert dates.iloc[1] == pd.Timestamp("2023-02-11 06:30")

@@ -1142,6 +1142,19 @@ def _markdown_frame(text: str, notes: list[str]) -> str:
     return "\n".join(re.sub(r"^\s*\|(.*?)\|?\s*$", r"\1", ln) for ln in lines)
 
 
+def _names_under(text: str, delimiter: str, names: list[str], runs: Mapping[str, int]) -> bool:
+    """Whether the line under a header row holds distinct names (no numbers, none empty)
+    under every column of the ``runs`` of repeated header names: that row then names the
+    columns, and the repeated names are group titles over them."""
+    rows = csv.reader(io.StringIO(text), delimiter=delimiter)
+    next(rows, None)
+    second = next(rows, None)
+    if second is None or len(second) != len(names):
+        return False
+    under = [second[i].strip() for i, n in enumerate(names) if n in runs]
+    return all(u and not _is_number(u) for u in under) and len(set(under)) == len(under)
+
+
 def _adjacent_runs(names: list[str], dups: list[str]) -> dict[str, int] | None:
     """``{name: columns}`` when every repeated name repeats in one run of adjacent columns
     (``Labels, Labels, Labels``), else ``None``."""
@@ -1366,6 +1379,14 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         # (the same name as written: 'Region' and 'Region ' are two columns)
         runs = _adjacent_runs(names, dups) if all(
             len({r for r, n in zip(first, names) if n == c}) == 1 for c in dups) else None
+        if runs and "" in names and _names_under(text, delimiter, names, runs):
+            # a row of group titles written over each column of its group ('Expected,
+            # Expected' over xG and xGA, as FBref exports it), not merged: the title once,
+            # as merged cells leave it, for _second_header_row (refused as duplicate names
+            # before: a stranger's match log)
+            names = [n if n not in runs or n not in names[:i] else ""
+                     for i, n in enumerate(names)]
+            dups, runs = [], None
         merged_runs = runs or {}
         if runs:
             # Jira writes a field with several values as that many columns of one name

@@ -53,7 +53,18 @@ _REFUSED = {
                "upload that",
     "pdf": "a PDF document, not a table. Export the table from the program that made the "
            "PDF as CSV or Excel and upload that",
+    # a stranger's mysqldump was read as a table of two columns of SQL text, "The target
+    # column 'column 2' is empty"
+    "sql": "an SQL dump (CREATE TABLE and INSERT statements), not a table. Load it into its "
+           "database and export the table as CSV (MySQL: mysql --batch -e 'SELECT * FROM t' "
+           "> t.tsv; PostgreSQL: \\copy t TO 't.csv' CSV HEADER; SQLite: .mode csv, "
+           ".headers on, .output t.csv, SELECT * FROM t;) and upload that",
 }
+#: The first statement of an SQL dump, after its comments (mysqldump, pg_dump, sqlite3 .dump).
+_SQL_DUMP = re.compile(rb"^(?:\s*(?:--[^\n]*|/\*.*?\*/;?|SET [^\n]*|BEGIN TRANSACTION;|"
+                       rb"PRAGMA [^\n]*|SELECT pg_catalog[^\n]*)\s*)*\s*(?:DROP TABLE|"
+                       rb"CREATE (?:TABLE|SCHEMA|DATABASE)|INSERT INTO|LOCK TABLES)",
+                       re.IGNORECASE | re.DOTALL)
 
 _NAMES = {"xlsx": "Excel workbook", "parquet": "Parquet file", "feather": "Feather file",
           "stata": "Stata data file", "spss": "SPSS data file", "sas": "SAS data set"}
@@ -99,6 +110,8 @@ def sniff_format(data: bytes) -> str | None:
         return "sas"
     if head.startswith(b"%PDF"):
         return "pdf"
+    if _SQL_DUMP.match(data[:20_000].lstrip(b"\xef\xbb\xbf")):
+        return "sql"
     start = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if start.startswith(b"<?xml") and (b"excel.sheet" in data[:4096].lower()
                                        or b"<workbook" in data[:4096].lower()

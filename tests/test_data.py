@@ -3867,3 +3867,22 @@ def test_strava_dates_with_a_comma_before_the_time_are_dates():
                                    "Mar 2, 2023, 12:05:00 PM"] * 3))
     assert dates is not None and dates.iloc[0] == pd.Timestamp("2023-01-05 19:00")
     assert dates.iloc[1] == pd.Timestamp("2023-02-11 06:30")
+
+
+def test_group_titles_written_over_each_column_of_their_group():
+    """FBref writes a group's title over each of its columns ('Expected,Expected' over xG
+    and xGA), not merged: refused as duplicate column names (a stranger's match log).  They
+    are group titles, as merged cells are; a repeated name without a row of names under it
+    is still refused."""
+    rng = np.random.default_rng(6)
+    rows = [",,,Expected,Expected,", "Date,Venue,GF,xG,xGA,Result"]
+    for i in range(80):
+        xg, xga = rng.uniform(0, 3, 2)
+        rows.append(f"2023-{1 + i % 12:02d}-{1 + i % 28:02d},{'Home' if i % 2 else 'Away'},"
+                    f"{int(xg)},{xg:.1f},{xga:.1f},{'W' if xg > xga else 'L'}")
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"))
+    assert {"xG", "xGA", "Venue", "GF"} <= set(ds.X.columns) and ds.target == "Result"
+    assert any("the first groups the columns ('Expected')" in n for n in ds.notes)
+    plain = ["a,b,b,y"] + [f"{i},{i % 3},{i % 5},{'yes' if i % 2 else 'no'}" for i in range(40)]
+    with pytest.raises(DataError, match="duplicate column names"):
+        load_csv(io.StringIO("\n".join(plain) + "\n"))

@@ -884,3 +884,26 @@ def test_an_ods_repeating_a_row_of_values_past_any_table_is_refused():
     df, _ = read_csv_frame(io.BytesIO(_ods(f"<table:table-row>{header}</table:table-row>"
                                            + body + empty)), name="ok.ods")
     assert df.shape == (30, 2)
+
+
+@pytest.mark.parametrize("dump", [
+    b"-- MySQL dump 10.13  Distrib 8.0.36\n/*!40101 SET NAMES utf8 */;\nDROP TABLE IF EXISTS "
+    b"`d`;\nCREATE TABLE `d` (\n  `id` int\n);\nINSERT INTO `d` VALUES (1),(2);\n",
+    b"--\n-- PostgreSQL database dump\n--\nSET statement_timeout = 0;\nCREATE TABLE public.d "
+    b"(id integer);\n",
+    b"PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE d(id INTEGER);\nINSERT INTO d "
+    b"VALUES(1);\nCOMMIT;\n",
+])
+def test_an_sql_dump_is_refused_with_how_to_export_it(dump):
+    """A stranger's mysqldump was read as two columns of SQL text: "The target column
+    'column 2' is empty".  It is refused, saying how to export a table from it."""
+    from rulecore.data import load_csv
+    from rulecore.exceptions import DataError
+
+    with pytest.raises(DataError, match=r"is an SQL dump \(CREATE TABLE and INSERT "
+                                        r"statements\), not a table.*export the table as CSV"):
+        load_csv(io.BytesIO(dump), name="dump.sql")
+    # a table whose first column is named like a statement's word is still a table
+    ds = load_csv(io.BytesIO(b"Use case,score,won\n" + b"".join(
+        f"c{i % 5},{i},{'yes' if i % 3 else 'no'}\n".encode() for i in range(60))))
+    assert ds.n_samples == 60

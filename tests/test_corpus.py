@@ -201,6 +201,16 @@ EXPECTED = {
     # NOAA's weather-type flags, 1 or empty: yes/no features, not constants
     "weather_type_flags.csv": ("storm", "yes", {"STATION": "constant"},
                                ["DATE (year)", "DATE (month)"], 0, []),
+    # an agent's prices ("Offers in excess of £399,000", "POA"), "3 bed", sq ft or sq m
+    "property_listings_agent_prices.csv": ("status", "Under Offer",
+                                           {"listing_id": "id", "url": "id"}, [], 0, []),
+    # a field trial: kg/ha beside t/ha and "*", plot numbers, Mean / LSD / CV rows under it
+    "field_trial_yields_stats_rows.csv": ("Lodged", "Y", {"Plot": "id"}, [], 0, []),
+    # a running app's export: m:ss beside h:mm:ss, "5:12 /km", Strava's dates
+    "activity_log_paces.csv": ("Personal Record", "yes",
+                               {"Activity ID": "id", "Activity Date (year)": "constant"},
+                               ["Activity Date (month)", "Activity Date (weekday)",
+                                "Activity Date (hour)"], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -904,3 +914,17 @@ def test_yesterdays_outcome_is_named_and_the_rule_on_it_warned_of():
     assert set(lagged_target(pd.DataFrame({"prev": np.r_[0, rare[:-1]]}), rare)) == {"prev"}
     ranked = np.sort(rng.integers(0, 2, 2000))
     assert lagged_target(pd.DataFrame({"c": ranked}), ranked) == {}
+
+
+@pytest.mark.parametrize("name, features", [
+    ("property_listings_agent_prices.csv", ["price", "size"]),
+    ("field_trial_yields_stats_rows.csv", ["Height (cm)"]),
+    ("activity_log_paces.csv", ["Avg Pace", "Distance"]),
+])
+def test_prices_areas_paces_and_trial_statistics_give_their_planted_rules(name, features):
+    """An agent's prices with words before them, areas in two units, a trial's statistics
+    rows under its plots, paces and elapsed times without their hours: each was text, left
+    out (or a record) until read; the default rule is the planted one's columns."""
+    ds = load(name)
+    model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
+    assert sorted(t.feature for t in model.rule_.conditions) == sorted(features)

@@ -1493,6 +1493,90 @@ def weather_type_flags() -> None:
     df.to_csv(HERE / "weather_type_flags.csv", index=False)
 
 
+def property_listings() -> None:
+    """An estate agent portal's listings (Rightmove-like): an id, the listing's URL, the
+    price as agents write it ("Offers in excess of £399,000", "Guide Price £370,000", a few
+    "POA"), bedrooms ("3 bed"), the floor area in square feet or metres ("803 sq ft",
+    "74 sq m"), days on the market ("1 day", "12 days") and whether it went under offer.
+    Planted: under offer at £450,000 or less with more than 900 sq ft (4 % flipped)."""
+    rng = np.random.default_rng(SEED + 79)
+    n = 700
+    price = rng.integers(180, 900, n) * 1000
+    sqft = rng.integers(380, 2200, n)
+    offer = ((price <= 450000) & (sqft > 900)) ^ (rng.random(n) < 0.04)
+    words = rng.choice(["", "", "Offers in excess of ", "Guide Price ", "Offers over "], n)
+    written_price = np.where(rng.random(n) < 0.02, "POA",
+                             [f"{w}£{p:,}" for w, p in zip(words, price)])
+    metric = rng.random(n) < 0.15
+    size = np.where(metric, [f"{a * 0.09290304:.0f} sq m" for a in sqft],
+                    [f"{a:,} sq ft" for a in sqft])
+    days = rng.integers(1, 120, n)
+    df = pd.DataFrame({"listing_id": rng.permutation(10**8)[:n] + 10**8,
+                       "url": [f"https://www.example-homes.co.uk/properties/{k}" for k in
+                               rng.permutation(10**6)[:n]],
+                       "price": written_price,
+                       "bedrooms": [f"{b} bed" for b in rng.integers(1, 6, n)],
+                       "size": size,
+                       "days_listed": [f"{d} day" if d == 1 else f"{d} days" for d in days],
+                       "status": np.where(offer, "Under Offer", "Available")})
+    df.to_csv(HERE / "property_listings_agent_prices.csv", index=False)
+
+
+def field_trial() -> None:
+    """A wheat nitrogen trial as a field-trials package exports it: plot numbers (block ×
+    100 + plot), the block, the N rate, yield in kg/ha with some plots in t/ha and a few
+    "*" (not harvested), height and a lodging score; the trial's Mean, LSD and CV rows
+    under the plots.  Planted: lodged above 95 cm (3 % flipped)."""
+    rng = np.random.default_rng(SEED + 80)
+    rows = []
+    for block in range(1, 6):
+        for plot in range(1, 31):
+            n_rate = rng.choice([0, 60, 120, 180, 240])
+            height = 70 + n_rate / 8 + rng.normal(0, 6)
+            yield_ = 5000 + 12 * n_rate + rng.normal(0, 600)
+            lodged = (height > 95) ^ (rng.random() < 0.03)
+            written = "*" if rng.random() < 0.03 else (
+                f"{yield_ / 1000:.2f} t/ha" if rng.random() < 0.2 else f"{yield_:,.0f} kg/ha")
+            rows.append({"Plot": block * 100 + plot, "Block": f"B{block}",
+                         "Trt": f"N{n_rate}", "Yield": written,
+                         "Height (cm)": round(height), "Lodged": "Y" if lodged else "N"})
+    df = pd.DataFrame(rows)
+    stats = pd.DataFrame({"Plot": ["Mean", "LSD (0.05)", "CV (%)"], "Yield": ["6,441",
+                          "512", "8.1"], "Height (cm)": [85, 4, 6.2]})
+    pd.concat([df, stats]).to_csv(HERE / "field_trial_yields_stats_rows.csv", index=False)
+
+
+def activity_log() -> None:
+    """A running app's activity export (Strava's layout): an id, the date as "Jan 5, 2023,
+    7:00:00 PM", the elapsed time as m:ss under an hour and h:mm:ss above, the distance in
+    km or mi, the pace as "5:12 /km", the elevation gain in m, and whether it was a
+    personal record ("Yes" or empty).  Planted: records at a pace under 4:50 /km over more
+    than 8 km (1 % flipped)."""
+    rng = np.random.default_rng(SEED + 81)
+    n = 800
+    km = np.round(rng.uniform(3, 21, n), 2)
+    pace = rng.integers(250, 420, n)  # seconds per km
+    seconds = (km * pace).astype(int)
+    pr = ((pace < 290) & (km > 8)) ^ (rng.random(n) < 0.01)
+    when = pd.Timestamp("2023-01-01") + pd.to_timedelta(rng.integers(0, 365 * 24, n), "h")
+    miles = rng.random(n) < 0.2
+
+    def clock(t: int) -> str:
+        return f"{t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}" if t >= 3600 else \
+            f"{t // 60}:{t % 60:02d}"
+
+    df = pd.DataFrame({"Activity ID": rng.permutation(10**9)[:n] + 10**9,
+                       "Activity Date": [f"{d:%b} {d.day}, {d.year}, {d:%I:%M:%S %p}"
+                                         for d in when],
+                       "Elapsed Time": [clock(t) for t in seconds],
+                       "Distance": np.where(miles, [f"{k / 1.609344:.2f} mi" for k in km],
+                                            [f"{k:.2f} km" for k in km]),
+                       "Avg Pace": [f"{p // 60}:{p % 60:02d} /km" for p in pace],
+                       "Elevation Gain": [f"{e} m" for e in rng.integers(0, 300, n)],
+                       "Personal Record": np.where(pr, "Yes", "")})
+    df.to_csv(HERE / "activity_log_paces.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1508,7 +1592,8 @@ def main() -> None:
                  mainframe_fixed_width, legacy_xls, spss_survey, sas_transport, ods_sheet,
                  web_portal_export, excel_2003_xml, qc_defect_counts, brfss_extract,
                  pharmacy_returns, servicedesk_intervals, machine_daily_log,
-                 lab_limits_unnumbered, crm_opportunities, weather_type_flags, prose):
+                 lab_limits_unnumbered, crm_opportunities, weather_type_flags,
+                 property_listings, field_trial, activity_log, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

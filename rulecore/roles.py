@@ -657,15 +657,23 @@ def _plain_id_name(name: str) -> bool:
 #: ``customer``, ``company_name``.  Such a text column whose values repeat is the record key.
 _ENTITY_WORDS = {"customer", "client", "company", "account", "patient", "member", "user",
                  "subscriber", "employee", "student", "supplier", "vendor", "household",
-                 "person", "borrower", "policyholder"}
+                 "person", "borrower", "policyholder",
+                 # places whose rows come back (a school's grades and subgroups, a clinic's
+                 # months, a survey site's visits): a stranger's school table repeated each
+                 # school on 14 rows, and a rule of school codes was certified a success
+                 "school", "hospital", "clinic", "facility", "site", "farm"}
+#: What may follow an entity in a name that names it: ``School Code``, ``account number``.
+_ENTITY_KEYS = (["name"], ["code"], ["number"], ["no"], ["nbr"], ["num"], ["nr"])
 
 
-def _entity_name(name: str) -> bool:
+def _entity_name(name: str, keys: bool = False) -> bool:
     """``customer``, ``Client``, ``company_name``, ``customer name``: the whole name is an
-    entity, or an entity followed by ``name``."""
+    entity, or an entity followed by ``name``; with ``keys`` also by a key's word
+    (:data:`_ENTITY_KEYS`: ``School Code``, which then holds the held-out rows together only
+    where records really come back, not on one collision among employee numbers)."""
     words = name_words(name)
     return bool(words) and words[0] in _ENTITY_WORDS and (
-        len(words) == 1 or words[1:] == ["name"])
+        len(words) == 1 or words[1:] == ["name"] or keys and words[1:] in _ENTITY_KEYS)
 
 
 def _tiny_labels(present: pd.Series, n_distinct: int, n_rows: int) -> bool:
@@ -793,6 +801,13 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
                 n_distinct >= ID_DISTINCT_SHARE * len(present) and np.nanmin(np.abs(v)) >= 1e6:
             return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as "
                           "an identifier")
+        # an entity's number that comes back on several rows ('School Code' 0001000 on a
+        # school's 14 grade and subgroup rows), as its name does below: the record
+        if whole and ID_MIN_VALUES <= n_distinct <= len(present) / 2 and \
+                _entity_name(name, keys=True):
+            return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as "
+                          "the record each row belongs to: the same record on several rows "
+                          "(held-out rows are split by it)")
         return "feature", ""
     dates = parse_dates(s)
     if dates is not None:
@@ -810,7 +825,8 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     # the customer each transaction belongs to: as a category, 45 company names came back
     # on both sides of the split and a 33-condition rule of names scored 100 % held out (a
     # review); as the record key it is left out and the held-out rows are whole customers
-    if n_distinct >= ID_MIN_VALUES and n_distinct <= len(present) / 2 and _entity_name(name):
+    if n_distinct >= ID_MIN_VALUES and n_distinct <= len(present) / 2 and \
+            _entity_name(name, keys=True):
         return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as the "
                       "record each row belongs to: the same record on several rows "
                       "(held-out rows are split by it)")

@@ -3886,3 +3886,33 @@ def test_group_titles_written_over_each_column_of_their_group():
     plain = ["a,b,b,y"] + [f"{i},{i % 3},{i % 5},{'yes' if i % 2 else 'no'}" for i in range(40)]
     with pytest.raises(DataError, match="duplicate column names"):
         load_csv(io.StringIO("\n".join(plain) + "\n"))
+
+
+def test_a_schools_code_and_name_on_many_rows_are_the_record():
+    """A state's assessment table repeats each school on its grades and subgroups: 'School
+    Code' (0001000) was a categorical feature, rows of one school fell on both sides of the
+    split, and a rule of school codes was certified "+10.9 pts" (a stranger's table; held
+    out by school it was below the majority class).  The code and the name are the record,
+    the held-out rows whole schools."""
+    rng = np.random.default_rng(7)
+    rows = []
+    for k in range(60):
+        poor = rng.uniform(5, 95)
+        status = "Support" if poor > 70 else "Not identified"
+        for grade in range(3, 9):
+            for group in ("All", "Female", "Male"):
+                rows.append({"District Code": f"{k % 6 + 1:04d}",
+                             "School Code": f"{1000 + k * 7:07d}",
+                             "School Name": f"School {k}", "Grade": grade, "Subgroup": group,
+                             "Pct Poor": round(poor, 1), "Status": status})
+    ds = load_csv(io.StringIO(pd.DataFrame(rows).to_csv(index=False)), target="Status")
+    roles = {r.column: r.role for r in ds.roles}
+    assert roles["School Code"] == "id" and roles["School Name"] == "id"
+    assert roles["District Code"] == "feature"
+    assert ds.held_out_unit in ("whole School Code", "whole School Name")
+    from rulecore.roles import record_key_name
+
+    # a key's word after an entity makes a record of values that come back, but is no
+    # record key on one collision (Excel's rounded employee numbers)
+    assert record_key_name("School") and not record_key_name("School Code")
+    assert not record_key_name("Country Code") and not record_key_name("school type")

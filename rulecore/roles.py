@@ -40,6 +40,7 @@ target almost perfectly.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -582,18 +583,30 @@ def _unbraced(text: pd.Series) -> pd.Series:
     return inner.str.replace(r'(^|,)"([^"]*)"(?=,|$)', r"\1\2", regex=True)
 
 
+def _choice_names(present: pd.Series) -> bool:
+    """Whether text joined by spaces is a form tool's multi-select answers (ODK's and
+    KoboToolbox's ``settle boil``): every cell is choice names (lower case, digits and
+    ``_``), and some two names come in both orders (``settle boil`` and ``boil settle``),
+    as options ticked in any order do and the words of a phrase (``light blue``) do not."""
+    if not present.str.fullmatch(r"[a-z0-9_]+(?: [a-z0-9_]+)*").all():
+        return False
+    pairs = {tuple(t) for t in present.str.split(" ").map(lambda w: w[:2]) if len(t) == 2}
+    return any((b, a) in pairs for a, b in pairs)
+
+
 def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     """``(separator, options)`` when a text column holds multi-select answers, else None.
 
     A form's "tick all that apply" question is one column whose cells join the options
     ticked (``API;Live chat;Reports``).  As one category it gave rules listing the
-    combinations that lack an option (15 conditions ``... != API;Email support;Reports``
-    for "used Live chat"; a newcomer's review).  Read so when, split at ``;`` (or else
-    ``,``): at most :data:`MAX_CHOICES` distinct options, each in two answers or more, of at
-    most 60 characters; and the number ticked varies, some answers one option and some
-    several (each at least :data:`CHOICES_SEVERAL` of them), which a fixed pair such as
-    ``Paris, France`` does not; and no two options are always ticked together (a phrase
-    with a comma in it).
+    combinations that lack an option (15 conditions ``... != API;Email support;Reports`` for
+    "used Live chat"; a newcomer's review).  Read so when, split at ``;`` (or else ``,``,
+    ``|`` as museum catalogues join values, or a space between a form tool's choice names,
+    :func:`_choice_names`): at most :data:`MAX_CHOICES` distinct options, each in two
+    answers or more, of at most 60 characters; and the number ticked varies, some answers
+    one option and some several (each at least :data:`CHOICES_SEVERAL` of them), which a
+    fixed pair such as ``Paris, France`` does not; and no two options are always ticked
+    together (a phrase with a comma in it).
     """
     if pd.api.types.is_numeric_dtype(s):
         return None
@@ -601,8 +614,10 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     present = present[present != ""]
     if len(present) < ID_MIN_VALUES:
         return None
-    for sep in (";", ","):
+    for sep in (";", ",", "|", " "):
         if not present.str.contains(sep, regex=False).any():
+            continue
+        if sep == " " and not _choice_names(present):
             continue
         items = present.str.split(sep, regex=False).map(
             lambda parts: sorted({p.strip() for p in parts if p.strip()}))
@@ -1197,7 +1212,40 @@ _SURVEY_METADATA = {"startdate", "enddate", "status", "ipaddress", "progress",
                     "externalreference", "externaldatareference", "locationlatitude",
                     "locationlongitude", "distributionchannel", "userlanguage", "respondentid",
                     "collectorid", "emailaddress", "firstname", "lastname",
-                    "customdata"}
+                    "customdata",
+                    # ODK Central's and KoboToolbox's own columns, LimeSurvey's (a stranger's
+                    # forms: ODK's ReviewState and Kobo's option flags were predicted)
+                    "submissiondate", "start", "end", "today", "deviceid", "subscriberid",
+                    "simserial", "phonenumber", "metainstanceid", "metainstancename",
+                    "instanceid", "key", "submitterid", "submittername",
+                    "attachmentspresent", "attachmentsexpected", "reviewstate", "edits",
+                    "formversion", "id", "uuid", "submissiontime", "validationstatus",
+                    "submittedby", "version", "xformid", "index", "parentindex",
+                    "parenttablename", "submitdate", "lastpage", "startlanguage", "seed",
+                    "datestamp", "ipaddr", "refurl", "token", "interviewtime", "grouptime"}
+#: Values of a person's sex or gender: a demographic however its column is named
+#: (LimeSurvey's ``G01Q02``: Female / Male was predicted, a stranger's survey).
+_GENDER_VALUES = frozenset({"female", "male", "f", "m", "woman", "man", "women", "men",
+                            "girl", "boy", "nonbinary", "other", "diverse", "femme", "homme",
+                            "weiblich", "männlich", "mujer", "hombre"})
+
+
+def _gender_values(s: pd.Series) -> bool:
+    """Whether a column's levels are a person's sex or gender (:data:`_GENDER_VALUES`),
+    with at least two of female / male (or their words)."""
+    values = {re.sub(r"[^a-zä]", "", str(v).casefold()) for v in s.dropna().unique()[:20]}
+    return len(values) >= 2 and values <= _GENDER_VALUES and \
+        len(values & {"female", "male", "f", "m", "woman", "man", "women", "men", "girl",
+                      "boy", "femme", "homme", "weiblich", "männlich", "mujer", "hombre"}) >= 2
+
+
+def option_flag(name: str, columns: Iterable[str]) -> bool:
+    """Whether a column is a form tool's yes/no flag for one option of a multi-select
+    question that is itself a column (KoboToolbox's ``water/treatment/boil`` beside
+    ``water/treatment``): the answer's detail, never the target."""
+    columns = set(map(str, columns))
+    return any(name.startswith(f"{p}{sep}") for p in columns if p != name
+               for sep in ("/", "."))
 
 
 def _answer_levels(s: pd.Series) -> int:
@@ -1236,7 +1284,13 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # analyst's review)
     meta = [c for c in cols if _plain_name(c) in _SURVEY_METADATA]
     if len(meta) >= 5:
+        # (KoboToolbox starts each of its own columns with '_': _gps_latitude, _submitted_by)
+        meta += [c for c in cols if c.startswith("_") and c not in meta]
         eligible = [c for c in eligible if c not in meta] or eligible
+    eligible = [c for c in eligible if not option_flag(c, cols)] or eligible
+    # the table's last column, as the export convention places a target, is the last one
+    # asked: KoboToolbox and LimeSurvey put their own columns after the questions
+    asked = [c for c in cols if c not in meta] if len(meta) >= 5 else cols
     kinds = {c: target_kind(df[c])[0] for c in eligible}
     # (classes counted without a no answer: yes / no / Refused is a yes/no target)
     levels = {c: _answer_levels(df[c]) for c in eligible}
@@ -1302,12 +1356,14 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # a few classes at the table's end is the target by the export convention (a review's
     # support tickets: `queue`, five levels, last, lost to `password_reset_requested`, one
     # of three Yes/No flags, and the rule predicted a flag from the queue).
-    last = cols[-1]
+    last = next((c for c in reversed(asked) if roles[c][0] not in ("id", "index", "empty",
+                                                                   "constant")), cols[-1])
     if len(binary) >= 2 and last in classes and levels[last] >= 3 \
             and _plain_name(last) not in _DEMOGRAPHIC_NAMES:
         return last
     if binary:
-        return max(binary, key=lambda c: (_plain_name(c) not in _DEMOGRAPHIC_NAMES,
+        return max(binary, key=lambda c: (_plain_name(c) not in _DEMOGRAPHIC_NAMES and
+                                          not _gender_values(df[c]),
                                           c not in signs, cols.index(c)))
     # a number named as an outcome's score (churn_score beside a plan of three levels: the
     # plan was predicted, worse than its majority, a review), split at a threshold

@@ -3916,3 +3916,58 @@ def test_a_schools_code_and_name_on_many_rows_are_the_record():
     # record key on one collision (Excel's rounded employee numbers)
     assert record_key_name("School") and not record_key_name("School Code")
     assert not record_key_name("Country Code") and not record_key_name("school type")
+
+
+def test_form_tools_own_columns_and_option_flags_are_never_the_target():
+    """ODK Central's ReviewState, KoboToolbox's 0/1 flag of one option and LimeSurvey's
+    gender (Female / Male, a question coded G01Q02) were predicted (a stranger's forms)."""
+    from rulecore.roles import choose_target
+
+    rng = np.random.default_rng(8)
+    n = 200
+    odk = pd.DataFrame({
+        "SubmissionDate": "2024-03-16T08:46:00.000Z", "start": "2024-03-16T08:40:00",
+        "end": "2024-03-16T08:46:00", "child-age_months": rng.integers(2, 59, n),
+        "symptoms-danger_signs": rng.choice(["yes", "no"], n),
+        "referred": rng.choice(["yes", "no"], n), "meta-instanceID": [f"uuid:{k}" for k in
+                                                                      range(n)],
+        "KEY": [f"uuid:{k}" for k in range(n)], "SubmitterID": rng.integers(1, 9, n),
+        "SubmitterName": rng.choice(["CHW 1", "CHW 2"], n), "AttachmentsPresent": 0,
+        "Status": "", "ReviewState": rng.choice(["approved", "hasIssues"], n),
+        "DeviceID": "collect:x", "Edits": rng.integers(0, 2, n)})
+    assert choose_target(odk) == "referred"
+    kobo = pd.DataFrame({"start": "2023-03-19T10:43:00", "end": "2023-03-19T11:00:00",
+                         "today": "2023-03-19", "deviceid": "collect:1",
+                         "water/treatment": rng.choice(["boil", "none", "boil settle"], n),
+                         "water/treatment/boil": rng.integers(0, 2, n),
+                         "water/treatment/none": rng.integers(0, 2, n),
+                         "meals": rng.integers(1, 4, n),
+                         "fcs_category": rng.choice(["poor", "borderline", "acceptable"], n),
+                         "_id": np.arange(n) + 10**8, "_uuid": [f"u{k}" for k in range(n)],
+                         "_submitted_by": rng.choice(["enum_01", "enum_02"], n),
+                         "_status": "submitted_via_web", "_index": np.arange(1, n + 1)})
+    assert choose_target(kobo) == "fcs_category"
+    lime = pd.DataFrame({"G01Q02": rng.choice(["Female", "Male"], n),
+                         "G02Q04": rng.choice(["Yes", "No"], n),
+                         "G03Q05": rng.choice(["Yes", "No"], n), "interviewtime": 1.0})
+    lime = lime[["G03Q05", "G02Q04", "G01Q02", "interviewtime"]]  # gender rightmost
+    assert choose_target(lime) == "G02Q04"
+
+
+def test_multi_select_answers_joined_by_a_bar_or_a_form_tools_spaces_are_options():
+    """ODK's 'vomiting convulsions' and a museum's 'Dutch|Japanese' were text of many values
+    or a category per combination (a stranger's forms); a colour's 'light blue' stays
+    text: its words never come in the other order."""
+    from rulecore.roles import choice_options
+
+    rng = np.random.default_rng(9)
+    opts = ["fever", "cough", "vomiting", "convulsions", "diarrhoea"]
+    odk = pd.Series([" ".join(rng.permutation(opts)[:k]) for k in rng.integers(1, 4, 300)])
+    sep, options = choice_options(odk)
+    assert sep == " " and sorted(options) == sorted(opts)
+    bar = pd.Series(["|".join(rng.permutation(["Dutch", "Japanese", "French"])[:k])
+                     for k in rng.integers(1, 3, 300)])
+    assert choice_options(bar)[0] == "|"
+    colours = pd.Series(rng.choice(["light blue", "dark blue", "blue", "red", "dark red"],
+                                   300))
+    assert choice_options(colours) is None

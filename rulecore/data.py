@@ -293,7 +293,8 @@ class Dataset:
                 repeats = col.duplicated(keep=False)
                 if col.notna().all() and repeats.any() and (
                         roles_mod.record_key_name(str(role.column))
-                        or repeats.mean() >= MIN_REPEATED_ID_SHARE):
+                        or repeats.mean() >= MIN_REPEATED_ID_SHARE
+                        and not _measured_text(col)):
                     return col
         if self.periods is not None:  # a target in bursts over time: whole periods
             return self.periods
@@ -2637,6 +2638,14 @@ def parse_numbers(s: pd.Series, lakhs: bool = False) -> pd.Series:
             _TYPESET_MINUS, "-", regex=True))
         out = parse_numbers(minus, lakhs)
         return out if pd.api.types.is_numeric_dtype(out) else s
+    if "±" in joined and as_text.str.contains("±", regex=False).any() and \
+            as_text[as_text.str.contains("±", regex=False)].str.strip().str.startswith(
+                "±").all():
+        # a margin of error, '±1,046' (the Census Bureau's tables): its size (read as text,
+        # a margin column was an identifier that split the held-out rows: a stranger's table)
+        margin = s.astype(object).where(s.isna(), s.astype(str).str.strip().str.lstrip("±"))
+        out = parse_numbers(margin, lakhs)
+        return out if pd.api.types.is_numeric_dtype(out) else s
     original = s  # what a column that turns out not to be numbers is returned as
     text = present.astype(str).str.strip()
     if _codes_in_head(text):
@@ -3492,7 +3501,11 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
 #: "refused", next to 9, 99, 999).  Runs of eights are not among them: in BRFSS's counts of
 #: days, 88 is the answer "none", the most common one.
 MISSING_CODES = tuple(s * d * (10 ** k - 1) // 9 for k in range(1, 7) for d in (7, 9)
-                      for s in (-1, 1))
+                      for s in (-1, 1)) + tuple(
+    # the US Census Bureau's API writes its annotations as nine repeated digits, negative
+    # (-666666666: no estimate; -999999999, -888888888, -555555555, -333333333, -222222222):
+    # read as incomes, a stranger's tracts held 'income <= 56800' for every coded row
+    -d * 111111111 for d in range(2, 10))
 #: At least this many other present values, for their range to say what is far outside it.
 MIN_VALUES_BESIDE_CODE = 10
 
@@ -4863,6 +4876,25 @@ def from_frame(
                  ticks=tuple(c for c in ticked if c in X.columns),
                  derived=tuple(d for d in derived if d[0] in X.columns))
     return ds.with_positive(positive)
+
+
+#: A cell written as a measurement: a number with decimals or thousands, perhaps a sign or
+#: a currency before it and a short unit after it (``8,091 kg/ha``, ``±1,046``, ``12.5%``).
+_MEASURED = re.compile(r"^[+\-±]?[£$€¥₹]?\s?\d{1,3}(?:[,.' ]\d{3})*(?:[.,]\d+)?"
+                       r"\s?(?:[A-Za-z/%°²]{1,8})?$")
+
+
+def _measured_text(col: pd.Series) -> bool:
+    """Whether an identifier by its distinct values holds measurements written as text
+    (a yield ``8,091 kg/ha``, a margin ``±1,046``): most cells numbers with decimals,
+    thousands or a unit.  Such a column is no record to hold out whole: its few equal
+    values are coincidences (a stranger's tables were held out "by whole Yield" and "by
+    whole S1901_C01_012M")."""
+    text = col.dropna().astype(str).str.strip().iloc[:2000]
+    if text.empty:
+        return False
+    marked = text.str.contains(r"\d[,.]\d|[A-Za-z%±]", regex=True)
+    return bool(text.str.match(_MEASURED).mean() >= 0.9 and marked.mean() >= 0.5)
 
 
 def bursts_over_time(y: np.ndarray, when: pd.Series) -> float | None:

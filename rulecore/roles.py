@@ -98,7 +98,7 @@ _UNNAMED = re.compile(r"^(|unnamed: ?0|column 1|\.\.\.1|rownames|row\.names|row_
 #: points (MPAN, MPRN), a listing's zpid, vehicles, books, barcodes, US provider and employer
 #: numbers, securities.
 _REGISTRY_NUMBERS = ("mpan|mprn|zpid|pid|vin|isbn|issn|ean|upc|gtin|asin|npi|ein|duns|cusip|"
-                     "isin|sedol")
+                     "isin|sedol|geoid")
 _ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx|"
                       r"account|acct|customer|client|member|user|patient|subject|ticket|"
                       r"invoice|order|serial|phone|tel|telephone|mobile|sku|imei|msisdn|"

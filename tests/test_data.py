@@ -3816,8 +3816,8 @@ def test_registry_numbers_are_identifiers():
     ds = load_csv(io.StringIO(df.to_csv(index=False)))
     roles = {r.column: r.role for r in ds.roles}
     assert roles["MPAN"] == "id" and ds.held_out_unit == "whole MPAN"
-    listing = pd.DataFrame({"zpid": rng.permutation(10**8)[:300], "Plot": np.arange(101, 401),
-                            "beds": rng.integers(1, 6, 300),
+    listing = pd.DataFrame({"zpid": rng.choice(10**8, 300, replace=False),
+                            "Plot": np.arange(101, 401), "beds": rng.integers(1, 6, 300),
                             "sold": rng.choice(["yes", "no"], 300)})
     ds = load_csv(io.StringIO(listing.to_csv(index=False)))
     roles = {r.column: r.role for r in ds.roles}
@@ -3971,3 +3971,25 @@ def test_multi_select_answers_joined_by_a_bar_or_a_form_tools_spaces_are_options
     colours = pd.Series(rng.choice(["light blue", "dark blue", "blue", "red", "dark red"],
                                    300))
     assert choice_options(colours) is None
+
+
+def test_measurements_written_as_text_never_split_the_held_out_rows():
+    """A yield written '8,091 kg/ha' and a margin '±1,046' were identifiers by their distinct
+    values, and a few equal values held the rows out "by whole Yield" (a stranger's tables):
+    such columns are read as numbers now, and a column like them left as text groups nothing;
+    Census codes (-666666666) are missing, and a margin's ± is its size."""
+    from rulecore.data import _measured_text, parse_numbers
+
+    assert _measured_text(pd.Series(["8,091 kg/ha", "7,512 kg/ha", "8,091 kg/ha"] * 10))
+    assert _measured_text(pd.Series(["±1,046", "±589", "±1,046"] * 10))
+    assert not _measured_text(pd.Series(["C-10023", "C-10024", "C-10023"] * 10))
+    assert not _measured_text(pd.Series(["10023", "10024", "10023"] * 10))
+    assert parse_numbers(pd.Series(["±1,046", "±589", "12"])).tolist() == [1046, 589, 12]
+    rng = np.random.default_rng(10)
+    income = rng.integers(9000, 98000, 300).astype(float)
+    income[:20] = -666666666
+    df = pd.DataFrame({"GEOID": rng.choice(10**9, 300, replace=False) + 10**10,
+                       "income": income, "poor": np.where(income < 30000, "yes", "no")})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)))
+    assert ds.X["income"].isna().sum() == 20
+    assert {r.column: r.role for r in ds.roles}["GEOID"] == "id"

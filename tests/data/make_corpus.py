@@ -1511,7 +1511,7 @@ def property_listings() -> None:
     size = np.where(metric, [f"{a * 0.09290304:.0f} sq m" for a in sqft],
                     [f"{a:,} sq ft" for a in sqft])
     days = rng.integers(1, 120, n)
-    df = pd.DataFrame({"listing_id": rng.permutation(10**8)[:n] + 10**8,
+    df = pd.DataFrame({"listing_id": rng.choice(10**8, n, replace=False) + 10**8,
                        "url": [f"https://www.example-homes.co.uk/properties/{k}" for k in
                                rng.permutation(10**6)[:n]],
                        "price": written_price,
@@ -1565,7 +1565,7 @@ def activity_log() -> None:
         return f"{t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}" if t >= 3600 else \
             f"{t // 60}:{t % 60:02d}"
 
-    df = pd.DataFrame({"Activity ID": rng.permutation(10**9)[:n] + 10**9,
+    df = pd.DataFrame({"Activity ID": rng.choice(10**9, n, replace=False) + 10**9,
                        "Activity Date": [f"{d:%b} {d.day}, {d.year}, {d:%I:%M:%S %p}"
                                          for d in when],
                        "Elapsed Time": [clock(t) for t in seconds],

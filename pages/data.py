@@ -162,6 +162,16 @@ with left:
                           "values is split at a threshold.")
 if error is not None:
     st.error(str(error), icon=":material/error:")
+    left_out = getattr(error, "left_out", None)  # no usable feature column: offer them back
+    if left_out:
+        def _include_left_out() -> None:
+            ss["include"] = sorted(set(ss["include"]) | set(ss["w_include_left_out"]))
+
+        st.multiselect("Include as features", left_out, key="w_include_left_out",
+                       on_change=_include_left_out, placeholder="choose columns to learn from",
+                       help="Each was left out on load for the reason the message gives; "
+                            "include one if it is a real feature (its cells are then read "
+                            "as categories or numbers).")
     if ss["target"] is not None or ss["kinds"] or ss["include"] or ss["exclude"] or \
             ss["threshold"] is not None or ss["answer_class"] is not None:
         st.button("Undo my target, class and column choices", key="w_reset",

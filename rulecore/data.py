@@ -4822,10 +4822,15 @@ def from_frame(
     if X.shape[1] == 0:
         left_out = [f"{r.column} ({r.reason})" for r in roles
                     if not r.included and r.role != "target"]
-        raise DataError(f"{name} has no usable feature column: every column besides "
+        exc = DataError(f"{name} has no usable feature column: every column besides "
                         f"{target!r} is left out: {'; '.join(left_out[:8])}. Include one of "
                         "them (Data page, or --include on the command line) if it is a real "
                         "feature.")
+        # the columns to offer back (the Data page lists them under the error: it told the
+        # user to include one there, and showed no way to: a stranger's review)
+        exc.left_out = [r.column for r in roles if not r.included
+                        and r.role not in ("target", "derived")]
+        raise exc
     classes = sorted(labels.tolist(), key=_sort_key)
     counts = y.value_counts()
     if positive is None:

@@ -638,3 +638,23 @@ def test_yesterdays_outcome_is_warned_of_and_left_out_in_one_click():
     at.switch_page("pages/rule.py").run()
     text = " ".join(m.value for m in at.markdown)
     assert "temp_c" in text and "failed_prev_day" not in text
+
+
+def test_a_table_with_no_usable_feature_offers_its_columns_back():
+    """"No usable feature column ... Include one of them (Data page ...)", and the Data page
+    showed no way to (a stranger's Eurostat table): the columns left out are offered under
+    the error, and including one loads the table."""
+    from tests import conftest as cf
+
+    rows = ["region,score_text,label,outcome"]
+    rows += [f"R{i:03d},{i * 7 % 101} points (flag {'pebu'[i % 4]}),name {i},"
+             f"{'yes' if i % 3 else 'no'}" for i in range(120)]
+    at = AppTest.from_file(cf.APP, default_timeout=120).run()
+    cf.upload(at, "no_features.csv", "\n".join(rows).encode())
+    at.run()
+    assert any("has no usable feature column" in e.value for e in at.error)
+    offered = at.multiselect(key="w_include_left_out")
+    assert set(offered.options) == {"region", "score_text", "label"}
+    offered.set_value(["score_text"]).run()
+    assert not at.error and not at.exception
+    assert at.session_state["include"] == ["score_text"]

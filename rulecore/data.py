@@ -3141,6 +3141,36 @@ def numbers_out_of(s: pd.Series) -> tuple[pd.Series, str | None]:
     return _placed(s, scores), f"scores{out_of}"
 
 
+#: Eurostat's flags after a number (``89e``, ``100 p``: b break in series, c confidential,
+#: d definition differs, e estimated, f forecast, n not significant, p provisional, r
+#: revised, s Eurostat estimate, u low reliability, z not applicable), and ``:`` for no value.
+_FLAGGED = re.compile(r"^(?:([+-]?\d[\d.]*)\s?([bcdefnprsuz]{1,3})?|:\s?([bcdefnprsuz]{0,3}))$")
+
+
+def numbers_with_flags(s: pd.Series, _name: str = "") -> tuple[pd.Series, str | None]:
+    """A column of statistics written as Eurostat writes them: numbers with flag letters
+    after them (``89e`` estimated, ``100 p`` provisional, ``66 b`` a break in the series)
+    and ``:`` where there is no value, as the numbers with ``:`` missing.  Some cell must
+    be ``:`` or two flags must differ (so that ``5 s`` alone stays seconds).  A region
+    table's every statistic was text and the table had no usable column (a stranger's
+    file).  Returns the numbers and the flags seen, or ``(s, None)``."""
+    parts = _every_cell_matches(s, _FLAGGED, first_group=False)
+    if parts is None:
+        return s, None
+    flags = parts[1].dropna()
+    empty = parts[0].isna()
+    if flags.empty or not (empty.any() or flags.nunique() >= 2):
+        return s, None
+    numbers = pd.to_numeric(parts[0], errors="coerce")
+    if numbers.dropna().empty:
+        return s, None
+    seen = "".join(sorted(set("".join(flags))))
+    at = flags.index[0]
+    return _placed(s, numbers), (f"{str(s[at]).strip()!r} is {_number(numbers[at])}; flags "
+                                 f"{', '.join(seen)} dropped"
+                                 + (", ':' read as missing" if empty.any() else ""))
+
+
 #: Words an estate agent or a shop writes before a price: "Offers in excess of £399,000",
 #: "Guide Price £370,000", "From $1,299".
 _PRICE_WORDS = re.compile(
@@ -4156,6 +4186,9 @@ def from_frame(
                      lambda how: ""),
                     (lambda s, _name: numbers_out_of(s), "scores written with their scale "
                      "({ex!r}) are read as the {how}.", lambda how: ""),
+                    (numbers_with_flags, "numbers written with Eurostat's flags after "
+                     "them (e estimated, p provisional, b a break in the series ...) are read "
+                     "as the numbers: {how}.", lambda how: ""),
                     (lambda s, _name: numbers_with_price_words(s), "prices written with "
                      "words before them are read as the price they name ({how}).",
                      lambda how: ""),

@@ -3993,3 +3993,25 @@ def test_measurements_written_as_text_never_split_the_held_out_rows():
     ds = load_csv(io.StringIO(df.to_csv(index=False)))
     assert ds.X["income"].isna().sum() == 20
     assert {r.column: r.role for r in ds.roles}["GEOID"] == "id"
+
+
+def test_eurostat_flags_after_numbers_are_dropped_and_a_colon_is_missing():
+    """Eurostat writes '89e', '100 p', '66 b' and ':' (no value): every statistic of a
+    stranger's region table was text, and the table had no usable column."""
+    from rulecore.data import numbers_with_flags
+
+    out, how = numbers_with_flags(pd.Series(["98", "4.2 p", "16.4e", ":", "66 b", ": c",
+                                             "12.0"] * 2))
+    np.testing.assert_array_equal(out, [98, 4.2, 16.4, np.nan, 66, np.nan, 12.0] * 2)
+    assert how == "'4.2 p' is 4.2; flags b, e, p dropped, ':' read as missing"
+    # one flag letter and no ':' is a unit as often ('5 s')
+    assert numbers_with_flags(pd.Series(["5 s", "12 s", "7"] * 4))[1] is None
+    rows = ["geo\\TIME_PERIOD\tgdp 2021\tunemp 2022\tcategory"]
+    rng = np.random.default_rng(11)
+    for i in range(100):
+        gdp = rng.integers(40, 160)
+        flag = rng.choice(["", " p", "e", " b"])
+        rows.append(f"R{i:03d}\t{gdp}{flag}\t{':' if i % 9 == 0 else rng.integers(2, 20)}\t"
+                    f"{'Less developed' if gdp < 75 else 'Other'}")
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"))
+    assert ds.kinds["gdp 2021"] == "numeric" and ds.kinds["unemp 2022"] == "numeric"

@@ -3159,16 +3159,18 @@ def numbers_with_flags(s: pd.Series, _name: str = "") -> tuple[pd.Series, str | 
         return s, None
     flags = parts[1].dropna()
     empty = parts[0].isna()
-    if flags.empty or not (empty.any() or flags.nunique() >= 2):
+    if not (empty.any() or flags.nunique() >= 2):
         return s, None
     numbers = pd.to_numeric(parts[0], errors="coerce")
     if numbers.dropna().empty:
         return s, None
-    seen = "".join(sorted(set("".join(flags))))
-    at = flags.index[0]
-    return _placed(s, numbers), (f"{str(s[at]).strip()!r} is {_number(numbers[at])}; flags "
-                                 f"{', '.join(seen)} dropped"
-                                 + (", ':' read as missing" if empty.any() else ""))
+    said = ["':' read as missing"] if empty.any() else []
+    if not flags.empty:
+        seen = "".join(sorted(set("".join(flags))))
+        at = flags.index[0]
+        said.insert(0, f"{str(s[at]).strip()!r} is {_number(numbers[at])}; flags "
+                       f"{', '.join(seen)} dropped")
+    return _placed(s, numbers), ", ".join(said)
 
 
 #: Words an estate agent or a shop writes before a price: "Offers in excess of £399,000",
@@ -4186,9 +4188,9 @@ def from_frame(
                      lambda how: ""),
                     (lambda s, _name: numbers_out_of(s), "scores written with their scale "
                      "({ex!r}) are read as the {how}.", lambda how: ""),
-                    (numbers_with_flags, "numbers written with Eurostat's flags after "
-                     "them (e estimated, p provisional, b a break in the series ...) are read "
-                     "as the numbers: {how}.", lambda how: ""),
+                    (numbers_with_flags, "numbers written as Eurostat writes them (flags "
+                     "after them, e estimated, p provisional, b a break in the series ...; "
+                     "':' for no value) are read as the numbers: {how}.", lambda how: ""),
                     (lambda s, _name: numbers_with_price_words(s), "prices written with "
                      "words before them are read as the price they name ({how}).",
                      lambda how: ""),

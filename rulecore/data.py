@@ -3141,6 +3141,73 @@ def numbers_out_of(s: pd.Series) -> tuple[pd.Series, str | None]:
     return _placed(s, scores), f"scores{out_of}"
 
 
+#: An estimate written with its interval: "23.4 [19.8-28.1]", "0.52 (0.41, 0.63)".
+_WITH_INTERVAL = re.compile(r"^([+-]?\d+(?:\.\d+)?)\s*[\[(]\s*[+-]?\d+(?:\.\d+)?\s*"
+                            r"(?:-|–|,|;|to)\s*[+-]?\d+(?:\.\d+)?\s*[\])]$")
+
+
+def numbers_with_interval(s: pd.Series, _name: str = "") -> tuple[pd.Series, str | None]:
+    """Estimates written with their interval, as the WHO's and survey tables publish them
+    (``23.4 [19.8-28.1]``), as the estimates.  A stranger's WHO table lost its main
+    predictor as text.  Returns the estimates and an example, or ``(s, None)``."""
+    parts = _every_cell_matches(s, _WITH_INTERVAL)
+    if parts is None:
+        return s, None
+    values = pd.to_numeric(parts[0], errors="coerce")
+    at = values.first_valid_index()
+    return _placed(s, values), f"{str(s[at]).strip()!r} is {_number(values[at])}"
+
+
+#: A coordinate in degrees, minutes and seconds: 41°24'12.2"N, 2°10'26.5"E, 41°24.2'N.
+_DMS = re.compile(r"^(\d{1,3})\s*°\s*(\d{1,2}(?:\.\d+)?)\s*['′’]\s*(?:(\d{1,2}(?:\.\d+)?)"
+                  r"\s*(?:\"|″|''|”))?\s*([NSEWnsew])$")
+
+
+def numbers_from_dms(s: pd.Series, _name: str = "") -> tuple[pd.Series, str | None]:
+    """Coordinates in degrees, minutes and seconds (``41°24'12.2"N``) as decimal degrees,
+    south and west negative.  A stranger's bird survey left its sites' coordinates out as
+    identifiers.  Returns the degrees and an example, or ``(s, None)``."""
+    parts = _every_cell_matches(s, _DMS, first_group=False)
+    if parts is None or parts[0].isna().any():
+        return s, None
+    p = parts[[0, 1, 2]].astype(float).fillna(0)
+    deg = p[0] + p[1] / 60 + p[2] / 3600
+    deg = deg.where(~parts[3].str.upper().isin(["S", "W"]), -deg).round(6)
+    at = deg.index[0]
+    return _placed(s, deg), f"{str(s[at]).strip()} is {_number(round(deg[at], 4))}"
+
+
+#: A school's grades before grade 1, as US and other school systems write them.
+_BEFORE_GRADE_ONE = {"pk": -1.0, "pre-k": -1.0, "prek": -1.0, "pre-kindergarten": -1.0,
+                     "k": 0.0, "kg": 0.0, "tk": 0.0, "kindergarten": 0.0, "r": 0.0}
+
+
+def numbers_from_school_grades(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
+    """A school grade column, ``K, 1, 2, ... 12`` (and ``PK``), as numbers in the grades'
+    order, ``K`` as 0 and ``PK`` as -1: 'K' was a code read as missing, a tenth of a
+    stranger's school table.  The name must say grade (``Grade``, ``grade_level``, ``Gr``);
+    every other cell a whole number from 0 to 13."""
+    if not ({"grade", "gr", "grades"} & set(roles_mod.name_words(name))):
+        return s, None
+    if pd.api.types.is_numeric_dtype(s):
+        return s, None
+    present = s.dropna()
+    if len(present) < 5:
+        return s, None
+    text = present.astype(str).str.strip().str.casefold()
+    early = text.map(_BEFORE_GRADE_ONE)
+    numbers = pd.to_numeric(text.where(early.isna()), errors="coerce")
+    if early.isna().all() or (early.isna() & numbers.isna()).any() or \
+            not numbers.dropna().between(0, 13).all() or \
+            not (numbers.dropna() == numbers.dropna().round()).all():
+        return s, None
+    values = early.fillna(numbers)
+    said = " and ".join(f"{k.upper()!r} as {_number(v)}" for k, v in
+                        sorted({t: _BEFORE_GRADE_ONE[t] for t in text[early.notna()].unique()}
+                               .items(), key=lambda kv: kv[1]))
+    return _placed(s, values), said
+
+
 #: Eurostat's flags after a number (``89e``, ``100 p``: b break in series, c confidential,
 #: d definition differs, e estimated, f forecast, n not significant, p provisional, r
 #: revised, s Eurostat estimate, u low reliability, z not applicable), and ``:`` for no value.
@@ -3374,11 +3441,12 @@ MAX_MISSING_CODE_SHARE = 0.10
 
 #: A number written approximately or open-ended, by hand: "approx 15", "~15", "ca. 15",
 #: "about 15", "15+".  Read as the number it names (for "15+", its lower end).
-_APPROXIMATE = re.compile(r"^(?:(?:approx\.?|approximately|about|around|ca\.?|circa|~|≈)\s*"
+_APPROXIMATE = re.compile(r"^(?:(?:approx\.?|approximately|about|around|ca\.?|circa|c\.|~|≈)"
+                          r"\s*"
                           r"([+-]?\d+(?:\.\d+)?)|([+-]?\d+(?:\.\d+)?)\s*\+)$", re.IGNORECASE)
 #: A value known only to lie beyond a limit, as laboratories write it: "<5" (below the
 #: detection limit), ">100", "<= 0.5", "≥ 2".  Read as the limit itself.
-_CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥)\s*([+-]?\d+(?:\.\d+)?)$")
+_CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥)\s*([+-]?\d+(?:\.\d+)?)\s*%?$")
 #: A limit written without its number, as laboratories report it: "<LOD", "< LLOQ", "BLQ"
 #: (below the limit of detection or quantification) and ">ULOQ", "TNTC" (too numerous to
 #: count).  Read as the column's lowest or highest number (:func:`numbers_with_codes`).
@@ -3393,7 +3461,12 @@ NOT_MEASURED = frozenset({"nd", "n.d.", "n.d", "not done", "nt", "not tested", "
                           "tnp", "not performed", "test not performed", "hemolyzed",
                           "haemolysed", "haemolyzed", "hemolysed", "clotted", "insufficient",
                           "n.a.", "n/a", "na", "not available", "pending", "cancelled",
-                          "canceled"})
+                          "canceled",
+                          # a count or a rate suppressed for privacy, as education and health
+                          # agencies publish them (a stranger's school table: '*' in 44 % of
+                          # the percent proficient, which was left out as text)
+                          "*", "**", "***", "s", "supp", "suppressed", "dnr", "n<10", "n<5",
+                          "<10 students", "ns"})
 #: At most this share of a column's present cells may be limits ("<5"), in at most
 #: MAX_MISSING_CODES spellings: a test with a detection limit often reports half its
 #: samples below it.
@@ -3401,8 +3474,9 @@ MAX_CENSORED_SHARE = 0.5
 #: At least this share of a column's present cells must be plain numbers, for its codes,
 #: limits and tests not done to be read around them.
 MIN_NUMBER_SHARE = 0.2
-#: At most this share of a column's present cells may be approximate numbers.
-MAX_APPROXIMATE_SHARE = 0.3
+#: At most this share of a column's present cells may be approximate numbers (a bird
+#: survey writes half its counts 'c. 40': at 0.3 a stranger's counts were left out as text).
+MAX_APPROXIMATE_SHARE = 0.6
 
 
 #: A number written with a decimal comma, dots between thousands if any: '0,5', '1.234,56'.
@@ -3474,18 +3548,21 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     text = pd.Series(counts.index.astype(str), index=counts.index).str.strip()
     text, comma = _with_decimal_point(text)
     plain = pd.to_numeric(text, errors="coerce").notna()
-    # amounts written with a currency sign or thousands ('£301,000' beside 'POA'): numbers
-    # as parse_numbers reads them (a stranger's listings: the price column was left out
-    # as an identifier for 2 % of 'POA')
-    written = ~plain & text.str.contains(r"\d", regex=True)
+    approx = text.str.extract(_APPROXIMATE)
+    approx = approx[0].fillna(approx[1])  # the number named, or NaN
+    limit = text.str.extract(_CENSORED)[0]
+    # amounts written with a currency sign, a percent sign or thousands ('£301,000' beside
+    # 'POA', '85.4%' beside '≥95%' and '*'): numbers as parse_numbers reads them (a
+    # stranger's listings and school table: the price and the percent proficient were left
+    # out as text); a cell with letters ('n<10') stays a code
+    written = ~plain & text.str.contains(r"\d", regex=True) & approx.isna() & \
+        limit.isna() & ~text.str.contains(r"[A-Za-z]", regex=True)
     if written.any() and not comma:
         read = parse_numbers(text[written])
         if pd.api.types.is_numeric_dtype(read) and read.notna().all():
             plain = plain | written
-    approx = text.str.extract(_APPROXIMATE)
-    approx = approx[0].fillna(approx[1])  # the number named, or NaN
     approx = approx.where(~plain)
-    limit = text.str.extract(_CENSORED)[0].where(~plain)
+    limit = limit.where(~plain)
     # a limit with no number ('<LOD', '>ULOQ'): the lowest or highest number measured, so
     # every threshold between them classifies such a cell as its true value would.  Read as
     # missing, '>ULOQ' made 'troponin > 44.65' miss every patient above the assay's range,
@@ -4188,6 +4265,13 @@ def from_frame(
                      lambda how: ""),
                     (lambda s, _name: numbers_out_of(s), "scores written with their scale "
                      "({ex!r}) are read as the {how}.", lambda how: ""),
+                    (numbers_with_interval, "estimates written with their interval are "
+                     "read as the estimates ({how}).", lambda how: ""),
+                    (numbers_from_dms, "coordinates in degrees, minutes and seconds are read "
+                     "as decimal degrees, south and west negative ({how}).",
+                     lambda how: "°"),
+                    (numbers_from_school_grades, "school grades are read in their order, "
+                     "{how}.", lambda how: ""),
                     (numbers_with_flags, "numbers written as Eurostat writes them (flags "
                      "after them, e estimated, p provisional, b a break in the series ...; "
                      "':' for no value) are read as the numbers: {how}.", lambda how: ""),

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from rulecore.data import (
+    _APPROXIMATE,
     _CODED,
     _LIMIT_ABOVE,
     _LIMIT_BELOW,
@@ -527,8 +528,11 @@ class Rule(_Exportable):
                "                return float('-inf')  # '<LOD': below every value",
                f"            if re.fullmatch({_LIMIT_ABOVE.pattern!r}, v, re.I):",
                "                return float('inf')  # '>ULOQ': above every value",
-               "            if v[:1] in '<>' and v[1:2] != '=':  # a limit, '<0.5': the limit",
-               "                v = v[1:].strip()",
+               f"            approx = re.fullmatch({_APPROXIMATE.pattern!r}, v, re.I)",
+               "            if approx:  # 'approx 18', 'c. 40', '15+': the number named",
+               "                v = approx.group(1) or approx.group(2)",
+               "            if v[:1] in '<>≤≥':  # a limit, '<0.5', '≥95%': the limit",
+               "                v = v[1:].lstrip('=').strip()",
                "            if v[:1] == '(' and v[-1:] == ')':  # accounting's '(542)': -542",
                "                neg, v = True, v[1:-1].strip()",
                "                if v[:1] in '+-':  # '(-542)': no number to the app either",

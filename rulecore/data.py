@@ -3516,6 +3516,41 @@ def _digitless_codes(s: pd.Series) -> pd.Series | None:
     return codes.reindex(s.index, fill_value=False)
 
 
+#: An answer with its code after it, as LimeSurvey exports "full answers": "Female (F)",
+#: "Very satisfied (A5)", "18-24 (A1)".
+_CODED_ANSWER = re.compile(r"^(.*\S)\s+\(([A-Za-z0-9_-]{1,6})\)$")
+
+
+def answer_codes_dropped(s: pd.Series) -> tuple[pd.Series, str | None]:
+    """A survey tool's answers with their codes after them (``Female (F)``, ``Very
+    satisfied (A5)``) as the answers alone, and an example (``'Female (F)' as 'Female'``).
+    Every present cell but a no-answer text must carry a code, each answer one code and each
+    code one answer (``Portland (OR)`` beside ``Portland (ME)`` is no such column).  Read
+    with the codes, LimeSurvey's gender was the target and its satisfaction scale was
+    unordered, six conditions where two sufficed (a stranger's survey)."""
+    if pd.api.types.is_numeric_dtype(s):
+        return s, None
+    present = s.dropna()
+    if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
+        return s, None
+    levels = pd.Series(present.unique()).astype(str).str.strip()
+    if len(levels) > 60:
+        return s, None
+    parts = levels.str.extract(_CODED_ANSWER)
+    coded = parts[0].notna()
+    rest = levels[~coded].str.casefold()
+    if coded.sum() < 2 or not rest.isin(NO_ANSWER | {"n/a", "other", ""}).all():
+        return s, None
+    pairs = parts[coded].drop_duplicates()
+    if pairs[0].nunique() != len(pairs) or pairs[1].nunique() != len(pairs):
+        return s, None
+    to_answer = dict(zip(levels[coded], parts[0][coded]))
+    out = s.astype(object).where(s.isna(), s.astype(str).str.strip().map(
+        lambda v: to_answer.get(v, v)))
+    first = levels[coded].iloc[0]
+    return out, f"{first!r} as {to_answer[first]!r}"
+
+
 def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[str, int]]:
     """A column of numbers with a few codes for "no number" (``unknown``, ``n.a.``,
     ``<0.5``, ``Don't know``), as numbers with those cells missing; numbers typed
@@ -4375,6 +4410,13 @@ def from_frame(
         if codes:
             coded_missing[col] = (df[col], codes)
             df[col] = cleaned
+    for col in df.columns:
+        bare, example = answer_codes_dropped(df[col])
+        if example is not None:
+            df[col] = bare
+            cleaning.append(f"{col!r}: the answer codes after the answers are dropped "
+                            f"({example}), as a survey tool writes them: the answers are "
+                            "read by their words, in order where they are a scale.")
     spellings: dict[str, str] = {}  # per column, what merge_case_variants did
     for col in df.columns:
         df[col], merged = merge_case_variants(df[col])

@@ -136,7 +136,9 @@ NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know",
                        # write them (a stranger's Stata file)
                        "refused to answer", "declined to answer", "not ascertained",
                        "don't know/not sure", "don't know / not sure", "don't know/refused",
-                       "dk/refused", "dk/na"})
+                       "dk/refused", "dk/na",
+                       # LimeSurvey's mark for a question a respondent never reached
+                       "not completed or not displayed", "not displayed"})
 #: A target's class that says the outcome is not known yet (``Pending`` beside Approved and
 #: Declined): its rows have no value for the target, as :data:`NO_ANSWER`'s do.  Not
 #: "undecided" (a voter's answer, the middle of an agreement scale), nor "TBC" (tuberculosis
@@ -1358,8 +1360,11 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # of three Yes/No flags, and the rule predicted a flag from the queue).
     last = next((c for c in reversed(asked) if roles[c][0] not in ("id", "index", "empty",
                                                                    "constant")), cols[-1])
+    # (answered on most rows: a survey's last, follow-up question, asked of those who said
+    # no and blank for 44 % of a stranger's respondents, is no outcome)
     if len(binary) >= 2 and last in classes and levels[last] >= 3 \
-            and _plain_name(last) not in _DEMOGRAPHIC_NAMES:
+            and _plain_name(last) not in _DEMOGRAPHIC_NAMES and \
+            float(df[last].isna().mean()) < 0.2:
         return last
     if binary:
         return max(binary, key=lambda c: (_plain_name(c) not in _DEMOGRAPHIC_NAMES and

@@ -4053,3 +4053,33 @@ def test_intervals_coordinates_grades_suppressed_rates_and_circa_counts_are_numb
     exec(Rule((Term("n", ">", 50.0),)).to_python(), ns)  # the export reads them alike
     assert [ns["predict"]({"n": v}) for v in ("c. 75", "≥95%", "≤5%", "ca.100")] == \
         [True, True, False, True]
+
+
+def test_a_survey_tools_answer_codes_are_dropped_and_its_scale_read_in_order():
+    """LimeSurvey's full answers carry their codes ('Female (F)', 'Very satisfied (A5)') and
+    write 'Not completed or Not displayed' for a question never reached: gender was the
+    target, the scale unordered, and the marker a class (a stranger's survey).  The codes
+    are dropped, the scale is in order, the marker is no answer; a city's state in brackets
+    ('Portland (OR)' beside 'Portland (ME)') is no code."""
+    from rulecore.data import answer_codes_dropped
+
+    sat = ["Very dissatisfied (A1)", "Dissatisfied (A2)", "Neutral (A3)", "Satisfied (A4)",
+           "Very satisfied (A5)"]
+    out, example = answer_codes_dropped(pd.Series(sat * 3 + ["Not completed or Not displayed"]))
+    assert out.iloc[0] == "Very dissatisfied" and example == \
+        "'Very dissatisfied (A1)' as 'Very dissatisfied'"
+    assert answer_codes_dropped(pd.Series(["Portland (OR)", "Portland (ME)", "Salem (OR)"] * 3)
+                                )[1] is None
+    rng = np.random.default_rng(12)
+    n = 300
+    q = rng.integers(0, 5, n)
+    rows = pd.DataFrame({"id": np.arange(1, n + 1), "submitdate": "2023-10-12 13:30:00",
+                         "lastpage": 4, "startlanguage": "en", "seed": rng.integers(1, 10**9, n),
+                         "G01Q02": rng.choice(["Female (F)", "Male (M)"], n),
+                         "G02Q03": [sat[k] for k in q],
+                         "G03Q05": np.where(rng.random(n) < 0.1, "Not completed or Not displayed",
+                                            np.where(q >= 3, "Yes (Y)", "No (N)")),
+                         "interviewtime": rng.uniform(100, 900, n).round(2)})
+    ds = load_csv(io.StringIO(rows.to_csv(index=False)))
+    assert ds.target == "G03Q05" and set(ds.classes) == {"Yes", "No"}
+    assert ds.kinds["G02Q03"] == "ordinal"

@@ -3508,6 +3508,11 @@ def _digitless_codes(s: pd.Series) -> pd.Series | None:
     present = s.dropna()
     if len(present) < 20 or not all(isinstance(v, str) for v in present.iloc[:50]):
         return None
+    # words, not numbers with a few codes: decided on the first cells, in plain Python (a
+    # pass of pandas' string methods over every text column of a large table costs seconds)
+    head = present.iloc[:200]
+    if sum(any(c.isdigit() for c in v) for v in head) < 0.8 * len(head):
+        return None
     text = present.astype(str).str.strip()
     codes = ~text.str.contains(r"\d", regex=True)
     if not codes.any() or codes.mean() > MAX_MISSING_CODE_SHARE or \
@@ -4320,10 +4325,12 @@ def from_frame(
         for col in df.columns:
             # a few codes among numbers written with a unit ('*' beside '6,007 kg/ha', 'POA'):
             # each reading is tried on the other cells too, the codes then read as missing
-            blank_codes = _digitless_codes(df[col])
+            blank_codes: Any = False  # looked for once, and only if a reading fails
             for read, said, unit in readings:
                 converted, how = read(df[col], str(col))
                 code_note = ""
+                if how is None and blank_codes is False:
+                    blank_codes = _digitless_codes(df[col])
                 if how is None and blank_codes is not None:
                     converted, how = read(df[col].mask(blank_codes), str(col))
                     if how is not None:

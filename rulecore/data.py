@@ -3262,6 +3262,12 @@ def numbers_with_price_words(s: pd.Series) -> tuple[pd.Series, str | None]:
     present = s.dropna()
     if len(present) < 5 or not all(isinstance(v, str) for v in present.iloc[:50]):
         return s, None
+    # decided on the first cells in plain Python: a price's words among the first thousand,
+    # and no other cell there with letters but a currency's code
+    head = [v.strip() for v in present.iloc[:1000]]
+    if not any(_PRICE_WORDS.match(v) for v in head) or any(
+            not _PRICE_WORDS.match(v) and re.search(r"[a-z]", v) for v in head):
+        return s, None
     text = present.astype(str).str.strip()
     words = text.str.extract(_PRICE_WORDS)[0]
     if words.isna().all():
@@ -3595,8 +3601,11 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     # 'POA', '85.4%' beside '≥95%' and '*'): numbers as parse_numbers reads them (a
     # stranger's listings and school table: the price and the percent proficient were left
     # out as text); a cell with letters ('n<10') stays a code
-    written = ~plain & text.str.contains(r"\d", regex=True) & approx.isna() & \
-        limit.isna() & ~text.str.contains(r"[A-Za-z]", regex=True)
+    head = text.iloc[:200]  # words mostly (names, e-mails): no numbers to read, skip the pass
+    worded = sum(any(c.isalpha() for c in v) for v in head) > 0.5 * len(head)
+    written = pd.Series(False, index=text.index) if worded else \
+        ~plain & text.str.contains(r"\d", regex=True) & approx.isna() & limit.isna() & \
+        ~text.str.contains(r"[A-Za-z]", regex=True)
     if written.any() and not comma:
         read = parse_numbers(text[written])
         if pd.api.types.is_numeric_dtype(read) and read.notna().all():

@@ -2889,7 +2889,13 @@ def numbers_from_duration_text(s: pd.Series, name: str = "") -> tuple[pd.Series,
     ``call_length``, ``time``): a baby's age ``3m``, ``24h`` (months and hours) or a race
     ``100m``, ``1h`` are no minutes (a review).  Returns the minutes and what they are, or
     ``(s, None)``."""
-    # a zero needs no unit ('0' beside '+2d' and '-4h': a shipment's delay)
+    # a zero needs no unit ('0' beside '+2d' and '-4h': a shipment's delay); the first
+    # cells decide, in plain Python, whether the column may be durations at all
+    head = s.dropna().iloc[:200]
+    if pd.api.types.is_numeric_dtype(s) or not len(head) or not all(
+            isinstance(v, str) and (v.strip() in ("0", "+0", "-0") or
+                                    _DURATION_TEXT.match(v.strip())) for v in head):
+        return s, None
     zero = s.astype(object).where(s.isna(), s.dropna().astype(str).str.strip()) \
         .isin(["0", "+0", "-0"])
     parts = _every_cell_matches(s.mask(zero, "0m"), _DURATION_TEXT, first_group=False)

@@ -5313,15 +5313,39 @@ def _twin_columns(X: pd.DataFrame) -> list[str]:
     neither said."""
     out = []
     seen: dict[bytes, str] = {}
+    copies: list[tuple[str, str]] = []  # (copy, the column it copies)
     for col in X.columns:
         s = X[col]
         key = hashlib.sha1(str(s.dtype).encode() + pd.util.hash_pandas_object(
             s, index=False).to_numpy().tobytes()).digest()  # 20 bytes, not 8 per row
         if key in seen and s.nunique(dropna=True) > 1:
-            out.append(f"{col!r} holds the same value as {seen[key]!r} in every row: a copy, "
-                       "and a rule may use either. Leave one out if they mean the same.")
+            copies.append((str(col), seen[key]))
         else:
             seen.setdefault(key, str(col))
+    # the parts of one date copying another's ('start (month)', 'start (weekday)', 'start
+    # (hour)' those of 'SubmissionDate': a form's start and submission) said once, not a
+    # note a part (six notes on a stranger's ODK export)
+    part = re.compile(r"^(.*) \((year|month|weekday|hour)\)$")
+    by_pair: dict[tuple[str, str], list[str]] = {}
+    for col, first in copies:
+        a, b = part.match(col), part.match(first)
+        if a and b and a.group(2) == b.group(2):
+            by_pair.setdefault((a.group(1), b.group(1)), []).append(a.group(2))
+    said: set[tuple[str, str]] = set()
+    for col, first in copies:
+        a = part.match(col)
+        b = part.match(first)
+        pair = (a.group(1), b.group(1)) if a and b else None
+        if pair in by_pair and len(by_pair[pair]) > 1:
+            if pair not in said:
+                parts = by_pair[pair]
+                out.append(f"The {', '.join(parts[:-1])} and {parts[-1]} of {pair[0]!r} are "
+                           f"those of {pair[1]!r} in every row: copies, and a rule may use "
+                           "either. Leave one date out if they mean the same.")
+                said.add(pair)
+            continue
+        out.append(f"{col!r} holds the same value as {first!r} in every row: a copy, "
+                   "and a rule may use either. Leave one out if they mean the same.")
     out += _rescaled_columns(X, {c for c in X.columns if any(repr(str(c)) in n for n in out)})
     names: dict[str, str] = {}
     for col in map(str, X.columns):

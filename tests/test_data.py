@@ -4083,3 +4083,23 @@ def test_a_survey_tools_answer_codes_are_dropped_and_its_scale_read_in_order():
     ds = load_csv(io.StringIO(rows.to_csv(index=False)))
     assert ds.target == "G03Q05" and set(ds.classes) == {"Yes", "No"}
     assert ds.kinds["G02Q03"] == "ordinal"
+
+
+def test_the_date_parts_of_a_copied_date_are_said_once():
+    """A form's start and end times fall in the same hour as its submission: six notes, one
+    per date part, said 'start (month)' holds the same value as 'SubmissionDate (month)' and
+    so on (a stranger's ODK export).  One note a date now; a single copied part is said as
+    before."""
+    rng = np.random.default_rng(13)
+    when = pd.Timestamp("2024-02-01") + pd.to_timedelta(rng.integers(0, 60 * 24 * 50, 300),
+                                                        "min")
+    df = pd.DataFrame({"SubmissionDate": when.strftime("%Y-%m-%d %H:%M"),
+                       "start": (when - pd.Timedelta("2min")).strftime("%Y-%m-%d %H:%M"),
+                       "age": rng.integers(1, 60, 300),
+                       "age_copy": 0, "referred": rng.choice(["yes", "no"], 300)})
+    df["age_copy"] = df["age"]
+    ds = load_csv(io.StringIO(df.to_csv(index=False)))
+    said = [n for n in ds.notes if "of 'start' are those of 'SubmissionDate'" in n]
+    assert len(said) == 1 and said[0].startswith("The month and weekday of 'start'")
+    assert not any(n.startswith("'start (") for n in ds.notes)
+    assert any(n.startswith("'age_copy' holds the same value as 'age'") for n in ds.notes)

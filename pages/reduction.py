@@ -206,8 +206,8 @@ below = [name for name, acc in (("the reduced table", best["accuracy"]),
 n_held = used - len(red.train_index_)
 # records held out whole are judged as records (a review: 40 accounts repeated 8-15 times
 # counted as 400 rows); whole periods of time are no copies of each other
-records = None if ds.periods is not None and ds.groups is ds.periods \
-    else red.held_out_groups_
+records = ds.held_out_records(red.train_index_,
+                               np.setdiff1d(red.sample_index_, red.train_index_))
 n_eff = effective_rows(records, n_held)
 held_words = (f"{n_held:,} held-out rows" if records is None else
               f"{n_held:,} held-out rows of {len(set(records)):,} records held out whole")

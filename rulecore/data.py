@@ -1591,6 +1591,13 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         first = re.sub(r"\s*\([^()]*\)$", "", first)
         if first not in SUMMARY_ROWS:
             break
+        # a label its column also holds higher up is one of its values: Sweden's 'SE' last
+        # in a country list, a plan 'Max', a state 'SD' (a review)
+        above = df[cells.index[0]].iloc[:-1].dropna().astype(str).str.strip()
+        if (above.str.casefold() == str(cells.iloc[0]).strip().casefold()).any() or \
+                first in _STATISTIC_CODES and len(above) and \
+                above.str.fullmatch(r"[A-Za-z]{1,6}").mean() > 0.5:
+            break
         summary.append(str(cells.iloc[0]).strip())
         df = df.iloc[:-1]
     if summary:
@@ -2792,8 +2799,11 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
     if three.any() and not three.all():
         # an elapsed time whose hours are left out under an hour ('52:33' beside
         # '1:02:33', as Strava and race results write it: a stranger's activity log left
-        # it out as text); a two-part cell of an hour or more is no such time
-        if (a[~three] >= 60).any():
+        # it out as text); a two-part cell of an hour or more is no such time, and times of
+        # day written both '09:23' and '09:23:00' (every first part under 24, or a name
+        # saying time of day) are no elapsed times (a review: 17:02 read as 1022 s)
+        if (a[~three] >= 60).any() or (a[~three] < 24).all() or \
+                _TIME_OF_DAY_NAME.search(name) and not _DURATION_NAME.search(name):
             return s, None
         values = (a * 3600 + b * 60 + parts[2].astype(float)).where(three, a * 60 + b)
         return _placed(s, values), ("seconds (h:mm:ss, and m:ss under an hour)"
@@ -2822,8 +2832,9 @@ def _per_unit(s: pd.Series) -> str | None:
     if pd.api.types.is_numeric_dtype(s):
         return None
     head = s.dropna().iloc[:200]
-    if not len(head) or not all(isinstance(v, str) and ":" in v for v in head):
-        return None
+    if not len(head) or not all(isinstance(v, str) and ":" in v and _PER_UNIT.search(v)
+                                for v in head):
+        return None  # (a date or a URL has ':' too: no pass over a million of them)
     units = s.dropna().astype(str).str.extract(_PER_UNIT)[0]
     if units.isna().any() or units.nunique() != 1:
         return None
@@ -3217,7 +3228,8 @@ def numbers_from_school_grades(s: pd.Series, name: str = "") -> tuple[pd.Series,
 #: Eurostat's flags after a number (``89e``, ``100 p``: b break in series, c confidential,
 #: d definition differs, e estimated, f forecast, n not significant, p provisional, r
 #: revised, s Eurostat estimate, u low reliability, z not applicable), and ``:`` for no value.
-_FLAGGED = re.compile(r"^(?:([+-]?\d[\d.]*)\s?([bcdefnprsuz]{1,3})?|:\s?([bcdefnprsuz]{0,3}))$")
+_FLAGGED = re.compile(r"^(?:([+-]?\d+(?:\.\d+)?)\s?([bcdefnprsuz]{1,3})?|"
+                      r":\s?([bcdefnprsuz]{0,3}))$")
 
 
 def numbers_with_flags(s: pd.Series, _name: str = "") -> tuple[pd.Series, str | None]:
@@ -3436,6 +3448,11 @@ SUMMARY_ROWS = frozenset({"total", "totals", "grand total", "sum", "subtotal", "
                           "s.e.", "s.e.d.", "sd", "std", "std dev", "std. dev.",
                           "standard deviation", "standard error", "min", "max", "minimum",
                           "maximum", "range", "p-value", "f-test", "f prob"})
+#: Summary labels short enough to be a value of their column too (a state, a country, a
+#: plan): no summary under a column of short words (a trial's labels sit under plot numbers
+#: or variety codes).
+_STATISTIC_CODES = frozenset({"se", "sd", "sed", "sem", "cv", "cv%", "min", "max", "range",
+                              "std", "s.e.", "s.e.d."})
 #: The first cell of a mainframe extract's trailer record (``TRL|00000700``: the count of
 #: records), which closes the file as a header record (``HDR|...``) opens it.
 TRAILER_RECORDS = frozenset({"trl", "tlr", "trailer", "eof", "end", "ftr", "footer"})
@@ -3568,6 +3585,10 @@ def answer_codes_dropped(s: pd.Series) -> tuple[pd.Series, str | None]:
     return out, f"{first!r} as {to_answer[first]!r}"
 
 
+#: A cell written as a date or a time ('2024-03-01', '03/01/2024', '09:23').
+_DATE_LIKE = re.compile(r"\d[-/.]\d{1,2}[-/.]\d|\d:\d\d")
+
+
 def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[str, int]]:
     """A column of numbers with a few codes for "no number" (``unknown``, ``n.a.``,
     ``<0.5``, ``Don't know``), as numbers with those cells missing; numbers typed
@@ -3608,7 +3629,9 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     # stranger's listings and school table: the price and the percent proficient were left
     # out as text); a cell with letters ('n<10') stays a code
     head = text.iloc[:200]  # words mostly (names, e-mails): no numbers to read, skip the pass
-    worded = sum(any(c.isalpha() for c in v) for v in head) > 0.5 * len(head)
+    # (or dates and times, '2024-03-01', '09:23': parse_numbers reads none of them)
+    worded = sum(any(c.isalpha() for c in v) for v in head) > 0.5 * len(head) or \
+        sum(bool(_DATE_LIKE.search(v)) for v in head) > 0.5 * len(head)
     written = pd.Series(False, index=text.index) if worded else \
         ~plain & text.str.contains(r"\d", regex=True) & approx.isna() & limit.isna() & \
         ~text.str.contains(r"[A-Za-z]", regex=True)

@@ -724,6 +724,12 @@ QUANTITY_WORDS = frozenset({"usage", "kwh", "mwh", "wh", "amount", "amt", "qty",
                             "income", "salary", "age", "duration", "distance", "total"})
 
 
+#: Words that make a name a code's, quantity words beside them or not (SAP's ``Cost
+#: Center`` 0000100637, ``Sales Org`` 0001: a review).
+_CODE_NAME_WORDS = frozenset({"code", "center", "centre", "org", "organization", "group",
+                              "class", "band", "type", "id", "no", "nr", "number", "key"})
+
+
 def zero_padded_codes(s: pd.Series) -> bool:
     """Whether a text column holds codes written with leading zeros: every present value
     digits only, all of one width (at least :data:`CODE_MIN_WIDTH`), some starting with 0
@@ -734,7 +740,8 @@ def zero_padded_codes(s: pd.Series) -> bool:
     numbers (a stranger's billing extract: its usage was a category of 565 levels)."""
     if pd.api.types.is_numeric_dtype(s):
         return False
-    if any(w in QUANTITY_WORDS for w in name_words(str(s.name))):
+    words = set(name_words(str(s.name)))
+    if words & QUANTITY_WORDS and not words & _CODE_NAME_WORDS:
         return False
     present = s.dropna()
     if present.empty:
@@ -1229,6 +1236,9 @@ _SURVEY_METADATA = {"startdate", "enddate", "status", "ipaddress", "progress",
                     "submittedby", "version", "xformid", "index", "parentindex",
                     "parenttablename", "submitdate", "lastpage", "startlanguage", "seed",
                     "datestamp", "ipaddr", "refurl", "token", "interviewtime", "grouptime"}
+#: Survey-tool names as generic as any table's: they count only beside a tool's own.
+_GENERIC_METADATA = frozenset({"id", "start", "end", "today", "key", "index", "version",
+                               "token", "seed", "edits", "status", "progress", "finished"})
 #: Values of a person's sex or gender: a demographic however its column is named
 #: (LimeSurvey's ``G01Q02``: Female / Male was predicted, a stranger's survey).
 _GENDER_VALUES = frozenset({"female", "male", "f", "m", "woman", "man", "women", "men",
@@ -1241,17 +1251,17 @@ def _gender_values(s: pd.Series) -> bool:
     with at least two of female / male (or their words)."""
     values = {re.sub(r"[^a-zä]", "", str(v).casefold()) for v in s.dropna().unique()[:20]}
     return len(values) >= 2 and values <= _GENDER_VALUES and \
-        len(values & {"female", "male", "f", "m", "woman", "man", "women", "men", "girl",
-                      "boy", "femme", "homme", "weiblich", "männlich", "mujer", "hombre"}) >= 2
+        len(values - {"nonbinary", "other", "diverse"}) >= 2
 
 
 def option_flag(name: str, columns: Iterable[str]) -> bool:
     """Whether a column is a form tool's yes/no flag for one option of a multi-select
     question that is itself a column (KoboToolbox's ``water/treatment/boil`` beside
     ``water/treatment``): the answer's detail, never the target."""
-    columns = set(map(str, columns))
-    return any(name.startswith(f"{p}{sep}") for p in columns if p != name
-               for sep in ("/", "."))
+    columns = columns if isinstance(columns, (set, frozenset)) else set(map(str, columns))
+    # the name's own prefixes looked up, not every column tried (a wide table's 2,000
+    # columns made that four million comparisons)
+    return any(name[:i] in columns for i, ch in enumerate(name) if ch in "/.")
 
 
 def _answer_levels(s: pd.Series) -> int:
@@ -1289,11 +1299,14 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # describe the response, not what was asked: its 1 % 'Spam' Status was the target (an
     # analyst's review)
     meta = [c for c in cols if _plain_name(c) in _SURVEY_METADATA]
-    if len(meta) >= 5:
+    # (names as generic as 'id', 'start', 'version' count only beside three of a tool's
+    # own: a CI job table's id, version, start, end and status changed its target, a review)
+    if len(meta) >= 5 and sum(_plain_name(c) not in _GENERIC_METADATA for c in meta) >= 3:
         # (KoboToolbox starts each of its own columns with '_': _gps_latitude, _submitted_by)
         meta += [c for c in cols if c.startswith("_") and c not in meta]
         eligible = [c for c in eligible if c not in meta] or eligible
-    eligible = [c for c in eligible if not option_flag(c, cols)] or eligible
+    names = set(cols)
+    eligible = [c for c in eligible if not option_flag(c, names)] or eligible
     # the table's last column, as the export convention places a target, is the last one
     # asked: KoboToolbox and LimeSurvey put their own columns after the questions
     asked = [c for c in cols if c not in meta] if len(meta) >= 5 else cols

@@ -33,7 +33,9 @@ SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
     # the Braun-Blanquet cover-abundance scale of vegetation surveys (r: one or a few
     # plants, +: few, 1 to 5: cover up to 5 %, ... over 75 %): read unordered, a stranger's
     # quadrats gave 'Lolium perenne != r AND != 1 AND != +'
-    (("r",), ("+",), ("1",), ("2", "2m", "2a", "2b"), ("3",), ("4",), ("5",)),
+    (("r",), ("+",), ("1",), ("2",), ("3",), ("4",), ("5",)),
+    # ... and its extended form, step 2 split by cover (2m < 2a < 2b: a review)
+    (("r",), ("+",), ("1",), ("2m",), ("2a",), ("2b",), ("3",), ("4",), ("5",)),
     (("strongly disagree", "completely disagree", "totally disagree"),
      ("disagree",),
      ("somewhat disagree", "slightly disagree", "mildly disagree", "tend to disagree",

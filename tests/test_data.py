@@ -4103,3 +4103,44 @@ def test_the_date_parts_of_a_copied_date_are_said_once():
     assert len(said) == 1 and said[0].startswith("The month and weekday of 'start'")
     assert not any(n.startswith("'start (") for n in ds.notes)
     assert any(n.startswith("'age_copy' holds the same value as 'age'") for n in ds.notes)
+
+
+def test_the_reviews_false_readings_of_this_stops_readers():
+    """A review of the new readers: times of day read as elapsed seconds, Sweden's 'SE' last
+    in a country list dropped as a statistic, '1.234.567' read as NaN by the Eurostat
+    reader, SAP's 'Cost Center' codes read as numbers, a CI job table's target changed by
+    form-tool names, the extended Braun-Blanquet scale unordered, and '±1,046' missing to
+    the exported Python."""
+    from rulecore.data import numbers_from_clock, numbers_with_flags
+    from rulecore.roles import choose_target, zero_padded_codes
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+    from rulecore.scales import level_order
+
+    times = pd.Series(["09:23", "17:02", "09:23:00", "11:45", "08:10"] * 3)
+    assert numbers_from_clock(times, "appointment_time")[1] is None
+    assert numbers_from_clock(times, "x")[1] is None  # every first part under 24
+    rows = ["country,gdp,rich"] + [f"{c},{v}.5,{'yes' if v > 100 else 'no'}" for c, v in
+                                   zip(["AT", "BE", "DE", "FR", "IT", "NL", "PL", "SE"] * 5,
+                                       range(60, 140, 2))]
+    rows[-1] = "SE,138.5,yes"
+    assert load_csv(io.StringIO("\n".join(rows) + "\n")).n_samples == 40
+    codes = [a + b for a in "ABCD" for b in "ABCDEFGHIJ"][:39]  # no 'SE' among them
+    rows = ["country,gdp,rich"] + [f"{c},{60 + k}.5,{'yes' if k > 20 else 'no'}"
+                                   for k, c in enumerate(codes)] + \
+        ["FI,100.5,no", "SE,120.5,yes"]
+    assert load_csv(io.StringIO("\n".join(rows) + "\n")).n_samples == 41
+    assert numbers_with_flags(pd.Series(["1.234.567", "987.654", ":", "12.345"] * 3))[1] is None
+    assert zero_padded_codes(pd.Series(["0000100637", "0000100638"] * 5, name="Cost Center"))
+    assert not zero_padded_codes(pd.Series(["0000000960", "0000000424"] * 5, name="KWH_USAGE"))
+    rng = np.random.default_rng(14)
+    jobs = pd.DataFrame({"id": np.arange(200), "version": rng.choice(["1.0", "1.1"], 200),
+                         "start": "2024-01-01 10:00", "end": "2024-01-01 10:05",
+                         "seed": rng.integers(0, 9, 200), "cached": rng.choice(["Y", "N"], 200),
+                         "status": rng.choice(["passed", "failed"], 200)})
+    assert choose_target(jobs) == "status"
+    assert level_order(pd.Series(["r", "+", "1", "2m", "2a", "2b", "3"] * 2)) == \
+        ("r", "+", "1", "2m", "2a", "2b", "3")
+    ns = {}
+    exec(Rule((Term("moe", ">", 1000.0),)).to_python(), ns)
+    assert ns["predict"]({"moe": "±1,046"}) is True and ns["predict"]({"moe": "±589"}) is False

@@ -542,6 +542,7 @@ class Rule(_Exportable):
                f"            coded = re.fullmatch({_CODED.pattern!r}, v)",
                "            if coded:  # a currency code, 'USD 5,000.00', '4'698.71 CHF'",
                "                v = (coded.group(2) or coded.group(3) or '').strip()",
+               "            v = v[1:].strip() if v[:1] == '±' else v  # a margin: its size",
                "            sign = v[:1] if v[:1] in '+-' else ''  # '-$1,200': -1200",
                "            v = sign + v[len(sign):].rstrip('€').lstrip('$€£¥₹₩₽₺₪฿₱₫₦').strip()",
                "            if v.endswith('%'):  # '45%': 45",

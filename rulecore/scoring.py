@@ -21,7 +21,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from rulecore.data import _LIMIT_ABOVE, _LIMIT_BELOW, UNIT_COLUMNS, from_frame
+from rulecore.data import (
+    _LIMIT_ABOVE,
+    _LIMIT_BELOW,
+    UNIT_COLUMNS,
+    _frequency_column,
+    from_frame,
+)
 from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
 from rulecore.rules.rule import Rule, RuleList, RuleSet
@@ -201,12 +207,19 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
     if target is not None and target not in sources.values():
         own[target] = "categorical"
     used = set(sources.values()) | ({target} if target else set())
+    # a frequency table's count column, included, keeps its rows one by one: expanded to a
+    # row per record as for learning, the first 96 records were scored as the 96 rows (a
+    # rule on 'smoker == yes' held for none, a check of the exports against this command)
+    counts = _frequency_column(work, used)
     try:
-        ds = from_frame(work, _NO_TARGET, include=sorted(used), kinds=own,
-                        zero_missing=[c for c in zero_missing if c in names], name=name,
-                        typed=typed)
+        ds = from_frame(work, _NO_TARGET, include=sorted(used | ({counts} if counts else set())),
+                        kinds=own, zero_missing=[c for c in zero_missing if c in names],
+                        name=name, typed=typed)
     except DataError as exc:
         raise DataError(f"{name} could not be read for the rule: {exc}") from None
+    if len(ds.X) != len(work):  # a row dropped or made: the rows no longer align
+        raise DataError(f"{name} could not be read for the rule row by row: reading it made "
+                        f"{len(ds.X):,} rows of its {len(work):,}.")
     X = ds.X.iloc[:len(frame)]
     X.index = frame.index
     out = pd.DataFrame(index=frame.index)

@@ -290,3 +290,17 @@ def test_one_patients_row_above_the_assays_range_is_scored():
     assert scored.fires.tolist() == [True]
     assert apply_rule(rule, pd.DataFrame({"trop": ["<LOD"]}), typed=False).fires.tolist() == \
         [False]
+
+
+def test_a_frequency_tables_rows_are_scored_one_by_one():
+    """A frequency table (a 'count' of records per row) is expanded to one row per record
+    to learn from; `rulecore apply` expanded it too and scored the first 96 records as the
+    96 rows, so 'smoker == yes' 'held for no row' of a table where half the rows say yes."""
+    frame, _ = read_csv_frame(DATA / "frequency_table_counts.csv")
+    rule = Rule((Term("age_group", ">", "40-59", order=("18-39", "40-59", "60+")),
+                 Term("smoker", "==", "yes")), "and", "copd", "yes")
+    scored = apply_rule(load_rule(rule.to_json()), frame, typed=False)
+    expected = (frame["age_group"] == "60+") & (frame["smoker"] == "yes")
+    assert expected.sum() == 16
+    np.testing.assert_array_equal(scored.fires, expected.to_numpy())
+    assert not any("never holds" in w or "holds for no row" in w for w in scored.warnings)

@@ -164,13 +164,23 @@ class Reading:
         Features made from another column: a date's ``year``, ``month``, ``weekday`` or
         ``hour`` (``"hired (year)"`` from ``"hired"``; separator ``""``), or a multi-select
         column's ``option`` (``"tools: API"`` from ``"tools"``, its answers joined by the
-        separator).  The export derives them from the raw column when a row lacks them.
+        separator), a JSON object's ``field`` (``"device.category"`` from ``"device"``) or
+        a log line's key=value ``pair`` (``"_raw.method"`` from ``"_raw"``).  The export
+        derives them from the raw column when a row lacks them.
+    recoded : tuple of (column, ((cell, read), ...))
+        Cells read as another value, column by column: a label spelled otherwise
+        (``'YES'`` read as ``'Yes'``), an answer without its survey code (``'Satisfied
+        (A4)'`` as ``'Satisfied'``), a code read as missing (``-999``, ``'unknown'``,
+        ``'Not completed or Not displayed'``: read ``None``).  A cell is its text with the
+        spaces around it stripped, or a number (``-999.0``).  The export reads a raw cell
+        so before comparing it.
     """
 
     decimal_comma: tuple[str, ...] = ()
     read_from_text: tuple[str, ...] = ()
     ticks: tuple[str, ...] = ()
     derived: tuple[tuple[str, str, str, str], ...] = ()
+    recoded: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -263,6 +273,8 @@ class Dataset:
     #: features made from a date or a multi-select column: ``(feature, source, part,
     #: separator)`` (:class:`Reading`)
     derived: tuple[tuple[str, str, str, str], ...] = ()
+    #: cells read as another value or as missing, column by column (:class:`Reading`)
+    recoded: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     copies: pd.Series | None = field(default=None, repr=False, compare=False)
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
@@ -446,7 +458,7 @@ class Dataset:
     def reading(self) -> Reading:
         """How the features' cells were read, for a rule's export (:class:`Reading`)."""
         return Reading(decimal_comma=self.decimal_comma, read_from_text=self.read_from_text,
-                       ticks=self.ticks, derived=self.derived)
+                       ticks=self.ticks, derived=self.derived, recoded=self.recoded)
 
     def notes_for(self, columns: Iterable[str]) -> list[str]:
         """The notes on how the cells of ``columns`` were read (codes read as missing,
@@ -4212,7 +4224,15 @@ def from_frame(
     df, flattened, fields = _json_objects_flattened(df)
     df, logged, pairs = _key_value_flattened(
         df, keep={target, *include, *(kinds or {})} - {None})
+    # the fields, made from their column (Reading.derived): a rule on 'device.category'
+    # exported to Python raised KeyError on every raw row, which has 'device' (a check of the
+    # exports against `rulecore apply`)
+    made_of = [(f, c, "field", "") for c, fs in fields.items() for f in fs] + [
+        (f, c, "pair", "") for c, fs in pairs.items() for f in fs]
     flattened, fields = flattened + logged, {**fields, **pairs}
+    # the cells as given and the row each row comes from, to tell which cells were read as
+    # another value or as missing (Reading.recoded, _recoded_cells)
+    given, origin = df.copy(), np.arange(len(df))
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was
         # "no such column" once 'device' became device.category, ...: an adversarial review)
@@ -4503,6 +4523,7 @@ def from_frame(
     if weight_col is not None:
         counts = df[weight_col].astype(np.int64)
         df = df.loc[df.index.repeat(counts)].drop(columns=weight_col).reset_index(drop=True)
+        origin = np.repeat(origin, counts.to_numpy())
         cleaning.append(f"{weight_col!r}: the table counts records (each row a combination of "
                         f"the other columns, {weight_col!r} how many records have it), so it "
                         f"is expanded to one row per record, {len(df):,} rows from "
@@ -4758,7 +4779,7 @@ def from_frame(
         df, joined = _joined_by_record(df, missing_y, detected, target)
         if joined:
             notes.append(joined)
-        df, y_raw = df[~missing_y], y_raw[~missing_y]
+        df, y_raw, origin = df[~missing_y], y_raw[~missing_y], origin[~missing_y]
     y = y_raw.map(_label).reset_index(drop=True)
     y.name = label_name
     df = df.reset_index(drop=True)
@@ -4770,7 +4791,8 @@ def from_frame(
     # ---------------------------------------------------------------- features
     overrides = dict(kinds or {})
     when_columns: list[tuple[str, pd.Series]] = []  # the dates used, for bursts over time
-    derived: list[tuple[str, str, str, str]] = []  # features made from dates and choices
+    # features made from dates, choices, JSON objects and key=value lines
+    derived: list[tuple[str, str, str, str]] = list(made_of)
     columns: dict[str, pd.Series] = {}
     out_kinds: dict[str, Kind] = {}
     on_scale: dict[tuple, list[tuple[str, str]]] = {}  # the scale's columns (_scale_notes)
@@ -5085,8 +5107,80 @@ def from_frame(
                  decimal_comma=tuple(c for c in decimal_comma if c in X.columns),
                  read_from_text=tuple(c for c in read_from_text if c in X.columns),
                  ticks=tuple(c for c in ticked if c in X.columns),
-                 derived=tuple(d for d in derived if d[0] in X.columns))
+                 derived=tuple(d for d in derived if d[0] in X.columns),
+                 recoded=_recoded_cells(given, origin, X, out_kinds, skip=ticked))
     return ds.with_positive(positive)
+
+
+#: At most this many cells read otherwise, per column, for :attr:`Reading.recoded`: more is
+#: no code or spelling but a reading the notes describe (and the export refuses, or leaves
+#: to the notes).
+MAX_RECODED = 100
+
+
+def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
+                   kinds: Mapping[str, str], skip: Iterable[str] = ()
+                   ) -> tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...]:
+    """The cells of ``given`` (the table as given, its rows ``origin`` of ``X``'s) that were
+    read as another value in ``X`` (:attr:`Reading.recoded`).
+
+    Told from the cells themselves, not from each reader: a label spelled ``'YES'`` read as
+    ``'Yes'``, a survey's ``'Satisfied (A4)'`` as ``'Satisfied'``, ``-999`` or
+    ``'unknown'`` in a column of numbers read as missing.  The exported Python read those
+    raw cells as written, and so gave 19, 99 and 24 of 300 rows another answer than the app
+    (a check of the exports against `rulecore apply`).  A cell read as several values (a
+    record's value filled in from its other rows) is left out, as are the cells read as
+    missing by every table (``NA``, an empty cell) and, in a numeric column, the numbers
+    read as numbers however written (``'1,234'``, ``'72 kg'``: the export reads those
+    itself, or refuses them)."""
+    if len(origin) != len(X):  # a path that made or merged rows: nothing said
+        return ()
+    skip = set(skip)
+    out = []
+    for col in X.columns:
+        if col in skip or col not in given.columns:
+            continue
+        raw = given[col].iloc[origin].reset_index(drop=True)
+        read = X[col].reset_index(drop=True)
+        present = raw.notna().to_numpy().copy()
+        if pd.api.types.is_numeric_dtype(raw):
+            keys = raw
+        else:
+            text = raw.astype(str).str.strip().where(raw.notna())
+            present &= ~text.isin(MISSING_TEXT).to_numpy() & (text != "").to_numpy()
+            keys = text
+            if kinds.get(col) == "numeric":  # '-999' written as text is the number -999
+                number = pd.to_numeric(text, errors="coerce")
+                keys = text.astype(object).where(number.isna(), number)
+        if kinds.get(col) == "numeric":
+            # a number read as missing: -999, a survey's 9, 'unknown', '*'
+            hit = present & read.isna().to_numpy()
+            pairs = pd.DataFrame({"cell": keys[hit], "read": None})
+        else:
+            if pd.api.types.is_numeric_dtype(raw):
+                continue  # numbers as levels: the export's text of them is the app's
+            pairs = pd.DataFrame({"cell": keys[present], "read": read[present]})
+            changed = pairs["read"].isna() | (pairs["read"].astype(str) != pairs["cell"])
+            pairs = pairs[changed.to_numpy()]
+        if pairs.empty:
+            continue
+        pairs = pairs.astype(object).where(pairs.notna(), None).drop_duplicates()
+        once = ~pairs["cell"].duplicated(keep=False)  # read as one value wherever it stands
+        pairs = pairs[once.to_numpy()]
+        if 0 < len(pairs) <= MAX_RECODED:
+            out.append((str(col), tuple(
+                (_plain_cell(c), None if r is None else _plain_cell(r))
+                for c, r in sorted(pairs.itertuples(index=False, name=None), key=repr))))
+    return tuple(out)
+
+
+def _plain_cell(v: Any) -> Any:
+    """A cell as Python writes it back: a number as a float, anything else as text."""
+    if isinstance(v, (bool, np.bool_)):
+        return str(v)
+    if isinstance(v, (int, float, np.number)):
+        return float(v)
+    return str(v)
 
 
 #: A cell written as a measurement: a number with decimals or thousands, perhaps a sign or

@@ -928,3 +928,43 @@ def test_prices_areas_paces_and_trial_statistics_give_their_planted_rules(name, 
     ds = load(name)
     model = make_rule_model("single rule", kinds=ds.kinds, **APP_RULE).fit(ds.X, ds.y_binary)
     assert sorted(t.feature for t in model.rule_.conditions) == sorted(features)
+
+
+#: Corpus files the export-against-apply check below leaves out, and why.
+_NOT_ROW_BY_ROW = {
+    "labs_long_format.csv": "a row per measurement: a rule reads the pivoted table's columns",
+    "prose_notes.txt": "no table",
+    "make_corpus.py": "the corpus's generator",
+}
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in DATA.iterdir()
+                                        if p.is_file() and p.name not in _NOT_ROW_BY_ROW))
+def test_the_exported_python_gives_every_raw_row_the_answer_of_rulecore_apply(name):
+    """For every corpus file, the default rule's exported Python on the file's raw rows
+    gives each row the answer `rulecore apply` gives it, or refuses the row naming that
+    command; never another answer.  Reading 'YES' as written where the app read 'Yes', a
+    survey's 'Satisfied (A4)' where it read 'Satisfied', and -999 or a survey's 9 as numbers
+    where it read them as missing, the export said otherwise on 19, 99, 24 of 300 rows and
+    on 20 of stats_package_missing_codes.csv's 600, without a word."""
+    from rulecore.data import read_csv_frame
+    from rulecore.scoring import apply_rule, load_rule
+
+    ds = load(name)
+    model = BooleanRuleClassifier(lam=1.0, time_limit=30).fit(ds.X, ds.y_binary)
+    rule = model.rule_.relabel(ds.target, ds.positive)
+    if not rule.conditions:
+        pytest.skip("an empty rule reads no cell")
+    frame, _ = read_csv_frame(DATA / name)
+    scored = apply_rule(load_rule(rule.to_json()), frame, typed=False)
+    ns: dict = {}
+    exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
+    rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    wrong = refused = 0
+    for row, expected in zip(rows, scored.fires):
+        try:
+            wrong += bool(ns["predict"](row)) != bool(expected)
+        except ValueError as exc:
+            assert "rulecore apply" in str(exc)
+            refused += 1
+    assert wrong == 0, f"{wrong} of {len(rows)} rows ({rule})"

@@ -764,3 +764,73 @@ def test_the_exported_python_reads_a_json_list_of_options(tmp_path):
     raw = pd.read_csv(path, dtype=str, keep_default_na=False).to_dict("records")
     np.testing.assert_array_equal([ns["predict"](r) for r in raw],
                                   rule.predict(ds.X).astype(bool))
+
+
+def _recoded_table() -> pd.DataFrame:
+    rng = np.random.default_rng(0)
+    n = 300
+    member = rng.choice(["Yes", "No"], n)
+    bought = (member == "Yes") & (rng.random(n) < 0.9)
+    income = rng.normal(50000, 10000, n).round()
+    income[::13] = -999
+    return pd.DataFrame({
+        "member": [v.upper() if i % 7 == 0 else v for i, v in enumerate(member)],
+        "sat": rng.choice(["Satisfied (A4)", "Neutral (A3)", "Dissatisfied (A2)"], n),
+        "income": income, "bought": np.where(bought, "b", "n")})
+
+
+@pytest.mark.parametrize("typed", [True, False])
+def test_the_exported_python_reads_cells_the_app_read_otherwise(typed):
+    """'YES' read as 'Yes', a survey's 'Satisfied (A4)' as 'Satisfied', -999 as missing:
+    the exported Python read the raw cells as written and said otherwise than the app on
+    19, 99 and 24 of these 300 rows (a check of the exports against `rulecore apply`).  It
+    reads them as the app did, from a table of text cells or of typed ones."""
+    from rulecore.data import from_frame
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    df = _recoded_table()
+    ds = from_frame(df if typed else df.astype(str), "bought", typed=typed)
+    recoded = dict(ds.reading.recoded)
+    assert dict(recoded["member"]) == {"YES": "Yes", "NO": "No"}
+    assert dict(recoded["sat"])["Satisfied (A4)"] == "Satisfied"
+    assert list(dict(recoded["income"]).values()) == [None]
+    order = ("Dissatisfied", "Neutral", "Satisfied")
+    for term in (Term("member", "==", "Yes"), Term("sat", ">", "Neutral", order=order),
+                 Term("income", "<=", 40000.0), Term("income", "is missing", "numeric")):
+        rule = Rule((term,), "and", "bought", "b")
+        ns: dict = {}
+        exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
+        app = rule.predict(ds.X).astype(bool)
+        for rows in (df.astype(str).to_dict("records"), df.to_dict("records")):
+            got = np.array([ns["predict"](r) for r in rows])
+            assert (got == app).all(), (str(term), int((got != app).sum()))
+
+
+def test_the_exported_python_reads_a_json_objects_field_and_a_log_lines_pair():
+    """A rule on 'device.category' (a BigQuery STRUCT) or '_raw.method' (a log line's
+    key=value) raised KeyError on every raw row, which holds 'device' or '_raw': the
+    export reads the field from its column, as the app did."""
+    from rulecore.data import from_frame
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rng = np.random.default_rng(1)
+    n = 200
+    cat = rng.choice(["mobile", "desktop", "tablet"], n)
+    method = rng.choice(["GET", "POST"], n)
+    df = pd.DataFrame({
+        "device": [json.dumps({"category": c, "os": {"name": "iOS" if i % 2 else "Android"}})
+                   for i, c in enumerate(cat)],
+        "_raw": [f"t={i} level=info method={m} path=/v1/{i} status={200 + i % 5}"
+                 for i, m in enumerate(method)],
+        "churned": np.where((cat == "mobile") & (method == "POST"), "yes", "no")})
+    ds = from_frame(df, "churned")
+    assert {"device.category", "device.os.name", "_raw.method"} <= set(ds.X.columns)
+    rule = Rule((Term("device.category", "==", "mobile"), Term("_raw.method", "==", "POST"),
+                 Term("device.os.name", "!=", "Windows")), "and", "churned", "yes")
+    ns: dict = {}
+    exec(rule.to_python(reading=ds.reading), ns)
+    got = np.array([ns["predict"](r) for r in df.to_dict("records")])
+    np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+    assert got.sum() == ((cat == "mobile") & (method == "POST")).sum() > 0

@@ -21,6 +21,7 @@ import pandas as pd
 from rulecore.data import (
     _APPROXIMATE,
     _CODED,
+    _KEY_VALUE,
     _LIMIT_ABOVE,
     _LIMIT_BELOW,
     MISSING_TEXT,
@@ -159,6 +160,12 @@ class _Exportable:
                 f"{f!r} (" in n for f in self.features if f not in comma)]
             notes.append(f"{', '.join(map(repr, comma))}: numbers written with a decimal "
                          "comma ('60,6' is 60.6); num() below reads them so, as the app did.")
+        recoded = [f for f in self.features if f in dict(reading.recoded)]
+        if fmt == "python" and recoded:
+            # the notes ask the reader to read those cells first, which predict() now does
+            notes.append(f"{', '.join(map(repr, recoded))}: the cells these notes read as "
+                         "another value or as missing, predict() reads so itself (READ "
+                         "below), as the app did.")
         head = "Compared on the values as read; apply the same reading to the raw table:"
         if fmt == "sql":
             # one /* */ block: what the SQL selects and needs, then the notes; never a first
@@ -225,6 +232,34 @@ _DERIVE = [
     "        how = (' in ' + repr(source) + ' cannot be read here as the rule read it (' + key",
     "               + '): read the table as it was read then (rulecore apply RULE.json TABLE'",
     "               + ' does), or give the row ' + repr(key) + ' itself.')",
+    "        if part == 'pair':  # a log line's key=value, 'method=POST path=/v1'",
+    "            import re",
+    f"            for m in re.finditer({_KEY_VALUE.pattern!r}, str(v)):",
+    "                if m.group(1) == key[len(source) + 1:]:  # the key's first value",
+    "                    got = next((g for g in m.groups()[1:] if g is not None), '')",
+    "                    return got if got != '' else None",
+    "            return None",
+    "        if part == 'field':  # a JSON object's field, {\"category\": \"mobile\"}",
+    "            import json",
+    "            try:",
+    "                obj = json.loads(v) if isinstance(v, str) else v",
+    "            except ValueError:",
+    "                raise ValueError(repr(v) + how) from None",
+    "            def walk(o, path):  # nested objects' keys joined by '.'",
+    "                if not isinstance(o, dict):",
+    "                    return None",
+    "                if path in o:",
+    "                    return o[path]",
+    "                for k in o:",
+    "                    if path.startswith(str(k) + '.'):",
+    "                        return walk(o[k], path[len(str(k)) + 1:])",
+    "                return None",
+    "            got = walk(obj, key[len(source) + 1:])",
+    "            if isinstance(got, (list, dict)):",
+    "                return json.dumps(got)",
+    "            if isinstance(got, bool):",
+    "                return 'true' if got else 'false'",
+    "            return None if got == '' else got",
     "        if part == 'option':  # a multi-select answer, 'API;Live chat'",
     "            v = str(v).strip()",
     "            if v[:1] == '{' and v[-1:] == '}':  # PostgreSQL's array, {sms,\"live chat\"}",
@@ -252,6 +287,23 @@ _DERIVE = [
     "        if part == 'weekday':",
     f"            return {WEEKDAYS!r}[v.weekday()]",
     "        return float(getattr(v, part))  # year, month (1-12), hour (0-23)",
+]
+
+
+#: The exported Python's reader of a cell the app read as another value (:class:`Reading`'s
+#: ``recoded``, written ``READ`` above it): its text with the spaces around it stripped, or
+#: its number, looked up in the column's table; any other cell is as written.
+_AS_READ = [
+    "    def as_read(v, key):",
+    "        k = v.strip() if isinstance(v, str) else v",
+    "        try:",
+    "            if k in READ[key]:",
+    "                return READ[key][k]",
+    "            if isinstance(k, str) and float(k) in READ[key]:  # '-999' as -999",
+    "                return READ[key][float(k)]",
+    "        except (TypeError, ValueError):  # no number, or a cell no dict can hold",
+    "            pass",
+    "        return v",
 ]
 
 
@@ -479,21 +531,27 @@ class Rule(_Exportable):
         - a column in ``reading.ticks``: a tick, a flag or an empty cell is yes or no;
         - a feature in ``reading.derived`` that the row lacks is derived from its column: a
           date's year, month, weekday or hour from a ``datetime``, a ``date`` or ISO 8601
-          text, an option from a multi-select answer; a cell it cannot read so raises
+          text, an option from a multi-select answer, a field from a JSON object or a
+          log line's key=value pairs; a cell it cannot read so raises
           ``ValueError`` naming ``rulecore apply`` (the rule raised ``KeyError`` on every raw
-          row that had ``hired`` but no ``hired (year)``: a review)."""
+          row that had ``hired`` but no ``hired (year)``: a review);
+        - a cell of a column in ``reading.recoded`` is read as the app read it: ``'YES'`` as
+          ``'Yes'``, ``'Satisfied (A4)'`` as ``'Satisfied'``, ``-999`` as missing."""
         reading = reading or Reading()
         comma = set(reading.decimal_comma)
         texts = set(reading.read_from_text)
         ticked = set(reading.ticks)  # read as a tick or left empty: an empty cell is "no"
         made = {d[0]: d[1:] for d in reading.derived}
+        recoded = {col: dict(pairs) for col, pairs in reading.recoded if col in self.features}
 
         def cell(feature: str) -> str:
             """The expression reading ``feature`` of ``row``."""
             if feature in made:
                 source, part, sep = made[feature]
-                return f"derive(row, {feature!r}, {source!r}, {part!r}, {sep!r})"
-            return f"row[{feature!r}]"
+                got = f"derive(row, {feature!r}, {source!r}, {part!r}, {sep!r})"
+            else:
+                got = f"row[{feature!r}]"
+            return f"as_read({got}, {feature!r})" if feature in recoded else got
 
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
@@ -626,8 +684,13 @@ class Rule(_Exportable):
         # row[...]: a column the row lacks raises KeyError, where row.get read it as missing
         # and a rule on a derived column ('hired (year)') said no to every raw row (a review)
         used = "\n".join(checks)
+        # cells the app read as another value or as missing, column by column (a label
+        # 'YES' as 'Yes', 'Satisfied (A4)' as 'Satisfied', -999 as missing): read as written,
+        # they gave 19, 99 and 24 of 300 rows another answer than the app's (a check of the
+        # exports against `rulecore apply`)
+        as_read = [f"    READ = {recoded!r}", *_AS_READ] if recoded else []
         readers = (num if "num(" in used else []) + (txt if "txt(" in used else []) + (
-            _DERIVE if "derive(" in used else [])
+            _DERIVE if "derive(" in used else []) + as_read
         if readers:
             readers = [missing] + readers
         lines += readers + checks

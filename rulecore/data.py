@@ -160,11 +160,12 @@ class Reading:
         missing.
     ticks : tuple of str
         Columns of a tick or a flag and empty cells, read as yes / no.
-    derived : tuple of (feature, source, part, separator)
+    derived : tuple of (feature, source, part, how)
         Features made from another column: a date's ``year``, ``month``, ``weekday`` or
-        ``hour`` (``"hired (year)"`` from ``"hired"``; separator ``""``), or a multi-select
+        ``hour`` (``"hired (year)"`` from ``"hired"``; ``how``: the way its dates were
+        written, :func:`rulecore.roles.read_dates`, ``""`` for ISO 8601), or a multi-select
         column's ``option`` (``"tools: API"`` from ``"tools"``, its answers joined by the
-        separator), a JSON object's ``field`` (``"device.category"`` from ``"device"``) or
+        separator ``how``), a JSON object's ``field`` (``"device.category"`` from ``"device"``) or
         a log line's key=value ``pair`` (``"_raw.method"`` from ``"_raw"``).  The export
         derives them from the raw column when a row lacks them.
     recoded : tuple of (column, ((cell, read), ...))
@@ -271,7 +272,7 @@ class Dataset:
     #: an exported Python rule reads a raw cell so (an empty cell is "no", not missing)
     ticks: tuple[str, ...] = ()
     #: features made from a date or a multi-select column: ``(feature, source, part,
-    #: separator)`` (:class:`Reading`)
+    #: how)`` (:class:`Reading`)
     derived: tuple[tuple[str, str, str, str], ...] = ()
     #: cells read as another value or as missing, column by column (:class:`Reading`)
     recoded: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...] = ()
@@ -4840,7 +4841,7 @@ def from_frame(
             roles += parts
             continue
         if role == "date" and used and col not in overrides:
-            dates = roles_mod.parse_dates(df[col])
+            dates, written = roles_mod.read_dates(df[col])
             when_columns.append((col, dates.reset_index(drop=True)))
             parts: list[ColumnRole] = []
             for dname, values in roles_mod.date_features(col, dates).items():
@@ -4871,7 +4872,7 @@ def from_frame(
                 out_kinds[dname] = kind
                 unit = {"month": " (1-12)", "weekday": " (Mon < ... < Sun)",
                         "hour": " (0-23)"}.get(part, "")
-                derived.append((dname, col, part, ""))
+                derived.append((dname, col, part, written))
                 parts.append(ColumnRole(dname, "derived", True,
                                         f"the {part}{unit} of the date in {col!r}", "derived"))
             # the date itself is used only through the parts that vary (a one-week log's year
@@ -5140,37 +5141,38 @@ def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
     for col in X.columns:
         if col in skip or col not in given.columns:
             continue
-        raw = given[col].iloc[origin].reset_index(drop=True)
-        read = X[col].reset_index(drop=True)
-        present = raw.notna().to_numpy().copy()
-        if pd.api.types.is_numeric_dtype(raw):
-            keys = raw
-        else:
-            text = raw.astype(str).str.strip().where(raw.notna())
-            present &= ~text.isin(MISSING_TEXT).to_numpy() & (text != "").to_numpy()
-            keys = text
-            if kinds.get(col) == "numeric":  # '-999' written as text is the number -999
-                number = pd.to_numeric(text, errors="coerce")
-                keys = text.astype(object).where(number.isna(), number)
-        if kinds.get(col) == "numeric":
-            # a number read as missing: -999, a survey's 9, 'unknown', '*'
-            hit = present & read.isna().to_numpy()
-            pairs = pd.DataFrame({"cell": keys[hit], "read": None})
-        else:
-            if pd.api.types.is_numeric_dtype(raw):
-                continue  # numbers as levels: the export's text of them is the app's
-            pairs = pd.DataFrame({"cell": keys[present], "read": read[present]})
-            changed = pairs["read"].isna() | (pairs["read"].astype(str) != pairs["cell"])
-            pairs = pairs[changed.to_numpy()]
-        if pairs.empty:
-            continue
-        pairs = pairs.astype(object).where(pairs.notna(), None).drop_duplicates()
-        once = ~pairs["cell"].duplicated(keep=False)  # read as one value wherever it stands
-        pairs = pairs[once.to_numpy()]
-        if 0 < len(pairs) <= MAX_RECODED:
-            out.append((str(col), tuple(
-                (_plain_cell(c), None if r is None else _plain_cell(r))
-                for c, r in sorted(pairs.itertuples(index=False, name=None), key=repr))))
+        raw = given[col].to_numpy()[origin]
+        if pd.api.types.is_numeric_dtype(given[col]) and kinds.get(col) != "numeric":
+            continue  # numbers as levels: the export's text of them is the app's
+        if kinds.get(col) == "numeric" and not (pd.notna(raw) & X[col].isna().to_numpy()).any():
+            continue  # no present cell read as missing: the usual numeric column
+        # each distinct cell once, with each value it was read as (pandas' factorize: one
+        # pass in C over the rows, then Python over the distinct pairs only)
+        cell_code, cells = pd.factorize(raw)
+        read_code, reads = pd.factorize(X[col].to_numpy())
+        pair = np.unique(cell_code.astype(np.int64) * (len(reads) + 1) + read_code + 1)
+        found: dict[Any, set] = {}
+        for c, r in zip(pair // (len(reads) + 1), pair % (len(reads) + 1) - 1):
+            if c < 0:
+                continue
+            cell = cells[c]
+            if isinstance(cell, str):
+                cell = cell.strip()
+                if cell in MISSING_TEXT or cell == "":
+                    continue  # missing in every table, as the export reads it too
+                if kinds.get(col) == "numeric":  # '-999' written as text is the number
+                    number = pd.to_numeric(cell, errors="coerce")
+                    cell = cell if pd.isna(number) else float(number)
+            read = None if r < 0 else reads[r]
+            found.setdefault(_plain_cell(cell), set()).add(
+                None if read is None else _plain_cell(read))
+        # a cell read as one value wherever it stands, and read otherwise than written: as
+        # missing in a numeric column (-999, 'unknown'), as another label in the others
+        changed = {c: next(iter(r)) for c, r in found.items() if len(r) == 1 and (
+            next(iter(r)) is None if kinds.get(col) == "numeric"
+            else next(iter(r)) != c)}
+        if 0 < len(changed) <= MAX_RECODED:
+            out.append((str(col), tuple(sorted(changed.items(), key=repr))))
     return tuple(out)
 
 

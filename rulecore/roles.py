@@ -424,7 +424,9 @@ def _serial_dates(num: pd.Series, name: str) -> pd.Series | None:
     writes them so, and read as numbers they gave rules such as ``order_date > 44927.5``."""
     if not (_date_name(name) or _event_day_name(name)) or not _spans(num, *_SERIAL_RANGE):
         return None
-    return pd.Timestamp("1899-12-30") + pd.to_timedelta(num, unit="D")
+    # to the millisecond, as Excel keeps a time: 7:00 is 0.291666… of a day, which pandas'
+    # nanoseconds made 6:59:59.999999999, hour 6 (a check of the exported Python's hours)
+    return (pd.Timestamp("1899-12-30") + pd.to_timedelta(num, unit="D")).dt.round("ms")
 
 
 #: Unix time in seconds from 2001-09-09 (10⁹) to 2038-01-19 (2³¹ − 1), or in milliseconds.
@@ -462,10 +464,29 @@ def _dates_as_numbers(num: pd.Series, name: str) -> tuple[pd.Series | None, str]
 
 #: Most date formats one column may mix.
 MAX_DATE_FORMATS = 3
+#: How :func:`read_dates` says dates were written that no ``strptime`` format reads.
+YYYYMMDD, EXCEL_DAYS, UNIX_SECONDS, UNIX_MILLISECONDS, ISO_WEEKS = (
+    "yyyymmdd", "excel days", "unix seconds", "unix milliseconds", "iso weeks")
+#: How :func:`read_dates` says a column of numbers was written, by its words above.
+_NUMBER_DATES = {"dates written as numbers (YYYYMMDD)": YYYYMMDD,
+                 "a date column holding Excel's day numbers": EXCEL_DAYS,
+                 "Unix timestamps (seconds since 1970)": UNIX_SECONDS,
+                 "Unix timestamps (milliseconds since 1970)": UNIX_MILLISECONDS}
 
 
 def parse_dates(s: pd.Series) -> pd.Series | None:
-    """Datetimes when at least :data:`DATE_SHARE` of the present text values are dates.
+    """Datetimes when at least :data:`DATE_SHARE` of the present text values are dates
+    (:func:`read_dates`, without how they were written)."""
+    return read_dates(s)[0]
+
+
+def read_dates(s: pd.Series) -> tuple[pd.Series | None, str]:
+    """Datetimes when at least :data:`DATE_SHARE` of the present text values are dates, and
+    how they were written, as a rule's exported Python reads them again
+    (:class:`rulecore.data.Reading`'s ``derived``): the ``strptime`` formats read, joined by
+    ``|`` (``ISO8601`` for ISO 8601, the time zone after a time dropped); or
+    :data:`YYYYMMDD`, :data:`EXCEL_DAYS`, :data:`UNIX_SECONDS`,
+    :data:`UNIX_MILLISECONDS`, :data:`ISO_WEEKS`; ``""`` for dates typed already.
 
     Formats tried in turn (:data:`_DATE_FORMATS`): ISO 8601 (``2024-03-01``, with or without
     a time), then day-first and month-first with ``/``, ``.`` or ``-``, and with a month's
@@ -482,15 +503,16 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
         # zone dropped as for text (from_frame kept such a column as nanoseconds since 1970:
         # a notebook review)
         dates = s.dt.tz_localize(None) if getattr(s.dt, "tz", None) is not None else s
-        return dates.astype("datetime64[ns]") if dates.notna().any() else None
+        return (dates.astype("datetime64[ns]") if dates.notna().any() else None), ""
     num = _numeric(s)
     if num is not None:
-        return _dates_as_numbers(num, str(s.name))[0]
+        dates, how = _dates_as_numbers(num, str(s.name))
+        return dates, _NUMBER_DATES.get(how, "")
     if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
-        return None
+        return None, ""
     present = s.dropna().astype(str).str.strip()
     if present.empty:
-        return None
+        return None, ""
     if present.iloc[:1000].str.contains(_ZONE).mean() >= DATE_SHARE:  # vectorised, no groups
         present = present.str.replace(_ZONE, "", regex=True)
     # ISO weeks ('2024-W07', a ticket's created week): the week's Monday, so the column
@@ -500,22 +522,23 @@ def parse_dates(s: pd.Series) -> pd.Series | None:
         weeks = present.str.extract(_ISO_WEEK.pattern)
         monday = pd.to_datetime(weeks[0] + "-W" + weeks[1] + "-1", format="%G-W%V-%u",
                                 errors="coerce")
-        return monday.reindex(s.index) if monday.notna().mean() >= DATE_SHARE else None
+        return (monday.reindex(s.index), ISO_WEEKS) if monday.notna().mean() >= DATE_SHARE \
+            else (None, "")
     # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
     # of ordinary text first, before any pass over the whole column
     if present.iloc[:1000].str.fullmatch(_DATE_CHARS).mean() < DATE_SHARE:
-        return None
+        return None, ""
     # an ISO offset wherever it is, on every row: one left beside another made pandas refuse
     # the column (3 offsets in 40 values, or offsets from row 1,001 on: an adversarial review)
     present = present.str.replace(_ISO_ZONE, r"\1", regex=True)
     try:
         return _parse_date_text(s, present)
     except (ValueError, OverflowError, TypeError):  # pandas refusing a mix: text, not a crash
-        return None
+        return None, ""
 
 
-def _parse_date_text(s: pd.Series, present: pd.Series) -> pd.Series | None:
-    """:func:`parse_dates` on text already stripped of its zones."""
+def _parse_date_text(s: pd.Series, present: pd.Series) -> tuple[pd.Series | None, str]:
+    """:func:`read_dates` on text already stripped of its zones."""
     sample = present.iloc[:1000]
     tried = {}
     for fmt in _DATE_FORMATS:
@@ -523,7 +546,7 @@ def _parse_date_text(s: pd.Series, present: pd.Series) -> pd.Series | None:
         if parsed.notna().mean() >= DATE_SHARE:
             full = _dates_in(present, [fmt])
             if full.notna().mean() >= DATE_SHARE:
-                return full.reindex(s.index)
+                return full.reindex(s.index), fmt
     # up to three formats in one column (an export that wrote some dates ISO, others
     # 04/13/2022, a few typed "1 Mar 2024" by hand): the format that reads the most, then
     # the one that reads the most of the rest, and so on; each further format must read at
@@ -540,14 +563,14 @@ def _parse_date_text(s: pd.Series, present: pd.Series) -> pd.Series | None:
         best = max(allowed, key=lambda f: (tried[f].notna() & ~read).sum())
         gain = tried[best].notna() & ~read
         if chosen and gain.mean() < 1 - DATE_SHARE:
-            return None
+            return None, ""
         chosen.append(best)
         read |= gain
     if len(chosen) > 1 and read.mean() >= DATE_SHARE:
         full = _dates_in(present, chosen)
         if full.notna().mean() >= DATE_SHARE:
-            return full.reindex(s.index)
-    return None
+            return full.reindex(s.index), "|".join(chosen)
+    return None, ""
 
 
 def _day_order(fmt: str) -> str | None:

@@ -32,7 +32,17 @@ from rulecore.data import (
 )
 from rulecore.encode import text_names
 from rulecore.exceptions import DataError
-from rulecore.roles import WEEKDAYS
+from rulecore.roles import (
+    _ISO_WEEK,
+    _ISO_ZONE,
+    _ZONE,
+    EXCEL_DAYS,
+    ISO_WEEKS,
+    UNIX_MILLISECONDS,
+    UNIX_SECONDS,
+    WEEKDAYS,
+    YYYYMMDD,
+)
 from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key, positive_rows
 
 RuleType = Literal["and", "or"]
@@ -214,13 +224,22 @@ class _Exportable:
         return [" ".join(what.split("\n"))] + numbers + empty
 
 
+#: A date and time in ISO 8601 as pandas' ``format="ISO8601"`` reads them, separators loose
+#: (``2024-03-01T10:00``, ``2023/08/19 05:00:00``, ``2024-3-1``, ``20240301``): the
+#: exported Python's reader; ``datetime.fromisoformat`` refused the slashes.
+_ISO_LOOSE = (r"(\d{4})(?:[-/. ]?(\d{1,2})(?:[-/. ]?(\d{1,2}))?)?"
+              r"(?:[T ]\s*(\d{1,2})(?::?(\d{2}))?(?::?(\d{2}))?(?:[.,]\d+)?)?")
+#: The ways :func:`rulecore.roles.read_dates` says dates were written as numbers.
+_NUMBER_WAYS = (YYYYMMDD, EXCEL_DAYS, UNIX_SECONDS, UNIX_MILLISECONDS)
+
+
 #: The exported Python's reader of a feature made from another column (:class:`Reading`'s
 #: ``derived``): the row's own value when it has the feature, else the date part or the
 #: option of the raw column, as :func:`rulecore.roles.date_features` and
 #: :func:`rulecore.roles.choice_features` make them (a time zone written after the time is
 #: kept out of the parts, which are the local time as written, as the app reads them).
 _DERIVE = [
-    "    def derive(row, key, source, part, sep):",
+    "    def derive(row, key, source, part, way):",
     "        if key in row:  # the table the rule was learned on has it",
     "            return row[key]",
     "        v = row[source]",
@@ -272,14 +291,55 @@ _DERIVE = [
     "                except (ValueError, TypeError):",
     "                    raise ValueError(repr(v) + how) from None",
     "            else:",
-    "                items = [p.strip() for p in v.split(sep)]",
+    "                items = [p.strip() for p in v.split(way)]",
     "            return 'yes' if key[len(source) + 2:] in items else 'no'",
-    "        from datetime import date, datetime",
-    "        if isinstance(v, str):",
-    "            try:",
-    "                v = datetime.fromisoformat(v.strip())  # ISO 8601: 2024-03-01T10:00",
+    "        from datetime import date, datetime, timedelta",
+    "        if hasattr(v, 'item') and not isinstance(v, datetime):  # a numpy scalar",
+    "            v = v.item()",
+    f"        if isinstance(v, str) and way in {_NUMBER_WAYS!r}:",
+    "            try:  # a date written as a number, '45123'",
+    "                v = float(v.strip())",
     "            except ValueError:",
     "                raise ValueError(repr(v) + how) from None",
+    "        if isinstance(v, (int, float)) and not isinstance(v, bool):",
+    f"            if way == {EXCEL_DAYS!r}:  # days since 1899-12-30, a fraction the time",
+    "                v = datetime(1899, 12, 30) + timedelta(days=v)",
+    f"            elif way == {UNIX_SECONDS!r}:",
+    "                v = datetime(1970, 1, 1) + timedelta(seconds=v)",
+    f"            elif way == {UNIX_MILLISECONDS!r}:",
+    "                v = datetime(1970, 1, 1) + timedelta(milliseconds=v)",
+    f"            elif way == {YYYYMMDD!r} and v == int(v):",
+    "                v = str(int(v))",
+    "        if isinstance(v, str):",
+    "            import re",
+    "            t = v.strip()",
+    "            # the time zone after a time dropped: the parts are the local time as written",
+    f"            t = re.sub({_ZONE.pattern!r}, '', t)",
+    f"            t = re.sub({_ISO_ZONE.pattern!r}, r'\\1', t)",
+    "            got = None",
+    f"            if way == {ISO_WEEKS!r}:  # '2024-W07': the week's Monday",
+    f"                m = re.fullmatch({_ISO_WEEK.pattern!r}, t)",
+    "                if m:",
+    "                    got = datetime.strptime(m.group(1) + '-W' + m.group(2) + '-1',",
+    "                                            '%G-W%V-%u')",
+    "            else:  # the formats the app read the column with, the first that reads it",
+    f"                for f in ['%Y%m%d'] if way == {YYYYMMDD!r} else (way or 'ISO8601')"
+    ".split('|'):",
+    "                    try:",
+    "                        if f != 'ISO8601':",
+    "                            got = datetime.strptime(t, f)",
+    "                            break",
+    "                        # ISO 8601 as pandas reads it: 2024-03-01T10:00, 2024/3/1 5:00",
+    f"                        m = re.fullmatch({_ISO_LOOSE!r}, t)",
+    "                        if m:",
+    "                            got = datetime(*[int(g or d) for g, d in zip(",
+    "                                m.groups(), (0, 1, 1, 0, 0, 0))])",
+    "                            break",
+    "                    except ValueError:  # no such day, or not this format",
+    "                        continue",
+    "            if got is None:",
+    "                raise ValueError(repr(v) + how)",
+    "            v = got",
     "        elif isinstance(v, date) and not isinstance(v, datetime):",
     "            v = datetime(v.year, v.month, v.day)",
     "        elif not isinstance(v, datetime):  # pandas' Timestamp is a datetime",
@@ -547,8 +607,8 @@ class Rule(_Exportable):
         def cell(feature: str) -> str:
             """The expression reading ``feature`` of ``row``."""
             if feature in made:
-                source, part, sep = made[feature]
-                got = f"derive(row, {feature!r}, {source!r}, {part!r}, {sep!r})"
+                source, part, way = made[feature]
+                got = f"derive(row, {feature!r}, {source!r}, {part!r}, {way!r})"
             else:
                 got = f"row[{feature!r}]"
             return f"as_read({got}, {feature!r})" if feature in recoded else got

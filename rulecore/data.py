@@ -175,6 +175,14 @@ class Reading:
         ``'Not completed or Not displayed'``: read ``None``).  A cell is its text with the
         spaces around it stripped, or a number (``-999.0``).  The export reads a raw cell
         so before comparing it.
+    units : tuple of (column, ((before, after, parts, factor), ...))
+        Columns of :attr:`read_from_text` whose cells are a number with text before or
+        after it (``72 kg``, ``8,091 kg/ha`` beside ``6.00 t/ha``, ``£399,000``, ``1.2k``,
+        ``+2d``) or a time of ``parts`` parts (``52:33``, ``1:02:33``, ``5:12 /km``), each
+        read as the number (:func:`unit_number`; a time in its first part's unit) times the
+        factor of that text and number of parts (:data:`UNIT_CELL`): told from the cells
+        and held only where it gives the app's value of every such cell.  The export reads
+        them so; a cell written otherwise it still refuses.
     """
 
     decimal_comma: tuple[str, ...] = ()
@@ -182,6 +190,7 @@ class Reading:
     ticks: tuple[str, ...] = ()
     derived: tuple[tuple[str, str, str, str], ...] = ()
     recoded: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...] = ()
+    units: tuple[tuple[str, tuple[tuple[str, str, int, float], ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -276,6 +285,8 @@ class Dataset:
     derived: tuple[tuple[str, str, str, str], ...] = ()
     #: cells read as another value or as missing, column by column (:class:`Reading`)
     recoded: tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...] = ()
+    #: numbers written with text before or after them, as read (:class:`Reading`)
+    units: tuple[tuple[str, tuple[tuple[str, str, int, float], ...]], ...] = ()
     ids: pd.DataFrame | None = field(default=None, repr=False, compare=False)
     copies: pd.Series | None = field(default=None, repr=False, compare=False)
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
@@ -459,7 +470,8 @@ class Dataset:
     def reading(self) -> Reading:
         """How the features' cells were read, for a rule's export (:class:`Reading`)."""
         return Reading(decimal_comma=self.decimal_comma, read_from_text=self.read_from_text,
-                       ticks=self.ticks, derived=self.derived, recoded=self.recoded)
+                       ticks=self.ticks, derived=self.derived, recoded=self.recoded,
+                       units=self.units)
 
     def notes_for(self, columns: Iterable[str]) -> list[str]:
         """The notes on how the cells of ``columns`` were read (codes read as missing,
@@ -2813,10 +2825,10 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
         # an elapsed time whose hours are left out under an hour ('52:33' beside
         # '1:02:33', as Strava and race results write it: a stranger's activity log left
         # it out as text); a two-part cell of an hour or more is no such time, and times of
-        # day written both '09:23' and '09:23:00' (every first part under 24, or a name
-        # saying time of day) are no elapsed times (a review: 17:02 read as 1022 s)
-        if (a[~three] >= 60).any() or (a[~three] < 24).all() or \
-                _TIME_OF_DAY_NAME.search(name) and not _DURATION_NAME.search(name):
+        # day written both '09:23' and '09:23:00' (every first part under 24) are no elapsed
+        # times (a review: 17:02 read as 1022 s).  A name saying time of day does not make
+        # '28:16' one: a race's 'Time' was left out as an identifier
+        if (a[~three] >= 60).any() or (a[~three] < 24).all():
             return s, None
         values = (a * 3600 + b * 60 + parts[2].astype(float)).where(three, a * 60 + b)
         return _placed(s, values), ("seconds (h:mm:ss, and m:ss under an hour)"
@@ -5109,7 +5121,8 @@ def from_frame(
                  read_from_text=tuple(c for c in read_from_text if c in X.columns),
                  ticks=tuple(c for c in ticked if c in X.columns),
                  derived=tuple(d for d in derived if d[0] in X.columns),
-                 recoded=_recoded_cells(given, origin, X, out_kinds, skip=ticked))
+                 recoded=_recoded_cells(given, origin, X, out_kinds, skip=ticked),
+                 units=_unit_factors(given, origin, X, read_from_text, decimal_comma))
     return ds.with_positive(positive)
 
 
@@ -5173,6 +5186,90 @@ def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
             else next(iter(r)) != c)}
         if 0 < len(changed) <= MAX_RECODED:
             out.append((str(col), tuple(sorted(changed.items(), key=repr))))
+    return tuple(out)
+
+
+#: A cell holding a number with text before or after it: ``72 kg``, ``£399,000``, ``Offers
+#: in excess of £399,000``, ``-$1,200``, ``1.2k``, ``4 039 kWh``, ``+2d``, or a time,
+#: ``1:02:33``, ``5:12 /km`` (groups: the text before, the number, the text after).
+#: Written into the exported Python as it is.
+UNIT_CELL = (r"([^\d]*?)\s*(\d+(?::\d\d){1,2}(?:[.,]\d+)?|"
+             r"(?:\d[\d,.'\u00a0\u202f ]*)?\d(?:[.,]\d+)?|[.,]\d+)\s*(\D.*)?")
+#: The number of a :data:`UNIT_CELL`, as the exported Python reads it: the same source runs
+#: here, to tell the factors, and there (``exec``: one text, so the two cannot differ).
+UNIT_NUMBER = """def unit_number(t, comma=False):
+    if ":" in t:  # a time, '1:02:33' or '5:12': in its first part's unit
+        return sum(float(p.replace(",", ".")) / 60 ** k for k, p in enumerate(t.split(":")))
+    for mark in ("\u00a0", "\u202f", " ", "'"):  # thousands: '4 039', '4'039'
+        t = t.replace(mark, "")
+    t = t.replace(".", "").replace(",", ".") if comma else t.replace(",", "")
+    return float(t)
+"""
+_unit_space: dict[str, Any] = {}
+exec(UNIT_NUMBER, _unit_space)  # noqa: S102 - our own source, above
+unit_number: Callable[..., float] = _unit_space["unit_number"]
+#: At most this many texts around the numbers of one column (:func:`_unit_factors`).
+MAX_UNIT_TEXTS = 40
+
+
+def _unit_factors(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
+                  read_from_text: Iterable[str], decimal_comma: Iterable[str]
+                  ) -> tuple[tuple[str, tuple[tuple[str, str, int, float], ...]], ...]:
+    """Per column read from text (:attr:`Reading.units`), the factor of each text around
+    its numbers: the value read divided by the number written (``kg`` 1, ``t/ha`` 1000
+    beside ``kg/ha``, ``k`` 1000, ``d`` 24 among hours, ``-$`` −1; ``m:ss`` read as
+    seconds 60, ``h:mm:ss`` 3600, each number of a time's parts apart).  A column is kept only
+    where one factor per text gives the app's value of every cell it matches, and it has at
+    most :data:`MAX_UNIT_TEXTS` texts; a cell no :data:`UNIT_CELL` (``2 days 04:00:00``
+    matches, its text different in every row) is left to the export's refusal.  The
+    exported Python raised ValueError on every row of 19 strangers' files for a column such
+    as ``72 kg`` or ``£399,000``."""
+    if len(origin) != len(X):
+        return ()
+    comma = set(decimal_comma)
+    pattern = re.compile(UNIT_CELL)
+    out = []
+    for col in dict.fromkeys(read_from_text):
+        if col not in X.columns or col not in given.columns or \
+                not pd.api.types.is_numeric_dtype(X[col]):
+            continue
+        raw = given[col].to_numpy()[origin]
+        read = X[col].to_numpy(dtype=float)
+        code, cells = pd.factorize(raw)
+        first = np.full(len(cells), -1)
+        first[code[::-1]] = np.arange(len(code))[::-1]  # a row of each distinct cell
+        factors: dict[tuple[str, str, int], list[tuple[float, float]]] = {}
+        for k, cell in enumerate(cells):
+            value = read[first[k]]
+            m = pattern.fullmatch(str(cell).strip())
+            if m is None or not np.isfinite(value):
+                continue  # missing (Reading.recoded), a limit, or written otherwise
+            try:
+                number = unit_number(m.group(2), col in comma)
+            except ValueError:
+                factors = {}
+                break
+            factors.setdefault((m.group(1).strip(), (m.group(3) or "").strip(),
+                                m.group(2).count(":") + 1), []).append((number, value))
+            if len(factors) > MAX_UNIT_TEXTS:
+                break
+        if not factors or len(factors) > MAX_UNIT_TEXTS:
+            continue
+        said = []
+        for key, pairs in factors.items():
+            numbers, values = np.array(pairs).T
+            nonzero = numbers != 0
+            factor = float(np.median(values[nonzero] / numbers[nonzero])) if \
+                nonzero.any() else 1.0
+            factor = float(f"{factor:.12g}")  # 0.0929030400000001 as 0.09290304
+            if not np.allclose(numbers * factor, values, rtol=1e-9, atol=1e-12):
+                said = []
+                break
+            said.append((*key, factor))
+        # one cell read otherwise than the rest of its column ('3' beside '3 bed'): every
+        # distinct cell is checked above, so a kept column reads all its matched cells
+        if said and any(k != ("", "", 1) or f != 1.0 for *k, f in said):
+            out.append((str(col), tuple(sorted(said))))
     return tuple(out)
 
 

@@ -946,7 +946,8 @@ def test_the_exported_python_gives_every_raw_row_the_answer_of_rulecore_apply(na
     command; never another answer.  Reading 'YES' as written where the app read 'Yes', a
     survey's 'Satisfied (A4)' where it read 'Satisfied', and -999 or a survey's 9 as numbers
     where it read them as missing, the export said otherwise on 19, 99, 24 of 300 rows and
-    on 20 of stats_package_missing_codes.csv's 600, without a word."""
+    on 20 of stats_package_missing_codes.csv's 600, without a word; it refused every row of a
+    column written '72 kg', '£399,000' or '5:12 /km'."""
     from rulecore.data import read_csv_frame
     from rulecore.scoring import apply_rule, load_rule
 
@@ -968,3 +969,9 @@ def test_the_exported_python_gives_every_raw_row_the_answer_of_rulecore_apply(na
             assert "rulecore apply" in str(exc)
             refused += 1
     assert wrong == 0, f"{wrong} of {len(rows)} rows ({rule})"
+    # a column read from text is read so by the export too where its cells are numbers
+    # with a unit, a word or a time ('72 kg', '£399,000', '5:12 /km': Reading.units), and
+    # refused only where they are not ('1 day 12:04:00')
+    unread = set(ds.read_from_text) - set(dict(ds.reading.units))
+    if not unread & set(map(ds.source_column, rule.features)):
+        assert refused == 0, f"{refused} of {len(rows)} rows refused ({rule})"

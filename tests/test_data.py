@@ -3727,8 +3727,11 @@ def test_a_few_codes_beside_numbers_with_a_unit_or_a_currency_are_missing():
     ns = {}
     exec(rule.export("python", ds.notes_for(["Yield"]), ds.reading), ns)
     assert ns["predict"]({"Yield": "*"}) is False  # missing, as the app read it
-    with pytest.raises(ValueError, match="rulecore apply"):  # a unit it does not read
-        ns["predict"]({"Yield": "7,200 kg/ha"})
+    # read with its unit, as the app did (Reading.units); a unit the table never had is
+    # refused
+    assert ns["predict"]({"Yield": "7,200 kg/ha"}) is True
+    with pytest.raises(ValueError, match="rulecore apply"):
+        ns["predict"]({"Yield": "7,200 lb/ac"})
     rule = Rule((Term("price", ">", 500000.0),), "and", "lodged", "yes")
     exec(rule.export("python", ds.notes_for(["price"]), ds.reading), ns)
     assert ns["predict"]({"price": "£750,000"}) is True
@@ -4144,3 +4147,23 @@ def test_the_reviews_false_readings_of_this_stops_readers():
     ns = {}
     exec(Rule((Term("moe", ">", 1000.0),)).to_python(), ns)
     assert ns["predict"]({"moe": "±1,046"}) is True and ns["predict"]({"moe": "±589"}) is False
+
+
+def test_a_races_time_column_is_read_as_elapsed_seconds():
+    """A race's 'Time', '28:16' under an hour beside '1:02:33' over one, was left out as
+    an identifier: its name said time of day, though no time of day is 28:16.  Times of day
+    written '09:23' and '09:23:00' are still no elapsed times, whatever the name."""
+    from rulecore.data import numbers_from_clock
+
+    race = pd.Series(["28:16", "1:02:33", "37:20", "42:53", "1:38:26", "23:48"] * 3)
+    values, how = numbers_from_clock(race, "Time")
+    assert how.startswith("seconds") and values.iloc[:2].tolist() == [1696.0, 3753.0]
+    rows = ["Runner,Time,Age,Club"] + [
+        f"R{k},{t // 3600}:{t % 3600 // 60:02d}:{t % 60:02d}" if t >= 3600 else
+        f"R{k},{t // 60}:{t % 60:02d}" for k, t in enumerate(range(1300, 6100, 40))]
+    rows = [rows[0]] + [f"{r},{20 + k % 40},{'yes' if k % 3 else 'no'}"
+                        for k, r in enumerate(rows[1:])]
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="Club")
+    assert ds.kinds["Time"] == "numeric" and ds.X["Time"].max() == 6060.0
+    times = pd.Series(["09:23", "17:02", "09:23:00", "11:45", "08:10"] * 3)
+    assert numbers_from_clock(times, "Time")[1] is None

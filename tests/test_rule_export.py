@@ -716,7 +716,7 @@ def test_the_exported_python_derives_date_parts_and_options_from_raw_rows(name):
     rows = list(csv.DictReader(path.read_text(encoding="utf-8-sig").splitlines()))
     assert ds.derived and len(rows) == ds.n_samples
     checked = 0
-    for feature, _source, part, _ in ds.derived:
+    for feature, _source, _part, _ in ds.derived:
         col = ds.X[feature]
         if ds.kinds[feature] == "numeric":
             term = Term(feature, ">", float(np.nanmedian(col.astype(float))))
@@ -892,3 +892,49 @@ def test_excels_day_numbers_keep_their_hour():
     serial = pd.Series([45000 + 7 / 24, 45001 + 13 / 24, 45002.5, 45003 + 23 / 24,
                         45004 + 1 / 24], name="posted")
     assert parse_dates(serial).dt.hour.tolist() == [7, 13, 12, 23, 1]
+
+
+def test_the_exported_python_reads_numbers_written_with_units_words_and_times():
+    """'72 kg' beside '158 lb', '£399,000' beside 'Offers over £450,000', '1.2k', '6.00 t/ha'
+    beside '8,091 kg/ha', '52:33' beside '1:02:33', '5:12 /km': the app reads them as
+    numbers, and the exported Python refused every such row (ValueError naming `rulecore
+    apply`).  It reads them with each text's factor, as the app did; a cell written
+    otherwise ('11 stone') is still refused, never read as missing."""
+    from rulecore.data import from_frame
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rng = np.random.default_rng(3)
+    n = 300
+    kg = rng.uniform(50, 110, n).round(1)
+    price = rng.integers(200, 900, n) * 1000
+    yld = rng.uniform(2000, 9000, n).round()
+    secs = rng.integers(1200, 7000, n)
+    pace = rng.integers(240, 400, n)
+    df = pd.DataFrame({
+        "weight": [f"{w} kg" if i % 3 else f"{w / 0.45359237:.1f} lb" for i, w in enumerate(kg)],
+        "price": [f"£{p:,}" if i % 4 else f"Offers over £{p:,}" for i, p in enumerate(price)],
+        "followers": [f"{p / 1000:.1f}k" for p in price],
+        "yield": [f"{y / 1000:.2f} t/ha" if i % 2 else f"{y:,.0f} kg/ha"
+                  for i, y in enumerate(yld)],
+        "time": [f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else
+                 f"{s // 60}:{s % 60:02d}" for s in secs],
+        "pace": [f"{p // 60}:{p % 60:02d} /km" for p in pace],
+        "y": np.where(kg > 80, "a", "b")})
+    ds = from_frame(df, "y", typed=False)  # text cells, as a file gives them
+    units = dict(ds.reading.units)
+    assert set(units) == {"weight", "price", "followers", "yield", "time", "pace"}
+    assert dict(((a, b), f) for a, b, _, f in units["yield"])[("", "t/ha")] == 1000.0
+    rows = df.to_dict("records")
+    for col in units:
+        x = ds.X[col].astype(float)
+        rule = Rule((Term(col, ">", float(x.median())),), "and", "y", "a")
+        ns: dict = {}
+        exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
+        got = np.array([ns["predict"](r) for r in rows])
+        np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool), err_msg=col)
+    rule = Rule((Term("weight", ">", 80.0),), "and", "y", "a")
+    ns = {}
+    exec(rule.to_python(reading=ds.reading), ns)
+    with pytest.raises(ValueError, match="rulecore apply"):
+        ns["predict"]({"weight": "11 stone"})

@@ -28,6 +28,8 @@ from rulecore.data import (
     NO_OPTION,
     SPREADSHEET_ERRORS,
     TYPESET_DASHES,
+    UNIT_CELL,
+    UNIT_NUMBER,
     Reading,
 )
 from rulecore.encode import text_names
@@ -603,6 +605,8 @@ class Rule(_Exportable):
         ticked = set(reading.ticks)  # read as a tick or left empty: an empty cell is "no"
         made = {d[0]: d[1:] for d in reading.derived}
         recoded = {col: dict(pairs) for col, pairs in reading.recoded if col in self.features}
+        units = {col: {(a, b, n): f for a, b, n, f in texts_of}
+                 for col, texts_of in reading.units if col in self.features}
 
         def cell(feature: str) -> str:
             """The expression reading ``feature`` of ``row``."""
@@ -633,12 +637,22 @@ class Rule(_Exportable):
         # with no error; a stranger's ledger: the negatives read as missing, 18 of 189 rows)
         said = ", ".join(map(repr, sorted(set(MISSING_TEXT) | {""})))
         missing = f"    MISSING = {{{said}}}"
-        num = ["    def num(v, comma=False, read=None):",
+        num = ["    def num(v, comma=False, read=None, units=None):",
                "        raw, neg = v, False",
                "        if isinstance(v, str):",
                "            v = v.strip()",
                "            if v in MISSING:",
                "                return None",
+               "            if units:  # a number with its unit, as the app read it: '72 kg'",
+               "                import re",
+               f"                m = re.fullmatch({UNIT_CELL!r}, v)",
+               "                key = m and (m.group(1).strip(), (m.group(3) or '').strip(),",
+               "                             m.group(2).count(':') + 1)",
+               "                if m and key in units:",
+               "                    try:",
+               "                        return unit_number(m.group(2), comma) * units[key]",
+               "                    except ValueError:",
+               "                        pass",
                f"            for dash in {TYPESET_DASHES!r}:  # '−2.8': Unicode's minus",
                "                v = v.replace(dash, '-')",
                "            import re",
@@ -727,12 +741,14 @@ class Rule(_Exportable):
                 op = "is" if c.op == "is missing" else "is not"
                 how = (", True" if read == "num" and c.feature in comma else "") + (
                     _read_first(c.feature) if read == "num" and c.feature in texts
-                    else "")
+                    else "") + (f", units=UNITS[{c.feature!r}]" if read == "num" and
+                                c.feature in units else "")
                 checks.append(f"        {read}({cell(c.feature)}{how}) {op} None,")
             elif c.numeric:
                 op = "<=" if c.op == "<=" else ">"
                 how = (", True" if c.feature in comma else "") + (
-                    _read_first(c.feature) if c.feature in texts else "")
+                    _read_first(c.feature) if c.feature in texts else "") + (
+                    f", units=UNITS[{c.feature!r}]" if c.feature in units else "")
                 checks.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
                               f"(num({cell(c.feature)}{how})),")
             else:
@@ -749,8 +765,12 @@ class Rule(_Exportable):
         # they gave 19, 99 and 24 of 300 rows another answer than the app's (a check of the
         # exports against `rulecore apply`)
         as_read = [f"    READ = {recoded!r}", *_AS_READ] if recoded else []
-        readers = (num if "num(" in used else []) + (txt if "txt(" in used else []) + (
-            _DERIVE if "derive(" in used else []) + as_read
+        # numbers written with their unit or a word ('72 kg', '£399,000', '6.00 t/ha'), read
+        # as the app read them: each text's factor (Reading.units); raised on every row before
+        in_units = [f"    UNITS = {units!r}"] + [
+            "    " + line for line in UNIT_NUMBER.splitlines()] if "units=UNITS" in used else []
+        readers = in_units + (num if "num(" in used else []) + (
+            txt if "txt(" in used else []) + (_DERIVE if "derive(" in used else []) + as_read
         if readers:
             readers = [missing] + readers
         lines += readers + checks

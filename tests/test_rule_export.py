@@ -938,3 +938,24 @@ def test_the_exported_python_reads_numbers_written_with_units_words_and_times():
     exec(rule.to_python(reading=ds.reading), ns)
     with pytest.raises(ValueError, match="rulecore apply"):
         ns["predict"]({"weight": "11 stone"})
+
+
+def test_the_exports_arguments_before_reading_still_work_with_a_warning():
+    """export(fmt, notes, decimal_comma=...) and to_python(decimal_comma=...) became one
+    Reading with no warning (a review): the old arguments still give the same code, with a
+    DeprecationWarning; a wrong one is refused."""
+    rule = Rule((Term("Preis", ">", 149.0),), "and", "buy", "yes")
+    new = rule.export("python", (), Reading(decimal_comma=("Preis",)))
+    with pytest.warns(DeprecationWarning, match="reading=Dataset.reading"):
+        assert rule.export("python", (), decimal_comma=["Preis"]) == new
+    with pytest.warns(DeprecationWarning):
+        assert rule.export("python", (), ["Preis"]) == new  # the columns in its place
+    with pytest.warns(DeprecationWarning):
+        assert rule.to_python(decimal_comma=("Preis",)) == rule.to_python(
+            reading=Reading(decimal_comma=("Preis",)))
+    with pytest.warns(DeprecationWarning):
+        RuleSet((rule,)).to_python(ticks=("Preis",))
+    with pytest.raises(TypeError, match="commas"):
+        rule.to_python(commas=("Preis",))
+    with pytest.raises(DataError, match="not both"):
+        rule.to_python(reading=Reading(), ticks=("Preis",))

@@ -135,6 +135,38 @@ def plain(v: Any) -> Any:
     return v.item() if isinstance(v, np.generic) else v
 
 
+#: The export's arguments before :class:`Reading` gathered them (``export(fmt, notes,
+#: decimal_comma=...)``, ``to_python(name, decimal_comma=..., ticks=...)``).
+_LEGACY_READING = ("decimal_comma", "read_from_text", "ticks")
+
+
+def _as_reading(reading: Any, legacy: dict[str, Iterable[str]]) -> Reading:
+    """``reading``, or one made of the arguments it replaced, with a ``DeprecationWarning``:
+    a notebook that passed ``decimal_comma=`` (or the columns in its place) kept working
+    when the three lists became one :class:`Reading` (a review: the signature changed with
+    no warning)."""
+    unknown = set(legacy) - set(_LEGACY_READING)
+    if unknown:
+        raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
+    if reading is not None and not isinstance(reading, Reading):
+        if isinstance(reading, str) or "decimal_comma" in legacy:
+            raise DataError("reading must be a rulecore.data.Reading (Dataset.reading), not "
+                            f"{type(reading).__name__}.")
+        legacy = {"decimal_comma": reading, **legacy}  # the columns in the old place
+        reading = None
+    if not legacy:
+        return reading or Reading()
+    if reading is not None:
+        raise DataError("Give reading= or the lists it holds (decimal_comma=, "
+                        "read_from_text=, ticks=), not both.")
+    import warnings
+
+    warnings.warn("decimal_comma=, read_from_text= and ticks= are deprecated: pass "
+                  "reading=Dataset.reading (a rulecore.data.Reading).", DeprecationWarning,
+                  stacklevel=3)
+    return Reading(**{k: tuple(map(str, v)) for k, v in legacy.items()})
+
+
 class _Exportable:
     """``export(fmt)`` by format name and ``to_json``, shared by :class:`Rule`,
     :class:`RuleSet` and :class:`RuleList` (each defines ``to_dict`` and ``from_json``)."""
@@ -143,8 +175,8 @@ class _Exportable:
         """JSON that ``from_json`` reads back into an equal object."""
         return json.dumps(self.to_dict(), indent=indent, default=str)
 
-    def export(self, fmt: str, notes: Iterable[str] = (), reading: Reading | None = None
-               ) -> str:
+    def export(self, fmt: str, notes: Iterable[str] = (), reading: Reading | None = None,
+               **legacy: Iterable[str]) -> str:
         """Export by format name: ``text``, ``markdown``, ``json``, ``sql`` or ``python``.
 
         ``notes`` say how the table's cells were read before the rule compared them
@@ -153,8 +185,10 @@ class _Exportable:
         whoever runs the rule on the raw table knows to read it the same way; JSON stays the
         rule alone (``from_json`` reads it back).  ``reading``
         (:attr:`rulecore.data.Dataset.reading`): how the cells were read, which the Python
-        function does itself on a raw row (:meth:`Rule.to_python`)."""
-        reading = reading or Reading()
+        function does itself on a raw row (:meth:`Rule.to_python`).  ``decimal_comma=``,
+        ``read_from_text=`` and ``ticks=`` (the arguments before :class:`Reading`) still
+        work, with a ``DeprecationWarning``."""
+        reading = _as_reading(reading, legacy)
         makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
                   "sql": self.to_sql,
                   "python": lambda: self.to_python(reading=reading)}
@@ -580,7 +614,8 @@ class Rule(_Exportable):
         """An SQL ``WHERE`` clause selecting the rows the rule calls positive."""
         return f"WHERE {self.sql_condition()}"
 
-    def to_python(self, name: str = "predict", reading: Reading | None = None) -> str:
+    def to_python(self, name: str = "predict", reading: Reading | None = None,
+                  **legacy: Iterable[str]) -> str:
         """Source of a dependency-free function ``predict(row: dict) -> bool`` that reads a
         raw row as the app read the table (``reading``, :attr:`rulecore.data.Dataset.reading`):
 
@@ -598,8 +633,11 @@ class Rule(_Exportable):
           ``ValueError`` naming ``rulecore apply`` (the rule raised ``KeyError`` on every raw
           row that had ``hired`` but no ``hired (year)``: a review);
         - a cell of a column in ``reading.recoded`` is read as the app read it: ``'YES'`` as
-          ``'Yes'``, ``'Satisfied (A4)'`` as ``'Satisfied'``, ``-999`` as missing."""
-        reading = reading or Reading()
+          ``'Yes'``, ``'Satisfied (A4)'`` as ``'Satisfied'``, ``-999`` as missing.
+
+        ``decimal_comma=``, ``read_from_text=`` and ``ticks=`` (the arguments before
+        :class:`Reading`) still work, with a ``DeprecationWarning``."""
+        reading = _as_reading(reading, legacy)
         comma = set(reading.decimal_comma)
         texts = set(reading.read_from_text)
         ticked = set(reading.ticks)  # read as a tick or left empty: an empty cell is "no"
@@ -932,9 +970,11 @@ class RuleSet(_Clauses):
                  for c, w in zip(self.clauses, self.weights)]
         return "WHERE (" + " + ".join(terms) + ") > 0"
 
-    def to_python(self, name: str = "predict", reading: Reading | None = None) -> str:
+    def to_python(self, name: str = "predict", reading: Reading | None = None,
+                  **legacy: Iterable[str]) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
+        reading = _as_reading(reading, legacy)
         parts = [c.to_python(f"_clause_{t}", reading)
                  for t, c in enumerate(self.clauses)]
         # the docstring as a repr, as Rule's and RuleList's: a label with a backslash
@@ -1055,9 +1095,11 @@ class RuleList(_Clauses):
         return "\n".join(["CASE"] + whens + [f"  ELSE {sql_literal(self.default)}",
                                              f"END AS {sql_identifier(self.target)}"])
 
-    def to_python(self, name: str = "predict", reading: Reading | None = None) -> str:
+    def to_python(self, name: str = "predict", reading: Reading | None = None,
+                  **legacy: Iterable[str]) -> str:
         if not name.isidentifier():
             raise DataError(f"{name!r} is not a valid Python function name.")
+        reading = _as_reading(reading, legacy)
         parts = [c.to_python(f"_rule_{t}", reading)
                  for t, c in enumerate(self.clauses)]
         # the docstring as a repr: a target name with quotes or backslashes stays one string

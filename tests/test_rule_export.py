@@ -959,3 +959,28 @@ def test_the_exports_arguments_before_reading_still_work_with_a_warning():
         rule.to_python(commas=("Preis",))
     with pytest.raises(DataError, match="not both"):
         rule.to_python(reading=Reading(), ticks=("Preis",))
+
+
+def test_the_exported_sql_reads_cells_the_app_read_otherwise():
+    """The SQL run on the raw table counted -999 among the lowest incomes and 'YES' as no
+    member (the notes said to read them first): with the table's reading, its conditions
+    list the cells the app read as each level, and leave out those it read as missing."""
+    from rulecore.data import from_frame
+
+    df = _recoded_table()
+    ds = from_frame(df, "bought")
+    order = ("Dissatisfied", "Neutral", "Satisfied")
+    for term in (Term("member", "==", "Yes"), Term("member", "!=", "No"),
+                 Term("sat", ">", "Neutral", order=order),
+                 Term("sat", "is missing", "Neutral", order=order),
+                 Term("income", "<=", 40000.0), Term("income", ">", 40000.0),
+                 Term("income", "is missing", "numeric"),
+                 Term("income", "is not missing", "numeric")):
+        rule = Rule((term,), "and", "bought", "b")
+        app = rule.predict(ds.X)
+        sql = rule.export("sql", ds.notes_for(rule.features), ds.reading)
+        np.testing.assert_array_equal(run_sql(sql.split("*/\n")[-1], df), app,
+                                      err_msg=str(term))
+    plain = Rule((Term("income", "<=", 40000.0),), "and", "bought", "b").to_sql()
+    assert run_sql(plain, df).sum() > Rule((Term("income", "<=", 40000.0),), "and", "bought",
+                                           "b").predict(ds.X).sum()

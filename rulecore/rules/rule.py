@@ -113,15 +113,34 @@ def sql_spellings(level: Any) -> list[str]:
     return list(dict.fromkeys(said))
 
 
-def _sql_ordinal(c: Term) -> str:
-    """An ordinal condition in SQL: the cell is one of the levels it holds for; ``is
-    missing`` is NULL or off the scale, as ``predict`` reads it."""
+def _sql_ordinal(c: Term, recoded: dict | None = None) -> str:
+    """An ordinal condition in SQL: the cell is one of the levels it holds for (as written,
+    or as a cell the app read as that level: ``recoded``); ``is missing`` is NULL or off the
+    scale, as ``predict`` reads it."""
     col = sql_identifier(c.feature)
     levels = c.order if c.missing_test else c.levels_held()
-    said = ", ".join(sql_literal(t) for v in levels for t in sql_spellings(v))
+    said = ", ".join(sql_literal(t) for v in levels for t in _sql_cells_of(v, recoded))
     if c.op == "is missing":
         return f"({col} IS NULL OR {col} NOT IN ({said}))"
     return f"{col} IN ({said})" if said else "1 = 0"
+
+
+def _sql_cells_of(level: Any, recoded: dict | None) -> list[str]:
+    """The cells that hold ``level`` to the app: its spellings (:func:`sql_spellings`) and
+    the cells it read as that level (``recoded``: :attr:`Reading.recoded`'s table of the
+    column, ``'Satisfied (A4)'`` as ``'Satisfied'``)."""
+    key = level_key(level)
+    return list(dict.fromkeys(sql_spellings(level) + [
+        str(cell) for cell, read in (recoded or {}).items()
+        if read is not None and level_key(read) == key]))
+
+
+def _sql_missing_cells(recoded: dict | None, numeric: bool) -> list[Any]:
+    """The cells the app read as missing (``-999``, ``'Not completed or Not displayed'``):
+    in a column compared with numbers, its numbers only (a text among numbers is no number
+    to SQL either)."""
+    return [cell for cell, read in (recoded or {}).items() if read is None and (
+        not numeric or isinstance(cell, float))]
 
 
 def sql_literal(value: Any) -> str:
@@ -190,7 +209,7 @@ class _Exportable:
         work, with a ``DeprecationWarning``."""
         reading = _as_reading(reading, legacy)
         makers = {"text": self.to_text, "markdown": self.to_markdown, "json": self.to_json,
-                  "sql": self.to_sql,
+                  "sql": lambda: self.to_sql(reading),
                   "python": lambda: self.to_python(reading=reading)}
         if fmt not in makers:
             raise DataError(f"Unknown export format {fmt!r}; choose from {', '.join(makers)}.")
@@ -207,11 +226,13 @@ class _Exportable:
             notes.append(f"{', '.join(map(repr, comma))}: numbers written with a decimal "
                          "comma ('60,6' is 60.6); num() below reads them so, as the app did.")
         recoded = [f for f in self.features if f in dict(reading.recoded)]
-        if fmt == "python" and recoded:
-            # the notes ask the reader to read those cells first, which predict() now does
+        if fmt in ("python", "sql") and recoded:
+            # the notes ask the reader to read those cells first, which the code now does
             notes.append(f"{', '.join(map(repr, recoded))}: the cells these notes read as "
-                         "another value or as missing, predict() reads so itself (READ "
-                         "below), as the app did.")
+                         "another value or as missing, " + (
+                             "predict() reads so itself (READ below)" if fmt == "python"
+                             else "the conditions below read so themselves") + ", as the "
+                         "app did.")
         head = "Compared on the values as read; apply the same reading to the raw table:"
         if fmt == "sql":
             # one /* */ block: what the SQL selects and needs, then the notes; never a first
@@ -585,34 +606,53 @@ class Rule(_Exportable):
             # '[1]' and a threshold 'abc' reached the user as AttributeError / ValueError
             raise DataError(f"This is not a rule in JSON form: {exc}") from None
 
-    def sql_condition(self) -> str:
-        """The rule as an SQL boolean expression (NULL fails every condition, as here)."""
+    def sql_condition(self, reading: Reading | None = None) -> str:
+        """The rule as an SQL boolean expression (NULL fails every condition, as here).
+
+        With ``reading`` (:attr:`rulecore.data.Dataset.reading`), a cell the app read as
+        another value is that value here too (``'YES'`` is ``'Yes'``, ``'Satisfied (A4)'``
+        ``'Satisfied'``), and one it read as missing is missing (``-999``): the SQL run on
+        the raw table counted ``-999`` among the lowest incomes."""
         if not self.conditions:
             return "1 = 1" if self.rule_type == "and" else "1 = 0"
+        tables = dict(reading.recoded) if reading is not None else {}
         parts = []
         for c in self.conditions:
+            col = sql_identifier(c.feature)
+            recoded = dict(tables.get(c.feature, ()))
+            numeric = c.numeric or (c.missing_test and c.value == "numeric")
+            gone = ", ".join(map(sql_literal, _sql_missing_cells(recoded, numeric)))
             if c.order is not None:
-                parts.append(_sql_ordinal(c))
+                parts.append(_sql_ordinal(c, recoded))
                 continue
             if c.missing_test:
-                parts.append(f"{sql_identifier(c.feature)} "
-                             f"{'IS NULL' if c.op == 'is missing' else 'IS NOT NULL'}")
+                if c.op == "is missing":
+                    parts.append(f"({col} IS NULL OR {col} IN ({gone}))" if gone
+                                 else f"{col} IS NULL")
+                else:
+                    parts.append(f"({col} IS NOT NULL AND {col} NOT IN ({gone}))" if gone
+                                 else f"{col} IS NOT NULL")
                 continue
             if not c.numeric:
-                said = sql_spellings(c.value)
+                said = _sql_cells_of(c.value, recoded)
+                if c.op == "!=" and gone:  # a cell read as missing fails '!=' too
+                    said += [cell for cell in _sql_missing_cells(recoded, False)
+                             if cell not in said]
                 if len(said) > 1:
                     op = "IN" if c.op == "==" else "NOT IN"
-                    parts.append(f"{sql_identifier(c.feature)} {op} "
-                                 f"({', '.join(map(sql_literal, said))})")
+                    parts.append(f"{col} {op} ({', '.join(map(sql_literal, said))})")
                     continue
             op = "<>" if c.op == "!=" else ("=" if c.op == "==" else c.op)
-            parts.append(f"{sql_identifier(c.feature)} {op} {sql_literal(c.value)}")
+            compared = f"{col} {op} {sql_literal(c.value)}"
+            parts.append(f"({compared} AND {col} NOT IN ({gone}))" if c.numeric and gone
+                         else compared)
         joined = f" {self.rule_type.upper()} ".join(parts)
         return f"({joined})"
 
-    def to_sql(self) -> str:
-        """An SQL ``WHERE`` clause selecting the rows the rule calls positive."""
-        return f"WHERE {self.sql_condition()}"
+    def to_sql(self, reading: Reading | None = None) -> str:
+        """An SQL ``WHERE`` clause selecting the rows the rule calls positive (``reading``:
+        :meth:`sql_condition`)."""
+        return f"WHERE {self.sql_condition(reading)}"
 
     def to_python(self, name: str = "predict", reading: Reading | None = None,
                   **legacy: Iterable[str]) -> str:
@@ -961,12 +1001,12 @@ class RuleSet(_Clauses):
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise DataError(f"This is not a rule set in JSON form: {exc}") from None
 
-    def to_sql(self) -> str:
+    def to_sql(self, reading: Reading | None = None) -> str:
         if not self.clauses:
             return "WHERE 1 = 0"
         if not self.weighted:
-            return "WHERE " + " OR ".join(c.sql_condition() for c in self.clauses)
-        terms = [f"CASE WHEN {c.sql_condition()} THEN {float(w)!r} ELSE 0 END"
+            return "WHERE " + " OR ".join(c.sql_condition(reading) for c in self.clauses)
+        terms = [f"CASE WHEN {c.sql_condition(reading)} THEN {float(w)!r} ELSE 0 END"
                  for c, w in zip(self.clauses, self.weights)]
         return "WHERE (" + " + ".join(terms) + ") > 0"
 
@@ -1085,12 +1125,12 @@ class RuleList(_Clauses):
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             raise DataError(f"This is not a rule list in JSON form: {exc}") from None
 
-    def to_sql(self) -> str:
+    def to_sql(self, reading: Reading | None = None) -> str:
         """An SQL ``CASE`` expression giving the class of a row (a list without clauses: the
         default alone, as SQL allows no ``CASE`` without a ``WHEN``)."""
         if not self.clauses:
             return f"{sql_literal(self.default)} AS {sql_identifier(self.target)}"
-        whens = [f"  WHEN {c.sql_condition()} THEN {sql_literal(c.positive)}"
+        whens = [f"  WHEN {c.sql_condition(reading)} THEN {sql_literal(c.positive)}"
                  for c in self.clauses]
         return "\n".join(["CASE"] + whens + [f"  ELSE {sql_literal(self.default)}",
                                              f"END AS {sql_identifier(self.target)}"])

@@ -5195,9 +5195,17 @@ def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
 #: Written into the exported Python as it is.
 UNIT_CELL = (r"([^\d]*?)\s*(\d+(?::\d\d){1,2}(?:[.,]\d+)?|"
              r"(?:\d[\d,.'\u00a0\u202f ]*)?\d(?:[.,]\d+)?|[.,]\d+)\s*(\D.*)?")
-#: The number of a :data:`UNIT_CELL`, as the exported Python reads it: the same source runs
-#: here, to tell the factors, and there (``exec``: one text, so the two cannot differ).
-UNIT_NUMBER = """def unit_number(t, comma=False):
+#: The number of a :data:`UNIT_CELL`, as the exported Python reads it, and the key of its
+#: factor (the texts around it, an estimate's interval as one text, and a time's number of
+#: parts): the same source runs here, to tell the factors, and there (``exec``: one text, so
+#: the two cannot differ).
+UNIT_NUMBER = """def unit_key(before, after, number):
+    import re
+    after = (after or "").strip()
+    if re.fullmatch(r"[\\[(]\\s*[+-]?[\\d.,]+\\s*(?:-|–|,|;|to)\\s*[+-]?[\\d.,]+\\s*[\\])]", after):
+        after = "[interval]"  # '23.4 [19.8-28.1]': an estimate and its interval
+    return (before.strip(), after, number.count(":") + 1)
+def unit_number(t, comma=False):
     if ":" in t:  # a time, '1:02:33' or '5:12': in its first part's unit
         return sum(float(p.replace(",", ".")) / 60 ** k for k, p in enumerate(t.split(":")))
     for mark in ("\u00a0", "\u202f", " ", "'"):  # thousands: '4 039', '4'039'
@@ -5208,6 +5216,7 @@ UNIT_NUMBER = """def unit_number(t, comma=False):
 _unit_space: dict[str, Any] = {}
 exec(UNIT_NUMBER, _unit_space)  # noqa: S102 - our own source, above
 unit_number: Callable[..., float] = _unit_space["unit_number"]
+unit_key: Callable[..., tuple[str, str, int]] = _unit_space["unit_key"]
 #: At most this many texts around the numbers of one column (:func:`_unit_factors`).
 MAX_UNIT_TEXTS = 40
 
@@ -5249,8 +5258,8 @@ def _unit_factors(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
             except ValueError:
                 factors = {}
                 break
-            factors.setdefault((m.group(1).strip(), (m.group(3) or "").strip(),
-                                m.group(2).count(":") + 1), []).append((number, value))
+            factors.setdefault(unit_key(m.group(1), m.group(3), m.group(2)),
+                               []).append((number, value))
             if len(factors) > MAX_UNIT_TEXTS:
                 break
         if not factors or len(factors) > MAX_UNIT_TEXTS:

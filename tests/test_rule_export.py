@@ -896,7 +896,8 @@ def test_excels_day_numbers_keep_their_hour():
 
 def test_the_exported_python_reads_numbers_written_with_units_words_and_times():
     """'72 kg' beside '158 lb', '£399,000' beside 'Offers over £450,000', '1.2k', '6.00 t/ha'
-    beside '8,091 kg/ha', '52:33' beside '1:02:33', '5:12 /km': the app reads them as
+    beside '8,091 kg/ha', '52:33' beside '1:02:33', '5:12 /km', the WHO's '23.4 [19.8-28.1]':
+    the app reads them as
     numbers, and the exported Python refused every such row (ValueError naming `rulecore
     apply`).  It reads them with each text's factor, as the app did; a cell written
     otherwise ('11 stone') is still refused, never read as missing."""
@@ -920,10 +921,11 @@ def test_the_exported_python_reads_numbers_written_with_units_words_and_times():
         "time": [f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else
                  f"{s // 60}:{s % 60:02d}" for s in secs],
         "pace": [f"{p // 60}:{p % 60:02d} /km" for p in pace],
+        "rate": [f"{r:.1f} [{r - 2.1:.1f}-{r + 3.4:.1f}]" for r in kg / 3],
         "y": np.where(kg > 80, "a", "b")})
     ds = from_frame(df, "y", typed=False)  # text cells, as a file gives them
     units = dict(ds.reading.units)
-    assert set(units) == {"weight", "price", "followers", "yield", "time", "pace"}
+    assert set(units) == {"weight", "price", "followers", "yield", "time", "pace", "rate"}
     assert dict(((a, b), f) for a, b, _, f in units["yield"])[("", "t/ha")] == 1000.0
     rows = df.to_dict("records")
     for col in units:

@@ -4669,6 +4669,21 @@ def from_frame(
         kind, why = "classes", ""
     if kind == "continuous" and target == class_column:
         kind, why = "classes", ""  # whole-number labels, however many (_svmlight_frame)
+    blank = y_raw.isna()
+    if kind == "unusable" and "single class" in why and \
+            int(blank.sum()) >= max(MIN_POSITIVE_ROWS, 0.05 * len(y_raw)):
+        # one value or a blank ('Price cut' or nothing, 'Escalated' or nothing): the blank is
+        # the other state, not a missing outcome; refused as "a single class" it was a dead
+        # end (a stranger's listings: a blank priceCut meant no cut)
+        value = _label(y_raw.dropna().iloc[0])
+        other = f"not {show(value)}"
+        notes.append(f"{target!r} holds one value, {show(value)!r}, or nothing: its "
+                     f"{int(blank.sum()):,} empty cells are read as the other class, "
+                     f"{other!r}, not as rows without a target.")
+        y_raw = y_raw.astype(object).where(~blank, other)
+        if positive is None:
+            positive = value
+        kind, why = "classes", ""
     if kind == "unusable":
         if y_raw.notna().sum() == 0:
             raise DataError(f"The target column {target!r} is empty. Choose another target.")

@@ -4167,3 +4167,21 @@ def test_a_races_time_column_is_read_as_elapsed_seconds():
     assert ds.kinds["Time"] == "numeric" and ds.X["Time"].max() == 6060.0
     times = pd.Series(["09:23", "17:02", "09:23:00", "11:45", "08:10"] * 3)
     assert numbers_from_clock(times, "Time")[1] is None
+
+
+def test_a_target_of_one_value_or_nothing_reads_the_blanks_as_the_other_class():
+    """'Price cut' or an empty cell (a listing's priceCut, a ticket's 'Escalated'): refused
+    as "a single class", a dead end; the empty cells are the other state.  A few blanks
+    beside one class are still missing targets, and the refusal stands."""
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=300)
+    df = pd.DataFrame({"x": x, "z": rng.normal(size=300),
+                       "priceCut": np.where(x > 0.5, "Price cut", "")})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)))
+    assert ds.target == "priceCut" and ds.positive == "Price cut"
+    assert sorted(ds.classes) == ["Price cut", "not Price cut"] and ds.dropped_rows == 0
+    assert any("its 207 empty cells are read as the other class, 'not Price cut'" in n
+               for n in ds.notes)
+    few = df.assign(priceCut=np.where(np.arange(300) < 296, "Price cut", ""))
+    with pytest.raises(DataError, match="has a single class"):
+        load_csv(io.StringIO(few.to_csv(index=False)), target="priceCut")

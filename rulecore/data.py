@@ -1084,14 +1084,26 @@ def _first_block(text: str, delimiter: str, notes: list[str]) -> str:
         return text
     width = len(next(csv.reader([lines[0]], delimiter=delimiter), []))
 
-    def comment(line: str) -> bool:  # "# ----", "# Day Index": not a record ("#1234,a,b")
-        cells = next(csv.reader([line], delimiter=delimiter), [])
-        return line.startswith("#") and sum(bool(c.strip()) for c in cells) < 2
+    # a line inside a quoted cell is no comment: Jira's descriptions hold numbered lists,
+    # '# open page', and the file was cut there and refused ("EOF inside string", a
+    # stranger's export); a line starts outside quotes when the quotes before it pair up
+    outside, quotes = [], 0
+    for ln in lines:
+        outside.append(quotes % 2 == 0)
+        quotes += ln.count('"')
 
-    for i, ln in enumerate(lines[1:], start=1):
-        if not comment(ln):
+    def comment(i: int) -> bool:  # "# ----", "# Day Index": not a record ("#1234,a,b")
+        line = lines[i]
+        if not outside[i] or not line.startswith("#"):
+            return False
+        cells = next(csv.reader([line], delimiter=delimiter), [])
+        return sum(bool(c.strip()) for c in cells) < 2
+
+    for i in range(1, len(lines)):
+        if not comment(i):
             continue
-        after = [x for x in lines[i + 1:] if x.strip() and not comment(x)]
+        after = [x for j, x in enumerate(lines[i + 1:], start=i + 1)
+                 if x.strip() and not comment(j)]
         if not after:
             return "\n".join(lines[:i])  # comment lines at the end
         fields = len(next(csv.reader([after[0]], delimiter=delimiter), []))
@@ -1200,19 +1212,33 @@ def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[
     """The columns of one repeated name (``Labels\x001``, ``Labels\x002``, ...) as one
     column of their values joined by ``;`` (options ticked, :func:`roles.choice_options`),
     when they hold words, not numbers, and fill up from the first (an issue's second label
-    only where it has a first).  Other repeated names are refused, as before."""
+    only where it has a first).  The columns of another repeated name of words side by
+    side are numbered, ``Comment (1)``, ``Comment (2)``, with a note: refused as duplicate
+    names, a Jira export whose comments filled otherwise could not be read at all (a
+    stranger's).  Repeated names of numbers are refused, as before."""
+    numbered = {}
     for base, k in runs.items():
         parts = [df[f"{base}\x00{j}"] for j in range(1, k + 1)]
         filled = [int(p.notna().sum()) for p in parts]
         texts = pd.concat([p.dropna() for p in parts])
         numbers = pd.to_numeric(texts, errors="coerce").notna().mean() if len(texts) else 1.0
-        if numbers > 0.5 or filled != sorted(filled, reverse=True) or filled[-1] == filled[0]:
+        if numbers > 0.5:  # two measurements of one name: which is which is the user's
             raise DataError(f"{where} has duplicate column names: {base!r}. Rename them so "
                             "every column has its own name.")
+        if filled != sorted(filled, reverse=True) or filled[-1] == filled[0]:
+            numbered[base] = k
+    taken = {str(c).split("\x00")[0] for c in df.columns}
+    for base, k in numbered.items():
+        if any(f"{base} ({j})" in taken for j in range(1, k + 1)):
+            raise DataError(f"{where} has duplicate column names: {base!r}. Rename them so "
+                            "every column has its own name.")
+    runs = {b: k for b, k in runs.items() if b not in numbered}
     out = {}
     for col in df.columns:
-        base = str(col).split("\x00")[0]
-        if base not in runs:
+        base, _, j = str(col).partition("\x00")
+        if base in numbered:
+            out[f"{base} ({j})"] = df[col]
+        elif base not in runs:
             out[col] = df[col]
         elif base not in out:
             parts = [df[f"{base}\x00{j}"] for j in range(1, runs[base] + 1)]
@@ -1223,10 +1249,17 @@ def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[
                 joined = joined.str.cat(p.fillna(""), sep=";")
             joined = joined.str.replace(r";{2,}", ";", regex=True).str.strip(";")
             out[base] = joined.where(joined != "")
-    said = ", ".join(f"{c!r} ({k} columns)" for c, k in list(runs.items())[:4])
-    notes.append(f"Columns of one name side by side, {said}, are one field with several "
-                 "values, as Jira exports them: read as one column of the values each row "
-                 "holds.")
+    if runs:
+        said = ", ".join(f"{c!r} ({k} columns)" for c, k in list(runs.items())[:4])
+        notes.append(f"Columns of one name side by side, {said}, are one field with several "
+                     "values, as Jira exports them: read as one column of the values each "
+                     "row holds.")
+    if numbered:
+        said = ", ".join(f"{c!r} ({k} columns)" for c, k in list(numbered.items())[:4])
+        first = next(iter(numbered))
+        notes.append(f"Columns of one name side by side, {said}, do not fill up from the "
+                     "first as one field's values do, so they are read apart: "
+                     f"{first + ' (1)'!r}, {first + ' (2)'!r} ...")
     return pd.DataFrame(out)
 
 
@@ -4246,6 +4279,21 @@ def from_frame(
     # the cells as given and the row each row comes from, to tell which cells were read as
     # another value or as missing (Reading.recoded, _recoded_cells)
     given, origin = df.copy(), np.arange(len(df))
+    subtotals = _subtotal_rows(df)
+    if subtotals.any():
+        # a report's subtotals inside the table ("Total for Amy's Bird Sanctuary" under each
+        # customer, QuickBooks): no records.  Kept, they were 30 of a threshold target's
+        # rows, and the rule's misses (a stranger's report)
+        shown = list(dict.fromkeys(
+            next(str(v).strip() for v in row if isinstance(v, str) and _SUBTOTAL.match(
+                v.strip())) for row in df[subtotals].head(50).itertuples(index=False)))
+        notes_before = [f"Left out {int(subtotals.sum()):,} subtotal row"
+                        f"{'s' if subtotals.sum() > 1 else ''} inside the table ("
+                        f"{', '.join(map(repr, shown[:3]))}{', ...' if len(shown) > 3 else ''}"
+                        "): not records."]
+        df, origin = df[~subtotals], origin[~subtotals]
+    else:
+        notes_before = []
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was
         # "no such column" once 'device' became device.category, ...: an adversarial review)
@@ -4258,7 +4306,7 @@ def from_frame(
     if df.shape[1] < 2:
         raise DataError(f"{name} has only one column ({df.columns[0]!r}); it needs at least "
                         "one feature column beside the target.")
-    notes: list[str] = list(read_attrs.get("notes", ())) + flattened  # from reading the file
+    notes: list[str] = list(read_attrs.get("notes", ())) + flattened + notes_before
     # a column the file's format says holds classes (a LIBSVM label), however many
     class_column = read_attrs.get("class_column")
     cleaning: list[str] = []  # said after the target's note
@@ -4804,9 +4852,17 @@ def from_frame(
                      + (f"{share:.0%}" if share >= 0.01 else f"{share:.1%}")
                      + f") with no value in {target!r}" + _subtotals_said(df[missing_y])
                      + ".")
+        before = df
         df, joined = _joined_by_record(df, missing_y, detected, target)
         if joined:
             notes.append(joined)
+            # a column filled in is read again, on the rows kept: a grouped report's groups
+            # were "row names" (an unnamed first column of names each on its own row) once
+            # every record held its customer (a stranger's QuickBooks report)
+            kept = df[~missing_y]
+            for i, c in enumerate(df.columns):
+                if c != target and not df[c].equals(before[c]):
+                    detected[c] = roles_mod.detect_role(kept[c], i, len(kept))
         df, y_raw, origin = df[~missing_y], y_raw[~missing_y], origin[~missing_y]
     y = y_raw.map(_label).reset_index(drop=True)
     y.name = label_name
@@ -5599,8 +5655,29 @@ def _twin_columns(X: pd.DataFrame) -> list[str]:
 
 #: A subtotal's label, the whole cell: "East Total", "Subtotal", "Grand Total: Q3"; not a
 #: store called "Total Wine & More" (an adversarial review).
-_SUBTOTAL = re.compile(r"^(?:.+\s)?(?:sub)?totals?$|^(?:sub|grand)\s?totals?(?::.*)?$",
-                       re.IGNORECASE)
+_SUBTOTAL = re.compile(r"^(?:.+\s)?(?:sub)?totals?$|^(?:sub|grand)\s?totals?(?::.*)?$|"
+                       # QuickBooks' "Total for Amy's Bird Sanctuary" (a stranger's report)
+                       r"^(?:sub)?totals?\s+(?:for|of)\s+\S.*$", re.IGNORECASE)
+
+
+def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:
+    """The rows of a report's subtotals inside a table: a label of :data:`_SUBTOTAL` in one
+    of the first three columns ("Total for Cool Cars", "East Total") and at most a third of
+    the cells filled (the label and its sums), where records fill most of theirs."""
+    hit = np.zeros(len(df), dtype=bool)
+    if df.shape[1] < 3 or len(df) < 5:
+        return hit
+    for col in df.columns[:3]:
+        cells = df[col]
+        if pd.api.types.is_numeric_dtype(cells):
+            continue
+        text = cells.dropna().astype(str)
+        text = text[text.str.contains("total", case=False, regex=False)].str.strip()  # a sieve
+        hit |= cells.index.isin(text[text.str.match(_SUBTOTAL)].index)
+    if not hit.any():
+        return hit
+    sparse = df.notna().sum(axis=1).to_numpy() <= max(2, df.shape[1] // 3)
+    return hit & sparse
 
 
 def _subtotals_said(rows: pd.DataFrame) -> str:

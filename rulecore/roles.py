@@ -327,6 +327,8 @@ _ISO_WEEK = re.compile(r"(\d{4})-?W(\d{2})(?:-?[1-7])?")
 _DATE_CHARS = re.compile(rf"(?:[\d\s:/.\-T+Z,]|{_MONTHS}|(?i:am|pm))" + "{6,40}")
 _DAYS = ("%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y", "%d/%m/%y", "%m/%d/%y",
          "%Y/%m/%d", "%d-%b-%Y", "%d-%b-%y", "%d %b %Y", "%b %d, %Y", "%d %B %Y", "%B %d, %Y",
+         # Jira's '07/Oct/23 9:47 PM' (a stranger's export: its dates were identifiers)
+         "%d/%b/%y", "%d/%b/%Y",
          # a month and year alone, as loan and billing exports write them ("Mar-2016")
          "%b-%Y", "%b %Y", "%B %Y", "%m/%Y",
          # SAS's DATE9 ("10OCT2022"), as clinical exports write it (a review: left out as
@@ -337,7 +339,8 @@ _DAYS = ("%d/%m/%Y", "%m/%d/%Y", "%d.%m.%Y", "%d-%m-%Y", "%m-%d-%Y", "%d/%m/%y",
 #: AM``, ``15-Apr-2023``, ``15/04/2023 14:29``).
 _DATE_FORMATS = ("ISO8601",) + tuple(
     day + time for day in _DAYS
-    for time in ("", " %H:%M", " %H:%M:%S", " %I:%M %p", " %I:%M:%S %p")) + (
+    # (Airtable's '12/1/2023 3:05pm': no space before the pm, a stranger's export)
+    for time in ("", " %H:%M", " %H:%M:%S", " %I:%M %p", " %I:%M:%S %p", " %I:%M%p")) + (
     "%d%b%Y:%H:%M:%S", "%d%b%Y:%H:%M") + tuple(
     # a comma before the time, as Strava and other US exports write it ("Jan 5, 2023,
     # 7:00:00 PM": a stranger's activity log left its dates out as free text)
@@ -800,7 +803,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
             return "constant", (f"every value present is {shown}; "
                                 f"{1 - len(present) / len(s):.0%} of the cells are empty")
         return "constant", f"every value is {shown}"
-    if position == 0 and _UNNAMED.match(name.strip()):
+    # (row names are distinct; text repeated down an unnamed first column is a grouped
+    # report's groups, filled down: QuickBooks' customers were "row names", a stranger's)
+    if position == 0 and _UNNAMED.match(name.strip()) and not (
+            _numeric(present) is None and n_distinct < 0.9 * len(present)):
         return "index", "unnamed first column: row names saved with the table"
     if (split := _split_column(name, present, n_distinct)) is not None:
         return "split", split

@@ -2565,7 +2565,8 @@ def test_a_rounded_measurement_alone_repeating_is_not_called_copies():
 
 def test_subtotal_rows_between_groups_are_said_to_be_subtotals():
     """'East Total' rows between the regions were dropped as rows "with no value" in the
-    target (a review): they are said to be subtotals."""
+    target (a review): they are left out as subtotals, and said so; a record without an
+    outcome and a store named 'Total Wine & More' are no subtotals."""
     rows = ["Region,Calls,Quota met"]
     for region in ("East", "West"):
         rows += [f"{region},{40 + k},{'Yes' if k % 2 else 'No'}" for k in range(20)]
@@ -2573,8 +2574,9 @@ def test_subtotal_rows_between_groups_are_said_to_be_subtotals():
     rows.append("Acme,12,")  # a record without an outcome is no subtotal
     rows.append("Total Wine & More,30,")  # nor a store's name
     ds = load_csv(io.StringIO("\n".join(rows)))
-    said = next(n for n in ds.notes if n.startswith("Dropped 4 of 44 rows"))
-    assert "2 of them subtotals ('East Total', 'West Total'), not records" in said
+    assert "Left out 2 subtotal rows inside the table ('East Total', 'West Total'): not " \
+        "records." in ds.notes
+    assert any(n.startswith("Dropped 2 of 42 rows") for n in ds.notes)
 
 
 def test_copied_columns_and_names_alike_but_for_capitals_are_said():
@@ -4185,3 +4187,48 @@ def test_a_target_of_one_value_or_nothing_reads_the_blanks_as_the_other_class():
     few = df.assign(priceCut=np.where(np.arange(300) < 296, "Price cut", ""))
     with pytest.raises(DataError, match="has a single class"):
         load_csv(io.StringIO(few.to_csv(index=False)), target="priceCut")
+
+
+def test_a_jira_export_with_numbered_lists_and_repeated_comments_is_read():
+    """A Jira description's numbered list ('# open page' at the start of a line inside its
+    quoted cell) cut the file as a comment line: 'EOF inside string', the whole export
+    refused.  Its Comment columns, side by side but not filling up from the first, were
+    refused as duplicate names; they are numbered.  Its dates, '07/Oct/23 9:47 PM', and
+    Airtable's '12/1/2023 3:05pm' were identifiers."""
+    from rulecore.roles import read_dates
+
+    rows = ["key,Description,Comment,Comment,x,y"]
+    for k in range(60):
+        text = '"Steps:\n# open page\n# click save"' if k % 3 == 0 else "plain"
+        first, second = ("", "later") if k % 4 else ("ok", "")
+        rows.append(f"P-{k},{text},{first},{second},{k % 7},{'yes' if k % 7 > 3 else 'no'}")
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="y")
+    assert ds.n_samples == 60
+    assert {"Comment (1)", "Comment (2)"} <= {r.column for r in ds.roles}
+    assert any("'Comment (1)', 'Comment (2)'" in n for n in ds.notes)
+    jira = pd.Series(["07/Oct/23 9:47 PM", "09/Nov/23 10:02 AM", "12/Dec/23 8:47 PM"] * 3)
+    assert read_dates(jira)[0].dt.hour.tolist()[:3] == [21, 10, 20]
+    airtable = pd.Series(["12/1/2023 3:05pm", "1/15/2024 11:20am", "2/3/2024 9:00pm"] * 3)
+    assert read_dates(airtable)[0].dt.month.tolist()[:3] == [12, 1, 2]
+
+
+def test_a_quickbooks_report_by_customer_keeps_its_customers_and_not_its_subtotals():
+    """QuickBooks' "Transaction List by Customer": each customer's name on a row of its own,
+    its transactions under it, then "Total for <customer>".  The subtotals were read as
+    group names and, under a threshold target, as 30 records; the filled-in customers were
+    "row names" (an unnamed first column)."""
+    rows = ["Transaction List by Customer,,,,", "Sandbox Company_US_1,,,,",
+            '"January 1 - December 31, 2024",,,,', ",,,,", ",Date,Type,Posting,Amount"]
+    for c, name in enumerate(["Amy's Bird Sanctuary", "Cool Cars", "Diego Rodriguez"]):
+        rows.append(f"{name},,,,")
+        rows += [f",0{1 + k % 9}/1{k % 9}/2024,{'Invoice' if k % 3 else 'Payment'},"
+                 f"{'Yes' if k % 4 else 'No'},{(k * 37 % 500) - 100 * c}.25" for k in range(20)]
+        rows.append(f"Total for {name},,,,\"$1,234.00\"")
+    rows.append("TOTAL,,,,\"$3,702.00\"")
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="Amount", positive="> 0")
+    assert ds.n_samples == 60
+    assert any("Left out 3 subtotal rows inside the table (\"Total for Amy's Bird "
+               "Sanctuary\"" in n for n in ds.notes)
+    roles = {r.column: r for r in ds.roles}
+    assert roles["column 1"].role != "index" and roles["column 1"].included
+    assert set(ds.X["column 1"]) == {"Amy's Bird Sanctuary", "Cool Cars", "Diego Rodriguez"}

@@ -1379,6 +1379,27 @@ def _shift_jis(data: bytes) -> str | None:
     return text
 
 
+def _toa5_table(text: str, notes: list[str]) -> str:
+    """A Campbell Scientific datalogger's TOA5 file without the lines around its header: the
+    logger's line above it (``"TOA5","CR1000X",...``), and the units and the processing
+    (``Smp``, ``Avg``) under it, which were read as two records (``Smp`` a third class of a
+    0/1 target, and eight "possible leak" warnings: a stranger's vineyard logger).  The
+    units are said in a note."""
+    if not text.startswith(('"TOA5"', "TOA5,")):
+        return text
+    lines = text.split("\n", 4)
+    if len(lines) < 5:
+        return text
+    names = next(csv.reader([lines[1]]), [])
+    units = next(csv.reader([lines[2]]), [])
+    said = [f"{n} in {u}" for n, u in zip(names, units) if u.strip() and u not in ("TS", "RN")]
+    notes.append("A Campbell Scientific TOA5 file: the logger's line above the header and "
+                 "the units and processing lines under it are left out"
+                 + (f" (units: {', '.join(said[:6])}{', ...' if len(said) > 6 else ''})"
+                    if said else "") + ".")
+    return lines[1] + "\n" + lines[4]
+
+
 def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max_columns: int,
                      sheet_width: int | None = None, where: str | None = None) -> pd.DataFrame:
     """The text of a CSV as a frame of text cells, with ``notes`` on what reading did in
@@ -1388,6 +1409,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     file)."""
     where = where or fname
     ragged = sheet_width is not None
+    text = _toa5_table(text, notes)
     listing = None if ragged else (_fixed_width_listing(text, notes)
                                    or _stata_list(text, notes))
     if listing is not None:
@@ -3539,8 +3561,10 @@ _CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥)\s*([+-]?\d+(?:\.\d+)?)\s*%?$")
 #: count).  Read as the column's lowest or highest number (:func:`numbers_with_codes`).
 _LIMIT_BELOW = re.compile(r"^(?:(?:<=?|≤)\s*[A-Za-z][A-Za-z.]{1,7}|BLQ|BLOQ|BQL|BDL|BLD)$",
                           re.IGNORECASE)
-_LIMIT_ABOVE = re.compile(r"^(?:(?:>=?|≥)\s*[A-Za-z][A-Za-z.]{1,7}|AQL|ALQ|AULQ|TNTC)$",
-                          re.IGNORECASE)
+_LIMIT_ABOVE = re.compile(r"^(?:(?:>=?|≥)\s*[A-Za-z][A-Za-z.]{1,7}|AQL|ALQ|AULQ|TNTC|"
+                          # a plate reader's overflow; a qPCR's 'Undetermined' (no
+                          # amplification by the last cycle: a CT above every one measured)
+                          r"OVRFLW|OVERFLOW|OVER|Undetermined)$", re.IGNORECASE)
 #: Codes for a test not done, whose share of a column of numbers may be as large as its
 #: limits' (:data:`MAX_CENSORED_SHARE`): a procalcitonin column with 20 % "ND" was left out
 #: as text (a stranger's lab table).  Compared without capitals.
@@ -3785,8 +3809,12 @@ def numeric_missing_codes(s: pd.Series, *, target: bool = False
     # a whole range away, and never the next number after the values: 7 beside the 5s and 6s
     # of a 1-7 scale answered high is its top answer
     away = max(hi - lo, 2.0)
+    # (never the value of most rows: 99 mg/dL, the upper reference limit of 612 glucose
+    # rows among other tests' limits, is data, not a code: a stranger's FHIR extract)
+    present = int((~np.isnan(values)).sum())
     found = sorted(float(v) for v in set(values[hit])
-                   if (v < 0 and lo >= 0) or v <= lo - away or v >= hi + away)
+                   if ((v < 0 and lo >= 0) or v <= lo - away or v >= hi + away)
+                   and (values == v).sum() <= 0.5 * present)
     if not found:
         return s, {}
     gone = np.isin(values, found)
@@ -4368,6 +4396,9 @@ def from_frame(
                 as_plain = pd.to_numeric(text.str.strip(), errors="coerce")
                 # (or a plain number read otherwise: '9.226' cycles are 9226)
                 odd = text[as_plain.isna() | (as_plain != df[col][text.index])]
+                # (a cell read as missing writes no number: a logger's 'NAN' was said to be
+                # written with a decimal comma, a stranger's)
+                odd = odd[df[col][odd.index].notna()]
                 if not odd.empty:
                     # (decided on every odd cell: '−4' alone reads alike both ways, a review)
                     if _read_with_decimal_comma(odd, df[col][odd.index]):

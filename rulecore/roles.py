@@ -545,9 +545,10 @@ def _parse_date_text(s: pd.Series, present: pd.Series) -> tuple[pd.Series | None
     sample = present.iloc[:1000]
     tried = {}
     for fmt in _DATE_FORMATS:
-        parsed = tried[fmt] = pd.to_datetime(sample, format=fmt, errors="coerce")
+        parsed = tried[fmt] = _plausible(pd.to_datetime(sample, format=fmt, errors="coerce"))
         if parsed.notna().mean() >= DATE_SHARE:
-            full = _dates_in(present, [fmt])
+            fmt = _day_first_or_not(fmt, sample, parsed)
+            full = _plausible(_dates_in(present, [fmt]))
             if full.notna().mean() >= DATE_SHARE:
                 return full.reindex(s.index), fmt
     # up to three formats in one column (an export that wrote some dates ISO, others
@@ -574,6 +575,40 @@ def _parse_date_text(s: pd.Series, present: pd.Series) -> tuple[pd.Series | None
         if full.notna().mean() >= DATE_SHARE:
             return full.reindex(s.index), "|".join(chosen)
     return None, ""
+
+
+#: The years a date in a table may have: a LOINC code '2345-7' read as ISO 8601 was July of
+#: the year 2345, and its rule 'code (year) <= 2600' (a stranger's FHIR extract).
+DATE_YEARS = (1800, 2200)
+
+
+def _plausible(dates: pd.Series) -> pd.Series:
+    """``dates`` with those outside :data:`DATE_YEARS` missing (not dates, but codes)."""
+    year = dates.dt.year
+    return dates.where((year >= DATE_YEARS[0]) & (year <= DATE_YEARS[1]))
+
+
+def _day_first_or_not(fmt: str, sample: pd.Series, parsed: pd.Series) -> str:
+    """``fmt``, or its month-first twin when that reads the sample as well and the dates
+    say so: written with AM/PM (a 12-hour clock is the US's, and its dates are month-first),
+    or in order more smoothly (a logger's rows, ten minutes apart: read day-first,
+    '05/01/24' to '05/02/24' jumped a month).  Day-first formats come first in the list, so
+    an ambiguous HOBO export's May was read as five Januaries (a stranger's)."""
+    if _day_order(fmt) != "dm":
+        return fmt
+    twin = re.sub(r"%d([/.\-])%m", r"%m\1%d", fmt)
+    other = _plausible(pd.to_datetime(sample, format=twin, errors="coerce"))
+    if other.notna().mean() < parsed.notna().mean():
+        return fmt
+    if "%p" in fmt:
+        return twin
+
+    def jumps(d: pd.Series) -> float:  # the mean step between rows, in seconds
+        steps = d.dropna().diff().abs().dt.total_seconds().dropna()
+        return float(steps.mean()) if len(steps) else 0.0
+
+    # (clearly smoother only: dates in no order read alike both ways, and stay day-first)
+    return twin if jumps(other) < 0.5 * jumps(parsed) else fmt
 
 
 def _day_order(fmt: str) -> str | None:

@@ -4232,3 +4232,46 @@ def test_a_quickbooks_report_by_customer_keeps_its_customers_and_not_its_subtota
     roles = {r.column: r for r in ds.roles}
     assert roles["column 1"].role != "index" and roles["column 1"].included
     assert set(ds.X["column 1"]) == {"Amy's Bird Sanctuary", "Cool Cars", "Diego Rodriguez"}
+
+
+def test_device_and_lab_exports_read_as_their_instruments_write_them():
+    """Strangers' instrument exports: LOINC codes ('2345-7') were dates in the year 2345; a
+    HOBO logger's '05/01/24 12:00:00 AM' was read day-first (May as five Januaries); a
+    glucose's reference limit 99, in most rows, was a missing-value code; a qPCR's
+    'Undetermined' and a plate reader's 'OVRFLW' left their columns out as text; a TOA5
+    file's units and processing lines were two records; its 'NAN' was "written with a
+    decimal comma"."""
+    from rulecore.data import numeric_missing_codes
+    from rulecore.roles import read_dates
+
+    assert read_dates(pd.Series(["2345-7", "718-7", "2093-3", "4548-4", "2160-0"] * 3))[0] \
+        is None
+    logger = pd.date_range("2024-05-01", periods=400, freq="10min")
+    for written in ("%m/%d/%y %I:%M:%S %p", "%m/%d/%Y %H:%M"):
+        dates, how = read_dates(pd.Series(logger.strftime(written)))
+        assert how == written and dates.dt.month.unique().tolist() == [5]
+    day_first = read_dates(pd.Series(logger.strftime("%d/%m/%Y %H:%M")))
+    assert day_first[0].dt.month.unique().tolist() == [5]
+    limits = pd.Series([99.0] * 60 + [5.1, 5.3, 145.0, 147.0, 7.2, 6.9] * 5)
+    assert numeric_missing_codes(limits)[1] == {}
+    rng = np.random.default_rng(0)
+    ct = rng.uniform(15, 38, 300).round(2)
+    df = pd.DataFrame({"CT": [f"{c}" if c < 36 else "Undetermined" for c in ct],
+                       "OD": [f"{c / 10:.3f}" if c < 37 else "OVRFLW" for c in ct],
+                       "Target": rng.choice(["N1", "N2"], 300),
+                       "Result": np.where(ct < 30, "Positive", "Negative")})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)), target="Result")
+    assert ds.kinds["CT"] == ds.kinds["OD"] == "numeric"
+    assert ds.X["CT"].max() == ct[ct < 36].max()  # 'Undetermined' at the top edge
+    rows = ['"TOA5","CR1000X_Vineyard","CR1000X","12345","Std.06","CPU:v3.CR1X","5","T15"',
+            '"TIMESTAMP","RECORD","AirTC_Avg","VWC_Avg","Irrig_On"',
+            '"TS","RN","Deg C","m^3/m^3",""', '"","","Avg","Avg","Smp"']
+    for k in range(200):
+        t = pd.Timestamp("2024-05-01") + pd.Timedelta(minutes=15 * k)
+        air = "NAN" if k % 50 == 7 else f"{10 + k % 13 * 0.7:.2f}"
+        rows.append(f'"{t}",{5000 + k},{air},{0.2 + (k % 11) / 100:.4f},{int(k % 11 < 3)}')
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="Irrig_On")
+    assert ds.n_samples == 200 and sorted(map(str, ds.classes)) == ["0", "1"]
+    assert any(n.startswith("A Campbell Scientific TOA5 file") and "AirTC_Avg in Deg C" in n
+               for n in ds.notes)
+    assert not any("decimal comma" in n for n in ds.notes)

@@ -3857,7 +3857,10 @@ _AS_DIGIT = {"yes": "1", "y": "1", "true": "1", "t": "1", "no": "0", "n": "0", "
 
 #: Marks a spreadsheet's tick column holds where ticked (an empty cell where not).
 TICK_MARKS = frozenset({"x", "X", "✓", "✔", "☑", "☒", "✅", "*", "•", "yes", "Yes", "YES",
-                        "y", "Y", "true", "True", "TRUE"})
+                        "y", "Y", "true", "True", "TRUE",
+                        # Airtable's checkbox field (a stranger's grid: 'Delivered Late' was
+                        # left out as a constant, and refused as a target)
+                        "checked", "Checked"})
 
 
 def filled_down(s: pd.Series) -> pd.Series | None:

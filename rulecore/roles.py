@@ -1318,6 +1318,15 @@ def _gender_values(s: pd.Series) -> bool:
         len(values - {"nonbinary", "other", "diverse"}) >= 2
 
 
+def _form_status(name: str) -> bool:
+    """Whether a column is REDCap's status of a form: ``Complete?`` in an export of labels,
+    ``<form>_complete`` in a raw one (Incomplete / Unverified / Complete, 0 / 1 / 2).  It
+    says how far data entry went, never the outcome: 'Complete? = Incomplete' was predicted,
+    by whether the survey had a timestamp (a stranger's study)."""
+    return name.strip() == "Complete?" or bool(re.fullmatch(r"[a-z][a-z0-9_]*_complete",
+                                                           name.strip()))
+
+
 def option_flag(name: str, columns: Iterable[str]) -> bool:
     """Whether a column is a form tool's yes/no flag for one option of a multi-select
     question that is itself a column (KoboToolbox's ``water/treatment/boil`` beside
@@ -1371,6 +1380,7 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
         eligible = [c for c in eligible if c not in meta] or eligible
     names = set(cols)
     eligible = [c for c in eligible if not option_flag(c, names)] or eligible
+    eligible = [c for c in eligible if not _form_status(c)] or eligible
     # the table's last column, as the export convention places a target, is the last one
     # asked: KoboToolbox and LimeSurvey put their own columns after the questions
     asked = [c for c in cols if c not in meta] if len(meta) >= 5 else cols
@@ -1542,9 +1552,17 @@ def single_column_accuracy(x: pd.Series, y: np.ndarray, categorical: bool) -> fl
     if n == 0:
         return float("nan")
     if categorical:
-        # a level per handful of rows fits any labels: only few-level columns can testify
+        # a level per handful of rows fits any labels: only few-level columns can testify,
+        # but whether a cell is there at all can (a flight's departure time, hhmm codes of
+        # hundreds of values, is blank exactly when the flight was cancelled: 'DEP_TIME is
+        # missing' was certified a success, unwarned, a stranger's BTS table)
         if x.nunique() > max(2, n // 20):
-            return float("nan")
+            miss = x.isna().to_numpy()
+            if not miss.any():
+                return float("nan")
+            m_pos, p_pos = y[miss].sum(), y[~miss].sum()
+            return float((max(m_pos, miss.sum() - m_pos)
+                          + max(p_pos, (~miss).sum() - p_pos)) / n)
         codes = pd.factorize(x.astype(object).where(x.notna(), "\0missing"))[0]
         pos = np.bincount(codes, weights=y)
         tot = np.bincount(codes).astype(float)

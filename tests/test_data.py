@@ -4244,7 +4244,7 @@ def test_device_and_lab_exports_read_as_their_instruments_write_them():
     from rulecore.data import numeric_missing_codes
     from rulecore.roles import read_dates
 
-    assert read_dates(pd.Series(["2345-7", "718-7", "2093-3", "4548-4", "2160-0"] * 3))[0] \
+    assert read_dates(pd.Series(["2345-7", "2093-3", "4548-4", "2160-0", "2823-3"] * 3))[0] \
         is None
     logger = pd.date_range("2024-05-01", periods=400, freq="10min")
     for written in ("%m/%d/%y %I:%M:%S %p", "%m/%d/%Y %H:%M"):
@@ -4275,3 +4275,32 @@ def test_device_and_lab_exports_read_as_their_instruments_write_them():
     assert any(n.startswith("A Campbell Scientific TOA5 file") and "AirTC_Avg in Deg C" in n
                for n in ds.notes)
     assert not any("decimal comma" in n for n in ds.notes)
+
+
+def test_a_departure_time_blank_when_cancelled_is_a_leak_and_a_form_status_no_target():
+    """A flight's DEP_TIME, hhmm codes of hundreds of values, is blank exactly when the
+    flight was cancelled: too many levels to testify, it was never checked, and 'DEP_TIME is
+    missing' was certified a success unwarned.  REDCap's 'Complete?' (form status) was the
+    default target; Airtable's 'checked' checkbox was a constant."""
+    from rulecore.roles import choose_target, find_leaks
+
+    rng = np.random.default_rng(0)
+    n = 1000
+    cancelled = rng.random(n) < 0.04
+    dep = pd.Series([None if c else f"{rng.integers(5, 23):02d}{rng.integers(0, 60):02d}"
+                     for c in cancelled], dtype=object)
+    X = pd.DataFrame({"DEP_TIME": dep, "DISTANCE": rng.integers(100, 3000, n).astype(float)})
+    leaks = find_leaks(X, cancelled.astype(int), {"DEP_TIME": "categorical",
+                                                  "DISTANCE": "numeric"})
+    assert list(leaks) == ["DEP_TIME"]
+    survey = pd.DataFrame({"Age": rng.integers(20, 80, n),
+                           "Hypertension?": rng.choice(["Yes", "No"], n),
+                           "Complete?": rng.choice(["Complete", "Incomplete", "Unverified"],
+                                                   n, p=[0.9, 0.07, 0.03])})
+    assert choose_target(survey) == "Hypertension?"
+    raw = survey.rename(columns={"Complete?": "bp_survey_complete"})
+    assert choose_target(raw) == "Hypertension?"
+    late = np.where(rng.random(300) < 0.2, "checked", "")
+    grid = pd.DataFrame({"Budget": rng.integers(1, 99, 300), "Delivered Late": late})
+    ds = load_csv(io.StringIO(grid.to_csv(index=False)), target="Delivered Late")
+    assert sorted(ds.classes) == ["no", "yes"]

@@ -552,7 +552,9 @@ def test_integer_identifiers_are_known_by_their_name(name, role):
 
 @pytest.mark.parametrize("name, distinct, role", [
     ("patient_id", 120, "id"), ("PatientID", 120, "id"), ("id", 60, "id"),
-    ("order_no", 260, "id"), ("order_no", 120, "feature"), ("store_id", 12, "feature"),
+    # (an order's number on its lines, 120 orders on 300 lines, is the record the lines
+    # belong to: held out whole, as Xero's invoices, a stranger's)
+    ("order_no", 260, "id"), ("order_no", 120, "id"), ("store_id", 12, "feature"),
     ("body_mass_index", 60, "feature"), ("paid", 260, "feature")])
 def test_identifiers_that_repeat_are_known_by_their_name(name, distinct, role):
     """A visit table holds each patient_id on several rows, an order-line table each order_no;
@@ -569,7 +571,8 @@ def test_identifiers_that_repeat_are_known_by_their_name(name, distinct, role):
     got = {r.column: r for r in ds.roles}[name]
     assert got.role == role
     if role == "id":
-        assert "named as an identifier" in got.reason and name not in ds.X.columns
+        assert ("named as an identifier" in got.reason or "named as the record each row "
+                "belongs to" in got.reason) and name not in ds.X.columns
 
 
 def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
@@ -4304,3 +4307,18 @@ def test_a_departure_time_blank_when_cancelled_is_a_leak_and_a_form_status_no_ta
     grid = pd.DataFrame({"Budget": rng.integers(1, 99, 300), "Delivered Late": late})
     ds = load_csv(io.StringIO(grid.to_csv(index=False)), target="Delivered Late")
     assert sorted(ds.classes) == ["no", "yes"]
+
+
+def test_an_invoices_lines_are_held_out_together_and_a_note_stays_on_one_line():
+    """Xero's '*InvoiceNumber' on each line of an invoice (420 invoices on 797 lines) was
+    text of too many values, and an invoice's lines sat on both sides of the split; a note
+    written over two lines, the constant of a column, broke the list of columns left out."""
+    from rulecore.roles import detect_role
+
+    invoices = pd.Series([f"INV-{k // 2 + (k % 7 == 0):04d}" for k in range(800)],
+                         name="*InvoiceNumber")
+    role, reason = detect_role(invoices, 10, 800)
+    assert role == "id" and "the record each row belongs to" in reason
+    note = pd.Series(["Great shirt!\nPlease gift wrap"] + [None] * 99, name="Notes")
+    role, reason = detect_role(note, 3, 100)
+    assert role == "constant" and "\n" not in reason and "Great shirt! Please gift" in reason

@@ -5351,7 +5351,8 @@ def _unit_factors(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
         read = X[col].to_numpy(dtype=float)
         code, cells = pd.factorize(raw)
         first = np.full(len(cells), -1)
-        first[code[::-1]] = np.arange(len(code))[::-1]  # a row of each distinct cell
+        rows = np.flatnonzero(code >= 0)[::-1]  # (a missing cell's code, -1, is no cell)
+        first[code[rows]] = rows  # a row of each distinct cell, its first
         factors: dict[tuple[str, str, int], list[tuple[float, float]]] = {}
         for k, cell in enumerate(cells):
             value = read[first[k]]

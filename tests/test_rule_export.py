@@ -986,3 +986,16 @@ def test_the_exported_sql_reads_cells_the_app_read_otherwise():
     plain = Rule((Term("income", "<=", 40000.0),), "and", "bought", "b").to_sql()
     assert run_sql(plain, df).sum() > Rule((Term("income", "<=", 40000.0),), "and", "bought",
                                            "b").predict(ds.X).sum()
+
+
+def test_a_unit_factor_is_told_from_present_cells_only():
+    """A missing cell's code (-1) indexed the last distinct cell's row: a row filled in from
+    its record (a value where the cell was empty) could give that cell's unit its factor."""
+    from rulecore.data import _unit_factors
+
+    given = pd.DataFrame({"w": [None, "72 kg", "80 kg", "90 lb"]})
+    X = pd.DataFrame({"w": [500.0, 72.0, 80.0, 40.823]})  # the first row filled in
+    (col, said), = _unit_factors(given, np.arange(4), X, ["w"], [])
+    factors = {(a, b): f for a, b, _, f in said}
+    assert col == "w" and factors[("", "kg")] == 1.0
+    assert factors[("", "lb")] == pytest.approx(0.45359, rel=1e-4)

@@ -999,3 +999,26 @@ def test_a_unit_factor_is_told_from_present_cells_only():
     factors = {(a, b): f for a, b, _, f in said}
     assert col == "w" and factors[("", "kg")] == 1.0
     assert factors[("", "lb")] == pytest.approx(0.45359, rel=1e-4)
+
+
+def test_a_date_whose_year_no_date_has_is_missing_to_the_export_too():
+    """'9999-12-31' (an open-ended record) and '2250-01-01' are read as missing by the app,
+    whose dates lie in 1800 to 2200; the exported Python read them as years 9999 and 2250,
+    so 'valid_to (year) > 2019' held for them (a review)."""
+    from rulecore.data import from_frame
+
+    rng = np.random.default_rng(0)
+    d = pd.Timestamp("2015-01-01") + pd.to_timedelta(rng.integers(0, 3000, 200), "D")
+    ends = pd.Series(d.strftime("%Y-%m-%d"))
+    ends[::40] = "9999-12-31"
+    ends[5::100] = "2250-01-01"
+    df = pd.DataFrame({"valid_to": ends, "x": rng.normal(size=200).round(3).astype(str),
+                       "y": np.where(d.year > 2018, "a", "b")})
+    ds = from_frame(df, "y", typed=False)
+    for term in (Term("valid_to (year)", ">", 2019.0),
+                 Term("valid_to (year)", "is missing", "numeric")):
+        rule = Rule((term,), "and", "y", "a")
+        ns: dict = {}
+        exec(rule.to_python(reading=ds.reading), ns)
+        got = np.array([ns["predict"](r) for r in df.to_dict("records")])
+        np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool), err_msg=str(term))

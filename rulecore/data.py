@@ -4310,7 +4310,9 @@ def from_frame(
     # the cells as given and the row each row comes from, to tell which cells were read as
     # another value or as missing (Reading.recoded, _recoded_cells)
     given, origin = df.copy(), np.arange(len(df))
-    subtotals = _subtotal_rows(df)
+    # (rulecore apply scores every row it is given, a subtotal too: rows stay aligned)
+    subtotals = np.zeros(len(df), dtype=bool) if read_attrs.get("keep_rows") \
+        else _subtotal_rows(df)
     if subtotals.any():
         # a report's subtotals inside the table ("Total for Amy's Bird Sanctuary" under each
         # customer, QuickBooks): no records.  Kept, they were 30 of a threshold target's
@@ -5274,12 +5276,16 @@ def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
             if c < 0:
                 continue
             cell = cells[c]
+            if isinstance(cell, (float, np.floating)) and not np.isfinite(cell):
+                continue  # 'inf' read as missing: no literal in the exports (NameError)
             if isinstance(cell, str):
                 cell = cell.strip()
                 if cell in MISSING_TEXT or cell == "":
                     continue  # missing in every table, as the export reads it too
                 if kinds.get(col) == "numeric":  # '-999' written as text is the number
                     number = pd.to_numeric(cell, errors="coerce")
+                    if not pd.isna(number) and not np.isfinite(number):
+                        continue  # 'inf', as above
                     cell = cell if pd.isna(number) else float(number)
             read = None if r < 0 else reads[r]
             found.setdefault(_plain_cell(cell), set()).add(

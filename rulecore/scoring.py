@@ -184,6 +184,7 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         # a row or two to score are read as that many copies of them
         work = pd.concat([work] * -(-_FEW_ROWS // len(work)), ignore_index=True)
     work[_NO_TARGET] = np.arange(len(work)) % 2
+    work.attrs["keep_rows"] = True  # every row scored: a subtotal row is not dropped
     # a lab's limits with no number ('<LOD', '>ULOQ') are below or above every value: read
     # at this table's own edges (as learning reads them), a batch whose highest measured
     # value was 39.9 said no to every '>ULOQ' under 'trop > 44.65' (a review)

@@ -1022,3 +1022,20 @@ def test_a_date_whose_year_no_date_has_is_missing_to_the_export_too():
         exec(rule.to_python(reading=ds.reading), ns)
         got = np.array([ns["predict"](r) for r in df.to_dict("records")])
         np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool), err_msg=str(term))
+
+
+def test_a_cell_inf_read_as_missing_writes_no_name_error():
+    """'inf' among numbers, read as missing, was written into the export as READ = {inf:
+    None}: every row raised NameError (a review)."""
+    from rulecore.data import from_frame
+
+    rng = np.random.default_rng(0)
+    ratio = rng.normal(size=200).round(3).astype(str)
+    ratio[::25] = "inf"
+    df = pd.DataFrame({"ratio": ratio, "y": np.where(rng.random(200) < 0.5, "a", "b")})
+    ds = from_frame(df, "y", typed=False)
+    rule = Rule((Term("ratio", ">", 0.0),), "and", "y", "a")
+    ns: dict = {}
+    exec(rule.to_python(reading=ds.reading), ns)
+    [ns["predict"](r) for r in df.to_dict("records")]  # no NameError
+    assert "inf" not in rule.to_sql(ds.reading)

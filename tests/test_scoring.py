@@ -304,3 +304,15 @@ def test_a_frequency_tables_rows_are_scored_one_by_one():
     assert expected.sum() == 16
     np.testing.assert_array_equal(scored.fires, expected.to_numpy())
     assert not any("never holds" in w or "holds for no row" in w for w in scored.warnings)
+
+
+def test_a_subtotal_row_in_a_table_to_score_is_scored_not_dropped():
+    """Learning leaves a report's subtotal rows out; `rulecore apply` scores every row it is
+    given, and a table with one ('Total for Cool Cars') was refused as read "51 rows of 52"
+    (a review)."""
+    rows = pd.DataFrame({"who": [f"c{k}" for k in range(50)] + ["Total for Cool Cars"],
+                         "amount": [str(k) for k in range(50)] + ["1225"],
+                         "note": ["a"] * 50 + [None], "other": ["b"] * 50 + [None]})
+    rule = Rule((Term("amount", ">", 20.5),), "and", "big", "yes")
+    scored = apply_rule(load_rule(rule.to_json()), rows, typed=False)
+    assert len(scored.prediction) == 51 and scored.fires[-1]

@@ -5270,7 +5270,15 @@ def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
         # pass in C over the rows, then Python over the distinct pairs only)
         cell_code, cells = pd.factorize(raw)
         read_code, reads = pd.factorize(X[col].to_numpy())
-        pair = np.unique(cell_code.astype(np.int64) * (len(reads) + 1) + read_code + 1)
+        if kinds.get(col) == "numeric":
+            # only the cells read as missing wherever they stand count here: picked in
+            # numpy first, so the Python below sees the few codes, not every distinct number
+            # (a 1M-row column of 372k distinct values took 7.6 s here, a review)
+            gone = np.unique(cell_code[(read_code < 0) & (cell_code >= 0)])
+            gone = np.setdiff1d(gone, cell_code[read_code >= 0])
+            pair = gone.astype(np.int64) * (len(reads) + 1)  # each read as missing (-1)
+        else:
+            pair = np.unique(cell_code.astype(np.int64) * (len(reads) + 1) + read_code + 1)
         found: dict[Any, set] = {}
         for c, r in zip(pair // (len(reads) + 1), pair % (len(reads) + 1) - 1):
             if c < 0:

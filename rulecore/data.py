@@ -1086,11 +1086,18 @@ def _first_block(text: str, delimiter: str, notes: list[str]) -> str:
 
     # a line inside a quoted cell is no comment: Jira's descriptions hold numbered lists,
     # '# open page', and the file was cut there and refused ("EOF inside string", a
-    # stranger's export); a line starts outside quotes when the quotes before it pair up
-    outside, quotes = [], 0
-    for ln in lines:
-        outside.append(quotes % 2 == 0)
-        quotes += ln.count('"')
+    # stranger's export).  The lines that start a record, as the csv module reads them: a
+    # quote opens a cell only at its start (counting quotes, one inch mark in '12" pipe'
+    # put every later line inside a cell, a review)
+    outside = [False] * len(lines)
+    reader = csv.reader(io.StringIO(text, newline="\n"), delimiter=delimiter)
+    start = 0
+    try:
+        for _ in reader:
+            outside[min(start, len(lines) - 1)] = True
+            start = reader.line_num
+    except csv.Error:  # a cell open to the end, or over the field size limit: as lines
+        outside = [True] * len(lines)
 
     def comment(i: int) -> bool:  # "# ----", "# Day Index": not a record ("#1234,a,b")
         line = lines[i]
@@ -3562,9 +3569,21 @@ _CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥)\s*([+-]?\d+(?:\.\d+)?)\s*%?$")
 _LIMIT_BELOW = re.compile(r"^(?:(?:<=?|≤)\s*[A-Za-z][A-Za-z.]{1,7}|BLQ|BLOQ|BQL|BDL|BLD)$",
                           re.IGNORECASE)
 _LIMIT_ABOVE = re.compile(r"^(?:(?:>=?|≥)\s*[A-Za-z][A-Za-z.]{1,7}|AQL|ALQ|AULQ|TNTC|"
-                          # a plate reader's overflow; a qPCR's 'Undetermined' (no
-                          # amplification by the last cycle: a CT above every one measured)
-                          r"OVRFLW|OVERFLOW|OVER|Undetermined)$", re.IGNORECASE)
+                          # a plate reader's overflow (Tecan's 'OVER' in capitals only:
+                          # 'Over' is a word, a review)
+                          r"OVRFLW|OVERFLOW|(?-i:OVER))$", re.IGNORECASE)
+#: ... and, in a qPCR's cycle threshold (a column named ``CT``, ``Cq``, ``N1 Ct``), its
+#: 'Undetermined': no amplification by the last cycle, a CT above every one measured.
+#: Only there: a victim's age 'Undetermined' read as the oldest age, 89 (a review).
+_LIMIT_ABOVE_CT = re.compile(_LIMIT_ABOVE.pattern[:-2] + r"|Undetermined)$",
+                             re.IGNORECASE)
+
+
+def limit_above(name: Any) -> re.Pattern:
+    """The cells read as above every measured value in the column ``name``
+    (:data:`_LIMIT_ABOVE`, with 'Undetermined' in a qPCR's CT or Cq)."""
+    words = roles_mod.name_words(str(name))
+    return _LIMIT_ABOVE_CT if {"ct", "cq"} & set(words) else _LIMIT_ABOVE
 #: Codes for a test not done, whose share of a column of numbers may be as large as its
 #: limits' (:data:`MAX_CENSORED_SHARE`): a procalcitonin column with 20 % "ND" was left out
 #: as text (a stranger's lab table).  Compared without capitals.
@@ -3728,7 +3747,8 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     # missing, '>ULOQ' made 'troponin > 44.65' miss every patient above the assay's range,
     # and with 29 % '<LOD' the column was left out as text (a stranger's lab table).
     # (the edges of the numbers and of the limits with one: '<LOD' below '<0.5', a review)
-    below, above = text.str.match(_LIMIT_BELOW) & ~plain, text.str.match(_LIMIT_ABOVE) & ~plain
+    below = text.str.match(_LIMIT_BELOW) & ~plain
+    above = text.str.match(limit_above(s.name)) & ~plain
     if (below | above).any() and plain.any():
         measured = pd.concat([pd.to_numeric(text[plain]), limit.dropna()]).astype(float)
         limit = limit.where(~below, repr(float(measured.min())))
@@ -3809,12 +3829,14 @@ def numeric_missing_codes(s: pd.Series, *, target: bool = False
     # a whole range away, and never the next number after the values: 7 beside the 5s and 6s
     # of a 1-7 scale answered high is its top answer
     away = max(hi - lo, 2.0)
-    # (never the value of most rows: 99 mg/dL, the upper reference limit of 612 glucose
-    # rows among other tests' limits, is data, not a code: a stranger's FHIR extract)
+    # (never the value of most rows when it could be a measurement: 99 mg/dL, the upper
+    # reference limit of 612 glucose rows among other tests' limits, is data, not a code, a
+    # stranger's FHIR extract; a negative or a run of three digits or more in most rows is
+    # still a code: -999 "not applicable" in 60 % of the rows was kept as a number, a review)
     present = int((~np.isnan(values)).sum())
     found = sorted(float(v) for v in set(values[hit])
                    if ((v < 0 and lo >= 0) or v <= lo - away or v >= hi + away)
-                   and (values == v).sum() <= 0.5 * present)
+                   and ((values == v).sum() <= 0.5 * present or v < 0 or abs(v) >= 999))
     if not found:
         return s, {}
     gone = np.isin(values, found)
@@ -4519,7 +4541,7 @@ def from_frame(
             # `rulecore apply` read them as beyond every value, -inf and inf, which every
             # threshold between the edges reads alike)
             unnumbered = {k: v for k, v in named.items() if _LIMIT_BELOW.match(k.strip())
-                          or _LIMIT_ABOVE.match(k.strip())}
+                          or limit_above(col).match(k.strip())}
             limits = {k: v for k, v in named.items() if _CENSORED.match(k.strip())}
             named = {k: v for k, v in named.items() if k not in limits and k not in unnumbered}
             if unnumbered:

@@ -766,8 +766,12 @@ def _entity_name(name: str, keys: bool = False) -> bool:
     (:data:`_ENTITY_KEYS`: ``School Code``, which then holds the held-out rows together only
     where records really come back, not on one collision among employee numbers)."""
     words = name_words(name)
+    # a document ('invoice', 'order') only with a key's word after it: a bare 'Order' is a
+    # sort order or a bird's taxonomic order, left out as the record key (a review)
+    document = bool(words) and words[0] in ("invoice", "order")
     return bool(words) and words[0] in _ENTITY_WORDS and (
-        len(words) == 1 or words[1:] == ["name"] or keys and words[1:] in _ENTITY_KEYS)
+        len(words) == 1 and not document or words[1:] == ["name"] and not document
+        or keys and words[1:] in _ENTITY_KEYS)
 
 
 def _tiny_labels(present: pd.Series, n_distinct: int, n_rows: int) -> bool:

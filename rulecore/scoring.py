@@ -22,11 +22,11 @@ import numpy as np
 import pandas as pd
 
 from rulecore.data import (
-    _LIMIT_ABOVE,
     _LIMIT_BELOW,
     UNIT_COLUMNS,
     _frequency_column,
     from_frame,
+    limit_above,
 )
 from rulecore.exceptions import DataError
 from rulecore.metrics import binary_metrics
@@ -193,7 +193,7 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         if k != "numeric" or sources[f] != f or pd.api.types.is_numeric_dtype(work[f]):
             continue
         text = work[f].astype(str).str.strip().where(work[f].notna(), "")
-        below, above = text.str.match(_LIMIT_BELOW), text.str.match(_LIMIT_ABOVE)
+        below, above = text.str.match(_LIMIT_BELOW), text.str.match(limit_above(f))
         if below.any() or above.any():
             beyond[f] = (below.to_numpy()[:len(frame)], above.to_numpy()[:len(frame)])
             # (a number in their place, overwritten below: masked, a row of '>ULOQ' alone

@@ -4322,3 +4322,54 @@ def test_an_invoices_lines_are_held_out_together_and_a_note_stays_on_one_line():
     note = pd.Series(["Great shirt!\nPlease gift wrap"] + [None] * 99, name="Notes")
     role, reason = detect_role(note, 3, 100)
     assert role == "constant" and "\n" not in reason and "Great shirt! Please gift" in reason
+
+
+def test_last_stops_readings_do_not_reach_columns_they_were_not_meant_for():
+    """Four regressions a review found in last stop's readings, each against 9d25560:
+    a sentinel -999 in most rows ("not applicable") was kept as a number by the rule that
+    spares a glucose limit of 99 in most rows; 'Undetermined' (a qPCR's CT) was read as the
+    top age in a victim_age column; a bare 'Order' (a bird's taxonomic order) became the
+    record key meant for 'Order Number'; one stray '"' in an unquoted cell (12" pipe) stopped
+    a Google Analytics export's second table from being cut."""
+    from rulecore.data import numeric_missing_codes
+    from rulecore.roles import detect_role
+
+    rng = np.random.default_rng(1)
+    months = pd.Series(np.where(rng.random(300) < 0.6, -999.0, rng.integers(1, 60, 300)))
+    cleaned, codes = numeric_missing_codes(months)
+    assert codes == {"-999": int((months == -999).sum())} and cleaned.min() >= 1
+    nines = pd.Series(np.where(rng.random(300) < 0.6, 9999.0, rng.integers(1, 60, 300)))
+    assert list(numeric_missing_codes(nines)[1]) == ["9999"]
+
+    n = 300
+    age = rng.integers(1, 90, n)
+    df = pd.DataFrame({"victim_age": [str(a) if k % 20 else "Undetermined"
+                                      for k, a in enumerate(age)],
+                       "weapon": rng.choice(["gun", "knife", "other"], n),
+                       "solved": np.where(age > 40, "yes", "no")})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)), target="solved")
+    assert ds.kinds["victim_age"] == "numeric"
+    assert ds.X["victim_age"].isna().sum() == n // 20  # missing, not 89
+
+    orders = ["Passeriformes", "Accipitriformes", "Anseriformes", "Charadriiformes",
+              "Piciformes", "Strigiformes", "Columbiformes", "Galliformes", "Pelecaniformes",
+              "Gruiformes", "Coraciiformes", "Cuculiformes", "Apodiformes", "Falconiformes",
+              "Podicipediformes", "Suliformes", "Gaviiformes", "Procellariiformes",
+              "Caprimulgiformes", "Psittaciformes", "Trogoniformes", "Bucerotiformes"]
+    birds = pd.DataFrame({"Order": rng.choice(orders, 400),
+                          "Wingspan": rng.uniform(10, 200, 400).round(1)})
+    birds["Migratory"] = np.where(birds["Wingspan"] > 90, "yes", "no")
+    assert detect_role(birds["Order"], 0, 400)[0] == "feature"
+    ds = load_csv(io.StringIO(birds.to_csv(index=False)), target="Migratory")
+    assert {r.column: r.role for r in ds.roles}["Order"] == "feature"
+    assert detect_role(pd.Series([f"SO-{k // 2}" for k in range(400)], name="Order Number"),
+                       0, 400)[0] == "id"
+
+    pipe = '12" pipe'
+    first = "product,device,views,converted\n" + "\n".join(
+        f"{pipe if i == 5 else f'/p{i}'},{'desktop' if i % 2 else 'mobile'},{i % 9},"
+        f"{'yes' if i % 4 == 0 else 'no'}" for i in range(60))
+    text = first + "\n\n# ------\n\nDay Index,Sessions\n" + "\n".join(
+        f"1/{1 + d}/24,{1000 + d}" for d in range(20))
+    ds = load_csv(io.StringIO(text), target="converted")
+    assert ds.n_samples == 60 and any("second table" in n for n in ds.notes)

@@ -1337,13 +1337,23 @@ def _gender_values(s: pd.Series) -> bool:
         len(values - {"nonbinary", "other", "diverse"}) >= 2
 
 
-def _form_status(name: str) -> bool:
+#: REDCap's form statuses, as labels and as raw codes (0 Incomplete, 1 Unverified, 2 Complete).
+_FORM_STATUSES = frozenset({"Incomplete", "Unverified", "Complete"})
+
+
+def _form_status(name: str, s: pd.Series) -> bool:
     """Whether a column is REDCap's status of a form: ``Complete?`` in an export of labels,
-    ``<form>_complete`` in a raw one (Incomplete / Unverified / Complete, 0 / 1 / 2).  It
-    says how far data entry went, never the outcome: 'Complete? = Incomplete' was predicted,
-    by whether the survey had a timestamp (a stranger's study)."""
-    return name.strip() == "Complete?" or bool(re.fullmatch(r"[a-z][a-z0-9_]*_complete",
-                                                           name.strip()))
+    ``<form>_complete`` in a raw one, holding REDCap's statuses (Incomplete / Unverified /
+    Complete, or 0 / 1 / 2 with a 2 among them).  It says how far data entry went, never the
+    outcome: 'Complete? = Incomplete' was predicted, by whether the survey had a timestamp
+    (a stranger's study).  By its values too: a yes/no ``course_complete`` is an outcome
+    (the name alone took it from the default target, a review)."""
+    name = name.strip()
+    if name != "Complete?" and not re.fullmatch(r"[a-z][a-z0-9_]*_complete", name):
+        return False
+    values = {str(v).strip() for v in s.dropna().unique()[:10]}
+    codes = {v.removesuffix(".0") for v in values}
+    return values <= _FORM_STATUSES or codes <= {"0", "1", "2"} and "2" in codes
 
 
 def option_flag(name: str, columns: Iterable[str]) -> bool:
@@ -1399,7 +1409,7 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
         eligible = [c for c in eligible if c not in meta] or eligible
     names = set(cols)
     eligible = [c for c in eligible if not option_flag(c, names)] or eligible
-    eligible = [c for c in eligible if not _form_status(c)] or eligible
+    eligible = [c for c in eligible if not _form_status(c, df[c])] or eligible
     # the table's last column, as the export convention places a target, is the last one
     # asked: KoboToolbox and LimeSurvey put their own columns after the questions
     asked = [c for c in cols if c not in meta] if len(meta) >= 5 else cols

@@ -4303,6 +4303,16 @@ def test_a_departure_time_blank_when_cancelled_is_a_leak_and_a_form_status_no_ta
     assert choose_target(survey) == "Hypertension?"
     raw = survey.rename(columns={"Complete?": "bp_survey_complete"})
     assert choose_target(raw) == "Hypertension?"
+    raw["bp_survey_complete"] = raw["bp_survey_complete"].map(
+        {"Incomplete": 0, "Unverified": 1, "Complete": 2})
+    assert choose_target(raw) == "Hypertension?"
+    # a course's completion, yes or no, is an outcome, whatever its name ends with (a review)
+    course = pd.DataFrame({"Age": rng.integers(20, 80, n),
+                           "Hypertension?": rng.choice(["Yes", "No"], n),
+                           "course_complete": rng.choice(["yes", "no"], n)})
+    assert choose_target(course) == "course_complete"
+    assert choose_target(course.assign(course_complete=rng.integers(0, 2, n))) == \
+        "course_complete"
     late = np.where(rng.random(300) < 0.2, "checked", "")
     grid = pd.DataFrame({"Budget": rng.integers(1, 99, 300), "Delivered Late": late})
     ds = load_csv(io.StringIO(grid.to_csv(index=False)), target="Delivered Late")

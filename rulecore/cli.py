@@ -234,8 +234,11 @@ def describe_data(ds, out: TextIO, all_classes: int = 0) -> None:
         out.write(f"{ds.name}: {ds.n_samples:,} rows; predicting {ds.target} = {ds.positive} "
                   f"({ds.base_rate:.1%} of rows)\n")
     if ds.excluded:
+        # (the advice only where it can help: a constant kept is no feature)
+        can = any(r.detected not in ("constant", "empty") and r.role not in (
+            "constant", "empty") for r in ds.excluded)
         out.write("left out: " + "; ".join(f"{r.column} ({r.reason})" for r in ds.excluded)
-                  + " (use --include COL to keep one)\n")
+                  + (" (use --include COL to keep one)" if can else "") + "\n")
     sources = {r.column: r.role for r in ds.roles if r.role in ("date", "choices")}
     for role, words in (("date", "derived from dates"),
                         ("choices", "one yes/no column per option ticked")):

@@ -4985,7 +4985,8 @@ def from_frame(
             dates, written = roles_mod.read_dates(df[col])
             when_columns.append((col, dates.reset_index(drop=True)))
             parts: list[ColumnRole] = []
-            for dname, values in roles_mod.date_features(col, dates).items():
+            for dname, values in roles_mod.date_features(col, dates,
+                                                         col in include).items():
                 if dname in df.columns:
                     continue
                 part = dname.rsplit("(", 1)[1].rstrip(")")

@@ -1047,15 +1047,32 @@ def date_feature_names(name: str) -> list[str]:
     return [f"{name} ({part})" for part in DATE_PARTS]
 
 
-def date_features(name: str, dates: pd.Series) -> dict[str, pd.Series]:
-    """The features derived from a date column: its year and month (1-12) as numbers and,
-    when the times of day vary, its weekday (``Mon`` ... ``Sun``, a category) and its hour
-    (0-23, a number)."""
-    year, month, weekday, hour = date_feature_names(name)
+#: Dates without a time give their weekday when they are a log's days: at least this many
+#: distinct days ...
+EVENT_DAYS_MIN = 14
+#: ... within at most this span (a flight table of one January: year and month were
+#: constants and its weekends, the signal, were never offered, a stranger's table; birth
+#: and hire dates, decades apart, give no weekday, which would only be noise).
+EVENT_SPAN = pd.Timedelta(days=3 * 366)
+
+
+def date_features(name: str, dates: pd.Series, weekday: bool = False
+                  ) -> dict[str, pd.Series]:
+    """The features derived from a date column: its year and month (1-12) as numbers; its
+    weekday (``Mon`` ... ``Sun``, a category) when the times of day vary, the dates are a
+    log's days (:data:`EVENT_DAYS_MIN` distinct days within :data:`EVENT_SPAN`) or
+    ``weekday`` asks for it (a user included the column: a one-week table's ``--include
+    FL_DATE`` was ignored without a word, a stranger's review); and its hour (0-23, a
+    number) when the times of day vary."""
+    year, month, week, hour = date_feature_names(name)
     out = {year: dates.dt.year.astype(float), month: dates.dt.month.astype(float)}
     present = dates.dropna()
-    if len(present) and (present.dt.hour * 60 + present.dt.minute).nunique() > 1:
-        out[weekday] = dates.dt.day_of_week.map(dict(enumerate(WEEKDAYS))).astype(object)
+    times = len(present) and (present.dt.hour * 60 + present.dt.minute).nunique() > 1
+    days = len(present) and present.max() - present.min() <= EVENT_SPAN and \
+        present.dt.normalize().nunique() >= EVENT_DAYS_MIN
+    if times or days or weekday:
+        out[week] = dates.dt.day_of_week.map(dict(enumerate(WEEKDAYS))).astype(object)
+    if times:
         out[hour] = dates.dt.hour.astype(float)
     return out
 

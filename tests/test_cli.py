@@ -789,3 +789,20 @@ def test_compare_counts_records_held_out_whole_for_chance(tmp_path):
     assert res.returncode == 0, res.stderr
     assert re.search(r"note: on \d+ test rows of \d+ records held out whole two accuracies",
                      res.stdout), res.stdout
+
+
+def test_left_out_columns_suggest_include_only_where_it_can_help(tmp_path):
+    """'use --include COL to keep one' under a list of constants kept nothing: a one-month
+    flight table's FL_DATE (year) and (month), whose date gives its weekday (a stranger's
+    review)."""
+    rng = np.random.default_rng(0)
+    n = 400
+    day = pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 31, n), unit="D")
+    pd.DataFrame({"FL_DATE": day.strftime("%Y-%m-%d"), "DISTANCE": rng.integers(100, 3000, n),
+                  "DELAYED": ((day.day_of_week >= 5) & (rng.random(n) < 0.9)).astype(int)}
+                 ).to_csv(tmp_path / "flights.csv", index=False)
+    res = run("learn", str(tmp_path / "flights.csv"), cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    left = next(ln for ln in res.stdout.splitlines() if ln.startswith("left out:"))
+    assert "FL_DATE (month)" in left and "--include" not in left
+    assert "FL_DATE (weekday) > Fri" in res.stdout

@@ -39,7 +39,7 @@ EXPECTED = {
     "european_decimal_comma_bom.csv": ("Retoure", "ja", {"Währung": "constant",
                                                           "Notiz": "empty",
                                                           "Datum (year)": "constant"},
-                                       ["Datum (month)"], 0, []),
+                                       ["Datum (month)", "Datum (weekday)"], 0, []),
     # typed by hand: "Yes"/"YES"/" yes" and "No"/"no"/"NO" are two classes, not six;
     # "$22,591.21", "33%" and "15,690" are numbers
     "spreadsheet_hand_typed.csv": ("Defaulted", "Yes", {"Client": "id", "column 8": "empty"},
@@ -74,7 +74,7 @@ EXPECTED = {
     # a Total row under them; every date in 2024
     "crm_pipeline_workbook.xlsx": ("Won", "Won", {"Deal ID": "id", "Created (year)": "constant",
                                                   "Notes": "constant"},
-                                   ["Created (month)"], 0, []),
+                                   ["Created (month)", "Created (weekday)"], 0, []),
     # PostgreSQL's COPY: a uuid key, t/f flags, \N and NULL for missing, "+00" timestamps
     "postgres_copy_export.csv": ("is_churned", "t", {"id": "id"},
                                  ["created_at (year)", "created_at (month)",
@@ -135,13 +135,14 @@ EXPECTED = {
     "mysql_subscriptions_cancelled_at.tsv": (
         "cancelled_at", "has a date", {"subscription_id": "id", "set": "split",
                                        "started_at (year)": "constant"},
-        ["started_at (month)", "last_login (year)", "last_login (month)"], 0, []),
+        ["started_at (month)", "started_at (weekday)", "last_login (year)",
+         "last_login (month)", "last_login (weekday)"], 0, []),
     # BigQuery: STRUCTs as JSON objects in cells, read as their fields
     "bigquery_sessions_structs.csv": (
-        "purchased", "true", {"event_date": "date", "event_date (year)": "constant",
+        "purchased", "true", {"event_date (year)": "constant",
                               "event_date (month)": "constant", "user_pseudo_id": "id",
                               "device.language": "constant", "totals.bounces": "empty"},
-        [], 0, []),
+        ["event_date (weekday)"], 0, []),
     # mongoexport's canonical Extended JSON: ids, dates and numbers wrapped ({"$numberInt"})
     "mongodb_accounts_canonical.json": (
         "churned", "TRUE", {"_id": "id", "createdAt (year)": "constant"},
@@ -152,13 +153,14 @@ EXPECTED = {
     "redcap_longitudinal_raw.csv": (
         "readmit_30d", 1, {"record_id": "id", "enroll_date (year)": "constant",
                            "baseline_complete": "constant", "followup_complete": "constant"},
-        ["enroll_date (month)", "fu_date (year)", "fu_date (month)"], 400, []),
+        ["enroll_date (month)", "enroll_date (weekday)", "fu_date (year)", "fu_date (month)",
+         "fu_date (weekday)"], 400, []),
     "oracle_sqlplus_spool.lst": ("P", "Y", {"EMPNO": "id"},
                                  ["HIREDATE (year)", "HIREDATE (month)"], 0, []),
     # a notebook's print(df) saved as text: aligned columns, the index, "San Diego", NaN, NaT
     "pandas_printed_frame.txt": ("late", "True", {"column 1": "index", "order_id": "id",
                                                   "shipped (year)": "constant"},
-                                 ["shipped (month)"], 0, []),
+                                 ["shipped (month)", "shipped (weekday)"], 0, []),
     # a mainframe's fixed-width extract: no separator, blanks, an employment STATUS beside
     # the FLAG the extract is for, a POLICYNO counting up
     "mainframe_fixed_width.txt": ("FLAG", "Y", {"POLICYNO": "id"}, [], 0, []),
@@ -173,9 +175,9 @@ EXPECTED = {
     "stock_levels_calc.ods": ("reorder", "yes", {"sku": "id"}, [], 0, []),
     # a web portal's "Export to Excel": an HTML page named .xls, a layout table first
     "card_portal_export_html.xls": ("Fraud", "Yes", {"Transaction ID": "id",
-                                                     "Date": "date",
                                                      "Date (year)": "constant",
-                                                     "Date (month)": "constant"}, [], 0, []),
+                                                     "Date (month)": "constant"},
+                                    ["Date (weekday)"], 0, []),
     # Excel 2003 XML: a hidden sheet, a merged title row, DateTime and Boolean cells
     "staff_appraisal_2003.xml": ("Left", "TRUE", {"Employee": "id"},
                                  ["Hired (year)", "Hired (month)"], 0, []),
@@ -189,7 +191,8 @@ EXPECTED = {
     # PostgreSQL intervals ("1 day 12:04:00") read as hours
     "servicedesk_intervals.csv": ("sla", "breached", {"ticket_id": "id"}, [], 0, []),
     # a daily machine log with yesterday's outcome beside today's (ds.lagged, not a leak)
-    "machine_daily_log.csv": ("failed", 1, {"day (year)": "constant"}, ["day (month)"], 0, []),
+    "machine_daily_log.csv": ("failed", 1, {"day (year)": "constant"},
+                              ["day (month)", "day (weekday)"], 0, []),
     # a lab's '<LOD', '>ULOQ' and 'ND' in a column of numbers: a numeric column still
     "lab_limits_unnumbered.csv": ("MI", "yes", {"sample_id": "id"}, [], 0, []),
     # a CRM pipeline: Stage is the target, its open deals left out, the stage's probability
@@ -197,10 +200,11 @@ EXPECTED = {
     "crm_opportunities_stages.csv": ("Stage", "Closed Won",
                                      {"Opportunity ID": "id", "Account Name": "id",
                                       "Created Date (year)": "constant"},
-                                     ["Created Date (month)"], 181, ["Probability (%)"]),
+                                     ["Created Date (month)", "Created Date (weekday)"], 181,
+                                     ["Probability (%)"]),
     # NOAA's weather-type flags, 1 or empty: yes/no features, not constants
     "weather_type_flags.csv": ("storm", "yes", {"STATION": "constant"},
-                               ["DATE (year)", "DATE (month)"], 0, []),
+                               ["DATE (year)", "DATE (month)", "DATE (weekday)"], 0, []),
     # an agent's prices ("Offers in excess of £399,000", "POA"), "3 bed", sq ft or sq m
     "property_listings_agent_prices.csv": ("status", "Under Offer",
                                            {"listing_id": "id", "url": "id"}, [], 0, []),

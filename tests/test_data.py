@@ -4383,3 +4383,32 @@ def test_last_stops_readings_do_not_reach_columns_they_were_not_meant_for():
         f"1/{1 + d}/24,{1000 + d}" for d in range(20))
     ds = load_csv(io.StringIO(text), target="converted")
     assert ds.n_samples == 60 and any("second table" in n for n in ds.notes)
+
+
+def test_a_log_of_days_gives_its_weekday_and_an_included_date_is_never_ignored():
+    """A flight table of one January: FL_DATE's year and month were constants, its weekday,
+    where the delays were, never offered, and `--include FL_DATE` was ignored without a
+    word (a stranger's review).  A log's days (two weeks or more within three years) give
+    their weekday; birth dates, decades apart, do not; a date included by choice does."""
+    from rulecore.roles import date_features
+
+    rng = np.random.default_rng(0)
+    n = 600
+    day = pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 31, n), unit="D")
+    late = (day.day_of_week >= 5) & (rng.random(n) < 0.9) | (rng.random(n) < 0.03)
+    flights = pd.DataFrame({"FL_DATE": day.strftime("%m/%d/%Y 12:00:00 AM"),
+                            "DISTANCE": rng.integers(100, 3000, n),
+                            "DELAYED": late.astype(int)})
+    ds = load_csv(io.StringIO(flights.to_csv(index=False)), target="DELAYED")
+    assert "FL_DATE (weekday)" in ds.X.columns and ds.kinds["FL_DATE (weekday)"] == "ordinal"
+    born = pd.Series(pd.Timestamp("1950-01-01") + pd.to_timedelta(
+        rng.integers(0, 20000, n), unit="D"))
+    assert "born (weekday)" not in date_features("born", born)
+    week = flights.assign(FL_DATE=pd.Series(
+        (pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 7, n), unit="D")
+         ).strftime("%Y-%m-%d")))
+    ds = load_csv(io.StringIO(week.to_csv(index=False)), target="DELAYED")
+    assert not any(c.startswith("FL_DATE") for c in ds.X.columns)
+    ds = load_csv(io.StringIO(week.to_csv(index=False)), target="DELAYED",
+                  include=["FL_DATE"])
+    assert "FL_DATE (weekday)" in ds.X.columns

@@ -724,8 +724,11 @@ def assess(
             if overfit is not None:  # the overfit warning just above gives the fix
                 advice = "The warning above says what to change."
             elif train_bal is None or train_bal <= 0.6:  # poor on the training rows too
+                # (λ chosen by cross-validation found a vet table's planted rule where the
+                # advice named only λ and thresholds, a stranger's review)
                 advice = (("Offer more thresholds per column" if lam_chosen else
-                           "Raise λ or offer more thresholds")
+                           "Choose λ by cross-validation (or raise λ), or offer more "
+                           "thresholds")
                           + "; the features may carry no signal for this target: check that "
                           "it is the column you mean to predict." + elsewhere + other_model)
             else:
@@ -938,6 +941,8 @@ COMMAND_LINE_WORDS: tuple[tuple[str, str], ...] = (
     ("(a smaller λ, Choose λ by cross-validation or Max conditions)",
      "(a smaller --lam, --lam auto or --max-conditions)"),
     ("(Max conditions)", "(--max-conditions)"),
+    ("Choose λ by cross-validation (or raise λ)", "Choose λ by cross-validation (--lam auto, "
+     "or raise --lam)"),
     ("(Data page: Put a column's levels in order yourself)",
      "(--order 'column=lowest<...<highest')"),
     ("else Max conditions keeps", "else --max-conditions keeps"),

@@ -74,6 +74,17 @@ def test_a_coin_flip_rule_is_not_clearly_better_than_chance():
     assert len(warn) == 1 and "is 51.1%, not clearly better than chance (50%" in warn[0]
     assert "check that it is the column you mean to predict" in warn[0]
     assert not [f for f in found if f.level == "info"]
+    # λ chosen by cross-validation is the first thing to try (a vet table's planted rule was
+    # found so, the advice named only λ and thresholds: a stranger's review), and on the
+    # command line it is --lam auto
+    from rulecore.report import for_command_line
+
+    assert "Choose λ by cross-validation (or raise λ)" in warn[0]
+    assert "Choose λ by cross-validation (--lam auto, or raise --lam)" in \
+        for_command_line(warn[0])
+    chosen = assess(y_tr, p_tr, y_te, p_te, positive="web", class_weight="sqrt",
+                    lam_chosen=True)
+    assert not any("Choose λ" in f.text for f in chosen)
 
 
 def test_an_overfit_rule_is_named_and_the_advice_asks_for_fewer_conditions():

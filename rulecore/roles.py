@@ -1373,6 +1373,18 @@ def _form_status(name: str, s: pd.Series) -> bool:
     return values <= _FORM_STATUSES or codes <= {"0", "1", "2"} and "2" in codes
 
 
+#: A target's second class needs at least this many rows for the column to be chosen by
+#: default (a user may still choose it).
+MIN_DEFAULT_CLASS_ROWS = 5
+
+
+def _one_class_but_few(s: pd.Series) -> bool:
+    """Whether all of ``s``'s rows but fewer than :data:`MIN_DEFAULT_CLASS_ROWS` hold one
+    value (blanks counted as a value: a tick column's empty cells are its 'no')."""
+    counts = s.value_counts(dropna=False)
+    return len(counts) >= 2 and len(s) - int(counts.iloc[0]) < MIN_DEFAULT_CLASS_ROWS
+
+
 def option_flag(name: str, columns: Iterable[str]) -> bool:
     """Whether a column is a form tool's yes/no flag for one option of a multi-select
     question that is itself a column (KoboToolbox's ``water/treatment/boil`` beside
@@ -1427,6 +1439,11 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     names = set(cols)
     eligible = [c for c in eligible if not option_flag(c, names)] or eligible
     eligible = [c for c in eligible if not _form_status(c, df[c])] or eligible
+    # a class of a handful of rows is no outcome to learn: a HOBO logger's 'End Of File',
+    # 'Logged' on its last row, was the default target (a stranger's export)
+    # (unless named as the outcome: 4 churned of 50 customers are still what to predict)
+    eligible = [c for c in eligible if _target_hint(c) or not _one_class_but_few(df[c])] \
+        or eligible
     # the table's last column, as the export convention places a target, is the last one
     # asked: KoboToolbox and LimeSurvey put their own columns after the questions
     asked = [c for c in cols if c not in meta] if len(meta) >= 5 else cols
@@ -1446,7 +1463,10 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
             _plain_name(c) in ("label", "labels") and levels[c] > MAX_CLASS_LEVELS)
         return (1, _target_hint(c), generic, levels[c] == 2, cols.index(c))
 
-    last_unusable = roles[cols[-1]][0] in ("constant", "empty")
+    # (a last column ticked on a handful of rows is not a target left unusable: read with
+    # its blanks as the other class, a HOBO logger's 'End Of File' was learned, a stranger's)
+    last_unusable = roles[cols[-1]][0] in ("constant", "empty") and \
+        not _one_class_but_few(df[cols[-1]])
     if last_unusable and _plain_name(cols[-1]) in _TARGET_NAMES:
         return cols[-1]  # meant as the target: it is refused with its reason (one class)
     # Numbers with a few values (counts, ratings) can be classes when a user says so, but

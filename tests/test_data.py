@@ -4412,3 +4412,23 @@ def test_a_log_of_days_gives_its_weekday_and_an_included_date_is_never_ignored()
     ds = load_csv(io.StringIO(week.to_csv(index=False)), target="DELAYED",
                   include=["FL_DATE"])
     assert "FL_DATE (weekday)" in ds.X.columns
+
+
+def test_a_column_ticked_on_a_handful_of_rows_is_not_the_default_target():
+    """A HOBO logger's event columns ('Logged' on one row, blank on the others): 'End Of
+    File', last, was the default target, a class of one row (a stranger's export).  A class
+    of fewer than five rows is chosen only when nothing else can be; a user may still ask
+    for it."""
+    from rulecore.roles import choose_target
+
+    rng = np.random.default_rng(0)
+    n = 300
+    temp = rng.normal(20, 3, n).round(2)
+    end = [None] * (n - 1) + ["Logged"]
+    logger = pd.DataFrame({"Temp, °F": temp, "RH, %": (60 - temp + rng.normal(0, 2, n)).round(2),
+                           "End Of File": end})
+    assert choose_target(logger) == "RH, %"
+    flags = logger.assign(Alarm=rng.choice(["yes", "no"], n), Rare=["x"] * 3 + [None] * (n - 3))
+    assert choose_target(flags) == "Alarm"
+    ds = load_csv(io.StringIO(logger.to_csv(index=False)), target="End Of File")
+    assert ds.class_counts == {"Logged": 1, "not Logged": n - 1}

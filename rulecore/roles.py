@@ -774,6 +774,19 @@ def _entity_name(name: str, keys: bool = False) -> bool:
         or keys and words[1:] in _ENTITY_KEYS)
 
 
+#: A person's name fields, as CRMs, mailing lists and HR systems export them.
+_PERSON_NAMES = {"first name", "firstname", "fname", "given name", "givenname", "forename",
+                 "last name", "lastname", "lname", "surname", "family name", "familyname",
+                 "middle name", "full name", "fullname", "contact name", "person name",
+                 "nickname", "preferred name"}
+
+
+def _person_name(name: str) -> bool:
+    """``First Name``, ``FNAME``, ``last_name``, ``Surname``: a field of a person's name."""
+    words = " ".join(name_words(name))
+    return words in _PERSON_NAMES or words.replace(" ", "") in _PERSON_NAMES
+
+
 def _tiny_labels(present: pd.Series, n_distinct: int, n_rows: int) -> bool:
     """In a table under :data:`ID_MIN_VALUES` rows, a column with a different value in every
     row (at least :data:`ID_TINY_VALUES`): a term on it covers one row, and 'plot != P6'
@@ -941,6 +954,10 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as the "
                       "record each row belongs to: the same record on several rows "
                       "(held-out rows are split by it)")
+    # a person's first or last name names the row, it says nothing of it: as a category,
+    # 'First Name != Mary' could join a rule (a stranger's Mailchimp audience)
+    if _person_name(name) and n_distinct >= 5:
+        return "id", "a person's name: it names the row, it does not describe it"
     if _is_json(present):
         # {"device": "ios", "coupon": true} is a record in a cell: as a category, its rules
         # read `meta != {"device": "android", ...}` and each level is one combination

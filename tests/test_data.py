@@ -4432,3 +4432,30 @@ def test_a_column_ticked_on_a_handful_of_rows_is_not_the_default_target():
     assert choose_target(flags) == "Alarm"
     ds = load_csv(io.StringIO(logger.to_csv(index=False)), target="End Of File")
     assert ds.class_counts == {"Logged": 1, "not Logged": n - 1}
+
+
+def test_a_persons_name_is_left_out_as_naming_the_row():
+    """A Mailchimp audience's 'First Name' and 'Last Name', a dozen names each, were
+    categorical features a rule could use ('First Name != Mary': a stranger's export).
+    Named as a person's name, text of five values or more names the row; a product or a
+    company name stays a feature."""
+    from rulecore.roles import detect_role
+
+    rng = np.random.default_rng(0)
+    n = 500
+    first = rng.choice(["James", "Mary", "John", "Linda", "David", "Sarah", "Emma"], n)
+    opens = rng.integers(0, 30, n)
+    df = pd.DataFrame({"First Name": first, "LNAME": rng.choice(["Smith", "Lee", "King",
+                                                                 "Hall", "Young"], n),
+                       "Company Name": rng.choice(["Acme", "Initech", "Globex", "Umbrella",
+                                                   "Hooli"], n),
+                       "OPENS": opens, "Clicked": np.where(opens > 15, "yes", "no")})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)))
+    roles = {r.column: r for r in ds.roles}
+    assert roles["First Name"].role == roles["LNAME"].role == "id"
+    assert not roles["First Name"].included and "a person's name" in roles["First Name"].reason
+    assert roles["Company Name"].included
+    assert detect_role(pd.Series(["Smith"] * 30 + ["Lee"] * 30, name="Surname"), 0, 60)[0] \
+        == "feature"  # two surnames: a family's, kept
+    back = load_csv(io.StringIO(df.to_csv(index=False)), include=["First Name"])
+    assert "First Name" in back.X.columns

@@ -419,6 +419,12 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
         metrics = None
         if labels is not None and labels.notna().any():
             known = labels.notna().to_numpy()
+            # a target of one value or blank was learned with its blanks as 'not <value>'
+            # (rulecore.data): they are that class here too, not rows without a label
+            # (counted out, accuracy was the rule's recall, a review)
+            if str(rule.negative) == f"not {format_value(positive)}" and \
+                    (level_keys(labels[known]) == level_key(positive)).all():
+                known = np.ones(len(labels), dtype=bool)
             y = (level_keys(labels[known]) == level_key(positive)).astype(int)
             if not y.any() and not few:
                 warnings.append(f"No row of {name} has {rule.target} = "

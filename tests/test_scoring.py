@@ -316,3 +316,22 @@ def test_a_subtotal_row_in_a_table_to_score_is_scored_not_dropped():
     rule = Rule((Term("amount", ">", 20.5),), "and", "big", "yes")
     scored = apply_rule(load_rule(rule.to_json()), rows, typed=False)
     assert len(scored.prediction) == 51 and scored.fires[-1]
+
+
+def test_a_target_of_one_value_or_blank_is_scored_on_every_row():
+    """A target 'Price cut' or blank was learned with its blanks as 'not Price cut', and
+    `apply` counted only the named rows in its metrics: accuracy was the rule's recall (a
+    review)."""
+    rng = np.random.default_rng(0)
+    n = 300
+    days = rng.integers(1, 120, n)
+    df = pd.DataFrame({"days_listed": days, "rooms": rng.integers(1, 6, n),
+                       "status": np.where(days > 60, "Price cut", None)})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)), target="status")
+    assert sorted(map(str, ds.classes)) == ["Price cut", "not Price cut"]
+    rule = BooleanRuleClassifier(lam=10.0, time_limit=30).fit(ds.X, ds.y_binary).rule_
+    rule = rule.relabel("status", ds.positive, "not Price cut")
+    scored = apply_rule(rule, read_csv_frame(io.StringIO(df.to_csv(index=False)))[0])
+    assert scored.metrics["rows"] == n
+    truth = df["status"].notna().to_numpy()
+    assert scored.metrics["accuracy"] == pytest.approx(float((scored.fires == truth).mean()))

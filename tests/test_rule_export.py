@@ -961,6 +961,15 @@ def test_the_exports_arguments_before_reading_still_work_with_a_warning():
         rule.to_python(commas=("Preis",))
     with pytest.raises(DataError, match="not both"):
         rule.to_python(reading=Reading(), ticks=("Preis",))
+    # a Dataset given for its reading is what was meant (a bare TypeError, a review); any
+    # other object is refused in words
+    from rulecore.data import from_frame
+
+    ds = from_frame(pd.DataFrame({"Preis": [f"{k % 9},5" for k in range(40)],
+                                  "buy": ["yes", "no"] * 20}), "buy")
+    assert rule.to_python(reading=ds) == rule.to_python(reading=ds.reading)
+    with pytest.raises(DataError, match="must be a rulecore.data.Reading"):
+        rule.export("python", (), reading=42)
 
 
 def test_the_exported_sql_reads_cells_the_app_read_otherwise():

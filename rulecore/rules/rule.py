@@ -168,8 +168,12 @@ def _as_reading(reading: Any, legacy: dict[str, Iterable[str]]) -> Reading:
     unknown = set(legacy) - set(_LEGACY_READING)
     if unknown:
         raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
+    if isinstance(getattr(reading, "reading", None), Reading):
+        reading = reading.reading  # a Dataset given for its reading: what was meant
     if reading is not None and not isinstance(reading, Reading):
-        if isinstance(reading, str) or "decimal_comma" in legacy:
+        if isinstance(reading, str) or "decimal_comma" in legacy or not (
+                isinstance(reading, (list, tuple, set, frozenset))
+                and all(isinstance(c, str) for c in reading)):
             raise DataError("reading must be a rulecore.data.Reading (Dataset.reading), not "
                             f"{type(reading).__name__}.")
         legacy = {"decimal_comma": reading, **legacy}  # the columns in the old place

@@ -12,6 +12,7 @@ import codecs
 import csv
 import hashlib
 import io
+import itertools
 import json
 import os
 import re
@@ -1448,10 +1449,25 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
     except csv.Error as exc:
         raise DataError(f"{where} could not be read as a table: {exc}.") from None
+    trailing = False
     if header and short:
-        first = [""] + first
-        notes.append("The header names one column fewer than the rows have: the first "
-                     "column holds row names (R's write.table writes them without a name).")
+        # every row ending in an empty field is a delimiter after the last cell, as bank
+        # statements write them (Chase's: read as row names, every name shifted one column
+        # to the right, 'Amount' held the transaction types, a stranger's export)
+        rows = [r for r in itertools.islice(csv.reader(io.StringIO(text[:1_000_000]),
+                                                       delimiter=delimiter), 1, 201)
+                if any(c.strip() for c in r)]
+        trailing = bool(rows) and all(len(r) == len(first) + 1 and not r[-1].strip()
+                                      for r in rows)
+        if trailing:
+            first = first + [""]
+            notes.append(f"Every row ends with {'a comma' if delimiter == ',' else 'a separator'}"
+                         " after its last cell: the empty field it makes is no column.")
+        else:
+            first = [""] + first
+            notes.append("The header names one column fewer than the rows have: the first "
+                         "column holds row names (R's write.table writes them without a "
+                         "name).")
     if ragged:  # columns with no name in the header row still hold cells below it
         first = first + [""] * (sheet_width - len(first))
     n_fields = len(first)
@@ -1534,6 +1550,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         raise DataError(f"{where} has no rows.") from None
     if len(df) > max_rows:
         raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try again.")
+    if trailing and df.iloc[:, -1].isna().all():
+        df = df.iloc[:, :-1]
     df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
     # a missing value padded to its column's width (MySQL's client: '| NULL       |') is
     # missing once stripped (a level 'NULL' before: an analyst's review)

@@ -4459,3 +4459,27 @@ def test_a_persons_name_is_left_out_as_naming_the_row():
         == "feature"  # two surnames: a family's, kept
     back = load_csv(io.StringIO(df.to_csv(index=False)), include=["First Name"])
     assert "First Name" in back.X.columns
+
+
+def test_a_comma_after_every_rows_last_cell_is_no_column_of_row_names():
+    """A Chase statement ends every row with a comma: one field more than the header, read
+    as R's row names, shifted every name one column right ('Amount' held the types, 'Type'
+    the balances: a stranger's export).  R's write.table header, one name short over rows
+    whose first field is the row's name, still reads as before."""
+    rng = np.random.default_rng(0)
+    lines = ["Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #"]
+    for k in range(120):
+        credit = k % 4 == 0
+        amount = rng.uniform(500, 900) if credit else -rng.uniform(5, 200)
+        lines.append(f"{'CREDIT' if credit else 'DEBIT'},05/{1 + k % 28:02d}/2024,"
+                     f"\"PAYEE {k % 17}\",{amount:.2f},"
+                     f"{'ACH_CREDIT' if credit else 'DEBIT_CARD'},{1000 + k:.2f},,")
+    ds = load_csv(io.StringIO("\n".join(lines) + "\n"), target="Details")
+    assert ds.n_samples == 120 and ds.X["Amount"].min() < 0
+    assert ds.class_counts == {"CREDIT": 30, "DEBIT": 90}
+    assert any("ends with a comma" in n for n in ds.notes)
+    assert not any("row names" in n for n in ds.notes)
+    r_table = "x,y,label\n" + "\n".join(f'"{k + 1}",{k % 7},{k % 3},{"yes" if k % 2 else "no"}'
+                                        for k in range(60))
+    ds = load_csv(io.StringIO(r_table), target="label")
+    assert any("row names" in n for n in ds.notes) and list(ds.X.columns) == ["x", "y"]

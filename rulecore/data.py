@@ -1550,7 +1550,11 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         raise DataError(f"{where} has no rows.") from None
     if len(df) > max_rows:
         raise DataError(f"{where} has more than {max_rows:,} rows; sample it and try again.")
-    if trailing and df.iloc[:, -1].isna().all():
+    # an unnamed last column with no cell: a separator after the last name and cell (the
+    # Census Bureau's downloads end every line with a comma: the empty column was the
+    # default target, refused as empty, and its blank label hid the row of labels, a
+    # stranger's ACS table)
+    if header and df.shape[1] > 1 and not first[-1].strip() and df.iloc[:, -1].isna().all():
         df = df.iloc[:, :-1]
     df = df.apply(lambda col: col.str.strip())  # every cell is text here (dtype=str)
     # a missing value padded to its column's width (MySQL's client: '| NULL       |') is

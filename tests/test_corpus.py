@@ -42,7 +42,7 @@ EXPECTED = {
                                        ["Datum (month)", "Datum (weekday)"], 0, []),
     # typed by hand: "Yes"/"YES"/" yes" and "No"/"no"/"NO" are two classes, not six;
     # "$22,591.21", "33%" and "15,690" are numbers
-    "spreadsheet_hand_typed.csv": ("Defaulted", "Yes", {"Client": "id", "column 8": "empty"},
+    "spreadsheet_hand_typed.csv": ("Defaulted", "Yes", {"Client": "id"},
                                    [], 0, []),
     # R's write.table: tab separated, row names under a header one field short
     "r_write_table.txt": ("response", "TRUE", {"column 1": "index"}, [], 0, []),

@@ -4483,3 +4483,23 @@ def test_a_comma_after_every_rows_last_cell_is_no_column_of_row_names():
                                         for k in range(60))
     ds = load_csv(io.StringIO(r_table), target="label")
     assert any("row names" in n for n in ds.notes) and list(ds.X.columns) == ["x", "y"]
+
+
+def test_a_census_download_ending_every_line_with_a_comma_keeps_its_label_row_out():
+    """The Census Bureau's data downloads end every line, the header's too, with a comma,
+    and put a row of labels under the codes.  The empty last column was the default target
+    (refused as empty) and its blank label hid the row of labels, which was read as a
+    record: 'POV_PE > 20' was refused as not numeric (a stranger's ACS table)."""
+    rng = np.random.default_rng(0)
+    lines = ['"GEO_ID","NAME","INC_E","INC_M","POV_PE",',
+             '"Geography","Geographic Area Name","Estimate!!Median household income",'
+             '"Margin of Error!!Median household income","Percent!!Below poverty",']
+    for k in range(200):
+        income = rng.integers(30000, 110000)
+        poverty = max(2.0, 40 - income / 3000 + rng.normal(0, 2))
+        lines.append(f'"0500000US{k:05d}","County {k}, State {k % 9}","{income}",'
+                     f'"{rng.integers(900, 4000)}","{poverty:.1f}",')
+    ds = load_csv(io.StringIO("\n".join(lines) + "\n"), target="POV_PE", positive="> 20")
+    assert ds.n_samples == 200 and ds.target == "POV_PE > 20" and ds.positive == "yes"
+    assert any("row of labels" in n for n in ds.notes)
+    assert [r.column for r in ds.roles][-1] == "POV_PE"  # no empty column after it

@@ -316,6 +316,10 @@ class Dataset:
                 # (a column named as the record's key groups on any repeat: 1.5 % of
                 # patients coming back still leak across a split, an adversarial review)
                 repeats = col.duplicated(keep=False)
+                # (a person's first or last name repeats among different people: 'held out
+                # by whole First Name' made the luck test count a few names, a stranger's)
+                if roles_mod.person_name(str(role.column), part=True):
+                    continue
                 if col.notna().all() and repeats.any() and (
                         roles_mod.record_key_name(str(role.column))
                         or repeats.mean() >= MIN_REPEATED_ID_SHARE
@@ -3618,7 +3622,10 @@ NOT_MEASURED = frozenset({"nd", "n.d.", "n.d", "not done", "nt", "not tested", "
                           # agencies publish them (a stranger's school table: '*' in 44 % of
                           # the percent proficient, which was left out as text)
                           "*", "**", "***", "s", "supp", "suppressed", "dnr", "n<10", "n<5",
-                          "<10 students", "ns"})
+                          "<10 students", "ns",
+                          # the College Scorecard's earnings, 12 % 'PrivacySuppressed': left
+                          # out as text beside the debt, 8 % (a stranger's download)
+                          "privacysuppressed", "privacy suppressed"})
 #: At most this share of a column's present cells may be limits ("<5"), in at most
 #: MAX_MISSING_CODES spellings: a test with a detection limit often reports half its
 #: samples below it.

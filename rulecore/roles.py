@@ -781,10 +781,17 @@ _PERSON_NAMES = {"first name", "firstname", "fname", "given name", "givenname", 
                  "nickname", "preferred name"}
 
 
-def _person_name(name: str) -> bool:
-    """``First Name``, ``FNAME``, ``last_name``, ``Surname``: a field of a person's name."""
+#: ... of which these name a part only, shared by different people (not a full name,
+#: which may be the record on several rows: a customer's transactions).
+_NAME_PARTS = _PERSON_NAMES - {"full name", "fullname", "contact name", "person name"}
+
+
+def person_name(name: str, part: bool = False) -> bool:
+    """``First Name``, ``FNAME``, ``last_name``, ``Surname``: a field of a person's name
+    (with ``part``: a first, last or middle name only, not ``Full Name``)."""
     words = " ".join(name_words(name))
-    return words in _PERSON_NAMES or words.replace(" ", "") in _PERSON_NAMES
+    names = _NAME_PARTS if part else _PERSON_NAMES
+    return words in names or words.replace(" ", "") in names
 
 
 def _tiny_labels(present: pd.Series, n_distinct: int, n_rows: int) -> bool:
@@ -956,7 +963,7 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
                       "(held-out rows are split by it)")
     # a person's first or last name names the row, it says nothing of it: as a category,
     # 'First Name != Mary' could join a rule (a stranger's Mailchimp audience)
-    if _person_name(name) and n_distinct >= 5:
+    if person_name(name) and n_distinct >= 5:
         return "id", "a person's name: it names the row, it does not describe it"
     if _is_json(present):
         # {"device": "ios", "coupon": true} is a record in a cell: as a category, its rules

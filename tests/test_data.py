@@ -4503,3 +4503,36 @@ def test_a_census_download_ending_every_line_with_a_comma_keeps_its_label_row_ou
     assert ds.n_samples == 200 and ds.target == "POV_PE > 20" and ds.positive == "yes"
     assert any("row of labels" in n for n in ds.notes)
     assert [r.column for r in ds.roles][-1] == "POV_PE"  # no empty column after it
+
+
+def test_first_names_that_repeat_do_not_hold_rows_out_together():
+    """Left out as a person's name, 'First Name' became the key the held-out rows were split
+    by: 'held out by whole First Name', and the luck test counted a few names (a stranger's
+    BambooHR export).  A first or last name repeats among different people; a full name may
+    be one customer's rows and still holds them together."""
+    rng = np.random.default_rng(0)
+    n = 300
+    title = rng.choice(["Associate", "Engineer", "Manager"], n)
+    df = pd.DataFrame({"First Name": rng.choice(["Ivy", "Jon", "Ann", "Raj", "Kim", "Lee"], n),
+                       "Job Title": title, "Pay": rng.integers(40000, 150000, n),
+                       "Status": np.where((title == "Associate") ^ (rng.random(n) < 0.1),
+                                          "Inactive", "Active")})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)), target="Status")
+    assert ds.groups is None and ds.held_out_unit is None
+    full = df.rename(columns={"First Name": "Full Name"})
+    full["Full Name"] = [f"Customer {k % 40}" for k in range(n)]
+    assert load_csv(io.StringIO(full.to_csv(index=False)), target="Status").held_out_unit \
+        == "whole Full Name"
+
+
+def test_privacy_suppressed_numbers_read_around_their_code():
+    """The College Scorecard writes 'PrivacySuppressed' for small cohorts: 12 % of the
+    earnings left the column out as text, while debt, 8 %, was read (a stranger's
+    download)."""
+    from rulecore.data import numbers_with_codes
+
+    rng = np.random.default_rng(0)
+    earn = pd.Series([f"{v}" for v in rng.integers(20000, 90000, 300)], name="EARN")
+    earn[rng.random(300) < 0.12] = "PrivacySuppressed"
+    read, codes, _ = numbers_with_codes(earn)
+    assert pd.api.types.is_numeric_dtype(read) and list(codes) == ["PrivacySuppressed"]

@@ -1318,10 +1318,10 @@ def is_event_count(name: str, s: pd.Series) -> bool:
 MIN_CODE_SHARE = 0.05
 
 
-def _class_codes(s: pd.Series) -> bool:
+def _class_codes(s: pd.Series, min_share: float = MIN_CODE_SHARE) -> bool:
     """Whether a numeric column reads as class codes (``1, 2, 3``): 3 to
     :data:`MAX_CLASS_LEVELS` consecutive whole numbers from 0 or 1, each in at least
-    :data:`MIN_CODE_SHARE` of the rows."""
+    ``min_share`` of the rows."""
     num = _numeric(s)
     if num is None:
         return False
@@ -1331,7 +1331,7 @@ def _class_codes(s: pd.Series) -> bool:
         return False
     if levels[0] not in (0, 1) or not np.all(np.diff(levels) == 1):
         return False
-    return bool(v.value_counts(normalize=True).min() >= MIN_CODE_SHARE)
+    return bool(v.value_counts(normalize=True).min() >= min_share)
 
 
 #: Words of a date column's name that say it records an outcome (``cancelled_at``).
@@ -1510,6 +1510,12 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     said = [c for c in classes if _outcome_values(df[c])]
     if said:  # no name says outcome, but the values do
         return max(said, key=rank)
+    # a file without a header (x1 ... xn) puts its class last, as UCI's files do: heart
+    # disease's x14, grades 0-4, lost to x9, a yes/no symptom (a stranger's
+    # processed.cleveland.data)
+    if all(_POSITIONAL.match(c) for c in cols) and cols[-1] in eligible \
+            and kinds[cols[-1]] == "classes" and _class_codes(df[cols[-1]], 0.01):
+        return cols[-1]
     # the date an outcome happened, blank where it did not (cancelled_at, churn_date): the
     # outcome is whether it has one (from_frame), and a yes/no flag beside it was predicted
     # instead (a review: "autopay = N", a rule that never fired)

@@ -4536,3 +4536,21 @@ def test_privacy_suppressed_numbers_read_around_their_code():
     earn[rng.random(300) < 0.12] = "PrivacySuppressed"
     read, codes, _ = numbers_with_codes(earn)
     assert pd.api.types.is_numeric_dtype(read) and list(codes) == ["PrivacySuppressed"]
+
+
+def test_a_file_without_a_header_has_its_class_codes_last():
+    """UCI's processed.cleveland.data: no header, the diagnosis 0-4 last (grade 4 in 4 % of
+    the rows).  x9, a yes/no symptom in the middle, was the default target (a stranger's
+    download)."""
+    from rulecore.roles import choose_target
+
+    rng = np.random.default_rng(0)
+    n = 300
+    grade = rng.choice([0, 1, 2, 3, 4], n, p=[0.54, 0.18, 0.12, 0.12, 0.04])
+    lines = [f"{rng.integers(30, 80)},{rng.integers(0, 2)},{rng.normal(130, 15):.1f},"
+             f"{rng.integers(0, 2)},{g}" for g in grade]
+    ds = load_csv(io.StringIO("\n".join(lines) + "\n"))
+    assert ds.target == "x5"
+    named = pd.DataFrame({"age": rng.integers(30, 80, n), "exang": rng.integers(0, 2, n),
+                          "grade": grade})
+    assert choose_target(named) == "exang"  # with names, a yes/no column still comes first

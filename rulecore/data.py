@@ -3701,6 +3701,10 @@ def answer_codes_dropped(s: pd.Series) -> tuple[pd.Series, str | None]:
     if len(levels) > 60:
         return s, None
     parts = levels.str.extract(_CODED_ANSWER)
+    # a word in brackets is part of the answer, not its code: Chicago's 'Risk 1 (High)' was
+    # cut to 'Risk 1' (a stranger's table); codes are 'F', 'A5', 'SQ001', 'Y'
+    parts = parts.where(~parts[1].fillna("").str.fullmatch(r"[A-Za-z]*[a-z][A-Za-z]*")
+                        | (parts[1].str.len() <= 2), np.nan)
     coded = parts[0].notna()
     rest = levels[~coded].str.casefold()
     if coded.sum() < 2 or not rest.isin(NO_ANSWER | {"n/a", "other", ""}).all():

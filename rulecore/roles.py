@@ -192,6 +192,8 @@ def no_answers(values: Any) -> list:
 
 _TARGET_NAMES = {
     "target", "label", "labels", "class", "classes", "outcome", "y", "response", "result",
+    # (Chicago's food inspections: 'Results' lost to a city's typo, 'CCHICAGO', a stranger's)
+    "results", "outcomes",
     "diagnosis", "churn", "churned", "survived", "default", "defaulted", "fraud", "isfraud",
     "status", "disease", "resigned", "failure", "attrition", "left", "diabetes", "approved",
     "species", "category", "decision", "readmitted", "spam", "clicked", "converted",
@@ -210,11 +212,12 @@ _CONDITION_NAMES = {"diabetes", "disease"}
 #: Words that name an outcome inside a longer name (``loan_status``, ``test_result``,
 #: ``churn_flag``, ``final_outcome``): the whole name had to be one of :data:`_TARGET_NAMES`,
 #: and ``loan_status`` lost to a ``verification_status`` further right (a review).
-_TARGET_WORDS = {"target", "outcome", "result", "status", "churn", "churned", "default",
+_TARGET_WORDS = {"target", "outcome", "result", "results", "status", "churn", "churned", "default",
                  "defaulted", "fraud", "diagnosis", "readmitted", "survived", "attrition",
                  "resigned", "converted", "readmit", "readmission", "mortality"}
 #: Names that say "the column to predict" and nothing else: first among target names.
-_GENERIC_TARGETS = {"target", "label", "labels", "class", "outcome", "y", "response", "result"}
+_GENERIC_TARGETS = {"target", "label", "labels", "class", "outcome", "y", "response", "result",
+                    "results", "outcomes"}
 #: What may follow that word and keep it the outcome (``churn_flag``; not ``target_audience``).
 _TARGET_TAILS = {"flag", "yn", "ind", "indicator", "label", "code", "status", "class"}
 #: ... and a time window, its number dropped by name_words (READMIT_30D, mortality_90_days,

@@ -4554,3 +4554,22 @@ def test_a_file_without_a_header_has_its_class_codes_last():
     named = pd.DataFrame({"age": rng.integers(30, 80, n), "exang": rng.integers(0, 2, n),
                           "grade": grade})
     assert choose_target(named) == "exang"  # with names, a yes/no column still comes first
+
+
+def test_food_inspections_predict_their_results_and_keep_a_risk_words():
+    """Chicago's food inspections: 'Results' was no target name, and a city's typo
+    (CCHICAGO, 2 %) was the default target; 'Risk 1 (High)' was cut to 'Risk 1' as if
+    '(High)' were a survey tool's answer code (a stranger's Socrata export)."""
+    from rulecore.data import answer_codes_dropped
+    from rulecore.roles import choose_target
+
+    rng = np.random.default_rng(0)
+    n = 300
+    df = pd.DataFrame({"Inspection Type": rng.choice(["Canvass", "Complaint", "License"], n),
+                       "City": np.where(rng.random(n) < 0.03, "CCHICAGO", "CHICAGO"),
+                       "Results": rng.choice(["Pass", "Fail", "Pass w/ Conditions",
+                                              "Out of Business"], n)})
+    assert choose_target(df) == "Results"
+    risk = pd.Series(["Risk 1 (High)", "Risk 2 (Medium)", "Risk 3 (Low)"] * 4)
+    assert answer_codes_dropped(risk)[1] is None
+    assert answer_codes_dropped(pd.Series(["Female (F)", "Male (M)"] * 4))[1] is not None

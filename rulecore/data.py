@@ -5392,6 +5392,9 @@ _unit_space: dict[str, Any] = {}
 exec(UNIT_NUMBER, _unit_space)  # noqa: S102 - our own source, above
 unit_number: Callable[..., float] = _unit_space["unit_number"]
 unit_key: Callable[..., tuple[str, str, int]] = _unit_space["unit_key"]
+#: The longest cell read as a number with its unit (:data:`UNIT_CELL`), here and in the
+#: exported Python.
+MAX_UNIT_CELL = 80
 #: At most this many texts around the numbers of one column (:func:`_unit_factors`).
 MAX_UNIT_TEXTS = 40
 
@@ -5426,7 +5429,10 @@ def _unit_factors(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
         factors: dict[tuple[str, str, int], list[tuple[float, float]]] = {}
         for k, cell in enumerate(cells):
             value = read[first[k]]
-            m = pattern.fullmatch(str(cell).strip())
+            text = str(cell).strip()
+            # (a long cell is no number with its unit, and the pattern backtracks on one of
+            # 2,000 characters for a quarter of a second: a review's hostile cells)
+            m = pattern.fullmatch(text) if len(text) <= MAX_UNIT_CELL else None
             if m is None or not np.isfinite(value):
                 continue  # missing (Reading.recoded), a limit, or written otherwise
             try:

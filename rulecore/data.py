@@ -5295,6 +5295,21 @@ def from_frame(
 MAX_RECODED = 100
 
 
+def _same_cell(cell: Any, read: Any) -> bool:
+    """Whether a cell read as ``read`` is read as written: the same value, or a number read
+    as its own text (a JSON field's 150 as the level '150': counted as recoded, a column of
+    160 such levels passed :data:`MAX_RECODED` and its code 999 read as missing was lost
+    with them, a review)."""
+    if cell == read or read is None:
+        return cell == read
+    if isinstance(cell, float) and isinstance(read, str):
+        try:
+            return float(read) == cell
+        except ValueError:
+            return False
+    return False
+
+
 def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
                    kinds: Mapping[str, str], skip: Iterable[str] = ()
                    ) -> tuple[tuple[str, tuple[tuple[Any, Any], ...]], ...]:
@@ -5318,15 +5333,18 @@ def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
         if col in skip or col not in given.columns:
             continue
         raw = given[col].to_numpy()[origin]
-        if pd.api.types.is_numeric_dtype(given[col]) and kinds.get(col) != "numeric":
-            continue  # numbers as levels: the export's text of them is the app's
-        if kinds.get(col) == "numeric" and not (pd.notna(raw) & X[col].isna().to_numpy()).any():
+        # numbers as levels (a typed table's survey answers, 1 and 2): the export's text of
+        # them is the app's, but for codes read as missing, BRFSS's 7 and 9, which it read
+        # as levels of their own (70 of 400 rows another answer, a review)
+        levels = pd.api.types.is_numeric_dtype(given[col]) and kinds.get(col) != "numeric"
+        numeric = kinds.get(col) == "numeric" or levels
+        if numeric and not (pd.notna(raw) & X[col].isna().to_numpy()).any():
             continue  # no present cell read as missing: the usual numeric column
         # each distinct cell once, with each value it was read as (pandas' factorize: one
         # pass in C over the rows, then Python over the distinct pairs only)
         cell_code, cells = pd.factorize(raw)
         read_code, reads = pd.factorize(X[col].to_numpy())
-        if kinds.get(col) == "numeric":
+        if numeric:
             # only the cells read as missing wherever they stand count here: picked in
             # numpy first, so the Python below sees the few codes, not every distinct number
             # (a 1M-row column of 372k distinct values took 7.6 s here, a review)
@@ -5357,8 +5375,7 @@ def _recoded_cells(given: pd.DataFrame, origin: np.ndarray, X: pd.DataFrame,
         # a cell read as one value wherever it stands, and read otherwise than written: as
         # missing in a numeric column (-999, 'unknown'), as another label in the others
         changed = {c: next(iter(r)) for c, r in found.items() if len(r) == 1 and (
-            next(iter(r)) is None if kinds.get(col) == "numeric"
-            else next(iter(r)) != c)}
+            next(iter(r)) is None if numeric else not _same_cell(c, next(iter(r))))}
         if 0 < len(changed) <= MAX_RECODED:
             out.append((str(col), tuple(sorted(changed.items(), key=repr))))
     return tuple(out)

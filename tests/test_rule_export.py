@@ -1143,3 +1143,47 @@ def test_the_export_reads_excel_times_race_times_and_inf_as_the_app(tmp_path):
     rules = [Rule((Term("ratio", ">", 5.5),), "and", "y", "b"),
              Rule((Term("ratio", "<=", 3.0),), "and", "y", "b")]
     assert _export_against_apply(tmp_path / "ratio.csv", ds, rules) == []
+
+
+def test_codes_read_as_missing_reach_the_export_in_typed_and_json_columns(tmp_path):
+    """A review of the exports against `rulecore apply`: a typed table's survey answers read
+    as levels (BRFSS's GENHLTH 1 and 2, 7 and 9 read as missing) gave the export no word of
+    the codes, 70 of 400 rows another answer; a JSON field of 160 numbers read as levels
+    counted each as recoded ('150' from 150), passed MAX_RECODED, and lost its code 999."""
+    import csv as csv_module
+    import json as json_module
+
+    from rulecore.data import load_csv, read_csv_frame
+    from rulecore.scoring import apply_rule, load_rule
+
+    rng = np.random.default_rng(0)
+    n = 400
+    q = rng.choice([1, 2, 7, 9], size=n, p=[0.45, 0.41, 0.08, 0.06])
+    y = np.where(q == 1, rng.random(n) < 0.85, rng.random(n) < 0.1)
+    path = tmp_path / "brfss.parquet"
+    pd.DataFrame({"GENHLTH": q, "AGE": rng.integers(18, 80, n),
+                  "DIABETE": np.where(y, "Yes", "No")}).to_parquet(path)
+    ds = load_csv(path, target="DIABETE")
+    assert ds.kinds["GENHLTH"] != "numeric" and ds.X["GENHLTH"].isna().sum() == (q >= 7).sum()
+    frame, _ = read_csv_frame(path)
+    rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    for rule in (Rule((Term("GENHLTH", "!=", "2"),), "and", "DIABETE", "Yes"),
+                 Rule((Term("GENHLTH", "is missing", "categorical"),), "and", "DIABETE", "Yes")):
+        scored = apply_rule(load_rule(rule.to_json()), frame, typed=False)
+        ns: dict = {}
+        exec(rule.export("python", ds.notes_for(rule.features), ds.reading), ns)
+        assert [bool(ns["predict"](r)) for r in rows] == [bool(f) for f in scored.fires]
+
+    zipc = rng.integers(100, 260, 2000).astype(object)
+    zipc[rng.random(2000) < 0.1] = 999
+    with open(tmp_path / "sessions.csv", "w", newline="") as f:
+        w = csv_module.writer(f)
+        w.writerow(["session", "converted"])
+        for z in zipc:
+            w.writerow([json_module.dumps({"device": str(rng.choice(["ios", "web"])), "zip": z}),
+                        str(rng.choice(["yes", "no"]))])
+    ds = load_csv(tmp_path / "sessions.csv", target="converted")
+    assert dict(ds.reading.recoded)["session.zip"] == ((999.0, None),)
+    rules = [Rule((Term("session.zip", "!=", "150"),), "and", "converted", "yes"),
+             Rule((Term("session.zip", "is missing", "categorical"),), "and", "converted", "yes")]
+    assert _export_against_apply(tmp_path / "sessions.csv", ds, rules) == []

@@ -124,3 +124,22 @@ def test_binarizer_takes_integer_column_names_and_checks_the_width():
     with pytest.raises(DataError, match="X has 5 features, but Binarizer is expecting 3 features"):
         fitted.transform(rng.random((4, 5)))
     assert fitted.fit(rng.random((20, 5))).transform(rng.random((4, 5))).shape[0] == 4  # refit
+
+
+def test_cells_of_long_runs_of_spaces_are_read_without_backtracking():
+    """A column of 600 cells of 'a', 3,990 spaces and 'b' (a hostile table): the time-zone
+    pattern tried its spaces from each one, about 0.4 s a cell, twice, and the load ran past
+    the test's time limit (541 s for 2,000 cells, a review).  Now it is read at once; the
+    zones after a time still read."""
+    import pandas as pd
+
+    from rulecore.roles import read_dates
+
+    n = 600
+    rng = np.random.default_rng(0)
+    text = "note,x,y\n" + "\n".join(f"\"a{' ' * 3990}b{k}\",{rng.integers(0, 9)},"
+                                    f"{'yes' if k % 3 else 'no'}" for k in range(n))
+    ds = load_csv(io.StringIO(text), target="y")
+    assert ds.n_samples == n
+    forms = pd.Series(["2024/04/08 4:06:00 AM GMT+1", "2024/04/09 5:00:00 PM GMT+1"] * 5)
+    assert read_dates(forms)[0].dt.hour.tolist()[:2] == [4, 17]

@@ -970,6 +970,11 @@ def test_the_exports_arguments_before_reading_still_work_with_a_warning():
     assert rule.to_python(reading=ds) == rule.to_python(reading=ds.reading)
     with pytest.raises(DataError, match="must be a rulecore.data.Reading"):
         rule.export("python", (), reading=42)
+    assert rule.to_sql(ds) == rule.to_sql(ds.reading)
+    with pytest.raises(DataError, match="must be a rulecore.data.Reading"):
+        rule.export("sql", (), reading=42)
+    with pytest.raises(DataError, match="must be a rulecore.data.Reading"):
+        rule.to_sql(42)
 
 
 def test_the_exported_sql_reads_cells_the_app_read_otherwise():

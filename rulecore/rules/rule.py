@@ -626,6 +626,9 @@ class Rule(_Exportable):
         the raw table counted ``-999`` among the lowest incomes."""
         if not self.conditions:
             return "1 = 1" if self.rule_type == "and" else "1 = 0"
+        # (a Dataset given for its reading, anything else refused in words: a bare
+        # AttributeError before, a review)
+        reading = _as_reading(reading, {}) if reading is not None else None
         tables = dict(reading.recoded) if reading is not None else {}
         parts = []
         for c in self.conditions:

@@ -5398,10 +5398,14 @@ UNIT_NUMBER = """def unit_key(before, after, number):
         after = "[interval]"  # '23.4 [19.8-28.1]': an estimate and its interval
     return (before.strip(), after, number.count(":") + 1)
 def unit_number(t, comma=False):
+    import re
     if ":" in t:  # a time, '1:02:33' or '5:12': in its first part's unit
         return sum(float(p.replace(",", ".")) / 60 ** k for k, p in enumerate(t.split(":")))
     for mark in ("\u00a0", "\u202f", " ", "'"):  # thousands: '4 039', '4'039'
         t = t.replace(mark, "")
+    # a comma before one or two last digits is a decimal comma, never thousands' ('72,5 kg'
+    # beside '158 lb': read 725, the factor of kg was 0.1 and '90 kg' 9.0, a review)
+    comma = comma or ("." not in t and re.search(r",\\d{1,2}$", t) is not None)
     t = t.replace(".", "").replace(",", ".") if comma else t.replace(",", "")
     return float(t)
 """

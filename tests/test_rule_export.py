@@ -1192,3 +1192,27 @@ def test_codes_read_as_missing_reach_the_export_in_typed_and_json_columns(tmp_pa
     rules = [Rule((Term("session.zip", "!=", "150"),), "and", "converted", "yes"),
              Rule((Term("session.zip", "is missing", "categorical"),), "and", "converted", "yes")]
     assert _export_against_apply(tmp_path / "sessions.csv", ds, rules) == []
+
+
+def test_a_decimal_comma_inside_a_unit_is_read_as_one(tmp_path):
+    """'72,5 kg' beside '158 lb': the number was read 725 and the factor of kg learned as
+    0.1, so a later table's '90 kg' was 9.0 to the export (51 of 300 rows another answer
+    than `rulecore apply`, a review)."""
+    from rulecore.data import load_csv
+
+    rng = np.random.default_rng(1)
+    n = 300
+    kg = np.round(rng.uniform(50, 110, n), 1)
+    lb = rng.random(n) < 0.4
+    cells = [f"{round(k / 0.45359237)} lb" if b else f"{k:.1f} kg".replace(".", ",")
+             for k, b in zip(kg, lb)]
+    pd.DataFrame({"weight": cells, "age": rng.integers(20, 70, n),
+                  "sick": np.where(kg > 85, "yes", "no")}).to_csv(tmp_path / "learn.csv",
+                                                                  index=False)
+    ds = load_csv(tmp_path / "learn.csv", target="sick")
+    assert ("", "kg", 1, 1.0) in dict(ds.reading.units)["weight"]
+    later = [f"{int(k)} kg" if k % 2 else c for k, c in zip(kg, cells)]
+    pd.DataFrame({"weight": later, "age": 30, "sick": "no"}).to_csv(tmp_path / "later.csv",
+                                                                    index=False)
+    rules = [Rule((Term("weight", ">", 85.0, unit="kg"),), "and", "sick", "yes")]
+    assert _export_against_apply(tmp_path / "later.csv", ds, rules) == []

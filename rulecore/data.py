@@ -1461,8 +1461,11 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         rows = [r for r in itertools.islice(csv.reader(io.StringIO(text[:1_000_000]),
                                                        delimiter=delimiter), 1, 201)
                 if any(c.strip() for c in r)]
+        # (not over distinct first fields: R's row names, 1 to n, with a last column blank
+        # on every row, were read so and every name shifted left, a review)
         trailing = bool(rows) and all(len(r) == len(first) + 1 and not r[-1].strip()
-                                      for r in rows)
+                                      for r in rows) and \
+            len({r[0].strip() for r in rows}) < len(rows)
         if trailing:
             first = first + [""]
             notes.append(f"Every row ends with {'a comma' if delimiter == ',' else 'a separator'}"

@@ -40,7 +40,7 @@ target almost perfectly.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -1086,6 +1086,23 @@ EVENT_DAYS_MIN = 14
 EVENT_SPAN = pd.Timedelta(days=3 * 366)
 
 
+def _log_days(present: pd.Series) -> bool:
+    """Whether dates without a time are a log's days: :data:`EVENT_DAYS_MIN` distinct days
+    or more within :data:`EVENT_SPAN`, on 7 days of the month or more (monthly periods, the
+    1st of each month, gave a weekday of no meaning, a review).  In numpy on the distinct
+    days (pandas' normalize took 0.9 s a column of 1M rows)."""
+    if present.max() - present.min() > EVENT_SPAN:
+        return False
+    try:
+        days = np.unique(present.to_numpy().astype("datetime64[D]"))
+    except (TypeError, ValueError):  # a time zone kept: pandas' own way
+        days = np.unique(present.dt.tz_localize(None).to_numpy().astype("datetime64[D]"))
+    if len(days) < EVENT_DAYS_MIN:
+        return False
+    of_month = (days - days.astype("datetime64[M]")).astype(int)
+    return len(np.unique(of_month)) >= 7
+
+
 def date_features(name: str, dates: pd.Series, weekday: bool = False
                   ) -> dict[str, pd.Series]:
     """The features derived from a date column: its year and month (1-12) as numbers; its
@@ -1098,8 +1115,7 @@ def date_features(name: str, dates: pd.Series, weekday: bool = False
     out = {year: dates.dt.year.astype(float), month: dates.dt.month.astype(float)}
     present = dates.dropna()
     times = len(present) and (present.dt.hour * 60 + present.dt.minute).nunique() > 1
-    days = len(present) and present.max() - present.min() <= EVENT_SPAN and \
-        present.dt.normalize().nunique() >= EVENT_DAYS_MIN
+    days = not times and len(present) and _log_days(present)
     if times or days or weekday:
         out[week] = dates.dt.day_of_week.map(dict(enumerate(WEEKDAYS))).astype(object)
     if times:
@@ -1388,7 +1404,7 @@ def _gender_values(s: pd.Series) -> bool:
 _FORM_STATUSES = frozenset({"Incomplete", "Unverified", "Complete"})
 
 
-def _form_status(name: str, s: pd.Series) -> bool:
+def _form_status(name: str, s: pd.Series, columns: Sequence[str] = ()) -> bool:
     """Whether a column is REDCap's status of a form: ``Complete?`` in an export of labels,
     ``<form>_complete`` in a raw one, holding REDCap's statuses (Incomplete / Unverified /
     Complete, or 0 / 1 / 2 with a 2 among them).  It says how far data entry went, never the
@@ -1400,7 +1416,12 @@ def _form_status(name: str, s: pd.Series) -> bool:
         return False
     values = {str(v).strip() for v in s.dropna().unique()[:10]}
     codes = {v.removesuffix(".0") for v in values}
-    return values <= _FORM_STATUSES or codes <= {"0", "1", "2"} and "2" in codes
+    # (0 and 1 alone, no form marked Complete yet, in a table REDCap exported: a study under
+    # way made 'baseline_complete' the default target, a review)
+    redcap = bool(columns) and (str(columns[0]) == "record_id" or any(
+        str(c).startswith("redcap_") for c in columns) or sum(
+        bool(re.fullmatch(r"[a-z][a-z0-9_]*_complete", str(c))) for c in columns) >= 2)
+    return values <= _FORM_STATUSES or codes <= {"0", "1", "2"} and ("2" in codes or redcap)
 
 
 #: A target's second class needs at least this many rows for the column to be chosen by
@@ -1411,6 +1432,11 @@ MIN_DEFAULT_CLASS_ROWS = 5
 def _one_class_but_few(s: pd.Series) -> bool:
     """Whether all of ``s``'s rows but fewer than :data:`MIN_DEFAULT_CLASS_ROWS` hold one
     value (blanks counted as a value: a tick column's empty cells are its 'no')."""
+    # the first rows decide most columns without counting all of them (a 1M-row table's
+    # 62 columns took 60 s counted whole, a review)
+    head = s.iloc[:1000].value_counts(dropna=False)
+    if len(head) >= 2 and int(head.iloc[1:].sum()) >= MIN_DEFAULT_CLASS_ROWS:
+        return False
     counts = s.value_counts(dropna=False)
     return len(counts) >= 2 and len(s) - int(counts.iloc[0]) < MIN_DEFAULT_CLASS_ROWS
 
@@ -1468,7 +1494,7 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
         eligible = [c for c in eligible if c not in meta] or eligible
     names = set(cols)
     eligible = [c for c in eligible if not option_flag(c, names)] or eligible
-    eligible = [c for c in eligible if not _form_status(c, df[c])] or eligible
+    eligible = [c for c in eligible if not _form_status(c, df[c], cols)] or eligible
     # a class of a handful of rows is no outcome to learn: a HOBO logger's 'End Of File',
     # 'Logged' on its last row, was the default target (a stranger's export)
     # (unless named as the outcome: 4 churned of 50 customers are still what to predict)

@@ -4313,6 +4313,11 @@ def test_a_departure_time_blank_when_cancelled_is_a_leak_and_a_form_status_no_ta
     assert choose_target(course) == "course_complete"
     assert choose_target(course.assign(course_complete=rng.integers(0, 2, n))) == \
         "course_complete"
+    # REDCap's own table with no form marked Complete yet: 0 and 1 are still its statuses
+    study = pd.DataFrame({"record_id": range(1, n + 1), "age": rng.integers(20, 80, n),
+                          "dx": rng.integers(0, 2, n),
+                          "baseline_complete": rng.choice([0, 1], n, p=[0.3, 0.7])})
+    assert choose_target(study) == "dx"
     late = np.where(rng.random(300) < 0.2, "checked", "")
     grid = pd.DataFrame({"Budget": rng.integers(1, 99, 300), "Delivered Late": late})
     ds = load_csv(io.StringIO(grid.to_csv(index=False)), target="Delivered Late")
@@ -4404,6 +4409,8 @@ def test_a_log_of_days_gives_its_weekday_and_an_included_date_is_never_ignored()
     born = pd.Series(pd.Timestamp("1950-01-01") + pd.to_timedelta(
         rng.integers(0, 20000, n), unit="D"))
     assert "born (weekday)" not in date_features("born", born)
+    monthly = pd.Series(pd.date_range("2023-01-01", periods=36, freq="MS").repeat(20))
+    assert "period (weekday)" not in date_features("period", monthly)  # the 1st of each month
     week = flights.assign(FL_DATE=pd.Series(
         (pd.Timestamp("2024-01-01") + pd.to_timedelta(rng.integers(0, 7, n), unit="D")
          ).strftime("%Y-%m-%d")))
@@ -4482,6 +4489,11 @@ def test_a_comma_after_every_rows_last_cell_is_no_column_of_row_names():
     r_table = "x,y,label\n" + "\n".join(f'"{k + 1}",{k % 7},{k % 3},{"yes" if k % 2 else "no"}'
                                         for k in range(60))
     ds = load_csv(io.StringIO(r_table), target="label")
+    assert any("row names" in n for n in ds.notes) and list(ds.X.columns) == ["x", "y"]
+    # R's row names, 1 to n, over a last column blank on every row: still row names
+    r_blank = "x,y,label,comment\n" + "\n".join(
+        f"{k + 1},{k % 7},{k % 3},{'yes' if k % 2 else 'no'}," for k in range(60))
+    ds = load_csv(io.StringIO(r_blank), target="label")
     assert any("row names" in n for n in ds.notes) and list(ds.X.columns) == ["x", "y"]
 
 

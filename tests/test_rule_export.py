@@ -952,6 +952,9 @@ def test_the_exports_arguments_before_reading_still_work_with_a_warning():
         assert rule.export("python", (), decimal_comma=["Preis"]) == new
     with pytest.warns(DeprecationWarning):
         assert rule.export("python", (), ["Preis"]) == new  # the columns in its place
+    for columns in (pd.Index(["Preis"]), {"Preis": 1}.keys(), (c for c in ["Preis"])):
+        with pytest.warns(DeprecationWarning):  # any iterable of names, as before
+            assert rule.export("python", (), columns) == new
     with pytest.warns(DeprecationWarning):
         assert rule.to_python(decimal_comma=("Preis",)) == rule.to_python(
             reading=Reading(decimal_comma=("Preis",)))
@@ -1216,3 +1219,19 @@ def test_a_decimal_comma_inside_a_unit_is_read_as_one(tmp_path):
                                                                     index=False)
     rules = [Rule((Term("weight", ">", 85.0, unit="kg"),), "and", "sick", "yes")]
     assert _export_against_apply(tmp_path / "later.csv", ds, rules) == []
+
+
+def test_undetermined_in_a_new_table_is_above_every_value_only_in_a_ct():
+    """A rule learned without any 'Undetermined' cell, applied to new rows: the export read
+    it as above every value in any column (an age of 'Undetermined' held 'age > 60'), the
+    app only in a qPCR's CT (a review)."""
+    from rulecore.scoring import apply_rule
+
+    for column, held in (("age", False), ("N1 Ct", True)):
+        rule = Rule((Term(column, ">", 30.0),), "and", "y", "yes")
+        frame = pd.DataFrame({column: ["Undetermined", "70", "20"] * 10})
+        ns: dict = {}
+        exec(rule.to_python(), ns)
+        got = [bool(ns["predict"](r)) for r in frame.to_dict("records")][:3]
+        assert got == [held, True, False]
+        assert list(apply_rule(rule, frame, typed=False).fires[:3]) == got

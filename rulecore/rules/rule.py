@@ -22,6 +22,7 @@ from rulecore.data import (
     _APPROXIMATE,
     _CODED,
     _KEY_VALUE,
+    _LIMIT_ABOVE,
     _LIMIT_ABOVE_CT,
     _LIMIT_BELOW,
     MAX_UNIT_CELL,
@@ -32,6 +33,7 @@ from rulecore.data import (
     UNIT_CELL,
     UNIT_NUMBER,
     Reading,
+    limit_above,
 )
 from rulecore.encode import text_names
 from rulecore.exceptions import DataError
@@ -172,12 +174,18 @@ def _as_reading(reading: Any, legacy: dict[str, Iterable[str]]) -> Reading:
     if isinstance(getattr(reading, "reading", None), Reading):
         reading = reading.reading  # a Dataset given for its reading: what was meant
     if reading is not None and not isinstance(reading, Reading):
-        if isinstance(reading, str) or "decimal_comma" in legacy or not (
-                isinstance(reading, (list, tuple, set, frozenset))
-                and all(isinstance(c, str) for c in reading)):
-            raise DataError("reading must be a rulecore.data.Reading (Dataset.reading), not "
-                            f"{type(reading).__name__}.")
-        legacy = {"decimal_comma": reading, **legacy}  # the columns in the old place
+        # the columns in the old place: any iterable of names (a list, a pandas Index,
+        # dict keys, a generator: each worked before, a review)
+        try:
+            columns = None if isinstance(reading, str) or "decimal_comma" in legacy \
+                else list(reading)
+        except TypeError:
+            columns = None
+        if columns is None or not all(isinstance(c, str) for c in columns):
+            raise DataError("reading must be a rulecore.data.Reading (Dataset.reading) or, "
+                            "deprecated, the names of the columns read with a decimal comma, "
+                            f"not {type(reading).__name__}.")
+        legacy = {"decimal_comma": columns, **legacy}
         reading = None
     if not legacy:
         return reading or Reading()
@@ -433,6 +441,11 @@ _AS_READ = [
     "            pass",
     "        return v",
 ]
+
+
+def _ct(column: str) -> bool:
+    """Whether the app reads 'Undetermined' in ``column`` above every value (a qPCR's CT)."""
+    return limit_above(column) is _LIMIT_ABOVE_CT
 
 
 def _read_first(column: str) -> str:
@@ -729,7 +742,7 @@ class Rule(_Exportable):
         # with no error; a stranger's ledger: the negatives read as missing, 18 of 189 rows)
         said = ", ".join(map(repr, sorted(set(MISSING_TEXT) | {""})))
         missing = f"    MISSING = {{{said}}}"
-        num = ["    def num(v, comma=False, read=None, units=None):",
+        num = ["    def num(v, comma=False, read=None, units=None, ct=False):",
                "        raw, neg = v, False",
                "        if isinstance(v, str):",
                "            v = v.strip()",
@@ -751,9 +764,11 @@ class Rule(_Exportable):
                "            import re",
                f"            if re.fullmatch({_LIMIT_BELOW.pattern!r}, v, re.I):",
                "                return float('-inf')  # '<LOD': below every value",
-               # (a qPCR's 'Undetermined' too: a column that reads it as missing has it in
-               # Reading.recoded, read before this)
-               f"            if re.fullmatch({_LIMIT_ABOVE_CT.pattern!r}, v, re.I):",
+               # (and a qPCR's 'Undetermined' in its CT, ct=True: in any other column it is
+               # no number, as the app reads it, a review)
+               f"            above = {_LIMIT_ABOVE_CT.pattern!r} if ct else \\",
+               f"                {_LIMIT_ABOVE.pattern!r}",
+               "            if re.fullmatch(above, v, re.I):",
                "                return float('inf')  # '>ULOQ': above every value",
                f"            approx = re.fullmatch({_APPROXIMATE.pattern!r}, v, re.I)",
                "            if approx:  # 'approx 18', 'c. 40', '15+': the number named",
@@ -839,13 +854,15 @@ class Rule(_Exportable):
                 how = (", True" if read == "num" and c.feature in comma else "") + (
                     _read_first(c.feature) if read == "num" and c.feature in texts
                     else "") + (f", units=UNITS[{c.feature!r}]" if read == "num" and
-                                c.feature in units else "")
+                                c.feature in units else "") + (
+                    ", ct=True" if read == "num" and _ct(c.feature) else "")
                 checks.append(f"        {read}({cell(c.feature)}{how}) {op} None,")
             elif c.numeric:
                 op = "<=" if c.op == "<=" else ">"
                 how = (", True" if c.feature in comma else "") + (
                     _read_first(c.feature) if c.feature in texts else "") + (
-                    f", units=UNITS[{c.feature!r}]" if c.feature in units else "")
+                    f", units=UNITS[{c.feature!r}]" if c.feature in units else "") + (
+                    ", ct=True" if _ct(c.feature) else "")
                 checks.append(f"        (lambda v: v is not None and v {op} {float(c.value)!r})"
                               f"(num({cell(c.feature)}{how})),")
             else:

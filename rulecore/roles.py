@@ -1400,6 +1400,8 @@ def _gender_values(s: pd.Series) -> bool:
         len(values - {"nonbinary", "other", "diverse"}) >= 2
 
 
+#: A raw REDCap export's name of a form's status column, ``<form>_complete``.
+_FORM_COMPLETE = re.compile(r"[a-z][a-z0-9_]*_complete")
 #: REDCap's form statuses, as labels and as raw codes (0 Incomplete, 1 Unverified, 2 Complete).
 _FORM_STATUSES = frozenset({"Incomplete", "Unverified", "Complete"})
 
@@ -1412,7 +1414,7 @@ def _form_status(name: str, s: pd.Series, columns: Sequence[str] = ()) -> bool:
     (a stranger's study).  By its values too: a yes/no ``course_complete`` is an outcome
     (the name alone took it from the default target, a review)."""
     name = name.strip()
-    if name != "Complete?" and not re.fullmatch(r"[a-z][a-z0-9_]*_complete", name):
+    if name != "Complete?" and not _FORM_COMPLETE.fullmatch(name):
         return False
     values = {str(v).strip() for v in s.dropna().unique()[:10]}
     codes = {v.removesuffix(".0") for v in values}
@@ -1420,7 +1422,7 @@ def _form_status(name: str, s: pd.Series, columns: Sequence[str] = ()) -> bool:
     # way made 'baseline_complete' the default target, a review)
     redcap = bool(columns) and (str(columns[0]) == "record_id" or any(
         str(c).startswith("redcap_") for c in columns) or sum(
-        bool(re.fullmatch(r"[a-z][a-z0-9_]*_complete", str(c))) for c in columns) >= 2)
+        bool(_FORM_COMPLETE.fullmatch(str(c))) for c in columns) >= 2)
     return values <= _FORM_STATUSES or codes <= {"0", "1", "2"} and ("2" in codes or redcap)
 
 

@@ -73,6 +73,7 @@ DEFAULTS: dict[str, Any] = {
     "answer_class": None,  # a "no answer" target value (Unknown, -9) kept as a class
     "ratings": "split",  # a rating-scale target: split at its middle, or each value a class
     "zero_missing": [],  # numeric columns whose 0 is read as "not measured"
+    "keep_codes": [],  # numeric columns whose missing-value codes (99999) are values
     "orders": {},  # column -> its levels lowest first, as the user put them
     "include": [],
     "exclude": [],
@@ -177,6 +178,7 @@ def reset_choices(keep_target: bool = False, keep_columns: bool = False) -> None
     if not keep_columns:
         ss["kinds"] = {}
         ss["zero_missing"] = []
+        ss["keep_codes"] = []
         ss["orders"] = {}
         ss["include"] = []
         ss["exclude"] = []
@@ -275,13 +277,13 @@ def _choices() -> tuple:
     ss = st.session_state
     return (ss["target"], ss["threshold"], tuple(sorted(ss["kinds"].items())),
             tuple(sorted(ss["include"])), tuple(sorted(ss["exclude"])), ss["answer_class"],
-            ss["ratings"], tuple(sorted(ss["zero_missing"])),
+            ss["ratings"], tuple(sorted(ss["zero_missing"])), tuple(sorted(ss["keep_codes"])),
             tuple(sorted((c, tuple(v)) for c, v in ss["orders"].items())))
 
 
 def _options(choices: tuple) -> dict:
     (target, threshold, kinds, include, exclude, answer_class, ratings, zero_missing,
-     orders) = choices
+     keep_codes, orders) = choices
     # from_frame's positive: a threshold, or a "no answer" value to keep as a class
     positive = threshold if threshold is not None else answer_class
     # a column left out and then looked at as the target is the target, and left out again
@@ -293,6 +295,7 @@ def _options(choices: tuple) -> dict:
             "kinds": {c: k for c, k in kinds if c != target}, "include": include,
             "exclude": exclude, "continuous": "median", "ratings": ratings,
             "zero_missing": tuple(c for c in zero_missing if c != target),
+            "keep_codes": tuple(c for c in keep_codes if c != target),
             "orders": {c: list(v) for c, v in orders if c != target}}
 
 

@@ -379,6 +379,18 @@ with left:
         st.button(f"Read 0 in {_short(col)} as a value again", key=f"w_zero_{col}",
                   on_click=_zero_missing, args=(col, False), icon=":material/undo:")
 
+    # a missing-value code that is a value (adult's capital-gain 99999, a top-code)
+    def _keep_codes(col: str, on: bool) -> None:
+        chosen = set(ss["keep_codes"])
+        ss["keep_codes"] = sorted(chosen | {col} if on else chosen - {col})
+
+    for col in ds.missing_codes:
+        st.button(f"Keep the code in {_short(col)} as a number", key=f"w_codes_{col}",
+                  on_click=_keep_codes, args=(col, True), icon=":material/push_pin:")
+    for col in ds.codes_kept:
+        st.button(f"Read the code in {_short(col)} as missing again", key=f"w_codes_{col}",
+                  on_click=_keep_codes, args=(col, False), icon=":material/undo:")
+
 with right:
     c1, c2, c3 = st.columns(3)
     c1.metric("Rows", f"{ds.n_samples:,}")

@@ -98,13 +98,13 @@ def export_block(rule, ds=None, prefix: str = "", title: str = "Export") -> None
 
 
 @st.cache_data(scope="session", max_entries=4, show_spinner="Applying the rule...")
-def _applied(digest: str, name: str, rule_json: str, zero_missing: tuple, _data: bytes
-             ) -> tuple[pd.DataFrame, Scored]:
+def _applied(digest: str, name: str, rule_json: str, zero_missing: tuple, keep_codes: tuple,
+             _data: bytes) -> tuple[pd.DataFrame, Scored]:
     """The uploaded table and the rule applied to it (this user's data: this session's
     cache only)."""
     frame, name = read_csv_frame(io.BytesIO(_data), name=name)
     return frame, apply_rule(load_rule(rule_json), frame, typed=False,
-                             zero_missing=zero_missing, name=name)
+                             zero_missing=zero_missing, keep_codes=keep_codes, name=name)
 
 
 def apply_block(rule, ds) -> None:
@@ -124,7 +124,8 @@ def apply_block(rule, ds) -> None:
     digest = hashlib.sha1(data).hexdigest()
     try:
         frame, scored = _applied(digest, up.name, rule.to_json(None),
-                                 tuple(getattr(ds, "zero_missing", ())), _data=data)
+                                 tuple(getattr(ds, "zero_missing", ())),
+                                 tuple(getattr(ds, "codes_kept", ())), _data=data)
     except RulecoreError as exc:
         st.error(str(exc))
         return

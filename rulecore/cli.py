@@ -212,6 +212,7 @@ def load_dataset(args: argparse.Namespace):
                    include=_columns(getattr(args, "include", None)),
                    exclude=_columns(getattr(args, "exclude", None)), kinds=kinds,
                    zero_missing=_columns(getattr(args, "zero_missing", None)),
+                   keep_codes=_columns(getattr(args, "keep_codes", None)),
                    orders=_orders(getattr(args, "order", None)))
     if args.csv:
         return load_csv(args.csv, sheet=getattr(args, "sheet", None), **options)
@@ -668,7 +669,7 @@ def cmd_apply(args: argparse.Namespace, out: TextIO) -> int:
     rule = load_rule(text)
     frame, name = read_csv_frame(args.csv, sheet=args.sheet)
     scored = apply_rule(rule, frame, typed=False, zero_missing=_columns(args.zero_missing),
-                        name=name)
+                        keep_codes=_columns(args.keep_codes), name=name)
     out.write(f"{name}: {len(frame):,} rows\n")
     # the rule's columns' notes come back from the reading of those columns: once each
     for note in dict.fromkeys(list(frame.attrs.get("notes", ())) + scored.notes):
@@ -992,6 +993,10 @@ def _data_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--zero-missing", metavar="COL[,COL...]",
                    help="read 0 in these numeric columns as missing (not measured), e.g. a "
                         "glucose of 0; the notes name columns whose zeros look like that")
+    g.add_argument("--keep-codes", metavar="COL[,COL...]",
+                   help="keep a missing-value code (-999, 99999) in these numeric columns as a "
+                        "number, e.g. a top-code 99999 meaning '99,999 or more'; the notes name "
+                        "the columns whose codes were read as missing")
 
 
 def _term_options(p: argparse.ArgumentParser) -> None:
@@ -1121,6 +1126,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--zero-missing", metavar="COL[,COL...]",
                    help="read 0 in these numeric columns as missing, as when the rule was "
                         "learned with --zero-missing")
+    p.add_argument("--keep-codes", metavar="COL[,COL...]",
+                   help="keep a missing-value code in these columns as a number, as when the "
+                        "rule was learned with --keep-codes")
     p.add_argument("--output", "-o", metavar="FILE",
                    help="write the table with a 'predicted <target>' column as CSV")
     p.set_defaults(func=cmd_apply)

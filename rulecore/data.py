@@ -235,6 +235,11 @@ class Dataset:
     zero_suspects, zero_missing : tuple of str
         Numeric features whose few zeros look like "not measured" (pointed out), and those
         whose zeros were read as missing as asked (``from_frame(zero_missing=)``).
+    missing_codes, codes_kept : tuple of str
+        Features with cells of a missing-value code (``-999``, ``99999``:
+        :func:`numeric_missing_codes`) read as missing, and those whose codes were kept as
+        numbers as asked (``from_frame(keep_codes=)``: a top-code such as adult's
+        capital-gain 99999, "99,999 or more").
     dropped_rows : int
         Rows dropped because their target is missing.
     ids : DataFrame of shape (n_samples, k) or None
@@ -271,6 +276,8 @@ class Dataset:
     count: bool = False
     zero_suspects: tuple[str, ...] = ()
     zero_missing: tuple[str, ...] = ()
+    missing_codes: tuple[str, ...] = ()
+    codes_kept: tuple[str, ...] = ()
     dropped_rows: int = 0
     no_answer: tuple[tuple[Any, int], ...] = ()
     sheet: str | None = None
@@ -2373,6 +2380,7 @@ def load_csv(
     continuous: Literal["refuse", "median"] = "refuse",
     ratings: Literal["split", "classes"] = "split",
     zero_missing: Iterable[str] = (),
+    keep_codes: Iterable[str] = (),
     orders: Mapping[str, Sequence[str]] | None = None,
     name: str | None = None,
     sheet: str | None = None,
@@ -2389,7 +2397,7 @@ def load_csv(
         Workbooks (``.xlsx``, ``.xls``, ``.xlsb``, ``.ods``), Parquet, Feather, Stata, SPSS
         and SAS files are read too, as are files gzip-compressed or alone in a ZIP archive
         (:func:`read_csv_frame`).
-    target, positive, kinds, include, exclude, continuous, ratings, zero_missing, orders
+    target, positive, kinds, include, exclude, continuous, ratings, zero_missing, keep_codes, orders
         As for :func:`from_frame`: the target (default the most plausible class column),
         the positive class or a threshold such as ``"> 40"`` (default the minority class),
         column kind overrides, and columns to use or leave out beside the detected roles.
@@ -2419,7 +2427,7 @@ def load_csv(
         return from_frame(_header_from_target(frame, target), target=target, positive=positive,
                           kinds=kinds, include=include, exclude=exclude,
                           continuous=continuous, ratings=ratings, zero_missing=zero_missing,
-                          orders=orders, name=fname, typed=False)
+                          keep_codes=keep_codes, orders=orders, name=fname, typed=False)
 
     return from_sheets(df, read, prepare)
 
@@ -3896,7 +3904,10 @@ def _missing_codes_note(col: str, cleaned: pd.Series, codes: dict[str, int], tar
         return (f"{cells:,} rows whose {col!r} is {said} are read as having no value, "
                 f"{why}. To learn a rule for them, give it as the positive class (command "
                 f"line: --positive {next(iter(codes))}).")
-    return f"{col!r}: {_cells(cells)} of {said} are read as missing values, {why}."
+    keep = (" If it is a value (a top-code such as 99999 for '99,999 or more'), keep it as a "
+            if min(map(float, codes)) > cleaned.max() else " If it is a value, keep it as a ")
+    return (f"{col!r}: {_cells(cells)} of {said} are read as missing values, {why}.{keep}"
+            f"number (Data page; command line: --keep-codes {col!r}).")
 
 
 #: A text column with at most this many distinct values (ignoring capitals) is a column of
@@ -4273,6 +4284,7 @@ def from_frame(
     continuous: Literal["refuse", "median"] = "refuse",
     ratings: Literal["split", "classes"] = "split",
     zero_missing: Iterable[str] = (),
+    keep_codes: Iterable[str] = (),
     orders: Mapping[str, Sequence[str]] | None = None,
     name: str = "table",
     description: str = "",
@@ -4318,6 +4330,11 @@ def from_frame(
         Numeric columns whose zeros mean "not measured": read as missing.  Columns whose few
         zeros sit far below every other value are pointed out in a note
         (:func:`zero_suspect`, ``Dataset.zero_suspects``), never changed unasked.
+    keep_codes : iterable of str
+        Numeric columns whose missing-value codes (a run of nines or sevens far outside the
+        other values, :func:`numeric_missing_codes`) are values: kept as numbers.  A top-code
+        such as adult's capital-gain ``99999`` ("99,999 or more") is the highest value, not
+        a missing one.  Read as missing otherwise, with a note (``Dataset.missing_codes``).
     orders : mapping, optional
         Columns whose levels have an order no known scale gives, with their levels lowest
         first: ``{"grade": ["F", "D", "C", "B", "A"]}``.  Such a column is ordinal
@@ -4625,9 +4642,14 @@ def from_frame(
     # runs of nines or sevens that stand for missing values (-999 among incomes, a survey's
     # 77 and 99); a target column's are decided again once the target is known
     coded_missing: dict[str, tuple[pd.Series, dict[str, int]]] = {}
+    keep = {str(c) for c in keep_codes}  # columns whose codes are values, as asked
+    kept_codes: dict[str, dict[str, int]] = {}
+    codes_read: list[str] = []  # columns of numbers and text codes whose codes were read so
     for col in df.columns:
         cleaned, codes = numeric_missing_codes(df[col])
-        if codes:
+        if codes and str(col) in keep:
+            kept_codes[str(col)] = codes
+        elif codes:
             coded_missing[col] = (df[col], codes)
             df[col] = cleaned
     for col in df.columns:
@@ -4725,6 +4747,7 @@ def from_frame(
             exclude=[c for c in exclude if str(c) in there],
             continuous=continuous, ratings=ratings,
             zero_missing=[c for c in zero_missing if str(c) in there],
+            keep_codes=[c for c in keep_codes if str(c) in there],
             orders={c: o for c, o in (orders or {}).items() if c in there},
             name=name, description=description, typed=False)
         said = [n for n in notes if n.startswith("Predicting ")] + [note] + [
@@ -4742,15 +4765,18 @@ def from_frame(
         for col, (numbers, note) in coded.items():
             df[col], codes = numeric_missing_codes(numbers)
             notes.append(note)
-            if codes:
+            if codes and str(col) in keep:
+                df[col], kept_codes[str(col)] = numbers, codes
+            elif codes:
                 notes.append(_missing_codes_note(col, df[col], codes))
+                codes_read.append(str(col))
         detected = roles_mod.detect_roles(df)
     unanswered_rows: list[tuple[Any, int]] = []  # target values read as no answer, rows
     if target in coded_missing:
         # in a target, 9 may be a class, and a code given as the positive class is one
         original, _ = coded_missing.pop(target)
         df[target], codes = numeric_missing_codes(original, target=True)
-        if codes and ((positive is not None and str(positive) in codes)
+        if codes and ((positive is not None and str(positive) in codes) or target in keep
                       or df[target].nunique() < 2):  # a code beside one class is a class
             df[target], codes = original, {}
         if codes:
@@ -4758,6 +4784,11 @@ def from_frame(
             unanswered_rows += [(_label(float(c)), n) for c, n in codes.items()]
     for col, (_, codes) in coded_missing.items():
         notes.append(_missing_codes_note(col, df[col], codes, target=col == target))
+    for col, codes in kept_codes.items():
+        if col != target:
+            said = " and ".join(codes)
+            notes.append(f"{col!r}: {_cells(sum(codes.values()))} of {said} kept as a number, "
+                         "as asked, not read as a missing-value code.")
     if target not in df.columns:
         raise DataError(f"There is no column {target!r} to predict; the columns are "
                         f"{', '.join(map(repr, df.columns[:20]))}"
@@ -4772,6 +4803,7 @@ def from_frame(
     for what, cols in (("include", include), ("exclude", exclude), ("set the kind of",
                                                                      (kinds or {})),
                        ("read 0 as missing in", zero_missing),
+                       ("keep the codes of", keep_codes),
                        ("put in order", (orders or {}))):
         known = set(names) | (set(derived) if what == "set the kind of" else set())
         unknown = sorted(set(map(str, cols)) - known)
@@ -5282,6 +5314,9 @@ def from_frame(
                  target_column=target, threshold=threshold, dropped_rows=dropped, ids=ids,
                  rating=rating, count=count, zero_suspects=tuple(zero_suspects),
                  zero_missing=tuple(zeros_read),
+                 missing_codes=tuple(c for c in [*map(str, coded_missing), *codes_read]
+                                     if c != target and out_kinds.get(c) == "numeric"),
+                 codes_kept=tuple(c for c in kept_codes if c != target and c in X.columns),
                  no_answer=tuple(unanswered_rows), copies=copies, periods=periods,
                  decimal_comma=tuple(c for c in decimal_comma if c in X.columns),
                  read_from_text=tuple(c for c in read_from_text if c in X.columns),

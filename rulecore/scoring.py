@@ -130,9 +130,29 @@ def source_column(column: str, names: Iterable[str]) -> str | None:
                  if column.startswith((f"{n} (", f"{n}.", f"{n}: "))), None)
 
 
+#: A count of cells or rows in a reading's note ("6 cells of 99999", "3 empty cells").
+_COUNTED = re.compile(r"\b(\d[\d,]*)( (?:[a-z-]+ )?)(cell|row)s?\b")
+
+
+def _counted_once(note: str, copies: int) -> str:
+    """A note on a table read as ``copies`` copies of itself, its counts of cells and rows
+    those of one copy (3 rows applied to: "6 cells of 99999 are read as missing" for 3)."""
+    if copies == 1:
+        return note
+
+    def once(m: re.Match) -> str:
+        n = int(m.group(1).replace(",", ""))
+        if n % copies:  # not a count over the copies (a range's end): as written
+            return m.group(0)
+        n //= copies
+        return f"{n:,}{m.group(2)}{m.group(3)}{'' if n == 1 else 's'}"
+
+    return _COUNTED.sub(once, note)
+
+
 def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
-                  zero_missing: Iterable[str] = (), name: str = "table"
-                  ) -> tuple[pd.DataFrame, list[str]]:
+                  zero_missing: Iterable[str] = (), keep_codes: Iterable[str] = (),
+                  name: str = "table") -> tuple[pd.DataFrame, list[str]]:
     """The columns ``rule`` reads, from ``frame``, read as a table to learn from is read;
     and the rule's target, when ``frame`` has its column, as its last column (its labels
     read as a target's are: ``YES`` and `` yes`` as ``Yes``).
@@ -144,6 +164,8 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
     rule : Rule, RuleSet or RuleList
     zero_missing : iterable of str
         Columns whose zeros were read as missing when the rule was learned.
+    keep_codes : iterable of str
+        Columns whose missing-value codes were kept as numbers when the rule was learned.
 
     Returns
     -------
@@ -179,10 +201,11 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
     # every row that has a target
     if not features and _target_column(rule, names) is None:
         return pd.DataFrame(index=frame.index), []
-    if len(work) < _FEW_ROWS:
+    copies = -(-_FEW_ROWS // len(work)) if len(work) < _FEW_ROWS else 1
+    if copies > 1:
         # the readers tell a column's way of writing from five cells or more ('38.5 °C'):
         # a row or two to score are read as that many copies of them
-        work = pd.concat([work] * -(-_FEW_ROWS // len(work)), ignore_index=True)
+        work = pd.concat([work] * copies, ignore_index=True)
     work[_NO_TARGET] = np.arange(len(work)) % 2
     work.attrs["keep_rows"] = True  # every row scored: a subtotal row is not dropped
     # a lab's limits with no number ('<LOD', '>ULOQ') are below or above every value: read
@@ -215,6 +238,7 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
     try:
         ds = from_frame(work, _NO_TARGET, include=sorted(used | ({counts} if counts else set())),
                         kinds=own, zero_missing=[c for c in zero_missing if c in names],
+                        keep_codes=[c for c in keep_codes if c in names],
                         name=name, typed=typed)
     except DataError as exc:
         raise DataError(f"{name} could not be read for the rule: {exc}") from None
@@ -228,7 +252,7 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         # a column empty in this table is no feature there: all missing, said below
         out[f] = X[f] if f in X.columns else np.nan
     read = used | set(features)
-    notes = [n for n in ds.notes if _NO_TARGET not in n
+    notes = [_counted_once(n, copies) for n in ds.notes if _NO_TARGET not in n
              and any(repr(c) in n or f"{c} " in n for c in read)]
     # the units this table's numbers were read in, to hold against the rule's (apply_rule)
     out.attrs[UNIT_COLUMNS] = dict(X.attrs.get(UNIT_COLUMNS) or {})
@@ -318,7 +342,8 @@ def _labels_as_the_rule_writes(labels: pd.Series, rule: SavedRule, notes: list[s
 
 
 def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
-               zero_missing: Iterable[str] = (), name: str = "table") -> Scored:
+               zero_missing: Iterable[str] = (), keep_codes: Iterable[str] = (),
+               name: str = "table") -> Scored:
     """Predict every row of ``frame`` with a saved rule, and check the table against it.
 
     Parameters
@@ -329,6 +354,8 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
         The new table; ``typed=False`` when its cells are still text (a file reader's).
     zero_missing : iterable of str
         Columns whose zeros were read as missing when the rule was learned.
+    keep_codes : iterable of str
+        Columns whose missing-value codes were kept as numbers when the rule was learned.
 
     Returns
     -------
@@ -341,7 +368,8 @@ def apply_rule(rule: SavedRule, frame: pd.DataFrame, *, typed: bool = True,
     """
     if len(frame) == 0:
         raise DataError(f"{name} has no rows to apply the rule to.")
-    X, notes = read_for_rule(frame, rule, typed=typed, zero_missing=zero_missing, name=name)
+    X, notes = read_for_rule(frame, rule, typed=typed, zero_missing=zero_missing,
+                             keep_codes=keep_codes, name=name)
     names = [str(c) for c in frame.columns]
     target = _target_column(rule, names)
     warnings: list[str] = []

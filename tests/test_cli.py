@@ -806,3 +806,19 @@ def test_left_out_columns_suggest_include_only_where_it_can_help(tmp_path):
     left = next(ln for ln in res.stdout.splitlines() if ln.startswith("left out:"))
     assert "FL_DATE (month)" in left and "--include" not in left
     assert "FL_DATE (weekday) > Fri" in res.stdout
+
+
+def test_keep_codes_option_keeps_a_top_code_as_a_number(tmp_path):
+    path = str(CORPUS / "census_income_topcoded.csv")
+    res = run("learn", path, cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "--keep-codes 'capital.gain'" in res.stdout
+    res = run("learn", path, "--keep-codes", "capital.gain", "--rule-type", "or",
+              "--json", "r.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "30 cells of 99999 kept as a number" in res.stdout
+    res = run("apply", "r.json", path, "--keep-codes", "capital.gain", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "30 cells of 99999 kept as a number" in res.stdout
+    res = run("learn", path, "--keep-codes", "capital gain", cwd=tmp_path)
+    assert res.returncode != 0 and "no such column" in res.stderr + res.stdout

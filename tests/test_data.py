@@ -4585,3 +4585,39 @@ def test_food_inspections_predict_their_results_and_keep_a_risk_words():
     risk = pd.Series(["Risk 1 (High)", "Risk 2 (Medium)", "Risk 3 (Low)"] * 4)
     assert answer_codes_dropped(risk)[1] is None
     assert answer_codes_dropped(pd.Series(["Female (F)", "Male (M)"] * 4))[1] is not None
+
+
+def _topcoded_incomes(n: int = 400) -> pd.DataFrame:
+    """adult's capital-gain: 0 for most, a few gains up to 15,024, and 99999, the top-code
+    ("99,999 or more"), for the richest, every one of them earning >50K."""
+    rng = np.random.default_rng(7)
+    gain = np.where(rng.random(n) < 0.8, 0, rng.integers(100, 15_025, n)).astype(float)
+    rich = rng.random(n) < 0.05
+    gain[rich] = 99999
+    income = np.where(rich | (gain > 7000) | (rng.random(n) < 0.15), ">50K", "<=50K")
+    return pd.DataFrame({"age": rng.integers(18, 90, n), "capital-gain": gain,
+                         "income": income})
+
+
+def test_a_missing_value_code_can_be_kept_as_a_number():
+    """A top-code read as missing had no way back: adult's capital-gain 99999 (a stranger's
+    download) was missing with a note, and nothing kept it as the highest gain."""
+    df = _topcoded_incomes()
+    coded = int((df["capital-gain"] == 99999).sum())
+    read = from_frame(df, "income", positive=">50K")
+    assert read.X["capital-gain"].isna().sum() == coded
+    assert read.missing_codes == ("capital-gain",) and read.codes_kept == ()
+    note = next(n for n in read.notes if n.startswith("'capital-gain'"))
+    assert "--keep-codes 'capital-gain'" in note
+    kept = from_frame(df, "income", positive=">50K", keep_codes=["capital-gain"])
+    assert kept.X["capital-gain"].isna().sum() == 0
+    assert (kept.X["capital-gain"] == 99999).sum() == coded
+    assert kept.missing_codes == () and kept.codes_kept == ("capital-gain",)
+    said = next(n for n in kept.notes if n.startswith("'capital-gain'"))
+    assert "99999" in said and "kept as a number" in said
+    # from text cells too (a file), and an unknown column in words
+    text = from_frame(df.astype(str), "income", positive=">50K", typed=False,
+                      keep_codes=["capital-gain"])
+    assert (text.X["capital-gain"] == 99999).sum() == coded
+    with pytest.raises(DataError, match="no such column"):
+        from_frame(df, "income", keep_codes=["capital gains"])

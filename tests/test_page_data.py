@@ -658,3 +658,21 @@ def test_a_table_with_no_usable_feature_offers_its_columns_back():
     offered.set_value(["score_text"]).run()
     assert not at.error and not at.exception
     assert at.session_state["include"] == ["score_text"]
+
+
+def test_a_missing_value_code_is_kept_as_a_number_with_one_click_and_back():
+    """adult's capital.gain top-code 99999 was read as missing with no way back in the app."""
+    at = upload(start(), "census_income_topcoded.csv")
+    assert not at.exception and not at.error
+    assert any("'capital.gain':" in i.value and "read as missing values" in i.value
+               for i in at.info)
+    at.button(key="w_codes_capital.gain").click().run()
+    assert not at.exception and not at.error
+    assert at.session_state["keep_codes"] == ["capital.gain"]
+    assert any("'capital.gain':" in i.value and "kept as a number, as asked" in i.value
+               for i in at.info)
+    assert at.button(key="w_codes_capital.gain").label == \
+        "Read the code in capital.gain as missing again"
+    at.button(key="w_codes_capital.gain").click().run()
+    assert at.session_state["keep_codes"] == []
+    assert any("read as missing values" in i.value for i in at.info)

@@ -335,3 +335,24 @@ def test_a_target_of_one_value_or_blank_is_scored_on_every_row():
     assert scored.metrics["rows"] == n
     truth = df["status"].notna().to_numpy()
     assert scored.metrics["accuracy"] == pytest.approx(float((scored.fires == truth).mean()))
+
+
+def test_a_code_kept_as_a_number_when_learned_is_kept_when_applied_and_counted_once():
+    """A rule learned with capital.gain's top-code 99999 kept as a number: applied to next
+    month's rows, 99999 read as missing said no to 'capital.gain > 7950'.  A table of a few
+    rows is read as copies of itself: its notes counted every copy (6 cells for 3)."""
+    corpus = Path(__file__).resolve().parent / "data" / "census_income_topcoded.csv"
+    full = pd.read_csv(corpus, dtype=str)
+    rule = Rule.from_json(json.dumps({"rule_type": "and", "target": "income",
+                                      "positive": ">50K", "conditions": [
+                                          {"feature": "capital.gain", "op": ">",
+                                           "value": 7950.0}]}))
+    rows = pd.concat([full[full["capital.gain"] == "99999"].head(3),
+                      full[full["capital.gain"] == "0"].head(9)], ignore_index=True)
+    as_missing = apply_rule(rule, rows, typed=False)
+    assert not as_missing.fires[:3].any()
+    assert any("3 cells of 99999 are read as missing" in n for n in as_missing.notes), \
+        as_missing.notes
+    kept = apply_rule(rule, rows, typed=False, keep_codes=["capital.gain"])
+    assert kept.fires[:3].all() and not kept.fires[3:].any()
+    assert any("3 cells of 99999 kept as a number" in n for n in kept.notes), kept.notes

@@ -1577,6 +1577,34 @@ def activity_log() -> None:
     df.to_csv(HERE / "activity_log_paces.csv", index=False)
 
 
+def census_income_topcoded() -> None:
+    """Kaggle's adult.csv (the UCI census income extract): dotted names, "?" for missing,
+    and capital.gain top-coded at 99999 ("99,999 or more"), far above every other gain.
+    Planted: >50K for every top-coded gain, for gains over 7,000, and for long hours with a
+    degree (education.num >= 13), 5 % flipped."""
+    rng = np.random.default_rng(SEED + 83)
+    n = 700
+    age = rng.integers(17, 90, n)
+    edu = rng.integers(3, 17, n)
+    hours = rng.integers(10, 80, n)
+    gain = np.where(rng.random(n) < 0.85, 0, rng.integers(114, 15_025, n))
+    top = rng.random(n) < 0.05
+    gain[top] = 99999
+    rich = (top | (gain > 7000) | ((edu >= 13) & (hours >= 45))) ^ (rng.random(n) < 0.05)
+    df = pd.DataFrame({
+        "age": age,
+        "workclass": np.where(rng.random(n) < 0.06, "?",
+                              rng.choice(["Private", "Self-emp-not-inc", "Local-gov"], n)),
+        "fnlwgt": rng.integers(12_285, 1_484_705, n),
+        "education.num": edu,
+        "sex": rng.choice(["Male", "Female"], n),
+        "capital.gain": gain,
+        "capital.loss": np.where(rng.random(n) < 0.95, 0, rng.integers(155, 4_356, n)),
+        "hours.per.week": hours,
+        "income": np.where(rich, ">50K", "<=50K")})
+    df.to_csv(HERE / "census_income_topcoded.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1593,7 +1621,8 @@ def main() -> None:
                  web_portal_export, excel_2003_xml, qc_defect_counts, brfss_extract,
                  pharmacy_returns, servicedesk_intervals, machine_daily_log,
                  lab_limits_unnumbered, crm_opportunities, weather_type_flags,
-                 property_listings, field_trial, activity_log, prose):
+                 property_listings, field_trial, activity_log, census_income_topcoded,
+                 prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

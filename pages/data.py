@@ -22,7 +22,8 @@ ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
               "id": "identifier", "text": "text, many values", "date": "date",
               "choices": "options ticked", "constant": "constant", "empty": "empty",
               "derived": "made from a column", "frequency": "count of records",
-              "long": "what each row measured", "split": "train/test bookkeeping"}
+              "long": "what each row measured", "split": "train/test bookkeeping",
+              "margin": "the target's margin of error"}
 
 
 def _choose_sample() -> None:

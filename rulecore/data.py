@@ -5024,6 +5024,11 @@ def from_frame(
         if col == target:
             roles.append(ColumnRole(col, "target", False, "the column to predict", role))
             continue
+        if role == "feature" and roles_mod.margin_of(col, map(str, df.columns)) == target:
+            # the target's own margin of error grows with the estimate it qualifies: an ACS
+            # tract's poverty rate was told by 'DP03_0128PM > 0.85' (a stranger's download)
+            role, reason = "margin", (f"the margin of error of the target {target!r}: it "
+                                      "comes from the target's own estimate, not its causes")
         used = (role in ("feature", "date", "choices") or col in include) and \
             col not in exclude
         if role == "choices" and used and col not in overrides:

@@ -273,8 +273,9 @@ class ColumnRole:
         ``feature``, ``target``, ``index``, ``id``, ``text``, ``date``, ``choices``,
         ``constant``, ``empty``, ``derived`` (a feature made from a date or a choices
         column), ``frequency`` (a frequency table's count of records, by which its rows
-        were expanded) or ``long`` (a long table's column naming what each row measured, by
-        which it was pivoted to one row per record).
+        were expanded), ``long`` (a long table's column naming what each row measured, by
+        which it was pivoted to one row per record) or ``margin`` (the target's margin of
+        error: :func:`margin_of`).
     included : bool
         Whether the column is a feature of the Dataset (a user may include any column).
     reason : str
@@ -1463,6 +1464,42 @@ def _answer_levels(s: pd.Series) -> int:
     return answered if answered >= 2 else len(values)
 
 
+#: A Census Bureau variable's margin of error: ``DP03_0128PM`` beside its estimate
+#: ``DP03_0128PE``, ``B19013_001M`` beside ``B19013_001E``.
+_CENSUS_MARGIN = re.compile(r"^(\w*\d)(P?)M$")
+#: Words naming a margin of error in a column's name (``income_moe``, ``Median income
+#: (Margin of Error)``, ``MOE - Population``).
+_MARGIN_WORDS = re.compile(r"(?i)(?<![a-z])(moe|margin[\W_]*of[\W_]*error)(?![a-z])")
+
+
+def margin_of(name: str, names: Iterable[str]) -> str | None:
+    """The column among ``names`` whose margin of error ``name`` is, else None.
+
+    Census exports (ACS data profiles, detailed tables) give each estimate a margin of error
+    beside it: ``DP03_0128PM`` for ``DP03_0128PE``, ``B19013_001M`` for ``B19013_001E``;
+    other tables name it (``income_moe`` for ``income``).  A margin comes from its estimate's
+    own sampling (a percentage's margin grows with the percentage up to 50 %): beside that
+    estimate as the target it tells the target, not its causes, and as the default target it
+    was the last column of an ACS download, chosen over the estimates (a stranger's table).
+    """
+    names = [str(n) for n in names]
+    name = str(name)
+    census = _CENSUS_MARGIN.match(name)
+    if census:
+        estimate = f"{census.group(1)}{census.group(2)}E"
+        return estimate if estimate in names else None
+    if not _MARGIN_WORDS.search(name):
+        return None
+    def squashed(n: str) -> str:  # (digits kept: var1_moe is var1's, not var2's)
+        return re.sub(r"[^a-z0-9]", "", n.lower())
+
+    bare = squashed(_MARGIN_WORDS.sub("", name))
+    if not bare:
+        return None
+    return next((n for n in names if n != name and not _MARGIN_WORDS.search(n)
+                 and squashed(n) == bare), None)
+
+
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
     """The most plausible class column of ``df``.
 
@@ -1497,6 +1534,8 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     names = set(cols)
     eligible = [c for c in eligible if not option_flag(c, names)] or eligible
     eligible = [c for c in eligible if not _form_status(c, df[c], cols)] or eligible
+    # an estimate's margin of error is no outcome (an ACS download's last column)
+    eligible = [c for c in eligible if margin_of(c, cols) is None] or eligible
     # a class of a handful of rows is no outcome to learn: a HOBO logger's 'End Of File',
     # 'Logged' on its last row, was the default target (a stranger's export)
     # (unless named as the outcome: 4 churned of 50 customers are still what to predict)

@@ -4621,3 +4621,52 @@ def test_a_missing_value_code_can_be_kept_as_a_number():
     assert (text.X["capital-gain"] == 99999).sum() == coded
     with pytest.raises(DataError, match="no such column"):
         from_frame(df, "income", keep_codes=["capital gains"])
+
+
+@pytest.mark.parametrize("name, estimate", [
+    ("DP03_0128PM", "DP03_0128PE"), ("B19013_001M", "B19013_001E"),
+    ("income_moe", "income"), ("Median income (Margin of Error)", "Median income"),
+    ("MOE var1", "var1"), ("DP03_0128PE", None), ("income", None), ("margin", None),
+    ("X_M", None), ("DP03_0099PM", None)])
+def test_a_margin_of_error_names_its_estimate(name, estimate):
+    from rulecore.roles import margin_of
+
+    names = ["DP03_0128PE", "DP03_0128PM", "B19013_001E", "B19013_001M", "income",
+             "income_moe", "Median income", "Median income (Margin of Error)", "var1", "var2",
+             "MOE var1", "margin", "X_M", "DP03_0099PM"]
+    assert margin_of(name, names) == estimate
+
+
+def _acs_profile(n: int = 300) -> pd.DataFrame:
+    """An ACS data profile's estimates, each with its margin of error beside it: the
+    poverty rate's margin grows with the rate (a percentage's does, up to 50 %)."""
+    rng = np.random.default_rng(3)
+    income = rng.integers(30_000, 110_000, n)
+    unemployed = np.round(rng.uniform(2, 12, n), 1)
+    poverty = np.round(np.clip(40 - income / 3000 + rng.normal(0, 3, n), 2, 60), 1)
+    return pd.DataFrame({
+        "GEO_ID": [f"0500000US{k:05d}" for k in range(n)],
+        "DP03_0009PE": unemployed, "DP03_0009PM": np.round(rng.uniform(0.5, 3, n), 1),
+        "DP03_0062E": income, "DP03_0062M": rng.integers(900, 6000, n),
+        "DP03_0128PE": poverty,
+        "DP03_0128PM": np.round(poverty * 0.12 + rng.uniform(0, 0.3, n), 1)})
+
+
+def test_a_margin_of_error_is_no_default_target_and_not_the_targets_own_cause():
+    """An ACS download's last column, the poverty rate's margin of error, was the default
+    target; with the rate as the target, 'DP03_0128PM > 0.85', its own margin, was in the
+    rule (a stranger's download)."""
+    df = _acs_profile()
+    ds = from_frame(df, continuous="median")
+    assert ds.target_column == "DP03_0128PE"
+    margin = next(r for r in ds.roles if r.column == "DP03_0128PM")
+    assert (margin.role, margin.included) == ("margin", False)
+    assert "margin of error of the target 'DP03_0128PE'" in margin.reason
+    assert "DP03_0128PM" not in ds.X.columns
+    # the other estimates' margins stay features; the margin comes back when asked for
+    assert {"DP03_0009PM", "DP03_0062M"} <= set(ds.X.columns)
+    kept = from_frame(df, "DP03_0128PE", positive="> 20", include=["DP03_0128PM"])
+    assert "DP03_0128PM" in kept.X.columns
+    # another target: the poverty rate's margin is an ordinary feature
+    other = from_frame(df, "DP03_0009PE", positive="> 7")
+    assert "DP03_0128PM" in other.X.columns and "DP03_0009PM" not in other.X.columns

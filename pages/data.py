@@ -364,7 +364,9 @@ with left:
     if ss.get("kind_error"):
         st.error(ss.pop("kind_error") + " The change was not made.", icon=":material/error:")
     for note in ds.notes:
-        if not note.startswith("Dropped "):  # the dropped rows have their own warning
+        if note == ds.guess_note:  # nothing says this is the outcome: choose it above
+            st.warning(note, icon=":material/help:")
+        elif not note.startswith("Dropped "):  # the dropped rows have their own warning
             st.info(note, icon=":material/info:")
 
     # zeros that look like "not measured" (Pima's glucose 0): read as missing on request

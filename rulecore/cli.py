@@ -248,7 +248,7 @@ def describe_data(ds, out: TextIO, all_classes: int = 0) -> None:
         if derived:
             out.write(f"{words}: " + ", ".join(derived) + "\n")
     for note in ds.notes:
-        out.write(f"note: {note}\n")
+        out.write(f"{'warning' if note == ds.guess_note else 'note'}: {note}\n")
     for col, mapping in ds.restated.items():
         out.write("warning: " + restated_words(col, mapping, ds.target_column, bold=False,
                                                how=f" (--exclude {col})") + "\n")

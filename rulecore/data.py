@@ -240,6 +240,10 @@ class Dataset:
         :func:`numeric_missing_codes`) read as missing, and those whose codes were kept as
         numbers as asked (``from_frame(keep_codes=)``: a top-code such as adult's
         capital-gain 99999, "99,999 or more").
+    target_guessed : bool
+        Whether the target was chosen by default with nothing in the table saying it is the
+        outcome (:func:`rulecore.roles.target_guessed`): one of its notes
+        (:attr:`guess_note`) says so and how to choose.
     dropped_rows : int
         Rows dropped because their target is missing.
     ids : DataFrame of shape (n_samples, k) or None
@@ -278,6 +282,7 @@ class Dataset:
     zero_missing: tuple[str, ...] = ()
     missing_codes: tuple[str, ...] = ()
     codes_kept: tuple[str, ...] = ()
+    target_guessed: bool = False
     dropped_rows: int = 0
     no_answer: tuple[tuple[Any, int], ...] = ()
     sheet: str | None = None
@@ -300,6 +305,15 @@ class Dataset:
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
     _digest: list = field(default_factory=list, repr=False, compare=False)
     _leaks: dict = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def guess_note(self) -> str | None:
+        """The note saying the target is a guess (:attr:`target_guessed`), else None: a
+        warning rather than a note."""
+        if not self.target_guessed:
+            return None
+        return next((n for n in self.notes
+                     if n.startswith(f"The target {self.target_column!r} is a guess")), None)
 
     @property
     def classes(self) -> list:
@@ -4708,6 +4722,7 @@ def from_frame(
                         f"{weight_col!r} to keep the rows as they are.")
     detected = roles_mod.detect_roles(df)
     chosen_note: int | None = None  # the note saying why the target was chosen
+    guessed = False  # chosen by default with nothing in the table saying it is the outcome
     if target is None and class_column in df.columns:
         target = class_column
         notes.append(f"Predicting {target!r}: the file's format says it holds the classes. "
@@ -4724,6 +4739,7 @@ def from_frame(
                if not roles_mod.is_outcome_score(target) else "a number named as the "
                "outcome's score, split at a threshold"}
         kind0 = roles_mod.target_kind(df[target])[0]
+        guessed = roles_mod.target_guessed(df, target, detected)
         chosen_note = len(notes)  # said again with the threshold, if one is made below
         notes.append(f"Predicting {target!r}: {why.get(kind0, 'the last column')}. Choose "
                      "another target if this is not the one.")
@@ -4917,11 +4933,13 @@ def from_frame(
         suggestion, where = roles_mod.default_threshold(target, y_raw)
         if continuous != "median":
             raise DataError(
+                ("No column names an outcome or holds classes, so the target is a guess: the "
+                 "rightmost numeric column. " if guessed else "") +
                 f"The target {target!r} is a number with {y_raw.nunique():,} distinct values, "
                 f"not classes. Give a threshold as the positive class: '{suggestion}' ("
                 f"{where.split(',')[0]}) makes rows with {target} {suggestion} the positive "
                 f"class (on the command line: --positive '{suggestion}'), or choose another "
-                "target column.")
+                "target column (--target COLUMN).")
         thr = roles_mod.parse_threshold(suggestion)
         if chosen_note is not None:  # one note says both why this column and where it is cut
             why_this = ("its name says it scores the outcome" if roles_mod.is_outcome_score(
@@ -5310,6 +5328,19 @@ def from_frame(
                          f"{show(positive)!r}: too few for a reliable rule. A rule is still "
                          "learned, but its held-out figures rest on a handful of rows. "
                          "Choose another class or target, or add rows.")
+    if guessed and chosen_note is not None:
+        # (a guess called "the most plausible class column" was read as a finding: an EPA
+        # download predicted its instruments' Method Code, a stranger's)
+        why = ("no column is named as an outcome (such as class, label, outcome, churn, "
+               "default) or holds outcome values (Churned / Retained), and it is not the "
+               "table's last column, where exports put the outcome")
+        how = "Choose the column to predict (Data page: Target; command line: --target COLUMN)."
+        plain = notes[chosen_note].endswith("the most plausible class column. Choose another "
+                                            "target if this is not the one.")
+        notes[chosen_note] = (
+            f"The target {target!r} is a guess: {why}. It is the rightmost column of "
+            f"{'two classes' if len(classes) == 2 else 'a few classes'}. {how}" if plain else
+            f"The target {target!r} is a guess: {why}. {how} {notes[chosen_note]}")
     X.attrs[CLOCK_COLUMNS] = tuple(c for c in clocks if c in X.columns and
                                    out_kinds.get(c) == "numeric")
     X.attrs[UNIT_COLUMNS] = {c: u for c, u in units.items() if c in X.columns and
@@ -5322,6 +5353,7 @@ def from_frame(
                  missing_codes=tuple(c for c in [*map(str, coded_missing), *codes_read]
                                      if c != target and out_kinds.get(c) == "numeric"),
                  codes_kept=tuple(c for c in kept_codes if c != target and c in X.columns),
+                 target_guessed=guessed and chosen_note is not None,
                  no_answer=tuple(unanswered_rows), copies=copies, periods=periods,
                  decimal_comma=tuple(c for c in decimal_comma if c in X.columns),
                  read_from_text=tuple(c for c in read_from_text if c in X.columns),

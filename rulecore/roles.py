@@ -1464,6 +1464,33 @@ def _answer_levels(s: pd.Series) -> int:
     return answered if answered >= 2 else len(values)
 
 
+def target_guessed(df: pd.DataFrame, target: str,
+                   roles: dict[str, tuple[str, str]] | None = None) -> bool:
+    """Whether :func:`choose_target`'s ``target`` is a guess: nothing in the table says it
+    is the outcome.  Its name says so (``churn``, ``loan_status``, ``churn_score``, a rating,
+    a count of an outcome's events, an outcome's date), or its values do (Churned /
+    Retained), or the export convention does: it is the table's last column that is no row
+    number, identifier or constant, or a file without a header puts it last (UCI's).  A
+    guess was an instrument's ``Method Code`` in an EPA download, a college's ``MAIN``
+    campus flag in the College Scorecard, a bank statement's ``Type`` (a stranger's
+    downloads): said as a guess, with how to choose."""
+    roles = roles if roles is not None else detect_roles(df)
+    cols = [str(c) for c in df.columns]
+    s = df[target]
+    if _target_hint(target) or _plain_name(target) in _TARGET_NAMES \
+            or is_outcome_score(target) or is_rating(target, s) \
+            or is_event_count(target, s) or set(name_words(target)) & _EVENT_WORDS:
+        return False
+    if _POSITIONAL.match(target) and all(_POSITIONAL.match(c) for c in cols):
+        return False
+    if _outcome_values(s):
+        return False
+    last = next((c for c in reversed(cols)
+                 if roles.get(c, ("feature",))[0] not in ("id", "index", "empty", "constant")),
+                cols[-1])
+    return target != last
+
+
 #: A Census Bureau variable's margin of error: ``DP03_0128PM`` beside its estimate
 #: ``DP03_0128PE``, ``B19013_001M`` beside ``B19013_001E``.
 _CENSUS_MARGIN = re.compile(r"^(\w*\d)(P?)M$")

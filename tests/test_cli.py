@@ -822,3 +822,14 @@ def test_keep_codes_option_keeps_a_top_code_as_a_number(tmp_path):
     assert "30 cells of 99999 kept as a number" in res.stdout
     res = run("learn", path, "--keep-codes", "capital gain", cwd=tmp_path)
     assert res.returncode != 0 and "no such column" in res.stderr + res.stdout
+
+
+def test_a_guessed_target_is_a_warning_on_the_command_line(tmp_path):
+    res = run("learn", str(CORPUS / "brfss_extract_coded.csv"), cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "warning: The target 'BPHIGH6' is a guess" in res.stdout
+    assert "--target COLUMN" in res.stdout
+    res = run("learn", str(CORPUS / "brfss_extract_coded.csv"), "--target", "BPHIGH6",
+              cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "is a guess" not in res.stdout

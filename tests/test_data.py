@@ -4670,3 +4670,43 @@ def test_a_margin_of_error_is_no_default_target_and_not_the_targets_own_cause():
     # another target: the poverty rate's margin is an ordinary feature
     other = from_frame(df, "DP03_0009PE", positive="> 7")
     assert "DP03_0128PM" in other.X.columns and "DP03_0009PM" not in other.X.columns
+
+
+def _air_quality(n: int = 300) -> pd.DataFrame:
+    """An EPA AirData download: no column names an outcome; 'Method Code', the instrument's
+    code, is the rightmost column of two classes, in the middle of the table."""
+    rng = np.random.default_rng(5)
+    pm = np.round(rng.gamma(2.0, 5.0, n), 1)
+    return pd.DataFrame({"Date": pd.date_range("2023-01-01", periods=n).strftime("%m/%d/%Y"),
+                         "Daily Mean PM2.5 Concentration": pm,
+                         "Daily AQI Value": np.round(pm * 3.2).astype(int),
+                         "Method Code": rng.choice([145, 170], n),
+                         "County": rng.choice(["Fresno", "Kern", "Tulare"], n),
+                         "Site Latitude": np.round(rng.uniform(35, 37, n), 6)})
+
+
+def test_a_target_nothing_names_is_said_to_be_a_guess():
+    """An EPA download predicted its instruments' 'Method Code', called "the most plausible
+    class column", a finding to a stranger; nothing in the table said it was the outcome."""
+    from rulecore.roles import target_guessed
+
+    df = _air_quality()
+    ds = from_frame(df)
+    assert ds.target_column == "Method Code" and ds.target_guessed
+    assert ds.guess_note.startswith("The target 'Method Code' is a guess")
+    assert "--target COLUMN" in ds.guess_note and ds.guess_note in ds.notes
+    # named, valued or placed as the outcome: no guess
+    assert not target_guessed(df.assign(Method=df["Method Code"]), "Method")  # last
+    churn = df.assign(account=np.where(df["Method Code"] == 145, "Churned", "Retained"))
+    churn = churn[["account", *df.columns]]
+    assert not target_guessed(churn, "account")
+    assert not target_guessed(df.assign(churn_flag=1)[["churn_flag", *df.columns]],
+                              "churn_flag")
+    headerless = df.set_axis([f"x{k + 1}" for k in range(df.shape[1])], axis=1)
+    assert not target_guessed(headerless, "x4")
+    # chosen by the user: never a guess
+    chosen = from_frame(df, "Method Code")
+    assert not chosen.target_guessed and chosen.guess_note is None
+    # a number, on the command line: the refusal says it is a guess
+    with pytest.raises(DataError, match="the target is a guess"):
+        from_frame(df[["Daily Mean PM2.5 Concentration", "Daily AQI Value", "Date"]])

@@ -676,3 +676,16 @@ def test_a_missing_value_code_is_kept_as_a_number_with_one_click_and_back():
     at.button(key="w_codes_capital.gain").click().run()
     assert at.session_state["keep_codes"] == []
     assert any("read as missing values" in i.value for i in at.info)
+
+
+def test_a_guessed_target_is_a_warning_until_a_target_is_chosen():
+    """BRFSS's answers name no outcome: the yes/no answer taken as the target is said to be
+    a guess, as a warning beside the target selector, not one note among many; a target
+    chosen is no guess."""
+    at = upload(start(), "brfss_extract_coded.csv")
+    assert not at.exception and not at.error
+    assert any(w.value.startswith("The target 'BPHIGH6' is a guess") for w in at.warning)
+    assert not any("is a guess" in i.value for i in at.info)
+    at.selectbox(key="w_target").set_value("EXERANY2").run()
+    assert not at.exception and not at.error
+    assert not any("is a guess" in w.value for w in [*at.warning, *at.info])

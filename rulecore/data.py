@@ -91,6 +91,10 @@ _NEGATIVE_NAME = re.compile(
     re.IGNORECASE)
 #: Limits checked before and after parsing; the app's upload limit matches MAX_BYTES.
 MAX_BYTES = 200 * 1024 * 1024
+# The csv module refuses a cell over 131,072 characters ("field larger than field limit"),
+# a raw traceback on an issue tracker's export with one long description (a review): any
+# cell of a file within MAX_BYTES is read.  The limit is the process's, and only raised.
+csv.field_size_limit(max(csv.field_size_limit(), MAX_BYTES))
 MAX_ROWS = 1_000_000
 MAX_COLUMNS = 2_000
 #: Integer columns with at most this many distinct values are read as categories

@@ -53,6 +53,11 @@ def base_cases() -> dict[str, str | bytes]:
         "duplicate headers": "a,a,label\n1,2,yes\n3,4,no\n",
         "blank headers": ",b,label\n1,2,yes\n3,4,no\n5,6,yes\n",
         "long headers": ",".join(["h" * 20000, "k" * 5000, "label"]) + "\n1,2,yes\n3,4,no\n",
+        # past the csv module's 131,072 characters: an issue tracker's stack trace
+        "cell over the csv limit": _table(
+            [["key", "description", "label"]]
+            + [[f"JRA-{k}", "at Frame.run " * (12_000 if k == 3 else 1 + k % 4),
+                "yes" if k % 2 else "no"] for k in range(12)]),
         "unicode and RTL names": "名前,מחיר,تسمية,label\nあ,12,ا,yes\nい,13,ب,no\nう,14,ا,yes\n",
         "emoji": "🍎,🍌,label\n1,2,😀\n3,4,😢\n5,6,😀\n",
         "formula cells": _table([["cmd", "n", "label"], ["=cmd|' /C calc'!A0", 1, "yes"],

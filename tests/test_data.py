@@ -4710,3 +4710,17 @@ def test_a_target_nothing_names_is_said_to_be_a_guess():
     # a number, on the command line: the refusal says it is a guess
     with pytest.raises(DataError, match="the target is a guess"):
         from_frame(df[["Daily Mean PM2.5 Concentration", "Daily AQI Value", "Date"]])
+
+
+def test_a_cell_longer_than_the_csv_modules_limit_is_read():
+    """A cell over 131,072 characters on one line (a CMS export with an image inlined as a
+    data URI) was a raw ``_csv.Error: field larger than field limit`` traceback; so was a
+    stack trace in an issue tracker's description."""
+    rows = ["key,description,priority,resolved"]
+    rows += [f'JRA-{k},"{"at Frame.run" + chr(10)}{"x" * (k % 5)}",P{k % 3},'
+             f'{"yes" if k % 3 else "no"}' for k in range(60)]
+    for cell in ('"data:image/png;base64,' + "iVBORw0KGgo" * 20_000 + '"',
+                 '"' + "at Frame.run\n" * 16_000 + '"'):
+        rows[4] = f"JRA-3,{cell},P1,no"
+        ds = load_csv(io.BytesIO("\n".join(rows).encode()))
+        assert ds.n_samples == 60 and ds.target_column == "resolved"

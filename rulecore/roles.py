@@ -99,7 +99,7 @@ _UNNAMED = re.compile(r"^(|unnamed: ?0|column 1|\.\.\.1|rownames|row\.names|row_
 #: numbers, securities.
 _REGISTRY_NUMBERS = ("mpan|mprn|zpid|pid|vin|isbn|issn|ean|upc|gtin|asin|npi|ein|duns|cusip|"
                      "isin|sedol|geoid")
-_ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx|"
+_ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx|#|"
                       r"account|acct|customer|client|member|user|patient|subject|ticket|"
                       r"invoice|order|serial|phone|tel|telephone|mobile|sku|imei|msisdn|"
                       r"iban|ssn|badge|employee|mrn|"
@@ -118,13 +118,26 @@ _ID_CAPS = re.compile(r"^(POLICY|POL|ACCT|ACC|ACCOUNT|CUST|CUSTOMER|CLIENT|EMP|E
                       r"ORD|ORDER|INV|INVOICE|CLAIM|CLM|MEMBER|MBR|MEM|PAT|PATIENT|REC|RECORD|"
                       r"TXN|TRANS|TRAN|CASE|LOAN|CONTRACT|CONT|USER|USR|SERIAL|SER|PART|ITEM|"
                       r"PROD|PRODUCT|REF|DOC|VENDOR|VEND|SUPP|SUPPLIER|STORE|ENC|VISIT|ADM|"
-                      r"ADMIT|APPL|APP|CARD|TICKET|TKT|SHIP|SHIPMENT|CERT|REG|EMPLOYER|DEPT_?EMP)"
+                      r"ADMIT|APPL|APP|CARD|TICKET|TKT|SHIP|SHIPMENT|CERT|REG|EMPLOYER|DEPT_?EMP|"
+                      # the unit a row describes: IPEDS' UNITID (the College Scorecard's first
+                      # column, 1,500 distinct, was a numeric feature: a stranger's download),
+                      # a site, school, district (NCES' LEAID), provider, household, firm
+                      # (CRSP's PERMNO, Compustat's GVKEY), sample or device
+                      r"UNIT|SITE|STATION|STN|FAC|FACILITY|INST|SCHOOL|SCH|DIST|DISTRICT|LEA|"
+                      r"PROV|PROVIDER|HOSP|FIRM|COMPANY|LOC|PERSON|PERS|HH|HOUSEHOLD|FAM|"
+                      r"FAMILY|RESP|STUDENT|STU|SUBJ|SUBJECT|SAMPLE|SAMP|SPECIMEN|DEVICE|DEV|"
+                      r"ASSET|VEH|VEHICLE|PARCEL|BLDG|BUILDING|PERM|GV)"
                       r"_?(NO|NBR|NUM|ID|KEY)$")
 # Names that say identifier and nothing else ("id", "patient_id", "PatientID", "uuid"), unlike
 # "code", "number" or "index" above, which also end the names of measures ("body mass index").
 # Such a column is an identifier even where its values repeat (visits, orders per customer).
 _PLAIN_ID_NAME = re.compile(rf"(^|[^a-z])(id|ids|uuid|guid|{_REGISTRY_NUMBERS})$|"
-                            r"^id([^a-z]|$)", re.IGNORECASE)
+                            r"^id([^a-z]|$)|"
+                            # a licence's or permit's number, the establishment a row is
+                            # about (Chicago's food inspections: 'License #', each on three
+                            # rows, was a numeric feature)
+                            r"(^|[^a-z])(license|licence|permit)[\W_]*(#|no|nr|num|number|id)?$",
+                            re.IGNORECASE)
 _PLAIN_ID_CAMEL = re.compile(r"[a-z](Id|ID)$")
 #: Target labels that are no answer, not a class (compared without capitals).
 NO_ANSWER = frozenset({"unknown", "unk", "not known", "don't know", "dont know", "do not know",

@@ -4724,3 +4724,21 @@ def test_a_cell_longer_than_the_csv_modules_limit_is_read():
         rows[4] = f"JRA-3,{cell},P1,no"
         ds = load_csv(io.BytesIO("\n".join(rows).encode()))
         assert ds.n_samples == 60 and ds.target_column == "resolved"
+
+
+@pytest.mark.parametrize("name, distinct, role", [
+    ("UNITID", 1.0, "id"), ("LEAID", 1.0, "id"), ("PERMNO", 1.0, "id"), ("HHID", 1.0, "id"),
+    ("License #", 0.35, "id"), ("Permit No", 0.35, "id"), ("Order #", 1.0, "id"),
+    # amounts and counts named otherwise stay features
+    ("AMTPAID", 1.0, "feature"), ("UNITS", 1.0, "feature"), ("licensed", 0.35, "feature")])
+def test_a_units_or_a_licences_number_is_an_identifier(name, distinct, role):
+    """IPEDS' UNITID, the College Scorecard's first column, and Chicago's food inspections'
+    'License #' (each establishment on three rows) were numeric features (a stranger's
+    downloads); a licence number now also holds an establishment's rows out together."""
+    from rulecore.roles import detect_role
+
+    rng = np.random.default_rng(0)
+    n = 600
+    values = rng.choice(np.arange(100_000, 900_000, 7), int(n * distinct), replace=False)
+    s = pd.Series(np.resize(values, n), name=name)
+    assert detect_role(s, 1, n)[0] == role

@@ -527,15 +527,19 @@ def dataset_caption(ds: Dataset, all_classes: bool = False) -> None:
     pages tell the positive class from the rest whatever the Rule page's model: Compare said
     "all learned (no positive class needed)" above "every model here tells fraud from the
     other 3" (a stranger's review)."""
+    # a target nothing in the table names is a guess on every page, not only on the Data page
+    guess = (" · :orange[**the target is a guess**: nothing in the table names the outcome; "
+             "choose it on the Data page]" if ds.target_guessed else "")
     if all_classes and len(ds.classes) > 2:
         st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} features · "
                    f"target `{ds.target}` with {len(ds.classes)} classes, all learned (rule "
-                   "set: no positive class needed)")
+                   f"set: no positive class needed){guess}")
         return
     rate = ds.y_binary.mean()
     share = f"{rate:.0%}" if rate >= 0.1 else f"{rate:.1%}"  # a rare class is 0.3 %, not 0 %
     st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} features · "
-               f"target `{ds.target}`, positive class **{ds.positive}** ({share} of rows)")
+               f"target `{ds.target}`, positive class **{ds.positive}** ({share} of rows)"
+               f"{guess}")
 
 
 def nearest_lam(lam: float) -> float:

@@ -795,3 +795,15 @@ def test_every_possible_leak_is_left_out_with_one_click():
     features = " ".join(m.value for m in at.markdown)
     assert "Card CVC Status" in features
     assert not any(f"`{c} " in features for c in ("Captured", "Fee", "Failure Code"))
+
+
+def test_the_rule_page_says_a_guessed_target_is_a_guess():
+    """A target nothing in the table names (BRFSS's answers) was a warning on the Data page
+    only; the Rule page named it as plainly as a chosen one."""
+    at = upload_corpus_file("brfss_extract_coded.csv")
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception, at.exception
+    assert any("the target is a guess" in c.value for c in at.caption)
+    plain = upload_corpus_file("r_credit_rownames.csv")
+    plain.switch_page("pages/rule.py").run()
+    assert not any("the target is a guess" in c.value for c in plain.caption)

@@ -521,6 +521,15 @@ def leak_warnings(ds: Dataset) -> None:
                    "before the outcome.", icon=":material/warning:")
 
 
+def labels_caption(ds: Dataset, columns) -> None:
+    """What those of ``columns`` that have a label in the file mean (a Census download's
+    label row, SPSS's variable labels: :meth:`rulecore.data.Dataset.labels_for`)."""
+    meant = ds.labels_for(columns)
+    if meant:
+        st.caption("What the columns mean (the file's labels): " + "; ".join(
+            f"{inline_code(c)}: {label}" for c, label in meant.items()))
+
+
 def dataset_caption(ds: Dataset, all_classes: bool = False) -> None:
     """One line under a page title saying which data the page works on: the positive class,
     or (``all_classes``: the Rule page's rule list) every class of a many-class target.  Other

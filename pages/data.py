@@ -473,7 +473,8 @@ roles = pd.DataFrame([{
                                               " (possible leak)" if r.column in leaks
                                               else ""),
     "used": "✓" if r.included else "✗",
-    "why": r.reason} for r in ds.roles])
+    "why": r.reason} | ({"label": ds.label_of(r.column) or ""} if ds.labels else {})
+    for r in ds.roles])
 # a table, not a data grid: the reasons are long and must be read whole.  On a wide table
 # (1,500 gene columns) every plain feature made the page 47,000 px tall, the preview at its
 # foot (a newcomer's review): the table then keeps what loading decided, a grid all of it.

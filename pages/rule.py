@@ -608,6 +608,8 @@ def results() -> None:
             other = ds.negative_label if str(rule.positive) == str(ds.positive) \
                 else ds.positive
             st.markdown(f"Otherwise **{isolated(ds.target)} = {isolated(other)}**.")
+        # a rule on 'DP03_0062E' says nothing to a reader without the file's labels
+        common.labels_caption(ds, [*rule.features, ds.target_column])
 
     with right:
         st.subheader("Performance")

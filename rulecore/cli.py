@@ -525,6 +525,11 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
         for row in check.itertuples(index=False):
             out.write(f"  [ ] {_padded(row.condition, 48)} support {_pct(row.support):>6}  "
                       f"precision {_pct(row.precision):>6}\n")
+    meant = ds.labels_for([*rule.features, ds.target_column])
+    if meant:  # a rule on 'DP03_0062E' says nothing without the file's labels
+        out.write("\nwhat the columns mean (the file's labels):\n")
+        for col, label in meant.items():
+            out.write(f"  {col}: {label}\n")
     out.write("\n")
     for name, m in (("train", m_train), ("test", m_test)):
         if m:

@@ -244,6 +244,11 @@ class Dataset:
         :func:`numeric_missing_codes`) read as missing, and those whose codes were kept as
         numbers as asked (``from_frame(keep_codes=)``: a top-code such as adult's
         capital-gain 99999, "99,999 or more").
+    labels : dict of str to str
+        What code-named columns mean, as the file says it: a Census download's row of labels
+        under the names (``DP03_0062E``: "Estimate!!INCOME AND BENEFITS ...!!Median household
+        income (dollars)"), SPSS's, Stata's and SAS's variable labels, for the table's
+        columns; :meth:`label_of` reads one.
     target_guessed : bool
         Whether the target was chosen by default with nothing in the table saying it is the
         outcome (:func:`rulecore.roles.target_guessed`): one of its notes
@@ -287,6 +292,7 @@ class Dataset:
     missing_codes: tuple[str, ...] = ()
     codes_kept: tuple[str, ...] = ()
     target_guessed: bool = False
+    labels: dict[str, str] = field(default_factory=dict)
     dropped_rows: int = 0
     no_answer: tuple[tuple[Any, int], ...] = ()
     sheet: str | None = None
@@ -309,6 +315,22 @@ class Dataset:
     periods: pd.Series | None = field(default=None, repr=False, compare=False)
     _digest: list = field(default_factory=list, repr=False, compare=False)
     _leaks: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def label_of(self, column: str) -> str | None:
+        """What ``column`` means (:attr:`labels`), its parts joined by " › " (the Census
+        Bureau writes ``Estimate!!INCOME AND BENEFITS!!...``), else None."""
+        label = self.labels.get(str(column))
+        return None if label is None else " › ".join(
+            p.strip() for p in label.split("!!") if p.strip())
+
+    def labels_for(self, columns: Iterable[str]) -> dict[str, str]:
+        """``{column: label}`` for those of ``columns`` that have one (:meth:`label_of`), in
+        their order, each once."""
+        out = {}
+        for c in columns:
+            if (label := self.label_of(c)) is not None:
+                out.setdefault(str(c), label)
+        return out
 
     @property
     def guess_note(self) -> str | None:
@@ -1446,6 +1468,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     file)."""
     where = where or fname
     ragged = sheet_width is not None
+    label_row: dict[str, str] = {}  # a row of labels under the names, by column
     text = _toa5_table(text, notes)
     listing = None if ragged else (_fixed_width_listing(text, notes)
                                    or _stata_list(text, notes))
@@ -1653,6 +1676,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                          "), the names are taken from the second.")
         elif _label_row(df):
             labels = [str(v) for v in df.iloc[0].dropna()]
+            label_row = {str(c): str(v).strip() for c, v in df.iloc[0].items()
+                         if pd.notna(v) and str(v).strip() != str(c).strip()}
             df = df.iloc[1:].reset_index(drop=True)
             notes.append(f"Left out a row of labels under the header ("
                          f"{', '.join(map(repr, labels[:3]))}{' ...' if len(labels) > 3 else ''}"
@@ -1746,6 +1771,9 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                      f"bottom ({', '.join(map(repr, reversed(summary)))}): not records.")
     df.attrs["notes"] = notes  # read by from_frame (said with the dataset's other notes)
     df.attrs["delimiter"] = delimiter  # a table written back keeps it (rulecore apply)
+    # what each code-named column means (a Census download's row of labels), to show beside
+    # a rule on 'DP03_0062E'
+    df.attrs["labels"] = {c: v for c, v in label_row.items() if c in set(map(str, df.columns))}
     return df
 
 
@@ -4372,6 +4400,7 @@ def from_frame(
     if df.columns.duplicated().any():
         dups = sorted(set(df.columns[df.columns.duplicated()].astype(str)))
         raise DataError(f"{name} has duplicate column names: {', '.join(dups)}.")
+    given_labels = {str(k): str(v) for k, v in (df.attrs.get("labels") or {}).items()}
     df = df.copy()
     # what reading said (notes, a class column), taken out of ``attrs``: pandas deep-copies a
     # frame's attrs into every Series made from it, 125,000 copies and a third of the time
@@ -5358,6 +5387,8 @@ def from_frame(
                                      if c != target and out_kinds.get(c) == "numeric"),
                  codes_kept=tuple(c for c in kept_codes if c != target and c in X.columns),
                  target_guessed=guessed and chosen_note is not None,
+                 labels={c: v for c, v in given_labels.items()
+                         if c in set(map(str, df.columns))},
                  no_answer=tuple(unanswered_rows), copies=copies, periods=periods,
                  decimal_comma=tuple(c for c in decimal_comma if c in X.columns),
                  read_from_text=tuple(c for c in read_from_text if c in X.columns),

@@ -666,12 +666,14 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
             labelled = _value_label_notes(df, pd.read_stata(io.BytesIO(data),
                                                             convert_categoricals=False))
             labelled += _variable_label_notes(named)
+            df.attrs["labels"] = variable_labels(named)
     except DataError:
         raise
     except Exception as exc:  # each reader raises its own kinds for a damaged file
         article = "an" if fmt == "spss" else "a"
         raise DataError(f"{name} could not be read as {article} {_NAMES[fmt]} "
                         f"({type(exc).__name__}: {str(exc)[:120]}).") from None
+    labels = dict(df.attrs.get("labels") or {})  # (the frames made below drop attrs)
     if not isinstance(df.index, pd.RangeIndex) or df.index.name is not None:
         df = df.reset_index()  # a named index (a key saved with the table) is a column
     # an ordered category saved by pandas or R's arrow keeps its order (Stata's value labels
@@ -679,6 +681,7 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
     df, spans = _durations_in_units(df)
     out = _cells_of(df, name, max_rows, max_columns, keep_order=fmt != "stata")
     out.attrs["notes"] = labelled + spans
+    out.attrs["labels"] = {c: v for c, v in labels.items() if c in set(map(str, out.columns))}
     return out
 
 
@@ -723,6 +726,7 @@ def _spss_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
     if labels:
         df = df.assign(**labels)
     notes += [_labels_note(col, meta.variable_value_labels[col], "SPSS") for col in labels]
+    df.attrs["labels"] = variable_labels(meta.column_names_to_labels)
     return df, notes + _variable_label_notes(meta.column_names_to_labels, "SPSS")
 
 
@@ -762,7 +766,9 @@ def _sas_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
         df, meta = _from_path(data, suffix, read, row_limit=max_rows + 1)
     except UnicodeDecodeError:  # text in Latin-1 (SAS's wlatin1 sessions), not UTF-8
         df, meta = _from_path(data, suffix, read, row_limit=max_rows + 1, encoding="latin1")
-    return _blank_missing(df), _variable_label_notes(meta.column_names_to_labels, "SAS")
+    out = _blank_missing(df)
+    out.attrs["labels"] = variable_labels(meta.column_names_to_labels)
+    return out, _variable_label_notes(meta.column_names_to_labels, "SAS")
 
 
 #: A duration column's unit: the largest whose size its median reaches.
@@ -961,6 +967,13 @@ def _labels_note(col: Any, labels: dict, program: str) -> str:
     more = f" and {len(pairs) - 8} more" if len(pairs) > 8 else ""
     return (f"{str(col).strip()!r}: {program} value labels are read as their text "
             f"({shown}{more}); the file stores the codes.")
+
+
+def variable_labels(named: dict[str, str | None]) -> dict[str, str]:
+    """``{column: label}`` of a file's variable labels (Stata's, SPSS's, SAS's), those that
+    say more than the name (:attr:`rulecore.data.Dataset.labels`)."""
+    return {str(k).strip(): v.strip() for k, v in named.items()
+            if v and v.strip() and v.strip() != str(k).strip()}
 
 
 def _variable_label_notes(named: dict[str, str | None], program: str = "Stata") -> list[str]:

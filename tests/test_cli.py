@@ -833,3 +833,11 @@ def test_a_guessed_target_is_a_warning_on_the_command_line(tmp_path):
               cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert "is a guess" not in res.stdout
+
+
+def test_learn_says_what_the_rules_columns_mean_from_the_files_labels(tmp_path):
+    res = run("learn", str(CORPUS / "health_survey_spss.sav"), cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    said = res.stdout.split("what the columns mean (the file's labels):\n")[1].split("\n\n")[0]
+    assert "  stroke: Stroke within 5 years" in said
+    assert "  respid:" not in said  # only the rule's columns and the target

@@ -1,6 +1,7 @@
 """rulecore.data: CSV sniffing, kinds, positive class, samples, and every bad-input case."""
 
 import io
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -4742,3 +4743,31 @@ def test_a_units_or_a_licences_number_is_an_identifier(name, distinct, role):
     values = rng.choice(np.arange(100_000, 900_000, 7), int(n * distinct), replace=False)
     s = pd.Series(np.resize(values, n), name=name)
     assert detect_role(s, 1, n)[0] == role
+
+
+def test_the_files_labels_say_what_code_named_columns_mean():
+    """A Census download's rule read 'DP03_0062E <= 53570': its row of labels, which says
+    that is the median household income, was dropped; SPSS's variable labels were one note
+    among many."""
+    rng = np.random.default_rng(1)
+    lines = ['"GEO_ID","DP03_0009PE","DP03_0062E","DP03_0128PE"',
+             '"Geography","Percent!!EMPLOYMENT STATUS!!Unemployment Rate",'
+             '"Estimate!!INCOME AND BENEFITS!!Median household income (dollars)",'
+             '"Percent!!BELOW THE POVERTY LEVEL!!All people"']
+    for k in range(120):
+        income = int(rng.integers(30_000, 110_000))
+        lines.append(f'"0500000US{k:05d}","{rng.uniform(2, 12):.1f}","{income}",'
+                     f'"{max(2.0, 40 - income / 3000 + rng.normal(0, 2)):.1f}"')
+    ds = load_csv(io.StringIO("\n".join(lines) + "\n"), positive="> 15")
+    assert ds.labels["DP03_0062E"].startswith("Estimate!!INCOME")
+    assert ds.label_of("DP03_0062E") == \
+        "Estimate › INCOME AND BENEFITS › Median household income (dollars)"
+    assert ds.labels_for(["DP03_0062E", "DP03_0062E", "nothing", "DP03_0128PE"]) == {
+        "DP03_0062E": ds.label_of("DP03_0062E"), "DP03_0128PE": ds.label_of("DP03_0128PE")}
+    assert ds.label_of("GEO_ID") == "Geography"  # a left-out column's too
+    # SPSS's variable labels; none that only repeats the name
+    sav = load_csv(Path(__file__).parent / "data" / "health_survey_spss.sav")
+    assert sav.label_of("sysbp") == "Systolic blood pressure (mmHg)"
+    assert all(k != v for k, v in sav.labels.items())
+    # a table without labels has none
+    assert load_sample("iris").labels == {}

@@ -807,3 +807,15 @@ def test_the_rule_page_says_a_guessed_target_is_a_guess():
     plain = upload_corpus_file("r_credit_rownames.csv")
     plain.switch_page("pages/rule.py").run()
     assert not any("the target is a guess" in c.value for c in plain.caption)
+
+
+def test_the_rule_page_says_what_the_rules_columns_mean():
+    """SPSS's variable labels (sysbp: "Systolic blood pressure (mmHg)") beside the rule, and
+    in the Data page's roles table."""
+    at = upload_corpus_file("health_survey_spss.sav")
+    roles = next(t.value for t in at.table if "why" in t.value.columns)
+    assert roles.loc["sysbp", "label"] == "Systolic blood pressure (mmHg)"
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception, at.exception
+    said = next(c.value for c in at.caption if c.value.startswith("What the columns mean"))
+    assert "Stroke within 5 years" in said

@@ -113,7 +113,7 @@ def test_boosting_gets_lambda_on_its_own_scale_and_learns_something():
     the user's λ for the other models."""
     from rulecore.settings import DEFAULT_BOOSTING_LAM
 
-    at = open_page("pages/rule.py", "salesforce attrition")
+    at = open_page("pages/rule.py", "machine failure")
     at.select_slider(key="lam").set_value(2.0).run()
     at.radio(key="model").set_value("boosting").run()
     assert not at.exception

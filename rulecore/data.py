@@ -134,7 +134,11 @@ _READ_NA = [v for v in _NA_VALUES if v not in ("None", "-")] + [
     "-1.#IND", "1.#QNAN", "1.#IND", "-1.#QNAN", "#N/A N/A", "#N/A", "n/a", "<NA>", "#NA",
     "-NaN", "-nan",
     # Power BI's and Excel pivot tables' empty member (a level '(Blank)' before: a review)
-    "(Blank)", "(blank)"]
+    "(Blank)", "(blank)",
+    # the World Bank's and Statistics Canada's "no data" (a WDI extract's target with 2.5 %
+    # '..' was refused as a transposed table, and a feature with 20 % left out as text: a
+    # stranger's download)
+    "..", "..."]
 #: The text cells read as missing, as an exported rule's Python reads them too.
 MISSING_TEXT = tuple(_READ_NA)
 #: The error values a spreadsheet writes into cells whose formula failed: missing values, but
@@ -3649,8 +3653,11 @@ _CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥)\s*([+-]?\d+(?:\.\d+)?)\s*%?$")
 #: A limit written without its number, as laboratories report it: "<LOD", "< LLOQ", "BLQ"
 #: (below the limit of detection or quantification) and ">ULOQ", "TNTC" (too numerous to
 #: count).  Read as the column's lowest or highest number (:func:`numbers_with_codes`).
-_LIMIT_BELOW = re.compile(r"^(?:(?:<=?|≤)\s*[A-Za-z][A-Za-z.]{1,7}|BLQ|BLOQ|BQL|BDL|BLD)$",
-                          re.IGNORECASE)
+_LIMIT_BELOW = re.compile(r"^(?:(?:<=?|≤)\s*[A-Za-z][A-Za-z.]{1,7}|BLQ|BLOQ|BQL|BDL|BLD|"
+                          # German labs' 'n.n.' (nicht nachweisbar, not detected): bacteria
+                          # counts of 'n.n.' and numbers were categories, 'Coliforme != 5'
+                          # (a stranger's LIMS export)
+                          r"n\.\s?n\.?|not detected|nicht nachweisbar)$", re.IGNORECASE)
 _LIMIT_ABOVE = re.compile(r"^(?:(?:>=?|≥)\s*[A-Za-z][A-Za-z.]{1,7}|AQL|ALQ|AULQ|TNTC|"
                           # a plate reader's overflow (Tecan's 'OVER' in capitals only:
                           # 'Over' is a word, a review)

@@ -136,7 +136,12 @@ _PLAIN_ID_NAME = re.compile(rf"(^|[^a-z])(id|ids|uuid|guid|{_REGISTRY_NUMBERS})$
                             # a licence's or permit's number, the establishment a row is
                             # about (Chicago's food inspections: 'License #', each on three
                             # rows, was a numeric feature)
-                            r"(^|[^a-z])(license|licence|permit)[\W_]*(#|no|nr|num|number|id)?$",
+                            r"(^|[^a-z])(license|licence|permit)[\W_]*(#|no|nr|num|number|id)?$|"
+                            # a patient's number in a health service's register (an NHS
+                            # extract's 'NHS Number', a patient on several admissions, put
+                            # patients on both sides of the split: a stranger's file)
+                            r"(^|[^a-z])(nhs|chi|mrn|medical[\W_]*record)[\W_]*"
+                            r"(#|no|nr|num|number|id)?$",
                             re.IGNORECASE)
 _PLAIN_ID_CAMEL = re.compile(r"[a-z](Id|ID)$")
 #: Target labels that are no answer, not a class (compared without capitals).

@@ -4771,3 +4771,46 @@ def test_the_files_labels_say_what_code_named_columns_mean():
     assert all(k != v for k, v in sav.labels.items())
     # a table without labels has none
     assert load_sample("iris").labels == {}
+
+
+def test_the_world_banks_two_dots_are_missing_values():
+    """The World Bank's '..' (no data): 2.5 % of a target's cells were refused as a
+    transposed table; 20 % of a feature's left it out as text (a stranger's WDI extract)."""
+    rng = np.random.default_rng(2)
+    n = 400
+    gdp = np.round(rng.uniform(500, 60_000, n), 1)
+    life = np.round(50 + gdp / 2000 + rng.normal(0, 3, n), 1)
+    rows = ["Country Name,GDP per capita,Life expectancy"] + [
+        f"C{k},{'..' if k % 5 == 0 else gdp[k]},{'..' if k % 40 == 1 else life[k]}"
+        for k in range(n)]
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="Life expectancy",
+                  positive="> 70")
+    assert ds.kinds["GDP per capita"] == "numeric"
+    assert ds.X["GDP per capita"].isna().sum() == n // 5
+    assert ds.dropped_rows == n // 40
+
+
+def test_a_german_labs_not_detected_is_below_every_count():
+    """'n.n.' (nicht nachweisbar) in bacteria counts made them categories: the best rule
+    could say 'Coliforme != 5', never '> 0' (a stranger's LIMS export)."""
+    rng = np.random.default_rng(4)
+    n = 300
+    count = np.where(rng.random(n) < 0.4, -1, rng.integers(1, 40, n))
+    rows = ["Probe;Coliforme [KBE/100 ml];Nitrat [mg/l];Bewertung"] + [
+        f"P{k};{'n.n.' if c < 0 else c};{rng.uniform(5, 60):.1f};"
+        f"{'entspricht nicht' if c > 0 else 'entspricht'}"
+        for k, c in enumerate(count)]
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="Bewertung")
+    col = "Coliforme [KBE/100 ml]"
+    assert ds.kinds[col] == "numeric"
+    assert (ds.X[col][count < 0] <= ds.X[col][count > 0].min()).all()
+    assert any("'n.n.' as the lowest number" in note for note in ds.notes)
+
+
+def test_an_nhs_number_holds_a_patients_admissions_together():
+    from rulecore.roles import detect_role
+
+    rng = np.random.default_rng(0)
+    patients = rng.choice(np.arange(4_000_000_000, 4_000_900_000, 11), 500, replace=False)
+    s = pd.Series(rng.choice(patients, 1200), name="NHS Number")
+    assert detect_role(s, 2, len(s))[0] == "id"

@@ -5019,6 +5019,12 @@ def from_frame(
                              "yet: they are left out, and the rule tells Closed Won from "
                              "Closed Lost. To learn a rule for a stage, give it as the "
                              f"positive class (command line: --positive {values[0]!r}).")
+            elif {"won", "lost"} <= {re.sub(r"[^a-z]", "", str(v).casefold())
+                                     for v in y_raw.dropna().unique()}:
+                notes.append(f"{int(no_answer.sum()):,} rows whose {target!r} is {said} are "
+                             "deals not decided yet (or deleted): they are left out, and the "
+                             "rule tells Won from Lost. To learn a rule for them, give it as "
+                             f"the positive class (command line: --positive {values[0]!r}).")
             else:
                 notes.append(f"{int(no_answer.sum()):,} rows whose {target!r} is {said} are "
                              "read as having no value, not as a class. To learn a rule for "

@@ -200,6 +200,11 @@ def no_answers(values: Any) -> list:
         # decided yet, as Pending is (a stranger's Salesforce export counted them lost)
         return [v for v, t in text.items() if _letters(t) not in _CLOSED_STAGES]
     out = [v for v, t in text.items() if t in NO_ANSWER or t in UNDECIDED]
+    if {"won", "lost"} <= {_letters(t) for t in text.values()}:
+        # a CRM's deal status (Pipedrive's open / won / lost / deleted): an open deal is not
+        # decided yet, a deleted one never was (17.8 % open deals were counted as not won, a
+        # stranger's export)
+        out += [v for v, t in text.items() if _letters(t) in ("open", "deleted")]
     rest = {t for v, t in text.items() if v not in out}
     coded = [v for v, t in text.items() if t in ("u", "refused") and v not in out]
     if coded and len(rest - {text[v] for v in coded}) == 2 and \

@@ -1759,6 +1759,10 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         first = str(cells.iloc[0]).strip().rstrip(":").casefold() if len(cells) else ""
         # 'LSD (0.05)', 'CV (%)', 'Mean (n=60)': the label without its bracket
         first = re.sub(r"\s*\([^()]*\)$", "", first)
+        # Google Ads' 'Total: Keywords', 'Total: Search', 'Total: Account' (kept as records,
+        # 773,247 impressions a row: a stranger's report): the word before the colon
+        first = first.split(":")[0].strip() if first.split(":")[0].strip() in SUMMARY_ROWS \
+            else first
         if first not in SUMMARY_ROWS:
             break
         # a label its column also holds higher up is one of its values: Sweden's 'SE' last

@@ -822,6 +822,14 @@ def test_summary_rows_under_the_table_are_not_records():
     # a record whose first field merely contains the word stays
     text = frame.to_csv(index=False) + "Total Care Ltd,0.5,100,1\n"
     assert load_csv(io.BytesIO(text.encode()), name="t.csv").n_samples == n + 1
+    # Google Ads' totals per level, 'Total: Keywords' (kept as records: a stranger's report)
+    text = frame.to_csv(index=False) + "".join(
+        f"Total: {level},--,{frame.spend.sum()},--\n" for level in ("Keywords", "Account"))
+    ads = load_csv(io.BytesIO(text.encode()), name="t.csv")
+    assert ads.n_samples == n and "'Total: Keywords', 'Total: Account'" in ads.notes[0]
+    # a name with a colon whose first word is no summary word stays a record
+    text = frame.to_csv(index=False) + "Totally: Wild Ltd,0.5,100,1\n"
+    assert load_csv(io.BytesIO(text.encode()), name="t.csv").n_samples == n + 1
 
 
 @pytest.mark.parametrize("values, code, read_as_missing", [

@@ -1270,6 +1270,29 @@ def _adjacent_runs(names: list[str], dups: list[str]) -> dict[str, int] | None:
     return runs
 
 
+def _numbered_names(names: list[str], dups: Iterable[str], where: str, said: str,
+                    spaces: bool = False) -> list[str]:
+    """``names`` with each of ``dups`` numbered in order, ``Distance (1)``, ``Distance
+    (2)``: refused as duplicate names, Strava's activities export (a distance in km and
+    again in metres, both named 'Distance') could not be read at all (a stranger's).
+    Refused still where a number would give a name the file already has."""
+    dups = set(dups)
+    taken = set(names)
+    nth: dict[str, int] = {}
+    out = []
+    for n in names:
+        if n in dups:
+            nth[n] = nth.get(n, 0) + 1
+            n = f"{n} ({nth[n]})"
+            if n in taken:
+                raise DataError(f"{where} has duplicate column names: {said}"
+                                + (" (names that differ only in spaces around them or "
+                                   "line breaks are one name here)" if spaces else "")
+                                + ". Rename them so every column has its own name.")
+        out.append(n)
+    return out
+
+
 def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[str],
                          where: str) -> pd.DataFrame:
     """The columns of one repeated name (``Labels\x001``, ``Labels\x002``, ...) as one
@@ -1278,17 +1301,17 @@ def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[
     only where it has a first).  The columns of another repeated name of words side by
     side are numbered, ``Comment (1)``, ``Comment (2)``, with a note: refused as duplicate
     names, a Jira export whose comments filled otherwise could not be read at all (a
-    stranger's).  Repeated names of numbers are refused, as before."""
+    stranger's).  So are repeated names of numbers (two measurements of one name: which is
+    which is the user's to say)."""
     numbered = {}
     for base, k in runs.items():
         parts = [df[f"{base}\x00{j}"] for j in range(1, k + 1)]
         filled = [int(p.notna().sum()) for p in parts]
         texts = pd.concat([p.dropna() for p in parts])
         numbers = pd.to_numeric(texts, errors="coerce").notna().mean() if len(texts) else 1.0
-        if numbers > 0.5:  # two measurements of one name: which is which is the user's
-            raise DataError(f"{where} has duplicate column names: {base!r}. Rename them so "
-                            "every column has its own name.")
-        if filled != sorted(filled, reverse=True) or filled[-1] == filled[0]:
+        # two measurements of one name (which is which is the user's to say), or columns
+        # that do not fill up from the first as one field's values do: read apart, numbered
+        if numbers > 0.5 or filled != sorted(filled, reverse=True) or filled[-1] == filled[0]:
             numbered[base] = k
     taken = {str(c).split("\x00")[0] for c in df.columns}
     for base, k in numbered.items():
@@ -1320,9 +1343,10 @@ def _merge_value_columns(df: pd.DataFrame, runs: Mapping[str, int], notes: list[
     if numbered:
         said = ", ".join(f"{c!r} ({k} columns)" for c, k in list(numbered.items())[:4])
         first = next(iter(numbered))
-        notes.append(f"Columns of one name side by side, {said}, do not fill up from the "
-                     "first as one field's values do, so they are read apart: "
-                     f"{first + ' (1)'!r}, {first + ' (2)'!r} ...")
+        notes.append(f"Columns of one name side by side, {said}, are not one field's values "
+                     "(numbers, or not filling up from the first), so they are read apart: "
+                     f"{first + ' (1)'!r}, {first + ' (2)'!r} ... Rename them in the file to "
+                     "give each its meaning.")
     return pd.DataFrame(out)
 
 
@@ -1568,10 +1592,14 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
             said = [" and ".join(map(repr, spelt[c])) if len(set(spelt[c])) > 1 else repr(c)
                     for c in dups]
             spaces = any(len(set(v)) > 1 for v in spelt.values())
-            raise DataError(f"{where} has duplicate column names: {'; '.join(said)}"
-                            + (" (names that differ only in spaces around them or line "
-                               "breaks are one name here)" if spaces else "")
-                            + ". Rename them so every column has its own name.")
+            names = _numbered_names(names, dups, where, "; ".join(said), spaces)
+            shown = ", ".join(f"{w} ({len(spelt[c])} columns)" for c, w in zip(dups[:4], said))
+            notes.append(f"Columns named alike, {shown}{' ...' if len(dups) > 4 else ''}"
+                         + (" (names that differ only in spaces around them or line breaks "
+                            "are one name here)" if spaces else "")
+                         + f": numbered in the file's order, {dups[0] + ' (1)'!r}, "
+                         f"{dups[0] + ' (2)'!r} ... Rename them in the file to give each "
+                         "its meaning.")
         names = [c if c else f"column {i + 1}" for i, c in enumerate(names)]
     else:
         names = [f"x{i + 1}" for i in range(n_fields)]

@@ -186,7 +186,8 @@ BAD = {
     "single class": (b"a,y\n1,x\n2,x\n3,x\n", "single class"),
     "no usable feature": (b"a,y\n,0\n,1\n,0\n", "no usable feature"),
     "one column": (b"y\n0\n1\n", "only one column"),
-    "duplicate names": (b"a,a,y\n1,2,0\n3,4,1\n", "duplicate column"),
+    # a name written twice is numbered, 'a (1)', 'a (2)', unless the file has such a name
+    "duplicate names": (b"a,a (2),a,y\n1,2,5,0\n3,4,6,1\n", "duplicate column"),
     # neither UTF-8 nor Windows-1252 (0x81 is undefined there): not text
     "not utf-8": (b"a,city,y\n1,Z\x81rich,0\n2,Bern,1\n", "not UTF-8"),
     "binary": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary"),
@@ -2737,9 +2738,12 @@ def test_postgres_arrays_are_options_ticked():
 def test_names_that_differ_only_in_spaces_are_shown_as_written():
     """'Region' and 'Region ' were refused as "duplicate column names: 'Region'", which hid
     the space (a review of a Google Sheets export)."""
-    text = "Region,Region ,score,y\n" + "\n".join(f"W,E,{i},{i % 2}" for i in range(30))
-    with pytest.raises(DataError, match=r"'Region' and 'Region ' \(names that differ only"):
-        load_csv(io.StringIO(text))
+    text = "Region,Region ,score,y\n" + "\n".join(f"{'WN'[i % 2]},{'ES'[i % 3 > 0]},"
+                                                f"{i * 7 % 30},{i % 2}" for i in range(30))
+    ds = load_csv(io.StringIO(text), target="y")
+    assert {"Region (1)", "Region (2)"} <= set(ds.X.columns)
+    assert any("'Region' and 'Region ' (2 columns) (names that differ only" in n
+               for n in ds.notes)
 
 
 def test_json_objects_in_cells_are_read_as_their_fields():
@@ -2999,9 +3003,11 @@ def test_jira_repeated_columns_are_one_field_of_several_values():
     ds = load_csv(io.StringIO(text), target="Escalated")
     assert "Labels: security" in ds.X.columns
     assert any("one field with several values" in n for n in ds.notes)
-    with pytest.raises(DataError, match="duplicate column names"):  # apart: still refused
-        load_csv(io.StringIO("a,b,a,y\n" + "\n".join(f"{i},{i},{i},{i % 2}"
-                                                      for i in range(30))))
+    # apart: numbered in the file's order (refused before: Strava's export could not be read)
+    apart = load_csv(io.StringIO("a,b,a,y\n" + "\n".join(f"{i * 7 % 11},{i % 4},{i % 5},{i % 2}"
+                                                          for i in range(30))), target="y")
+    assert list(apart.X.columns) == ["a (1)", "b", "a (2)"]
+    assert (apart.X["a (2)"] == np.arange(30) % 5).all()
 
 
 @pytest.mark.parametrize("cells, read", [
@@ -3904,8 +3910,9 @@ def test_group_titles_written_over_each_column_of_their_group():
     assert {"xG", "xGA", "Venue", "GF"} <= set(ds.X.columns) and ds.target == "Result"
     assert any("the first groups the columns ('Expected')" in n for n in ds.notes)
     plain = ["a,b,b,y"] + [f"{i},{i % 3},{i % 5},{'yes' if i % 2 else 'no'}" for i in range(40)]
-    with pytest.raises(DataError, match="duplicate column names"):
-        load_csv(io.StringIO("\n".join(plain) + "\n"))
+    ds = load_csv(io.StringIO("\n".join(plain) + "\n"))  # two numbers of one name, apart
+    assert {"b (1)", "b (2)"} <= set(ds.X.columns)
+    assert any("'b (1)', 'b (2)'" in n for n in ds.notes)
 
 
 def test_a_schools_code_and_name_on_many_rows_are_the_record():
@@ -4844,3 +4851,24 @@ def test_an_open_deal_beside_won_and_lost_is_not_decided_yet():
     tickets = from_frame(df.assign(**{"Deal - Status": np.where(value < 15_000, "open",
                                                                 "closed")}), "Deal - Status")
     assert set(tickets.classes) == {"closed", "open"}
+
+
+def test_a_name_written_twice_apart_is_numbered_not_refused():
+    """Strava's activities.csv writes 'Distance', 'Elapsed Time' ... twice, apart (display
+    units first, then raw): refused as duplicate names, it could not be read at all, in
+    the app an empty page under a red box (a stranger's export)."""
+    rng = np.random.default_rng(8)
+    n = 120
+    km = np.round(rng.uniform(3, 40, n), 2)
+    rows = ["Activity ID,Distance,Commute,Elapsed Time,Distance,Commute,Kudos"] + [
+        f"{10_000 + k},{km[k]},{'true' if km[k] < 10 else 'false'},{int(km[k] * 300)},"
+        f"{km[k] * 1000:.1f},{int(km[k] < 10)},{rng.integers(0, 30)}" for k in range(n)]
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="Kudos", positive="> 15")
+    assert {"Distance (1)", "Distance (2)", "Commute (1)", "Commute (2)"} <= \
+        {r.column for r in ds.roles}
+    said = next(n for n in ds.notes if n.startswith("Columns named alike"))
+    assert "'Distance' (2 columns)" in said and "'Distance (1)', 'Distance (2)'" in said
+    # a number would give a name the file has: refused, saying so
+    with pytest.raises(DataError, match="duplicate column names"):
+        load_csv(io.StringIO("a,a (2),b,a,y\n" + "\n".join(
+            f"{i},{i % 3},{i % 4},{i % 5},{i % 2}" for i in range(30))))

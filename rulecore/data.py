@@ -2324,6 +2324,24 @@ def _fields_joined(df: pd.DataFrame, parts: list[pd.DataFrame], notes: list[str]
 
 
 _JSON_START = re.compile(r"\s*\{")
+#: A column is read as JSON objects when at least this share of its present cells are
+#: (the rest, a device's plain status messages among its telemetry, have no fields).
+MIN_JSON_SHARE = 0.9
+#: What :func:`_json_object` gives for a cell that looks like JSON and is not an object.
+_NOT_AN_OBJECT = object()
+
+
+def _json_object(v: Any) -> Any:
+    """A cell as a JSON object (a dict); None for a missing cell or plain text that is no
+    JSON ('offline'); :data:`_NOT_AN_OBJECT` for JSON that is not an object (a list, a
+    number) or text that starts as an object and does not parse: then the column is text."""
+    if not isinstance(v, str):
+        return None
+    try:
+        o = json.loads(v)
+    except ValueError:
+        return _NOT_AN_OBJECT if _JSON_START.match(v) else None
+    return o if isinstance(o, dict) else _NOT_AN_OBJECT
 
 
 def _json_objects_flattened(df: pd.DataFrame
@@ -2342,15 +2360,16 @@ def _json_objects_flattened(df: pd.DataFrame
         # a look at the first cells only: this runs on every column of every table
         head = s.iloc[:1000].dropna().iloc[:200].tolist()
         # (in plain Python: pandas' string methods parse the pattern again on every call)
+        # (most cells, not every one: a device's 'online' / 'offline' status messages, 4.5 %
+        # of an MQTT log's payloads, left the whole column out as an identifier, a
+        # stranger's Node-RED log)
         if pd.api.types.is_numeric_dtype(s) or len(head) < 5 or \
-                not all(_JSON_START.match(str(v)) for v in head):
+                np.mean([bool(_JSON_START.match(str(v))) for v in head]) < MIN_JSON_SHARE:
             parts.append(s.to_frame())
             continue
-        try:
-            objs = [json.loads(v) if isinstance(v, str) else None for v in s]
-        except ValueError:
-            objs = None
-        if objs is None or not all(isinstance(o, dict) or o is None for o in objs):
+        objs = [_json_object(v) for v in s]
+        other = s.notna().to_numpy() & np.array([o is None for o in objs])
+        if other.mean() > 1 - MIN_JSON_SHARE or any(o is _NOT_AN_OBJECT for o in objs):
             parts.append(s.to_frame())
             continue
         flat = pd.json_normalize([o or {} for o in objs])
@@ -2364,8 +2383,12 @@ def _json_objects_flattened(df: pd.DataFrame
         flat.loc[s.isna().to_numpy()] = None  # a missing struct: each field missing
         parts.append(flat.where(flat.notna(), None))
         shown = ", ".join(flat.columns[:4]) + (", …" if flat.shape[1] > 4 else "")
+        others = pd.unique(s[other].astype(str).str.strip())
+        besides = (f"; {_cells(int(other.sum()))} that are no JSON object "
+                   f"({', '.join(map(repr, others[:3]))}{', ...' if len(others) > 3 else ''})"
+                   " have no value in those fields" if other.any() else "")
         notes.append(f"{col!r}: JSON objects in its cells are read as their {flat.shape[1]} "
-                     f"fields ({shown}), as JSON Lines records are.")
+                     f"fields ({shown}), as JSON Lines records are{besides}.")
         fields[str(col)] = [str(c) for c in flat.columns]
     return _fields_joined(df, parts, notes, fields)
 

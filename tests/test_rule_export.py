@@ -1235,3 +1235,35 @@ def test_undetermined_in_a_new_table_is_above_every_value_only_in_a_ct():
         got = [bool(ns["predict"](r)) for r in frame.to_dict("records")][:3]
         assert got == [held, True, False]
         assert list(apply_rule(rule, frame, typed=False).fires[:3]) == got
+
+
+def test_json_objects_among_plain_status_messages_are_read_as_fields_in_both():
+    """An MQTT log's payload: JSON telemetry, and 4.5 % plain 'online' / 'offline' status
+    messages.  The column was left out as an identifier, the signal in 'payload.bat' lost
+    (a stranger's Node-RED log); the export reads a plain message as no field, as the app."""
+    from rulecore.data import from_frame
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rng = np.random.default_rng(3)
+    n = 400
+    bat = np.round(rng.uniform(3.2, 4.2, n), 3)
+    status = rng.random(n) < 0.05
+    df = pd.DataFrame({
+        "topic": np.where(status, "gh/dev/status", "gh/dev/telemetry"),
+        "payload": [rng.choice(["online", "offline"]) if st else
+                    json.dumps({"temp": round(float(rng.normal(20, 2)), 2), "bat": float(b)})
+                    for st, b in zip(status, bat)],
+        "fault": np.where(~status & (bat < 3.5), "yes", "no")})
+    ds = from_frame(df, "fault")
+    assert {"payload.temp", "payload.bat"} <= set(ds.X.columns)
+    assert ds.X["payload.bat"].isna().sum() == status.sum()
+    assert any("that are no JSON object ('" in n for n in ds.notes)
+    rule = Rule((Term("payload.bat", "<=", 3.5),), "and", "fault", "yes")
+    ns: dict = {}
+    exec(rule.to_python(reading=ds.reading), ns)
+    got = np.array([ns["predict"](r) for r in df.to_dict("records")])
+    np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+    # a column of JSON and other JSON (lists), or of broken objects, stays text
+    mixed = df.assign(payload=[p if k % 3 else "[1, 2]" for k, p in enumerate(df.payload)])
+    assert "payload.bat" not in from_frame(mixed, "fault").X.columns

@@ -5254,6 +5254,14 @@ def from_frame(
             if note:
                 notes.append(note)
             num[~np.isfinite(num)] = np.nan  # inf is not a value any threshold can use
+            # SAS transport files' zero as pandas reads it, 5.397605346934028e-79, written to
+            # CSV (a stranger's NHANES extract): no measurement is that small
+            tiny = (num != 0) & (num.abs() < 1e-70)
+            if tiny.any():
+                num[tiny] = 0.0
+                notes.append(f"{col!r}: {_cells(int(tiny.sum()))} of a number within 1e-70 of "
+                             f"0 (such as {s[tiny].iloc[0]}) are read as 0, as a SAS "
+                             "transport file's zero reads in pandas.")
             if col in zero_missing:
                 zeros = int((num == 0).sum())
                 if zeros:

@@ -98,7 +98,8 @@ _UNNAMED = re.compile(r"^(|unnamed: ?0|column 1|\.\.\.1|rownames|row\.names|row_
 #: points (MPAN, MPRN), a listing's zpid, vehicles, books, barcodes, US provider and employer
 #: numbers, securities.
 _REGISTRY_NUMBERS = ("mpan|mprn|zpid|pid|vin|isbn|issn|ean|upc|gtin|asin|npi|ein|duns|cusip|"
-                     "isin|sedol|geoid")
+                     # NHANES' respondent sequence number (a feature in a stranger's extract)
+                     "isin|sedol|geoid|seqn")
 _ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|index|idx|#|"
                       r"account|acct|customer|client|member|user|patient|subject|ticket|"
                       r"invoice|order|serial|phone|tel|telephone|mobile|sku|imei|msisdn|"
@@ -703,7 +704,12 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     """
     if pd.api.types.is_numeric_dtype(s):
         return None
-    present = _unbraced(s.dropna().astype(str).str.strip())
+    text = s.dropna().astype(str).str.strip()
+    present = _unbraced(text)
+    # an array's braces say a list of options, however many each holds: Airbnb's amenities,
+    # '{Wifi,"Cable TV",Kitchen}', never one alone, were left out as free text (a stranger's
+    # listings); a fixed pair such as 'Paris, France' has no braces
+    arrays = present is not text
     present = present[present != ""]
     if len(present) < ID_MIN_VALUES:
         return None
@@ -720,7 +726,8 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
             lambda parts: sorted({p.strip() for p in parts if p.strip()}))
         count = items.str.len()
         several = float((count > 1).mean())
-        if several < CHOICES_SEVERAL or float((count == 1).mean()) < CHOICES_SEVERAL:
+        if several < CHOICES_SEVERAL or (float((count == 1).mean()) < CHOICES_SEVERAL
+                                         and not (arrays and sep == ",")):
             continue
         seen = pd.Series([o for its in items for o in its]).value_counts()
         if not 2 <= len(seen) <= MAX_CHOICES or seen.min() < 2 or \

@@ -4872,3 +4872,37 @@ def test_a_name_written_twice_apart_is_numbered_not_refused():
     with pytest.raises(DataError, match="duplicate column names"):
         load_csv(io.StringIO("a,a (2),b,a,y\n" + "\n".join(
             f"{i},{i % 3},{i % 4},{i % 5},{i % 2}" for i in range(30))))
+
+
+def test_an_array_of_options_that_never_holds_one_alone_is_still_options():
+    """Airbnb's amenities, '{Wifi,"Cable TV",Kitchen}', hold several options in every row:
+    without a row of one option they were left out as free text (a stranger's listings)."""
+    rng = np.random.default_rng(9)
+    n = 300
+    options = ["Wifi", "Cable TV", "Kitchen", "Free parking", "Pool", "Washer"]
+    picked = [sorted(rng.choice(options, rng.integers(2, 5), replace=False)) for _ in range(n)]
+    cell = ["{" + ",".join(f'"{o}"' if " " in o else o for o in p) + "}" for p in picked]
+    df = pd.DataFrame({"price": rng.integers(50, 400, n), "amenities": cell,
+                       "superhost": ["t" if "Pool" in p else "f" for p in picked]})
+    ds = from_frame(df, "superhost")
+    assert {"amenities: Pool", "amenities: Cable TV"} <= set(ds.X.columns)
+    # a fixed pair with a comma, never one alone and without braces, stays one value
+    towns = pd.DataFrame({"town": rng.choice(["Paris, France", "Lyon, France", "Nice, France"],
+                                             n), "y": rng.choice(["a", "b"], n)})
+    assert "town" in from_frame(towns, "y").X.columns
+
+
+def test_a_sas_transport_zero_written_to_csv_is_zero_and_seqn_an_identifier():
+    """pandas reads a SAS transport file's 0 as 5.397605346934028e-79; written to CSV, an
+    NHANES extract's household sizes and drink counts held it as a value above 0, and its
+    respondent number SEQN was a feature (a stranger's file)."""
+    rng = np.random.default_rng(10)
+    n = 300
+    drinks = rng.integers(0, 6, n).astype(float)
+    rows = ["SEQN,ALQ121,BMXBMI,DIQ010"] + [
+        f"{93_703 + 3 * k}.0,{'5.397605346934028e-79' if d == 0 else d},"
+        f"{rng.uniform(18, 40):.1f},{1 + (d > 3)}.0" for k, d in enumerate(drinks)]
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="DIQ010")
+    assert (ds.X["ALQ121"] == 0).sum() == (drinks == 0).sum()
+    assert any("within 1e-70 of 0" in n for n in ds.notes)
+    assert next(r for r in ds.roles if r.column == "SEQN").role == "id"

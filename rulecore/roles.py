@@ -709,7 +709,9 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     # an array's braces say a list of options, however many each holds: Airbnb's amenities,
     # '{Wifi,"Cable TV",Kitchen}', never one alone, were left out as free text (a stranger's
     # listings); a fixed pair such as 'Paris, France' has no braces
-    arrays = present is not text
+    # (not a JSON object's braces, '{"device": "ios"}': its fields are no options)
+    arrays = present is not text and \
+        not text.iloc[:200].str.match(r'^\{\s*"[^"]*"\s*:').any()
     present = present[present != ""]
     if len(present) < ID_MIN_VALUES:
         return None

@@ -4071,9 +4071,23 @@ def filled_down(s: pd.Series) -> pd.Series | None:
 NO_OPTION = "(none)"
 
 
+#: The field that names an object in a JSON list of them, first found first.
+NAME_FIELDS = ("name", "login", "title", "label")
+
+
+def _named_item(x: Any) -> Any:
+    """An item of a JSON list: a plain value as it is, an object by its name
+    (:data:`NAME_FIELDS`), None for an object without one."""
+    if not isinstance(x, dict):
+        return x
+    return next((x[k] for k in NAME_FIELDS if isinstance(x.get(k), (str, int, float))
+                 and not isinstance(x.get(k), bool)), None)
+
+
 def json_lists(s: pd.Series) -> pd.Series | None:
     """A text column of JSON lists of plain values (``["promo", "cart"]``, ``[]``), as a
-    web log or a document store exports tags, joined by ``;`` (an empty list as
+    web log or a document store exports tags, or of objects with a name (GitHub's labels,
+    ``[{"name": "bug", ...}]``: :func:`_named_item`), joined by ``;`` (an empty list as
     :data:`NO_OPTION`) so that it reads as options ticked; None for any other column.
     Split at its commas, each tag was two or three fragment columns (``tags: ["cart"``,
     ``tags: "cart"]``) (a review)."""
@@ -4092,8 +4106,13 @@ def json_lists(s: pd.Series) -> pd.Series | None:
             items = json.loads(v)
         except ValueError:
             return None
-        if not isinstance(items, list) or any(
-                isinstance(x, (list, dict)) or ";" in str(x) for x in items):
+        if not isinstance(items, list):
+            return None
+        # a list of objects by their name (GitHub's labels, [{"name": "bug", "color": ...}],
+        # and assignees by their login: left out as "a structure in each cell", a stranger's
+        # issues export); as the exported Python reads them (rules.rule)
+        items = [_named_item(x) for x in items]
+        if any(x is None or isinstance(x, (list, dict)) or ";" in str(x) for x in items):
             return None
         out[i] = ";".join(dict.fromkeys(str(x).strip() for x in items)) or NO_OPTION
     return pd.Series(out, dtype=object).reindex(s.index)

@@ -1267,3 +1267,33 @@ def test_json_objects_among_plain_status_messages_are_read_as_fields_in_both():
     # a column of JSON and other JSON (lists), or of broken objects, stays text
     mixed = df.assign(payload=[p if k % 3 else "[1, 2]" for k, p in enumerate(df.payload)])
     assert "payload.bat" not in from_frame(mixed, "fault").X.columns
+
+
+def test_a_json_list_of_named_objects_is_options_in_the_app_and_the_export():
+    """GitHub's issue labels, [{"name": "bug", "color": ...}], were left out as "a structure
+    in each cell" (a stranger's `gh issue list --json` export): options by their names, and
+    the exported Python reads them so."""
+    from rulecore.data import from_frame
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rng = np.random.default_rng(4)
+    n = 300
+    names = ["bug", "enhancement", "question", "needs-repro"]
+    picked = [list(rng.choice(names, rng.integers(0, 3), replace=False)) for _ in range(n)]
+    df = pd.DataFrame({
+        "labels": [json.dumps([{"color": "d73a4a", "name": str(p)} for p in ps])
+                   for ps in picked],
+        "comments": rng.integers(0, 9, n),
+        "state": ["OPEN" if "needs-repro" in ps else "CLOSED" for ps in picked]})
+    ds = from_frame(df, "state")
+    assert {"labels: bug", "labels: needs-repro"} <= set(ds.X.columns)
+    rule = Rule((Term("labels: needs-repro", "==", "yes"),), "and", "state", "OPEN")
+    ns: dict = {}
+    exec(rule.to_python(reading=ds.reading), ns)
+    got = np.array([ns["predict"](r) for r in df.to_dict("records")])
+    np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+    assert got.sum() == sum("needs-repro" in ps for ps in picked) > 0
+    # objects without a name stay a structure
+    unnamed = df.assign(labels=[json.dumps([{"color": "d73a4a"}] * len(ps)) for ps in picked])
+    assert not any(c.startswith("labels: ") for c in from_frame(unnamed, "state").X.columns)

@@ -27,6 +27,7 @@ from rulecore.data import (
     _LIMIT_BELOW,
     MAX_UNIT_CELL,
     MISSING_TEXT,
+    NAME_FIELDS,
     NO_OPTION,
     SPREADSHEET_ERRORS,
     TYPESET_DASHES,
@@ -359,7 +360,9 @@ _DERIVE = [
     "            elif v[:1] == '[':  # a JSON list, [\"promo\", \"cart\"]; [] ticks none",
     "                import json",
     "                try:",
-    "                    items = [str(p).strip() for p in json.loads(v)] or "
+    "                    items = [str(next((p[k] for k in "
+    f"{NAME_FIELDS!r} if k in p), p) if isinstance(p, dict) else p).strip()",
+    "                             for p in json.loads(v)] or "
     f"[{NO_OPTION!r}]",
     "                except (ValueError, TypeError):",
     "                    raise ValueError(repr(v) + how) from None",

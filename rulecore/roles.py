@@ -912,6 +912,9 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         # (one line: a note written over lines broke the list of columns left out)
         shown = re.sub(r"\s+", " ", shown).strip()
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        # (a text of spaces or nothing, as a JSON field's "" or " " is: "every value present
+        # is ;" read as a broken message, a stranger's GitHub export)
+        shown = shown or f"{str(only)!r} (blank text)"
         if len(present) < len(s):  # "every value" would hide the empty cells
             return "constant", (f"every value present is {shown}; "
                                 f"{1 - len(present) / len(s):.0%} of the cells are empty")

@@ -4906,3 +4906,11 @@ def test_a_sas_transport_zero_written_to_csv_is_zero_and_seqn_an_identifier():
     assert (ds.X["ALQ121"] == 0).sum() == (drinks == 0).sum()
     assert any("within 1e-70 of 0" in n for n in ds.notes)
     assert next(r for r in ds.roles if r.column == "SEQN").role == "id"
+
+
+def test_a_column_of_blank_text_says_so_in_its_reason():
+    from rulecore.roles import detect_role
+
+    s = pd.Series(["  "] * 20 + [None] * 80, name="milestone.description", dtype=object)
+    role, reason = detect_role(s, 3, 100)
+    assert role == "constant" and reason.startswith("every value present is '  ' (blank text)")

@@ -4012,8 +4012,11 @@ def _missing_codes_note(col: str, cleaned: pd.Series, codes: dict[str, int], tar
         return (f"{cells:,} rows whose {col!r} is {said} are read as having no value, "
                 f"{why}. To learn a rule for them, give it as the positive class (command "
                 f"line: --positive {next(iter(codes))}).")
+    # (a top-code is a long run of nines above the values: 99999 for "99,999 or more"; a
+    # 1-5 scale's 9 is no top-code, and the hint read oddly there)
     keep = (" If it is a value (a top-code such as 99999 for '99,999 or more'), keep it as a "
-            if min(map(float, codes)) > cleaned.max() else " If it is a value, keep it as a ")
+            if min(map(float, codes)) > cleaned.max() and min(map(float, codes)) >= 9999
+            else " If it is a value, keep it as a ")
     return (f"{col!r}: {_cells(cells)} of {said} are read as missing values, {why}.{keep}"
             f"number (Data page; command line: --keep-codes {col!r}).")
 

@@ -4624,7 +4624,12 @@ def test_a_missing_value_code_can_be_kept_as_a_number():
     assert read.X["capital-gain"].isna().sum() == coded
     assert read.missing_codes == ("capital-gain",) and read.codes_kept == ()
     note = next(n for n in read.notes if n.startswith("'capital-gain'"))
-    assert "--keep-codes 'capital-gain'" in note
+    assert "--keep-codes 'capital-gain'" in note and "a top-code such as 99999" in note
+    # a 1-5 scale's 9 gets the way to keep it, not the top-code hint
+    scale = from_frame(df.assign(rating=np.r_[np.arange(1, 6).repeat(len(df) // 5 - 1),
+                                              [9] * 5][:len(df)]), "income", positive=">50K")
+    said = next(n for n in scale.notes if n.startswith("'rating'"))
+    assert "--keep-codes 'rating'" in said and "top-code" not in said
     kept = from_frame(df, "income", positive=">50K", keep_codes=["capital-gain"])
     assert kept.X["capital-gain"].isna().sum() == 0
     assert (kept.X["capital-gain"] == 99999).sum() == coded

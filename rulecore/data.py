@@ -4074,17 +4074,22 @@ def filled_down(s: pd.Series) -> pd.Series | None:
 NO_OPTION = "(none)"
 
 
-#: The field that names an object in a JSON list of them, first found first.
-NAME_FIELDS = ("name", "login", "title", "label")
+#: A SAS transport file's zero as pandas reads it (16**-65), written to CSV in NHANES
+#: extracts: read as 0.
+SAS_ZERO = 16.0 ** -65
+#: The field that names an object in a JSON list of them, first found first: a user's
+#: login before the display name it may leave blank (``gh``'s ``"name": ""``), then a
+#: label's name, a title.
+NAME_FIELDS = ("login", "name", "title", "label")
 
 
 def _named_item(x: Any) -> Any:
     """An item of a JSON list: a plain value as it is, an object by its name
-    (:data:`NAME_FIELDS`), None for an object without one."""
+    (:data:`NAME_FIELDS`, the first not blank), None for an object without one."""
     if not isinstance(x, dict):
         return x
     return next((x[k] for k in NAME_FIELDS if isinstance(x.get(k), (str, int, float))
-                 and not isinstance(x.get(k), bool)), None)
+                 and not isinstance(x.get(k), bool) and str(x[k]).strip()), None)
 
 
 def json_lists(s: pd.Series) -> pd.Series | None:
@@ -5278,12 +5283,14 @@ def from_frame(
             num[~np.isfinite(num)] = np.nan  # inf is not a value any threshold can use
             # SAS transport files' zero as pandas reads it, 5.397605346934028e-79, written to
             # CSV (a stranger's NHANES extract): no measurement is that small
-            tiny = (num != 0) & (num.abs() < 1e-70)
+            # (that value only, 16**-65: a GWAS table's p-values below 1e-70 are data, and
+            # were tied at 0 by a first reading of any number that small, a review)
+            tiny = num.abs() == SAS_ZERO
             if tiny.any():
                 num[tiny] = 0.0
-                notes.append(f"{col!r}: {_cells(int(tiny.sum()))} of a number within 1e-70 of "
-                             f"0 (such as {s[tiny].iloc[0]}) are read as 0, as a SAS "
-                             "transport file's zero reads in pandas.")
+                notes.append(f"{col!r}: {_cells(int(tiny.sum()))} of {SAS_ZERO!r} "
+                             f"{'is' if int(tiny.sum()) == 1 else 'are'} read as 0, a SAS "
+                             "transport file's zero as pandas reads it.")
             if col in zero_missing:
                 zeros = int((num == 0).sum())
                 if zeros:

@@ -674,7 +674,9 @@ def _unbraced(text: pd.Series) -> pd.Series:
     if not len(head) or not head.str.match(r"^\{.*\}$").all():
         return text
     inner = text.str.replace(r"^\{(.*)\}$", r"\1", regex=True)
-    return inner.str.replace(r'(^|,)"([^"]*)"(?=,|$)', r"\1\2", regex=True)
+    # (a quoted item after ', ' too: '{Wifi, "Cable TV"}' gave "Cable TV" with its quotes
+    # beside Cable TV, two options, a review)
+    return inner.str.replace(r'(^|,)\s*"([^"]*)"\s*(?=,|$)', r"\1\2", regex=True)
 
 
 def _choice_names(present: pd.Series) -> bool:

@@ -4891,6 +4891,10 @@ def test_an_array_of_options_that_never_holds_one_alone_is_still_options():
                        "superhost": ["t" if "Pool" in p else "f" for p in picked]})
     ds = from_frame(df, "superhost")
     assert {"amenities: Pool", "amenities: Cable TV"} <= set(ds.X.columns)
+    # written with ', ' between items: the quoted ones once, without their quotes (a review)
+    spaced = from_frame(df.assign(amenities=df.amenities.str.replace(",", ", ")), "superhost")
+    assert sorted(c for c in spaced.X.columns if c.startswith("amenities: ")) == \
+        sorted(f"amenities: {o}" for o in options)
     # a fixed pair with a comma, never one alone and without braces, stays one value
     towns = pd.DataFrame({"town": rng.choice(["Paris, France", "Lyon, France", "Nice, France"],
                                              n), "y": rng.choice(["a", "b"], n)})
@@ -4909,8 +4913,13 @@ def test_a_sas_transport_zero_written_to_csv_is_zero_and_seqn_an_identifier():
         f"{rng.uniform(18, 40):.1f},{1 + (d > 3)}.0" for k, d in enumerate(drinks)]
     ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="DIQ010")
     assert (ds.X["ALQ121"] == 0).sum() == (drinks == 0).sum()
-    assert any("within 1e-70 of 0" in n for n in ds.notes)
+    assert any("5.397605346934028e-79 are read as 0" in n for n in ds.notes)
     assert next(r for r in ds.roles if r.column == "SEQN").role == "id"
+    # other numbers that small are data: a GWAS table's p-values (tied at 0 by a first
+    # reading of any number below 1e-70, a review)
+    p = pd.Series(10.0 ** -rng.uniform(70, 300, 200))
+    gwas = from_frame(pd.DataFrame({"p": p, "hit": np.where(p < 1e-150, "y", "n")}), "hit")
+    assert gwas.X["p"].nunique() == p.nunique() and (gwas.X["p"] > 0).all()
 
 
 def test_a_column_of_blank_text_says_so_in_its_reason():

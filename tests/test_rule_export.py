@@ -1294,6 +1294,15 @@ def test_a_json_list_of_named_objects_is_options_in_the_app_and_the_export():
     got = np.array([ns["predict"](r) for r in df.to_dict("records")])
     np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
     assert got.sum() == sum("needs-repro" in ps for ps in picked) > 0
+    # a user by its login, as gh writes one without a display name ("name": "" or null)
+    users = df.assign(labels=[json.dumps([{"login": str(p), "name": "" if k % 2 else None}
+                                          for p in ps]) for k, ps in enumerate(picked)])
+    by_login = from_frame(users, "state")
+    assert "labels: needs-repro" in by_login.X.columns
+    ns = {}
+    exec(rule.to_python(reading=by_login.reading), ns)
+    got = np.array([ns["predict"](r) for r in users.to_dict("records")])
+    np.testing.assert_array_equal(got, rule.predict(by_login.X).astype(bool))
     # objects without a name stay a structure
     unnamed = df.assign(labels=[json.dumps([{"color": "d73a4a"}] * len(ps)) for ps in picked])
     assert not any(c.startswith("labels: ") for c in from_frame(unnamed, "state").X.columns)

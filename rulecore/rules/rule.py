@@ -361,7 +361,9 @@ _DERIVE = [
     "                import json",
     "                try:",
     "                    items = [str(next((p[k] for k in "
-    f"{NAME_FIELDS!r} if k in p), p) if isinstance(p, dict) else p).strip()",
+    f"{NAME_FIELDS!r} if isinstance(p.get(k), (str, int, float)) and not "
+    "isinstance(p.get(k), bool) and str(p[k]).strip()), p) if isinstance(p, dict) "
+    "else p).strip()",
     "                             for p in json.loads(v)] or "
     f"[{NO_OPTION!r}]",
     "                except (ValueError, TypeError):",

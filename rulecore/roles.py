@@ -1501,6 +1501,18 @@ def _answer_levels(s: pd.Series) -> int:
     return answered if answered >= 2 else len(values)
 
 
+#: Words that name an outcome in a column's name, as a target's values or a condition do
+#: ('passed', 'Loan Approved', 'Heart Disease', 'hired', 'Late'): such a target in the middle
+#: of a table is named, no guess (a review).
+_OUTCOME_NAME_WORDS = _OUTCOME_VALUES | _CONDITION_NAMES | frozenset({
+    "success", "successful", "failure", "failures", "rejected", "malignant", "verdict",
+    "hired", "promoted", "approval", "stroke", "cancer", "tumor", "tumour", "claim", "claims",
+    "late", "delayed", "delay", "overdue", "arrears", "bankrupt", "bankruptcy", "dropout",
+    "dropped", "attrition", "subscribed", "clicked", "responded", "conversion", "purchase",
+    "purchased", "returned", "spam", "accepted", "admission", "admitted", "death", "mortality",
+    "infection", "relapse", "recurrence", "complication", "complications", "pass", "fail"})
+
+
 def target_guessed(df: pd.DataFrame, target: str,
                    roles: dict[str, tuple[str, str]] | None = None) -> bool:
     """Whether :func:`choose_target`'s ``target`` is a guess: nothing in the table says it
@@ -1516,8 +1528,15 @@ def target_guessed(df: pd.DataFrame, target: str,
     s = df[target]
     if _target_hint(target) or _plain_name(target) in _TARGET_NAMES \
             or is_outcome_score(target) or is_rating(target, s) \
-            or is_event_count(target, s) or set(name_words(target)) & _EVENT_WORDS:
+            or is_event_count(target, s) or set(name_words(target)) & _EVENT_WORDS \
+            or set(name_words(target)) & _OUTCOME_NAME_WORDS:
         return False
+    # a survey tool's own columns after the questions (KoboToolbox's _id, _uuid, ...): the
+    # last question is the table's last column, as choose_target reads it (a review)
+    meta = [c for c in cols if _plain_name(c) in _SURVEY_METADATA]
+    if len(meta) >= 5 and sum(_plain_name(c) not in _GENERIC_METADATA for c in meta) >= 3:
+        meta += [c for c in cols if c.startswith("_") and c not in meta]
+        cols = [c for c in cols if c not in meta] or cols
     if _POSITIONAL.match(target) and all(_POSITIONAL.match(c) for c in cols):
         return False
     if _outcome_values(s):

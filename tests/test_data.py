@@ -4718,6 +4718,10 @@ def test_a_target_nothing_names_is_said_to_be_a_guess():
     assert "--target COLUMN" in ds.guess_note and ds.guess_note in ds.notes
     # named, valued or placed as the outcome: no guess
     assert not target_guessed(df.assign(Method=df["Method Code"]), "Method")  # last
+    # an outcome's word in the name, mid-table ('Loan Approved', 'Heart Disease', 'hired')
+    for named in ("Loan Approved", "Heart Disease", "hired", "passed", "Late"):
+        mid = df.rename(columns={"Method Code": named})
+        assert not target_guessed(mid, named), named
     churn = df.assign(account=np.where(df["Method Code"] == 145, "Churned", "Retained"))
     churn = churn[["account", *df.columns]]
     assert not target_guessed(churn, "account")
@@ -4928,3 +4932,25 @@ def test_a_column_of_blank_text_says_so_in_its_reason():
     s = pd.Series(["  "] * 20 + [None] * 80, name="milestone.description", dtype=object)
     role, reason = detect_role(s, 3, 100)
     assert role == "constant" and reason.startswith("every value present is '  ' (blank text)")
+
+
+def test_a_survey_tools_own_columns_after_the_questions_do_not_make_a_guess():
+    """KoboToolbox puts _id, _uuid, _submission_time ... after the questions: the last
+    question is the table's last column, as the default target reads it (a review)."""
+    rng = np.random.default_rng(0)
+    n = 300
+    df = pd.DataFrame({
+        "start": pd.date_range("2024-01-01", periods=n, freq="h").astype(str),
+        "end": pd.date_range("2024-01-01 00:20", periods=n, freq="h").astype(str),
+        "age": rng.integers(18, 80, n), "district": rng.choice(["North", "South", "East"], n),
+        "household_size": rng.integers(1, 9, n),
+        "distance_to_clinic_km": rng.uniform(0, 30, n).round(1),
+        "vaccinated": rng.choice(["yes", "no"], n),
+        "_id": np.arange(1000, 1000 + n), "_uuid": [f"u-{k:06d}-abc" for k in range(n)],
+        "_submission_time": pd.date_range("2024-01-02", periods=n, freq="h").astype(str),
+        "_validation_status": [None] * n, "_notes": [None] * n,
+        "_status": ["submitted_via_web"] * n,
+        "_submitted_by": rng.choice(["enum1", "enum2", "enum3"], n),
+        "__version__": ["vABC"] * n, "_tags": [None] * n, "_index": np.arange(1, n + 1)})
+    ds = from_frame(df)
+    assert ds.target_column == "vaccinated" and not ds.target_guessed

@@ -25,6 +25,7 @@ from rulecore.data import (
     _LIMIT_BELOW,
     UNIT_COLUMNS,
     _frequency_column,
+    _json_object,
     from_frame,
     limit_above,
 )
@@ -147,7 +148,9 @@ def _counted_once(note: str, copies: int) -> str:
         n //= copies
         return f"{n:,}{m.group(2)}{m.group(3)}{'' if n == 1 else 's'}"
 
-    return _COUNTED.sub(once, note)
+    note = _COUNTED.sub(once, note)
+    # "1 cell of -999 are read as missing": the verb of a count now one (a review)
+    return re.sub(r"\b1( (?:[a-z-]+ )?(?:cell|row)\b[^,;.]*?) are\b", r"1\1 is", note)
 
 
 def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
@@ -206,6 +209,17 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
         # the readers tell a column's way of writing from five cells or more ('38.5 °C'):
         # a row or two to score are read as that many copies of them
         work = pd.concat([work] * copies, ignore_index=True)
+    # a rule on a JSON object's field ('payload.bat'): the column's other cells (a device's
+    # 'offline' among its telemetry) have no field, however many there are in this table;
+    # read whole, a batch of more than a tenth of them was no column of objects, and the
+    # field missing in every row (a review), where the export read each object's field
+    for src in {sources[f] for f in features if sources[f] != f
+                and f.startswith(f"{sources[f]}.")}:
+        if pd.api.types.is_numeric_dtype(work[src]):
+            continue
+        objects = work[src].map(lambda v: isinstance(_json_object(v), dict))
+        if objects.any() and not objects.all():
+            work[src] = work[src].where(objects)
     work[_NO_TARGET] = np.arange(len(work)) % 2
     work.attrs["keep_rows"] = True  # every row scored: a subtotal row is not dropped
     # a lab's limits with no number ('<LOD', '>ULOQ') are below or above every value: read

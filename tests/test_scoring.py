@@ -356,3 +356,29 @@ def test_a_code_kept_as_a_number_when_learned_is_kept_when_applied_and_counted_o
     kept = apply_rule(rule, rows, typed=False, keep_codes=["capital.gain"])
     assert kept.fires[:3].all() and not kept.fires[3:].any()
     assert any("3 cells of 99999 kept as a number" in n for n in kept.notes), kept.notes
+
+
+def test_a_rule_on_a_json_field_applies_to_a_batch_of_many_plain_messages():
+    """A rule on 'payload.bat' (learned where 5 % of the payloads were 'offline'), applied to
+    a batch where 3 in 10 are 'online': the column was no column of objects there, the field missing
+    in every row, every row 'no' (a review); the export read each object's field."""
+    rng = np.random.default_rng(5)
+    n = 200
+    bat = np.round(rng.uniform(3.2, 4.2, n), 3)
+    rule = Rule.from_json(json.dumps({"rule_type": "and", "target": "fault", "positive": "yes",
+                                      "conditions": [{"feature": "payload.bat", "op": "<=",
+                                                      "value": 3.5}]}))
+    batch = pd.DataFrame({"payload": [json.dumps({"bat": float(b)}) if k % 10 > 2 else
+                                      "online" for k, b in enumerate(bat)]})
+    scored = apply_rule(rule, batch.astype(str), typed=False)
+    objects = np.arange(n) % 10 > 2
+    np.testing.assert_array_equal(scored.fires, objects & (bat <= 3.5))
+
+
+def test_a_count_of_one_on_a_table_read_as_copies_takes_its_verb():
+    from rulecore.scoring import _counted_once
+
+    assert _counted_once("'x': 2 cells of -999 are read as missing values.", 2) == \
+        "'x': 1 cell of -999 is read as missing values."
+    assert _counted_once("'x': 6 cells of 99999 are read as missing, (0 to 20).", 3) == \
+        "'x': 2 cells of 99999 are read as missing, (0 to 20)."

@@ -1306,3 +1306,29 @@ def test_a_json_list_of_named_objects_is_options_in_the_app_and_the_export():
     # objects without a name stay a structure
     unnamed = df.assign(labels=[json.dumps([{"color": "d73a4a"}] * len(ps)) for ps in picked])
     assert not any(c.startswith("labels: ") for c in from_frame(unnamed, "state").X.columns)
+
+
+def test_the_exported_python_reads_a_name_the_file_has_twice_as_pandas_names_it(tmp_path):
+    """Strava's 'Distance' twice, read as 'Distance (1)' and 'Distance (2)': a rule on the
+    second raised KeyError on rows pandas read from the file, which names them 'Distance'
+    and 'Distance.1' (a review)."""
+    from rulecore.data import load_csv
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rng = np.random.default_rng(11)
+    n = 120
+    km = np.round(rng.uniform(3, 40, n), 2)
+    path = tmp_path / "activities.csv"
+    path.write_text("Activity ID,Distance,Elapsed Time,Distance,Kudos\n" + "".join(
+        f"{10_000 + k},{km[k]},{int(km[k] * 300)},{km[k] * 1000:.1f},{k % 30}\n"
+        for k in range(n)))
+    ds = load_csv(path, target="Kudos", positive="> 15")
+    rule = Rule((Term("Distance (2)", ">", 20_000.0), Term("Distance (1)", "<=", 35.0)),
+                "and", "Kudos > 15", "yes")
+    ns: dict = {}
+    exec(rule.to_python(reading=ds.reading), ns)
+    rows = pd.read_csv(path).to_dict("records")
+    got = np.array([ns["predict"](r) for r in rows])
+    np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+    assert 0 < got.sum() < n

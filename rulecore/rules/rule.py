@@ -742,6 +742,17 @@ class Rule(_Exportable):
                  # (keys(): a dict, a pandas row and sqlite3.Row have it; items() only
                  # the first two: an adversarial review)
                  "    row = {str(k): row[k] for k in row.keys()}"]
+        # a column the file names twice, which rulecore numbers in the file's order
+        # ('Distance (1)', 'Distance (2)'): pandas' read_csv names them 'Distance' and
+        # 'Distance.1', and a row read so raised KeyError (a review of Strava's export)
+        numbered = {f: (m.group(1), int(m.group(2))) for f in self.features
+                    if (m := re.fullmatch(r"(.+) \((\d+)\)", f)) and int(m.group(2)) >= 1}
+        if numbered:
+            lines += [f"    NUMBERED = {numbered!r}  # a name the file has twice, in its order",
+                      "    for key, (base, nth) in NUMBERED.items():",
+                      "        alt = base if nth == 1 else f'{base}.{nth - 1}'  # pandas' names",
+                      "        if key not in row and alt in row:",
+                      "            row[key] = row[alt]"]
         # a raw table's cells as csv.DictReader gives them: an empty cell is '' (and 'NA',
         # 'NULL' ... as the reader has them), missing, not a level; '45%', '$1,234.50',
         # '<0.5' and accounting's '(542)' and '1,234.50-' are the numbers the reader made of

@@ -4871,6 +4871,12 @@ def from_frame(
     layout = long_format(df, target, detected, include,
                          {c: v[0] for c, v in coded.items() if c != target})
     if layout is not None:
+        # a missing-value code is judged per measure once pivoted (99999 among the gains,
+        # not among every measure's values), where keep_codes can name the measure: judged
+        # on the long values, gain's 99999 went missing without a note, and
+        # keep_codes=['gain'] did nothing (a review)
+        for col, (original, _) in coded_missing.items():
+            df[col] = original
         # the wide table is read afresh, as a table of text cells: its codes, spellings and
         # roles are then counted and applied per record (a review: codes cleaned on the long
         # rows were put back by row number, and records got another record's class)

@@ -4954,3 +4954,23 @@ def test_a_survey_tools_own_columns_after_the_questions_do_not_make_a_guess():
         "__version__": ["vABC"] * n, "_tags": [None] * n, "_index": np.arange(1, n + 1)})
     ds = from_frame(df)
     assert ds.target_column == "vaccinated" and not ds.target_guessed
+
+
+def test_a_code_in_a_long_tables_measure_is_judged_and_kept_per_measure():
+    """A long table (one row per record and measure): gain's 99999 was judged among every
+    measure's values, read as missing without a note, and keep_codes=['gain'] did nothing
+    (a review)."""
+    rng = np.random.default_rng(0)
+    rows = []
+    for k in range(150):
+        gain = 99999 if k % 12 == 0 else int(rng.integers(100, 5000))
+        ldl = round(float(rng.normal(130, 30)), 1)
+        y = "yes" if gain == 99999 or ldl > 150 else "no"
+        for m, v in (("gain", gain), ("LDL", ldl), ("age", int(rng.integers(20, 80)))):
+            rows.append((f"R{k:03d}", m, v, y))
+    long = pd.DataFrame(rows, columns=["record_id", "measure", "value", "outcome"])
+    ds = from_frame(long, target="outcome")
+    assert ds.X.shape == (150, 3) and ds.missing_codes == ("gain",)
+    assert any(n.startswith("'gain': 13 cells of 99999") for n in ds.notes)
+    kept = from_frame(long, target="outcome", keep_codes=["gain"])
+    assert (kept.X["gain"] == 99999).sum() == 13 and kept.codes_kept == ("gain",)

@@ -180,6 +180,8 @@ if error is not None:
     st.stop()
 
 with left:
+    if ds.guess_note:  # nothing says this is the outcome: right under the target selector
+        st.warning(ds.guess_note, icon=":material/help:")
     if ds.description:
         st.caption(ds.description)
     if ds.threshold is not None:
@@ -364,9 +366,9 @@ with left:
     if ss.get("kind_error"):
         st.error(ss.pop("kind_error") + " The change was not made.", icon=":material/error:")
     for note in ds.notes:
-        if note == ds.guess_note:  # nothing says this is the outcome: choose it above
-            st.warning(note, icon=":material/help:")
-        elif not note.startswith("Dropped "):  # the dropped rows have their own warning
+        if note == ds.guess_note:  # shown under the target selector
+            continue
+        if not note.startswith("Dropped "):  # the dropped rows have their own warning
             st.info(note, icon=":material/info:")
 
     # zeros that look like "not measured" (Pima's glucose 0): read as missing on request

@@ -1809,7 +1809,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     df.attrs["delimiter"] = delimiter  # a table written back keeps it (rulecore apply)
     # what each code-named column means (a Census download's row of labels), to show beside
     # a rule on 'DP03_0062E'
-    df.attrs["labels"] = {c: v for c, v in label_row.items() if c in set(map(str, df.columns))}
+    names_read = set(map(str, df.columns))
+    df.attrs["labels"] = {c: v for c, v in label_row.items() if c in names_read}
     return df
 
 
@@ -4014,9 +4015,9 @@ def _missing_codes_note(col: str, cleaned: pd.Series, codes: dict[str, int], tar
                 f"line: --positive {next(iter(codes))}).")
     # (a top-code is a long run of nines above the values: 99999 for "99,999 or more"; a
     # 1-5 scale's 9 is no top-code, and the hint read oddly there)
+    lowest = min(map(float, codes))
     keep = (" If it is a value (a top-code such as 99999 for '99,999 or more'), keep it as a "
-            if min(map(float, codes)) > cleaned.max() and min(map(float, codes)) >= 9999
-            else " If it is a value, keep it as a ")
+            if lowest > cleaned.max() and lowest >= 9999 else " If it is a value, keep it as a ")
     return (f"{col!r}: {_cells(cells)} of {said} are read as missing values, {why}.{keep}"
             f"number (Data page; command line: --keep-codes {col!r}).")
 
@@ -5107,8 +5108,7 @@ def from_frame(
                              "yet: they are left out, and the rule tells Closed Won from "
                              "Closed Lost. To learn a rule for a stage, give it as the "
                              f"positive class (command line: --positive {values[0]!r}).")
-            elif {"won", "lost"} <= {re.sub(r"[^a-z]", "", str(v).casefold())
-                                     for v in y_raw.dropna().unique()}:
+            elif roles_mod.deal_statuses(y_raw.dropna().unique()):
                 notes.append(f"{int(no_answer.sum()):,} rows whose {target!r} is {said} are "
                              "deals not decided yet (or deleted): they are left out, and the "
                              "rule tells Won from Lost. To learn a rule for them, give it as "
@@ -5164,6 +5164,7 @@ def from_frame(
                                 "for: the table is expanded to one row per record",
                                 "frequency"))
     elsewhere: list[str] = []  # columns with values only on rows without a target
+    column_names = set(map(str, df.columns))  # (asked of every column: a set, once)
     for col in df.columns:
         role, reason = detected[col]
         if col != target and dropped and role not in ("empty", "constant") and \
@@ -5176,7 +5177,7 @@ def from_frame(
         if col == target:
             roles.append(ColumnRole(col, "target", False, "the column to predict", role))
             continue
-        if role == "feature" and roles_mod.margin_of(col, map(str, df.columns)) == target:
+        if role == "feature" and roles_mod.margin_of(col, column_names) == target:
             # the target's own margin of error grows with the estimate it qualifies: an ACS
             # tract's poverty rate was told by 'DP03_0128PM > 0.85' (a stranger's download)
             role, reason = "margin", (f"the margin of error of the target {target!r}: it "
@@ -5498,8 +5499,7 @@ def from_frame(
                                      if c != target and out_kinds.get(c) == "numeric"),
                  codes_kept=tuple(c for c in kept_codes if c != target and c in X.columns),
                  target_guessed=guessed and chosen_note is not None,
-                 labels={c: v for c, v in given_labels.items()
-                         if c in set(map(str, df.columns))},
+                 labels={c: v for c, v in given_labels.items() if c in column_names},
                  no_answer=tuple(unanswered_rows), copies=copies, periods=periods,
                  decimal_comma=tuple(c for c in decimal_comma if c in X.columns),
                  read_from_text=tuple(c for c in read_from_text if c in X.columns),

@@ -681,7 +681,8 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
     df, spans = _durations_in_units(df)
     out = _cells_of(df, name, max_rows, max_columns, keep_order=fmt != "stata")
     out.attrs["notes"] = labelled + spans
-    out.attrs["labels"] = {c: v for c, v in labels.items() if c in set(map(str, out.columns))}
+    names = set(map(str, out.columns))
+    out.attrs["labels"] = {c: v for c, v in labels.items() if c in names}
     return out
 
 

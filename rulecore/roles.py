@@ -40,7 +40,7 @@ target almost perfectly.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -187,6 +187,12 @@ def pipeline_stages(values: Any) -> bool:
     return _CLOSED_STAGES <= {_letters(str(v)) for v in values}
 
 
+def deal_statuses(values: Any) -> bool:
+    """Whether a column's values are a CRM deal's status: Won and Lost among them
+    (Pipedrive's open / won / lost / deleted), compared by their letters only."""
+    return {"won", "lost"} <= {_letters(str(v)) for v in values}
+
+
 def no_answers(values: Any) -> list:
     """The labels among ``values`` (a target's distinct values) that are no answer: those
     of :data:`NO_ANSWER` and :data:`UNDECIDED`, and beside yes and no only, ``U`` and
@@ -201,7 +207,7 @@ def no_answers(values: Any) -> list:
         # decided yet, as Pending is (a stranger's Salesforce export counted them lost)
         return [v for v, t in text.items() if _letters(t) not in _CLOSED_STAGES]
     out = [v for v, t in text.items() if t in NO_ANSWER or t in UNDECIDED]
-    if {"won", "lost"} <= {_letters(t) for t in text.values()}:
+    if deal_statuses(text.values()):
         # a CRM's deal status (Pipedrive's open / won / lost / deleted): an open deal is not
         # decided yet, a deleted one never was (17.8 % open deals were counted as not won, a
         # stranger's export)
@@ -1513,6 +1519,18 @@ _OUTCOME_NAME_WORDS = _OUTCOME_VALUES | _CONDITION_NAMES | frozenset({
     "infection", "relapse", "recurrence", "complication", "complications", "pass", "fail"})
 
 
+def _survey_meta(cols: list[str]) -> list[str]:
+    """A survey tool's own columns among ``cols`` (Qualtrics' Status, Finished, ...;
+    KoboToolbox's _id, _uuid, ...), or [] when fewer than five are there."""
+    meta = [c for c in cols if _plain_name(c) in _SURVEY_METADATA]
+    # (names as generic as 'id', 'start', 'version' count only beside three of a tool's
+    # own: a CI job table's id, version, start, end and status changed its target, a review)
+    if len(meta) < 5 or sum(_plain_name(c) not in _GENERIC_METADATA for c in meta) < 3:
+        return []
+    # (KoboToolbox starts each of its own columns with '_': _gps_latitude, _submitted_by)
+    return meta + [c for c in cols if c.startswith("_") and c not in meta]
+
+
 def target_guessed(df: pd.DataFrame, target: str,
                    roles: dict[str, tuple[str, str]] | None = None) -> bool:
     """Whether :func:`choose_target`'s ``target`` is a guess: nothing in the table says it
@@ -1533,10 +1551,8 @@ def target_guessed(df: pd.DataFrame, target: str,
         return False
     # a survey tool's own columns after the questions (KoboToolbox's _id, _uuid, ...): the
     # last question is the table's last column, as choose_target reads it (a review)
-    meta = [c for c in cols if _plain_name(c) in _SURVEY_METADATA]
-    if len(meta) >= 5 and sum(_plain_name(c) not in _GENERIC_METADATA for c in meta) >= 3:
-        meta += [c for c in cols if c.startswith("_") and c not in meta]
-        cols = [c for c in cols if c not in meta] or cols
+    meta = _survey_meta(cols)
+    cols = [c for c in cols if c not in meta] or cols
     if _POSITIONAL.match(target) and all(_POSITIONAL.match(c) for c in cols):
         return False
     if _outcome_values(s):
@@ -1555,8 +1571,9 @@ _CENSUS_MARGIN = re.compile(r"^(\w*\d)(P?)M$")
 _MARGIN_WORDS = re.compile(r"(?i)(?<![a-z])(moe|margin[\W_]*of[\W_]*error)(?![a-z])")
 
 
-def margin_of(name: str, names: Iterable[str]) -> str | None:
-    """The column among ``names`` whose margin of error ``name`` is, else None.
+def margin_of(name: str, names: Collection[str]) -> str | None:
+    """The column among ``names`` (a set, for wide tables: it is asked of every column)
+    whose margin of error ``name`` is, else None.
 
     Census exports (ACS data profiles, detailed tables) give each estimate a margin of error
     beside it: ``DP03_0128PM`` for ``DP03_0128PE``, ``B19013_001M`` for ``B19013_001E``;
@@ -1565,7 +1582,6 @@ def margin_of(name: str, names: Iterable[str]) -> str | None:
     estimate as the target it tells the target, not its causes, and as the default target it
     was the last column of an ACS download, chosen over the estimates (a stranger's table).
     """
-    names = [str(n) for n in names]
     name = str(name)
     census = _CENSUS_MARGIN.match(name)
     if census:
@@ -1573,14 +1589,17 @@ def margin_of(name: str, names: Iterable[str]) -> str | None:
         return estimate if estimate in names else None
     if not _MARGIN_WORDS.search(name):
         return None
-    def squashed(n: str) -> str:  # (digits kept: var1_moe is var1's, not var2's)
-        return re.sub(r"[^a-z0-9]", "", n.lower())
-
-    bare = squashed(_MARGIN_WORDS.sub("", name))
+    bare = _squashed(_MARGIN_WORDS.sub("", name))
     if not bare:
         return None
-    return next((n for n in names if n != name and not _MARGIN_WORDS.search(n)
-                 and squashed(n) == bare), None)
+    return next((str(n) for n in names if str(n) != name and not _MARGIN_WORDS.search(str(n))
+                 and _squashed(str(n)) == bare), None)
+
+
+def _squashed(name: str) -> str:
+    """A name's letters and digits, lower case (digits kept: var1_moe is var1's, not
+    var2's)."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
@@ -1607,18 +1626,14 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # a survey tool's own columns (Qualtrics: Status, Finished, DistributionChannel, ...)
     # describe the response, not what was asked: its 1 % 'Spam' Status was the target (an
     # analyst's review)
-    meta = [c for c in cols if _plain_name(c) in _SURVEY_METADATA]
-    # (names as generic as 'id', 'start', 'version' count only beside three of a tool's
-    # own: a CI job table's id, version, start, end and status changed its target, a review)
-    if len(meta) >= 5 and sum(_plain_name(c) not in _GENERIC_METADATA for c in meta) >= 3:
-        # (KoboToolbox starts each of its own columns with '_': _gps_latitude, _submitted_by)
-        meta += [c for c in cols if c.startswith("_") and c not in meta]
-        eligible = [c for c in eligible if c not in meta] or eligible
+    meta = _survey_meta(cols)
+    eligible = [c for c in eligible if c not in meta] or eligible
     names = set(cols)
     eligible = [c for c in eligible if not option_flag(c, names)] or eligible
     eligible = [c for c in eligible if not _form_status(c, df[c], cols)] or eligible
     # an estimate's margin of error is no outcome (an ACS download's last column)
-    eligible = [c for c in eligible if margin_of(c, cols) is None] or eligible
+    named = set(cols)
+    eligible = [c for c in eligible if margin_of(c, named) is None] or eligible
     # a class of a handful of rows is no outcome to learn: a HOBO logger's 'End Of File',
     # 'Logged' on its last row, was the default target (a stranger's export)
     # (unless named as the outcome: 4 churned of 50 customers are still what to predict)

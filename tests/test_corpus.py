@@ -4,6 +4,7 @@ number, identifier or free text, or a clear warning."""
 
 from __future__ import annotations
 
+import functools
 import io
 from pathlib import Path
 
@@ -225,8 +226,11 @@ APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile"
                 class_weight="sqrt")
 
 
+@functools.cache
 def load(name: str):
-    # the app's loading: a continuous target is split at its median
+    # the app's loading: a continuous target is split at its median.  Four tests per file
+    # read it (decisions, default rule, export, compare); read once per worker, not four
+    # times (a third of this module's time).  The tests only read the Dataset.
     return load_csv(DATA / name, continuous="median")
 
 

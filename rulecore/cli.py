@@ -187,8 +187,13 @@ def _thresholds(text: str) -> list[int | str]:
 # --------------------------------------------------------------------------- data
 
 
-def _columns(text: str | None) -> list[str]:
-    return [c.strip() for c in text.split(",") if c.strip()] if text else []
+def _columns(given: str | list[str] | None) -> list[str]:
+    """The columns of a COL[,COL...] flag, over every time it is given: a user repeats
+    ``--exclude COL`` as each leak warning says it (argparse kept only the last one)."""
+    if not given:
+        return []
+    texts = [given] if isinstance(given, str) else given
+    return list(dict.fromkeys(c.strip() for t in texts for c in t.split(",") if c.strip()))
 
 
 def load_dataset(args: argparse.Namespace):
@@ -980,25 +985,25 @@ def _data_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--positive", metavar="LABEL",
                    help="class the rule predicts (default: the minority class), or for a "
                         "numeric target a threshold such as '>40' (rows above are positive)")
-    g.add_argument("--include", metavar="COL[,COL...]",
+    g.add_argument("--include", metavar="COL[,COL...]", action="append",
                    help="use these columns although they look like row numbers, "
                         "identifiers, free text or constants")
-    g.add_argument("--exclude", metavar="COL[,COL...]",
+    g.add_argument("--exclude", metavar="COL[,COL...]", action="append",
                    help="leave these columns out of the features")
-    g.add_argument("--numeric", metavar="COL[,COL...]",
+    g.add_argument("--numeric", metavar="COL[,COL...]", action="append",
                    help="read these columns as numbers (thresholds), e.g. a column named "
                         "like a code that holds amounts")
-    g.add_argument("--categorical", metavar="COL[,COL...]",
+    g.add_argument("--categorical", metavar="COL[,COL...]", action="append",
                    help="read these columns as categories (== terms), e.g. numbered codes")
     g.add_argument("--order", metavar="COL=LOW<...<HIGH", action="append",
                    help="read a column's levels in this order, lowest first, e.g. "
                         "--order 'grade=F<D<C<B<A' (repeat for several columns); scales such "
                         "as Disagree < Neutral < Agree and bands such as 18-24 < 25-34 are "
                         "read in order without it")
-    g.add_argument("--zero-missing", metavar="COL[,COL...]",
+    g.add_argument("--zero-missing", metavar="COL[,COL...]", action="append",
                    help="read 0 in these numeric columns as missing (not measured), e.g. a "
                         "glucose of 0; the notes name columns whose zeros look like that")
-    g.add_argument("--keep-codes", metavar="COL[,COL...]",
+    g.add_argument("--keep-codes", metavar="COL[,COL...]", action="append",
                    help="keep a missing-value code (-999, 99999) in these numeric columns as a "
                         "number, e.g. a top-code 99999 meaning '99,999 or more'; the notes name "
                         "the columns whose codes were read as missing")
@@ -1052,9 +1057,10 @@ def _rule_options(p: argparse.ArgumentParser, with_lam: bool = True) -> None:
 def _constraint_options(p: argparse.ArgumentParser) -> None:
     """The single rule's constraints and error costs (docs/clause.md, "Constraints")."""
     g = p.add_argument_group("constraints and costs (single rule)")
-    g.add_argument("--require", metavar="COL[,COL...]",
+    g.add_argument("--require", metavar="COL[,COL...]", action="append",
                    help="columns the rule must use (one condition at least on each)")
-    g.add_argument("--forbid", metavar="COL[,COL...]", help="columns the rule must not use")
+    g.add_argument("--forbid", metavar="COL[,COL...]", action="append",
+                   help="columns the rule must not use")
     g.add_argument("--max-conditions", type=int, default=None, metavar="N",
                    help="at most N conditions")
     g.add_argument("--fp-cost", type=float, default=1.0,
@@ -1128,10 +1134,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("rule", metavar="RULE", help="the rule's JSON file")
     p.add_argument("csv", metavar="FILE", help="the table to apply it to (as for learn)")
     p.add_argument("--sheet", metavar="NAME", help="the workbook sheet to read")
-    p.add_argument("--zero-missing", metavar="COL[,COL...]",
+    p.add_argument("--zero-missing", metavar="COL[,COL...]", action="append",
                    help="read 0 in these numeric columns as missing, as when the rule was "
                         "learned with --zero-missing")
-    p.add_argument("--keep-codes", metavar="COL[,COL...]",
+    p.add_argument("--keep-codes", metavar="COL[,COL...]", action="append",
                    help="keep a missing-value code in these columns as a number, as when the "
                         "rule was learned with --keep-codes")
     p.add_argument("--output", "-o", metavar="FILE",

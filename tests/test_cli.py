@@ -286,6 +286,22 @@ def test_include_and_exclude_flags(tmp_path):
     assert res.returncode == 2 and "Cannot exclude 'nope': there is no such column" in res.stderr
 
 
+def test_a_column_flag_given_twice_keeps_both(tmp_path):
+    """Each leak warning says "--exclude COL", so a user repeats the flag for each: argparse
+    kept the last one only, and the first leak (Pipedrive's 'Won time') went on making the
+    rule without a word (a stranger's rerun).  Every column flag adds up, comma-joined or
+    repeated."""
+    res = run("learn", str(CORPUS / "r_credit_rownames.csv"), "--exclude", "region",
+              "--exclude", "income,age", "--categorical", "x", "--categorical", "y",
+              "--json", "r.json", cwd=tmp_path)
+    assert res.returncode == 2 and "'x'" in res.stderr  # --categorical x was read, not lost
+    res = run("learn", str(CORPUS / "r_credit_rownames.csv"), "--exclude", "region",
+              "--exclude", "income,age", "--json", "r.json", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    roles = {c["column"]: c for c in json.loads((tmp_path / "r.json").read_text())["columns"]}
+    assert not any(roles[c]["included"] for c in ("region", "income", "age"))
+
+
 def test_numeric_and_categorical_flags_set_column_kinds(tmp_path):
     """The Data page could change a column's kind; the command line could not."""
     res = run("learn", str(CORPUS / "fish_continuous_last.csv"), "--categorical", "height_cm",

@@ -155,7 +155,8 @@ def test_term_roundtrip_and_negate():
 
 def test_conflict_cliques_and_covers_by_hand():
     X = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0, np.nan], "c": ["a", "b", "c", "a", "b"],
-                      "f": ["y", "n", "y", "n", None], "g": ["u"] * 5})
+                      "f": ["y", "n", "y", None, "n"], "g": ["u"] * 5})
+    # (f misses another row than x: a column missing where an earlier one is gets no tests)
     b = Binarizer(n_thresholds=3).fit(X)
 
     def named(cliques, b=b):
@@ -224,5 +225,32 @@ def test_no_missing_test_on_a_column_without_a_present_value():
                       "z": [np.nan] * 5 + [3.0], "c": [None] * 5 + ["a"]})
     b = Binarizer().fit(X, sample_weight=np.array([1, 1, 1, 1, 1, 0.0]))
     assert not [t for t in b.terms_ if t.feature != "x"]
+    # c misses the cells z misses: its missing tests would repeat z's (below)
     assert [str(t) for t in Binarizer().fit(X).terms_ if t.missing_test] == [
-        "z is missing", "z is not missing", "c is missing", "c is not missing"]
+        "z is missing", "z is not missing"]
+
+
+def test_columns_missing_together_get_one_pair_of_missing_tests():
+    """A date's parts are missing together, and a won deal's 'Won time' is missing exactly
+    where its 'Lost time' is not.  Each part had its own missing tests, so the rule that
+    fires on no row was two conditions away: 'Last email received (year) is missing AND Last
+    email received (month) is not missing' (a stranger's Pipedrive export), printed as a
+    rule.  A column whose missing cells are an earlier column's, or their complement, gets no
+    missing tests: the earlier column's say the same of every row."""
+    X = pd.DataFrame({"year": [2020, np.nan, 2021, np.nan, 2022, 2023],
+                      "month": [1, np.nan, 5, np.nan, 12, 3],
+                      "won": [1.0, np.nan, 2.0, np.nan, 3.0, 4.0],
+                      "lost": [np.nan, 7, np.nan, 9, np.nan, np.nan],
+                      "other": [np.nan, 1, 2, 3, 4, 5]})
+    b = Binarizer(n_thresholds=2).fit(X)
+    tests = [str(t) for t in b.terms_ if t.missing_test]
+    assert tests == ["year is missing", "year is not missing", "other is missing",
+                     "other is not missing"]
+    # every missing pattern the columns have is still one term's column
+    A = b.transform(X)
+    patterns = {tuple(A[:, j]) for j, t in enumerate(b.terms_) if t.missing_test}
+    for c in X:
+        assert tuple(X[c].isna()) in patterns and tuple(X[c].notna()) in patterns
+    # without negations only "is missing" is made, and a complement's is then a new term
+    assert [str(t) for t in Binarizer(negations=False).fit(X).terms_ if t.missing_test] == [
+        "year is missing", "lost is missing", "other is missing"]

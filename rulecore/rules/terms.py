@@ -496,6 +496,12 @@ class Binarizer(TransformerMixin, BaseEstimator):
         self._n_levels: dict[str, int] = {}  # distinct levels seen, per categorical column
         self._orders: dict[str, tuple[str, ...]] = {}  # levels in order, per ordinal column
         terms: list[Term] = []
+        # the missing patterns that have their tests already (and with negations their
+        # complements, which "is not missing" says): a date's parts are missing together, a
+        # deal's 'Won time' where its 'Lost time' is not, and two tests of one pattern made
+        # the rule that fires on no row two conditions away ("d (year) is missing AND d
+        # (month) is not missing", docs/terms.md, "Missing values")
+        said: set[bytes] = set()
         clocks = set(X.attrs.get(CLOCK_COLUMNS, ()))
         units = dict(X.attrs.get(UNIT_COLUMNS) or {})
         for col in self.feature_names_in_:
@@ -551,6 +557,13 @@ class Binarizer(TransformerMixin, BaseEstimator):
             # (docs/terms.md, "Missing values").
             mops: list[Op] = ([] if not missing else list(MISSING_OPS) if self.negations
                               else ["is missing"])
+            if mops:
+                key = np.packbits(gaps).tobytes()
+                if key in said:
+                    mops = []
+                said.add(key)
+                if self.negations:
+                    said.add(np.packbits(~gaps).tobytes())
             self._plan.append((col, self.kinds_[col], thr, ops, mops))
             order = self._orders.get(col)
             terms += [Term(col, op, t, order, col in clocks, units.get(col, ""))

@@ -23,7 +23,8 @@ ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
               "choices": "options ticked", "constant": "constant", "empty": "empty",
               "derived": "made from a column", "frequency": "count of records",
               "long": "what each row measured", "split": "train/test bookkeeping",
-              "margin": "the target's margin of error"}
+              "margin": "the target's margin of error",
+              "copy": "a copy of another column"}
 
 
 def _choose_sample() -> None:

@@ -5357,6 +5357,17 @@ def from_frame(
                                 "" if role == "feature" else f"included by choice ({reason})",
                                 role))
     X = pd.DataFrame(columns, index=df.index)
+    # a column one-to-one with an earlier feature is left out as its copy (one click back,
+    # as any column left out); the features the loader found, not those a user included
+    copies = _copy_columns(X, out_kinds, [r.column for r in roles if r.role == "feature"
+                                          and r.included and r.detected == "feature"
+                                          and r.column not in include])
+    if copies:
+        X = X.drop(columns=list(copies))
+        for col in copies:
+            out_kinds.pop(col)
+        roles = [ColumnRole(r.column, "copy", False, copies[r.column], "copy")
+                 if r.column in copies else r for r in roles]
     notes += _scale_notes(on_scale)
     notes += _twin_columns(X)
     id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
@@ -5953,6 +5964,88 @@ def _scale_notes(on_scale: dict[tuple, list[tuple[str, str]]]) -> list[str]:
                      f"{named}, so a rule can say {cols[0][1]}; make one categorical to read "
                      "its levels unordered.")
     return notes
+
+
+#: A column one-to-one with an earlier one is a copy only where its levels repeat: at least
+#: this many rows a level on average (two columns of distinct values pair up by any order),
+#: and this many rows in each level of a yes/no column (two flags each set in one row of 30
+#: can fall on the same row by chance).
+COPY_ROWS_PER_LEVEL = 3
+COPY_MIN_FLAG_ROWS = 2
+#: ... and no column of fewer present values than this is called a copy.
+COPY_MIN_ROWS = 20
+
+
+def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[str]
+                  ) -> dict[str, str]:
+    """The ``candidates`` that copy an earlier column of ``X``, each with its reason: the same
+    value in every row, or (a recoding) each value going with one value of the earlier
+    column in every row and the other way round, missing cells included: an ICD-10 code and
+    its description, a yes/no flag and its 1/0.  Such a column says nothing its original
+    does not, and with both a rule could contradict itself ('code != J44.1 AND description
+    == COPD with acute exacerbation', a stranger's NHS extract, printed as a rule that
+    never fires).  A recoding counts where the original's terms say each of the copy's: two
+    columns of categories, two yes/no columns, or two of numbers in the same or the
+    opposite order."""
+    candidates = [c for c in candidates if c in X.columns]
+    if len(candidates) < 2:
+        return {}
+    first: dict[bytes, str] = {}
+    out: dict[str, str] = {}
+    for col in candidates:
+        s = X[col]
+        # factorize numbers levels by first appearance (missing as a level of its own):
+        # two columns one-to-one, missing cells alike, get the same codes
+        codes, levels = pd.factorize(s, use_na_sentinel=False)
+        present = s.notna().to_numpy()
+        n_levels = int(pd.notna(levels).sum())
+        if n_levels < 2 or present.sum() < COPY_MIN_ROWS:
+            continue
+        key = hashlib.sha1(codes.astype(np.int64).tobytes()).digest()
+        orig = first.setdefault(key, col)
+        if orig == col:
+            continue
+        a, b = X[orig], s
+        same = bool((a[present].astype(str) == b[present].astype(str)).all())
+        counts = b[present].value_counts()
+        if not same:
+            if present.sum() < COPY_ROWS_PER_LEVEL * n_levels:
+                continue
+            numeric = {kinds.get(orig), kinds.get(col)} == {"numeric"}
+            if n_levels == 2:
+                pass  # a flag: either column's one test is the other's
+            elif {kinds.get(orig), kinds.get(col)} == {"categorical"}:
+                pass
+            elif numeric:
+                # a threshold on one is a threshold on the other only in the same or the
+                # opposite order (°C and °F; a rank and its score)
+                pairs = pd.DataFrame({"a": a[present], "b": b[present]}).drop_duplicates()
+                order = pairs.sort_values("a")["b"].to_numpy(float)
+                step = np.diff(order)
+                if not ((step > 0).all() or (step < 0).all()):
+                    continue
+            else:
+                continue
+        if n_levels == 2 and counts.min() < COPY_MIN_FLAG_ROWS:
+            continue
+        if same:
+            how = (f"it holds the same value as {orig!r} in every row")
+        else:
+            v = counts.index[0]
+            u = a[present][(b[present] == v).to_numpy()].iloc[0]
+            how = (f"each of its values goes with one of that column's in every row, and the "
+                   f"other way round (such as {_said(v)} with {_said(u)})")
+        out[col] = (f"a copy of {orig!r}: {how}, so it says nothing that column does not; "
+                    "left out so that a rule cannot test both and contradict itself")
+    return out
+
+
+def _said(value: Any) -> str:
+    """A level as a reason quotes it: text in quotes, a number as written."""
+    if isinstance(value, str):
+        return repr(value)
+    return (roles_mod.format_number(value) if isinstance(value, (int, float, np.number))
+            else repr(value))
 
 
 def _twin_columns(X: pd.DataFrame) -> list[str]:

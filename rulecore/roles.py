@@ -304,8 +304,9 @@ class ColumnRole:
         ``constant``, ``empty``, ``derived`` (a feature made from a date or a choices
         column), ``frequency`` (a frequency table's count of records, by which its rows
         were expanded), ``long`` (a long table's column naming what each row measured, by
-        which it was pivoted to one row per record) or ``margin`` (the target's margin of
-        error: :func:`margin_of`).
+        which it was pivoted to one row per record), ``margin`` (the target's margin of
+        error: :func:`margin_of`) or ``copy`` (the same as an earlier feature, or one-to-one
+        with it: ``rulecore.data._copy_columns``).
     included : bool
         Whether the column is a feature of the Dataset (a user may include any column).
     reason : str

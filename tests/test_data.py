@@ -1104,8 +1104,10 @@ def test_excel_day_numbers_in_a_date_column_are_dates():
     assert roles["visits"].role == "feature" and ds.kinds["visits"] == "numeric"
     # a column named for the day something happened is a date too ('posted > 45491.5', a
     # stranger's claims table), but not one that names an amount of it
+    # (no two alike: a copy of another column is left out as one, whatever its name)
     named = from_frame(frame.assign(posted=serial, units_shipped=serial.round(),
-                                    students_enrolled=serial.round(), revenue_booked=serial,
+                                    students_enrolled=serial.round() + 3,
+                                    revenue_booked=serial + 0.5,
                                     patients_admitted=serial.round() * 40_000), "y")
     roles = {r.column: r for r in named.roles}
     assert roles["posted"].role == "date" and "Excel" in roles["posted"].reason
@@ -1910,7 +1912,8 @@ def test_a_things_number_is_a_code_unless_it_counts():
                           "nbr_items": rng.choice([3, 40, 77, 150], n),
                           "returned": np.where(np.isin(store, [101, 317]) ^
                                                (rng.random(n) < 0.05), "yes", "no")})
-    ds = from_frame(frame)
+    # the same stores under five names: included, as copies are left out by default
+    ds = from_frame(frame, include=["StoreNo", "store_number", "branch_id", "number"])
     for col in ("store_nbr", "StoreNo", "store_number", "branch_id"):
         assert ds.kinds[col] == "categorical", col
         assert any(f"{col!r}: whole numbers named as a code or a thing's number" in m
@@ -2600,11 +2603,18 @@ def test_copied_columns_and_names_alike_but_for_capitals_are_said():
     df = pd.DataFrame({"Annual Income": income, "Score ": rng.integers(300, 850, 300),
                        "score": rng.integers(1, 6, 300), "income_usd": income,
                        "flag": 1, "default": np.where(income < 40000, "yes", "no")})
-    notes = from_frame(df).notes
+    ds = from_frame(df)
+    notes = ds.notes
+    # the copy is left out, and its reason says whose copy it is
+    copy = {r.column: r for r in ds.roles}["income_usd"]
+    assert copy.role == "copy" and not copy.included
+    assert "holds the same value as 'Annual Income' in every row" in copy.reason
+    assert any("'Score ' and 'score' differ only in capitals" in n for n in notes)
+    # included by choice, it is said as before
+    notes = from_frame(df, include=["income_usd"]).notes
     assert sum("holds the same value as" in n for n in notes) == 1
     assert any(n.startswith("'income_usd' holds the same value as 'Annual Income'")
                for n in notes)
-    assert any("'Score ' and 'score' differ only in capitals" in n for n in notes)
 
 
 def test_a_quote_inside_a_heading_opens_nothing():
@@ -4126,7 +4136,8 @@ def test_the_date_parts_of_a_copied_date_are_said_once():
     said = [n for n in ds.notes if "of 'start' are those of 'SubmissionDate'" in n]
     assert len(said) == 1 and said[0].startswith("The month and weekday of 'start'")
     assert not any(n.startswith("'start (") for n in ds.notes)
-    assert any(n.startswith("'age_copy' holds the same value as 'age'") for n in ds.notes)
+    # a plain column's copy is left out as one (a date's parts are said, as above)
+    assert {r.column: r.role for r in ds.roles}["age_copy"] == "copy"
 
 
 def test_the_reviews_false_readings_of_this_stops_readers():
@@ -4974,3 +4985,61 @@ def test_a_code_in_a_long_tables_measure_is_judged_and_kept_per_measure():
     assert any(n.startswith("'gain': 13 cells of 99999") for n in ds.notes)
     kept = from_frame(long, target="outcome", keep_codes=["gain"])
     assert (kept.X["gain"] == 99999).sum() == 13 and kept.codes_kept == ("gain",)
+
+
+def _admissions(n: int = 400, seed: int = 3) -> pd.DataFrame:
+    """An NHS-style extract: each ICD-10 code beside its description, a yes/no flag beside
+    the same flag as 1/0, and two flags each set in one row, the same (too little to call
+    one a copy)."""
+    rng = np.random.default_rng(seed)
+    names = {"J44.1": "COPD with acute exacerbation", "I50.9": "Heart failure, unspecified",
+             "S72.00": "Fracture of neck of femur", "K80.20": "Calculus of gallbladder",
+             "N39.0": "Urinary tract infection"}
+    code = rng.choice(list(names), n)
+    age = rng.integers(20, 95, n)
+    booked = rng.choice(["Y", "N"], n)
+    readmitted = np.where(((code == "J44.1") | (code == "I50.9")) & (booked == "N"), "Y", "N")
+    rare = np.zeros(n, int)
+    rare[5] = 1
+    return pd.DataFrame({"Age": age, "Primary Diagnosis (ICD-10)": code,
+                         "Primary Diagnosis Description": [names[c] for c in code],
+                         "Follow-up Booked": booked,
+                         "follow_up_flag": np.where(booked == "Y", 1, 0),
+                         "Interpreter": rare, "Sight impaired": rare.copy(),
+                         "Readmitted": readmitted})
+
+
+def test_a_column_one_to_one_with_an_earlier_one_is_left_out_as_a_copy():
+    """An ICD-10 code beside its description: each value of one goes with one value of the
+    other in every row, so the two say the same, and a rule could test both and contradict
+    itself ('Primary Diagnosis (ICD-10) != J44.1 AND Primary Diagnosis Description == COPD
+    with acute exacerbation', a stranger's NHS extract, printed as a rule that never fires).
+    The later column is left out as a copy of the earlier one, with an example and one click
+    back; two flags alike in one row are no copies."""
+    ds = from_frame(_admissions(), target="Readmitted")
+    roles = {r.column: r for r in ds.roles}
+    desc, flag = roles["Primary Diagnosis Description"], roles["follow_up_flag"]
+    assert (desc.role, desc.included, flag.role, flag.included) == ("copy", False, "copy", False)
+    assert desc.reason.startswith("a copy of 'Primary Diagnosis (ICD-10)': each of its "
+                                  "values goes with one of that column's in every row")
+    assert "'COPD with acute exacerbation' with 'J44.1'" in desc.reason
+    assert "'Primary Diagnosis Description'" not in ds.X and "Age" in ds.X
+    assert roles["Sight impaired"].included and roles["Interpreter"].included
+    # the rule uses the code alone, and fires
+    from rulecore.rules.estimators import BooleanRuleClassifier
+
+    rule = BooleanRuleClassifier(lam=5).fit(ds.X, ds.y_binary).rule_
+    assert {c.feature for c in rule.conditions} <= {"Primary Diagnosis (ICD-10)",
+                                                    "Follow-up Booked"}
+    # one click back: included by choice, as any column left out
+    back = from_frame(_admissions(), target="Readmitted",
+                      include=["Primary Diagnosis Description"])
+    assert "Primary Diagnosis Description" in back.X
+    # an exact copy is one too, of any kind, and a copy of the target is a leak, no copy
+    df = _admissions().assign(age_years=lambda d: d["Age"],
+                              outcome_code=lambda d: d["Readmitted"].map({"Y": 1, "N": 0}))
+    ds = from_frame(df, target="Readmitted")
+    roles = {r.column: r for r in ds.roles}
+    assert roles["age_years"].role == "copy" and "holds the same value as 'Age'" in \
+        roles["age_years"].reason
+    assert roles["outcome_code"].role != "copy" and "outcome_code" in ds.leaks

@@ -208,6 +208,21 @@ def fit_status(model: Any) -> Finding:
     level is "info" (a rule set that never fires read as good news to a direct caller).
     """
     claim = _fit_status(model)
+    rule = getattr(model, "rule_", None)
+    if getattr(model, "train_fired_", None) == 0.0 and rule is not None and \
+            len(getattr(rule, "conditions", ())) and not hasattr(model, "ruleset_"):
+        # the optimum where predicting nothing is best: conditions on two columns that
+        # never hold together (a code and its description, a flag and its complement). It
+        # was "Certified optimal: no AND-rule without contradictory ... conditions", in
+        # green, of a rule that contradicts itself in the data (a stranger's NHS extract)
+        proved = claim.level == "success"
+        k = len(rule.conditions)
+        never = ("its condition holds on none of these rows" if k == 1 else
+                 f"its {k} conditions are never true together on these rows")
+        claim = replace(claim, level="info", text=claim.text + (
+            f" The rule found fires on no training row: {never}, so it predicts the other "
+            "class for every row, as no rule would."
+            + (" Under this objective no rule that fires does better." if proved else "")))
     if claim.level == "success" and _says_one_class(model):
         return replace(claim, level="info")
     return claim

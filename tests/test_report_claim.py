@@ -778,3 +778,35 @@ def test_records_held_out_whole_count_as_records_for_chance():
     assert records.startswith("On 400 test rows of 40 records held out whole")
     assert "a record's rows counted as moving together" in records
     assert f"{chance_margin(0.76, 40):.3f}" in records and "B is within that of it" in records
+
+
+def test_a_certified_rule_that_fires_on_no_training_row_is_said_to_be_none():
+    """Where predicting nothing is best, the optimum is a rule whose conditions never hold
+    together: 'a == 0 AND b == 0' of two columns each the other's complement, or a stranger's
+    'ICD-10 != J44.1 AND Description == COPD …'.  It was called "Certified optimal: no AND-rule
+    without contradictory … conditions has a lower objective", in green, of a rule that
+    contradicts itself in the data.  The claim now says the rule fires on no training row
+    and what that means; it is never a success."""
+    from rulecore import BooleanRuleClassifier
+    from rulecore.report import fit_status
+
+    rng = np.random.default_rng(0)
+    n = 100
+    a = rng.integers(0, 2, n)
+    X = pd.DataFrame({"a": a, "b": 1 - a, "x": rng.normal(size=n)})
+    y = np.zeros(n, int)
+    y[rng.choice(n, 5, replace=False)] = 1
+    model = BooleanRuleClassifier(lam=1.0, class_weight=None).fit(X, y)
+    assert len(model.rule_) == 2 and not model.predict(X).any()
+    assert model.train_fired_ == 0.0
+    claim = fit_status(model)
+    assert claim.level == "info"
+    assert claim.text.startswith("Certified optimal (proved by enumeration")
+    assert ("The rule found fires on no training row: its 2 conditions are never true "
+            "together on these rows, so it predicts the other "
+            "class for every row, as no rule would. Under this objective no rule that fires "
+            "does better.") in claim.text
+    # a rule that fires keeps its claim, and its share of training rows
+    fires = BooleanRuleClassifier(lam=20.0, class_weight="balanced").fit(X, y)
+    assert 0 < fires.train_fired_ < 1 and "fires on no training row" not in \
+        fit_status(fires).text

@@ -5978,8 +5978,8 @@ COPY_MIN_ROWS = 20
 
 def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[str]
                   ) -> dict[str, str]:
-    """The ``candidates`` that copy an earlier column of ``X``, each with its reason: the same
-    value in every row, or (a recoding) each value going with one value of the earlier
+    """The ``candidates`` that copy an earlier candidate of ``X``, each with its reason: the
+    same value in every row, or (a recoding) each value going with one value of the earlier
     column in every row and the other way round, missing cells included: an ICD-10 code and
     its description, a yes/no flag and its 1/0.  Such a column says nothing its original
     does not, and with both a rule could contradict itself ('code != J44.1 AND description
@@ -5990,54 +5990,58 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
     candidates = [c for c in candidates if c in X.columns]
     if len(candidates) < 2:
         return {}
-    first: dict[bytes, str] = {}
+    by_values: dict[bytes, str] = {}  # the first column of each run of values
+    by_rows: dict[bytes, list[str]] = {}  # the columns of each partition of the rows
     out: dict[str, str] = {}
     for col in candidates:
         s = X[col]
-        # factorize numbers levels by first appearance (missing as a level of its own):
-        # two columns one-to-one, missing cells alike, get the same codes
-        codes, levels = pd.factorize(s, use_na_sentinel=False)
         present = s.notna().to_numpy()
-        n_levels = int(pd.notna(levels).sum())
-        if n_levels < 2 or present.sum() < COPY_MIN_ROWS:
+        counts = s[present].value_counts()
+        if len(counts) < 2 or present.sum() < COPY_MIN_ROWS or \
+                (len(counts) == 2 and counts.min() < COPY_MIN_FLAG_ROWS):
             continue
-        key = hashlib.sha1(codes.astype(np.int64).tobytes()).digest()
-        orig = first.setdefault(key, col)
-        if orig == col:
+        values = hashlib.sha1(str(s.dtype).encode() + pd.util.hash_pandas_object(
+            s, index=False).to_numpy().tobytes()).digest()
+        if values in by_values:
+            orig = by_values[values]
+            out[col] = (f"a copy of {orig!r}: it holds the same value as {orig!r} in every "
+                        "row, so it says nothing that column does not; left out so that a "
+                        "rule cannot test both and contradict itself")
             continue
-        a, b = X[orig], s
-        same = bool((a[present].astype(str) == b[present].astype(str)).all())
-        counts = b[present].value_counts()
-        if not same:
-            if present.sum() < COPY_ROWS_PER_LEVEL * n_levels:
-                continue
-            numeric = {kinds.get(orig), kinds.get(col)} == {"numeric"}
-            if n_levels == 2:
-                pass  # a flag: either column's one test is the other's
-            elif {kinds.get(orig), kinds.get(col)} == {"categorical"}:
-                pass
-            elif numeric:
-                # a threshold on one is a threshold on the other only in the same or the
-                # opposite order (°C and °F; a rank and its score)
-                pairs = pd.DataFrame({"a": a[present], "b": b[present]}).drop_duplicates()
-                order = pairs.sort_values("a")["b"].to_numpy(float)
-                step = np.diff(order)
-                if not ((step > 0).all() or (step < 0).all()):
-                    continue
-            else:
-                continue
-        if n_levels == 2 and counts.min() < COPY_MIN_FLAG_ROWS:
+        by_values[values] = col
+        if present.sum() < COPY_ROWS_PER_LEVEL * len(counts):
+            continue  # distinct values pair up with any column's: no evidence of a recoding
+        # factorize numbers levels by first appearance (missing as a level of its own): two
+        # columns one-to-one, missing cells alike, get the same codes
+        codes, _ = pd.factorize(s, use_na_sentinel=False)
+        rows = hashlib.sha1(codes.astype(np.int64).tobytes()).digest()
+        alike = by_rows.setdefault(rows, [])
+        orig = next((o for o in alike if _recodes(X[o], s, kinds.get(o), kinds.get(col),
+                                                   present)), None)
+        alike.append(col)
+        if orig is None:
             continue
-        if same:
-            how = (f"it holds the same value as {orig!r} in every row")
-        else:
-            v = counts.index[0]
-            u = a[present][(b[present] == v).to_numpy()].iloc[0]
-            how = (f"each of its values goes with one of that column's in every row, and the "
-                   f"other way round (such as {_said(v)} with {_said(u)})")
-        out[col] = (f"a copy of {orig!r}: {how}, so it says nothing that column does not; "
-                    "left out so that a rule cannot test both and contradict itself")
+        v = counts.index[0]
+        u = X[orig][present][(s[present] == v).to_numpy()].iloc[0]
+        out[col] = (f"a copy of {orig!r}: each of its values goes with one of that column's "
+                    f"in every row, and the other way round (such as {_said(v)} with "
+                    f"{_said(u)}), so it says nothing that column does not; left out so that "
+                    "a rule cannot test both and contradict itself")
     return out
+
+
+def _recodes(a: pd.Series, b: pd.Series, kind_a: str | None, kind_b: str | None,
+             present: np.ndarray) -> bool:
+    """Whether ``a``'s terms say each of ``b``'s, for two columns one-to-one on their rows:
+    two yes/no columns, two of categories, or two of numbers in the same or the opposite
+    order (a threshold on one is then a threshold on the other: °C and °F)."""
+    if b[present].nunique() == 2 or kind_a == kind_b == "categorical":
+        return True
+    if kind_a == kind_b == "numeric":
+        pairs = pd.DataFrame({"a": a[present], "b": b[present]}).drop_duplicates()
+        step = np.diff(pairs.sort_values("a")["b"].to_numpy(float))
+        return bool((step > 0).all() or (step < 0).all())
+    return False
 
 
 def _said(value: Any) -> str:

@@ -5043,3 +5043,20 @@ def test_a_column_one_to_one_with_an_earlier_one_is_left_out_as_a_copy():
     assert roles["age_years"].role == "copy" and "holds the same value as 'Age'" in \
         roles["age_years"].reason
     assert roles["outcome_code"].role != "copy" and "outcome_code" in ds.leaks
+
+
+def test_a_copy_of_any_earlier_column_is_found_not_only_of_the_first_alike():
+    """Columns of distinct values all fall into one class of rows per value: a copy of the
+    second such column was compared with the first only, and kept."""
+    rng = np.random.default_rng(8)
+    n = 200
+    df = pd.DataFrame({"x": rng.normal(size=n), "y": rng.normal(size=n),
+                       "grade": rng.choice(["a", "b", "c"], n),
+                       "band": rng.choice(["lo", "mid", "hi"], n)})
+    df["y_copy"] = df["y"]
+    df["band_code"] = df["band"].map({"lo": "L", "mid": "M", "hi": "H"})
+    df["label"] = np.where(df["x"] + (df["band"] == "hi") > 0.5, "yes", "no")
+    roles = {r.column: r for r in from_frame(df, target="label").roles}
+    assert roles["y_copy"].role == "copy" and "'y'" in roles["y_copy"].reason
+    assert roles["band_code"].role == "copy" and "'band'" in roles["band_code"].reason
+    assert all(roles[c].role == "feature" for c in ("x", "y", "grade", "band"))

@@ -17,7 +17,7 @@ import json
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -5359,9 +5359,15 @@ def from_frame(
     X = pd.DataFrame(columns, index=df.index)
     # a column one-to-one with an earlier feature is left out as its copy (one click back,
     # as any column left out); the features the loader found, not those a user included
-    copies = _copy_columns(X, out_kinds, [r.column for r in roles if r.role == "feature"
-                                          and r.included and r.detected == "feature"
-                                          and r.column not in include])
+    # A column left out by choice takes its copies with it: EPA's POC, a leak, had two
+    # copies that came back one rerun at a time, each warned of in its turn
+    chosen_out = {r.column: df[r.column] for r in roles if r.detected == "feature"
+                  and not r.included and r.column in exclude and r.column in df.columns}
+    copies = _copy_columns(pd.concat([X, pd.DataFrame(chosen_out)], axis=1)
+                           if chosen_out else X, out_kinds,
+                           [r.column for r in roles if r.detected == "feature"
+                            and (r.included or r.column in chosen_out)
+                            and r.column not in include], chosen_out)
     if copies:
         X = X.drop(columns=list(copies))
         for col in copies:
@@ -5976,8 +5982,8 @@ COPY_MIN_FLAG_ROWS = 2
 COPY_MIN_ROWS = 20
 
 
-def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[str]
-                  ) -> dict[str, str]:
+def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[str],
+                  left_out: Collection[str] = ()) -> dict[str, str]:
     """The ``candidates`` that copy an earlier candidate of ``X``, each with its reason: the
     same value in every row, or (a recoding) each value going with one value of the earlier
     column in every row and the other way round, missing cells included: an ICD-10 code and
@@ -5986,7 +5992,9 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
     == COPD with acute exacerbation', a stranger's NHS extract, printed as a rule that
     never fires).  A recoding counts where the original's terms say each of the copy's: two
     columns of categories, two yes/no columns, or two of numbers in the same or the
-    opposite order."""
+    opposite order.  A column in ``left_out`` (by the user's choice) is never a copy itself,
+    but a later column copying it is, whatever the two columns' kinds: it holds what the
+    user left out."""
     candidates = [c for c in candidates if c in X.columns]
     if len(candidates) < 2:
         return {}
@@ -6002,13 +6010,12 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
             continue
         values = hashlib.sha1(str(s.dtype).encode() + pd.util.hash_pandas_object(
             s, index=False).to_numpy().tobytes()).digest()
-        if values in by_values:
+        if values in by_values and col not in left_out:
             orig = by_values[values]
-            out[col] = (f"a copy of {orig!r}: it holds the same value as {orig!r} in every "
-                        "row, so it says nothing that column does not; left out so that a "
-                        "rule cannot test both and contradict itself")
+            out[col] = _copy_reason(orig, f"it holds the same value as {orig!r} in every row",
+                                    orig in left_out)
             continue
-        by_values[values] = col
+        by_values.setdefault(values, col)
         if present.sum() < COPY_ROWS_PER_LEVEL * len(counts):
             continue  # distinct values pair up with any column's: no evidence of a recoding
         # factorize numbers levels by first appearance (missing as a level of its own): two
@@ -6016,18 +6023,28 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
         codes, _ = pd.factorize(s, use_na_sentinel=False)
         rows = hashlib.sha1(codes.astype(np.int64).tobytes()).digest()
         alike = by_rows.setdefault(rows, [])
-        orig = next((o for o in alike if _recodes(X[o], s, kinds.get(o), kinds.get(col),
-                                                   present)), None)
+        orig = None if col in left_out else next(
+            (o for o in alike if o in left_out or _recodes(X[o], s, kinds.get(o),
+                                                           kinds.get(col), present)), None)
         alike.append(col)
         if orig is None:
             continue
         v = counts.index[0]
         u = X[orig][present][(s[present] == v).to_numpy()].iloc[0]
-        out[col] = (f"a copy of {orig!r}: each of its values goes with one of that column's "
-                    f"in every row, and the other way round (such as {_said(v)} with "
-                    f"{_said(u)}), so it says nothing that column does not; left out so that "
-                    "a rule cannot test both and contradict itself")
+        out[col] = _copy_reason(orig, "each of its values goes with one of that column's in "
+                                f"every row, and the other way round (such as {_said(v)} "
+                                f"with {_said(u)})", orig in left_out)
     return out
+
+
+def _copy_reason(orig: str, how: str, orig_left_out: bool) -> str:
+    """Why a column is left out as a copy of ``orig`` (:func:`_copy_columns`)."""
+    if orig_left_out:
+        return (f"a copy of {orig!r}, which is left out by choice: {how}, so it holds what "
+                f"that column does and is left out with it; include this column to use it "
+                "in its place")
+    return (f"a copy of {orig!r}: {how}, so it says nothing that column does not; left out "
+            "so that a rule cannot test both and contradict itself")
 
 
 def _recodes(a: pd.Series, b: pd.Series, kind_a: str | None, kind_b: str | None,

@@ -5060,3 +5060,32 @@ def test_a_copy_of_any_earlier_column_is_found_not_only_of_the_first_alike():
     assert roles["y_copy"].role == "copy" and "'y'" in roles["y_copy"].reason
     assert roles["band_code"].role == "copy" and "'band'" in roles["band_code"].reason
     assert all(roles[c].role == "feature" for c in ("x", "y", "grade", "band"))
+
+
+def test_leaving_out_a_column_leaves_out_its_copies():
+    """EPA's POC, 'Daily Obs Count' and 'Method Description' go together one-to-one and each
+    tells the target: the two later ones were left out as copies of POC, and POC warned of as
+    a leak.  Leaving POC out brought 'Daily Obs Count' back, warned of in its turn, then
+    'Method Description': three reruns for one leak.  A copy of a column left out by choice
+    stays out with it, and says how to use it instead."""
+    rng = np.random.default_rng(21)
+    n = 300
+    poc = rng.choice([1, 3], n, p=[0.3, 0.7])
+    df = pd.DataFrame({"PM2.5": rng.gamma(3, 3, n).round(1), "POC": poc,
+                       "Daily Obs Count": np.where(poc == 1, 1, 24),
+                       "Method Description": np.where(poc == 1, "Thermo TEOM", "Met One BAM"),
+                       "Method Code": np.where(poc == 1, 145, 170)})
+    ds = from_frame(df, target="Method Code")
+    roles = {r.column: r for r in ds.roles}
+    assert roles["Daily Obs Count"].role == roles["Method Description"].role == "copy"
+    assert "POC" in ds.leaks
+    out = from_frame(df, target="Method Code", exclude=["POC"])
+    roles = {r.column: r for r in out.roles}
+    assert list(out.X.columns) == ["PM2.5"] and not out.leaks
+    for col in ("Daily Obs Count", "Method Description"):
+        assert roles[col].role == "copy" and not roles[col].included
+        assert roles[col].reason.startswith("a copy of 'POC', which is left out by choice:")
+        assert roles[col].reason.endswith("include this column to use it in its place")
+    # included by name, a copy is used
+    back = from_frame(df, target="Method Code", exclude=["POC"], include=["Method Description"])
+    assert "Method Description" in back.X and "Daily Obs Count" not in back.X

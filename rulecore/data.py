@@ -6001,6 +6001,7 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
     by_values: dict[bytes, str] = {}  # the first column of each run of values
     by_rows: dict[bytes, list[str]] = {}  # the columns of each partition of the rows
     out: dict[str, str] = {}
+    origins: dict[str, str] = {}  # each copy's original
     for col in candidates:
         s = X[col]
         present = s.notna().to_numpy()
@@ -6013,7 +6014,8 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
         if values in by_values and col not in left_out:
             orig = by_values[values]
             out[col] = _copy_reason(orig, f"it holds the same value as {orig!r} in every row",
-                                    orig in left_out)
+                                    orig in left_out, origins)
+            origins[col] = orig
             continue
         by_values.setdefault(values, col)
         if present.sum() < COPY_ROWS_PER_LEVEL * len(counts):
@@ -6029,16 +6031,27 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
         alike.append(col)
         if orig is None:
             continue
-        v = counts.index[0]
-        u = X[orig][present][(s[present] == v).to_numpy()].iloc[0]
+        # an example whose two values differ ("such as 0 with 0" said little: a stranger's
+        # ticket export, where free tickets paid no fee)
+        partner = pd.Series(X[orig][present].to_numpy(), index=s[present].to_numpy())
+        partner = partner[~partner.index.duplicated()]
+        v = next((v for v in counts.index[:20] if str(partner[v]) != str(v)), counts.index[0])
+        u = partner[v]
         out[col] = _copy_reason(orig, "each of its values goes with one of that column's in "
                                 f"every row, and the other way round (such as {_said(v)} "
-                                f"with {_said(u)})", orig in left_out)
+                                f"with {_said(u)})", orig in left_out, origins)
+        origins[col] = orig
     return out
 
 
-def _copy_reason(orig: str, how: str, orig_left_out: bool) -> str:
-    """Why a column is left out as a copy of ``orig`` (:func:`_copy_columns`)."""
+def _copy_reason(orig: str, how: str, orig_left_out: bool, origins: dict[str, str]) -> str:
+    """Why a column is left out as a copy of ``orig`` (:func:`_copy_columns`), naming the
+    column kept where ``orig`` is a copy itself (``origins``: each copy's original)."""
+    kept = orig
+    while kept in origins:
+        kept = origins[kept]
+    if kept != orig:
+        how += f" ({orig!r} is left out as a copy of {kept!r})"
     if orig_left_out:
         return (f"a copy of {orig!r}, which is left out by choice: {how}, so it holds what "
                 f"that column does and is left out with it; include this column to use it "

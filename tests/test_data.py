@@ -5062,6 +5062,25 @@ def test_a_copy_of_any_earlier_column_is_found_not_only_of_the_first_alike():
     assert all(roles[c].role == "feature" for c in ("x", "y", "grade", "band"))
 
 
+def test_a_copys_reason_gives_an_example_of_two_values_and_the_column_kept():
+    """A ticket export's fees go with the price paid, and free tickets pay none: the example
+    read "such as 0 with 0", and a copy of a copy named the column left out, not the one
+    kept."""
+    rng = np.random.default_rng(9)
+    n = 240
+    price = rng.choice([0.0, 0.0, 0.0, 25.0, 82.75], n)
+    df = pd.DataFrame({"Total Paid": price, "Fees Paid": np.round(price * 0.05, 2),
+                       "O'Brien fee": np.round(price * 0.05, 2),
+                       "seats": rng.integers(1, 5, n),
+                       "came": rng.choice(["yes", "no"], n)})
+    roles = {r.column: r for r in from_frame(df, target="came").roles}
+    assert "(such as 4.14 with 82.75)" in roles["Fees Paid"].reason \
+        or "(such as 1.25 with 25)" in roles["Fees Paid"].reason
+    assert roles["O'Brien fee"].reason.startswith(
+        "a copy of 'Fees Paid': it holds the same value as 'Fees Paid' in every row ('Fees "
+        "Paid' is left out as a copy of 'Total Paid')")
+
+
 def test_leaving_out_a_column_leaves_out_its_copies():
     """EPA's POC, 'Daily Obs Count' and 'Method Description' go together one-to-one and each
     tells the target: the two later ones were left out as copies of POC, and POC warned of as

@@ -863,6 +863,9 @@ def _is_number(cell: str) -> bool:
 
 #: Lines above a table's header that may be skipped (a title, an export stamp, settings).
 MAX_LINES_ABOVE = 30
+#: The most lines one record (a quoted cell with line breaks) may take when the layout is
+#: read (:func:`_layout`).
+LONGEST_RECORD = 200
 
 
 def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
@@ -885,16 +888,24 @@ def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
     # as Excel writes a wrapped heading) split the header, and its first half was skipped
     # as a title (a review); spans[i] is how many lines record i takes, as the csv module
     # reads them with each delimiter (a quote inside a cell, 15", opens nothing)
-    lines = text[:500_000].split("\n")[:160]
+    # Records of up to 5 lines, so that a stray opening quote does not swallow the lines
+    # after it; or of up to LONGEST_RECORD lines, where that makes more records agree on
+    # their number of fields: a Jira export's descriptions run to a dozen lines, and read
+    # 5 lines at a time its records agreed on nothing, the header was skipped as a title
+    # and the columns named x1 ... x40 (a stranger's export)
+    lines = text[:500_000].split("\n")[:2000]
     best = None
     for d in delimiters:
-        rows, spans = _records(lines, d, 100)
-        counts = [len(r) if any(c.strip() for c in r) else 0 for r in rows]
-        body = [c for c in counts if c > 1]
-        if body:
-            m, freq = Counter(body).most_common(1)[0]
-            if best is None or freq > best[0]:
-                best = (freq, d, m, counts, rows, spans)
+        for longest in (5, LONGEST_RECORD):
+            rows, spans = _records(lines, d, 100, longest)
+            counts = [len(r) if any(c.strip() for c in r) else 0 for r in rows]
+            body = [c for c in counts if c > 1]
+            if body:
+                m, freq = Counter(body).most_common(1)[0]
+                if best is None or freq > best[0]:
+                    best = (freq, d, m, counts, rows, spans)
+            if sum(spans) <= len(rows):
+                break  # every record on one line: the longer reading is the same
     if best is None:
         return None, 0, False
     _, d, m, counts, rows, spans = best

@@ -176,8 +176,11 @@ _CACHE_LOCK = threading.Lock()
 
 
 def _fold_terms(key: tuple, X: pd.DataFrame, train: np.ndarray, n_thresholds: int | str,
-                negations: bool, kinds: tuple | None) -> tuple[Binarizer, np.ndarray]:
-    """Terms fitted on the training rows and their matrix, cached per worker by ``key``."""
+                negations: bool, kinds: tuple | None, missing_tests: str = "once"
+                ) -> tuple[Binarizer, np.ndarray]:
+    """Terms fitted on the training rows and their matrix, cached per worker by ``key``
+    (and ``missing_tests``: a fit with required or forbidden columns needs each column's)."""
+    key = (*key, missing_tests)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
@@ -185,7 +188,8 @@ def _fold_terms(key: tuple, X: pd.DataFrame, train: np.ndarray, n_thresholds: in
     thr, n_thr = _threshold_mode(n_thresholds)
     Xtr = X.iloc[train]
     binarizer = Binarizer(n_thresholds=n_thr, thresholds=thr, negations=negations,
-                          kinds=dict(kinds) if kinds else None).fit(Xtr)
+                          kinds=dict(kinds) if kinds else None,
+                          missing_tests=missing_tests).fit(Xtr)
     value = (binarizer, binarizer.transform(Xtr))
     with _CACHE_LOCK:
         _CACHE[key] = value
@@ -199,7 +203,8 @@ def _fit_point(X: pd.DataFrame, y01: np.ndarray, train: np.ndarray, test: np.nda
                keep_rule: bool, labels: tuple = ("target", 1)) -> dict:
     """One fit of the sweep: a rule on the training rows at (thresholds, λ), scored on both."""
     t0 = time.perf_counter()
-    binarizer, A = _fold_terms(key, X, train, n_thresholds, spec.negations, spec.kinds)
+    binarizer, A = _fold_terms(key, X, train, n_thresholds, spec.negations, spec.kinds,
+                               "each" if spec.require or spec.forbid else "once")
     ytr = y01[train]
     if ytr.min() == ytr.max():
         raise DataError("A training fold holds a single class; use fewer folds.")

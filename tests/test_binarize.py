@@ -254,3 +254,29 @@ def test_columns_missing_together_get_one_pair_of_missing_tests():
     # without negations only "is missing" is made, and a complement's is then a new term
     assert [str(t) for t in Binarizer(negations=False).fit(X).terms_ if t.missing_test] == [
         "year is missing", "lost is missing", "other is missing"]
+
+
+def test_forbidding_the_earlier_of_two_columns_missing_alike_keeps_the_later_ones_tests():
+    """Only the first of columns missing alike kept its missing tests: forbidding it (or
+    requiring the later one) left 'month is missing' out of reach, and the constrained
+    optimum was a far worse rule (21 -> 482), or 'year is missing AND month <= 3.5', which
+    fires on no row (a review).  A fit that forbids or requires columns builds each column's
+    tests (missing_tests="each")."""
+    from rulecore.rules.estimators import BooleanRuleClassifier
+
+    rng = np.random.default_rng(1)
+    n = 300
+    never = rng.random(n) < 0.3
+    X = pd.DataFrame({"year": np.where(never, np.nan, rng.choice([2021.0, 2022.0], n)),
+                      "month": np.where(never, np.nan, rng.integers(1, 13, n).astype(float)),
+                      "score": rng.normal(size=n)})
+    y = (never ^ (rng.random(n) < 0.03)).astype(int)
+    free = BooleanRuleClassifier(lam=5, class_weight=None).fit(X, y)
+    assert [str(t) for t in free.binarizer_.terms_ if t.missing_test] == [
+        "year is missing", "year is not missing"]
+    for kw in ({"forbid": ["year"]}, {"require": ["month"]}):
+        fit = BooleanRuleClassifier(lam=5, class_weight=None, **kw).fit(X, y)
+        assert str(fit.rule_) == "month is missing", kw
+        assert fit.objective_ == pytest.approx(free.objective_)
+    with pytest.raises(ParameterError, match="missing_tests must be"):
+        Binarizer(missing_tests="some").fit(X)

@@ -193,6 +193,13 @@ def checked_labels(y: Any, estimator: str) -> tuple[np.ndarray, str, np.ndarray]
     return y, name, classes
 
 
+def missing_tests_for(est: Any) -> str:
+    """The Binarizer's ``missing_tests`` for an estimator: ``"each"`` when it forbids or
+    requires columns (the earlier of two columns missing alike may be the forbidden one),
+    else ``"once"``."""
+    return "each" if getattr(est, "require", None) or getattr(est, "forbid", None) else "once"
+
+
 def fit_terms_of(est: Any, frame: pd.DataFrame, sample_weight: Any, sw: np.ndarray,
                  n_thresholds: int | None = None) -> tuple[Binarizer, np.ndarray]:
     """The estimator's terms fitted on ``frame`` (weighted quantiles when weights are given)
@@ -200,7 +207,8 @@ def fit_terms_of(est: Any, frame: pd.DataFrame, sample_weight: Any, sw: np.ndarr
     estimator's own."""
     n_thr = est.n_thresholds if n_thresholds is None else n_thresholds
     binarizer = Binarizer(n_thresholds=n_thr, thresholds=est.thresholds,
-                          negations=est.negations, kinds=est.kinds
+                          negations=est.negations, kinds=est.kinds,
+                          missing_tests=missing_tests_for(est)
                           ).fit(frame, sample_weight=None if sample_weight is None else sw)
     # The solve holds the term matrix, its complement and a merged copy: about three
     # bytes per row and term.  Refuse before allocating rather than run out of memory.
@@ -1241,7 +1249,8 @@ def lambda_path(
     frame = as_frame(X)
     y01, target, classes = est._targets(y)
     binarizer = Binarizer(n_thresholds=est.n_thresholds, thresholds=est.thresholds,
-                          negations=est.negations, kinds=est.kinds).fit(frame)
+                          negations=est.negations, kinds=est.kinds,
+                          missing_tests=missing_tests_for(est)).fit(frame)
     B = binarizer.transform(frame)
     test = None
     if X_test is not None and y_test is not None and len(X_test):

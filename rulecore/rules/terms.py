@@ -386,6 +386,13 @@ class Binarizer(TransformerMixin, BaseEstimator):
         :func:`rulecore.data.infer_kind` when missing.  An ordinal column takes its order
         from an ordered pandas ``Categorical`` (all its categories) or from a known scale
         (:func:`rulecore.scales.level_order`).
+    missing_tests : {"once", "each"}, default="once"
+        ``"once"``: a column whose missing cells are exactly an earlier column's (or, with
+        negations, exactly where it has a value) gets no missing tests of its own, the
+        earlier column's saying the same of every row (``docs/terms.md``, "Missing values").
+        ``"each"``: every column with a missing cell gets its own, as a fit that forbids or
+        requires columns needs (forbidding the earlier column took the later one's tests
+        away too: a review).
 
     Attributes
     ----------
@@ -401,12 +408,13 @@ class Binarizer(TransformerMixin, BaseEstimator):
 
     def __init__(self, n_thresholds: int = 10, thresholds: str = "quantile",
                  negations: bool = True, max_levels: int = 50,
-                 kinds: dict[str, Kind] | None = None) -> None:
+                 kinds: dict[str, Kind] | None = None, missing_tests: str = "once") -> None:
         self.n_thresholds = n_thresholds
         self.thresholds = thresholds
         self.negations = negations
         self.max_levels = max_levels
         self.kinds = kinds
+        self.missing_tests = missing_tests
 
     def _frame(self, X: Any, fitting: bool = False) -> pd.DataFrame:
         if isinstance(X, pd.DataFrame):
@@ -445,6 +453,8 @@ class Binarizer(TransformerMixin, BaseEstimator):
         """
         if self.thresholds not in ("quantile", "all"):
             raise ParameterError("thresholds must be 'quantile' or 'all'.")
+        if self.missing_tests not in ("once", "each"):
+            raise ParameterError("missing_tests must be 'once' or 'each'.")
         if self.thresholds == "quantile" and not (
                 whole_number(self.n_thresholds) and self.n_thresholds >= 1):
             # 2.5 was cut to 2 without a word (a notebook review)
@@ -557,7 +567,7 @@ class Binarizer(TransformerMixin, BaseEstimator):
             # (docs/terms.md, "Missing values").
             mops: list[Op] = ([] if not missing else list(MISSING_OPS) if self.negations
                               else ["is missing"])
-            if mops:
+            if mops and self.missing_tests == "once":
                 key = np.packbits(gaps).tobytes()
                 if key in said:
                     mops = []

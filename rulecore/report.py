@@ -209,20 +209,29 @@ def fit_status(model: Any) -> Finding:
     """
     claim = _fit_status(model)
     rule = getattr(model, "rule_", None)
-    if getattr(model, "train_fired_", None) == 0.0 and rule is not None and \
-            len(getattr(rule, "conditions", ())) and not hasattr(model, "ruleset_"):
-        # the optimum where predicting nothing is best: conditions on two columns that
-        # never hold together (a code and its description, a flag and its complement). It
-        # was "Certified optimal: no AND-rule without contradictory ... conditions", in
-        # green, of a rule that contradicts itself in the data (a stranger's NHS extract)
+    fired = getattr(model, "train_fired_", None)
+    k = len(getattr(rule, "conditions", ())) if rule is not None else 0
+    if fired in (0.0, 1.0) and k and not hasattr(model, "ruleset_"):
+        # the optimum where predicting one class is best: an AND of conditions on two
+        # columns that never hold together (a code and its description, a flag and its
+        # complement), or an OR of conditions that together hold everywhere. It was
+        # "Certified optimal: no AND-rule without contradictory ... conditions", in green,
+        # of a rule that contradicts itself in the data (a stranger's NHS extract)
         proved = claim.level == "success"
-        k = len(rule.conditions)
-        never = ("its condition holds on none of these rows" if k == 1 else
-                 f"its {k} conditions are never true together on these rows")
-        claim = replace(claim, level="info", text=claim.text + (
-            f" The rule found fires on no training row: {never}, so it predicts the other "
-            "class for every row, as no rule would."
-            + (" Under this objective no rule that fires does better." if proved else "")))
+        if fired == 0.0:
+            how = ("fires on no training row: " + (
+                "its condition holds on none of these rows" if k == 1 else
+                f"its {k} conditions are never true together on these rows")
+                + ", so it predicts the other class for every row")
+        else:
+            how = ("fires on every training row: " + (
+                "its condition holds on all of these rows" if k == 1 else
+                f"one of its {k} conditions holds on each of these rows")
+                + ", so it predicts the positive class for every row")
+        claim = replace(claim, level="info" if proved else claim.level, text=claim.text + (
+            f" The rule found {how}, as no rule would."
+            + (" Under this objective no rule that separates the rows does better."
+               if proved else "")))
     if claim.level == "success" and _says_one_class(model):
         return replace(claim, level="info")
     return claim

@@ -803,10 +803,50 @@ def test_a_certified_rule_that_fires_on_no_training_row_is_said_to_be_none():
     assert claim.level == "info"
     assert claim.text.startswith("Certified optimal (proved by enumeration")
     assert ("The rule found fires on no training row: its 2 conditions are never true "
-            "together on these rows, so it predicts the other "
-            "class for every row, as no rule would. Under this objective no rule that fires "
-            "does better.") in claim.text
+            "together on these rows, so it predicts the other class for every row, as no "
+            "rule would. Under this objective no rule that separates the rows does better."
+            ) in claim.text
     # a rule that fires keeps its claim, and its share of training rows
     fires = BooleanRuleClassifier(lam=20.0, class_weight="balanced").fit(X, y)
     assert 0 < fires.train_fired_ < 1 and "fires on no training row" not in \
         fit_status(fires).text
+
+
+def test_the_mirror_cases_of_a_rule_that_fires_on_no_row():
+    """An OR of a flag and its complement fires on every row and was a certified success; a
+    row of weight 0 the fit ignored made a rule that fires on no other row count as firing;
+    and a "Not proven optimal" warning became info when the rule fired on no row (a
+    review)."""
+    from rulecore import BooleanRuleClassifier
+    from rulecore.report import fit_status
+
+    rng = np.random.default_rng(0)
+    n = 100
+    a = rng.integers(0, 2, n)
+    X = pd.DataFrame({"a": a, "b": 1 - a, "x": rng.normal(size=n)})
+    y = np.ones(n, int)
+    y[rng.choice(n, 5, replace=False)] = 0
+    m = BooleanRuleClassifier(lam=1.0, class_weight=None, rule_type="or").fit(X, y)
+    assert m.train_fired_ == 1.0 and len(m.rule_.conditions) == 2
+    claim = fit_status(m)
+    assert claim.level == "info" and "The rule found fires on every training row: one of " \
+        "its 2 conditions holds on each of these rows" in claim.text
+    # a row of weight 0 takes no part
+    y = 1 - y
+    X2 = pd.concat([X, pd.DataFrame({"a": [0], "b": [0], "x": [0.0]})], ignore_index=True)
+    w = np.r_[np.ones(n), 0.0]
+    m = BooleanRuleClassifier(lam=1.0, class_weight=None).fit(X2, np.r_[y, 0],
+                                                              sample_weight=w)
+    assert m.train_fired_ == 0.0 and fit_status(m).level == "info"
+    # a warning stays a warning
+    from dataclasses import replace
+
+    import rulecore.report as report
+
+    m = BooleanRuleClassifier(lam=1.0, class_weight=None).fit(X, y)
+    original = report._fit_status
+    try:
+        report._fit_status = lambda model: replace(original(model), level="warning")
+        assert fit_status(m).level == "warning"
+    finally:
+        report._fit_status = original

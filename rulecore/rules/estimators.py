@@ -501,7 +501,10 @@ class _RuleModel(ClassifierMixin, BaseEstimator):
         read 0.77 where 52 % of the rows were positive, a notebook review), Laplace-smoothed
         so an empty side gives the prior, not 0/0."""
         d = check_sample_weight(sample_weight, len(y01))
-        self.train_fired_ = float(np.mean(fired)) if len(fired) else 0.0
+        # over the rows that take part (weight > 0): a row of weight 0 the fit ignored made
+        # a rule that fires on no other row look as if it fired (a review)
+        counted = np.asarray(fired)[d > 0]
+        self.train_fired_ = float(np.mean(counted)) if len(counted) else 0.0
         prior = float(d @ y01 / max(d.sum(), 1e-12))
         self.proba_fired_ = (d[fired] @ y01[fired] + prior) / (d[fired].sum() + 1.0)
         self.proba_not_fired_ = (d[~fired] @ y01[~fired] + prior) / (d[~fired].sum() + 1.0)
@@ -664,8 +667,9 @@ class BooleanRuleClassifier(_RuleModel):
         are redundant.  Conditions on two columns can still never hold together on the
         data (``train_fired_`` is then 0), where predicting nothing is optimal.
     train_fired_ : float
-        Share of the training rows on which the rule says the positive class (0: it fires
-        on none, and predicts the other class everywhere, as no rule would).
+        Share of the training rows (of positive weight) on which the rule says the positive
+        class: 0, it fires on none and predicts the other class everywhere; 1, it fires on
+        every row (an OR-rule of conditions that together hold everywhere).
     lower_bound_ : float
         A proven lower bound on the 0/1 optimum over consistent rules.
     mip_gap_ : float

@@ -5383,6 +5383,11 @@ def from_frame(
         X = X.drop(columns=list(copies))
         for col in copies:
             out_kinds.pop(col)
+        # what reading said of a copy (its zeros, its codes) is said of its original: a
+        # copy left out kept its own note and "Read 0 as missing" button (a review)
+        heads = tuple(f"{c!r}:" for c in copies)
+        notes = [n for n in notes if not n.startswith(heads)]
+        zero_suspects = [c for c in zero_suspects if c not in copies]
         roles = [ColumnRole(r.column, "copy", False, copies[r.column], "copy")
                  if r.column in copies else r for r in roles]
     notes += _scale_notes(on_scale)
@@ -6002,8 +6007,8 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
     does not, and with both a rule could contradict itself ('code != J44.1 AND description
     == COPD with acute exacerbation', a stranger's NHS extract, printed as a rule that
     never fires).  A recoding counts where the original's terms say each of the copy's: two
-    columns of categories, two yes/no columns, or two of numbers in the same or the
-    opposite order.  A column in ``left_out`` (by the user's choice) is never a copy itself,
+    columns of categories, two yes/no columns, or two of numbers in the same order.  A
+    column in ``left_out`` (by the user's choice) is never a copy itself,
     but a later column copying it is, whatever the two columns' kinds: it holds what the
     user left out."""
     candidates = [c for c in candidates if c in X.columns]
@@ -6074,14 +6079,18 @@ def _copy_reason(orig: str, how: str, orig_left_out: bool, origins: dict[str, st
 def _recodes(a: pd.Series, b: pd.Series, kind_a: str | None, kind_b: str | None,
              present: np.ndarray) -> bool:
     """Whether ``a``'s terms say each of ``b``'s, for two columns one-to-one on their rows:
-    two yes/no columns, two of categories, or two of numbers in the same or the opposite
-    order (a threshold on one is then a threshold on the other: °C and °F)."""
+    two yes/no columns, two of categories, or two of numbers in the same order (a threshold
+    on one is then a threshold on the other: °C and °F)."""
     if b[present].nunique() == 2 or kind_a == kind_b == "categorical":
         return True
     if kind_a == kind_b == "numeric":
-        pairs = pd.DataFrame({"a": a[present], "b": b[present]}).drop_duplicates()
-        step = np.diff(pairs.sort_values("a")["b"].to_numpy(float))
-        return bool((step > 0).all() or (step < 0).all())
+        # in the same order only: in the opposite one the copy's quantile cuts fall
+        # elsewhere, and without negations its '<=' is the original's '>', which is no term
+        # (a review: 'rank <= 8.5', exact, became 'score > 23.5'); on the rows both hold (a
+        # zero read as missing in one stands for the other's 0)
+        both = present & a.notna().to_numpy()
+        pairs = pd.DataFrame({"a": a[both], "b": b[both]}).drop_duplicates()
+        return bool((np.diff(pairs.sort_values("a")["b"].to_numpy(float)) > 0).all())
     return False
 
 

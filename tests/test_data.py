@@ -5146,3 +5146,23 @@ def test_records_of_many_lines_keep_their_header():
     ds = load_csv(io.StringIO(buf.getvalue()), target="Resolution")
     assert ds.n_samples == n and not any("above the header" in m for m in ds.notes)
     assert {"Issue Type", "Priority", "Custom field (Story Points)"} <= set(ds.X.columns)
+
+
+def test_numbers_in_the_opposite_order_are_no_copy_and_a_copy_has_no_notes_of_its_own():
+    """A rank beside its score, in the opposite order: its quantile cuts fall elsewhere, and
+    without negations its '<=' is the score's '>', which is no term ('rank <= 8.5', exact,
+    became 'score > 23.5': a review).  And a copy left out kept its own zero note and
+    button."""
+    rng = np.random.default_rng(4)
+    n = 300
+    score = rng.integers(20, 51, n).astype(float)
+    score[:5] = 0.0  # Pima-like zeros, far below the other values
+    df = pd.DataFrame({"score": score, "rank": 51 - score, "score_again": score,
+                       "bmi": rng.normal(30, 5, n).round(1),
+                       "y": np.where(score > 40, "yes", "no")})
+    ds = from_frame(df, target="y")
+    assert "score" in ds.zero_suspects
+    roles = {r.column: r for r in ds.roles}
+    assert roles["rank"].role == "feature" and roles["score_again"].role == "copy"
+    assert "score_again" not in ds.zero_suspects
+    assert not any(n.startswith("'score_again':") for n in ds.notes)

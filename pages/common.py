@@ -23,6 +23,7 @@ import dataclasses
 import hashlib
 import io
 import os
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -188,6 +189,13 @@ def reset_choices(keep_target: bool = False, keep_columns: bool = False) -> None
         ss.pop(key, None)
 
 
+def md(text: str) -> str:
+    """``text`` for a Markdown element, its ``$`` shown as written: Streamlit typesets
+    ``$…$`` as mathematics, and a FAERS file's '$'-separated header, or two columns named
+    with '($)', came out in italic math letters (a stranger's review)."""
+    return re.sub(r"(?<!\\)\$", r"\\$", str(text))
+
+
 @contextmanager
 def user_errors(stop: bool = True) -> Iterator[None]:
     """Show a :class:`RulecoreError` as ``st.error`` (and stop this page's run).
@@ -197,7 +205,7 @@ def user_errors(stop: bool = True) -> Iterator[None]:
     try:
         yield
     except RulecoreError as exc:
-        st.error(for_app(str(exc)), icon=":material/error:")  # the page's words for options
+        st.error(md(for_app(str(exc))), icon=":material/error:")  # the page's words for options
         if stop:
             st.stop()
 
@@ -516,7 +524,7 @@ def leak_words(ds: Dataset, found: dict[str, float]) -> str:
 def leak_warnings(ds: Dataset) -> None:
     """The Data page's possible-leak warnings, short, on a page whose models may use them."""
     for found in leak_groups(ds).values():
-        st.warning(f"{leak_words(ds, found)}: a possible leak. Models using it look better "
+        st.warning(f"{md(leak_words(ds, found))}: a possible leak. Models using it look better "
                    "than they will be; leave it out on the Data page unless it is known "
                    "before the outcome.", icon=":material/warning:")
 
@@ -540,14 +548,14 @@ def dataset_caption(ds: Dataset, all_classes: bool = False) -> None:
     guess = (" · :orange[**the target is a guess**: nothing in the table names the outcome; "
              "choose it on the Data page]" if ds.target_guessed else "")
     if all_classes and len(ds.classes) > 2:
-        st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} features · "
-                   f"target `{ds.target}` with {len(ds.classes)} classes, all learned (rule "
-                   f"set: no positive class needed){guess}")
+        st.caption(f"Data: **{md(ds.name)}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} "
+                   f"features · target `{ds.target}` with {len(ds.classes)} classes, all "
+                   f"learned (rule set: no positive class needed){guess}")
         return
     rate = ds.y_binary.mean()
     share = f"{rate:.0%}" if rate >= 0.1 else f"{rate:.1%}"  # a rare class is 0.3 %, not 0 %
-    st.caption(f"Data: **{ds.name}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} features · "
-               f"target `{ds.target}`, positive class **{ds.positive}** ({share} of rows)"
+    st.caption(f"Data: **{md(ds.name)}** · {ds.n_samples:,} rows × {ds.X.shape[1]:,} features"
+               f" · target `{ds.target}`, positive class **{md(ds.positive)}** ({share} of rows)"
                f"{guess}")
 
 

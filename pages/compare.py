@@ -176,7 +176,7 @@ with st.status(f"Fitting {len(todo)} model(s)…", expanded=False) as status:
     status.update(label=f"Fitted {len(results)} of {len(todo)} model(s)",
                   state="complete" if results else "error")
 for message, failed in errors.items():
-    st.error(f"{', '.join(failed)}: {message}", icon=":material/error:")
+    st.error(common.md(f"{', '.join(failed)}: {message}"), icon=":material/error:")
 if not results:
     st.stop()
 
@@ -198,9 +198,9 @@ st.caption(f"Train {len(any_split.train):,} rows · test {len(any_split.test):,}
            "the method gives no certificate.")
 for model, note in zip(table["model"], table["note"], strict=True):
     if "warning:" in str(note):
-        st.warning(f"**{model}**: " + "; ".join(p.removeprefix("warning: ") for p in
-                                              str(note).split("; ") if p.startswith("warning")),
-                   icon=":material/warning:")
+        st.warning(f"**{model}**: " + common.md("; ".join(
+            p.removeprefix("warning: ") for p in str(note).split("; ")
+            if p.startswith("warning"))), icon=":material/warning:")
 y_test = ds.y_binary[any_split.test]
 # how far apart two accuracies on these few rows must be to differ by more than luck (a
 # review: 0.73 to 0.79 on 52 rows, ranked to three decimals with no word of noise)

@@ -163,7 +163,7 @@ with left:
                           "binary, or text with a few levels). A numeric column with many "
                           "values is split at a threshold.")
 if error is not None:
-    st.error(str(error), icon=":material/error:")
+    st.error(common.md(error), icon=":material/error:")
     left_out = getattr(error, "left_out", None)  # no usable feature column: offer them back
     if left_out:
         def _include_left_out() -> None:
@@ -182,7 +182,7 @@ if error is not None:
 
 with left:
     if ds.guess_note:  # nothing says this is the outcome: right under the target selector
-        st.warning(ds.guess_note, icon=":material/help:")
+        st.warning(common.md(ds.guess_note), icon=":material/help:")
     if ds.description:
         st.caption(ds.description)
     if ds.threshold is not None:
@@ -365,12 +365,13 @@ with left:
                             "one condition. Take a column out to read its levels unordered.")
     order_levels(ds)
     if ss.get("kind_error"):
-        st.error(ss.pop("kind_error") + " The change was not made.", icon=":material/error:")
+        st.error(common.md(ss.pop("kind_error")) + " The change was not made.",
+                 icon=":material/error:")
     for note in ds.notes:
         if note == ds.guess_note:  # shown under the target selector
             continue
         if not note.startswith("Dropped "):  # the dropped rows have their own warning
-            st.info(note, icon=":material/info:")
+            st.info(common.md(note), icon=":material/info:")
 
     # zeros that look like "not measured" (Pima's glucose 0): read as missing on request
     def _zero_missing(col: str, on: bool) -> None:
@@ -421,7 +422,8 @@ leaks = ds.leaks
 # of every class read like a real cause beside one: a stranger's review)
 restated = common.restated(ds.digest, ds)
 for k, (col, mapping) in enumerate(restated.items()):
-    st.warning(restated_words(col, mapping, ds.target_column), icon=":material/warning:")
+    st.warning(common.md(restated_words(col, mapping, ds.target_column)),
+               icon=":material/warning:")
     st.button(f"Leave out {_short(ds.source_column(col))}", key=f"w_restated_{k}",
               on_click=common.leave_out, args=(ds.source_column(col),),
               icon=":material/block:",
@@ -429,7 +431,7 @@ for k, (col, mapping) in enumerate(restated.items()):
 # yesterday's outcome in a daily log: certified and 90 % right, it repeats the last outcome
 # (a stranger's machine log)
 for k, (col, share) in enumerate(ds.lagged.items()):
-    st.warning(f"**{lagged_words(col, share, ds.target)}** Leave it out of the features "
+    st.warning(f"**{common.md(lagged_words(col, share, ds.target))}** Leave it out of the features "
                "unless the last outcome is known when the rule is applied.",
                icon=":material/warning:")
     st.button(f"Leave out {_short(ds.source_column(col))}", key=f"w_lagged_{k}",
@@ -438,7 +440,8 @@ for k, (col, share) in enumerate(ds.lagged.items()):
               help=f"Removes {ds.source_column(col)!r} from the columns used as features.")
 # one warning per table column: a date's year and month leak together
 for k, (source, found) in enumerate(common.leak_groups(ds).items()):
-    st.warning(f"{common.leak_words(ds, found)}: a possible leak, if {source!r} is recorded "
+    st.warning(f"{common.md(common.leak_words(ds, found))}: a possible leak, if "
+               f"{common.md(repr(source))} is recorded "
                "after the outcome or made from it. Leave it out of the features unless it is "
                "known before the outcome (a measurement that truly decides the class stays).",
                icon=":material/warning:")
@@ -454,8 +457,10 @@ for k, (col, (other, acc)) in enumerate(common.class_leaks(ds.digest, ds).items(
     if col in restated:
         continue
     source = ds.source_column(col)
-    st.warning(f"**{col}** alone tells {ds.target_column} = {show(other)} from its other values "
-               f"with {acc:.1%} accuracy: a possible leak, if {source!r} is recorded after the "
+    st.warning(f"**{common.md(col)}** alone tells {common.md(ds.target_column)} = "
+               f"{common.md(show(other))} from its other values "
+               f"with {acc:.1%} accuracy: a possible leak, if {common.md(repr(source))} is "
+               "recorded after the "
                "outcome or made from it, whichever class is predicted.",
                icon=":material/warning:")
     st.button(f"Leave out {_short(source)}", key=f"w_class_leak_{k}", on_click=common.leave_out,

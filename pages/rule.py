@@ -64,7 +64,8 @@ ICONS = {"success": ":material/verified:", "info": ":material/info:",
 def show_finding(finding, detail: str = "") -> None:
     """A rulecore.report Finding as a success / info / warning box."""
     box = {"success": st.success, "info": st.info, "warning": st.warning}[finding.level]
-    box(finding.text + (f"\n\n{detail}" if detail else ""), icon=ICONS[finding.level])
+    box(common.md(finding.text) + (f"\n\n{detail}" if detail else ""),
+        icon=ICONS[finding.level])
 
 
 st.title("Rule")

@@ -127,7 +127,7 @@ def apply_block(rule, ds) -> None:
                                  tuple(getattr(ds, "zero_missing", ())),
                                  tuple(getattr(ds, "codes_kept", ())), _data=data)
     except RulecoreError as exc:
-        st.error(str(exc))
+        st.error(common.md(exc))
         return
     a, b, c = st.columns(3)
     a.metric("Rows", f"{len(frame):,}")
@@ -142,9 +142,9 @@ def apply_block(rule, ds) -> None:
                  help=f"{m['rows']:,} rows with a value; always the most frequent class: "
                       f"{fmt_percent(m['majority'])}")
     for w in scored.warnings:
-        st.warning(w)
+        st.warning(common.md(w))
     for n in scored.notes:
-        st.caption(n)
+        st.caption(common.md(n))
     parts = scored.parts.assign(share=scored.parts["share"].map(fmt_percent))
     what = "rule" if isinstance(rule, RuleList) else "condition" if isinstance(rule, Rule) \
         else "clause"

@@ -868,7 +868,11 @@ MAX_LINES_ABOVE = 30
 LONGEST_RECORD = 200
 
 
-def _layout(text: str, delimiters: tuple[str, ...] = (",", ";", "\t", "|"),
+#: The field separators a text table may use: FDA's FAERS files separate by '$'.
+SEPARATORS = (",", ";", "\t", "|", "$")
+
+
+def _layout(text: str, delimiters: tuple[str, ...] = SEPARATORS,
             ragged: bool = False) -> tuple[str | None, int, bool]:
     """How the lines are laid out: ``(delimiter, lines above the header, short header)``.
 
@@ -999,11 +1003,16 @@ def _year_names(first: list[str], rest: list[list[str]]) -> bool:
                 (steps == steps[0]).all())
 
 
+#: Share of a first row of text whose cells are also values below them in their columns,
+#: from which it is a record, not a header (:func:`_sniff`).
+HEADERLESS_SHARE = 0.8
+
+
 def _sniff(text: str) -> tuple[str, bool]:
     """Delimiter and whether the first row is a header."""
     sample = "\n".join(text.splitlines()[:50])
     try:
-        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
+        delimiter = csv.Sniffer().sniff(sample, delimiters="".join(SEPARATORS)).delimiter
     except csv.Error:
         delimiter = ","
     rows = list(csv.reader(io.StringIO(sample), delimiter=delimiter))
@@ -1022,6 +1031,14 @@ def _sniff(text: str) -> tuple[str, bool]:
             _year_names(first, rest)
     if any(_is_number(c) for r in rest for c in r):
         return delimiter, True
+    # ... but not a first row whose cells are values of their own columns: UCI's mushroom
+    # file, one-letter codes throughout, had its first record read as the names ('p', 'x',
+    # 's', ... eleven of them twice) and predicted a feature (a stranger's download)
+    if len(first) >= 3:
+        seen = [first[j].strip() in {r[j].strip() for r in rest if j < len(r)}
+                for j in range(len(first))]
+        if sum(seen) >= HEADERLESS_SHARE * len(first):
+            return delimiter, False
     try:
         return delimiter, csv.Sniffer().has_header(sample) or True
     except csv.Error:
@@ -1513,7 +1530,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                                    or _stata_list(text, notes))
     if listing is not None:
         text = listing
-    split_by, skip, short = _layout(text, (",",) if ragged else (",", ";", "\t", "|"), ragged)
+    split_by, skip, short = _layout(text, (",",) if ragged else SEPARATORS, ragged)
     if skip:
         cut = 0
         for _ in range(skip):
@@ -1616,8 +1633,11 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         names = [f"x{i + 1}" for i in range(n_fields)]
         # said, with the way out: years as column names made a header look like data (a
         # notebook review saw only "there is no column 'grew'")
-        notes.append(f"No header row was found (the first row holds numbers and names no "
-                     f"column of numbers), so the first row is data and the columns are named "
+        why = ("the first row holds numbers and names no column of numbers"
+               if any(_is_number(c) for c in first) else
+               "the first row's cells are values of their own columns, as in the rows below")
+        notes.append(f"No header row was found ({why}), so the first row is data and the "
+                     f"columns are named "
                      f"x1 to x{n_fields}. If the first row holds the names, give one of them as "
                      "the target (--target on the command line, target= in Python; the app's "
                      "Data page lists only x1 to x" + str(n_fields) + "), and it is read as "
@@ -1698,8 +1718,8 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         raise DataError(f"{where} has only one column ({str(df.columns[0])[:60]!r}): a table "
                         "to learn from needs a target column and at least one feature column. "
                         + ("Choose the sheet that holds the table." if ragged else
-                           "If it has more, check the separator (comma, semicolon, tab, | or "
-                           "spaces) and that every line has the same number of fields."))
+                           "If it has more, check the separator (comma, semicolon, tab, |, $ "
+                           "or spaces) and that every line has the same number of fields."))
     _refuse_prose(df, fname)
     if header:
         df, groups = _second_header_row(df)

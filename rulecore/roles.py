@@ -1688,6 +1688,13 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     if all(_POSITIONAL.match(c) for c in cols) and cols[-1] in eligible \
             and kinds[cols[-1]] == "classes" and _class_codes(df[cols[-1]], 0.01):
         return cols[-1]
+    # ... or first, as UCI's mushroom file: a yes/no first column (edible e, poisonous p)
+    # before a last column of many kinds (the habitat, u/g/m/d/p/w/l) is the class
+    if all(_POSITIONAL.match(c) for c in cols) and cols[0] in eligible and \
+            kinds[cols[0]] == "classes" and df[cols[0]].nunique() == 2 and \
+            not (cols[-1] in eligible and kinds[cols[-1]] == "classes"
+                 and df[cols[-1]].nunique() == 2):
+        return cols[0]
     # the date an outcome happened, blank where it did not (cancelled_at, churn_date): the
     # outcome is whether it has one (from_frame), and a yes/no flag beside it was predicted
     # instead (a review: "autopay = N", a rule that never fired)

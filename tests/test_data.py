@@ -5166,3 +5166,25 @@ def test_numbers_in_the_opposite_order_are_no_copy_and_a_copy_has_no_notes_of_it
     assert roles["rank"].role == "feature" and roles["score_again"].role == "copy"
     assert "score_again" not in ds.zero_suspects
     assert not any(n.startswith("'score_again':") for n in ds.notes)
+
+
+def test_a_headerless_file_of_letter_codes_reads_its_first_row_as_data():
+    """UCI's agaricus-lepiota.data: one-letter codes, no header, the class (e/p) first.  Its
+    first record was read as the names ('p', 'x', 's' ..., eleven of them twice), and a
+    feature predicted; the class, named 'e (1)', gave 'n != n AND ...' (a stranger's
+    download)."""
+    rng = np.random.default_rng(23)
+    n = 400
+    odor = rng.choice(list("anlpfcy"), n)
+    cls = np.where(np.isin(odor, list("anl")), "e", "p")
+    cls[rng.random(n) < 0.02] = "e"
+    cols = [cls, rng.choice(list("bcxf"), n), odor, rng.choice(list("ft"), n),
+            rng.choice(list("nbcgrpuewy"), n), rng.choice(list("ugmdpwl"), n)]
+    text = "\n".join(",".join(str(c[i]) for c in cols) for i in range(n)) + "\n"
+    ds = load_csv(io.StringIO(text), name="agaricus-lepiota.data")
+    assert list(ds.X.columns) == ["x2", "x3", "x4", "x5", "x6"] and ds.n_samples == n
+    assert ds.target == "x1" and set(ds.classes) == {"e", "p"}
+    assert any("the first row's cells are values of their own columns" in m for m in ds.notes)
+    # a header of words over letter codes is still a header
+    named = "class,cap,odor,bruises,gill,habitat\n" + text
+    assert load_csv(io.StringIO(named)).target != "x1"

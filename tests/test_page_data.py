@@ -689,3 +689,26 @@ def test_a_guessed_target_is_a_warning_until_a_target_is_chosen():
     at.selectbox(key="w_target").set_value("EXERANY2").run()
     assert not at.exception and not at.error
     assert not any("is a guess" in w.value for w in [*at.warning, *at.info])
+
+
+def test_dollar_signs_in_messages_are_shown_as_written():
+    """Streamlit typesets $…$ as mathematics: a FAERS file, '$'-separated, was refused with
+    'primaryid$caseid$caseversion…' in italic math letters, and two columns named with '($)'
+    made the text between them math (a stranger's review).  Every message from rulecore is
+    shown with its '$' escaped, and '$' separates fields as ',' does."""
+    at = start()
+    # FDA's FAERS files are '$'-separated: read so
+    rng = np.random.default_rng(2)
+    upload_bytes(at, "DEMO23Q1.txt", b"primaryid$caseid$age$outc_cod\r\n" + b"".join(
+        f"{1000 + i}${7000 + i}${rng.integers(20, 90)}${rng.choice(['DE', 'HO', 'OT'])}\r\n"
+        .encode() for i in range(60)))
+    at.run()
+    assert not at.error and metric(at, "Features") == "1", [e.value for e in at.error]
+    price = rng.integers(10, 500, 200).astype(float)
+    text = pd.DataFrame({"Price ($)": price, "Cost ($)": price * 0.8 + 1.25,
+                         "units": rng.integers(1, 9, 200),
+                         "sold": rng.choice(["yes", "no"], 200)}).to_csv(index=False)
+    upload_bytes(at, "prices.csv", text.encode())
+    at.run()
+    said = [m.value for m in at.info if "rise and fall together" in m.value]
+    assert said and "'Cost (\\$)' and 'Price (\\$)'" in said[0], said

@@ -124,7 +124,7 @@ with left:
         st.file_uploader("Table: CSV or other delimited text, Excel (.xlsx, .xls, .xlsb, "
                          "XML 2003, or a web page saved as .xls), OpenDocument (.ods), "
                          "Parquet, Feather, Stata (.dta), SPSS (.sav), SAS (.sas7bdat, .xpt), "
-                         "JSON Lines or LIBSVM; also .gz or .zip",
+                         "JSON Lines, ARFF (Weka, OpenML) or LIBSVM; also .gz or .zip",
                          key="w_upload",
                          on_change=_uploaded, max_upload_size=MAX_BYTES // 2**20)
         if not ss["upload"]:

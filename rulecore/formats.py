@@ -80,7 +80,12 @@ def _sql_dump(head: bytes) -> bool:
     return False
 
 _NAMES = {"xlsx": "Excel workbook", "parquet": "Parquet file", "feather": "Feather file",
-          "stata": "Stata data file", "spss": "SPSS data file", "sas": "SAS data set"}
+          "stata": "Stata data file", "spss": "SPSS data file", "sas": "SAS data set",
+          "arff": "ARFF file"}
+
+
+#: An ARFF file (Weka, OpenML): comment lines, then its @relation.
+_ARFF_START = re.compile(rb"^(\s*(%[^\n]*)?\n)*\s*@relation\b", re.IGNORECASE)
 
 
 def sniff_format(data: bytes) -> str | None:
@@ -126,6 +131,8 @@ def sniff_format(data: bytes) -> str | None:
     if _sql_dump(data[:20_000].lstrip(b"\xef\xbb\xbf")):
         return "sql"
     start = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if _ARFF_START.match(data[:4096].lstrip(b"\xef\xbb\xbf")):
+        return "arff"
     if start.startswith(b"<?xml") and (b"excel.sheet" in data[:4096].lower()
                                        or b"<workbook" in data[:4096].lower()
                                        or b"urn:schemas-microsoft-com:office:spreadsheet"
@@ -634,7 +641,7 @@ def _refuse_unsaved_formulas(data: bytes, name: str, sheet: str, first: list[tup
 
 
 #: The typed formats :func:`typed_frame` reads.
-TYPED = ("parquet", "feather", "stata", "spss", "sas")
+TYPED = ("parquet", "feather", "stata", "spss", "sas", "arff")
 
 
 def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
@@ -659,6 +666,8 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
             df, labelled = _spss_frame(data, max_rows)
         elif fmt == "sas":
             df, labelled = _sas_frame(data, max_rows)
+        elif fmt == "arff":
+            df, labelled = _arff_frame(data, name, max_rows)
         else:  # Stata: value labels become their text, as Stata shows them
             with pd.io.stata.StataReader(buf) as reader:  # the table and its labels at once
                 df = reader.read(convert_categoricals=True)
@@ -684,6 +693,54 @@ def typed_frame(data: bytes, fmt: str, name: str, max_rows: int,
     names = set(map(str, out.columns))
     out.attrs["labels"] = {c: v for c, v in labels.items() if c in names}
     return out
+
+
+_ARFF_ATTRIBUTE = re.compile(r"""@attribute\s+('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\S+)\s+(.*)""",
+                             re.IGNORECASE)
+
+
+def _arff_frame(data: bytes, name: str, max_rows: int) -> tuple[pd.DataFrame, list[str]]:
+    """An ARFF file (Weka's, OpenML's): its ``@attribute`` lines name the columns, numeric
+    ones read as numbers, nominal, string and date ones as text; ``?`` is a missing value.
+    It was read as text and refused, with the advice to delete the lines above the data,
+    which were its names (a stranger's download).  scipy.io.arff refuses string attributes,
+    so the few rules of the format are read here (sparse data, ``{0 x, 3 y}``, is refused)."""
+    text = data.decode("utf-8-sig", errors="replace")
+    lines = iter(text.splitlines())
+    names: list[str] = []
+    numeric: list[bool] = []
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("%"):
+            continue
+        if stripped.lower().startswith("@data"):
+            break
+        m = _ARFF_ATTRIBUTE.match(stripped)
+        if m:
+            raw = m.group(1)
+            names.append(raw[1:-1] if raw[0] in "'\"" else raw)
+            numeric.append(m.group(2).strip().lower().split()[0] in
+                           ("numeric", "real", "integer"))
+    if not names:
+        raise DataError(f"{name} is an ARFF file without @attribute lines: no columns to read.")
+    body = [ln for ln in lines if ln.strip() and not ln.lstrip().startswith("%")]
+    if body and body[0].lstrip().startswith("{"):
+        raise DataError(f"{name} is a sparse ARFF file ({{index value, ...}} rows), which "
+                        "this reader does not take: save it as a dense ARFF or a CSV.")
+    if len(body) > max_rows:
+        raise DataError(f"{name} has {len(body):,} rows; the limit is {max_rows:,}. Sample "
+                        "it and try again.")
+    rows = list(csv.reader(body, quotechar="'", skipinitialspace=True, escapechar="\\"))
+    if any(len(r) != len(names) for r in rows):
+        bad = next(i for i, r in enumerate(rows) if len(r) != len(names))
+        raise DataError(f"{name}: data row {bad + 1} has {len(rows[bad])} values for "
+                        f"{len(names)} attributes.")
+    df = pd.DataFrame(rows, columns=names, dtype=object).replace("?", np.nan)
+    for col, num in zip(names, numeric):
+        if num:
+            df[col] = pd.to_numeric(df[col], errors="coerce")
+    return df, [f"{name} is an ARFF file (Weka, OpenML): its {len(names)} @attribute lines "
+                "name the columns, and '?' is a missing value."]
 
 
 def _spss_frame(data: bytes, max_rows: int) -> tuple[pd.DataFrame, list[str]]:

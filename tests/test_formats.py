@@ -917,3 +917,39 @@ def test_comment_lines_above_a_table_are_read_at_once():
     head = b"-- exported by tool X\r\n" * 40 + b"\r\n".join(b"a,b,c" for _ in range(20))
     assert sniff_format(head) is None  # returns at once; the old pattern never did
     assert sniff_format(b"-- dump\n" * 40 + b"CREATE TABLE t (id int);\n") == "sql"
+
+
+def _credit_arff(n: int = 200, seed: int = 7) -> str:
+    """An ARFF file as OpenML serves credit-g: a comment, quoted nominal values, '?' for a
+    missing value, the class last."""
+    rng = np.random.default_rng(seed)
+    checking = rng.choice(["'<0'", "'0<=X<200'", "'no checking'"], n)
+    duration = rng.integers(4, 72, n)
+    purpose = rng.choice(["radio/tv", "'new car'", "education"], n)
+    bad = (checking == "'<0'") & (duration > 30)
+    lines = ["% German credit, from OpenML (dataset 31)", "@relation german_credit", "",
+             "@attribute checking_status {'<0','0<=X<200','no checking'}",
+             "@attribute duration numeric",
+             "@attribute purpose {radio/tv,'new car',education}",
+             "@attribute class {good,bad}", "", "@data"]
+    lines += [f"{c},{d if i % 17 else '?'},{p},{'bad' if b else 'good'}"
+              for i, (c, d, p, b) in enumerate(zip(checking, duration, purpose, bad))]
+    return "\n".join(lines) + "\n"
+
+
+def test_an_arff_file_is_read_by_its_attributes():
+    """Weka's and OpenML's ARFF: it was read as text, refused with "Expected 1 fields in
+    line 10" and the advice to delete the lines above the data, its @attribute lines (a
+    stranger's download)."""
+    data = _credit_arff().encode()
+    assert sniff_format(data) == "arff"
+    ds = load_csv(io.BytesIO(data), name="dataset_31_credit-g.arff")
+    assert ds.target == "class" and set(ds.classes) == {"good", "bad"}
+    assert list(ds.X.columns) == ["checking_status", "duration", "purpose"]
+    assert ds.kinds["duration"] == "numeric" and ds.X["duration"].isna().sum() == 12
+    assert set(ds.X["checking_status"]) == {"<0", "0<=X<200", "no checking"}
+    assert any("ARFF" in m for m in ds.notes)
+    # a string attribute, which scipy's reader does not take, is read too
+    text = _credit_arff().replace("@attribute purpose {radio/tv,'new car',education}",
+                                  "@attribute purpose string")
+    assert "purpose" in load_csv(io.BytesIO(text.encode()), name="c.arff").X

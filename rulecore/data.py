@@ -6177,7 +6177,10 @@ def _twin_columns(X: pd.DataFrame) -> list[str]:
 #: store called "Total Wine & More" (an adversarial review).
 _SUBTOTAL = re.compile(r"^(?:.+\s)?(?:sub)?totals?$|^(?:sub|grand)\s?totals?(?::.*)?$|"
                        # QuickBooks' "Total for Amy's Bird Sanctuary" (a stranger's report)
-                       r"^(?:sub)?totals?\s+(?:for|of)\s+\S.*$", re.IGNORECASE)
+                       r"^(?:sub)?totals?\s+(?:for|of)\s+\S.*$|"
+                       # an AR-aging report's "Subtotal Alpen GmbH" (a stranger's workbook);
+                       # not "Total ..." alone, a store's name
+                       r"^sub[\s-]?totals?[:\s]+\S.*$", re.IGNORECASE)
 
 
 def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:

@@ -5206,3 +5206,18 @@ def test_pending_among_a_workflows_states_is_a_state_not_no_answer():
     ds = from_frame(loans, target="Decision")
     assert "Pending" not in ds.classes and ds.dropped_rows == int((loans.Decision ==
                                                                   "Pending").sum())
+
+
+def test_a_subtotal_named_after_its_group_is_no_record():
+    """An AR-aging workbook closes each customer's invoices with 'Subtotal Alpen GmbH': the
+    rows were read as records, and dropped only as rows "with no value" in the target (a
+    stranger's finance export).  A store named 'Total Wine & More' is still a record."""
+    rows = ["Customer,Invoice,Amount,Written Off"]
+    for c in ("Alpen GmbH", "Nordsee AG", "Total Wine & More"):
+        rows += [f"{c},INV-{c[:2]}{k},{100 + 7 * k},{'Y' if k % 4 == 0 else 'N'}"
+                 for k in range(12)]
+        rows.append(f"Subtotal {c},,{sum(100 + 7 * k for k in range(12))},")
+    ds = load_csv(io.StringIO("\n".join(rows)))
+    assert any("subtotal rows" in m and "'Subtotal Alpen GmbH'" in m for m in ds.notes), \
+        ds.notes
+    assert ds.n_samples == 36

@@ -780,6 +780,18 @@ def test_records_held_out_whole_count_as_records_for_chance():
     assert f"{chance_margin(0.76, 40):.3f}" in records and "B is within that of it" in records
 
 
+def _flag_and_complement(positive_share: str) -> tuple[pd.DataFrame, np.ndarray]:
+    """A flag, its complement and noise over 100 rows; 5 positives ("rare") or 5 negatives
+    ("common"): predicting one class is then the optimum."""
+    rng = np.random.default_rng(0)
+    n = 100
+    a = rng.integers(0, 2, n)
+    X = pd.DataFrame({"a": a, "b": 1 - a, "x": rng.normal(size=n)})
+    y = np.zeros(n, int)
+    y[rng.choice(n, 5, replace=False)] = 1
+    return X, (y if positive_share == "rare" else 1 - y)
+
+
 def test_a_certified_rule_that_fires_on_no_training_row_is_said_to_be_none():
     """Where predicting nothing is best, the optimum is a rule whose conditions never hold
     together: 'a == 0 AND b == 0' of two columns each the other's complement, or a stranger's
@@ -790,12 +802,7 @@ def test_a_certified_rule_that_fires_on_no_training_row_is_said_to_be_none():
     from rulecore import BooleanRuleClassifier
     from rulecore.report import fit_status
 
-    rng = np.random.default_rng(0)
-    n = 100
-    a = rng.integers(0, 2, n)
-    X = pd.DataFrame({"a": a, "b": 1 - a, "x": rng.normal(size=n)})
-    y = np.zeros(n, int)
-    y[rng.choice(n, 5, replace=False)] = 1
+    X, y = _flag_and_complement(positive_share="rare")
     model = BooleanRuleClassifier(lam=1.0, class_weight=None).fit(X, y)
     assert len(model.rule_) == 2 and not model.predict(X).any()
     assert model.train_fired_ == 0.0
@@ -820,12 +827,8 @@ def test_the_mirror_cases_of_a_rule_that_fires_on_no_row():
     from rulecore import BooleanRuleClassifier
     from rulecore.report import fit_status
 
-    rng = np.random.default_rng(0)
-    n = 100
-    a = rng.integers(0, 2, n)
-    X = pd.DataFrame({"a": a, "b": 1 - a, "x": rng.normal(size=n)})
-    y = np.ones(n, int)
-    y[rng.choice(n, 5, replace=False)] = 0
+    X, y = _flag_and_complement(positive_share="common")
+    n = len(y)
     m = BooleanRuleClassifier(lam=1.0, class_weight=None, rule_type="or").fit(X, y)
     assert m.train_fired_ == 1.0 and len(m.rule_.conditions) == 2
     claim = fit_status(m)

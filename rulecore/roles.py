@@ -705,6 +705,11 @@ def _choice_names(present: pd.Series) -> bool:
     return any((b, a) in pairs for a, b in pairs)
 
 
+#: An option ticked in this many answers or more, always with the same others, makes the
+#: column a phrase with the separator in it, not options (:func:`choice_options`).
+CHOICES_GLUED_ROWS = 5
+
+
 def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     """``(separator, options)`` when a text column holds multi-select answers, else None.
 
@@ -717,7 +722,9 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     answers or more, of at most 60 characters; and the number ticked varies, some answers
     one option and some several (each at least :data:`CHOICES_SEVERAL` of them), which a
     fixed pair such as ``Paris, France`` does not; and no two options are always ticked
-    together (a phrase with a comma in it).
+    together (a phrase with a comma in it), nor is one option of :data:`CHOICES_GLUED_ROWS`
+    answers or more always ticked with the same others, in one answer written one way
+    (``Heart failure, unspecified``).
     """
     if pd.api.types.is_numeric_dtype(s):
         return None
@@ -760,6 +767,17 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
         # 10 s a call (an adversarial review)
         packed = np.packbits(ticked.to_numpy(dtype=bool).T, axis=1)
         if len({row.tobytes() for row in packed}) < len(packed):
+            continue
+        # nor an option always ticked with the same others, in one answer written one way:
+        # 'Heart failure, unspecified' beside 'Pneumonia, unspecified' (ICD-10's
+        # descriptions) split into 'Heart failure', 'Pneumonia' and 'unspecified'
+        answers = present.groupby(items.map(tuple)).nunique()  # spellings of each answer
+        combos = items.map(tuple).value_counts()
+        glued = [o for o in seen.index if seen[o] >= CHOICES_GLUED_ROWS and
+                 sum(1 for c in combos.index if o in c) == 1 and
+                 len(next(c for c in combos.index if o in c)) > 1]
+        if glued and all(answers.get(next(c for c in combos.index if o in c), 1) == 1
+                         for o in glued):
             continue
         return sep, sorted(seen.index, key=lambda o: (-seen[o], o))
     return None

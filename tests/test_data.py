@@ -5221,3 +5221,25 @@ def test_a_subtotal_named_after_its_group_is_no_record():
     assert any("subtotal rows" in m and "'Subtotal Alpen GmbH'" in m for m in ds.notes), \
         ds.notes
     assert ds.n_samples == 36
+
+
+def test_descriptions_with_a_comma_are_no_options_ticked():
+    """ICD-10 descriptions: 'Heart failure, unspecified' and 'Pneumonia, unspecified' beside
+    'Urinary tract infection' read as a form's options ticked, split at the comma into
+    'Heart failure', 'Pneumonia' and 'unspecified' (a corpus file of hospital spells).  An
+    option that is always ticked with the same others, in one answer written one way, is
+    a phrase with the separator in it."""
+    rng = np.random.default_rng(5)
+    n = 300
+    names = ["Heart failure, unspecified", "Pneumonia, unspecified",
+             "Urinary tract infection", "Calculus of gallbladder", "Fracture of neck of femur"]
+    df = pd.DataFrame({"age": rng.integers(20, 90, n), "Description": rng.choice(names, n),
+                       "readmitted": rng.choice(["Y", "N"], n)})
+    ds = from_frame(df, target="readmitted")
+    roles = {r.column: r for r in ds.roles}
+    assert roles["Description"].role == "feature" and ds.kinds["Description"] == "categorical"
+    # a form's real multi-select is still one
+    tools = rng.choice(["API", "Live chat", "Reports", "API;Reports", "Live chat;Reports",
+                        "API;Live chat;Reports"], n)
+    ds = from_frame(df.assign(tools=tools), target="readmitted")
+    assert {r.column: r.role for r in ds.roles}["tools"] == "choices"

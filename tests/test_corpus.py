@@ -219,6 +219,13 @@ EXPECTED = {
     # Kaggle's adult.csv: "?" for missing, capital.gain top-coded at 99999 (read as a
     # missing-value code unless kept: a note says how)
     "census_income_topcoded.csv": ("income", ">50K", {}, [], 0, []),
+    # an NHS-style spell extract: each ICD-10 code beside its description ('Heart failure,
+    # unspecified': no options ticked), the follow-up as Y/N and again as 1/0 (copies)
+    "hospital_spells_icd_codes.csv": ("Readmitted within 30 days", "Y",
+                                      {"Spell ID": "id", "Primary Diagnosis Description": "copy",
+                                       "FU_FLAG": "copy"},
+                                      ["Admission Date (year)", "Admission Date (month)",
+                                       "Admission Date (weekday)"], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

@@ -1605,6 +1605,36 @@ def census_income_topcoded() -> None:
     df.to_csv(HERE / "census_income_topcoded.csv", index=False)
 
 
+def hospital_spells() -> None:
+    """An NHS-style spell extract: each ICD-10 code beside its description, the follow-up
+    booked as Y/N and again as a 1/0 flag (a second system's copy), dd/mm/yyyy dates.
+    Planted: readmitted within 30 days after COPD or heart failure without a follow-up
+    booked, or with a Charlson index of 5 or more; 5 % flipped."""
+    rng = np.random.default_rng(SEED + 89)
+    n = 600
+    names = {"J44.1": "COPD with acute exacerbation", "I50.9": "Heart failure, unspecified",
+             "S72.00": "Fracture of neck of femur", "K80.20": "Calculus of gallbladder",
+             "N39.0": "Urinary tract infection", "J18.9": "Pneumonia, unspecified"}
+    code = rng.choice(list(names), n, p=[0.2, 0.15, 0.15, 0.15, 0.2, 0.15])
+    booked = rng.choice(["Y", "N"], n, p=[0.6, 0.4])
+    charlson = rng.integers(0, 8, n)
+    back = ((np.isin(code, ["J44.1", "I50.9"]) & (booked == "N")) | (charlson >= 6)) \
+        ^ (rng.random(n) < 0.05)
+    admitted = pd.Timestamp("2022-04-01") + pd.to_timedelta(rng.integers(0, 700, n), "D")
+    df = pd.DataFrame({
+        "Spell ID": 4_100_000 + rng.permutation(n) * 7,
+        "Admission Date": admitted.strftime("%d/%m/%Y"),
+        "Age at Admission": rng.integers(18, 98, n),
+        "Sex": rng.choice([1, 2], n),
+        "Primary Diagnosis (ICD-10)": code,
+        "Primary Diagnosis Description": [names[c] for c in code],
+        "Follow-up Appt Booked": booked,
+        "FU_FLAG": np.where(booked == "Y", 1, 0),
+        "Charlson Index": charlson,
+        "Readmitted within 30 days": np.where(back, "Y", "N")})
+    df.to_csv(HERE / "hospital_spells_icd_codes.csv", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1622,7 +1652,7 @@ def main() -> None:
                  pharmacy_returns, servicedesk_intervals, machine_daily_log,
                  lab_limits_unnumbered, crm_opportunities, weather_type_flags,
                  property_listings, field_trial, activity_log, census_income_topcoded,
-                 prose):
+                 hospital_spells, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -61,6 +61,13 @@ ICONS = {"success": ":material/verified:", "info": ":material/info:",
          "warning": ":material/warning:"}
 
 
+def as_md(text) -> str:
+    """A name or label for the page's Markdown: kept in its place beside right-to-left text
+    (report.isolated) and its '$' as written (an income band '$50,000-$74,999' was typeset
+    as mathematics: a review)."""
+    return common.md(isolated(text))
+
+
 def show_finding(finding, detail: str = "") -> None:
     """A rulecore.report Finding as a success / info / warning box."""
     box = {"success": st.success, "info": st.info, "warning": st.warning}[finding.level]
@@ -306,8 +313,8 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
     left, right = st.container(key="stack_rule_1").columns([3, 2])
     with left:
         st.subheader("The rule list")
-        st.markdown(f"Predict **{ds.target}** by the **first** rule that holds; otherwise "
-                    f"**{rules.default}**.")
+        st.markdown(f"Predict **{as_md(ds.target)}** by the **first** rule that holds; "
+                    f"otherwise **{as_md(rules.default)}**.")
         table = model.clause_table(Xtr, ytr)
         table["precision"] = table["precision"].map(fmt_percent)
         table["coverage"] = table["coverage"] * 100
@@ -357,11 +364,11 @@ def rule_list_results(model, train: np.ndarray, test: np.ndarray) -> None:
         expl = clause.explain(x_row)
         marks = " · ".join(f"{'✓' if h else '✗'} `{c}`"
                            for c, h in zip(expl["condition"], expl["holds"]))
-        st.markdown(f"{t + 1}. → **{clause.positive}**: {marks or str(clause)}")
+        st.markdown(f"{t + 1}. → **{as_md(clause.positive)}**: {marks or as_md(clause)}")
     decided = f"rule {k + 1}" if k >= 0 else "no rule holds: the default"
     verdict = model.predict(x_row)[0]
-    st.markdown(f"**Decision: {verdict}** ({decided}) "
-                f"{'✓ correct' if verdict == y[row] else '✗ wrong'} (true: {y[row]})")
+    st.markdown(f"**Decision: {as_md(verdict)}** ({decided}) "
+                f"{'✓ correct' if verdict == y[row] else '✗ wrong'} (true: {as_md(y[row])})")
     rule_explore.export_block(rules, ds)
     rule_explore.apply_block(rules, ds)
 
@@ -506,9 +513,9 @@ def results() -> None:
     with left:
         st.subheader("The rule")
         # a thresholded number reads "predict hours > 34.2 when", not "hours > 34.2 = yes"
-        target_line = f"Predict **{isolated(ds.target)}** when " if ds.threshold is not None \
+        target_line = f"Predict **{as_md(ds.target)}** when " if ds.threshold is not None \
             and str(rule.positive) == "yes" else \
-            f"Predict **{isolated(ds.target)} = {isolated(rule.positive)}** when "
+            f"Predict **{as_md(ds.target)} = {as_md(rule.positive)}** when "
         if not is_set:
             # a rule loaded or edited in the editor below is not this one: said here, where
             # the learned rule, its performance and its exports are shown (after loading an
@@ -608,7 +615,7 @@ def results() -> None:
             # under "Predict is_fraud = 0" read as contradicting the target (a stranger's)
             other = ds.negative_label if str(rule.positive) == str(ds.positive) \
                 else ds.positive
-            st.markdown(f"Otherwise **{isolated(ds.target)} = {isolated(other)}**.")
+            st.markdown(f"Otherwise **{as_md(ds.target)} = {as_md(other)}**.")
         # a rule on 'DP03_0062E' says nothing to a reader without the file's labels
         common.labels_caption(ds, [*rule.features, ds.target_column])
 
@@ -674,7 +681,7 @@ def results() -> None:
             where = "test" if row in set(test) else "train"
             names = common.row_names(ds, row)
             st.caption(f"Row {row}{f' ({names})' if names else ''} is in the **{where}** "
-                       f"split. True class: **{ds.y.iloc[row]}**. "
+                       f"split. True class: **{as_md(ds.y.iloc[row])}**. "
                        + common.row_numbering(ds))
         with show:
             x_row = ds.X.iloc[[row]]
@@ -696,14 +703,15 @@ def results() -> None:
                 st.markdown("\n\n".join(lines) if lines else str(clause))
 
             def verdict(fires: bool) -> str:
-                return f"{ds.positive}" if fires else common.negative_label(ds)
+                return as_md(ds.positive if fires else common.negative_label(ds))
 
             learned = bool(model.predict(x_row)[0] == model.classes_[1])
             decision = bool(shown.predict(x_row)[0]) if edited else learned
             right_answer = int(decision) == ds.y_binary[row]
             st.markdown(f"**Decision{' of the edited rule' if edited else ''}: "
                         f"{verdict(decision)}** "
-                        f"{'✓ correct' if right_answer else '✗ wrong'} (true: {ds.y.iloc[row]})")
+                        f"{'✓ correct' if right_answer else '✗ wrong'} "
+                        f"(true: {as_md(ds.y.iloc[row])})")
             if edited:
                 st.caption(f"These are the conditions of the rule in *Edit the rule*. The "
                            f"learned rule decides **{verdict(learned)}** on this row.")

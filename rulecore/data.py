@@ -868,11 +868,22 @@ MAX_LINES_ABOVE = 30
 LONGEST_RECORD = 200
 
 
-#: The field separators a text table may use: FDA's FAERS files separate by '$'.
-SEPARATORS = (",", ";", "\t", "|", "$")
+#: The field separators a text table may use.
+SEPARATORS = (",", ";", "\t", "|")
 
 
-def _layout(text: str, delimiters: tuple[str, ...] = SEPARATORS,
+def _separators(text: str) -> tuple[str, ...]:
+    """:data:`SEPARATORS`, and ``$`` where the first line is split by ``$`` alone into three
+    fields or more (FDA's FAERS files: ``primaryid$caseid$...``).  Tried on every file, ``$``
+    split a table of '$' amounts at them (a space-separated file's, a comma file whose rows
+    leave a last field off: a review)."""
+    first = next((ln for ln in text[:100_000].split("\n") if ln.strip()), "")
+    if first.count("$") >= 2 and not any(d in first for d in SEPARATORS):
+        return (*SEPARATORS, "$")
+    return SEPARATORS
+
+
+def _layout(text: str, delimiters: tuple[str, ...] | None = None,
             ragged: bool = False) -> tuple[str | None, int, bool]:
     """How the lines are laid out: ``(delimiter, lines above the header, short header)``.
 
@@ -887,6 +898,8 @@ def _layout(text: str, delimiters: tuple[str, ...] = SEPARATORS,
     line and a line one field short is not R's header.
     """
     from collections import Counter
+
+    delimiters = _separators(text) if delimiters is None else delimiters
 
     # records, not lines: a quoted header cell with a line break in it ("Annual\nIncome",
     # as Excel writes a wrapped heading) split the header, and its first half was skipped
@@ -1012,7 +1025,7 @@ def _sniff(text: str) -> tuple[str, bool]:
     """Delimiter and whether the first row is a header."""
     sample = "\n".join(text.splitlines()[:50])
     try:
-        delimiter = csv.Sniffer().sniff(sample, delimiters="".join(SEPARATORS)).delimiter
+        delimiter = csv.Sniffer().sniff(sample, delimiters="".join(_separators(text))).delimiter
     except csv.Error:
         delimiter = ","
     rows = list(csv.reader(io.StringIO(sample), delimiter=delimiter))
@@ -1034,8 +1047,13 @@ def _sniff(text: str) -> tuple[str, bool]:
     # ... but not a first row whose cells are values of their own columns: UCI's mushroom
     # file, one-letter codes throughout, had its first record read as the names ('p', 'x',
     # 's', ... eleven of them twice) and predicted a feature (a stranger's download)
-    if len(first) >= 3:
-        seen = [first[j].strip() in {r[j].strip() for r in rest if j < len(r)}
+    # (the header repeated inside the table, a paged report's, is no value below it; and a
+    # header names its columns once, where the mushroom file's first record repeated eleven
+    # of its letters: 'A,B,C' over letter grades is a header, a review)
+    names = [c.strip() for c in first]
+    below = [r for r in rest if [c.strip() for c in r] != names]
+    if len(first) >= 3 and len(set(names)) < len(names):
+        seen = [names[j] in {r[j].strip() for r in below if j < len(r)}
                 for j in range(len(first))]
         if sum(seen) >= HEADERLESS_SHARE * len(first):
             return delimiter, False
@@ -1530,7 +1548,7 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                                    or _stata_list(text, notes))
     if listing is not None:
         text = listing
-    split_by, skip, short = _layout(text, (",",) if ragged else SEPARATORS, ragged)
+    split_by, skip, short = _layout(text, (",",) if ragged else None, ragged)
     if skip:
         cut = 0
         for _ in range(skip):

@@ -131,7 +131,9 @@ def sniff_format(data: bytes) -> str | None:
     if _sql_dump(data[:20_000].lstrip(b"\xef\xbb\xbf")):
         return "sql"
     start = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    if _ARFF_START.match(data[:4096].lstrip(b"\xef\xbb\xbf")):
+    # (past a long comment block: Weka's own vote.arff has 6.5 KB of it, a review)
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"%", b"@") and \
+            _ARFF_START.match(data[:262_144].lstrip(b"\xef\xbb\xbf")):
         return "arff"
     if start.startswith(b"<?xml") and (b"excel.sheet" in data[:4096].lower()
                                        or b"<workbook" in data[:4096].lower()
@@ -730,7 +732,10 @@ def _arff_frame(data: bytes, name: str, max_rows: int) -> tuple[pd.DataFrame, li
     if len(body) > max_rows:
         raise DataError(f"{name} has {len(body):,} rows; the limit is {max_rows:,}. Sample "
                         "it and try again.")
-    rows = list(csv.reader(body, quotechar="'", skipinitialspace=True, escapechar="\\"))
+    # a value is quoted with ' (Weka writes so) or " (which the format takes too: a review)
+    rows = [next(csv.reader([ln], quotechar='"' if ln.lstrip()[:1] == '"' or (
+        '"' in ln and "'" not in ln) else "'", skipinitialspace=True, escapechar="\\"))
+        for ln in body]
     if any(len(r) != len(names) for r in rows):
         bad = next(i for i, r in enumerate(rows) if len(r) != len(names))
         raise DataError(f"{name}: data row {bad + 1} has {len(rows[bad])} values for "

@@ -5180,14 +5180,23 @@ def test_a_headerless_file_of_letter_codes_reads_its_first_row_as_data():
     cls[rng.random(n) < 0.02] = "e"
     cols = [cls, rng.choice(list("bcxf"), n), odor, rng.choice(list("ft"), n),
             rng.choice(list("nbcgrpuewy"), n), rng.choice(list("ugmdpwl"), n)]
+    # the first record repeats a letter, as the mushroom file's does (eleven of 23): a
+    # header names each column once ('A,B,C' over letter grades is a header)
+    for c, v in zip(cols, "pxffnu"):
+        c[0] = v
     text = "\n".join(",".join(str(c[i]) for c in cols) for i in range(n)) + "\n"
     ds = load_csv(io.StringIO(text), name="agaricus-lepiota.data")
     assert list(ds.X.columns) == ["x2", "x3", "x4", "x5", "x6"] and ds.n_samples == n
     assert ds.target == "x1" and set(ds.classes) == {"e", "p"}
     assert any("the first row's cells are values of their own columns" in m for m in ds.notes)
-    # a header of words over letter codes is still a header
+    # a header of words over letter codes is still a header, and so is one of letters that
+    # are values too, each once
     named = "class,cap,odor,bruises,gill,habitat\n" + text
     assert load_csv(io.StringIO(named)).target != "x1"
+    marks = rng.choice(list("ABCDF"), (60, 3))
+    grades = "A,B,C,label\n" + "".join(f"{','.join(m)},{'yes' if i % 3 else 'no'}\n"
+                                        for i, m in enumerate(marks))
+    assert list(load_csv(io.StringIO(grades)).X.columns) == ["A", "B", "C"]
 
 
 def test_pending_among_a_workflows_states_is_a_state_not_no_answer():
@@ -5243,3 +5252,31 @@ def test_descriptions_with_a_comma_are_no_options_ticked():
                         "API;Live chat;Reports"], n)
     ds = from_frame(df.assign(tools=tools), target="readmitted")
     assert {r.column: r.role for r in ds.roles}["tools"] == "choices"
+
+
+def test_dollar_amounts_and_repeated_headers_keep_their_reading():
+    """'$' is a separator only where the first line is split by it alone (FAERS): a
+    space-separated file of '$' amounts and a comma file leaving an optional last field off
+    were split at the '$', their headers skipped as titles; and a header repeated inside
+    the table (exports joined) is no value of its columns (a review)."""
+    space = "name salary dept left\n" + "".join(
+        f"{n} ${s} {d} {v}\n" for n, s, d, v in
+        [("Eve", 59000, "IT", "no"), ("Heidi", 37000, "HR", "no"), ("Grace", 51000, "IT", "yes"),
+         ("Bob", 44000, "HR", "yes"), ("Dan", 61000, "IT", "no")] * 6)
+    df, _ = read_csv_frame(io.BytesIO(space.encode()), name="t.txt")
+    assert list(df.columns) == ["name", "salary", "dept", "left"] and len(df) == 30
+    rows = ["id,item,price,qty,note"] + [
+        f"{i},{['pen', 'cup', 'hat'][i % 3]},${(i * 7) % 90 + 5},{i % 5 + 1}"
+        + (",gift" if i % 2 else "") for i in range(40)]
+    df, _ = read_csv_frame(io.BytesIO("\n".join(rows).encode()), name="t.csv")
+    assert list(df.columns) == ["id", "item", "price", "qty", "note"] and len(df) == 40
+    hdr = "customer,region,plan,churned"
+    rows = []
+    for i in range(45):
+        if i and i % 15 == 0:
+            rows.append(hdr)
+        rows.append(f"C{i},{['North', 'South', 'East'][i % 3]},{['basic', 'pro'][i % 2]},"
+                    f"{['yes', 'no', 'no'][i % 3]}")
+    df, _ = read_csv_frame(io.BytesIO((hdr + "\n" + "\n".join(rows) + "\n").encode()),
+                           name="churn.csv")
+    assert list(df.columns) == hdr.split(",") and len(df) == 45

@@ -953,3 +953,17 @@ def test_an_arff_file_is_read_by_its_attributes():
     text = _credit_arff().replace("@attribute purpose {radio/tv,'new car',education}",
                                   "@attribute purpose string")
     assert "purpose" in load_csv(io.BytesIO(text.encode()), name="c.arff").X
+
+
+def test_arff_after_a_long_comment_and_with_double_quoted_values():
+    """Weka's vote.arff has 6.5 KB of comments above @relation, and the format takes values
+    in double quotes: the first was read as text, the second refused (a review)."""
+    comments = "".join(f"% {k}. a line of the dataset's description, as Weka writes it\n"
+                       for k in range(120))
+    rows = [f'{i % 9 + 1},"{["New York, NY", "Paris", "Austin, TX"][i % 3]}",'
+            f'{["yes", "no"][i % 2]}' for i in range(60)]
+    text = (comments + "@relation t\n@attribute n numeric\n@attribute \"home city\" string\n"
+            "@attribute class {yes,no}\n@data\n" + "\n".join(rows) + "\n")
+    assert len(comments) > 4096 and sniff_format(text.encode()) == "arff"
+    ds = load_csv(io.BytesIO(text.encode()), name="t.arff", target="class")
+    assert set(ds.X["home city"]) == {"New York, NY", "Paris", "Austin, TX"}

@@ -819,3 +819,25 @@ def test_the_rule_page_says_what_the_rules_columns_mean():
     assert not at.exception, at.exception
     said = next(c.value for c in at.caption if c.value.startswith("What the columns mean"))
     assert "Stroke within 5 years" in said
+
+
+def test_class_names_with_dollar_signs_are_shown_as_written():
+    """An income band, '$50,000-$74,999' (as the Census writes it), in the rule's headline,
+    its row check and its decision was typeset from '$' to '$' as mathematics (a review)."""
+    from tests.conftest import upload
+
+    rng = np.random.default_rng(0)
+    n = 300
+    hours = rng.integers(10, 60, n)
+    band = np.where(hours + rng.integers(0, 20, n) > 50, "$50,000-$74,999", "$25,000-$49,999")
+    data = pd.DataFrame({"age": rng.integers(20, 70, n), "hours": hours,
+                         "income": band}).to_csv(index=False).encode()
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    upload(at, "income.csv", data)
+    at.run()
+    at.switch_page("pages/rule.py").run()
+    assert not at.exception, at.exception
+    bare = [(kind, str(el.value)[:100]) for kind in ("markdown", "caption", "info", "warning",
+                                                      "error", "success")
+            for el in at.get(kind) if len(re.findall(r"(?<!\\)\$", str(el.value))) >= 2]
+    assert not bare, bare

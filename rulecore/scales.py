@@ -356,6 +356,28 @@ def _grade_order(levels: Any) -> tuple[str, ...] | None:
     return tuple(str(v) for _, v in sorted(zip(keys, levels)))
 
 
+_SUB_GRADE = re.compile(r"^([A-G])([1-5])$")
+
+
+def _sub_grade_order(levels: Any) -> tuple[str, ...] | None:
+    """A loan's sub-grades (Lending Club's ``A1`` … ``G5``) in order, best highest as the
+    letter grades and the credit ratings are: ``G5 < G4 < … < A2 < A1``.  Read unordered, a
+    rule listed seven ``sub_grade != …`` conditions (a stranger's export).  ``None`` unless
+    every level is a letter A-G and a digit 1-5, with five letters or more, each with two
+    numbers or more (one letter's seats, ``A1`` … ``A4``, a plate's wells ``A1`` … ``C3``
+    and language levels ``A1`` … ``C2``, whose C2 is the highest, are no such scale)."""
+    parsed = [_SUB_GRADE.match(str(v)) for v in levels]
+    if not parsed or not all(parsed):
+        return None
+    digits: dict[str, set[str]] = {}
+    for m in parsed:
+        digits.setdefault(m.group(1), set()).add(m.group(2))
+    if len(digits) < 5 or any(len(d) < 2 for d in digits.values()):
+        return None
+    return tuple(sorted((str(v) for v in levels), key=lambda v: ("ABCDEFG".index(v[0]),
+                                                                 int(v[1])), reverse=True))
+
+
 def _ordinal_order(levels: Any) -> tuple[str, ...] | None:
     """Places written as English ordinals (``1st``, ``2nd``, ``3rd``, ``11th``), in their
     numbers' order; a few other levels beside them (``PL`` for a pit-lane start, ``DNF``)
@@ -417,6 +439,9 @@ def level_order(s: pd.Series, min_levels: int = 3) -> tuple[str, ...] | None:
     grades = _grade_order(levels)
     if grades is not None:
         return grades if len(grades) >= min_levels else None
+    subs = _sub_grade_order(levels)
+    if subs is not None:
+        return subs if len(subs) >= min_levels else None
     # a statistics package's labels carry their code ("1. Strongly disagree", "2 = 18-24",
     # "9. Don't know"): the words after it decide, as the code alone need not be an order
     coded = [_CODED.match(str(v)) for v in levels]

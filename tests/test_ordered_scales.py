@@ -470,3 +470,24 @@ def test_many_columns_on_one_scale_get_one_note():
         f"'{c}': read as an ordered scale (Strongly disagree < Disagree < Neutral < … < "
         f"Strongly agree), so a rule can say '{c} <= Disagree'; make it categorical to read "
         "its levels unordered." for c in ("q1", "q2")]
+
+
+def test_a_loans_sub_grades_are_read_in_order():
+    """Lending Club's sub_grade, A1 … G5: read unordered, a rule listed seven
+    'sub_grade != E2 AND != E5 AND != G1 ...' (a stranger's export).  Ordered as the letter
+    grades and the credit ratings are, best highest: G5 < G4 < … < A2 < A1.  Seats or grid
+    cells of one letter, letters without several numbers, and language levels A1 … C2 are no
+    such scale."""
+    from rulecore.scales import level_order
+
+    rng = np.random.default_rng(3)
+    sub = pd.Series(rng.choice([f"{g}{k}" for g in "ABCDEFG" for k in range(1, 6)], 500))
+    order = level_order(sub)
+    assert order[:3] == ("G5", "G4", "G3") and order[-3:] == ("A3", "A2", "A1")
+    assert level_order(pd.Series(["A1", "A2", "A3", "A4"] * 5)) is None  # one letter
+    assert level_order(pd.Series(["A1", "B1", "C1", "D1", "E1"] * 5)) is None  # one number
+    cefr = ["A1", "A2", "B1", "B2", "C1", "C2"]  # language levels: C2 is the highest
+    assert level_order(pd.Series(cefr * 5)) != tuple(reversed(cefr))
+    ds = from_frame(pd.DataFrame({"sub_grade": sub, "y": rng.choice(["a", "b"], 500)}),
+                    target="y")
+    assert ds.kinds["sub_grade"] == "ordinal"

@@ -694,13 +694,23 @@ def _unbraced(text: pd.Series) -> pd.Series:
     return inner.str.replace(r'(^|,)\s*"([^"]*)"\s*(?=,|$)', r"\1\2", regex=True)
 
 
-def _choice_names(present: pd.Series) -> bool:
+#: Names of a column of tags, which a help desk joins by spaces in its own order (Zendesk's
+#: ``tier_1 vip bug``).
+_TAG_NAMES = {"tags", "tag", "labels", "keywords"}
+
+
+def _choice_names(present: pd.Series, name: Any = None) -> bool:
     """Whether text joined by spaces is a form tool's multi-select answers (ODK's and
     KoboToolbox's ``settle boil``): every cell is choice names (lower case, digits and
     ``_``), and some two names come in both orders (``settle boil`` and ``boil settle``),
-    as options ticked in any order do and the words of a phrase (``light blue``) do not."""
+    as options ticked in any order do and the words of a phrase (``light blue``) do not; or
+    the column is named for tags (:data:`_TAG_NAMES`: Zendesk writes its tags in its own
+    order, so none came in both, and they were left out as free text: a stranger's
+    export)."""
     if not present.str.fullmatch(r"[a-z0-9_]+(?: [a-z0-9_]+)*").all():
         return False
+    if name is not None and _plain_name(str(name)) in _TAG_NAMES:
+        return True
     pairs = {tuple(t) for t in present.str.split(" ").map(lambda w: w[:2]) if len(t) == 2}
     return any((b, a) in pairs for a, b in pairs)
 
@@ -746,7 +756,8 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
             continue
         if not present.str.contains(sep, regex=False).any():
             continue
-        if sep == " " and not (_choice_names(present.iloc[:1000]) and _choice_names(present)):
+        if sep == " " and not (_choice_names(present.iloc[:1000], s.name)
+                               and _choice_names(present, s.name)):
             continue
         items = present.str.split(sep, regex=False).map(
             lambda parts: sorted({p.strip() for p in parts if p.strip()}))

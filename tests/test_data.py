@@ -5280,3 +5280,22 @@ def test_dollar_amounts_and_repeated_headers_keep_their_reading():
     df, _ = read_csv_frame(io.BytesIO((hdr + "\n" + "\n".join(rows) + "\n").encode()),
                            name="churn.csv")
     assert list(df.columns) == hdr.split(",") and len(df) == 45
+
+
+def test_a_tags_column_of_space_separated_names_is_options():
+    """Zendesk writes a ticket's tags joined by spaces, in its own order ('tier_1 vip bug'):
+    no two came in both orders, the sign of options ticked in any order, so the column was
+    left out as free text of 164 values (a stranger's export).  A column named for tags is
+    read as options; a phrase of lower-case words elsewhere is not."""
+    rng = np.random.default_rng(17)
+    n = 400
+    tier = rng.choice(["tier_1", "tier_2"], n)
+    extra = [" ".join(sorted(rng.choice(["vip", "refund", "bug", "api", "how_to"],
+                                        rng.integers(0, 3), replace=False))) for _ in range(n)]
+    tags = [f"{t} {e}".strip() for t, e in zip(tier, extra)]
+    bad = np.array(["refund" in t.split() for t in tags]) ^ (rng.random(n) < 0.05)
+    df = pd.DataFrame({"Tags": tags, "Replies": rng.integers(0, 9, n),
+                       "Satisfaction": np.where(bad, "Bad", "Good")})
+    ds = from_frame(df, target="Satisfaction")
+    assert {r.column: r.role for r in ds.roles}["Tags"] == "choices"
+    assert "Tags: refund" in ds.X

@@ -877,7 +877,7 @@ def _separators(text: str) -> tuple[str, ...]:
     fields or more (FDA's FAERS files: ``primaryid$caseid$...``).  Tried on every file, ``$``
     split a table of '$' amounts at them (a space-separated file's, a comma file whose rows
     leave a last field off: a review)."""
-    first = next((ln for ln in text[:100_000].split("\n") if ln.strip()), "")
+    first = text.lstrip("\ufeff \t\r\n").partition("\n")[0]
     if first.count("$") >= 2 and not any(d in first for d in SEPARATORS):
         return (*SEPARATORS, "$")
     return SEPARATORS
@@ -5410,13 +5410,14 @@ def from_frame(
     # as any column left out); the features the loader found, not those a user included
     # A column left out by choice takes its copies with it: EPA's POC, a leak, had two
     # copies that came back one rerun at a time, each warned of in its turn
+    digests: dict = {}  # each column's values hashed once, here and in _twin_columns
     chosen_out = {r.column: df[r.column] for r in roles if r.detected == "feature"
                   and not r.included and r.column in exclude and r.column in df.columns}
     copies = _copy_columns(pd.concat([X, pd.DataFrame(chosen_out)], axis=1)
                            if chosen_out else X, out_kinds,
                            [r.column for r in roles if r.detected == "feature"
                             and (r.included or r.column in chosen_out)
-                            and r.column not in include], chosen_out)
+                            and r.column not in include], chosen_out, digests)
     if copies:
         X = X.drop(columns=list(copies))
         for col in copies:
@@ -5429,7 +5430,7 @@ def from_frame(
         roles = [ColumnRole(r.column, "copy", False, copies[r.column], "copy")
                  if r.column in copies else r for r in roles]
     notes += _scale_notes(on_scale)
-    notes += _twin_columns(X)
+    notes += _twin_columns(X, digests)
     id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
                and r.column in df.columns]
     ids = df[id_cols].reset_index(drop=True) if id_cols else None
@@ -6037,7 +6038,8 @@ COPY_MIN_ROWS = 20
 
 
 def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[str],
-                  left_out: Collection[str] = ()) -> dict[str, str]:
+                  left_out: Collection[str] = (), digests: dict | None = None
+                  ) -> dict[str, str]:
     """The ``candidates`` that copy an earlier candidate of ``X``, each with its reason: the
     same value in every row, or (a recoding) each value going with one value of the earlier
     column in every row and the other way round, missing cells included: an ICD-10 code and
@@ -6048,7 +6050,8 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
     columns of categories, two yes/no columns, or two of numbers in the same order.  A
     column in ``left_out`` (by the user's choice) is never a copy itself,
     but a later column copying it is, whatever the two columns' kinds: it holds what the
-    user left out."""
+    user left out.  ``digests`` keeps each column's :func:`_value_digest` for
+    :func:`_twin_columns`, which looks at the same columns next."""
     candidates = [c for c in candidates if c in X.columns]
     if len(candidates) < 2:
         return {}
@@ -6063,8 +6066,7 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
         if len(counts) < 2 or present.sum() < COPY_MIN_ROWS or \
                 (len(counts) == 2 and counts.min() < COPY_MIN_FLAG_ROWS):
             continue
-        values = hashlib.sha1(str(s.dtype).encode() + pd.util.hash_pandas_object(
-            s, index=False).to_numpy().tobytes()).digest()
+        values = _value_digest(s, digests)
         if values in by_values and col not in left_out:
             orig = by_values[values]
             out[col] = _copy_reason(orig, f"it holds the same value as {orig!r} in every row",
@@ -6096,6 +6098,19 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
                                 f"with {_said(u)})", orig in left_out, origins)
         origins[col] = orig
     return out
+
+
+def _value_digest(s: pd.Series, digests: dict | None = None) -> bytes:
+    """A digest of a column's values and dtype (20 bytes, not 8 per row), alike for two
+    columns holding the same values; kept in ``digests`` by name, so that the copy check and
+    the twin notes hash each column once."""
+    if digests is not None and s.name in digests:
+        return digests[s.name]
+    key = hashlib.sha1(str(s.dtype).encode() + pd.util.hash_pandas_object(
+        s, index=False).to_numpy().tobytes()).digest()
+    if digests is not None:
+        digests[s.name] = key
+    return key
 
 
 def _copy_reason(orig: str, how: str, orig_left_out: bool, origins: dict[str, str]) -> str:
@@ -6140,18 +6155,17 @@ def _said(value: Any) -> str:
             else repr(value))
 
 
-def _twin_columns(X: pd.DataFrame) -> list[str]:
+def _twin_columns(X: pd.DataFrame, digests: dict | None = None) -> list[str]:
     """Notes on feature columns a reader may take for one another: the same value in every
     row (an export's ``income_usd`` beside ``Annual Income``; a rule may use either), and
     names that differ only in capitals or spaces (``Score`` and ``score``).  A review found
-    neither said."""
+    neither said.  ``digests``: the columns' :func:`_value_digest` already made."""
     out = []
     seen: dict[bytes, str] = {}
     copies: list[tuple[str, str]] = []  # (copy, the column it copies)
     for col in X.columns:
         s = X[col]
-        key = hashlib.sha1(str(s.dtype).encode() + pd.util.hash_pandas_object(
-            s, index=False).to_numpy().tobytes()).digest()  # 20 bytes, not 8 per row
+        key = _value_digest(s, digests)
         if key in seen and s.nunique(dropna=True) > 1:
             copies.append((str(col), seen[key]))
         else:

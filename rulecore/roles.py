@@ -733,8 +733,7 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     one option and some several (each at least :data:`CHOICES_SEVERAL` of them), which a
     fixed pair such as ``Paris, France`` does not; and no two options are always ticked
     together (a phrase with a comma in it), nor is one option of :data:`CHOICES_GLUED_ROWS`
-    answers or more always ticked with the same others, in one answer written one way
-    (``Heart failure, unspecified``).
+    answers or more always ticked with the same others (``Heart failure, unspecified``).
     """
     if pd.api.types.is_numeric_dtype(s):
         return None
@@ -782,13 +781,12 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
         # nor an option always ticked with the same others, in one answer written one way:
         # 'Heart failure, unspecified' beside 'Pneumonia, unspecified' (ICD-10's
         # descriptions) split into 'Heart failure', 'Pneumonia' and 'unspecified'
-        answers = present.groupby(items.map(tuple)).nunique()  # spellings of each answer
-        combos = items.map(tuple).value_counts()
-        glued = [o for o in seen.index if seen[o] >= CHOICES_GLUED_ROWS and
-                 sum(1 for c in combos.index if o in c) == 1 and
-                 len(next(c for c in combos.index if o in c)) > 1]
-        if glued and all(answers.get(next(c for c in combos.index if o in c), 1) == 1
-                         for o in glued):
+        within: dict[str, set[tuple]] = {}  # the answers each option is ticked in
+        for combo in set(items.map(tuple)):
+            for o in combo:
+                within.setdefault(o, set()).add(combo)
+        if any(seen[o] >= CHOICES_GLUED_ROWS and len(c) == 1 and len(next(iter(c))) > 1
+               for o, c in within.items()):
             continue
         return sep, sorted(seen.index, key=lambda o: (-seen[o], o))
     return None

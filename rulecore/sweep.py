@@ -38,7 +38,7 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import DataError, ParameterError
-from rulecore.rules.estimators import as_frame
+from rulecore.rules.estimators import as_frame, missing_tests_for
 from rulecore.rules.rule import Rule, RuleSet
 from rulecore.rules.terms import Binarizer
 from rulecore.settings import (
@@ -204,7 +204,7 @@ def _fit_point(X: pd.DataFrame, y01: np.ndarray, train: np.ndarray, test: np.nda
     """One fit of the sweep: a rule on the training rows at (thresholds, λ), scored on both."""
     t0 = time.perf_counter()
     binarizer, A = _fold_terms(key, X, train, n_thresholds, spec.negations, spec.kinds,
-                               "each" if spec.require or spec.forbid else "once")
+                               missing_tests_for(spec))
     ytr = y01[train]
     if ytr.min() == ytr.max():
         raise DataError("A training fold holds a single class; use fewer folds.")

@@ -3020,7 +3020,13 @@ def _every_cell_matches(s: pd.Series, pattern: str | re.Pattern,
     rx = pattern if isinstance(pattern, re.Pattern) else re.compile(pattern)
     if not all(rx.match(str(v).strip()) for v in present.iloc[:200].tolist()):
         return None
-    parts = present.astype(str).str.strip().str.extract(pattern)
+    text = present.astype(str).str.strip()
+    # every cell, not only the first 200: where all groups are optional, a cell that does
+    # not match extracts as empty groups (text 1,852 rows down a column of ids read as
+    # Eurostat's ':', a stranger's loan book)
+    if len(present) > 200 and not text.str.match(rx).all():
+        return None
+    parts = text.str.extract(pattern)
     return None if first_group and parts[0].isna().any() else parts
 
 
@@ -4588,6 +4594,18 @@ def from_frame(
         df, origin = df[~subtotals], origin[~subtotals]
     else:
         notes_before = []
+    headings = np.zeros(len(df), dtype=bool) if read_attrs.get("keep_rows") \
+        else _heading_rows(df)
+    if headings.any():
+        # a heading between a table's parts ('Loans that do not meet the credit policy',
+        # Lending Club): read as a record, dropped "with no value" in the target, and its text
+        # in a column of ids made them text (a stranger's download)
+        shown = list(dict.fromkeys(df.iloc[:, 0][headings].astype(str).str.strip()))
+        notes_before.append(f"Left out {int(headings.sum())} heading line"
+                            f"{'s' if headings.sum() > 1 else ''} inside the table ("
+                            f"{', '.join(map(repr, shown))}): text in the first cell alone, "
+                            "not a record.")
+        df, origin = df[~headings], origin[~headings]
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was
         # "no such column" once 'device' became device.category, ...: an adversarial review)
@@ -6233,6 +6251,31 @@ def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:
         return hit
     sparse = df.notna().sum(axis=1).to_numpy() <= max(2, df.shape[1] // 3)
     return hit & sparse
+
+
+def _heading_rows(df: pd.DataFrame) -> np.ndarray:
+    """The lines of a heading inside a table: words in the first cell alone, where the
+    first column is filled in every other row and records fill three cells or more
+    (Lending Club's loan book starts its second part with 'Loans that do not meet the
+    credit policy').  At most three such lines and 1% of the rows: a column filled only on
+    a group's first row is a group's name (:func:`filled_down`)."""
+    hit = np.zeros(len(df), dtype=bool)
+    if df.shape[1] < 3 or len(df) < 20:
+        return hit
+    filled = df.notna().to_numpy()
+    first = df.iloc[:, 0]
+    alone = filled[:, 0] & (filled.sum(axis=1) == 1)
+    if not alone.any() or alone.sum() > min(3, 0.01 * len(df)):
+        return hit
+    others = ~alone
+    if not filled[others, 0].all() or np.median(filled[others].sum(axis=1)) < 3:
+        return hit
+    text = first[alone].astype(str).str.strip()
+    # words, not a value of the column's own kind: a letter and no cell like the records'
+    words = text.str.contains(r"[^\W\d_]{3}", regex=True) & ~text.isin(
+        set(first[others].astype(str).str.strip()))
+    hit[np.flatnonzero(alone)[words.to_numpy()]] = True
+    return hit
 
 
 def _subtotals_said(rows: pd.DataFrame) -> str:

@@ -5299,3 +5299,42 @@ def test_a_tags_column_of_space_separated_names_is_options():
     ds = from_frame(df, target="Satisfaction")
     assert {r.column: r.role for r in ds.roles}["Tags"] == "choices"
     assert "Tags: refund" in ds.X
+
+
+def _loan_book(n: int = 400, heading_at: int = 300) -> str:
+    """Lending Club's LoanStats3a layout: numeric ids, and a line of one quoted cell,
+    'Loans that do not meet the credit policy', where the second part of the book starts."""
+    rng = np.random.default_rng(3)
+    rows = ["id,loan_amnt,grade,int_rate,loan_status"]
+    for k in range(n):
+        if k == heading_at:
+            rows.append('"Loans that do not meet the credit policy"')
+        grade = "ABCDE"[k % 5]
+        rows.append(f"{1077501 + 7 * k},{int(rng.integers(1, 30)) * 500},{grade},"
+                    f"{8 + 3 * 'ABCDE'.index(grade) + rng.random():.2f},"
+                    f"{'Charged Off' if grade in 'DE' and k % 3 else 'Fully Paid'}")
+    return "\n".join(rows)
+
+
+def test_a_heading_line_inside_a_table_is_no_record():
+    """Lending Club's loan book starts its second part with a line holding only 'Loans that
+    do not meet the credit policy': read as a record, it was dropped only "with no value"
+    in the target, and its text, 1,852 rows down, made the id column one of statistics
+    "written as Eurostat writes them" (a stranger's download).  The heading is left out,
+    and said to be one."""
+    ds = load_csv(io.StringIO(_loan_book()))
+    assert any("Left out 1 heading line inside the table ('Loans that do not meet the "
+               "credit policy')" in m for m in ds.notes), ds.notes
+    assert ds.n_samples + ds.dropped_rows == 400 and ds.dropped_rows == 0, ds.notes
+    assert not any("Eurostat" in m for m in ds.notes), ds.notes
+
+
+def test_a_cell_unlike_the_first_two_hundred_is_no_eurostat_flag():
+    """Text far down a column of numbers matched none of the readings' pattern, yet a
+    reading whose groups are all optional took it for ':' (no value), the column read as
+    Eurostat's: every cell must match, not only the first 200 (a stranger's loan book)."""
+    from rulecore.data import numbers_with_flags
+
+    s = pd.Series([str(1000 + k) for k in range(300)] + ["Loans that do not meet"])
+    values, how = numbers_with_flags(s)
+    assert how is None and values is s

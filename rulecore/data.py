@@ -4846,7 +4846,9 @@ def from_frame(
     # runs of nines or sevens that stand for missing values (-999 among incomes, a survey's
     # 77 and 99); a target column's are decided again once the target is known
     coded_missing: dict[str, tuple[pd.Series, dict[str, int]]] = {}
-    keep = {str(c) for c in keep_codes}  # columns whose codes are values, as asked
+    # columns whose codes are values, as asked, and their exact copies (read alike, or the
+    # copy came back as a feature, its codes read as missing: a review)
+    keep = set(_identical_copies(df, {str(c) for c in keep_codes}))
     kept_codes: dict[str, dict[str, int]] = {}
     codes_read: list[str] = []  # columns of numbers and text codes whose codes were read so
     for col in df.columns:
@@ -5026,7 +5028,11 @@ def from_frame(
     # asking for a column's kind is asking for the column: `--numeric years` on a column left
     # out as free text was silently ignored
     include |= {str(c) for c in [*(kinds or {}), *(orders or {})] if str(c) in names} - exclude
-    zero_missing = [str(c) for c in zero_missing]
+    # a column's exact copy reads its zeros as missing too: reading glucose's zeros so made
+    # 'Glucose (mg/dL)' differ (0 against missing), and the copy came back as a feature with
+    # its zeros as low values (a review).  It is left out as the copy it still is.
+    zeros_asked = {str(c) for c in zero_missing}
+    zero_missing = _identical_copies(df, [str(c) for c in zero_missing])
     zeros_read: list[str] = []      # columns whose zeros were read as missing, as asked
     zero_suspects: list[str] = []   # columns whose zeros look like "not measured"
 
@@ -5369,9 +5375,11 @@ def from_frame(
                 zeros = int((num == 0).sum())
                 if zeros:
                     num = num.mask(num == 0)
-                    zeros_read.append(col)
+                    if col in zeros_asked:
+                        zeros_read.append(col)
                     notes.append(f"{col!r}: {_cells(zeros)} of 0 are read as missing values "
-                                 "(asked for: 0 means not measured).")
+                                 + ("(asked for: 0 means not measured)." if col in zeros_asked
+                                    else "as in the column it copies (asked for there)."))
             elif (suspect := zero_suspect(num)) is not None:
                 zero_suspects.append(col)
                 notes.append(
@@ -6053,6 +6061,20 @@ COPY_ROWS_PER_LEVEL = 3
 COPY_MIN_FLAG_ROWS = 2
 #: ... and no column of fewer present values than this is called a copy.
 COPY_MIN_ROWS = 20
+
+
+def _identical_copies(df: pd.DataFrame, cols: Iterable[str]) -> list[str]:
+    """``cols`` and, after each of them, every column of ``df`` holding the same cells in
+    every row, so that a reading asked for one column (its zeros as missing, its codes kept
+    as numbers) is its exact copy's too."""
+    out: list[str] = []
+    for c in cols:
+        out.append(c)
+        if c not in df.columns or not isinstance(df[c], pd.Series):
+            continue
+        out += [d for d in df.columns if d != c and d not in out and isinstance(df[d], pd.Series)
+                and df[d].dtype == df[c].dtype and df[d].equals(df[c])]
+    return [str(c) for c in out]
 
 
 def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[str],

@@ -5338,3 +5338,26 @@ def test_a_cell_unlike_the_first_two_hundred_is_no_eurostat_flag():
     s = pd.Series([str(1000 + k) for k in range(300)] + ["Loans that do not meet"])
     values, how = numbers_with_flags(s)
     assert how is None and values is s
+
+
+def test_reading_a_columns_zeros_or_codes_is_its_copys_reading_too():
+    """'Glucose (mg/dL)' holds glucose's values, Pima's zeros too, and is left out as its copy.
+    Reading 0 as missing in glucose (the note's button) made the two differ, 0 against
+    missing, and the copy came back as a feature with its zeros as values; so did keeping a
+    column's -999 codes as numbers (a review).  A column's reading is its exact copy's."""
+    rng = np.random.default_rng(0)
+    g = rng.normal(120, 25, 300).round()
+    g[:5] = 0
+    income = rng.normal(50_000, 9_000, 300).round()
+    income[5:12] = -999
+    df = pd.DataFrame({"glucose": g, "Glucose (mg/dL)": g, "income": income,
+                       "Income ($)": income, "bmi": rng.normal(30, 5, 300).round(1),
+                       "y": rng.choice(["a", "b"], 300)})
+    for asked in ({"zero_missing": ["glucose"]}, {"keep_codes": ["income"]}, {}):
+        ds = from_frame(df, target="y", **asked)
+        roles = {r.column: r.role for r in ds.roles}
+        assert roles["Glucose (mg/dL)"] == roles["Income ($)"] == "copy", (asked, roles)
+        assert list(ds.X.columns) == ["glucose", "income", "bmi"], (asked, list(ds.X))
+    assert ds.X.glucose.eq(0).sum() == 5
+    ds = from_frame(df, target="y", zero_missing=["glucose"])
+    assert ds.X.glucose.isna().sum() == 5 and ds.zero_missing == ("glucose",)

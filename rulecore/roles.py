@@ -1141,8 +1141,51 @@ def _is_json(present: pd.Series) -> bool:
 
 
 def detect_roles(df: pd.DataFrame) -> dict[str, tuple[str, str]]:
-    """``{column: (role, reason)}`` for every column of ``df`` (see :func:`detect_role`)."""
-    return {str(c): detect_role(df[c], i, len(df)) for i, c in enumerate(df.columns)}
+    """``{column: (role, reason)}`` for every column of ``df`` (see :func:`detect_role`); the
+    unit of a panel (:func:`panel_unit`) is the record each row belongs to."""
+    roles = {str(c): detect_role(df[c], i, len(df)) for i, c in enumerate(df.columns)}
+    unit = panel_unit(df, roles)
+    if unit is not None:
+        roles[unit[0]] = ("id", unit[1])
+    return roles
+
+
+def panel_unit(df: pd.DataFrame, roles: dict[str, tuple[str, str]]
+               ) -> tuple[str, str] | None:
+    """The unit of a panel, a row per unit and period (a World Bank download's country and
+    year), and why; ``None`` for any other table.
+
+    A text column of more than :data:`MAX_TEXT_LEVELS` values (too many for a category: it
+    is left out either way), each on two rows or more and in most periods, never twice
+    with one value of a period column (named so, :data:`_TIME_WORDS`, or dates, at most a
+    quarter as many as the rows).  Its rows are then held out
+    together: a random split put a country's other years among the training rows, and the
+    held-out rows were recognised, not predicted."""
+    n = len(df)
+    if n < 40:
+        return None
+    times = [c for c in df.columns if isinstance(df[c], pd.Series) and (
+        roles[str(c)][0] == "date" or _time_name(str(c))) and 2 <= df[c].nunique() <= n / 4]
+    if not times:
+        return None
+    for c in df.columns:
+        s = df[c]
+        if roles[str(c)][0] != "text" or not isinstance(s, pd.Series) or s.isna().any() \
+                or _numeric(s) is not None:
+            continue
+        counts = s.value_counts()
+        if not MAX_TEXT_LEVELS < len(counts) <= n / 2 or counts.min() < 2:
+            continue
+        for t in times:
+            pairs = pd.DataFrame({"u": s.astype(str), "t": df[t].astype(str)})
+            # (seen in most periods, as a panel's units are: not a log's few days a product)
+            if df[t].notna().all() and counts.median() >= 0.5 * df[t].nunique() \
+                    and not pairs.duplicated().any():
+                return str(c), (f"the unit of a panel: {len(counts):,} values, each on up to "
+                                f"{int(counts.max())} rows, one a {str(t)!r}; its rows are "
+                                "held out together (a unit's other periods would give it "
+                                "away)")
+    return None
 
 
 #: What a date column may give, in order: the year and month of any date; the weekday and
@@ -1638,6 +1681,35 @@ def _squashed(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
+#: Words of a name that says a column is a period of time (``Time Code``, ``fiscal_year``).
+_TIME_WORDS = {"time", "year", "yr", "period", "quarter", "month", "week", "date", "day"}
+
+
+def _time_name(name: str) -> bool:
+    """Whether ``name`` names a period of time (:data:`_TIME_WORDS`): no outcome to predict."""
+    return bool(set(name_words(name)) & _TIME_WORDS)
+
+
+def _restated_by_another(df: pd.DataFrame, col: str) -> bool:
+    """Whether another column of ``df`` is one-to-one with ``col`` on the rows where both
+    are present: each value of one goes with one value of the other, and the other way
+    round (a year and its code, a country and its ISO code)."""
+    s = df[col]
+    n = s.nunique()
+    if n < 2:
+        return False
+    for other in df.columns:
+        if str(other) == str(col) or not isinstance(df[other], pd.Series) \
+                or df[other].nunique() != n:
+            continue
+        both = pd.DataFrame({"a": s.astype(str), "b": df[other].astype(str)})[
+            s.notna().to_numpy() & df[other].notna().to_numpy()]
+        if len(both) and both.groupby("a")["b"].nunique().max() == 1 and \
+                both.groupby("b")["a"].nunique().max() == 1:
+            return True
+    return False
+
+
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
     """The most plausible class column of ``df``.
 
@@ -1779,7 +1851,13 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     ratings = [c for c in eligible if is_rating(c, df[c])]
     if ratings:
         return ratings[-1]
-    if classes:
+    # a column another column restates gives only that column back as a rule: a World Bank
+    # panel's 'Time Code' (YR2015, one-to-one with 'Time') was predicted by 'Time <= 2015.5'
+    # and called certified optimal (a stranger's download); nor is a period an outcome
+    fallback = [c for c in classes if not _time_name(c) and not _restated_by_another(df, c)]
+    if fallback:
+        return max(fallback, key=rank)
+    if classes and not any(kinds[c] == "continuous" for c in eligible):
         return max(classes, key=rank)
     if last_unusable:
         return cols[-1]

@@ -5361,3 +5361,46 @@ def test_reading_a_columns_zeros_or_codes_is_its_copys_reading_too():
     assert ds.X.glucose.eq(0).sum() == 5
     ds = from_frame(df, target="y", zero_missing=["glucose"])
     assert ds.X.glucose.isna().sum() == 5 and ds.zero_missing == ("glucose",)
+
+
+def _world_bank_panel(countries: int = 60, years: int = 8) -> pd.DataFrame:
+    """A World Development Indicators download: a row per country and year, the year twice
+    ('Time' 2015, 'Time Code' YR2015), the country twice, and indicators."""
+    rng = np.random.default_rng(11)
+    names = [f"Country {chr(65 + k // 26)}{chr(65 + k % 26)}" for k in range(countries)]
+    rows = []
+    for k, country in enumerate(names):
+        level = rng.normal(0, 1)
+        for t in range(years):
+            rows.append({"Time": 2015 + t, "Time Code": f"YR{2015 + t}",
+                         "Country Name": country, "Country Code": f"C{k:02d}X",
+                         "GDP per capita": round(float(np.exp(8 + level + 0.02 * t)), 1),
+                         "Fertility rate": round(float(3 - level + rng.normal(0, .2)), 2),
+                         "Urban population (%)": round(float(50 + 15 * level
+                                                             + rng.normal(0, 3)), 1)})
+    return pd.DataFrame(rows)
+
+
+def test_a_year_restated_by_another_column_is_no_default_target():
+    """A World Bank panel holds no class column; its 'Time Code' (YR2015 ...) was the default
+    target, one-to-one with 'Time', and the rule 'Time <= 2015.5' was called certified
+    optimal (a stranger's download).  A column another column restates gives only that
+    column back as a rule: the continuous outcome is the guess instead, said to be one."""
+    ds = from_frame(_world_bank_panel(), continuous="median")
+    assert ds.target not in ("Time Code", "Time"), ds.target
+    assert ds.threshold is not None
+
+
+def test_a_panel_is_held_out_by_whole_countries():
+    """Each country of a World Bank panel is on one row a year: a random split put a country's
+    other years among the training rows (its indicators change little), and held-out
+    accuracy was that of recognising the country.  The panel's unit holds its rows together
+    when held out, as a patient's visits are."""
+    ds = from_frame(_world_bank_panel(), target="Urban population (%)",
+                    positive="> 50")
+    assert ds.groups is not None and ds.groups.name == "Country Name", ds.groups
+    g = ds.groups.to_numpy()
+    train, test = train_test_indices(ds.y_binary, 0.25, 0, groups=g)
+    assert not set(g[train]) & set(g[test])
+    roles = {r.column: r.role for r in ds.roles}
+    assert roles["Country Name"] == "id", roles

@@ -4062,7 +4062,11 @@ def _missing_codes_note(col: str, cleaned: pd.Series, codes: dict[str, int], tar
     """What :func:`numeric_missing_codes` did to a column (a target: how to keep the code)."""
     said = " and ".join(codes)
     cells = sum(codes.values())
-    why = (f"a missing-value code far outside the other values ({_number(cleaned.min())} to "
+    # (a SAS transport file's zero is read as 0 later: 'from 5.39761e-79 to 10' read oddly
+    # in a stranger's NHANES extract)
+    low = cleaned.min()
+    low = 0.0 if abs(low) == SAS_ZERO else low
+    why = (f"a missing-value code far outside the other values ({_number(low)} to "
            f"{_number(cleaned.max())})")
     if target:
         return (f"{cells:,} rows whose {col!r} is {said} are read as having no value, "

@@ -4923,12 +4923,15 @@ def test_a_sas_transport_zero_written_to_csv_is_zero_and_seqn_an_identifier():
     rng = np.random.default_rng(10)
     n = 300
     drinks = rng.integers(0, 6, n).astype(float)
+    drinks[:9] = 99  # don't know: the note on the code said "5.39761e-79 to 10"
     rows = ["SEQN,ALQ121,BMXBMI,DIQ010"] + [
         f"{93_703 + 3 * k}.0,{'5.397605346934028e-79' if d == 0 else d},"
         f"{rng.uniform(18, 40):.1f},{1 + (d > 3)}.0" for k, d in enumerate(drinks)]
     ds = load_csv(io.StringIO("\n".join(rows) + "\n"), target="DIQ010")
     assert (ds.X["ALQ121"] == 0).sum() == (drinks == 0).sum()
     assert any("5.397605346934028e-79 are read as 0" in n for n in ds.notes)
+    assert any("of 99 are read as missing values, a missing-value code far outside the "
+               "other values (0 to 5)" in n for n in ds.notes), ds.notes
     assert next(r for r in ds.roles if r.column == "SEQN").role == "id"
     # other numbers that small are data: a GWAS table's p-values (tied at 0 by a first
     # reading of any number below 1e-70, a review)

@@ -261,7 +261,9 @@ with left:
         ss["threshold"] = "> 0"
 
     if ds.rating or ds.count:
-        st.button(f"Predict each {'rating' if ds.rating else 'count'} as a class instead",
+        what = "rating" if ds.rating else "count" if roles_mod.names_event_count(
+            ds.target_column) else "value"  # (grades from 0: Cleveland's diagnosis)
+        st.button(f"Predict each {what} as a class instead",
                   key="w_rating_classes", on_click=_ratings, args=("classes",),
                   icon=":material/format_list_numbered:")
     elif ds.threshold is None and roles_mod.is_rating(ds.target_column, ds.y):

@@ -5121,14 +5121,24 @@ def from_frame(
             notes.append(said)
     # a count of an outcome's events (defect_count: 0, 1, 2) asks "any?" by default, > 0;
     # as classes its default was the rarest count, "exactly 2 defects" (a review)
+    # ... and so do grades from a baseline 0 in half the rows or more (UCI's Cleveland
+    # diagnosis, 0 none to 4: its default was "x14 = 1", one grade against the rest, where
+    # "any disease" is what the file is used for; a stranger's download)
     counts = kind == "classes" and not scale and roles_mod.whole_counts(y_raw)
-    if thr is None and positive is None and ratings == "split" and counts and \
-            roles_mod.names_event_count(target):
+    numbers = pd.to_numeric(y_raw, errors="coerce") if counts else None
+    named = counts and roles_mod.names_event_count(target)
+    if thr is None and positive is None and ratings == "split" and counts and (
+            named or float((numbers.dropna() == 0).mean()) >= 0.5):
         thr = (">", 0.0)
-        top = roles_mod.format_number(pd.to_numeric(y_raw, errors="coerce").max())
+        top = roles_mod.format_number(numbers.max())
+        zero = f"{float((numbers.dropna() == 0).mean()):.0%}"
         said = (f"Predicting {target!r}, a count from 0 to {top}, as {target} > 0 (at least "
                 "one). Choose another target, change the threshold, or predict each count as "
-                f"a class (command line: --positive with one count, {top}).")
+                f"a class (command line: --positive with one count, {top})." if named else
+                f"Predicting {target!r}, whole numbers from 0 to {top} with 0 in {zero} of "
+                f"the rows, as {target} > 0 (any but 0). Choose another target, change the "
+                "threshold, or predict each value as a class (command line: --positive with "
+                f"one value, {top}).")
         if chosen_note is not None:  # one note says why this column and where it is cut
             notes[chosen_note] = said
         else:

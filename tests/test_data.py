@@ -5407,3 +5407,22 @@ def test_a_panel_is_held_out_by_whole_countries():
     assert not set(g[train]) & set(g[test])
     roles = {r.column: r.role for r in ds.roles}
     assert roles["Country Name"] == "id", roles
+
+
+def test_grades_from_a_baseline_zero_are_split_at_any():
+    """UCI's processed.cleveland.data ends with the diagnosis, 0 (no disease, 54 %) to 4: the
+    default was 'x14 = 1', one grade against all others, where 'any disease' (> 0) is what
+    the file is used for.  Whole numbers from 0, with 0 in half the rows or more, are split
+    at > 0 by default, and can be read as one class each."""
+    rng = np.random.default_rng(14)
+    grade = rng.choice([0, 1, 2, 3, 4], 303, p=[.54, .18, .12, .12, .04])
+    rows = [f"{40 + k % 37}.0,{k % 2}.0,{rng.uniform(100, 200):.1f},{g}"
+            for k, g in enumerate(grade)]
+    ds = load_csv(io.StringIO("\n".join(rows) + "\n"))
+    assert ds.target == "x4 > 0" and ds.threshold == "> 0", (ds.target, ds.threshold)
+    assert any("as x4 > 0" in n for n in ds.notes), ds.notes
+    assert from_frame(pd.DataFrame({"a": rng.normal(size=303), "x4": grade}), "x4",
+                      ratings="classes").threshold is None
+    # from 0 with 0 a third of the rows: classes coded 0, 1, 2 (iris), one class the default
+    iris = pd.DataFrame({"a": rng.normal(size=150), "species": np.repeat([0, 1, 2], 50)})
+    assert from_frame(iris, "species").threshold is None

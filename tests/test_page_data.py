@@ -712,3 +712,22 @@ def test_dollar_signs_in_messages_are_shown_as_written():
     at.run()
     said = [m.value for m in at.info if "rise and fall together" in m.value]
     assert said and "'Cost (\\$)' and 'Price (\\$)'" in said[0], said
+
+
+def test_grades_from_zero_ask_any_and_each_value_can_be_a_class():
+    """UCI's processed.cleveland.data, no header, its diagnosis 0 (none) to 4 last: the
+    target is "any disease", x4 > 0, and the button reads each value (not "count", which a
+    diagnosis is not) as a class."""
+    rng = np.random.default_rng(14)
+    grade = rng.choice([0, 1, 2, 3, 4], 303, p=[.54, .18, .12, .12, .04])
+    rows = [f"{40 + k % 37}.0,{k % 2}.0,{rng.uniform(100, 200):.1f},{g}"
+            for k, g in enumerate(grade)]
+    at = start()
+    upload_bytes(at, "processed.cleveland.data", ("\n".join(rows) + "\n").encode())
+    at.run()
+    assert not at.exception and not at.error
+    assert any("**x4 > 0**" in c.value for c in at.caption)
+    assert at.button(key="w_rating_classes").label == "Predict each value as a class instead"
+    at.button(key="w_rating_classes").click().run()
+    shown = [o.split(" (")[0] for o in at.selectbox(key="w_positive").options]
+    assert shown == ["0", "1", "2", "3", "4"]

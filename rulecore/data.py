@@ -4896,6 +4896,20 @@ def from_frame(
             df[col] = joined
             cleaning.append(f"{col!r}: JSON lists ({example[:40]!r} ...), read as the options "
                             f"each row lists; an empty list as {NO_OPTION!r}.")
+    # an order's fields on its first line item only (Shopify): the other lines were dropped
+    # for no target, and with them the line items where the signal was (a stranger's export)
+    lines = None if read_attrs.get("keep_rows") else _first_line_fields(df)
+    if lines is not None:
+        key, fields = lines
+        df = df.copy()
+        run = df[key].ne(df[key].shift()).cumsum()
+        for col in fields:
+            df[col] = df[col].groupby(run).transform("first")
+        named = ", ".join(map(repr, fields[:6])) + (", …" if len(fields) > 6 else "")
+        cleaning.append(f"{named}: an order's fields on its first line only, blank on its "
+                        f"other lines (rows of one {key!r} next to each other, as Shopify "
+                        "writes an order's line items): each line is read with its order's "
+                        f"values, and the held-out rows are whole {key!r}s.")
     ticked: list[str] = []  # columns read as ticks or flags (Dataset.ticks)
     for col in df.columns:
         as_yes_no, mark = ticks_with_blanks(df[col])
@@ -6000,6 +6014,42 @@ def _group_rows_filled(df: pd.DataFrame, unlabelled: np.ndarray, target: str
     return out, (f"{first!r}: each record takes the group named on the row above it ({shown}"
                  f"{', …' if names.nunique() > 3 else ''}), as a grouped report writes them; "
                  "the group rows themselves are no records.")
+
+
+def _first_line_fields(df: pd.DataFrame) -> tuple[str, list[str]] | None:
+    """The key of a document written on several lines and the columns it fills on its first
+    line only (Shopify's orders export: 'Name' #1001 on each line item, the order's email,
+    status and totals on the first), or ``None``.
+
+    The key is one of the first three columns, filled on every row, each value on one run of
+    rows next to each other, a tenth of the rows or more on a run's later lines.  A column is
+    the document's when it is blank on every later line and present on first lines often
+    enough that so many blanks by chance would be rarer than one in a thousand
+    (``(1 - p) ** m`` with ``p`` its share present on first lines, ``m`` the later lines):
+    a line's own sparse column is filled on some later line."""
+    n = len(df)
+    if n < 20 or df.shape[1] < 4:
+        return None
+    for key in df.columns[:3]:
+        k = df[key]
+        if not isinstance(k, pd.Series) or k.isna().any():
+            continue
+        first = k.ne(k.shift()).to_numpy()
+        runs = int(first.sum())
+        if not 5 <= runs <= 0.9 * n or k.nunique() != runs:
+            continue
+        later = ~first
+        present = df.notna().to_numpy() & (df.astype(str) != "").to_numpy()
+        fields = []
+        for j, col in enumerate(df.columns):
+            if col == key or present[later, j].any():
+                continue
+            p = present[first, j].mean()
+            if p > 0 and (1 - p) ** int(later.sum()) < 1e-3:
+                fields.append(str(col))
+        if len(fields) >= 2:
+            return str(key), fields
+    return None
 
 
 def _joined_by_record(df: pd.DataFrame, unlabelled: np.ndarray,

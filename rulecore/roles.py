@@ -1036,6 +1036,14 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         sep, options = choices
         return "choices", (f"answers ticking one or several of {len(options)} options "
                            f"(joined by {sep!r})")
+    # an order's number as Shopify writes it, '#1001', on each of its line items: the record
+    # each line belongs to (as free text, the lines of one order sat on both sides of the
+    # split: a stranger's export)
+    if ID_MIN_VALUES <= n_distinct < len(present) and _numeric(present) is None and \
+            present.astype(str).str.fullmatch(r"#\d{3,}").all():
+        return "id", (f"{n_distinct:,} order numbers (such as {present.iloc[0]!s}) in "
+                      f"{len(present):,} rows: the order each row belongs to, its lines on "
+                      "several rows (held-out rows are split by it)")
     if n_distinct > MAX_TEXT_LEVELS and _plain_id_name(name):
         return "id", (f"{n_distinct:,} distinct values in {len(present):,} rows, named as an "
                       "identifier")

@@ -5426,3 +5426,44 @@ def test_grades_from_a_baseline_zero_are_split_at_any():
     # from 0 with 0 a third of the rows: classes coded 0, 1, 2 (iris), one class the default
     iris = pd.DataFrame({"a": rng.normal(size=150), "species": np.repeat([0, 1, 2], 50)})
     assert from_frame(iris, "species").threshold is None
+
+
+def _shopify_orders(orders: int = 300) -> str:
+    """Shopify's orders export: a row per line item, the order's fields (email, financial
+    status, totals, discount code) on its first line only, 'Name' the order's number."""
+    rng = np.random.default_rng(21)
+    rows = ["Name,Email,Financial Status,Discount Code,Total,Lineitem quantity,Lineitem name,"
+            "Lineitem price,Lineitem fulfillment status"]
+    for k in range(orders):
+        items = int(rng.choice([1, 2, 3], p=[.5, .3, .2]))
+        code = str(rng.choice(["SPRING20", "VIP"])) if rng.random() < .3 else ""
+        names = rng.choice(["Rain Shell - XL", "Trail Runner - 11", "Wool Socks",
+                            "Gift Card", "Cap"], items, replace=False)
+        refunded = "Rain Shell - XL" in names or (code and rng.random() < .5)
+        status = "refunded" if refunded else "paid"
+        for i, item in enumerate(names):
+            order = f"k{k}@example.com,{status},{code},{50 + 10 * items}.00" if i == 0 \
+                else ",,,"
+            rows.append(f"#{1001 + k},{order},{1 + i % 2},{item},{20 + 5 * i}.00,"
+                        f"{'fulfilled' if rng.random() < .9 else 'pending'}")
+    return "\n".join(rows)
+
+
+def test_an_orders_fields_on_its_first_line_are_each_lines():
+    """Shopify writes an order's fields on its first line item only: with 'Financial Status'
+    as the target, the other lines were dropped "with no value" (781 of 1,503), and with
+    them the line items where the signal is; 'Name' (#1001 ...) was free text (a stranger's
+    export).  The order's fields are read on each of its lines, and its lines are held out
+    together."""
+    ds = load_csv(io.StringIO(_shopify_orders()), target="Financial Status")
+    assert ds.dropped_rows == 0, ds.notes
+    assert any("'Email', 'Financial Status', 'Discount Code', 'Total': an order's fields on "
+               "its first line only" in n for n in ds.notes), ds.notes
+    roles = {r.column: r.role for r in ds.roles}
+    assert roles["Name"] == "id", roles
+    assert ds.groups is not None and ds.groups.name == "Name"
+    raw = pd.read_csv(io.StringIO(_shopify_orders()))
+    coded = raw.Name[raw["Discount Code"].eq("SPRING20")]
+    assert ds.X["Discount Code"].eq("SPRING20").sum() == raw.Name.isin(coded).sum() > len(coded)
+    # a line item's own columns stay the line's
+    assert ds.X["Lineitem name"].tolist() == raw["Lineitem name"].tolist()

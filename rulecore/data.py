@@ -4604,11 +4604,18 @@ def from_frame(
         # a heading between a table's parts ('Loans that do not meet the credit policy',
         # Lending Club): read as a record, dropped "with no value" in the target, and its text
         # in a column of ids made them text (a stranger's download)
-        shown = list(dict.fromkeys(df.iloc[:, 0][headings].astype(str).str.strip()))
-        notes_before.append(f"Left out {int(headings.sum())} heading line"
-                            f"{'s' if headings.sum() > 1 else ''} inside the table ("
-                            f"{', '.join(map(repr, shown))}): text in the first cell alone, "
-                            "not a record.")
+        # (after the last record they are lines under the table: a Salesforce report's
+        # title and copyright under its rows were called "heading lines inside", a stranger)
+        under = headings & (np.arange(len(df)) > np.flatnonzero(~headings).max())
+        for rows, said in ((headings & ~under, "heading line{s} inside the table ({shown}): "
+                            "text in the first cell alone, not a record"),
+                           (under, "line{s} under the table: {shown}: not records")):
+            if rows.any():
+                shown = list(dict.fromkeys(df.iloc[:, 0][rows].astype(str).str.strip()))
+                notes_before.append(f"Left out {int(rows.sum())} " + said.format(
+                    s="s" if rows.sum() > 1 else "", shown=(", " if rows is not under else
+                                                            " / ").join(map(repr, shown)))
+                    + ".")
         df, origin = df[~headings], origin[~headings]
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was

@@ -5467,3 +5467,15 @@ def test_an_orders_fields_on_its_first_line_are_each_lines():
     assert ds.X["Discount Code"].eq("SPRING20").sum() == raw.Name.isin(coded).sum() > len(coded)
     # a line item's own columns stay the line's
     assert ds.X["Lineitem name"].tolist() == raw["Lineitem name"].tolist()
+
+
+def test_lines_of_one_cell_under_the_table_are_no_headings_inside_it():
+    """A Salesforce report's title and copyright under its rows (after a blank line) were
+    said to be "heading lines inside the table" (a stranger's export)."""
+    text = _loan_book(heading_at=-1) + ('\n\n"Closed Opportunities FY23-24"\n'
+                                        '"Copyright (c) 2000-2024 salesforce.com, inc."\n')
+    ds = load_csv(io.StringIO(text))
+    assert not any("heading line" in m for m in ds.notes), ds.notes
+    assert any("'Closed Opportunities FY23-24'" in m and "under the table" in m
+               for m in ds.notes), ds.notes
+    assert ds.n_samples == 400

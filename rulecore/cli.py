@@ -21,6 +21,7 @@ import dataclasses
 import json
 import math
 import os
+import shlex
 import sys
 import time
 import unicodedata
@@ -252,31 +253,37 @@ def describe_data(ds, out: TextIO, all_classes: int = 0) -> None:
                    sources.get(source_column(r.column, sources)) == role]
         if derived:
             out.write(f"{words}: " + ", ".join(derived) + "\n")
+    def exclude(col: str) -> str:
+        """The flag that leaves ``col`` out: a date's or a list's part is left out with its
+        column (``--exclude 'Termination Date (month)'`` was "no such column": a stranger),
+        quoted for a shell where its name has spaces."""
+        return "--exclude " + shlex.quote(str(source_column(col, sources)))
+
     for note in ds.notes:
         out.write(f"{'warning' if note == ds.guess_note else 'note'}: {note}\n")
     for col, mapping in ds.restated.items():
         out.write("warning: " + restated_words(col, mapping, ds.target_column, bold=False,
-                                               how=f" (--exclude {col})") + "\n")
+                                               how=f" ({exclude(col)})") + "\n")
     for col, share in ds.lagged.items():
-        out.write(f"warning: {lagged_words(col, share, ds.target)} Leave it out (--exclude "
-                  f"{col}) unless the last outcome is known when the rule is applied.\n")
+        out.write(f"warning: {lagged_words(col, share, ds.target)} Leave it out ("
+                  f"{exclude(col)}) unless the last outcome is known when the rule is applied.\n")
     for col, acc in ds.leaks.items():
         if col in ds.restated:
             continue
         if all_classes:  # (a class among several, as class_leaks says it below)
             out.write(f"warning: {col} alone tells {ds.target_column} = {ds.positive} from "
-                      f"its other values with {acc:.1%} accuracy: a possible leak (--exclude "
-                      f"{col} if it is recorded after the outcome)\n")
+                      f"its other values with {acc:.1%} accuracy: a possible leak ("
+                      f"{exclude(col)} if it is recorded after the outcome)\n")
             continue
         out.write(f"warning: {col} alone predicts {ds.target} = {ds.positive} with "
-                  f"{acc:.1%} accuracy: a possible leak (--exclude {col} if it is recorded "
+                  f"{acc:.1%} accuracy: a possible leak ({exclude(col)} if it is recorded "
                   "after the outcome)\n")
     for col, (other, acc) in ds.class_leaks.items():
         if col in ds.restated:
             continue
         out.write(f"warning: {col} alone tells {ds.target_column} = {other} from its other "
                   f"values with {acc:.1%} accuracy: a possible leak, whichever class is "
-                  f"predicted (--exclude {col} if it is recorded after the outcome)\n")
+                  f"predicted ({exclude(col)} if it is recorded after the outcome)\n")
 
 
 def _settings(args: argparse.Namespace, ds=None, model: str | None = None):

@@ -857,3 +857,26 @@ def test_learn_says_what_the_rules_columns_mean_from_the_files_labels(tmp_path):
     said = res.stdout.split("what the columns mean (the file's labels):\n")[1].split("\n\n")[0]
     assert "  stroke: Stroke within 5 years" in said
     assert "  respid:" not in said  # only the rule's columns and the target
+
+
+def test_a_leak_warning_on_a_dates_part_says_the_flag_that_leaves_it_out(tmp_path):
+    """'--exclude Termination Date (month)', as the warning said, was refused as "no such
+    column", and unquoted it was three words to a shell (a stranger's HR workbook): the
+    warning names the date column, quoted, and that flag runs."""
+    import shlex
+
+    rng = np.random.default_rng(2)
+    left = rng.random(300) < 0.15
+    pd.DataFrame({
+        "Employee ID": np.arange(1000, 1300),
+        "Annual Salary": rng.normal(60_000, 9_000, 300).round(),
+        "Overtime": rng.choice(["Yes", "No"], 300),
+        "Termination Date": [f"2023-{1 + k % 12:02d}-{1 + k % 27:02d}" if x else ""
+                             for k, x in enumerate(left)],
+        "Left Company": np.where(left, "Yes", "No")}).to_csv(tmp_path / "hr.csv", index=False)
+    res = run("learn", str(tmp_path / "hr.csv"), cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    said = re.findall(r"\((--exclude .*?) if it is recorded", res.stdout)
+    assert said and set(said) == {"--exclude 'Termination Date'"}, res.stdout
+    res = run("learn", str(tmp_path / "hr.csv"), *shlex.split(said[0]), cwd=tmp_path)
+    assert res.returncode == 0 and "Termination Date" not in res.stdout.split("Predict")[1]

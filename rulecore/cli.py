@@ -257,7 +257,7 @@ def describe_data(ds, out: TextIO, all_classes: int = 0) -> None:
         """The flag that leaves ``col`` out: a date's or a list's part is left out with its
         column (``--exclude 'Termination Date (month)'`` was "no such column": a stranger),
         quoted for a shell where its name has spaces."""
-        return "--exclude " + shlex.quote(str(source_column(col, sources)))
+        return "--exclude " + shlex.quote(str(source_column(col, sources) or col))
 
     for note in ds.notes:
         out.write(f"{'warning' if note == ds.guess_note else 'note'}: {note}\n")

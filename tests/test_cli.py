@@ -880,3 +880,6 @@ def test_a_leak_warning_on_a_dates_part_says_the_flag_that_leaves_it_out(tmp_pat
     assert said and set(said) == {"--exclude 'Termination Date'"}, res.stdout
     res = run("learn", str(tmp_path / "hr.csv"), *shlex.split(said[0]), cwd=tmp_path)
     assert res.returncode == 0 and "Termination Date" not in res.stdout.split("Predict")[1]
+    # a column of the table is named as it is (it was '--exclude None': a first version)
+    res = run("learn", str(CORPUS / "complaints_leak.csv"), cwd=tmp_path)
+    assert "(--exclude refund_issued if it is recorded" in res.stdout, res.stdout

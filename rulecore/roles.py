@@ -1584,6 +1584,20 @@ def option_flag(name: str, columns: Iterable[str]) -> bool:
     return any(name[:i] in columns for i, ch in enumerate(name) if ch in "/.")
 
 
+def _mostly_unanswered(s: pd.Series) -> bool:
+    """Whether more than half of ``s``'s rows are blank or no answer (:func:`no_answers`:
+    ``NA``, ``Unknown``) while two values or more answer the rest (a column of one value or a
+    blank is a yes/no target: ``Escalated`` or nothing)."""
+    values = s.dropna().unique()
+    if len(values) > MAX_STAGES:
+        return False
+    nos = set(no_answers(values))
+    if len(values) - len(nos) < 2:
+        return False
+    unanswered = s.isna() | s.isin(nos)
+    return float(unanswered.mean()) > 0.5
+
+
 def _answer_levels(s: pd.Series) -> int:
     """Distinct values of ``s`` but those that are no answer (:func:`no_answers`), when at
     least two remain."""
@@ -1754,6 +1768,11 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # 'Logged' on its last row, was the default target (a stranger's export)
     # (unless named as the outcome: 4 churned of 50 customers are still what to predict)
     eligible = [c for c in eligible if _target_hint(c) or not _one_class_but_few(df[c])] \
+        or eligible
+    # nor one of two values or more answered on a few rows, blank or 'NA' on the rest
+    # (Kaggle's PoolQC, 'NA' for no pool on 1,455 of 1,460 houses: 1,455 rows were dropped
+    # and a rule learned from 3, a stranger's download)
+    eligible = [c for c in eligible if _target_hint(c) or not _mostly_unanswered(df[c])] \
         or eligible
     # the table's last column, as the export convention places a target, is the last one
     # asked: KoboToolbox and LimeSurvey put their own columns after the questions

@@ -5503,3 +5503,21 @@ def test_a_column_that_tells_the_class_wherever_it_has_a_value_is_a_leak():
     X = pd.DataFrame({"hrs_last_week": hours, "age": age, "score": noisy})
     leaks = find_leaks(X, employed.astype(int), {c: "numeric" for c in X})
     assert set(leaks) == {"hrs_last_week"}, leaks
+
+
+def test_a_column_answered_on_a_few_rows_is_no_default_target():
+    """Kaggle's House Prices writes 'NA' for "no pool" in PoolQC on 1,455 of 1,460 houses:
+    read as no answer, PoolQC was the default target of two classes, 1,455 rows were
+    dropped and a rule learned from 3 (a stranger's download).  A column blank or 'NA' on
+    most rows is the target only when named so or chosen."""
+    rng = np.random.default_rng(8)
+    n = 400
+    pool = np.where(rng.random(n) < 0.01, rng.choice(["Ex", "Gd"], n), "NA")
+    pool[:2], pool[2:4] = "Ex", "Gd"
+    df = pd.DataFrame({"Id": np.arange(1, n + 1), "LotArea": rng.integers(5000, 20000, n),
+                       "CentralAir": rng.choice(["Y", "N"], n, p=[.8, .2]),
+                       "PoolQC": pool, "YearBuilt": rng.integers(1900, 2010, n),
+                       "SalePrice": rng.integers(80_000, 400_000, n)})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)))
+    assert ds.target != "PoolQC" and ds.dropped_rows < n / 2, (ds.target, ds.notes)
+    assert load_csv(io.StringIO(df.to_csv(index=False)), target="PoolQC").target == "PoolQC"

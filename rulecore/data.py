@@ -3595,6 +3595,12 @@ _NUMBER_WORDS = {"id", "nbr", "no", "nr", "num", "number"}
 NUMBERED_MAX_LEVELS = 50
 
 
+#: Units and counts before a name's last word make it a quantity, not a code or a thing's
+#: number (``YearsCode``, ``hours_no``, ``count_code``).
+_QUANTITY_WORDS = {"years", "yrs", "months", "weeks", "days", "hours", "minutes", "seconds",
+                   "count", "counts", "lines"}
+
+
 def _code_name(name: str, s: pd.Series | None = None) -> bool:
     """``agent_code``, ``ZIP``, ``postal code``, ``AreaCode``: the last word names a code.
 
@@ -3606,6 +3612,10 @@ def _code_name(name: str, s: pd.Series | None = None) -> bool:
     or ``floor_no`` 0–12 count in an order that means something and stay numbers."""
     words = roles_mod.name_words(name)
     if not words:
+        return False
+    # ... unless a unit comes first: Stack Overflow's 'YearsCode' counts years of coding
+    # (read as categories, 'YearsCode != 6 AND != 4 AND ...' was certified: a stranger)
+    if set(words[:-1]) & _QUANTITY_WORDS:
         return False
     if words[-1] in _CODE_WORDS:
         return True

@@ -5521,3 +5521,15 @@ def test_a_column_answered_on_a_few_rows_is_no_default_target():
     ds = load_csv(io.StringIO(df.to_csv(index=False)))
     assert ds.target != "PoolQC" and ds.dropped_rows < n / 2, (ds.target, ds.notes)
     assert load_csv(io.StringIO(df.to_csv(index=False)), target="PoolQC").target == "PoolQC"
+
+
+def test_years_of_coding_are_a_number_not_a_code():
+    """Stack Overflow's survey asks 'YearsCode': its last word named a code, and the years
+    were read as categories, 'YearsCode != 6 AND != 4 AND != 5 AND != 1' in a certified
+    rule, while 'YearsCodePro' beside it stayed a number (a stranger's download)."""
+    rng = np.random.default_rng(4)
+    df = pd.DataFrame({"YearsCode": rng.integers(1, 40, 400),
+                       "agent_code": rng.choice([101, 205, 317], 400),
+                       "y": rng.choice(["a", "b"], 400)})
+    ds = from_frame(df, "y")
+    assert ds.kinds["YearsCode"] == "numeric" and ds.kinds["agent_code"] == "categorical"

@@ -1250,6 +1250,8 @@ def _printed_list_rows(text: str, notes: list[str]) -> str:
 _NOTES_LABELS = {"notes", "note", "footnotes", "footnote", "source", "sources", "legend",
                  "remarks", "definitions", "notes and sources"}
 NOTES_BLOCK_ROWS = 20
+#: ... and under a line of dashes (CDC WONDER's query, citation and caveats).
+DASHED_BLOCK_ROWS = 200
 _PSQL_RULE = re.compile(r"^[-=]+(?:\+[-=]+)+$")
 #: A Markdown table's line under its header (Notion, GitHub, pandas' to_markdown):
 #: ``|:---|---:|``, colons for the alignment.
@@ -1698,6 +1700,20 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
     df = df.mask(df.isin(_READ_NA))
     if header and merged_runs:
         df = _merge_value_columns(df, merged_runs, notes, where)
+    # a block of notes under a line of dashes, as CDC WONDER writes its query, citation and
+    # caveats ('"---"', then up to a hundred lines): its lines were records, its 'Caveats:'
+    # a value in the first column (a stranger's download)
+    tail = df.iloc[-(DASHED_BLOCK_ROWS + 1):]
+    first = tail.iloc[:, 0].astype(str).str.strip()
+    alone = tail.notna().sum(axis=1).to_numpy() == 1
+    dashes = np.flatnonzero(first.str.fullmatch(r"-{3,}").to_numpy() & alone)
+    if len(dashes) and len(df) - len(tail) + dashes[0] > 1 and \
+            not (tail.iloc[dashes[0] + 1:].notna().mean(axis=1) > 0.5).any():
+        block = len(tail) - dashes[0]
+        notes.append(f"Left out the block of {block} lines under the table from its line of "
+                     "dashes ('---', as CDC WONDER writes its query and caveats): notes, not "
+                     "records.")
+        df = df.iloc[:len(df) - block]
     df = _dash_as_missing(df)
     # rows with every field empty (",,,," lines a spreadsheet leaves below its table) are not
     # records: they would count as rows with a missing target
@@ -4067,6 +4083,24 @@ def _number(v: float) -> str:
     return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.6g}"
 
 
+def _target_numbers_with_codes(y: pd.Series, name: str) -> tuple[pd.Series, str | None]:
+    """A target of numbers and up to :data:`MAX_MISSING_CODES` codes without a digit
+    (``Suppressed``, ``Unreliable``), however many, as the numbers with the codes missing,
+    and a note; ``(y, None)`` otherwise.  Asked for by a threshold on the target only: as
+    classes the codes are classes."""
+    text = y.dropna().astype(str).str.strip()
+    numbers = pd.to_numeric(parse_numbers(text), errors="coerce")
+    codes = text[numbers.isna()]
+    if numbers.notna().sum() < 20 or codes.nunique() > MAX_MISSING_CODES or \
+            codes.str.contains(r"\d").any():
+        return y, None
+    out = pd.Series(np.nan, index=y.index, dtype=float)
+    out[numbers.index] = numbers.to_numpy(dtype=float)
+    shown = ", ".join(map(repr, codes.value_counts().index[:MAX_MISSING_CODES]))
+    return out, (f"{name!r}: {_cells(len(codes))} of {shown} are read as missing values: a "
+                 "threshold on the target asks for its numbers.") if len(codes) else None
+
+
 def _missing_codes_note(col: str, cleaned: pd.Series, codes: dict[str, int], target: bool = False
                 ) -> str:
     """What :func:`numeric_missing_codes` did to a column (a target: how to keep the code)."""
@@ -5073,6 +5107,15 @@ def from_frame(
 
     # ---------------------------------------------------------------- target
     y_raw = _target_values(df[target], typed)
+    if positive is not None and not pd.api.types.is_numeric_dtype(y_raw) and \
+            str(positive) not in set(y_raw.dropna().astype(str)) and \
+            roles_mod.parse_threshold(str(positive)) is not None:
+        # numbers with codes for no number (CDC WONDER's rates, 'Suppressed' and
+        # 'Unreliable' in half the cells): a threshold asks for the numbers, the codes are
+        # rows without a value ('> 30' was refused as "not numeric": a stranger's download)
+        y_raw, said = _target_numbers_with_codes(y_raw, target)
+        if said:
+            notes.append(said)
     kind, why = roles_mod.target_kind(y_raw)
     if detected.get(target, ("",))[0] == "date" and 0 < int(y_raw.isna().sum()) < len(y_raw) \
             and (positive is None or str(positive) in ("has a date", "no date")):
@@ -6339,7 +6382,9 @@ _SUBTOTAL = re.compile(r"^(?:.+\s)?(?:sub)?totals?$|^(?:sub|grand)\s?totals?(?::
 def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:
     """The rows of a report's subtotals inside a table: a label of :data:`_SUBTOTAL` in one
     of the first three columns ("Total for Cool Cars", "East Total") and at most a third of
-    the cells filled (the label and its sums), where records fill most of theirs."""
+    the cells filled (the label and its sums), where records fill most of theirs; or any
+    number filled, where the label's column holds only 'Total' and blanks (CDC WONDER's
+    'Notes')."""
     hit = np.zeros(len(df), dtype=bool)
     if df.shape[1] < 3 or len(df) < 5:
         return hit
@@ -6353,6 +6398,17 @@ def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:
     if not hit.any():
         return hit
     sparse = df.notna().sum(axis=1).to_numpy() <= max(2, df.shape[1] // 3)
+    # a column that marks them and holds nothing else, blank on the records: CDC WONDER's
+    # 'Notes' says 'Total' on each county's and state's total row, its sums filled in (60
+    # county totals were learned from as records: a stranger's download)
+    for col in df.columns[:3]:
+        cells = df[col]
+        marked = cells.notna().to_numpy()
+        if pd.api.types.is_numeric_dtype(cells) or not 0 < marked.sum() <= 0.5 * len(df):
+            continue
+        words = cells.dropna().astype(str).str.strip().str.casefold().unique()
+        if set(words) <= {"total", "totals", "subtotal", "sub-total", "grand total"}:
+            sparse |= marked
     return hit & sparse
 
 

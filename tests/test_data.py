@@ -5533,3 +5533,52 @@ def test_years_of_coding_are_a_number_not_a_code():
                        "y": rng.choice(["a", "b"], 400)})
     ds = from_frame(df, "y")
     assert ds.kinds["YearsCode"] == "numeric" and ds.kinds["agent_code"] == "categorical"
+
+
+def _wonder_export() -> str:
+    """CDC WONDER's tab-separated export: a 'Notes' column holding 'Total' on each county's
+    and state's total row (its sums filled in), 'Suppressed' and 'Unreliable' among the
+    rates, and a block of notes under a '---' line."""
+    rng = np.random.default_rng(30)
+    lines = ['"Notes"\t"State"\t"County"\t"County Code"\t"Year"\t"Urbanization Code"\t'
+             '"Deaths"\t"Population"\t"Crude Rate"']
+    for c in range(60):
+        state = ["West Virginia", "Ohio", "Iowa"][c % 3]
+        urban = int(rng.integers(1, 7))
+        for year in range(2018, 2022):
+            pop = int(rng.integers(8_000, 200_000))
+            rate = rng.normal(20 + 4 * urban + (8 if c % 3 == 0 else 0), 3)
+            deaths = int(rate * pop / 100_000)
+            cells = ('"Suppressed"\t"Suppressed"' if deaths < 10 else
+                     f'{deaths}\t"Unreliable"' if deaths <= 20 else f"{deaths}\t{rate:.1f}")
+            d, r = cells.split("\t")
+            lines.append(f'\t"{state}"\t"County {c}"\t"{54000 + c}"\t"{year}"\t"{urban}"\t'
+                         f"{d}\t{pop}\t{r}")
+        lines.append(f'"Total"\t"{state}"\t"County {c}"\t"{54000 + c}"\t\t\t'
+                     f"{int(rng.integers(50, 400))}\t{int(rng.integers(50_000, 600_000))}\t"
+                     f"{rng.normal(30, 5):.1f}")
+    lines += ['"Total"\t\t\t\t\t\t9999\t99999999\t33.3', '"---"',
+              '"Dataset: Multiple Cause of Death, 2018-2021, Single Race"',
+              '"Caveats:"', '"1. Data are Suppressed when ..."', '"---"']
+    return "\n".join(lines) + "\n"
+
+
+def test_a_wonder_exports_total_rows_are_no_records():
+    """CDC WONDER marks a county's and a state's total rows with 'Total' in its 'Notes'
+    column, their sums filled in: only the grand total was left out, and 60 county totals
+    were learned from as records, 'Notes' a feature (a stranger's download)."""
+    ds = load_csv(io.StringIO(_wonder_export()), target="Population", positive="> 50000")
+    assert ds.n_samples == 240, (ds.n_samples, ds.notes)
+    assert any("61 subtotal rows" in n for n in ds.notes), ds.notes
+    assert "Notes" not in ds.X.columns
+
+
+def test_a_rate_with_suppressed_cells_is_a_target_through_a_threshold():
+    """WONDER's 'Crude Rate' holds 'Suppressed' and 'Unreliable' among its rates: as the
+    target it was 300 classes, and '--positive >30' was refused as "not numeric", even with
+    the column's kind set to numeric (a stranger's download).  A threshold reads the
+    numbers, the codes as rows without a value."""
+    ds = load_csv(io.StringIO(_wonder_export()), target="Crude Rate", positive="> 30")
+    assert ds.threshold == "> 30" and ds.target == "Crude Rate > 30", ds.target
+    assert any("'Suppressed'" in n and "'Unreliable'" in n for n in ds.notes), ds.notes
+    assert 0 < ds.dropped_rows < 240

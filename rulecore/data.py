@@ -4981,7 +4981,7 @@ def from_frame(
                         f"is expanded to one row per record, {len(df):,} rows from "
                         f"{len(counts):,}: rules then count records, not combinations. Include "
                         f"{weight_col!r} to keep the rows as they are.")
-    detected = roles_mod.detect_roles(df)
+    detected = roles_mod.detect_roles(df, given_labels)
     chosen_note: int | None = None  # the note saying why the target was chosen
     guessed = False  # chosen by default with nothing in the table saying it is the outcome
     if target is None and class_column in df.columns:
@@ -5053,7 +5053,7 @@ def from_frame(
             elif codes:
                 notes.append(_missing_codes_note(col, df[col], codes))
                 codes_read.append(str(col))
-        detected = roles_mod.detect_roles(df)
+        detected = roles_mod.detect_roles(df, given_labels)
     unanswered_rows: list[tuple[Any, int]] = []  # target values read as no answer, rows
     if target in coded_missing:
         # in a target, 9 may be a class, and a code given as the positive class is one

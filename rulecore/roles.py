@@ -40,7 +40,7 @@ target almost perfectly.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -1148,13 +1148,29 @@ def _is_json(present: pd.Series) -> bool:
     return ok >= 0.9 * len(sample)
 
 
-def detect_roles(df: pd.DataFrame) -> dict[str, tuple[str, str]]:
+#: A variable label that names an identifier (Stata's and SPSS's: ``Household identifier``,
+#: ``Respondent ID``, ``Case number``).
+_ID_LABEL = re.compile(r"(?i:\bidentifier\b|\bidentification (?:number|code)\b|"
+                       r"\b(?:case|record|serial|respondent) (?:number|no\.?)$)|\bID\b")
+
+
+def detect_roles(df: pd.DataFrame, labels: Mapping[str, str] | None = None
+                 ) -> dict[str, tuple[str, str]]:
     """``{column: (role, reason)}`` for every column of ``df`` (see :func:`detect_role`); the
-    unit of a panel (:func:`panel_unit`) is the record each row belongs to."""
+    unit of a panel (:func:`panel_unit`) is the record each row belongs to, and so is a
+    column of features whose variable label (``labels``, as Stata and SPSS files carry
+    them) names an identifier (:data:`_ID_LABEL`)."""
     roles = {str(c): detect_role(df[c], i, len(df)) for i, c in enumerate(df.columns)}
     unit = panel_unit(df, roles)
     if unit is not None:
         roles[unit[0]] = ("id", unit[1])
+    for col, label in (labels or {}).items():
+        # (a household's identifier in a survey file was a numeric feature, and one
+        # household's people sat on both sides of the split: a stranger's Stata file)
+        if roles.get(str(col), ("",))[0] == "feature" and _ID_LABEL.search(str(label)):
+            roles[str(col)] = ("id", f"its label says it is an identifier ({label!r}): it "
+                                     "names the record, and rows of one record are held out "
+                                     "together")
     return roles
 
 

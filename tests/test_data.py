@@ -5582,3 +5582,22 @@ def test_a_rate_with_suppressed_cells_is_a_target_through_a_threshold():
     assert ds.threshold == "> 30" and ds.target == "Crude Rate > 30", ds.target
     assert any("'Suppressed'" in n and "'Unreliable'" in n for n in ds.notes), ds.notes
     assert 0 < ds.dropped_rows < 240
+
+
+def test_a_column_labelled_as_an_identifier_is_one():
+    """A labour-force survey's Stata file labels 'hhid' "Household identifier": its numbers
+    were a feature, and the people of one household sat on both sides of the split (a
+    stranger's file).  A variable label that names an identifier makes the column one, its
+    records held out together where they repeat."""
+    rng = np.random.default_rng(9)
+    hh = np.repeat(100_000 + 5 * np.arange(300), rng.integers(1, 5, 300))
+    n = len(hh)
+    df = pd.DataFrame({"hhid": hh, "age": rng.integers(16, 80, n),
+                       "hhsize": rng.integers(1, 6, n), "employed": rng.choice(["Yes", "No"], n)})
+    df.attrs["labels"] = {"hhid": "Household identifier", "age": "Age in completed years",
+                          "hhsize": "Household size", "employed": "Employed (ILO)"}
+    ds = from_frame(df, "employed")
+    roles = {r.column: (r.role, r.reason) for r in ds.roles}
+    assert roles["hhid"][0] == "id" and "Household identifier" in roles["hhid"][1], roles
+    assert ds.groups is not None and ds.groups.name == "hhid"
+    assert roles["hhsize"][0] == "feature"

@@ -6473,7 +6473,13 @@ def _default_of_many(classes: list, counts: pd.Series) -> Any:
     the default is the most frequent of the other classes: it has the most rows to learn
     from.  The rarest of those (a review: ``Brady``, 57 rows of 3,000) got a rule no better
     than chance, while ``Arrhythmia`` (186 rows) gave the planted rule.  Without a baseline
-    it is the minority class, as for two classes; ties go to the first in order."""
+    it is the minority class, as for two classes; ties go to the first in order.  A CRM's
+    lifecycle stages predict Customer."""
+    # a CRM's lifecycle stages: Customer, where the funnel ends (its rarest stage, an
+    # Opportunity, was the default: a stranger's HubSpot export)
+    if roles_mod.lifecycle_stages(classes):
+        return next(c for c in classes if re.sub(r"[^a-z]", "", str(c).casefold())
+                    == "customer")
     share = counts[classes] / counts[classes].sum()
     # a name that says no is a baseline only as a word: class 0 of eleven vowels is a vowel
     baseline = {c for c in classes

@@ -187,6 +187,19 @@ def pipeline_stages(values: Any) -> bool:
     return _CLOSED_STAGES <= {_letters(str(v)) for v in values}
 
 
+#: A CRM's lifecycle stages (HubSpot's): a contact's way from subscriber to customer.
+_LIFECYCLE_STAGES = frozenset({"subscriber", "lead", "marketingqualifiedlead",
+                               "salesqualifiedlead", "opportunity", "customer", "evangelist"})
+
+
+def lifecycle_stages(values: Any) -> bool:
+    """Whether a column's values are a CRM's lifecycle stages (HubSpot's Subscriber, Lead,
+    Marketing Qualified Lead, ..., Customer): Lead and Customer among them and two more
+    stages, compared by their letters only."""
+    letters = {_letters(str(v)) for v in values}
+    return {"lead", "customer"} <= letters and len(letters & _LIFECYCLE_STAGES) >= 4
+
+
 def deal_statuses(values: Any) -> bool:
     """Whether a column's values are a CRM deal's status: Won and Lost among them
     (Pipedrive's open / won / lost / deleted), compared by their letters only."""
@@ -1672,7 +1685,7 @@ def target_guessed(df: pd.DataFrame, target: str,
     cols = [c for c in cols if c not in meta] or cols
     if _POSITIONAL.match(target) and all(_POSITIONAL.match(c) for c in cols):
         return False
-    if _outcome_values(s):
+    if _outcome_values(s) or lifecycle_stages(s.dropna().unique()[:MAX_STAGES]):
         return False
     last = next((c for c in reversed(cols)
                  if roles.get(c, ("feature",))[0] not in ("id", "index", "empty", "constant")),
@@ -1821,6 +1834,11 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     classes = [c for c in eligible if kinds[c] == "classes"
                and (levels[c] == 2 or _numeric(df[c]) is None)
                and (not _REMARK_NAME.search(c) or _plain_name(c) in _TARGET_NAMES)]
+    # a CRM's lifecycle stages are its funnel's outcome, before any column named a status
+    # (HubSpot's 'Marketing contact status', a billing flag, was predicted: a stranger)
+    funnel = [c for c in classes if lifecycle_stages(df[c].dropna().unique()[:MAX_STAGES])]
+    if funnel:
+        return funnel[-1]
     hinted = [c for c in classes if _target_hint(c)]
     # an employment STATUS is left for a flag only when it is the one name hinting an
     # outcome (beside a 'category' it stayed the target, as before: an adversarial review)

@@ -5601,3 +5601,26 @@ def test_a_column_labelled_as_an_identifier_is_one():
     assert roles["hhid"][0] == "id" and "Household identifier" in roles["hhid"][1], roles
     assert ds.groups is not None and ds.groups.name == "hhid"
     assert roles["hhsize"][0] == "feature"
+
+
+def test_a_crms_lifecycle_stage_is_the_target_and_customer_its_class():
+    """HubSpot's contacts export: 'Lifecycle Stage' (Subscriber, Lead, Marketing Qualified
+    Lead, ..., Customer) is the funnel's outcome, but 'Marketing contact status', a billing
+    flag whose name says status, was the default target, "the most plausible class
+    column"; chosen by hand, its default class was the rarest stage (a stranger's export).
+    The stages are the target and Customer the class to predict."""
+    rng = np.random.default_rng(12)
+    n = 600
+    stages = ["Subscriber", "Lead", "Marketing Qualified Lead", "Sales Qualified Lead",
+              "Opportunity", "Customer", "Other"]
+    df = pd.DataFrame({
+        "Record ID": np.arange(5000, 5000 + n),
+        "Number of Sessions": rng.integers(0, 20, n),
+        "Lifecycle Stage": rng.choice(stages, n, p=[.25, .3, .12, .1, .08, .1, .05]),
+        "Lead Status": rng.choice(["New", "Open", "In Progress", ""], n),
+        "Marketing contact status": rng.choice(["Marketing contact",
+                                                "Non-marketing contact"], n)})
+    ds = load_csv(io.StringIO(df.to_csv(index=False)))
+    assert ds.target == "Lifecycle Stage" and ds.positive == "Customer", \
+        (ds.target, ds.positive)
+    assert from_frame(df, "Lifecycle Stage").positive == "Customer"

@@ -692,6 +692,9 @@ def _dates_in(text: pd.Series, formats: list[str]) -> pd.Series:
 MAX_CHOICES = 30
 #: ... and at least this share of the answers tick several options, and this share one.
 CHOICES_SEVERAL = 0.1
+#: The longest option's wording (Stack Overflow's 'Professional development or self-paced
+#: learning from online courses', 68 characters, was over a first bound of 60: a stranger).
+CHOICE_LENGTH = 120
 
 
 def _unbraced(text: pd.Series) -> pd.Series:
@@ -742,11 +745,12 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     "used Live chat"; a newcomer's review).  Read so when, split at ``;`` (or else ``,``,
     ``|`` as museum catalogues join values, or a space between a form tool's choice names,
     :func:`_choice_names`): at most :data:`MAX_CHOICES` distinct options, each in two
-    answers or more, of at most 60 characters; and the number ticked varies, some answers
-    one option and some several (each at least :data:`CHOICES_SEVERAL` of them), which a
-    fixed pair such as ``Paris, France`` does not; and no two options are always ticked
-    together (a phrase with a comma in it), nor is one option of :data:`CHOICES_GLUED_ROWS`
-    answers or more always ticked with the same others (``Heart failure, unspecified``).
+    answers or more, of at most :data:`CHOICE_LENGTH` characters; and the number ticked
+    varies, some answers one option and some several (each at least
+    :data:`CHOICES_SEVERAL` of them), which a fixed pair such as ``Paris, France`` does
+    not; and no two options are always ticked together (a phrase with a comma in it), nor
+    is one option of :data:`CHOICES_GLUED_ROWS` answers or more always ticked with the same
+    others (``Heart failure, unspecified``).
     """
     if pd.api.types.is_numeric_dtype(s):
         return None
@@ -780,7 +784,7 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
             continue
         seen = pd.Series([o for its in items for o in its]).value_counts()
         if not 2 <= len(seen) <= MAX_CHOICES or seen.min() < 2 or \
-                max(len(o) for o in seen.index) > 60:
+                max(len(o) for o in seen.index) > CHOICE_LENGTH:
             continue
         # two options always ticked together are one answer with the separator in it
         # ("changed my mind, also it was late" in a free-text note: two identical yes/no

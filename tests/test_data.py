@@ -5624,3 +5624,20 @@ def test_a_crms_lifecycle_stage_is_the_target_and_customer_its_class():
     assert ds.target == "Lifecycle Stage" and ds.positive == "Customer", \
         (ds.target, ds.positive)
     assert from_frame(df, "Lifecycle Stage").positive == "Customer"
+
+
+def test_options_of_a_long_wording_are_options():
+    """Stack Overflow's 'CodingActivities' ticks options such as 'Professional development
+    or self-paced learning from online courses' (68 characters): over the 60 allowed, the
+    column stayed one category and a rule tested one combination of three (a stranger's
+    download), while 'LearnCode' beside it was split."""
+    from rulecore.roles import choice_options
+
+    rng = np.random.default_rng(6)
+    options = ["Hobby", "Contribute to open-source projects", "Freelance/contract work",
+               "Professional development or self-paced learning from online courses",
+               "Bootstrapping a business", "I don’t code outside of work"]
+    s = pd.Series([";".join(rng.choice(options, int(rng.integers(1, 4)), replace=False))
+                   for _ in range(500)])
+    found = choice_options(s)
+    assert found is not None and found[0] == ";" and len(found[1]) == 6

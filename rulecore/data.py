@@ -4957,10 +4957,10 @@ def from_frame(
         for col in fields:
             df[col] = df[col].groupby(run).transform("first")
         named = ", ".join(map(repr, fields[:6])) + (", …" if len(fields) > 6 else "")
-        cleaning.append(f"{named}: an order's fields on its first line only, blank on its "
-                        f"other lines (rows of one {key!r} next to each other, as Shopify "
-                        "writes an order's line items): each line is read with its order's "
-                        f"values, and the held-out rows are whole {key!r}s.")
+        cleaning.append(f"{named}: on the first of the rows of each {key!r} only, blank on "
+                        "its other rows (an order's line items as Shopify writes them, a "
+                        "record's events as REDCap does): each row takes its record's value, "
+                        f"and the held-out rows are whole {key!r}s.")
     ticked: list[str] = []  # columns read as ticks or flags (Dataset.ticks)
     for col in df.columns:
         as_yes_no, mark = ticks_with_blanks(df[col])

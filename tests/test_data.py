@@ -5642,3 +5642,24 @@ def test_options_of_a_long_wording_are_options():
                    for _ in range(500)])
     found = choice_options(s)
     assert found is not None and found[0] == ";" and len(found[1]) == 6
+
+
+def test_columns_rescaled_on_a_few_rows_are_not_said_to_be_in_every_row():
+    """Stripe's 'Disputed Amount' equals the payment's 'Amount' on the 1 % of payments
+    disputed: "rise and fall together in every row" was said of them (a stranger's export).
+    Columns that both hold a value on fewer than a tenth of the rows are not compared, and
+    where some rows lack one, the note counts the rows that hold both."""
+    rng = np.random.default_rng(3)
+    n = 2000
+    amount = rng.uniform(5, 500, n).round(2)
+    disputed = np.where(rng.random(n) < 0.01, amount, np.nan)
+    lb = rng.uniform(100, 250, n).round(1)
+    kg = (lb * 0.4536).round(3)
+    kg[:300] = np.nan
+    ds = from_frame(pd.DataFrame({"Amount": amount, "Disputed Amount": disputed,
+                                  "weight_lb": lb, "weight_kg": kg,
+                                  "y": rng.choice(["a", "b"], n)}), "y")
+    said = [m for m in ds.notes if "rise and fall together" in m]
+    assert not [m for m in said if "Disputed Amount" in m], said
+    assert any("'weight_kg' and 'weight_lb' rise and fall together on the 1,700 rows that "
+               "hold both" in m for m in said), said

@@ -163,3 +163,58 @@ def test_the_exact_proof_runs_without_highs_presolve(monkeypatch):
     X, y = planted(3)
     BooleanRuleClassifier(error="exact", class_weight=None, lam=0.5).fit(X, y)
     assert seen and not any(seen)
+
+
+def _levels_problem(rng, n=200, error_rows=0.1):
+    """A term matrix of one column of four levels as == and != terms (columns 0-3 and 4-7,
+    one clique of the == terms and one cover of the != terms, as the binarizer makes them)
+    and a number column's thresholds (8-11), with labels."""
+    from rulecore.rules.clause import problem_of
+
+    level = rng.integers(0, 4, n)
+    x = rng.normal(size=n)
+    eq = np.stack([level == k for k in range(4)], axis=1)
+    thr = np.stack([x > t for t in (-1, 0, 0.5, 1)], axis=1)
+    B = np.hstack([eq, ~eq, thr])
+    y = ((level == 2) & (x > 0)).astype(int)
+    y[rng.random(n) < error_rows] ^= 1
+    feature_of = np.array([0] * 8 + [1] * 4)
+    return problem_of(B, y, lam=1.0, cliques=[np.arange(4)], covers=[np.arange(4, 8)],
+                      feature_of=feature_of)
+
+
+@pytest.mark.parametrize("error", ["hamming", "exact"])
+def test_terms_one_term_says_are_that_term(error):
+    """A rule found without proof listed 'Card Funding != credit AND != debit AND !=
+    unknown', where 'Card Funding == prepaid' says the same (a stranger's Stripe export): the
+    three are replaced by the one, the clause firing on the same rows, its objective lower."""
+    from rulecore.rules.problem import merge_terms
+
+    pr = _levels_problem(np.random.default_rng(0))
+    w = np.zeros(pr.n_terms, bool)
+    w[[4, 5, 7, 9]] = True  # != 0, != 1, != 3 and x > 0
+    merged = merge_terms(pr, w, error)
+    assert set(np.flatnonzero(merged)) == {2, 9}  # == 2 and x > 0
+    assert np.array_equal(pr.A[:, merged].any(axis=1), pr.A[:, w].any(axis=1))
+    assert pr.objective(merged, error) == pytest.approx(pr.objective(w, error) - 2)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_merged_terms_fire_alike_and_never_cost_more(seed):
+    """On random clauses: the clause merge_terms returns fires on the same rows, is
+    consistent, and its objective (both counts) is never higher."""
+    from rulecore.rules.problem import _consistent, merge_terms
+
+    rng = np.random.default_rng(seed)
+    pr = _levels_problem(rng, n=int(rng.integers(20, 120)), error_rows=0.2)
+    for _ in range(10):
+        w = np.zeros(pr.n_terms, bool)
+        w[rng.choice(pr.n_terms, int(rng.integers(1, 6)), replace=False)] = True
+        if not _consistent(pr, w):
+            continue
+        for error in ("hamming", "exact"):
+            merged = merge_terms(pr, w, error)
+            assert _consistent(pr, merged)
+            assert np.array_equal(pr.A[:, merged].any(axis=1), pr.A[:, w].any(axis=1))
+            assert pr.objective(merged, error) <= pr.objective(w, error) + 1e-9
+            assert merged.sum() <= w.sum()

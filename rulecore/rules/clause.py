@@ -21,7 +21,7 @@ import numpy as np
 
 from rulecore import highs
 from rulecore.exceptions import DataError, ParameterError
-from rulecore.rules.problem import ClauseProblem, Constraints, clause_problem
+from rulecore.rules.problem import ClauseProblem, Constraints, clause_problem, merge_terms
 from rulecore.rules.rule import Rule
 from rulecore.rules.screening import ScreeningReport, screen
 from rulecore.rules.solvers import restrict_constraints, solve_clause, solve_clause_exact
@@ -299,7 +299,11 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
         sol = solve_clause_exact(pr.A, pr.y, pr.lam, pr.d, time_limit=float(time_limit),
                                  cliques=pr.cliques, covers=pr.covers,
                                  max_terms=constraints.max_conditions, prove=prove)
-        return ClauseResult(w=sol.w, rule_type=pr.rule_type, objective=sol.objective,
+        w, objective = sol.w, sol.objective
+        if sol.status != "optimal":  # (an optimum has no term to spare)
+            w = merge_terms(pr, w, error)
+            objective = min(objective, pr.objective(w, error))
+        return ClauseResult(w=w, rule_type=pr.rule_type, objective=objective,
                             bound=sol.bound, status=sol.status,
                             method="beam" if sol.status == "not proved" else "beam+mip",
                             seconds=sol.seconds, solve_seconds=sol.seconds,
@@ -319,7 +323,12 @@ def solve_problem(pr: ClauseProblem, *, screening: str = DEFAULT_SCREENING,
                        cliques=pr.cliques, covers=pr.covers, require=needed,
                        max_terms=constraints.max_conditions, cutoff=cutoff)
     res: highs.SolveResult = sol.result
-    return ClauseResult(w=sol.w, rule_type=pr.rule_type, objective=sol.objective,
+    w, objective = sol.w, sol.objective
+    if (res.status != "optimal" or solver != "mip") and w is not None and w.sum() >= 2:
+        # a clause found without proof, or rounded from an LP: terms one term says
+        w = merge_terms(pr, w)
+        objective = min(objective, pr.objective(w))
+    return ClauseResult(w=w, rule_type=pr.rule_type, objective=objective,
                         bound=sol.bound, status=res.status, method=sol.method,
                         seconds=time.perf_counter() - t0, solve_seconds=res.seconds,
                         lp_value=sol.lp_value, screening=report, problem=pr,

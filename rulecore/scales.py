@@ -85,6 +85,10 @@ SCALES: tuple[tuple[tuple[str, ...], ...], ...] = (
      ("good",),
      ("very good",),
      ("excellent",)),
+    # the Ames housing data's quality codes (Kaggle's House Prices: ExterQual, HeatingQC,
+    # KitchenQual: poor, fair, typical, good, excellent); unordered, 'HeatingQC != Ex AND
+    # HeatingQC != Gd' stood for 'HeatingQC <= TA' (a stranger's download)
+    (("po",), ("fa",), ("ta",), ("gd",), ("ex",)),
     (("none",),
      ("mild",),
      ("moderate",),

@@ -75,6 +75,11 @@ LIKERT = ["Strongly disagree", "Disagree", "Neutral", "Agree", "Strongly agree"]
     # podium rule was 17 "grid != 5th": an analyst's review); a pit-lane start off the scale
     (["11th", "2nd", "1st", "3rd", "21st", "4th", "PL"] + [f"{i}th" for i in range(5, 10)],
      ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "11th", "21st")),
+    # the Ames housing data's quality codes (Kaggle's House Prices: HeatingQC, KitchenQual):
+    # unordered, 'HeatingQC != Ex AND HeatingQC != Gd' stood for 'HeatingQC <= TA' (a
+    # stranger's download)
+    (["TA", "Ex", "Gd", "Fa", "Po"], ("Po", "Fa", "TA", "Gd", "Ex")),
+    (["Gd", "TA", "Ex"], ("TA", "Gd", "Ex")),
 ])
 def test_known_scales_are_put_in_order(levels, order):
     s = pd.Series(levels * 3 + [None])

@@ -358,8 +358,16 @@ class Dataset:
         otherwise recognise a returning patient by the values that never change (age), and
         the held-out accuracy would be optimistic.  Without such an identifier, rows copied
         whole (:attr:`copies`) are grouped the same way."""
+        # an identifier distinct on every row says each row is its own record: a full name
+        # repeated beside it is people sharing a name (an HR workbook's 1,000 employees of
+        # 120 names were held out "by whole Full Name", a stranger's)
+        one_per_row = self.ids is not None and any(
+            r.role == "id" and r.column in self.ids.columns and self.ids[r.column].notna().all()
+            and self.ids[r.column].is_unique for r in self.roles)
         for role in self.roles if self.ids is not None else ():
             if role.role == "id" and role.column in self.ids.columns:
+                if one_per_row and roles_mod.person_name(str(role.column)):
+                    continue
                 col = self.ids[role.column]
                 # a record on several rows, not a coincidence: one pair of equal balances
                 # among 1,000 ('Saldo' read as text) held the rows out "by whole Saldo" (a

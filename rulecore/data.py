@@ -3794,7 +3794,16 @@ _APPROXIMATE = re.compile(r"^(?:(?:approx\.?|approximately|about|around|ca\.?|ci
                           r"([+-]?\d+(?:\.\d+)?)|([+-]?\d+(?:\.\d+)?)\s*\+)$", re.IGNORECASE)
 #: A value known only to lie beyond a limit, as laboratories write it: "<5" (below the
 #: detection limit), ">100", "<= 0.5", "≥ 2".  Read as the limit itself.
-_CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥)\s*([+-]?\d+(?:\.\d+)?)\s*%?$")
+#: In words too, with a unit after it: Stack Overflow's 'Less than 1 year' and 'More than 50
+#: years' among the years of coding were read as missing (a stranger's download).
+_CENSORED = re.compile(r"^(?:<=?|>=?|≤|≥|(?:less|fewer|more|greater)\s+than|under|over)\s*"
+                       r"([+-]?\d+(?:\.\d+)?)\s*(?:%|[a-z]+)?$", re.IGNORECASE)
+def _below(limit: str) -> bool:
+    """Whether a limit of :data:`_CENSORED` is a lower one ('<5', 'Less than 1 year')."""
+    text = limit.strip().casefold()
+    return text[0] in "<≤" or text.startswith(("less", "fewer", "under"))
+
+
 #: A limit written without its number, as laboratories report it: "<LOD", "< LLOQ", "BLQ"
 #: (below the limit of detection or quantification) and ">ULOQ", "TNTC" (too numerous to
 #: count).  Read as the column's lowest or highest number (:func:`numbers_with_codes`).
@@ -4888,8 +4897,8 @@ def from_frame(
                 shown = sorted(limits, key=lambda k: -limits[k])[:3]
                 first = shown[0].strip()
                 at = {k: float(_CENSORED.match(k.strip()).group(1)) for k in limits}
-                lows = [v for k, v in at.items() if k.strip()[0] in "<≤"]
-                highs = [v for k, v in at.items() if k.strip()[0] in ">≥"]
+                lows = [v for k, v in at.items() if _below(k)]
+                highs = [v for k, v in at.items() if not _below(k)]
                 sides = ([f"below {_number(max(lows))}"] if lows else []) + \
                     ([f"above {_number(min(highs))}"] if highs else [])
                 said.append(f"{_cells(sum(limits.values()))} written as a limit "

@@ -5683,3 +5683,18 @@ def test_people_of_one_name_are_not_one_record_beside_an_employee_id():
     # a customer's full name on a table of their orders, no per-row id: their record
     orders = df.drop(columns="Employee ID").rename(columns={"Full Name": "Customer Name"})
     assert from_frame(orders, "Left Company").groups is not None
+
+
+def test_limits_in_words_are_read_as_their_limits():
+    """Stack Overflow's 'YearsCodePro' writes 'Less than 1 year' and 'More than 50 years'
+    among the numbers: read as missing, a newcomer's year of coding was no value (a
+    stranger's download).  Read as the limit, 1 and 50, every threshold beyond them sorts
+    them as their true values would."""
+    rng = np.random.default_rng(7)
+    years = [str(v) for v in rng.integers(1, 40, 300)] + ["Less than 1 year"] * 20 + \
+        ["More than 50 years"] * 3
+    table = pd.DataFrame({"YearsCodePro": years, "y": rng.choice(["a", "b"], len(years))})
+    ds = load_csv(io.StringIO(table.to_csv(index=False)), target="y")
+    x = ds.X["YearsCodePro"]
+    assert x.notna().all() and (x == 1).sum() >= 20 and (x == 50).sum() == 3
+    assert any("'Less than 1 year'" in n and "read as the limit" in n for n in ds.notes)

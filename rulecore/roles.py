@@ -1618,9 +1618,10 @@ def option_flag(name: str, columns: Iterable[str]) -> bool:
 
 
 def _mostly_unanswered(s: pd.Series) -> bool:
-    """Whether more than half of ``s``'s rows are blank or no answer (:func:`no_answers`:
-    ``NA``, ``Unknown``) while two values or more answer the rest (a column of one value or a
-    blank is a yes/no target: ``Escalated`` or nothing)."""
+    """Whether more than nine tenths of ``s``'s rows are blank or no answer
+    (:func:`no_answers`: ``NA``, ``Unknown``) while two values or more answer the rest (a
+    column of one value or a blank is a yes/no target: ``Escalated`` or nothing).  A REDCap
+    outcome on each record's follow-up row, a third of the rows, stays a target."""
     values = s.dropna().unique()
     if len(values) > MAX_STAGES:
         return False
@@ -1628,7 +1629,7 @@ def _mostly_unanswered(s: pd.Series) -> bool:
     if len(values) - len(nos) < 2:
         return False
     unanswered = s.isna() | s.isin(nos)
-    return float(unanswered.mean()) > 0.5
+    return float(unanswered.mean()) > 0.9
 
 
 def _answer_levels(s: pd.Series) -> int:
@@ -1802,7 +1803,7 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     # (unless named as the outcome: 4 churned of 50 customers are still what to predict)
     eligible = [c for c in eligible if _target_hint(c) or not _one_class_but_few(df[c])] \
         or eligible
-    # nor one of two values or more answered on a few rows, blank or 'NA' on the rest
+    # nor one of two values or more answered on a tenth of the rows, blank or 'NA' on the rest
     # (Kaggle's PoolQC, 'NA' for no pool on 1,455 of 1,460 houses: 1,455 rows were dropped
     # and a rule learned from 3, a stranger's download)
     eligible = [c for c in eligible if _target_hint(c) or not _mostly_unanswered(df[c])] \

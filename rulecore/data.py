@@ -4780,6 +4780,10 @@ def from_frame(
             num = np.format_float_positional(float(values[at]), trim="-")
             what = ("percentages" if "%" in ex else "amounts written with a currency sign"
                     if re.search(_MONEY, ex) else "amounts written with a currency code")
+            if what == "percentages":
+                # the rule names them, 'Discount > 8 %', as it names any unit (it read
+                # 'Discount > 8': a stranger's sales log)
+                units[str(col)] = "%"
             cleaning.append(f"{col!r}: {what} ({ex!r}) are read as numbers ({num}); its "
                             "rules compare those numbers.")
         if written:

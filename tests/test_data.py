@@ -1,6 +1,7 @@
 """rulecore.data: CSV sniffing, kinds, positive class, samples, and every bad-input case."""
 
 import io
+import re
 from pathlib import Path
 
 import numpy as np
@@ -5698,3 +5699,18 @@ def test_limits_in_words_are_read_as_their_limits():
     x = ds.X["YearsCodePro"]
     assert x.notna().all() and (x == 1).sum() >= 20 and (x == 50).sum() == 3
     assert any("'Less than 1 year'" in n and "read as the limit" in n for n in ds.notes)
+
+
+def test_a_rule_on_percentages_names_them():
+    """A Google Sheets log's 'Discount' of '12%': the rule read 'Discount > 8', where the
+    README says a rule on a unit's numbers names the unit (a stranger's download)."""
+    from rulecore import BooleanRuleClassifier
+
+    rng = np.random.default_rng(2)
+    disc = rng.integers(0, 25, 300)
+    text = "Discount,Deal Size,Closed?\n" + "\n".join(
+        f"{d}%,\"${s:,}.00\",{'TRUE' if d > 8 else 'FALSE'}"
+        for d, s in zip(disc, rng.integers(1000, 9000, 300)))
+    ds = load_csv(io.StringIO(text), target="Closed?")
+    m = BooleanRuleClassifier().fit(ds.X, ds.y_binary)
+    assert re.fullmatch(r"Discount (<=|>) \d+(\.\d+)? %", str(m.rule_)), str(m.rule_)

@@ -5548,11 +5548,19 @@ def from_frame(
     digests: dict = {}  # each column's values hashed once, here and in _twin_columns
     chosen_out = {r.column: df[r.column] for r in roles if r.detected == "feature"
                   and not r.included and r.column in exclude and r.column in df.columns}
-    copies = _copy_columns(pd.concat([X, pd.DataFrame(chosen_out)], axis=1)
-                           if chosen_out else X, out_kinds,
-                           [r.column for r in roles if r.detected == "feature"
-                            and (r.included or r.column in chosen_out)
-                            and r.column not in include], chosen_out, digests)
+    # ... and so does the record each row belongs to, a key that repeats: a county's FIPS
+    # code beside its name, the unit of a WONDER panel, was a category of 60 levels and the
+    # rule's 'County Code != 54003' named one county (a corpus file of the stranger's export)
+    records = {r.column: df[r.column] for r in roles if r.role == "id" and not r.included
+               and r.column in df.columns and r.column not in X.columns
+               and bool(df[r.column].duplicated().any())}
+    pool = {**chosen_out, **records}
+    copies = _copy_columns(pd.concat([X, pd.DataFrame(pool)], axis=1)
+                           if pool else X, out_kinds,
+                           [r.column for r in roles if (r.detected == "feature" or
+                                                        r.column in records)
+                            and (r.included or r.column in pool)
+                            and r.column not in include], pool, digests, records)
     if copies:
         X = X.drop(columns=list(copies))
         for col in copies:
@@ -6230,8 +6238,8 @@ def _identical_copies(df: pd.DataFrame, cols: Iterable[str]) -> list[str]:
 
 
 def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[str],
-                  left_out: Collection[str] = (), digests: dict | None = None
-                  ) -> dict[str, str]:
+                  left_out: Collection[str] = (), digests: dict | None = None,
+                  records: Collection[str] = ()) -> dict[str, str]:
     """The ``candidates`` that copy an earlier candidate of ``X``, each with its reason: the
     same value in every row, or (a recoding) each value going with one value of the earlier
     column in every row and the other way round, missing cells included: an ICD-10 code and
@@ -6242,8 +6250,10 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
     columns of categories, two yes/no columns, or two of numbers in the same order.  A
     column in ``left_out`` (by the user's choice) is never a copy itself,
     but a later column copying it is, whatever the two columns' kinds: it holds what the
-    user left out.  ``digests`` keeps each column's :func:`_value_digest` for
-    :func:`_twin_columns`, which looks at the same columns next."""
+    user left out; so are ``records``, identifiers of the record each row belongs to,
+    left out (a county's code beside its name names the county).  ``digests`` keeps each
+    column's :func:`_value_digest` for :func:`_twin_columns`, which looks at the same
+    columns next."""
     candidates = [c for c in candidates if c in X.columns]
     if len(candidates) < 2:
         return {}
@@ -6262,7 +6272,7 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
         if values in by_values and col not in left_out:
             orig = by_values[values]
             out[col] = _copy_reason(orig, f"it holds the same value as {orig!r} in every row",
-                                    orig in left_out, origins)
+                                    orig in left_out, origins, orig in records)
             origins[col] = orig
             continue
         by_values.setdefault(values, col)
@@ -6287,7 +6297,8 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
         u = partner[v]
         out[col] = _copy_reason(orig, "each of its values goes with one of that column's in "
                                 f"every row, and the other way round (such as {_said(v)} "
-                                f"with {_said(u)})", orig in left_out, origins)
+                                f"with {_said(u)})", orig in left_out, origins,
+                                orig in records)
         origins[col] = orig
     return out
 
@@ -6305,7 +6316,8 @@ def _value_digest(s: pd.Series, digests: dict | None = None) -> bytes:
     return key
 
 
-def _copy_reason(orig: str, how: str, orig_left_out: bool, origins: dict[str, str]) -> str:
+def _copy_reason(orig: str, how: str, orig_left_out: bool, origins: dict[str, str],
+                 record: bool = False) -> str:
     """Why a column is left out as a copy of ``orig`` (:func:`_copy_columns`), naming the
     column kept where ``orig`` is a copy itself (``origins``: each copy's original)."""
     kept = orig
@@ -6313,6 +6325,9 @@ def _copy_reason(orig: str, how: str, orig_left_out: bool, origins: dict[str, st
         kept = origins[kept]
     if kept != orig:
         how += f" ({orig!r} is left out as a copy of {kept!r})"
+    if record:
+        return (f"a copy of {orig!r}, the record each row belongs to: {how}, so it names "
+                "the record rather than describing it, and is left out with it")
     if orig_left_out:
         return (f"a copy of {orig!r}, which is left out by choice: {how}, so it holds what "
                 f"that column does and is left out with it; include this column to use it "

@@ -226,6 +226,13 @@ EXPECTED = {
                                        "FU_FLAG": "copy"},
                                       ["Admission Date (year)", "Admission Date (month)",
                                        "Admission Date (weekday)"], 0, []),
+    # CDC WONDER: its 'Total' rows and notes under '---' are no records; the county is the
+    # panel's unit, its code a copy of it; no column holds classes, so the guess is the
+    # rightmost number (the analyst asks for 'Crude Rate > 30': tests/test_data.py)
+    "cdc_wonder_county_rates.txt": ("Population > 142000", "yes",
+                                    {"Notes": "empty", "State Code": "copy", "County": "id",
+                                     "County Code": "copy", "2013 Urbanization Code": "copy",
+                                     "Crude Rate": "text"}, [], 0, []),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -345,7 +352,7 @@ def workbook_cells(path: Path) -> dict:
 #: Files where no column's name, values or place say which is the outcome: the default target
 #: is the rightmost yes/no column, a guess a warning says is one; its rule is real but may be
 #: weak.  (The printed frame's 'late', before three more columns, names an outcome.)
-GUESSED_TARGET = {"brfss_extract_coded.csv"}
+GUESSED_TARGET = {"brfss_extract_coded.csv", "cdc_wonder_county_rates.txt"}
 
 
 @pytest.mark.parametrize("name", list(EXPECTED))

@@ -1635,6 +1635,58 @@ def hospital_spells() -> None:
     df.to_csv(HERE / "hospital_spells_icd_codes.csv", index=False)
 
 
+def cdc_wonder() -> None:
+    """CDC WONDER's tab-separated export of county death rates by year: a 'Notes' column
+    that says 'Total' on each county's and each state's total row (its sums filled in),
+    'Suppressed' and 'Unreliable' among the deaths and rates, codes beside each name, and
+    the query and caveats under a '---' line.  Planted: the crude rate is high in the rural
+    counties of two states; the analyst asks for 'Crude Rate > 30'."""
+    rng = np.random.default_rng(SEED + 97)
+    states = {"West Virginia": 54, "Kentucky": 21, "Iowa": 19, "Oregon": 41}
+    abbr = {"West Virginia": "WV", "Kentucky": "KY", "Iowa": "IA", "Oregon": "OR"}
+    urban = ["Large Central Metro", "Large Fringe Metro", "Medium Metro", "Small Metro",
+             "Micropolitan (Nonmetro)", "NonCore (Nonmetro)"]
+    q = '"'
+    lines = ["\t".join(f"{q}{c}{q}" for c in (
+        "Notes", "State", "State Code", "County", "County Code", "Year", "Year Code",
+        "2013 Urbanization", "2013 Urbanization Code", "Deaths", "Population", "Crude Rate"))]
+    for state, code in states.items():
+        state_deaths = state_pop = 0
+        for c in range(15):
+            u = int(rng.integers(1, 7))
+            county, fips = f"County {chr(65 + c)}, {abbr[state]}", f"{code}{2 * c + 1:03d}"
+            deaths_sum = pop_sum = 0
+            for year in range(2018, 2022):
+                pop = int(rng.integers(6_000, 250_000))
+                rate = max(1.0, rng.normal(18 + (14 if u >= 5 and code in (54, 21) else 0), 4))
+                deaths = int(round(rate * pop / 100_000))
+                deaths_sum, pop_sum = deaths_sum + deaths, pop_sum + pop
+                shown_d = f"{q}Suppressed{q}" if deaths < 10 else str(deaths)
+                shown_r = (f"{q}Suppressed{q}" if deaths < 10 else
+                           f"{q}Unreliable{q}" if deaths <= 20 else f"{deaths / pop * 1e5:.1f}")
+                lines.append("\t".join(["", f"{q}{state}{q}", f"{q}{code}{q}", f"{q}{county}{q}",
+                                        f"{q}{fips}{q}", f"{q}{year}{q}", f"{q}{year}{q}",
+                                        f"{q}{urban[u - 1]}{q}", f"{q}{u}{q}", shown_d, str(pop),
+                                        shown_r]))
+            lines.append("\t".join([f"{q}Total{q}", f"{q}{state}{q}", f"{q}{code}{q}",
+                                    f"{q}{county}{q}", f"{q}{fips}{q}", "", "", "", "",
+                                    str(deaths_sum), str(pop_sum),
+                                    f"{deaths_sum / pop_sum * 1e5:.1f}"]))
+            state_deaths, state_pop = state_deaths + deaths_sum, state_pop + pop_sum
+        lines.append("\t".join([f"{q}Total{q}", f"{q}{state}{q}", f"{q}{code}{q}"] + [""] * 6
+                                + [str(state_deaths), str(state_pop),
+                                   f"{state_deaths / state_pop * 1e5:.1f}"]))
+    lines += [f"{q}---{q}", f"{q}Dataset: Multiple Cause of Death, 2018-2021, Single Race{q}",
+              f"{q}Query Parameters:{q}", f"{q}Group By: State; County; Year{q}",
+              f"{q}---{q}", f"{q}Help: See http://wonder.cdc.gov/wonder/help/mcd.html.{q}",
+              f"{q}---{q}", f"{q}Caveats:{q}",
+              f"{q}1. Data are Suppressed when the data meet the criteria for confidentiality "
+              f"constraints.{q}",
+              f"{q}2. Death rates are flagged as Unreliable when the rate is calculated with a "
+              f"numerator of 20 or less.{q}", f"{q}---{q}"]
+    (HERE / "cdc_wonder_county_rates.txt").write_text("\r\n".join(lines) + "\r\n")
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1652,7 +1704,7 @@ def main() -> None:
                  pharmacy_returns, servicedesk_intervals, machine_daily_log,
                  lab_limits_unnumbered, crm_opportunities, weather_type_flags,
                  property_listings, field_trial, activity_log, census_income_topcoded,
-                 hospital_spells, prose):
+                 hospital_spells, cdc_wonder, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

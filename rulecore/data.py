@@ -5128,14 +5128,18 @@ def from_frame(
 
     # ---------------------------------------------------------------- target
     y_raw = _target_values(df[target], typed)
-    if positive is not None and not pd.api.types.is_numeric_dtype(y_raw) and \
-            str(positive) not in set(y_raw.dropna().astype(str)) and \
-            roles_mod.parse_threshold(str(positive)) is not None:
+    if not pd.api.types.is_numeric_dtype(y_raw) and (
+            positive is None or str(positive) not in set(y_raw.dropna().astype(str))
+            and roles_mod.parse_threshold(str(positive)) is not None):
         # numbers with codes for no number (CDC WONDER's rates, 'Suppressed' and
         # 'Unreliable' in half the cells): a threshold asks for the numbers, the codes are
-        # rows without a value ('> 30' was refused as "not numeric": a stranger's download)
-        y_raw, said = _target_numbers_with_codes(y_raw, target)
-        if said:
+        # rows without a value ('> 30' was refused as "not numeric": a stranger's download);
+        # so do many numbers, as any number of many values is split (as classes, the app
+        # drew one bar per rate and offered no threshold)
+        numbers, said = _target_numbers_with_codes(y_raw, target)
+        if said and (positive is not None or
+                     numbers.nunique() > roles_mod.MAX_CLASS_LEVELS):
+            y_raw = numbers
             notes.append(said)
     kind, why = roles_mod.target_kind(y_raw)
     if detected.get(target, ("",))[0] == "date" and 0 < int(y_raw.isna().sum()) < len(y_raw) \

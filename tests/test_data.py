@@ -5584,6 +5584,10 @@ def test_a_rate_with_suppressed_cells_is_a_target_through_a_threshold():
     assert ds.threshold == "> 30" and ds.target == "Crude Rate > 30", ds.target
     assert any("'Suppressed'" in n and "'Unreliable'" in n for n in ds.notes), ds.notes
     assert 0 < ds.dropped_rows < 240
+    # chosen with no threshold, as the app's Data page does: a number split at its median,
+    # not 130 classes with one bar each
+    ds = load_csv(io.StringIO(_wonder_export()), target="Crude Rate", continuous="median")
+    assert ds.threshold is not None and ds.target.startswith("Crude Rate > ")
 
 
 def test_a_column_labelled_as_an_identifier_is_one():

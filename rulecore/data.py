@@ -4968,6 +4968,19 @@ def from_frame(
             df[col] = joined
             cleaning.append(f"{col!r}: JSON lists ({example[:40]!r} ...), read as the options "
                             f"each row lists; an empty list as {NO_OPTION!r}.")
+    # a group's name and its fields on the group's first row only, more groups than
+    # filled_down takes (an AR-aging report's 60 customers, each with its region and account
+    # manager: the names were "an identifier", a stranger's workbook)
+    block = None if read_attrs.get("keep_rows") else _group_block_columns(df)
+    if block is not None:
+        df = df.copy()
+        for col in block:
+            df[col] = df[col].ffill()
+        named = ", ".join(map(repr, block[:6])) + (", …" if len(block) > 6 else "")
+        groups = int(df[block[0]].nunique())
+        cleaning.append(f"{named}: a group's name and its fields on the group's first row "
+                        f"only, blank on its other rows, as a report prints them ({groups} "
+                        "groups): each blank cell is read as the value above it.")
     # an order's fields on its first line item only (Shopify): the other lines were dropped
     # for no target, and with them the line items where the signal was (a stranger's export)
     lines = None if read_attrs.get("keep_rows") else _first_line_fields(df)
@@ -6114,6 +6127,37 @@ def _group_rows_filled(df: pd.DataFrame, unlabelled: np.ndarray, target: str
     return out, (f"{first!r}: each record takes the group named on the row above it ({shown}"
                  f"{', …' if names.nunique() > 3 else ''}), as a grouped report writes them; "
                  "the group rows themselves are no records.")
+
+
+def _group_block_columns(df: pd.DataFrame) -> list[str] | None:
+    """A report's group columns, filled on the group's first row only (an AR-aging report's
+    customer, region and account manager above each customer's invoices), or ``None``.
+
+    A text column present on the first row and on at most a quarter of the rows, never the
+    same name on two groups in a row, its groups two rows or more and none most of the
+    table (as :func:`filled_down`'s, more of them: up to 1,000), and at least one other
+    column present on exactly the same rows: a sparse column of answers or remarks shares
+    its rows with no other column."""
+    n = len(df)
+    if n < 20 or df.shape[1] < 4:
+        return None
+    present = df.notna().to_numpy() & (df.astype(str) != "").to_numpy()
+    for j, col in enumerate(df.columns[:3]):
+        s = df[col]
+        there = present[:, j]
+        if not there[0] or pd.api.types.is_numeric_dtype(s) or not 4 <= there.sum() <= n / 4:
+            continue
+        names = s[there].astype(str).str.strip()
+        if names.nunique() > 1000 or (names.to_numpy()[1:] == names.to_numpy()[:-1]).any():
+            continue
+        blocks = np.diff(np.r_[np.flatnonzero(there), n])
+        if blocks.min() < 2 or blocks.max() > 0.8 * n:
+            continue
+        same = [str(c) for k, c in enumerate(df.columns)
+                if k != j and np.array_equal(present[:, k], there)]
+        if same:
+            return [str(col)] + same
+    return None
 
 
 def _first_line_fields(df: pd.DataFrame) -> tuple[str, list[str]] | None:

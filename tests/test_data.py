@@ -5732,3 +5732,36 @@ def test_a_column_present_on_one_class_only_is_not_judged_there():
     minutes = np.where(status == "solved", rng.uniform(10, 900, n), np.nan)
     assert find_leaks(pd.DataFrame({"resolution_minutes": minutes}),
                       (status == "hold").astype(int), {"resolution_minutes": "numeric"}) == {}
+
+
+def _aging_report(customers: int = 60) -> str:
+    """An AR-aging report: each customer's name, region and account manager on its first
+    invoice's row only, blank on its other invoices; neighbouring customers may share a
+    region."""
+    rng = np.random.default_rng(60)
+    rows = ["Customer,Region,Account Manager,Invoice #,Amount,Disputed?,Written Off"]
+    k = 0
+    for c in range(customers):
+        region = ["DACH", "Nordics", "France"][c // 7 % 3]
+        manager = ["J. de Vries", "A. Rossi"][c % 2]
+        risky = region == "France"
+        for i in range(int(rng.integers(3, 10))):
+            disputed = rng.random() < 0.3
+            head = f"Customer {chr(65 + c % 26)}{chr(65 + c // 26)} GmbH,{region},{manager}" \
+                if i == 0 else ",,"
+            rows.append(f"{head},INV-{23000 + k},{rng.uniform(100, 9000):.2f},"
+                        f"{'Yes' if disputed else 'No'},{'Y' if disputed and risky else 'N'}")
+            k += 1
+    return "\n".join(rows)
+
+
+def test_a_reports_group_fields_on_its_first_row_are_each_rows():
+    """An AR-aging workbook prints a customer's name, region and account manager once, on
+    its first invoice: with 60 customers (more than 50) the names were "an identifier" of
+    60 values in 60 rows, and Region was blank on 87 % of the invoices (a stranger's
+    workbook).  Columns present on the same rows only, a group's name among them, are read
+    on each row of the group."""
+    ds = load_csv(io.StringIO(_aging_report()), target="Written Off")
+    assert ds.X["Region"].notna().all(), ds.notes
+    assert any("'Customer', 'Region', 'Account Manager'" in n for n in ds.notes), ds.notes
+    assert ds.groups is not None and ds.groups.name == "Customer"

@@ -4984,6 +4984,7 @@ def from_frame(
     # an order's fields on its first line item only (Shopify): the other lines were dropped
     # for no target, and with them the line items where the signal was (a stranger's export)
     lines = None if read_attrs.get("keep_rows") else _first_line_fields(df)
+    record_rows_joined = lines is not None  # a record's values brought to its other rows
     if lines is not None:
         key, fields = lines
         df = df.copy()
@@ -5331,6 +5332,7 @@ def from_frame(
                      + ".")
         before = df
         df, joined = _joined_by_record(df, missing_y, detected, target)
+        record_rows_joined = record_rows_joined or bool(joined)
         if joined:
             notes.append(joined)
             # a column filled in is read again, on the rows kept: a grouped report's groups
@@ -5652,12 +5654,21 @@ def from_frame(
                      "split, so that no held-out row is a row the rule learned from.")
     if elsewhere:
         named = ", ".join(map(repr, elsewhere[:6])) + (", …" if len(elsewhere) > 6 else "")
-        notes.append(f"{named}: no value on the {len(df):,} rows that have a {target!r}; "
-                     f"their values are on the {dropped:,} rows without one. An export with a "
-                     "row per visit or event (REDCap's longitudinal export writes a record's "
-                     "baseline and follow-up on separate rows)? Join those rows to the others "
-                     "by the record's key first, one row per record, so that each row holds "
-                     "both the features and the outcome.")
+        if record_rows_joined:
+            # the record's other values were joined already: "join them first" read as
+            # contradicting the note that said so (a stranger's REDCap export)
+            notes.append(f"{named}: no value on the {len(df):,} rows that have a {target!r}; "
+                         f"their values are on the {dropped:,} rows without one, several to "
+                         "a record (a repeating form's rows, as REDCap writes them), so they "
+                         "cannot be joined to the outcome's row as the record's other values "
+                         "were: left out.")
+        else:
+            notes.append(f"{named}: no value on the {len(df):,} rows that have a {target!r}; "
+                         f"their values are on the {dropped:,} rows without one. An export "
+                         "with a row per visit or event (REDCap's longitudinal export writes a "
+                         "record's baseline and follow-up on separate rows)? Join those rows to "
+                         "the others by the record's key first, one row per record, so that "
+                         "each row holds both the features and the outcome.")
     if X.shape[1] == 0:
         left_out = [f"{r.column} ({r.reason})" for r in roles
                     if not r.included and r.role != "target"]
@@ -6216,7 +6227,10 @@ def _joined_by_record(df: pd.DataFrame, unlabelled: np.ndarray,
     if not keys or not labelled.any():
         return df, None
     key = df[keys[0]]
+    # (not a constant: REDCap's 'redcap_repeat_instrument', one form's name, was "joined"
+    # and said so beside the note on what could not be)
     cols = [c for c in df.columns if c not in (target, keys[0])
+            and detected.get(c, ("",))[0] not in ("constant", "empty")
             and df.loc[labelled, c].isna().all() and df.loc[unlabelled, c].notna().any()]
     if not cols:
         return df, None

@@ -5765,3 +5765,23 @@ def test_a_reports_group_fields_on_its_first_row_are_each_rows():
     assert ds.X["Region"].notna().all(), ds.notes
     assert any("'Customer', 'Region', 'Account Manager'" in n for n in ds.notes), ds.notes
     assert ds.groups is not None and ds.groups.name == "Customer"
+
+
+def test_a_repeating_forms_columns_are_not_told_to_be_joined_after_a_join():
+    """A REDCap export with a repeating form: the baseline was joined onto each outcome's
+    row, and one note said so, while the next told the user to "join those rows to the
+    others by the record's key first" of the repeating form's instance numbers (a
+    stranger's export); the form's name, a constant, was said to be joined too."""
+    rows = ["record_id,redcap_event_name,redcap_repeat_instrument,redcap_repeat_instance,"
+            "age,sbp,ae_grade,mace_12m"]
+    rng = np.random.default_rng(3)
+    for r in range(200):
+        age, sbp = int(rng.integers(40, 85)), int(rng.integers(100, 190))
+        rows.append(f"{r + 1},baseline_arm_1,,,{age},{sbp},,")
+        for i in range(int(rng.integers(1, 3))):
+            rows.append(f"{r + 1},baseline_arm_1,adverse_events,{i + 1},,,{rng.integers(1, 4)},")
+        rows.append(f"{r + 1},month_12_arm_1,,,,,,{int(sbp > 160 and rng.random() < .8)}")
+    ds = load_csv(io.StringIO("\n".join(rows)), target="mace_12m")
+    assert not any("Join those rows" in n for n in ds.notes), ds.notes
+    assert not any(n.startswith("'redcap_repeat_instrument'") for n in ds.notes), ds.notes
+    assert ds.X["sbp"].notna().all()

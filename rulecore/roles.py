@@ -2140,6 +2140,21 @@ def _checked_rows(n: int, max_rows: int, seed: int) -> np.ndarray:
     return idx
 
 
+#: Class names too plain to say a column was named after the class.
+_PLAIN_CLASS_WORDS = {"true", "false", "yes", "no", "positive", "negative", "other", "none",
+                      "unknown", "high", "low", "medium", "good", "bad", "normal", "class"}
+
+
+def named_after_class(name: str, label: Any) -> bool:
+    """Whether a column's name holds a word of the class's name (compared by their first
+    five letters: ``Refunded Amount`` for ``refunded``, ``Refund date`` for ``Refunded``,
+    ``Became a Customer Date`` for ``Customer``), a word of four letters or more that is
+    not a plain one (:data:`_PLAIN_CLASS_WORDS`)."""
+    words = {w[:5] for w in name_words(str(label))
+             if len(w) >= 4 and w not in _PLAIN_CLASS_WORDS and not w.isdigit()}
+    return bool(words) and bool(words & {w[:5] for w in name_words(name) if len(w) >= 4})
+
+
 def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
                max_rows: int = 50_000, seed: int = 0) -> dict[str, float]:
     """Features that alone predict ``y`` (0/1) with at least :data:`LEAK_ACCURACY` accuracy

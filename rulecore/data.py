@@ -4120,6 +4120,10 @@ def _target_numbers_with_codes(y: pd.Series, name: str) -> tuple[pd.Series, str 
     and a note; ``(y, None)`` otherwise.  Asked for by a threshold on the target only: as
     classes the codes are classes."""
     text = y.dropna().astype(str).str.strip()
+    # (most targets are labels: a look at the first cells spares the pass over them all)
+    head = text.iloc[:200]
+    if len(head) == 0 or pd.to_numeric(head, errors="coerce").notna().mean() < 0.2:
+        return y, None
     numbers = pd.to_numeric(parse_numbers(text), errors="coerce")
     codes = text[numbers.isna()]
     if numbers.notna().sum() < 20 or codes.nunique() > MAX_MISSING_CODES or \
@@ -6166,11 +6170,16 @@ def _group_block_columns(df: pd.DataFrame) -> list[str] | None:
     n = len(df)
     if n < 20 or df.shape[1] < 4:
         return None
-    present = df.notna().to_numpy() & (df.astype(str) != "").to_numpy()
+    present: np.ndarray | None = None  # every cell's, only once a column could be a group's
     for j, col in enumerate(df.columns[:3]):
         s = df[col]
+        if not isinstance(s, pd.Series) or pd.api.types.is_numeric_dtype(s) or \
+                not 4 <= int(s.notna().sum()) <= n / 4:
+            continue  # (cheap tests first: this runs on every table loaded)
+        if present is None:
+            present = df.notna().to_numpy() & (df.astype(str) != "").to_numpy()
         there = present[:, j]
-        if not there[0] or pd.api.types.is_numeric_dtype(s) or not 4 <= there.sum() <= n / 4:
+        if not there[0] or not 4 <= there.sum() <= n / 4:
             continue
         names = s[there].astype(str).str.strip()
         if names.nunique() > 1000 or (names.to_numpy()[1:] == names.to_numpy()[:-1]).any():
@@ -6199,6 +6208,7 @@ def _first_line_fields(df: pd.DataFrame) -> tuple[str, list[str]] | None:
     n = len(df)
     if n < 20 or df.shape[1] < 4:
         return None
+    present: np.ndarray | None = None  # every cell's, only once a column could be a key
     for key in df.columns[:3]:
         k = df[key]
         if not isinstance(k, pd.Series) or k.isna().any():
@@ -6208,7 +6218,8 @@ def _first_line_fields(df: pd.DataFrame) -> tuple[str, list[str]] | None:
         if not 5 <= runs <= 0.9 * n or k.nunique() != runs:
             continue
         later = ~first
-        present = df.notna().to_numpy() & (df.astype(str) != "").to_numpy()
+        if present is None:
+            present = df.notna().to_numpy() & (df.astype(str) != "").to_numpy()
         fields = []
         for j, col in enumerate(df.columns):
             if col == key or present[later, j].any():

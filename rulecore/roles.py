@@ -1746,24 +1746,16 @@ def _time_name(name: str) -> bool:
     return bool(set(name_words(name)) & _TIME_WORDS)
 
 
-def _restated_by_another(df: pd.DataFrame, col: str) -> bool:
-    """Whether another column of ``df`` is one-to-one with ``col`` on the rows where both
-    are present: each value of one goes with one value of the other, and the other way
-    round (a year and its code, a country and its ISO code)."""
-    s = df[col]
-    n = s.nunique()
-    if n < 2:
-        return False
-    for other in df.columns:
-        if str(other) == str(col) or not isinstance(df[other], pd.Series) \
-                or df[other].nunique() != n:
-            continue
-        both = pd.DataFrame({"a": s.astype(str), "b": df[other].astype(str)})[
-            s.notna().to_numpy() & df[other].notna().to_numpy()]
-        if len(both) and both.groupby("a")["b"].nunique().max() == 1 and \
-                both.groupby("b")["a"].nunique().max() == 1:
-            return True
-    return False
+#: A period's code: a year, a fiscal year, a quarter, a half or a month of one (World Bank's
+#: ``YR2015``, ``2015Q1``, ``FY2024``, ``2015M01``, ``Q1-2024``).
+_PERIOD_CODE = re.compile(r"^(?:(?:YR|FY)\s?)?\d{4}(?:\s?[-/]?\s?(?:Q[1-4]|H[12]|M\d{2}))?$|"
+                          r"^(?:Q[1-4]|H[12])\s?[-/ ]\s?\d{4}$", re.IGNORECASE)
+
+
+def _period_codes(s: pd.Series) -> bool:
+    """Whether a text column's values are all periods' codes (:data:`_PERIOD_CODE`)."""
+    values = s.dropna().astype(str).str.strip().unique()[:200]
+    return len(values) >= 2 and all(_PERIOD_CODE.match(v) for v in values)
 
 
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
@@ -1917,10 +1909,9 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     ratings = [c for c in eligible if is_rating(c, df[c])]
     if ratings:
         return ratings[-1]
-    # a column another column restates gives only that column back as a rule: a World Bank
-    # panel's 'Time Code' (YR2015, one-to-one with 'Time') was predicted by 'Time <= 2015.5'
-    # and called certified optimal (a stranger's download); nor is a period an outcome
-    fallback = [c for c in classes if not _time_name(c) and not _restated_by_another(df, c)]
+    # a period is no outcome: a World Bank panel's 'Time Code' (YR2015 ..., beside 'Time')
+    # was predicted by 'Time <= 2015.5' and called certified optimal (a stranger's download)
+    fallback = [c for c in classes if not _period_codes(df[c])]
     if fallback:
         return max(fallback, key=rank)
     if classes and not any(kinds[c] == "continuous" for c in eligible):

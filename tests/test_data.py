@@ -5386,7 +5386,7 @@ def _world_bank_panel(countries: int = 60, years: int = 8) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_a_year_restated_by_another_column_is_no_default_target():
+def test_a_periods_code_is_no_default_target():
     """A World Bank panel holds no class column; its 'Time Code' (YR2015 ...) was the default
     target, one-to-one with 'Time', and the rule 'Time <= 2015.5' was called certified
     optimal (a stranger's download).  A column another column restates gives only that

@@ -358,15 +358,17 @@ class Dataset:
         otherwise recognise a returning patient by the values that never change (age), and
         the held-out accuracy would be optimistic.  Without such an identifier, rows copied
         whole (:attr:`copies`) are grouped the same way."""
-        # an identifier distinct on every row says each row is its own record: a full name
-        # repeated beside it is people sharing a name (an HR workbook's 1,000 employees of
-        # 120 names were held out "by whole Full Name", a stranger's)
+        # beside an identifier distinct on every row, a full name repeated is one person's
+        # rows (a patient's visits) only where a measure of the person is the same on them:
+        # an HR workbook's 1,000 employees of 120 names were held out "by whole Full Name"
+        # (a stranger's), where each row is an employee and the names collide
         one_per_row = self.ids is not None and any(
             r.role == "id" and r.column in self.ids.columns and self.ids[r.column].notna().all()
             and self.ids[r.column].is_unique for r in self.roles)
         for role in self.roles if self.ids is not None else ():
             if role.role == "id" and role.column in self.ids.columns:
-                if one_per_row and roles_mod.person_name(str(role.column)):
+                if one_per_row and roles_mod.person_name(str(role.column)) and \
+                        not _same_people(self.ids[role.column], self.X):
                     continue
                 col = self.ids[role.column]
                 # a record on several rows, not a coincidence: one pair of equal balances
@@ -6192,6 +6194,23 @@ def _group_block_columns(df: pd.DataFrame) -> list[str] | None:
         if same:
             return [str(col)] + same
     return None
+
+
+def _same_people(names: pd.Series, X: pd.DataFrame) -> bool:
+    """Whether rows sharing a name are one person's: some feature of five values or more (an
+    age, a date of birth) is the same on every row of nine names in ten that repeat."""
+    names = names.reset_index(drop=True)
+    multi = names.duplicated(keep=False).to_numpy()
+    if not multi.any():
+        return False
+    keys = names[multi].to_numpy()
+    for col in list(X.columns)[:50]:
+        x = pd.Series(X[col].to_numpy()[multi])
+        if x.nunique() < 5:
+            continue
+        if float((x.groupby(keys).nunique(dropna=False) == 1).mean()) >= 0.9:
+            return True
+    return False
 
 
 def _first_line_fields(df: pd.DataFrame) -> tuple[str, list[str]] | None:

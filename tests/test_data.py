@@ -5688,6 +5688,16 @@ def test_people_of_one_name_are_not_one_record_beside_an_employee_id():
     # a customer's full name on a table of their orders, no per-row id: their record
     orders = df.drop(columns="Employee ID").rename(columns={"Full Name": "Customer Name"})
     assert from_frame(orders, "Left Company").groups is not None
+    # ... and a patient's visits, each with its own appointment id: the same age on every
+    # visit of a name says it is one person (a review: they were held out visit by visit)
+    people = [f"F{k % 12} L{k // 12}" for k in range(100)]
+    visits = pd.DataFrame({"Appointment ID": [f"AP{10_000 + k}" for k in range(300)],
+                           "Full Name": np.repeat(people, 3),
+                           "Age": np.repeat(rng.integers(20, 80, 100), 3),
+                           "Lead days": rng.integers(0, 60, 300),
+                           "No-show": rng.choice(["yes", "no"], 300)})
+    ds = from_frame(visits, "No-show")
+    assert ds.groups is not None and ds.groups.name == "Full Name"
 
 
 def test_limits_in_words_are_read_as_their_limits():

@@ -6164,20 +6164,25 @@ def _group_block_columns(df: pd.DataFrame) -> list[str] | None:
     """A report's group columns, filled on the group's first row only (an AR-aging report's
     customer, region and account manager above each customer's invoices), or ``None``.
 
-    A text column present on the first row and on at most a quarter of the rows, never the
-    same name on two groups in a row, its groups two rows or more and none most of the
-    table (as :func:`filled_down`'s, more of them: up to 1,000), and at least one other
+    A text column of names without digits, first or second, present on the first row and on
+    at most a quarter of the rows, never the same name on two groups in a row, its groups
+    two rows or more and none most of the table (as :func:`filled_down`'s, more of them:
+    up to 1,000), and at least one other
     column present on exactly the same rows: a sparse column of answers or remarks shares
     its rows with no other column."""
     n = len(df)
     if n < 20 or df.shape[1] < 4:
         return None
     present: np.ndarray | None = None  # every cell's, only once a column could be a group's
-    for j, col in enumerate(df.columns[:3]):
+    for j, col in enumerate(df.columns[:2]):
         s = df[col]
         if not isinstance(s, pd.Series) or pd.api.types.is_numeric_dtype(s) or \
                 not 4 <= int(s.notna().sum()) <= n / 4:
             continue  # (cheap tests first: this runs on every table loaded)
+        # names, without digits: a coupon's code and its amount, on the orders that used
+        # one, share their rows too (the review)
+        if s.dropna().astype(str).str.contains(r"\d").any():
+            continue
         if present is None:
             present = df.notna().to_numpy() & (df.astype(str) != "").to_numpy()
         there = present[:, j]

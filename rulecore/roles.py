@@ -1167,8 +1167,8 @@ def _is_json(present: pd.Series) -> bool:
 
 #: A variable label that names an identifier (Stata's and SPSS's: ``Household identifier``,
 #: ``Respondent ID``, ``Case number``).
-_ID_LABEL = re.compile(r"(?i:\bidentifier\b|\bidentification (?:number|code)\b|"
-                       r"\b(?:case|record|serial|respondent) (?:number|no\.?)$)|\bID\b")
+_ID_LABEL = re.compile(r"(?i:\bidentifier|\bidentification (?:number|code)|"
+                       r"\b(?:case|record|serial|respondent) (?:number|no\.?))\s*$|\bID\s*$")
 
 
 def detect_roles(df: pd.DataFrame, labels: Mapping[str, str] | None = None
@@ -1184,7 +1184,10 @@ def detect_roles(df: pd.DataFrame, labels: Mapping[str, str] | None = None
     for col, label in (labels or {}).items():
         # (a household's identifier in a survey file was a numeric feature, and one
         # household's people sat on both sides of the split: a stranger's Stata file)
-        if roles.get(str(col), ("",))[0] == "feature" and _ID_LABEL.search(str(label)):
+        # (the label ends so, and the values are many: 'Has a national ID card', a yes/no
+        # question, was an identifier, the review)
+        if roles.get(str(col), ("",))[0] == "feature" and _ID_LABEL.search(str(label)) \
+                and str(col) in df.columns and df[col].nunique() >= ID_MIN_VALUES:
             roles[str(col)] = ("id", f"its label says it is an identifier ({label!r}): it "
                                      "names the record, and rows of one record are held out "
                                      "together")

@@ -5607,6 +5607,10 @@ def test_a_column_labelled_as_an_identifier_is_one():
     assert roles["hhid"][0] == "id" and "Household identifier" in roles["hhid"][1], roles
     assert ds.groups is not None and ds.groups.name == "hhid"
     assert roles["hhsize"][0] == "feature"
+    # a question that mentions an ID is no identifier (a review: 'Has a national ID card')
+    df["hasid"] = rng.integers(0, 2, n)
+    df.attrs["labels"]["hasid"] = "Has a national ID card"
+    assert {r.column: r.role for r in from_frame(df, "employed").roles}["hasid"] == "feature"
 
 
 def test_a_crms_lifecycle_stage_is_the_target_and_customer_its_class():
@@ -5775,6 +5779,17 @@ def test_a_reports_group_fields_on_its_first_row_are_each_rows():
     assert ds.X["Region"].notna().all(), ds.notes
     assert any("'Customer', 'Region', 'Account Manager'" in n for n in ds.notes), ds.notes
     assert ds.groups is not None and ds.groups.name == "Customer"
+    # a coupon's code and its amount share their rows too, on the orders that used one: no
+    # group (a review)
+    rng = np.random.default_rng(2)
+    used = np.arange(240) % 8 == 0
+    orders = pd.DataFrame({
+        "Order": [f"SO-{5000 + i}" for i in range(240)],
+        "Coupon": [f"WELCOME-{rng.integers(1000, 9999)}" if u else None for u in used],
+        "Coupon amount": [f"{rng.integers(5, 30)}.00" if u else None for u in used],
+        "Total": rng.normal(80, 20, 240).round(2), "Returned": rng.choice(["yes", "no"], 240)})
+    ds = load_csv(io.StringIO(orders.to_csv(index=False)), target="Returned")
+    assert ds.X["Coupon amount"].notna().sum() == used.sum()
 
 
 def test_a_repeating_forms_columns_are_not_told_to_be_joined_after_a_join():

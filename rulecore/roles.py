@@ -1836,8 +1836,9 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
                and (not _REMARK_NAME.search(c) or _plain_name(c) in _TARGET_NAMES)]
     # a CRM's lifecycle stages are its funnel's outcome, before any column named a status
     # (HubSpot's 'Marketing contact status', a billing flag, was predicted: a stranger)
+    # (a column named as the outcome still wins: 'Churned' beside the stages, the review)
     funnel = [c for c in classes if lifecycle_stages(df[c].dropna().unique()[:MAX_STAGES])]
-    if funnel:
+    if funnel and not any(_target_hint(c) == 2 for c in classes):
         return funnel[-1]
     hinted = [c for c in classes if _target_hint(c)]
     # an employment STATUS is left for a flag only when it is the one name hinting an

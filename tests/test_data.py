@@ -5634,6 +5634,9 @@ def test_a_crms_lifecycle_stage_is_the_target_and_customer_its_class():
     assert ds.target == "Lifecycle Stage" and ds.positive == "Customer", \
         (ds.target, ds.positive)
     assert from_frame(df, "Lifecycle Stage").positive == "Customer"
+    # a column named as the outcome still wins (a review: 'Churned' lost to the stages)
+    df["Churned"] = rng.choice(["yes", "no"], n, p=[.3, .7])
+    assert load_csv(io.StringIO(df.to_csv(index=False))).target == "Churned"
 
 
 def test_options_of_a_long_wording_are_options():

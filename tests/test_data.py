@@ -5720,6 +5720,15 @@ def test_limits_in_words_are_read_as_their_limits():
     x = ds.X["YearsCodePro"]
     assert x.notna().all() and (x == 1).sum() >= 20 and (x == 50).sum() == 3
     assert any("'Less than 1 year'" in n and "read as the limit" in n for n in ds.notes)
+    # the exported Python reads the raw cells so too (a review: it read '<1' only)
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+    from tests.test_rule_export import run_python
+
+    rule = Rule((Term("YearsCodePro", "<=", 7.5),), target="y", positive="a")
+    raw = table[["YearsCodePro"]].astype(object)
+    np.testing.assert_array_equal(run_python(rule.to_python(), raw),
+                                  (x <= 7.5).astype(int).to_numpy())
 
 
 def test_a_rule_on_percentages_names_them():

@@ -20,6 +20,7 @@ import pandas as pd
 
 from rulecore.data import (
     _APPROXIMATE,
+    _CENSORED,
     _CODED,
     _KEY_VALUE,
     _LIMIT_ABOVE,
@@ -791,6 +792,9 @@ class Rule(_Exportable):
                f"            approx = re.fullmatch({_APPROXIMATE.pattern!r}, v, re.I)",
                "            if approx:  # 'approx 18', 'c. 40', '15+': the number named",
                "                v = approx.group(1) or approx.group(2)",
+               f"            worded = re.fullmatch({_CENSORED.pattern!r}, v, re.I)",
+               "            if worded and v[:1].isalpha():  # 'Less than 1 year': the limit",
+               "                v = worded.group(1)",
                "            if v[:1] in '<>≤≥':  # a limit, '<0.5', '≥95%': the limit",
                "                v = v[1:].lstrip('=').strip()",
                "            if v[:1] == '(' and v[-1:] == ')':  # accounting's '(542)': -542",

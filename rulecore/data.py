@@ -5005,8 +5005,14 @@ def from_frame(
     # for no target, and with them the line items where the signal was (a stranger's export)
     lines = None if read_attrs.get("keep_rows") else _first_line_fields(df)
     record_rows_joined = lines is not None  # a record's values brought to its other rows
+    record_keys: dict[str, tuple[str, str]] = {}  # roles reading decided, over detect_roles'
     if lines is not None:
         key, fields = lines
+        # the key is the record, however written (a number, 1001, was a numeric feature and
+        # the rows were not held out by it, as the note said: the review)
+        record_keys[str(key)] = ("id", f"{int(df[key].nunique()):,} values, each on a run of "
+                                       "rows with its fields on the first: the record each "
+                                       "row belongs to (held-out rows are split by it)")
         df = df.copy()
         run = df[key].ne(df[key].shift()).cumsum()
         for col in fields:
@@ -5036,7 +5042,7 @@ def from_frame(
                         f"is expanded to one row per record, {len(df):,} rows from "
                         f"{len(counts):,}: rules then count records, not combinations. Include "
                         f"{weight_col!r} to keep the rows as they are.")
-    detected = roles_mod.detect_roles(df, given_labels)
+    detected = {**roles_mod.detect_roles(df, given_labels), **record_keys}
     chosen_note: int | None = None  # the note saying why the target was chosen
     guessed = False  # chosen by default with nothing in the table saying it is the outcome
     if target is None and class_column in df.columns:
@@ -5108,7 +5114,7 @@ def from_frame(
             elif codes:
                 notes.append(_missing_codes_note(col, df[col], codes))
                 codes_read.append(str(col))
-        detected = roles_mod.detect_roles(df, given_labels)
+        detected = {**roles_mod.detect_roles(df, given_labels), **record_keys}
     unanswered_rows: list[tuple[Any, int]] = []  # target values read as no answer, rows
     if target in coded_missing:
         # in a target, 9 may be a class, and a code given as the positive class is one
@@ -6243,12 +6249,23 @@ def _first_line_fields(df: pd.DataFrame) -> tuple[str, list[str]] | None:
             continue
         later = ~first
         if present is None:
-            present = df.notna().to_numpy() & (df.astype(str) != "").to_numpy()
+            present = df.notna().to_numpy()
         fields = []
         for j, col in enumerate(df.columns):
-            if col == key or present[later, j].any():
+            if col == key:
                 continue
-            p = present[first, j].mean()
+            there = present[:, j]
+            if there[later].any():
+                # blank text is no value, but a column with text on a later line is no
+                # field: its first few such cells decide most columns (the whole frame as
+                # text took 4.9 s of a 200,000-row load: a review)
+                cells = df[col][later & there]
+                if pd.api.types.is_numeric_dtype(cells) or \
+                        (cells.iloc[:200].astype(str) != "").any() or \
+                        (cells.astype(str) != "").any():
+                    continue
+                there = there & (df[col].astype(str) != "").to_numpy()
+            p = there[first].mean()
             if p > 0 and (1 - p) ** int(later.sum()) < 1e-3:
                 fields.append(str(col))
         if len(fields) >= 2:

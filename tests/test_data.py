@@ -5469,6 +5469,10 @@ def test_an_orders_fields_on_its_first_line_are_each_lines():
     assert ds.X["Discount Code"].eq("SPRING20").sum() == raw.Name.isin(coded).sum() > len(coded)
     # a line item's own columns stay the line's
     assert ds.X["Lineitem name"].tolist() == raw["Lineitem name"].tolist()
+    # an order numbered without '#' is the record too, as the note says (a review)
+    numbered = _shopify_orders().replace("\n#", "\n")
+    ds = load_csv(io.StringIO(numbered), target="Financial Status")
+    assert ds.groups is not None and ds.groups.name == "Name", ds.held_out_unit
 
 
 def test_lines_of_one_cell_under_the_table_are_no_headings_inside_it():

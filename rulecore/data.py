@@ -4800,9 +4800,10 @@ def from_frame(
             num = np.format_float_positional(float(values[at]), trim="-")
             what = ("percentages" if "%" in ex else "amounts written with a currency sign"
                     if re.search(_MONEY, ex) else "amounts written with a currency code")
-            if what == "percentages":
+            if what == "percentages" and not re.search(r"%|percent|\bpct\b", str(col),
+                                                       re.IGNORECASE):
                 # the rule names them, 'Discount > 8 %', as it names any unit (it read
-                # 'Discount > 8': a stranger's sales log)
+                # 'Discount > 8': a stranger's sales log), unless the name does already
                 units[str(col)] = "%"
             cleaning.append(f"{col!r}: {what} ({ex!r}) are read as numbers ({num}); its "
                             "rules compare those numbers.")
@@ -5600,12 +5601,14 @@ def from_frame(
                and r.column in df.columns and r.column not in X.columns
                and bool(df[r.column].duplicated().any())}
     pool = {**chosen_out, **records}
+    # (the records first: a copy of one is a copy wherever it stands, 'County Code' before
+    # 'County' too, the review)
     copies = _copy_columns(pd.concat([X, pd.DataFrame(pool)], axis=1)
                            if pool else X, out_kinds,
-                           [r.column for r in roles if (r.detected == "feature" or
-                                                        r.column in records)
-                            and (r.included or r.column in pool)
-                            and r.column not in include], pool, digests, records)
+                           list(records) + [r.column for r in roles if r.detected == "feature"
+                                            and (r.included or r.column in chosen_out)
+                                            and r.column not in include], pool, digests,
+                           records)
     if copies:
         X = X.drop(columns=list(copies))
         for col in copies:

@@ -4128,8 +4128,10 @@ def _target_numbers_with_codes(y: pd.Series, name: str) -> tuple[pd.Series, str 
         return y, None
     numbers = pd.to_numeric(parse_numbers(text), errors="coerce")
     codes = text[numbers.isna()]
+    # (codes, not one word: a 'Tumor' over a column of expression values is a transposed
+    # table's class row, refused as such by target_kind)
     if numbers.notna().sum() < 20 or codes.nunique() > MAX_MISSING_CODES or \
-            codes.str.contains(r"\d").any():
+            len(codes) < max(3, 0.01 * len(text)) or codes.str.contains(r"\d").any():
         return y, None
     out = pd.Series(np.nan, index=y.index, dtype=float)
     out[numbers.index] = numbers.to_numpy(dtype=float)

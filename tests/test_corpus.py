@@ -227,12 +227,13 @@ EXPECTED = {
                                       ["Admission Date (year)", "Admission Date (month)",
                                        "Admission Date (weekday)"], 0, []),
     # CDC WONDER: its 'Total' rows and notes under '---' are no records; the county is the
-    # panel's unit, its code a copy of it; no column holds classes, so the guess is the
-    # rightmost number (the analyst asks for 'Crude Rate > 30': tests/test_data.py)
-    "cdc_wonder_county_rates.txt": ("Population > 142000", "yes",
+    # panel's unit, its code a copy of it; nothing names an outcome, so the guess (said to
+    # be one) is the urbanization class, its code a restatement warned of (the analyst asks
+    # for 'Crude Rate > 30': tests/test_data.py)
+    "cdc_wonder_county_rates.txt": ("2013 Urbanization", "Micropolitan (Nonmetro)",
                                     {"Notes": "empty", "State Code": "copy", "County": "id",
-                                     "County Code": "copy", "2013 Urbanization Code": "copy",
-                                     "Crude Rate": "text"}, [], 0, []),
+                                     "County Code": "copy", "Crude Rate": "text"}, [], 0,
+                                    ["2013 Urbanization Code"]),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",

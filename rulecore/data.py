@@ -6021,7 +6021,9 @@ def bursts_over_time(y: np.ndarray, when: pd.Series) -> float | None:
         return None
     rank = when[present].rank(method="first").to_numpy() - 1
     period = np.minimum((rank * BURST_BINS) // n, BURST_BINS - 1).astype(int)
-    labels = np.asarray(y)[present]
+    # (labels as codes: a target of 2 or 'not 2', a REDCap form's status with its blanks
+    # read as the other class, was a TypeError in np.unique's sort)
+    labels = pd.factorize(pd.Series(np.asarray(y)[present], dtype=object))[0]
     values, counts = np.unique(labels, return_counts=True)
     worst = 0.0
     for value, count in zip(values, counts):

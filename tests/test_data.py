@@ -5862,3 +5862,12 @@ def test_a_copy_of_the_record_before_it_is_a_copy_too():
     ds = load_csv(io.StringIO(pd.DataFrame(rows).to_csv(index=False)), target="High")
     roles = {r.column: r.role for r in ds.roles}
     assert roles["County"] == "id" and roles["County Code"] == "copy", roles
+
+
+def test_a_target_of_one_value_or_its_blank_beside_a_log_of_dates_loads():
+    """REDCap's 'followup_complete', 2 or blank, as the target beside dates on every row
+    (the baseline's, brought to the follow-up rows): its classes 2 and 'not 2' were a
+    TypeError in the check for bursts over time (the corpus decisions bench)."""
+    ds = load_csv(Path(__file__).parent / "data" / "redcap_longitudinal_raw.csv",
+                  target="followup_complete")
+    assert set(map(str, ds.classes)) == {"2", "not 2"}

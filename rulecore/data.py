@@ -4698,15 +4698,18 @@ def from_frame(
         # (after the last record they are lines under the table: a Salesforce report's
         # title and copyright under its rows were called "heading lines inside", a stranger)
         under = headings & (np.arange(len(df)) > np.flatnonzero(~headings).max())
-        for rows, said in ((headings & ~under, "heading line{s} inside the table ({shown}): "
-                            "text in the first cell alone, not a record"),
-                           (under, "line{s} under the table: {shown}: not records")):
-            if rows.any():
-                shown = list(dict.fromkeys(df.iloc[:, 0][rows].astype(str).str.strip()))
-                notes_before.append(f"Left out {int(rows.sum())} " + said.format(
-                    s="s" if rows.sum() > 1 else "", shown=(", " if rows is not under else
-                                                            " / ").join(map(repr, shown)))
-                    + ".")
+        inside = headings & ~under
+        cells = df.iloc[:, 0].astype(str).str.strip()
+        if inside.any():
+            shown = ", ".join(map(repr, dict.fromkeys(cells[inside])))
+            notes_before.append(f"Left out {int(inside.sum())} heading line"
+                                f"{'s' if inside.sum() > 1 else ''} inside the table "
+                                f"({shown}): text in the first cell alone, not a record.")
+        if under.any():
+            shown = " / ".join(map(repr, dict.fromkeys(cells[under])))
+            notes_before.append(f"Left out {int(under.sum())} line"
+                                f"{'s' if under.sum() > 1 else ''} under the table: {shown}: "
+                                "not records.")
         df, origin = df[~headings], origin[~headings]
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was
@@ -6380,13 +6383,14 @@ def _identical_copies(df: pd.DataFrame, cols: Iterable[str]) -> list[str]:
     """``cols`` and, after each of them, every column of ``df`` holding the same cells in
     every row, so that a reading asked for one column (its zeros as missing, its codes kept
     as numbers) is its exact copy's too."""
-    out: list[str] = []
-    for c in cols:
-        out.append(c)
-        if c not in df.columns or not isinstance(df[c], pd.Series):
-            continue
-        out += [d for d in df.columns if d != c and d not in out and isinstance(df[d], pd.Series)
-                and df[d].dtype == df[c].dtype and df[d].equals(df[c])]
+    out: list[str] = list(cols)
+    asked = [c for c in out if c in df.columns and isinstance(df[c], pd.Series)]
+    if not asked:
+        return [str(c) for c in out]
+    # each column hashed once, as the copy check does (a pass per pair before)
+    wanted = {_value_digest(df[c]) for c in asked}
+    out += [str(d) for d in df.columns if d not in out and isinstance(df[d], pd.Series)
+            and _value_digest(df[d]) in wanted]
     return [str(c) for c in out]
 
 
@@ -6674,8 +6678,7 @@ def _default_of_many(classes: list, counts: pd.Series) -> Any:
     # a CRM's lifecycle stages: Customer, where the funnel ends (its rarest stage, an
     # Opportunity, was the default: a stranger's HubSpot export)
     if roles_mod.lifecycle_stages(classes):
-        return next(c for c in classes if re.sub(r"[^a-z]", "", str(c).casefold())
-                    == "customer")
+        return next(c for c in classes if roles_mod._letters(str(c)) == "customer")
     share = counts[classes] / counts[classes].sum()
     # a name that says no is a baseline only as a word: class 0 of eleven vowels is a vowel
     baseline = {c for c in classes

@@ -2187,8 +2187,10 @@ def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
         # (four fifths of the rows at least, and the accuracy said is over every row, as
         # the warnings word it: a review found 100 % said of a column right on 80.8 %)
         there = x.notna().to_numpy()
+        if not 0.8 * len(ys) <= there.sum() < len(ys):
+            continue  # (most columns: nothing missing, or too much)
         yt = ys[there]
-        if 0.8 * len(ys) <= there.sum() < len(ys) and min(yt.sum(), len(yt) - yt.sum()) >= 10:
+        if min(yt.sum(), len(yt) - yt.sum()) >= 10:
             base_t = max(yt.mean(), 1 - yt.mean())
             acc_t = single_column_accuracy(x[there], yt, category)
             if acc_t >= bar and (1 - acc_t) <= 0.5 * (1 - base_t) and acc > base:

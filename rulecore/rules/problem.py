@@ -208,8 +208,10 @@ def merge_terms(pr: ClauseProblem, w: np.ndarray, error: str = "hamming") -> np.
         # problem knows them (every term otherwise)
         cand = np.flatnonzero(~w if pr.feature_of is None else
                               np.isin(pr.feature_of, pr.feature_of[S]) & ~w)
-        # within[k, t]: term k's rows are all rows of term t (A_k ≤ A_t)
-        within = np.array([A[A[:, k]][:, cand].all(axis=0) for k in S])
+        # within[k, t]: term k's rows are all rows of term t (A_k ≤ A_t); the candidates'
+        # columns taken once, not every column copied per term of the clause
+        Ac = A[:, cand]
+        within = np.array([Ac[A[:, k]].all(axis=0) for k in S])
         best, best_val = None, pr.objective(w, error)
         for i in np.flatnonzero(within.sum(axis=0) >= 2):
             t = cand[i]

@@ -155,15 +155,18 @@ def rare_pricing(n=2000, k=4, seed=2, lam=0.08):
 
 def test_beam_polishes_its_best_clauses_when_none_pays(monkeypatch):
     """Every clause the beam grows toward the box is worse than none (its prefixes hold too
-    many negatives), so it finds nothing below 0 unpolished; polishing reaches the box."""
+    many negatives), so a narrow beam finds nothing below 0 unpolished; polishing reaches
+    the box.  (A beam of 4 finds it unpolished since its mixed rank skips extensions that
+    cannot pay.)"""
     from rulecore.rules import colgen
 
     pr, box = rare_pricing()
     assert pr.value(box) < 0
     monkeypatch.setattr(colgen, "POLISHED", 0)
-    assert beam_search(pr, width=4, keep=5, below=0.0) == []
+    assert beam_search(pr, width=2, keep=5, below=0.0) == []
+    assert beam_search(pr, width=4, keep=5, below=0.0)[0][0] == box
     monkeypatch.setattr(colgen, "POLISHED", 3)
-    found = beam_search(pr, width=4, keep=5, below=0.0)
+    found = beam_search(pr, width=2, keep=5, below=0.0)
     assert found and found[0][1] < 0
     assert found[0][1] == pytest.approx(pr.value(found[0][0]))
     assert found[0][1] <= pr.value(box) + 1e-9
@@ -696,3 +699,33 @@ def test_exact_count_with_clauses_that_cover_no_negative(master_kind):
     res = column_generation(B, y, d, lam=5.0, error="exact", pool=[(0,), (1,)])
     assert res.objective == pytest.approx(ruleset_objective(B, y, d, res.clauses, 5.0, "exact"))
     assert sorted(res.clauses) == [(0,), (1,)]
+
+
+def _narrow_terms_beside_a_pair(seed: int, narrow: int = 400, lam: float = 0.2):
+    """A pricing problem as the exact 0/1 error of a rare class makes it: two broad terms
+    whose pair describes the class (Stripe's `Card Funding == prepaid AND Amount > 150`)
+    among hundreds of narrow ones, each true on a row or two (a card's last four digits)."""
+    rng = np.random.default_rng(seed)
+    n_pos, n_neg = 130, 2370
+    prepaid = np.r_[rng.random(n_pos) < 0.5, rng.random(n_neg) < 0.1]
+    big = np.r_[np.where(prepaid[:n_pos], rng.random(n_pos) < 0.97, rng.random(n_pos) < 0.4),
+                np.where(prepaid[n_pos:], rng.random(n_neg) < 0.02, rng.random(n_neg) < 0.4)]
+    codes = rng.integers(0, narrow, n_pos + n_neg)
+    B = np.c_[prepaid, big, codes[:, None] == np.arange(narrow)[None, :]]
+    return Pricing(B[:n_pos], B[n_pos:], np.full(n_pos, lam), np.full(n_neg, lam),
+                   clause_cost=0.0, cond_cost=1.0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_beam_is_not_filled_by_narrow_terms_that_cannot_pay(seed):
+    """A term true on a row or two costs a condition and gains nothing: with hundreds of
+    them, the beam's mixed ranking kept only those (their bound is near their value) and
+    never grew the pair that describes the class; the exact rule of a Stripe export was
+    `Card Last4 == 1260` (objective 27) where `Card Funding == prepaid AND Amount > 150`
+    has 16 (a stranger's).  Clauses whose bound cannot beat the best value found are no
+    candidates."""
+    pr = _narrow_terms_beside_a_pair(seed)
+    pair = pr.value((0, 1))
+    assert pair < min(pr.value((j,)) for j in range(pr.n_terms)) - 5  # the pair pays
+    (S, v), = beam_search(pr, width=20, keep=1)
+    assert v <= pair + 1e-9 and pr.value(S) == pytest.approx(v)

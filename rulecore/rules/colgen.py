@@ -218,13 +218,22 @@ def beam_search(pr: Pricing, *, width: int = 20, max_conditions: int = 12, keep:
                 if pr.conflict is not None:
                     ok[b] &= ~pr.conflict.rows(list(S)).any(axis=0)
         # only the terms a beam could keep: per clause, the best width + keep by value and
-        # the best width by the mixed rank (ties to the lower term index)
+        # the best width by the mixed rank (ties to the lower term index), the latter among
+        # extensions that can still pay (bound below the best value, the `alive` test
+        # below).  Hundreds of terms true on a row or two (a card's last four digits) cost a
+        # condition and gain nothing: their bound is near their value, so the mixed rank
+        # put them all first, the pruning then dropped them, and the beam never grew the
+        # pair that describes a rare class (Stripe's `Card Funding == prepaid AND Amount >
+        # 150`, objective 16 against `Card Last4 == 1260`'s 27: a stranger's export)
         rows = np.arange(len(beam))[:, None]
         pick = np.zeros_like(ok)
         pick[rows, np.argsort(np.where(ok, vals, np.inf), axis=1,
                               kind="stable")[:, :width + keep]] = True
-        pick[rows, np.argsort(np.where(ok, (vals + bound) / 2, np.inf), axis=1,
-                              kind="stable")[:, :width]] = True
+        best_now = min(best, float(np.where(ok, vals, np.inf).min(initial=np.inf)))
+        pays = ok & (bound < best_now - _TOL)
+        mixed = np.argsort(np.where(pays, (vals + bound) / 2, np.inf), axis=1,
+                           kind="stable")[:, :width]
+        pick[rows, mixed] |= np.take_along_axis(pays, mixed, axis=1)
         pick &= ok
         # the extended clauses, each once (the first of beam order, then term order)
         cand: dict[tuple[int, ...], tuple[float, float, int, int]] = {}

@@ -1823,6 +1823,15 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
                      f"({', '.join(map(repr, list(units.values())[:4]))}"
                      f"{' ...' if len(units) > 4 else ''}): each column's name now says its "
                      f"unit, as in {f'{example} ({units[example]})'!r}.")
+    if header and _maxima_row(df):
+        # a gradebook's row of each column's maximum (Canvas: '    Points Possible', 10.00
+        # under a quiz, '(read only)' under a computed score): read as a student it made
+        # '(read only)' a class of the final grade, and its blank ID kept the user ID as a
+        # numeric feature (a stranger's export)
+        label = str(df.iloc[0].dropna().iloc[0]).strip()
+        df = df.iloc[1:].reset_index(drop=True)
+        notes.append(f"Left out a row of the points each column is out of under the header "
+                     f"({label!r}), as a gradebook writes it: not a record.")
     if header and len(df) > 1:
         # Qualtrics writes a third header row of import ids, '{"ImportId":"QID1"}' under each
         # question: read as a response it was a class of the target and a "not a number"
@@ -2351,6 +2360,28 @@ _UNIT_CELL = re.compile(r"^[(\[]?(?:%|[^\W\d_]{1,8}|°[CF]|[^\W\d_]{1,6}/[^\W\d_
 #: Words that look like a unit but are values (a row of answers, not of units).
 _NOT_UNIT_WORDS = {"yes", "no", "y", "n", "true", "false", "male", "female", "m", "f", "na",
                    "none", "high", "low", "a", "b", "c", "x"}
+
+
+#: The label of a gradebook's row of maxima under its header (Canvas's ``Points Possible``,
+#: Moodle's and Blackboard's ``Max points`` or ``Out of``).
+_MAXIMA_LABEL = re.compile(r"(?i)^\s*(points?\s+possible|possible\s+points?|max(imum)?\s+"
+                           r"(points?|scores?|marks?)|out\s+of|total\s+points?)\s*:?\s*$")
+
+
+def _maxima_row(df: pd.DataFrame) -> bool:
+    """Whether the first row under the header is a gradebook's maxima: its first cell filled
+    says so (:data:`_MAXIMA_LABEL`), and its other cells are numbers (two at least), read-only
+    marks or empty."""
+    if len(df) < 5 or df.shape[1] < 3:
+        return False
+    cells = df.iloc[0].dropna().astype(str).str.strip()
+    cells = cells[cells != ""]
+    if cells.empty or not _MAXIMA_LABEL.match(cells.iloc[0]):
+        return False
+    rest = cells.iloc[1:]
+    numbers = rest.map(_is_number)
+    marks = rest.str.casefold().str.strip("()").isin({"read only", "muted", "n/a", "-"})
+    return int(numbers.sum()) >= 2 and bool((numbers | marks).all())
 
 
 def _units_row(df: pd.DataFrame) -> dict[str, str] | None:
@@ -4747,7 +4778,8 @@ def from_frame(
             if len(present) >= roles_mod.ID_MIN_VALUES and \
                     present.nunique() >= roles_mod.ID_DISTINCT_SHARE * len(present):
                 continue  # an identifier, left out as one: its reason says enough
-            ex = df[col][df[col].astype(str).str.startswith("0")].iloc[0]
+            text = df[col].astype(str)
+            ex = df[col][text.str.startswith("0") & text.str.fullmatch(r"\d+")].iloc[0]
             cleaning.append(f"{col!r}: codes written with leading zeros ({ex!r}) are read as "
                             f"text, not as the number {int(ex)}; set the column's kind to "
                             "numeric if they are numbers.")
@@ -5633,6 +5665,22 @@ def from_frame(
         zero_suspects = [c for c in zero_suspects if c not in copies]
         roles = [ColumnRole(r.column, "copy", False, copies[r.column], "copy")
                  if r.column in copies else r for r in roles]
+    # the target's own field written twice by the export (Strava's 'Commute', true/false
+    # and again 1.0/0.0), one-to-one with it in every row: the same answer, left out as the
+    # target's copy (it was warned of as a leak, a stranger's export).  Only a column the
+    # file names alike: under another name, a yes/no column that matches a two-class target
+    # may be a test that decides it, and the leak warning says both (restated_target)
+    for col in roles_mod.repeated_name(target, [str(c) for c in df.columns]):
+        if col == target or col not in X.columns or col in include or \
+                not _one_to_one(X[col], y):
+            continue
+        X = X.drop(columns=[col])
+        out_kinds.pop(col)
+        reason = (f"a copy of the target {target!r}: the file names both "
+                  f"{roles_mod.base_name(target)!r}, and each of this column's values goes "
+                  "with one class in every row, so it is the target written again")
+        roles = [ColumnRole(r.column, "copy", False, reason, "copy")
+                 if r.column == col else r for r in roles]
     notes += _scale_notes(on_scale)
     notes += _twin_columns(X, digests)
     id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
@@ -5761,9 +5809,14 @@ def from_frame(
     if guessed and chosen_note is not None:
         # (a guess called "the most plausible class column" was read as a finding: an EPA
         # download predicted its instruments' Method Code, a stranger's)
+        twice = roles_mod.repeated_name(target, [str(c) for c in df.columns])
         why = ("no column is named as an outcome (such as class, label, outcome, churn, "
-               "default) or holds outcome values (Churned / Retained), and it is not the "
-               "table's last column, where exports put the outcome")
+               "default) or holds outcome values (Churned / Retained), and "
+               + (f"though last in the table, where exports put the outcome, "
+                  f"{roles_mod.base_name(target)!r} names {len(twice)} columns of the file: "
+                  "an app's export repeating a field, not a table laid out around it"
+                  if twice else "it is not the table's last column, where exports put the "
+                  "outcome"))
         how = "Choose the column to predict (Data page: Target; command line: --target COLUMN)."
         plain = notes[chosen_note].endswith("the most plausible class column. Choose another "
                                             "target if this is not the one.")
@@ -6458,6 +6511,15 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
                                 orig in records)
         origins[col] = orig
     return out
+
+
+def _one_to_one(a: pd.Series, b: pd.Series) -> bool:
+    """Whether each value of ``a`` (missing a value too) goes with one of ``b`` in every
+    row, and the other way round."""
+    codes_a, _ = pd.factorize(a.reset_index(drop=True), use_na_sentinel=False)
+    codes_b, _ = pd.factorize(b.reset_index(drop=True), use_na_sentinel=False)
+    pairs = len(set(zip(codes_a.tolist(), codes_b.tolist())))
+    return pairs == codes_a.max(initial=-1) + 1 == codes_b.max(initial=-1) + 1
 
 
 def _value_digest(s: pd.Series, digests: dict | None = None) -> bytes:

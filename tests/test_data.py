@@ -5881,3 +5881,130 @@ def test_a_measurement_that_tells_another_class_is_no_leak_of_it():
     defect was found) is still warned of."""
     ds = load_sample("iris")
     assert ds.positive == "versicolor" and ds.class_leaks == {}, ds.class_leaks
+
+
+def _activities(n: int = 300, seed: int = 3) -> str:
+    """A Strava-like export: newer fields appended under old names (Commute twice, once
+    true/false and once 1.0/0.0), the flag last."""
+    rng = np.random.default_rng(seed)
+    kind = rng.choice(["Run", "Ride", "Walk"], n, p=[0.5, 0.35, 0.15])
+    commute = rng.random(n) < 0.2
+    speed = np.where(kind == "Ride", rng.uniform(4.2, 9, n), rng.uniform(1, 4, n))
+    df = pd.DataFrame({"Activity ID": np.arange(n) + 4_808_963_994,
+                       "Activity Type": kind, "Elapsed Time": rng.integers(600, 9000, n),
+                       "Commute": np.where(commute, "true", "false"),
+                       "Average Speed": np.round(speed, 3),
+                       "Calories": rng.integers(100, 1500, n),
+                       "Commute ": commute.astype(float)})
+    return df.to_csv(index=False).replace("Commute ", "Commute")
+
+
+def test_a_last_column_whose_name_the_export_repeats_is_a_guessed_target():
+    """Strava's activities export ends on its second 'Commute' (1.0/0.0): it was predicted
+    as "the most plausible class column" with no word that it was a guess, and the first
+    'Commute' (true/false), the same field, was warned of as a leak (a stranger's)."""
+    ds = load_csv(io.StringIO(_activities()), name="activities.csv")
+    assert ds.target_column == "Commute (2)"
+    assert ds.target_guessed
+    note = ds.guess_note
+    assert note.startswith("The target 'Commute (2)' is a guess")
+    assert "'Commute' names 2 columns" in note and "--target COLUMN" in note
+    # the same field written twice is the target itself, not a feature warned of as a leak
+    assert "Commute (1)" not in ds.X.columns and "Commute (1)" not in ds.leaks
+    role = next(r for r in ds.roles if r.column == "Commute (1)")
+    assert role.role == "copy" and "the target 'Commute (2)'" in role.reason
+    # chosen by the user, the other one is the copy
+    first = load_csv(io.StringIO(_activities()), name="activities.csv", target="Commute (1)")
+    assert "Commute (2)" not in first.X.columns and not first.target_guessed
+
+
+def test_a_feature_agreeing_with_a_binary_target_under_another_name_stays_a_leak():
+    """A yes/no column matching a two-class target on every row may be a test that decides
+    it: a leak warning, not a copy left out (docs/data.md), unless the file names both
+    alike."""
+    text = _activities().replace("Commute,Average", "Commute flag,Average", 1)
+    ds = load_csv(io.StringIO(text), name="a.csv", target="Commute")
+    assert "Commute flag" in ds.X.columns and "Commute flag" in ds.leaks
+
+
+def _canvas_gradebook(n: int = 120, seed: int = 5) -> str:
+    """A Canvas gradebook export: a 'Points Possible' row under the header (each
+    assignment's maximum, '(read only)' over the computed columns), then one row a
+    student."""
+    rng = np.random.default_rng(seed)
+    quiz = np.round(rng.uniform(3, 10, n) * 2) / 2
+    exam = np.round(rng.uniform(30, 100, n))
+    grade = np.where((exam < 60) & (quiz < 6), "F", rng.choice(["A", "B", "C"], n))
+    lines = ["Student,ID,SIS User ID,SIS Login ID,Section,Quiz 1 (976099),Midterm Exam "
+             "(803190),Final Score,Final Grade",
+             "    Points Possible,,,,,10.00,100.00,(read only),(read only)"]
+    for i in range(n):
+        lines.append(f'"Student {i}, A",{200002 + 7 * i},U{6887725 + i},login{i},'
+                     f"BIO 101 - 00{i % 3 + 1},{quiz[i]:.2f},{exam[i]:.2f},"
+                     f"{(quiz[i] * 4 + exam[i]) / 1.4:.2f},{grade[i]}")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_gradebooks_points_possible_row_is_no_student():
+    """Canvas writes each assignment's maximum on a 'Points Possible' row under the header:
+    read as a student it made '(read only)' a class of the final grade, and its blank ID
+    kept Canvas's user ID as a numeric feature (a stranger's export)."""
+    ds = load_csv(io.StringIO(_canvas_gradebook()), name="gradebook.csv",
+                  target="Final Grade", positive="F")
+    assert len(ds.y) == 120 and "(read only)" not in set(ds.y)
+    assert any(n.startswith("Left out a row of the points each column is out of")
+               for n in ds.notes)
+    assert "ID" not in ds.X.columns
+    assert next(r for r in ds.roles if r.column == "ID").role == "id"
+    assert ds.X["Quiz 1 (976099)"].max() <= 10
+    # a first row that only starts with such words is a record
+    kept = _canvas_gradebook().replace("    Points Possible,,,,,10.00,100.00,(read only),"
+                                       "(read only)", '"Possible, Points",1,U1,l1,BIO 101 - '
+                                       "001,5.00,50.00,40.00,C")
+    assert len(load_csv(io.StringIO(kept), name="g.csv", target="Final Grade").y) == 121
+
+
+def test_a_strong_feature_of_a_rare_class_is_no_leak_a_column_that_tells_it_is():
+    """Frauds are 0.5 % of a card table: a PCA component cut once finds 8 of 15 of them
+    and, with none of the rest, is right on 99.8 % of rows, above the 99 % bar, so it was
+    warned of as a leak and the rule called "not a success" (a stranger's creditcard.csv).
+    A leak of a rare class leaves few of the majority's errors: the chargeback flag does."""
+    from rulecore.roles import find_leaks
+
+    rng = np.random.default_rng(9)
+    n = 3000
+    y = np.zeros(n, dtype=np.int64)
+    y[rng.choice(n, 15, replace=False)] = 1
+    v12 = rng.normal(0, 1, n)
+    fraud = np.flatnonzero(y)
+    v12[fraud[:8]] = rng.uniform(-9, -6, 8)  # 8 of 15 frauds far out
+    v12[fraud[8:]] = rng.uniform(-1, 1, 7)  # the other 7 among the rest
+    chargeback = y.copy()
+    chargeback[rng.choice(np.flatnonzero(y == 0), 1)] = 1  # one error in 3,000
+    X = pd.DataFrame({"V12": v12, "chargeback": chargeback.astype(float)})
+    assert set(find_leaks(X, y, {"V12": "numeric", "chargeback": "numeric"})) == \
+        {"chargeback"}
+
+
+def test_fixed_width_codes_with_letters_among_zero_padded_digits_are_codes():
+    """Chicago's crime extract writes IUCR offence codes in four characters, '0910',
+    '0486', and some with a letter, '051A', '143A': read as numbers, the letters' 290 cells
+    became missing values and '0910' the number 910 (a stranger's)."""
+    from rulecore.roles import zero_padded_codes
+
+    rng = np.random.default_rng(4)
+    codes = rng.choice(["0460", "0486", "0860", "0910", "1320", "051A", "143A", "141A"], 400)
+    arrest = np.where(np.isin(codes, ["051A", "143A"]), "true",
+                      rng.choice(["true", "false"], 400, p=[0.1, 0.9]))
+    df = pd.DataFrame({"IUCR": codes, "Beat": rng.integers(100, 2500, 400),
+                       "Arrest": arrest})
+    assert zero_padded_codes(df["IUCR"])
+    ds = load_csv(io.StringIO(df.to_csv(index=False)), name="crimes.csv", target="Arrest",
+                  positive="true")
+    assert ds.kinds["IUCR"] == "categorical" and "0910" in set(ds.X["IUCR"])
+    assert any(n.startswith("'IUCR': codes written with leading zeros ('0") for n in ds.notes)
+    assert not any("read as missing" in n and "IUCR" in n for n in ds.notes)
+    # not codes: numbers with a word among them, or widths that differ
+    assert not zero_padded_codes(pd.Series(["0012", "0450", "NONE", "1200"] * 20))
+    assert not zero_padded_codes(pd.Series(["012", "0450", "51A", "1200"] * 20))
+    assert not zero_padded_codes(pd.Series(["012A", "045B", "051A", "120C"] * 20))

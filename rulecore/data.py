@@ -4114,7 +4114,9 @@ def numeric_missing_codes(s: pd.Series, *, target: bool = False
     "income <= 12,000" held for every row with no income.  A code is read as missing only
     where it cannot be a measurement: it is negative in a column whose other values are not,
     or it lies at least their whole range away from the other values (``999`` among ages 18 to
-    90, ``9`` on a 1 to 5 scale, ``7`` beside the 1 and 2 of a yes/no question).  The other
+    90, ``9`` on a 1 to 5 scale, ``7`` beside the 1 and 2 of a yes/no question), and a
+    single negative digit not beside negative values (``-7`` is a UTC offset beside ``-5``
+    and ``-4``).  The other
     values are those that are no code: a survey's ``77`` ("don't know") beside its ``99``
     ("refused") hid the ``99`` when each was judged with the other among the values.  In a
     ``target``, ``7`` and ``9`` are not considered: they may be classes.
@@ -4140,8 +4142,12 @@ def numeric_missing_codes(s: pd.Series, *, target: bool = False
     # stranger's FHIR extract; a negative or a run of three digits or more in most rows is
     # still a code: -999 "not applicable" in 60 % of the rows was kept as a number, a review)
     present = int((~np.isnan(values)).sum())
+    # (a single digit below values that are negative themselves is one of them: a UTC offset
+    # of -7 beside -5 and -4, Mailchimp's DSTOFF, was a code in a quarter of a stranger's
+    # rows)
     found = sorted(float(v) for v in set(values[hit])
                    if ((v < 0 and lo >= 0) or v <= lo - away or v >= hi + away)
+                   and not (-10 < v < 0 and lo < 0)
                    and ((values == v).sum() <= 0.5 * present or v < 0 or abs(v) >= 999))
     if not found:
         return s, {}
@@ -5100,8 +5106,11 @@ def from_frame(
         # outcome: _raw.status was predicted beside an alert flag (an adversarial review)
         logged_fields = [f for fs in pairs.values() for f in fs if f in df.columns]
         rest = [c for c in df.columns if c not in logged_fields]
-        target = roles_mod.choose_target(df[rest], {c: detected[c] for c in rest}) \
-            if logged_fields and len(rest) >= 2 else roles_mod.choose_target(df, detected)
+        followed: list[str] = []  # a follow-up question passed over for what it follows
+        target = roles_mod.choose_target(df[rest], {c: detected[c] for c in rest}, followed) \
+            if logged_fields and len(rest) >= 2 else roles_mod.choose_target(df, detected,
+                                                                            followed)
+        notes += followed
         why = {"classes": "the most plausible class column", "continuous": "no column holds "
                "classes, so this numeric column is split at a threshold"
                if not roles_mod.is_outcome_score(target) else "a number named as the "

@@ -115,6 +115,11 @@ _ID_NAME = re.compile(r"(^|[^a-z])(id|ids|key|uuid|guid|code|no|nr|num|number|in
                       rf"{_REGISTRY_NUMBERS}|plot|rk)$|^(id|key)([^a-z]|$)", re.IGNORECASE)
 # customerId, orderNo, EmployeeNumber (case matters: not "paid"; EmployeeNumber was a feature,
 # a newcomer's review)
+#: A short name in capitals ending in ID (Mailchimp's ``LEID``, ``EUID``), a key when its
+#: numbers share one width (:func:`detect_role`).
+#: (two letters at most before it, and no word: MAXBID, PAID and AID are amounts)
+_SHORT_CAPS_ID = re.compile(r"(?!(AID|BID|PAID|SAID|RAID|MAID|LAID|KID|LID|RID|DID|HID)$)"
+                            r"[A-Z]{1,2}ID")
 _ID_CAMEL = re.compile(r"[a-z](Id|ID|Key|No|Nr|Num|Number|Code|Idx)$")
 # POLICYNO, ACCTNBR, CUSTID: a mainframe's or an old database's names, in capitals and run
 # together (a policy number counting up by 17 was a feature: a review's fixed-width file)
@@ -1024,6 +1029,11 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
             span = np.nanmax(v) - np.nanmin(v) + 1
             named = bool(_ID_NAME.search(name) or _ID_CAMEL.search(name)
                          or _ID_CAPS.match(name))
+            # a short name in capitals ending in ID over numbers of one width, six digits or
+            # more: Mailchimp's LEID was a numeric feature beside its EUID (a stranger's)
+            if not named and _SHORT_CAPS_ID.fullmatch(name.strip()) and np.nanmin(v) >= 1e5:
+                widths = np.char.str_len(np.abs(v).astype(np.int64).astype(str))
+                named = bool((widths == widths[0]).all())
             if share >= ID_DISTINCT_SHARE and (named or span <= 2 * len(present)):
                 return "id", (f"{n_distinct:,} distinct whole numbers in {len(present):,} rows: "
                               "an identifier")
@@ -1803,7 +1813,64 @@ def _period_codes(s: pd.Series) -> bool:
     return len(values) >= 2 and all(_PERIOD_CODE.match(v) for v in values)
 
 
-def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None) -> str:
+def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None,
+                  said: list[str] | None = None) -> str:
+    """The most plausible class column of ``df`` (:func:`_choose_target`), or the column
+    it follows up (:func:`follow_up_of`): a survey's question asked only where another was
+    answered yes, a status's detail filled only on one status.  What was passed over and
+    why is appended to ``said``."""
+    roles = roles if roles is not None else detect_roles(df)
+    target = _choose_target(df, roles)
+    gate = follow_up_of(df, target)
+    if gate is None or _target_hint(target) or roles[gate[0]][0] != "feature":
+        return target
+    if said is not None:
+        blank = float(df[target].isna().mean())
+        said.append(f"{target!r} is filled only where {gate[0]!r} is {str(gate[1])!r} "
+                    f"({blank:.0%} of the rows are blank): it follows up on that column, "
+                    f"so {gate[0]!r} is taken as the outcome. Choose {target!r} as the "
+                    "target to predict it on the rows that have it.")
+    return gate[0]
+
+
+#: A column filled on at most this share of the rows may be another's follow-up
+#: (:func:`follow_up_of`).
+FOLLOW_UP_FILLED = 0.6
+
+
+def follow_up_of(df: pd.DataFrame, col: str) -> tuple[str, Any] | None:
+    """``(column, value)`` when ``col`` is filled on exactly the rows where that other
+    column holds that value, and blank on the rest (at least 40 % of the rows, at least 5
+    rows filled): skip logic, a question asked only where another was answered yes
+    (KoboToolbox's ``ors_given`` after ``diarrhea_2wk``), or a status's detail
+    (Mailchimp's ``UNSUB_CAMPAIGN_ID`` on unsubscribed members).  Such a column was the
+    default target, its blank rows dropped (a stranger's exports).  Else None.  Columns of
+    at most :data:`MAX_STAGES` values are looked at, nearest first."""
+    if col not in df.columns:
+        return None
+    filled = df[col].notna().to_numpy()
+    k = int(filled.sum())
+    if k < 5 or k > FOLLOW_UP_FILLED * len(df):
+        return None
+    i = list(df.columns).index(col)
+    order = sorted((j for j in range(df.shape[1]) if j != i), key=lambda j: abs(j - i))
+    for j in order:
+        other = df.iloc[:, j]
+        values = other[filled]
+        if values.isna().any():
+            continue
+        first = values.iloc[0]
+        if not (values == first).all():
+            continue
+        if other.nunique() > MAX_STAGES or other.nunique() < 2:
+            continue
+        if bool(((other == first).to_numpy() == filled).all()):
+            return str(df.columns[j]), first
+    return None
+
+
+def _choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None
+                   ) -> str:
     """The most plausible class column of ``df``.
 
     Among columns that are features by role: first those named like a target (``class``,

@@ -848,6 +848,9 @@ def test_summary_rows_under_the_table_are_not_records():
     (np.arange(1.0, 7.0).repeat(10), 7, False),  # the top answer of a 1-7 scale
     (np.array([5.0, 6.0]).repeat(10), 7, False),  # ... on a scale answered high
     (np.arange(1.0, 31.0), 88, False),          # BRFSS's "none" in a count of days
+    # a UTC offset: Mailchimp's DSTOFF of -7 beside -5 and -4 (a stranger's export)
+    (np.array([-5.0, -4.0]).repeat(10), -7, False),
+    (np.array([-5.0, -4.0]).repeat(10), -9, False),
 ])
 def test_runs_of_nines_far_from_the_values_are_missing_codes(values, code, read_as_missing):
     from rulecore.data import numeric_missing_codes
@@ -6008,3 +6011,55 @@ def test_fixed_width_codes_with_letters_among_zero_padded_digits_are_codes():
     assert not zero_padded_codes(pd.Series(["0012", "0450", "NONE", "1200"] * 20))
     assert not zero_padded_codes(pd.Series(["012", "0450", "51A", "1200"] * 20))
     assert not zero_padded_codes(pd.Series(["012A", "045B", "051A", "120C"] * 20))
+
+
+def test_a_follow_up_answered_where_another_column_holds_one_value_is_no_default_target():
+    """A column filled only where another holds one value is that column's follow-up: a
+    KoboToolbox survey's 'ors_given', asked where 'diarrhea_2wk' is yes (88 % blank), and
+    a Mailchimp export's 'UNSUB_CAMPAIGN_ID', filled where STATUS is unsubscribed (83 %
+    blank).  Each was the default target, its blank rows dropped and a rule below the
+    majority learned from the rest (a stranger's exports).  The column it follows is the
+    outcome."""
+    rng = np.random.default_rng(8)
+    n = 600
+    source = rng.choice(["piped", "well", "surface_water"], n)
+    diarrhea = np.where((source == "surface_water") & (rng.random(n) < 0.7), "yes",
+                        np.where(rng.random(n) < 0.05, "yes", "no"))
+    kobo = pd.DataFrame({"group_hh/hh_size": rng.integers(1, 9, n),
+                         "group_water/water_source": source,
+                         "group_health/diarrhea_2wk": diarrhea,
+                         "group_health/ors_given": np.where(
+                             diarrhea == "yes", rng.choice(["yes", "no"], n), None),
+                         "_id": np.arange(n) + 90_000})
+    ds = from_frame(kobo)
+    assert ds.target_column == "group_health/diarrhea_2wk" and ds.dropped_rows == 0
+    note = next(n for n in ds.notes if "'group_health/ors_given'" in n and "follow" in n)
+    assert "where 'group_health/diarrhea_2wk' is 'yes'" in note
+    status = rng.choice(["subscribed", "unsubscribed", "cleaned"], n, p=[0.75, 0.17, 0.08])
+    mail = pd.DataFrame({"MEMBER_RATING": rng.integers(1, 6, n),
+                         "UNSUB_CAMPAIGN_ID": np.where(status == "unsubscribed", rng.choice(
+                             ["f6e5d4c3b2", "a1b2c3d4e5"], n), None),
+                         "STATUS": status})
+    assert from_frame(mail).target_column == "STATUS"
+    # chosen by the user, a follow-up is the target asked for
+    assert from_frame(kobo, "group_health/ors_given").target_column == \
+        "group_health/ors_given"
+    # filled on most rows, a column is no follow-up whatever stands beside it
+    kobo["group_health/ors_given"] = rng.choice(["yes", "no"], n)
+    assert from_frame(kobo).target_column == "group_health/ors_given"
+
+
+def test_a_short_capitals_name_ending_in_id_over_fixed_width_numbers_is_an_identifier():
+    """Mailchimp's LEID, 1,500 distinct nine-digit numbers in 1,500 rows, was a numeric
+    feature beside EUID, left out (a stranger's audience export).  A name in capitals
+    ending in ID over distinct numbers of one width is a key; a PAID of amounts is not."""
+    from rulecore.roles import detect_role
+
+    rng = np.random.default_rng(2)
+    leid = pd.Series(rng.choice(np.arange(100_000_000, 999_999_999), 300, replace=False),
+                     name="LEID")
+    assert detect_role(leid, 19, 300)[0] == "id"
+    paid = pd.Series(rng.choice(np.arange(10, 99_999), 300, replace=False), name="PAID")
+    assert detect_role(paid, 3, 300)[0] == "feature"
+    for amount in ("PAID", "BID", "MAXBID"):
+        assert detect_role(leid.rename(amount), 3, 300)[0] == "feature", amount

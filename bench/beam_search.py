@@ -5,7 +5,8 @@ Collects the pricing problems ``rulecore.rules.colgen.beam_search`` is asked dur
 on Pima and Ionosphere; the first 20 of a fit on 100,000 planted rows, bench/scale.py's table),
 then runs every problem through this tree's beam search and through the one of ``--baseline``
 (``git show REV:rulecore/rules/colgen.py``, loaded as a module), interleaved, three times, and
-prints CPU seconds, their ratio and how many searches return the same clauses.
+prints CPU seconds, their ratio, how many searches return the same clauses, and how many
+return a lower (better) or higher best value here.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python bench/beam_search.py --baseline d017889
 """
@@ -95,11 +96,17 @@ def main() -> None:
                 outs[tag] = [mod.beam_search(pr, **kw) for pr, kw in probs]
                 seconds[tag] += (time.process_time() - t) / args.repeats
         same = sum(a == b for a, b in zip(outs["baseline"], outs["this tree"]))
+        # the best value each search returns (none: +inf): lower is a better clause
+        best = {tag: [o[0][1] if o else np.inf for o in outs[tag]] for tag in outs}
+        lower = sum(b < a - 1e-9 for a, b in zip(best["baseline"], best["this tree"]))
+        higher = sum(b > a + 1e-9 for a, b in zip(best["baseline"], best["this tree"]))
         rows.append(f"| {name} | {len(probs):,} | {seconds['baseline']:.2f} | "
                     f"{seconds['this tree']:.2f} | "
-                    f"{seconds['this tree'] / seconds['baseline']:.2f} | {same:,} |")
+                    f"{seconds['this tree'] / seconds['baseline']:.2f} | {same:,} | "
+                    f"{lower:,} | {higher:,} |")
     print(f"| problems | searches | CPU s, {args.baseline} | CPU s, this tree | ratio | "
-          "same clauses |\n|---|---|---|---|---|---|")
+          "same clauses | best value lower here | higher here |\n"
+          "|---|---|---|---|---|---|---|---|")
     print("\n".join(rows))
 
 

@@ -5690,6 +5690,20 @@ def from_frame(
                   "with one class in every row, so it is the target written again")
         roles = [ColumnRole(r.column, "copy", False, reason, "copy")
                  if r.column == col else r for r in roles]
+    # a multi-select answer written twice, as KoboToolbox and ODK write it: joined by
+    # spaces ('boil filter chlorine') and one 0/1 column per option ('q5/boil'): as a
+    # category the joined column gave 'q5 != boil filter chlorine' (a stranger's survey)
+    for col, options in _option_columns(X, out_kinds).items():
+        if col in include:
+            continue
+        X = X.drop(columns=[col])
+        out_kinds.pop(col)
+        shown = ", ".join(map(repr, options[:3])) + (" ..." if len(options) > 3 else "")
+        reason = (f"a copy of its options' columns ({shown}, one yes/no column per "
+                  "option): each answer is the options ticked, joined by spaces, so it says "
+                  "nothing those columns do not, one option at a time")
+        roles = [ColumnRole(r.column, "copy", False, reason, "copy")
+                 if r.column == col else r for r in roles]
     notes += _scale_notes(on_scale)
     notes += _twin_columns(X, digests)
     id_cols = [r.column for r in roles if r.role in ("index", "id") and not r.included
@@ -6519,6 +6533,34 @@ def _copy_columns(X: pd.DataFrame, kinds: dict[str, Kind], candidates: Iterable[
                                 f"with {_said(u)})", orig in left_out, origins,
                                 orig in records)
         origins[col] = orig
+    return out
+
+
+def _option_columns(X: pd.DataFrame, kinds: Mapping[str, str]) -> dict[str, list[str]]:
+    """Categorical columns of ``X`` written again as one 0/1 column per option, each with
+    those columns: ``q5`` beside ``q5/boil``, ``q5/filter`` ... (``/``, ``.``, ``-``, ``_``
+    or ``:`` after the name), every word of its answers an option with a column, and each
+    row's words the options ticked on it (KoboToolbox's and ODK's select_multiple)."""
+    out: dict[str, list[str]] = {}
+    names = [str(c) for c in X.columns]
+    for col in names:
+        if kinds.get(col) != "categorical":
+            continue
+        options = {n[len(col) + 1:]: n for n in names
+                   if len(n) > len(col) + 1 and n.startswith(col) and n[len(col)] in "/.-_:"}
+        if len(options) < 2:
+            continue
+        words = X[col].astype("string").str.split()
+        present = words.notna().to_numpy()
+        if not present.any() or not all(set(w) <= set(options) for w in words[present]):
+            continue
+        # each row: its words are the options whose column says 1 there
+        ticked = pd.DataFrame({o: pd.to_numeric(X[c], errors="coerce") == 1
+                               for o, c in options.items()})
+        said = pd.DataFrame({o: words[present].map(lambda w, o=o: o in w)
+                             for o in options}).to_numpy()
+        if np.array_equal(said, ticked.to_numpy()[present]):
+            out[col] = list(options.values())
     return out
 
 

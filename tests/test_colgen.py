@@ -155,18 +155,17 @@ def rare_pricing(n=2000, k=4, seed=2, lam=0.08):
 
 def test_beam_polishes_its_best_clauses_when_none_pays(monkeypatch):
     """Every clause the beam grows toward the box is worse than none (its prefixes hold too
-    many negatives), so a narrow beam finds nothing below 0 unpolished; polishing reaches
-    the box.  (A beam of 4 finds it unpolished since its mixed rank skips extensions that
-    cannot pay.)"""
+    many negatives), so it finds nothing below 0 unpolished; polishing reaches the box.
+    (The live mixed rank, which skips extensions that cannot pay, finds it unpolished.)"""
     from rulecore.rules import colgen
 
     pr, box = rare_pricing()
     assert pr.value(box) < 0
     monkeypatch.setattr(colgen, "POLISHED", 0)
-    assert beam_search(pr, width=2, keep=5, below=0.0) == []
-    assert beam_search(pr, width=4, keep=5, below=0.0)[0][0] == box
+    assert beam_search(pr, width=4, keep=5, below=0.0) == []
+    assert beam_search(pr, width=4, keep=5, below=0.0, live_mix=True)[0][0] == box
     monkeypatch.setattr(colgen, "POLISHED", 3)
-    found = beam_search(pr, width=2, keep=5, below=0.0)
+    found = beam_search(pr, width=4, keep=5, below=0.0)
     assert found and found[0][1] < 0
     assert found[0][1] == pytest.approx(pr.value(found[0][0]))
     assert found[0][1] <= pr.value(box) + 1e-9
@@ -727,5 +726,13 @@ def test_the_beam_is_not_filled_by_narrow_terms_that_cannot_pay(seed):
     pr = _narrow_terms_beside_a_pair(seed)
     pair = pr.value((0, 1))
     assert pair < min(pr.value((j,)) for j in range(pr.n_terms)) - 5  # the pair pays
-    (S, v), = beam_search(pr, width=20, keep=1)
+    (S, v), = beam_search(pr, width=20, keep=1, live_mix=True)
     assert v <= pair + 1e-9 and pr.value(S) == pytest.approx(v)
+    # the single rule's exact error runs both rankings (the value ranking alone misses it)
+    assert beam_search(pr, width=20, keep=1)[0][1] > pair + 5
+    from rulecore.rules.solvers import solve_clause_exact
+
+    A = ~np.r_[pr.BP, pr.BN]  # the OR problem whose AND view over ~A is this pricing
+    y = np.r_[np.zeros(len(pr.BP), int), np.ones(len(pr.BN), int)]
+    sol = solve_clause_exact(A, y, 0.2, np.ones(len(y)), time_limit=5, prove=False)
+    assert sol.objective <= pair + 0.2 * len(pr.BP) + 1e-9

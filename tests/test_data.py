@@ -6063,3 +6063,29 @@ def test_a_short_capitals_name_ending_in_id_over_fixed_width_numbers_is_an_ident
     assert detect_role(paid, 3, 300)[0] == "feature"
     for amount in ("PAID", "BID", "MAXBID"):
         assert detect_role(leid.rename(amount), 3, 300)[0] == "feature", amount
+
+
+def test_a_multi_select_answer_beside_its_option_columns_is_left_out():
+    """KoboToolbox writes a select_multiple question twice: its answers joined by spaces
+    ('boil filter chlorine') and one 0/1 column per option ('q5/boil', ...).  As a
+    category, the joined column gave rules of 'q5 != boil filter chlorine' (a stranger's
+    survey); the option columns say the same, one option at a time."""
+    rng = np.random.default_rng(12)
+    n = 400
+    opts = ["boil", "filter", "chlorine", "none"]
+    ticks = rng.random((n, 3)) < 0.3
+    ticks = np.c_[ticks, ~ticks.any(axis=1)]
+    joined = [" ".join(o for o, t in zip(opts, row) if t) for row in ticks]
+    df = pd.DataFrame({"group_water/q5": joined,
+                       **{f"group_water/q5/{o}": ticks[:, k].astype(int)
+                          for k, o in enumerate(opts)},
+                       "group_hh/hh_size": rng.integers(1, 9, n),
+                       "sick": np.where(ticks[:, 3] & (rng.random(n) < 0.8), "yes", "no")})
+    ds = from_frame(df, "sick")
+    assert "group_water/q5" not in ds.X.columns
+    role = next(r for r in ds.roles if r.column == "group_water/q5")
+    assert role.role == "copy" and "'group_water/q5/boil'" in role.reason
+    assert "group_water/q5/none" in ds.X.columns
+    # a text column whose words are not all options stays
+    df["group_water/q5"] = [j + " rain" for j in joined]
+    assert "group_water/q5" in from_frame(df, "sick").X.columns

@@ -856,3 +856,29 @@ def test_the_mirror_cases_of_a_rule_that_fires_on_no_row():
         assert fit_status(m).level == "warning"
     finally:
         report._fit_status = original
+
+
+def test_a_fixed_lambdas_rule_within_luck_of_the_majority_is_told_of_cross_validation():
+    """A survey's default rule, five conditions at λ = 1, was +1.0 point over the majority,
+    within luck, with no word of what to change; λ chosen by cross-validation found the
+    planted two-condition rule at +6.3 (a stranger's KoboToolbox export)."""
+    from rulecore.report import assess, for_command_line
+
+    rng = np.random.default_rng(3)
+    y = (rng.random(400) < 0.12).astype(int)
+    # two wrong rows fewer than always 'no': above the majority, within luck
+    m = int(y.sum())
+    flip = np.r_[np.flatnonzero(y == 1)[:m // 2], np.flatnonzero(y == 0)[:m - 2 - m // 2]]
+    pred = y.copy()
+    pred[flip] = 1 - pred[flip]
+    common = dict(positive="yes", class_weight="sqrt", single_rule=True)
+    said = [f.text for f in assess(y, pred, y, pred, **common)]
+    advice = [t for t in said if t.startswith("On held-out rows the rule is not clearly more "
+                                              "accurate than always predicting")]
+    assert len(advice) == 1 and "Choose λ by cross-validation" in advice[0], said
+    assert "(--lam auto)" in for_command_line(advice[0])
+    # chosen so already, or clearly better, or another model: no such advice
+    for kw in (dict(lam_chosen=True), dict(single_rule=False)):
+        assert not any("by cross-validation" in f.text for f in assess(y, pred, y, pred,
+                                                                       **{**common, **kw}))
+    assert not any("by cross-validation" in f.text for f in assess(y, y, y, y, **common))

@@ -180,7 +180,8 @@ def merged_pricing(B: np.ndarray, y: np.ndarray, mu: np.ndarray, nu: np.ndarray,
 
 
 def beam_search(pr: Pricing, *, width: int = 20, max_conditions: int = 12, keep: int = 10,
-                below: float = np.inf) -> list[tuple[tuple[int, ...], float]]:
+                below: float = np.inf, live_mix: bool = False
+                ) -> list[tuple[tuple[int, ...], float]]:
     """Clauses of low value (R) found by beam search, best first.
 
     Grows clauses one term at a time from the empty clause.  Adding terms only shrinks a
@@ -190,8 +191,14 @@ def beam_search(pr: Pricing, *, width: int = 20, max_conditions: int = 12, keep:
     ``width`` of lowest ``(value + bound) / 2``: ranking by value alone (BRCG's beam) drops
     the narrow, pure clauses that need several conditions before they pay, which the exact
     MIP then finds (measured on Pima's duals: −0.4 by value, −29.9 by the mixed ranking and
-    by the MIP).  Returns up to ``keep`` distinct clauses with value < ``below``, as (sorted
-    term tuple, value).
+    by the MIP).  With ``live_mix``, the mixed rank picks only among extensions that can
+    still pay (bound below the best value): hundreds of terms true on a row or two fill its
+    slots otherwise (their bound is near their value), the pruning drops them, and the pair
+    that describes a rare class is never grown.  Neither ranking finds every clause the other
+    does (on the pricing problems of ``bench/beam_search.py`` the live ranking's best was
+    worse in 14 of 387 searches), so :func:`~rulecore.rules.solvers.solve_clause_exact` runs
+    both.  Returns up to ``keep`` distinct clauses with value < ``below``, as (sorted term
+    tuple, value).
     """
     p = pr.n_terms
     allowed = np.ones(p, bool) if pr.allowed is None else pr.allowed.astype(bool)
@@ -218,19 +225,21 @@ def beam_search(pr: Pricing, *, width: int = 20, max_conditions: int = 12, keep:
                 if pr.conflict is not None:
                     ok[b] &= ~pr.conflict.rows(list(S)).any(axis=0)
         # only the terms a beam could keep: per clause, the best width + keep by value and
-        # the best width by the mixed rank (ties to the lower term index), the latter among
-        # extensions that can still pay (bound below the best value, the `alive` test
-        # below).  Hundreds of terms true on a row or two (a card's last four digits) cost a
-        # condition and gain nothing: their bound is near their value, so the mixed rank
-        # put them all first, the pruning then dropped them, and the beam never grew the
-        # pair that describes a rare class (Stripe's `Card Funding == prepaid AND Amount >
-        # 150`, objective 16 against `Card Last4 == 1260`'s 27: a stranger's export)
+        # the best width by the mixed rank (ties to the lower term index); with `live_mix`
+        # the latter among extensions that can still pay (bound below the best value, the
+        # `alive` test below).  Hundreds of terms true on a row or two (a card's last four
+        # digits) cost a condition and gain nothing: their bound is near their value, so
+        # the mixed rank put them all first, the pruning then dropped them, and the beam
+        # never grew the pair that describes a rare class (Stripe's `Card Funding ==
+        # prepaid AND Amount > 150`, 17.6 against `Card Last4 == 1260`'s 27: a stranger's)
         rows = np.arange(len(beam))[:, None]
         pick = np.zeros_like(ok)
         pick[rows, np.argsort(np.where(ok, vals, np.inf), axis=1,
                               kind="stable")[:, :width + keep]] = True
-        best_now = min(best, float(np.where(ok, vals, np.inf).min(initial=np.inf)))
-        pays = ok & (bound < best_now - _TOL)
+        pays = ok
+        if live_mix:
+            best_now = min(best, float(np.where(ok, vals, np.inf).min(initial=np.inf)))
+            pays = ok & (bound < best_now - _TOL)
         mixed = np.argsort(np.where(pays, (vals + bound) / 2, np.inf), axis=1,
                            kind="stable")[:, :width]
         pick[rows, mixed] |= np.take_along_axis(pays, mixed, axis=1)

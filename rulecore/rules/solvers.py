@@ -651,7 +651,11 @@ def solve_clause_exact(A: np.ndarray, y: np.ndarray, lam: float, d: np.ndarray, 
                  cliques=list(cliques or []))
     shift = float(lam * d[on].sum())     # objective = (R) + λ Σ_{label 0} d
     cap = 12 if max_terms is None else int(max_terms)
-    found = beam_search(pr, width=20, keep=1, max_conditions=cap) if cap > 0 else []
+    # both rankings of the beam (colgen.beam_search's `live_mix`): neither finds every
+    # clause the other does, and a rare class's pair was found by the live one only
+    found = sorted((c for live in (False, True) for c in beam_search(
+        pr, width=20, keep=1, max_conditions=cap, live_mix=live)),
+        key=lambda t: (t[1], t[0])) if cap > 0 else []
     S, v = found[0] if found else ((), pr.value(()))
     status, bound = "not proved", -np.inf
     # rows of the MIP: one per (row that should hold, term failing on it), one per other row

@@ -5067,6 +5067,28 @@ def from_frame(
         cleaning = [c for c in cleaning if not c.startswith(heads)] + [said + (
             " Their cells were read as numbers (currency signs, thousands separators and "
             "percent signs dropped)." if read else "")]
+    # a second table beside the first, after an empty column (a rep lookup of 8 rows beside
+    # 600 orders): its columns paired unrelated rows (a stranger's workbook)
+    side = None if read_attrs.get("keep_rows") else _side_table(df, target)
+    if side is not None:
+        gap, right, k = side
+        df = df.drop(columns=[gap, *right])
+        # a name the two tables shared is this table's own again ('Rep (1)' is 'Rep')
+        names = [str(c) for c in df.columns]
+        back = {c: roles_mod.base_name(c) for c in names
+                if roles_mod.base_name(c) != c and roles_mod.base_name(c) not in names
+                and sum(roles_mod.base_name(o) == roles_mod.base_name(c) for o in names) == 1}
+        if back:
+            df = df.rename(columns=back)
+            if not any(roles_mod.repeated_name(c, list(map(str, df.columns)))
+                       for c in map(str, df.columns)):
+                notes = [x for x in notes if not x.startswith("Columns named alike")]
+        shown = ", ".join(repr(roles_mod.base_name(c)) for c in right[:4]) + (
+            " ..." if len(right) > 4 else "")
+        cleaning.append(f"Left out a second table beside this one, after the empty column "
+                        f"{str(gap)!r}: {shown}, {k} rows, filled only at the top where this "
+                        "table goes on below. Its rows are not this table's records; open it "
+                        "on its own (its own sheet or file) to learn from it.")
     # an order's fields on its first line item only (Shopify): the other lines were dropped
     # for no target, and with them the line items where the signal was (a stranger's export)
     lines = None if read_attrs.get("keep_rows") else _first_line_fields(df)
@@ -6576,6 +6598,35 @@ def _option_columns(X: pd.DataFrame, kinds: Mapping[str, str]) -> dict[str, list
         if np.array_equal(said, ticked.to_numpy()[present]):
             out[col] = list(options.values())
     return out
+
+
+def _side_table(df: pd.DataFrame, target: Any = None
+                ) -> tuple[Any, list[Any], int] | None:
+    """A second table beside the first: after a column empty in every row (and unnamed,
+    ``column 10``), columns filled only on their first ``k`` rows, ``k`` at most a quarter
+    of the rows and 2 at least, where the columns before the gap are filled further down.
+    Returns ``(the empty column, the columns after it, k)``, else None (also when the target
+    is among those columns)."""
+    n = len(df)
+    if n < 20 or df.shape[1] < 4:
+        return None
+    filled = df.notna().to_numpy()
+    for i in range(1, df.shape[1] - 1):
+        gap = df.columns[i]
+        if filled[:, i].any() or not re.fullmatch(r"column \d+", str(gap)):
+            continue
+        right = filled[:, i + 1:]
+        rows = right.any(axis=1)
+        k = int(rows.sum())
+        if not 2 <= k <= 0.25 * n or not rows[:k].all():
+            continue  # not a block at the top
+        if filled[k:, :i].any(axis=1).sum() < 0.5 * (n - k):
+            continue  # the left table ends there too
+        cols = list(df.columns[i + 1:])
+        if target is not None and str(target) in map(str, cols):
+            return None
+        return gap, cols, k
+    return None
 
 
 def _plain_measure_names(name: Any) -> bool:

@@ -6141,3 +6141,28 @@ def test_a_crosstabs_measure_names_are_pivoted_to_columns():
     assert "Measure Names" not in cols
     note = next(x for x in ds.notes if "Measure Names" in x)
     assert "one row per 'Region', 'Sub-Category'" in note and "60 rows" in note
+
+
+def test_a_second_table_beside_the_first_after_an_empty_column_is_left_out():
+    """A sheet with the orders on the left and a lookup of 8 reps on the right, an empty
+    column between them: the lookup became features ('Rep (2)', 'Manager', 'Quota') paired
+    with unrelated orders row by row (a stranger's workbook)."""
+    rng = np.random.default_rng(11)
+    n = 120
+    reps = ["Alvarez", "Becker", "Cruz", "Dahl", "Evans", "Fox", "Gupta", "Hale"]
+    lines = ["Order ID,Region,Rep,Units,Returned,,Rep,Manager,Quota"]
+    for i in range(n):
+        side = (f"{reps[i]},M. {i},{50_000 + 1000 * i}" if i < len(reps) else ",,")
+        lines.append(f"SO-{5000 + i},{rng.choice(['East', 'West'])},{rng.choice(reps)},"
+                     f"{rng.integers(1, 99)},{rng.choice(['Yes', 'No'])},,{side}")
+    ds = load_csv(io.StringIO("\n".join(lines) + "\n"), name="q4.csv", target="Returned")
+    assert {"Manager", "Quota", "Rep (2)"}.isdisjoint(ds.X.columns)
+    # the name the two tables shared is this table's own again
+    assert "Rep" in ds.X.columns and not any(x.startswith("Columns named alike")
+                                             for x in ds.notes)
+    note = next(x for x in ds.notes if "beside" in x)
+    assert "8 rows" in note and "'Manager'" in note
+    # columns filled on the first rows only, with no empty column before them, stay
+    joined = [ln.replace(",,", ",", 1) for ln in lines]
+    kept = load_csv(io.StringIO("\n".join(joined) + "\n"), name="q.csv", target="Returned")
+    assert not any("beside" in x for x in kept.notes)

@@ -3123,9 +3123,13 @@ _TIME_OF_DAY_NAME = re.compile(r"(^|[^a-z])(time|clock|hour|o.?clock|tod)([^a-z]
                                re.IGNORECASE)
 _DURATION_NAME = re.compile(r"durat|length|elapsed|spent|wait|runtime|lap|taken|total|"
                             r"how.?long|hold|talk|handl|queue|idle|delay|travel|turnaround|"
-                            r"response|resolution|ring", re.IGNORECASE)
+                            r"response|resolution|ring|moving|active|workout|exercise",
+                            re.IGNORECASE)
 
 
+#: Share of a column's times in the hour after midnight (``00:20:09``) from which they are
+#: durations, not times of day (:func:`numbers_from_clock`).
+CLOCK_HOUR_ZERO = 0.25
 #: How :func:`numbers_from_clock` says a time of day was read.
 CLOCK_HOURS = "hours after midnight"
 #: The frame attribute naming the columns read as times of day (hours after midnight):
@@ -3151,6 +3155,11 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
     out as an identifier.  Every present value must have the same number of parts.  Returns
     the numbers and what they count (``"seconds"``), or ``(s, None)``.
     """
+    # a dash for no value (Garmin's '--' where a walk has no pace: the column was left out
+    # as text, a stranger's export)
+    if not pd.api.types.is_numeric_dtype(s):
+        s = s.mask(s.astype("string").str.fullmatch(r"\s*[-–—]{1,3}\s*").fillna(False)
+                   .to_numpy(dtype=bool))
     per = _per_unit(s)  # a pace, '5:12 /km': the same unit after every time
     if per is not None:
         s = s.astype(object).where(s.isna(), s.dropna().astype(str).str.replace(
@@ -3174,8 +3183,11 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
                                     + (f" per {per}" if per else ""))
     if per is not None and not three.any():  # a pace is minutes and seconds per unit
         return _placed(s, a * 60 + b), f"seconds per {per} (m:ss)"
+    # (times in the hour after midnight on a quarter of the rows or more, where a day's
+    # times put a twenty-fourth, are durations: Garmin's workout 'Time', 00:20:09, was read
+    # as 0.34 hours after midnight, a stranger's export)
     if _TIME_OF_DAY_NAME.search(name) and not _DURATION_NAME.search(name) and \
-            a.max() < 24:
+            a.max() < 24 and not (a.dropna() == 0).mean() >= CLOCK_HOUR_ZERO:
         hours = a + b / 60 + (parts[2].astype(float) / 3600 if three.all() else 0.0)
         first = hours.dropna().index[0]
         return _placed(s, hours.round(4)), (f"{CLOCK_HOURS} ({s[first]!s} is "

@@ -1358,6 +1358,33 @@ def test_a_time_of_day_is_hours_after_midnight_a_duration_seconds(name, hours):
         "seconds (h:mm:ss)"
 
 
+@pytest.mark.parametrize("name", ["Time", "Moving Time", "Elapsed Time"])
+def test_a_workouts_times_of_no_hour_are_durations(name):
+    """Garmin's Activities.csv writes a workout's 'Time' and 'Moving Time' as 00:20:09,
+    01:02:03: read as hours after midnight (0.34) beside 'Elapsed Time' in seconds (a
+    stranger's export).  A column whose times mostly start at hour 00 is no time of day,
+    nor is a moving time."""
+    from rulecore.data import numbers_from_clock
+
+    cells = pd.Series(["00:20:09", "01:02:03", "00:45:10", "00:31:00", None, "00:58:41"],
+                      dtype=object)
+    out, counted = numbers_from_clock(cells, name)
+    assert counted == "seconds (h:mm:ss)" and out.iloc[0] == 1209
+    # an hour or more on half the rows: still mostly in the first hours, no time of day
+    longer = pd.Series(["00:20:09", "01:02:03", "01:45:10", "01:31:00", "00:58:41"] * 4)
+    assert numbers_from_clock(longer, name)[1] == "seconds (h:mm:ss)"
+
+
+def test_a_pace_with_dashes_for_no_value_is_read():
+    """Garmin writes '--' where a walk has no pace: 'Avg Pace' (5:38, 11:37, --) was left
+    out as text of 257 values (a stranger's export)."""
+    from rulecore.data import numbers_from_clock
+
+    out, counted = numbers_from_clock(pd.Series(["5:38", "--", "11:37", "4:49", "--"] * 4),
+                                      "Avg Pace")
+    assert counted is not None and out.iloc[0] == 338 and out.isna().sum() == 8
+
+
 def test_a_time_of_day_rule_is_written_as_a_time():
     """'pickup_time > 17.39' read as 17:39 where it meant 17:23:24 (decimal hours: an
     analyst's review): the threshold is the last time below the cut, written as a time, and

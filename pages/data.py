@@ -24,6 +24,7 @@ ROLE_WORDS = {"feature": "feature", "target": "target", "index": "row numbers",
               "derived": "made from a column", "frequency": "count of records",
               "long": "what each row measured", "split": "train/test bookkeeping",
               "margin": "the target's margin of error",
+              "changed": "when the record was last changed",
               "copy": "a copy of another column"}
 
 

@@ -5512,6 +5512,14 @@ def from_frame(
             # tract's poverty rate was told by 'DP03_0128PM > 0.85' (a stranger's download)
             role, reason = "margin", (f"the margin of error of the target {target!r}: it "
                                       "comes from the target's own estimate, not its causes")
+        if role == "date" and col not in include and roles_mod.last_changed(col):
+            # when the record was last edited (Chicago's 'Updated On', Mailchimp's
+            # LAST_CHANGED) comes after what the row records, the outcome included: its
+            # year and month were features (a stranger's exports)
+            role, reason = "changed", ("when the record was last changed: written after "
+                                       "what the row records, the outcome included, so a "
+                                       "rule on it would read when the row was edited; "
+                                       "include it if it is not")
         used = (role in ("feature", "date", "choices") or col in include) and \
             col not in exclude
         if role == "choices" and used and col not in overrides:

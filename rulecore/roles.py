@@ -1736,6 +1736,20 @@ def target_guessed(df: pd.DataFrame, target: str,
 _NUMBERED_NAME = re.compile(r"^(.*\S) \((\d+)\)$")
 
 
+#: A record's last-modified time: ``Updated On``, ``LAST_CHANGED``, ``Last Modified Date``,
+#: ``updated_at``, ``Date Modified``, ``Last Updated``.
+_LAST_CHANGED = re.compile(
+    r"(?i)^(last[\W_]*)?(updated?|modified|modify|changed?|edited)"
+    r"([\W_]*(on|at|date|time|timestamp|datetime))?$|"
+    r"^(date|time|timestamp)[\W_]*(last[\W_]*)?(updated|modified|changed|edited)$|"
+    r"^last[\W_]*(update|modification|change|edit)([\W_]*(on|at|date|time))?$")
+
+
+def last_changed(name: str) -> bool:
+    """Whether a date column is named as the time its record was last changed."""
+    return bool(_LAST_CHANGED.match(str(name).strip()))
+
+
 def repeated_name(name: str, names: Collection[str]) -> list[str]:
     """The columns of ``names`` that the file named alike with ``name`` and the reader
     numbered, ``name`` among them (``Commute (1)``, ``Commute (2)``), else ``[]``."""

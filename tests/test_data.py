@@ -6193,3 +6193,25 @@ def test_a_second_table_beside_the_first_after_an_empty_column_is_left_out():
     joined = [ln.replace(",,", ",", 1) for ln in lines]
     kept = load_csv(io.StringIO("\n".join(joined) + "\n"), name="q.csv", target="Returned")
     assert not any("beside" in x for x in kept.notes)
+
+
+@pytest.mark.parametrize("name", ["Updated On", "LAST_CHANGED", "Last Modified Date",
+                                  "updated_at", "Date Modified", "Last Updated"])
+def test_when_a_record_was_last_changed_is_left_out(name):
+    """Chicago's crime extract's 'Updated On' and Mailchimp's LAST_CHANGED are when the
+    record was last edited, after whatever it records, the outcome included: they were date
+    features (a stranger's exports).  Left out with the reason, back with one click."""
+    rng = np.random.default_rng(13)
+    n = 200
+    day = pd.Timestamp("2023-01-01") + pd.to_timedelta(rng.integers(0, 300, n), unit="D")
+    df = pd.DataFrame({"Order Date": day.strftime("%Y-%m-%d"),
+                       name: (day + pd.to_timedelta(rng.integers(1, 90, n), unit="D"))
+                       .strftime("%Y-%m-%d %H:%M:%S"),
+                       "Units": rng.integers(1, 50, n),
+                       "Returned": rng.choice(["Yes", "No"], n)})
+    ds = from_frame(df, "Returned")
+    role = next(r for r in ds.roles if r.column == name)
+    assert role.role == "changed" and not role.included and "last changed" in role.reason
+    assert not any(c.startswith(name) for c in ds.X.columns)
+    assert "Order Date (month)" in ds.X.columns
+    assert any(c.startswith(name) for c in from_frame(df, "Returned", include=[name]).X.columns)

@@ -234,6 +234,17 @@ EXPECTED = {
                                     {"Notes": "empty", "State Code": "copy", "County": "id",
                                      "County Code": "copy", "Crude Rate": "text"}, [], 0,
                                     ["2013 Urbanization Code"]),
+    # KoboToolbox: the follow-up 'ors_given' (asked only where diarrhoea was reported) gives
+    # way to the question it follows, a guess said so, and stays a leak warned of; the
+    # multi-select answer written beside its 0/1 option columns is their copy; the tool's
+    # own columns are left out
+    "kobo_wash_survey.csv": ("group_health/diarrhea_2wk", "yes",
+                             {"start (year)": "constant", "group_water/q5": "copy",
+                              "_id": "id", "_uuid": "id", "_submission_time (year)": "constant",
+                              "_index": "index"},
+                             ["start (month)", "start (weekday)", "start (hour)",
+                              "_submission_time (month)", "_submission_time (weekday)",
+                              "_submission_time (hour)"], 0, ["group_health/ors_given"]),
 }
 # The app's defaults on the Rule page (pages/common.py DEFAULTS).
 APP_RULE = dict(lam=1.0, rule_type="and", n_thresholds=10, thresholds="quantile",
@@ -353,7 +364,8 @@ def workbook_cells(path: Path) -> dict:
 #: Files where no column's name, values or place say which is the outcome: the default target
 #: is the rightmost yes/no column, a guess a warning says is one; its rule is real but may be
 #: weak.  (The printed frame's 'late', before three more columns, names an outcome.)
-GUESSED_TARGET = {"brfss_extract_coded.csv", "cdc_wonder_county_rates.txt"}
+GUESSED_TARGET = {"brfss_extract_coded.csv", "cdc_wonder_county_rates.txt",
+                  "kobo_wash_survey.csv"}
 
 
 @pytest.mark.parametrize("name", list(EXPECTED))

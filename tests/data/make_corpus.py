@@ -1687,6 +1687,46 @@ def cdc_wonder() -> None:
     (HERE / "cdc_wonder_county_rates.txt").write_text("\r\n".join(lines) + "\r\n")
 
 
+def kobo_wash_survey() -> None:
+    """A KoboToolbox household survey as its CSV export writes it (';'-separated, group
+    prefixes 'group_hh/...'): a select_multiple question written twice, its answers joined
+    by spaces ('boil filter') and a 0/1 column per option ('group_water/q5/boil'), a
+    follow-up asked only where diarrhoea was reported ('ors_given', blank elsewhere), the
+    tool's own columns after the questions (_id, _uuid, _submission_time, _index).
+    Planted: diarrhoea where the water is from a surface source and not treated."""
+    rng = np.random.default_rng(SEED + 101)
+    n = 500
+    source = rng.choice(["piped", "borehole", "protected_well", "surface_water"], n,
+                        p=[0.35, 0.25, 0.2, 0.2])
+    opts = ["boil", "filter", "chlorine"]
+    ticks = rng.random((n, 3)) < 0.3
+    none = ~ticks.any(axis=1)
+    sick = np.where(rng.random(n) < 0.07, ~((source == "surface_water") & none),
+                    (source == "surface_water") & none)
+    start = pd.Timestamp("2023-06-05 08:00") + pd.to_timedelta(rng.integers(0, 40 * 24, n),
+                                                              unit="h")
+    rows = []
+    for i in range(n):
+        chosen = [o for o, t in zip(opts, ticks[i]) if t] or ["none"]
+        rows.append({
+            "start": start[i].strftime("%Y-%m-%dT%H:%M:%S.000+03:00"),
+            "group_hh/hh_size": int(rng.integers(1, 10)),
+            "group_hh/head_gender": rng.choice(["male", "female"]),
+            "group_water/water_source": source[i],
+            "group_water/q5": " ".join(chosen),
+            **{f"group_water/q5/{o}": int(o in chosen) for o in [*opts, "none"]},
+            "group_water/minutes_to_water": int(rng.integers(1, 60)),
+            "group_health/diarrhea_2wk": "yes" if sick[i] else "no",
+            "group_health/ors_given": rng.choice(["yes", "no"]) if sick[i] else "",
+            "_id": 41_000_000 + i,
+            "_uuid": f"{rng.integers(16**8):08x}-{rng.integers(16**4):04x}-4{i:03x}-a"
+                     f"{rng.integers(16**3):03x}-{rng.integers(16**12):012x}",
+            "_submission_time": (start[i] + pd.Timedelta(hours=2)).strftime(
+                "%Y-%m-%dT%H:%M:%S"),
+            "_index": i + 1})
+    pd.DataFrame(rows).to_csv(HERE / "kobo_wash_survey.csv", sep=";", index=False)
+
+
 def main() -> None:
     for make in (credit_r, churn_db, survey, fish_market, hours_worked, trial_missing_target,
                  sorted_by_label, complaints_leak, european_spreadsheet, hand_typed_spreadsheet,
@@ -1704,7 +1744,7 @@ def main() -> None:
                  pharmacy_returns, servicedesk_intervals, machine_daily_log,
                  lab_limits_unnumbered, crm_opportunities, weather_type_flags,
                  property_listings, field_trial, activity_log, census_income_topcoded,
-                 hospital_spells, cdc_wonder, prose):
+                 hospital_spells, cdc_wonder, kobo_wash_survey, prose):
         make()
     for p in sorted(p for p in HERE.iterdir() if p.suffix != ".py"):
         print(f"{p.name}: {p.stat().st_size:,} bytes")

@@ -267,17 +267,25 @@ def describe_data(ds, out: TextIO, all_classes: int = 0) -> None:
     for col, share in ds.lagged.items():
         out.write(f"warning: {lagged_words(col, share, ds.target)} Leave it out ("
                   f"{exclude(col)}) unless the last outcome is known when the rule is applied.\n")
+    # one warning per column of the table: a date's parts leak together (three lines for
+    # one date, a stranger's HubSpot export; the app says them once too)
+    groups: dict[str, dict[str, float]] = {}
     for col, acc in ds.leaks.items():
-        if col in ds.restated:
-            continue
+        if col not in ds.restated:
+            groups.setdefault(str(source_column(col, sources) or col), {})[col] = acc
+    for found in groups.values():
+        col, acc = next(iter(found)), max(found.values())
+        named = " and ".join(found)
+        up = "each alone" if len(found) > 1 else "alone"
+        upto = "up to " if len(found) > 1 else ""
         if all_classes:  # (a class among several, as class_leaks says it below)
-            out.write(f"warning: {col} alone tells {ds.target_column} = {ds.positive} from "
-                      f"its other values with {acc:.1%} accuracy: a possible leak ("
+            out.write(f"warning: {named} {up} tells {ds.target_column} = {ds.positive} from "
+                      f"its other values with {upto}{acc:.1%} accuracy: a possible leak ("
                       f"{exclude(col)} if it is recorded after the outcome)\n")
             continue
-        out.write(f"warning: {col} alone predicts {ds.target} = {ds.positive} with "
-                  f"{acc:.1%} accuracy: a possible leak ({exclude(col)} if it is recorded "
-                  "after the outcome)\n")
+        out.write(f"warning: {named} {up} predicts {ds.target} = {ds.positive} with "
+                  f"{upto}{acc:.1%} accuracy: a possible leak ({exclude(col)} if it is "
+                  "recorded after the outcome)\n")
     for col, (other, acc) in ds.class_leaks.items():
         if col in ds.restated:
             continue

@@ -3123,13 +3123,9 @@ _TIME_OF_DAY_NAME = re.compile(r"(^|[^a-z])(time|clock|hour|o.?clock|tod)([^a-z]
                                re.IGNORECASE)
 _DURATION_NAME = re.compile(r"durat|length|elapsed|spent|wait|runtime|lap|taken|total|"
                             r"how.?long|hold|talk|handl|queue|idle|delay|travel|turnaround|"
-                            r"response|resolution|ring|moving|active|workout|exercise",
-                            re.IGNORECASE)
+                            r"response|resolution|ring|moving", re.IGNORECASE)
 
 
-#: Share of a column's times in the hour after midnight (``00:20:09``) from which they are
-#: durations, not times of day (:func:`numbers_from_clock`).
-CLOCK_HOUR_ZERO = 0.25
 #: How :func:`numbers_from_clock` says a time of day was read.
 CLOCK_HOURS = "hours after midnight"
 #: The frame attribute naming the columns read as times of day (hours after midnight):
@@ -3141,6 +3137,10 @@ CLOCK_COLUMNS = "clock_columns"
 #: ``weight > 80 kg``, ``time_to_resolve > 45.81 h``: without it a stranger read the
 #: threshold of an interval column as a number of days.  Only the writing, as for clocks.
 UNIT_COLUMNS = "unit_columns"
+
+
+#: Cells that say "no value" with a dash (Garmin's ``--``).
+_DASHES = ("-", "--", "---", "–", "—")
 
 
 def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
@@ -3157,9 +3157,8 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
     """
     # a dash for no value (Garmin's '--' where a walk has no pace: the column was left out
     # as text, a stranger's export)
-    if not pd.api.types.is_numeric_dtype(s):
-        s = s.mask(s.astype("string").str.fullmatch(r"\s*[-–—]{1,3}\s*").fillna(False)
-                   .to_numpy(dtype=bool))
+    if not pd.api.types.is_numeric_dtype(s) and (dashes := s.isin(_DASHES)).any():
+        s = s.mask(dashes)
     per = _per_unit(s)  # a pace, '5:12 /km': the same unit after every time
     if per is not None:
         s = s.astype(object).where(s.isna(), s.dropna().astype(str).str.replace(
@@ -3183,11 +3182,8 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
                                     + (f" per {per}" if per else ""))
     if per is not None and not three.any():  # a pace is minutes and seconds per unit
         return _placed(s, a * 60 + b), f"seconds per {per} (m:ss)"
-    # (times in the hour after midnight on a quarter of the rows or more, where a day's
-    # times put a twenty-fourth, are durations: Garmin's workout 'Time', 00:20:09, was read
-    # as 0.34 hours after midnight, a stranger's export)
     if _TIME_OF_DAY_NAME.search(name) and not _DURATION_NAME.search(name) and \
-            a.max() < 24 and not (a.dropna() == 0).mean() >= CLOCK_HOUR_ZERO:
+            a.max() < 24:
         hours = a + b / 60 + (parts[2].astype(float) / 3600 if three.all() else 0.0)
         first = hours.dropna().index[0]
         return _placed(s, hours.round(4)), (f"{CLOCK_HOURS} ({s[first]!s} is "
@@ -4127,8 +4123,8 @@ def numeric_missing_codes(s: pd.Series, *, target: bool = False
     where it cannot be a measurement: it is negative in a column whose other values are not,
     or it lies at least their whole range away from the other values (``999`` among ages 18 to
     90, ``9`` on a 1 to 5 scale, ``7`` beside the 1 and 2 of a yes/no question), and a
-    single negative digit not beside negative values (``-7`` is a UTC offset beside ``-5``
-    and ``-4``).  The other
+    single negative digit not within 2 below negative values (``-7`` is a UTC offset beside
+    ``-5`` and ``-4``).  The other
     values are those that are no code: a survey's ``77`` ("don't know") beside its ``99``
     ("refused") hid the ``99`` when each was judged with the other among the values.  In a
     ``target``, ``7`` and ``9`` are not considered: they may be classes.
@@ -4154,12 +4150,12 @@ def numeric_missing_codes(s: pd.Series, *, target: bool = False
     # stranger's FHIR extract; a negative or a run of three digits or more in most rows is
     # still a code: -999 "not applicable" in 60 % of the rows was kept as a number, a review)
     present = int((~np.isnan(values)).sum())
-    # (a single digit below values that are negative themselves is one of them: a UTC offset
-    # of -7 beside -5 and -4, Mailchimp's DSTOFF, was a code in a quarter of a stranger's
-    # rows)
+    # (a single digit just below values that are negative themselves is one of them: a UTC
+    # offset of -7 beside -5 and -4, Mailchimp's DSTOFF, was a code in a quarter of a
+    # stranger's rows; -9 under a -3..3 scale is still a code)
     found = sorted(float(v) for v in set(values[hit])
                    if ((v < 0 and lo >= 0) or v <= lo - away or v >= hi + away)
-                   and not (-10 < v < 0 and lo < 0)
+                   and not (-10 < v < 0 and lo < 0 and v >= lo - 2)
                    and ((values == v).sum() <= 0.5 * present or v < 0 or abs(v) >= 999))
     if not found:
         return s, {}
@@ -5070,6 +5066,11 @@ def from_frame(
     measures = None if read_attrs.get("keep_rows") or target is not None and \
         str(target) in map(str, df.columns) and _plain_measure_names(target) else \
         _measures_pivoted(df)
+    # (a column the user names as it stands in the file, 'Grand Total', is read as it is:
+    # pivoted away it was "no column", an adversarial review)
+    named = {str(c) for c in [target, *include, *exclude] if c is not None}
+    if measures is not None and named & set(map(str, measures[2])):
+        measures = None
     if measures is not None:
         df, said, pivoted = measures
         # what reading said of the columns pivoted away ('2021': percentages) is said of a
@@ -5084,17 +5085,9 @@ def from_frame(
     side = None if read_attrs.get("keep_rows") else _side_table(df, target)
     if side is not None:
         gap, right, k = side
+        # (the names stay as read, 'Rep (1)': renamed back to 'Rep', the rule could not be
+        # applied to the same file, whose reading numbers them: an adversarial review)
         df = df.drop(columns=[gap, *right])
-        # a name the two tables shared is this table's own again ('Rep (1)' is 'Rep')
-        names = [str(c) for c in df.columns]
-        back = {c: roles_mod.base_name(c) for c in names
-                if roles_mod.base_name(c) != c and roles_mod.base_name(c) not in names
-                and sum(roles_mod.base_name(o) == roles_mod.base_name(c) for o in names) == 1}
-        if back:
-            df = df.rename(columns=back)
-            if not any(roles_mod.repeated_name(c, list(map(str, df.columns)))
-                       for c in map(str, df.columns)):
-                notes = [x for x in notes if not x.startswith("Columns named alike")]
         shown = ", ".join(repr(roles_mod.base_name(c)) for c in right[:4]) + (
             " ..." if len(right) > 4 else "")
         cleaning.append(f"Left out a second table beside this one, after the empty column "
@@ -6668,6 +6661,10 @@ def _measures_pivoted(df: pd.DataFrame) -> tuple[pd.DataFrame, str, list] | None
     dims, values = list(df.columns[:at]), list(df.columns[at + 1:])
     if df[name].isna().any() or df.duplicated(dims + [name]).any():
         return None
+    # every combination with every measure (a crosstab cut short would leave holes)
+    if (df.groupby(dims, dropna=False, sort=False)[name].nunique()
+            != df[name].nunique()).any():
+        return None
     measures = list(dict.fromkeys(df[name].astype(str).str.strip()))
     wide = df.assign(**{name: df[name].astype(str).str.strip()}).set_index(
         dims + [name])[values].unstack(name)
@@ -6845,13 +6842,23 @@ def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:
     # every sum filled in (Tableau: 172 of 3,028 rows were learned from as records, a
     # stranger's download): the whole cell, on a quarter of the rows at most, among three
     # names or more
-    for col in df.columns[:3]:
+    # (each closing its group: the row above holds the same columns before it, the row
+    # below another group; a claims table's 'Total' damage, a category of its own on rows
+    # anywhere, lost 50 rows: an adversarial review)
+    for j, col in enumerate(df.columns[:3]):
         cells = df[col]
-        if pd.api.types.is_numeric_dtype(cells):
+        if j == 0 or pd.api.types.is_numeric_dtype(cells):
             continue
         text = cells.astype("string").str.strip().str.casefold()
         exact = text.isin(_TOTAL_WORDS).fillna(False).to_numpy(dtype=bool)
-        if exact.any() and exact.sum() <= 0.25 * len(df) and text[~exact].nunique() >= 3:
+        if not exact.any() or exact.sum() > 0.25 * len(df) or text[~exact].nunique() < 3:
+            continue
+        left = df.iloc[:, :j].astype("string").fillna("\x00").agg("\x01".join, axis=1)
+        left = left.to_numpy()
+        at = np.flatnonzero(exact)
+        closes = (at > 0) & (left[np.maximum(at - 1, 0)] == left[at]) & (
+            (at == len(df) - 1) | (left[np.minimum(at + 1, len(df) - 1)] != left[at]))
+        if closes.all():
             sparse |= exact
     return hit & sparse
 

@@ -88,10 +88,12 @@ LEAK_ACCURACY = 0.99
 #: newcomer's review), where a measurement this sharp is more often a real predictor (a
 #: planted threshold with 3 % noise, a fish's length for its species: 0.96-0.97).
 LEAK_ACCURACY_CATEGORY = 0.97
-#: ... and it must leave at most this share of the majority class's errors: a fifth.  Half,
-#: before, flagged a rare class's strong feature: frauds 0.5 % of a card table, a PCA
-#: component cut once finds 8 of 15 and is right on 99.8 % of rows (a stranger's
-#: creditcard.csv).  Below a 95 % majority the accuracy bar is the stricter of the two.
+#: ... and a number's best threshold must leave at most this share of the majority class's
+#: errors: a fifth.  Half, before, flagged a rare class's strong feature: frauds 0.5 % of a
+#: card table, a PCA component cut once finds 8 of 15 and is right on 99.8 % of rows (a
+#: stranger's creditcard.csv).  Below a 95 % majority the accuracy bar is the stricter of
+#: the two.  A category keeps half: a refund flag on upheld complaints, a rare class, is a
+#: leak (an adversarial review).
 LEAK_ERROR_SHARE = 0.2
 
 _UNNAMED = re.compile(r"^(|unnamed: ?0|column 1|\.\.\.1|rownames|row\.names|row_names)$",
@@ -1830,13 +1832,21 @@ def _period_codes(s: pd.Series) -> bool:
 def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = None,
                   said: list[str] | None = None) -> str:
     """The most plausible class column of ``df`` (:func:`_choose_target`), or the column
-    it follows up (:func:`follow_up_of`): a survey's question asked only where another was
+    it follows up (:func:`follow_up_of`) where that column's value is a yes or the column
+    is named as the outcome or a status: a survey's question asked only where another was
     answered yes, a status's detail filled only on one status.  What was passed over and
     why is appended to ``said``."""
     roles = roles if roles is not None else detect_roles(df)
     target = _choose_target(df, roles)
+    if _target_hint(target):
+        return target
     gate = follow_up_of(df, target)
-    if gate is None or _target_hint(target) or roles[gate[0]][0] != "feature":
+    # (followed only to a yes, or to a column named as the outcome or a status: a target
+    # blank where it is not known yet, a test split's labels, open loans' 'repaid', a survey
+    # wave that did not ask it, is the outcome, not a follow-up of the split, the stage or
+    # the wave: an adversarial review)
+    if gate is None or roles[gate[0]][0] != "feature" or not (
+            _target_hint(gate[0]) or str(gate[1]).strip().casefold() in _YES_WORDS):
         return target
     if said is not None:
         blank = float(df[target].isna().mean())
@@ -1847,6 +1857,8 @@ def choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = N
     return gate[0]
 
 
+#: Answers that say yes, after which a survey asks a follow-up (:func:`choose_target`).
+_YES_WORDS = frozenset({"yes", "y", "true", "1", "1.0", "oui", "ja", "sí", "si"})
 #: A column filled on at most this share of the rows may be another's follow-up
 #: (:func:`follow_up_of`).
 FOLLOW_UP_FILLED = 0.6
@@ -2280,11 +2292,11 @@ def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
 
     Such a column is often recorded after the outcome (a cancellation date for churn, a
     refund for a complaint): a rule on it looks perfect and is useless.  A column counts only
-    when it also leaves at most a fifth of the majority class's errors
-    (:data:`LEAK_ERROR_SHARE`), so a 99.5 % majority does not flag every column, nor a rare
-    class's strong feature.  A column is judged on the rows where it has a value too (four
-    fifths of the rows or more, both classes there; its accuracy over every row is
-    returned): blanks of both classes hid a definitional leak.
+    when it also leaves at most a fifth of the majority class's errors (a number,
+    :data:`LEAK_ERROR_SHARE`; a category half), so a 99.5 % majority does not flag every
+    column, nor a rare class's strong measurement.  A column is judged on the rows where it
+    has a value too (four fifths of the rows or more, both classes there; its accuracy over
+    every row is returned): blanks of both classes hid a definitional leak.
     Large tables are checked on a fixed random sample of ``max_rows`` rows.
 
     Returns ``{column: accuracy}``.
@@ -2299,7 +2311,8 @@ def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
         bar = LEAK_ACCURACY_CATEGORY if category else LEAK_ACCURACY
         x = X[col].iloc[idx]
         acc = single_column_accuracy(x, ys, category)
-        if acc >= bar and (1 - acc) <= LEAK_ERROR_SHARE * (1 - base):
+        share = 0.5 if category else LEAK_ERROR_SHARE
+        if acc >= bar and (1 - acc) <= share * (1 - base):
             out[str(col)] = acc
             continue
         # ... or on the rows where it has a value: 3 % of blanks of
@@ -2317,6 +2330,6 @@ def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
         if min(yt.sum(), len(yt) - yt.sum()) >= 10:
             base_t = max(yt.mean(), 1 - yt.mean())
             acc_t = single_column_accuracy(x[there], yt, category)
-            if acc_t >= bar and (1 - acc_t) <= LEAK_ERROR_SHARE * (1 - base_t) and acc > base:
+            if acc_t >= bar and (1 - acc_t) <= share * (1 - base_t) and acc > base:
                 out[str(col)] = acc
     return out

@@ -5073,6 +5073,8 @@ def from_frame(
         measures = None
     if measures is not None:
         df, said, pivoted = measures
+        # the rows are the pivot's now: what reading did to a cell is told from them on
+        given, origin = df.copy(), np.arange(len(df))
         # what reading said of the columns pivoted away ('2021': percentages) is said of a
         # column no longer there: once, in the pivot's note
         heads = tuple(f"{str(c)!r}:" for c in pivoted)
@@ -6845,19 +6847,28 @@ def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:
     # (each closing its group: the row above holds the same columns before it, the row
     # below another group; a claims table's 'Total' damage, a category of its own on rows
     # anywhere, lost 50 rows: an adversarial review)
+    # (in the first column, the table's own total: the rows at its end, Tableau's 'Grand
+    # Total' per measure)
     for j, col in enumerate(df.columns[:3]):
         cells = df[col]
-        if j == 0 or pd.api.types.is_numeric_dtype(cells):
+        if pd.api.types.is_numeric_dtype(cells):
             continue
         text = cells.astype("string").str.strip().str.casefold()
         exact = text.isin(_TOTAL_WORDS).fillna(False).to_numpy(dtype=bool)
         if not exact.any() or exact.sum() > 0.25 * len(df) or text[~exact].nunique() < 3:
             continue
-        left = df.iloc[:, :j].astype("string").fillna("\x00").agg("\x01".join, axis=1)
-        left = left.to_numpy()
         at = np.flatnonzero(exact)
-        closes = (at > 0) & (left[np.maximum(at - 1, 0)] == left[at]) & (
-            (at == len(df) - 1) | (left[np.minimum(at + 1, len(df) - 1)] != left[at]))
+        if j == 0:
+            closes = at >= len(df) - len(at)
+        else:
+            left = df.iloc[:, :j].astype("string").fillna("\x00").agg("\x01".join, axis=1)
+            left = left.to_numpy()
+            # a run of them (one a measure, Tableau's) closes its group as one
+            first = at[np.r_[True, np.diff(at) > 1]]
+            last = at[np.r_[np.diff(at) > 1, True]]
+            closes = (first > 0) & (left[np.maximum(first - 1, 0)] == left[first]) & (
+                (last == len(df) - 1) | (left[np.minimum(last + 1, len(df) - 1)]
+                                         != left[last]))
         if closes.all():
             sparse |= exact
     return hit & sparse

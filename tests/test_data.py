@@ -6177,6 +6177,24 @@ def test_a_crosstabs_measure_names_are_pivoted_to_columns():
     assert "Measure Names" not in cols
     note = next(x for x in ds.notes if "Measure Names" in x)
     assert "one row per 'Region', 'Sub-Category'" in note and "60 rows" in note
+    # with its 'Total' rows, one a measure, closing each region and its 'Grand Total' rows,
+    # and a blank cell in the target chosen among the pivoted columns (a traceback once:
+    # the rows dropped for it were looked up among the unpivoted rows)
+    with_totals = []
+    for k, line in enumerate(lines[1:]):
+        with_totals.append(line)
+        if k % 45 == 44:
+            region = line.split("\t")[0]
+            with_totals += [f"{region}\tTotal\t{m}\t1\t2\t3\t4" for m in cells]
+    with_totals += [f"Grand Total\t\t{m}\t9\t9\t9\t9" for m in cells]
+    first = with_totals[0].split("\t")
+    first[4] = ""  # Sales 2022 of the first item: blank
+    with_totals[0] = "\t".join(first)
+    text = "\n".join([lines[0], *with_totals]) + "\n"
+    ds = load_csv(io.StringIO(text), name="Profit_crosstab.csv", target="Sales 2022",
+                  positive="> 4000")
+    assert ds.n_samples == n - 1 and ds.dropped_rows == 1
+    assert any(x.startswith("Left out 15 subtotal rows") for x in ds.notes)
 
 
 def test_a_second_table_beside_the_first_after_an_empty_column_is_left_out():

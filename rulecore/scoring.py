@@ -187,6 +187,20 @@ def read_for_rule(frame: pd.DataFrame, rule: SavedRule, *, typed: bool = True,
     names = [str(c) for c in frame.columns]
     absent = [f for f in features if source_column(f, names) is None]
     if absent:
+        # a crosstab with its measures on rows, which learning pivoted ('Profit 2022'): rows
+        # are scored as they are here, and "rename the column" was no help (a review)
+        measures = next((c for c in frame.columns if str(c).strip().casefold() ==
+                         "measure names"), None)
+        if measures is not None:
+            found = {str(v).strip() for v in frame[measures].dropna().unique()[:50]}
+            if all(any(f.startswith(m + " ") for m in found) for f in absent):
+                raise DataError(
+                    f"{name} is a crosstab with its measures on rows ({measures!r}), and the "
+                    f"rule reads its pivoted columns ({', '.join(map(repr, absent[:3]))}"
+                    f"{' ...' if len(absent) > 3 else ''}), one row per combination, as "
+                    "learning read it. Scoring keeps the rows as they are: pivot the table "
+                    "first (in Tableau, put Measure Names on Columns; in pandas, "
+                    "pivot on that column) and apply the rule to that table.")
         said = []
         for f in absent:
             alike = [n for n in names if _squashed(n) == _squashed(f)]

@@ -382,3 +382,29 @@ def test_a_count_of_one_on_a_table_read_as_copies_takes_its_verb():
         "'x': 1 cell of -999 is read as missing values."
     assert _counted_once("'x': 6 cells of 99999 are read as missing, (0 to 20).", 3) == \
         "'x': 2 cells of 99999 are read as missing, (0 to 20)."
+
+
+def test_applying_a_rule_learned_on_a_pivoted_crosstab_says_to_pivot_it():
+    """A rule learned on a Tableau crosstab reads its pivoted columns ('Profit 2022');
+    `rulecore apply` scores rows as they are, and told to "rename the column" the analyst
+    had nothing to rename (an adversarial review).  It says the table is a crosstab and how
+    to pivot it."""
+    from rulecore.scoring import apply_rule, load_rule
+
+    rng = np.random.default_rng(4)
+    lines = ["Region\tSub-Category\tMeasure Names\t2021\t2022\t2023\tGrand Total"]
+    for region in ["Central", "East", "South", "West"]:
+        for k in range(15):
+            for m in ("Sales", "Profit"):
+                lines.append("\t".join([region, f"Item {k}", m,
+                                        *(f"${v:,}" for v in rng.integers(100, 9000, 4))]))
+    text = "\n".join(lines) + "\n"
+    ds = load_csv(io.StringIO(text), name="crosstab.csv", target="Region",
+                  positive="Central")
+    rule = BooleanRuleClassifier(lam=5.0).fit(ds.X, ds.y_binary).rule_
+    assert rule.conditions
+    frame, _ = read_csv_frame(io.StringIO(text), name="crosstab.csv")
+    with pytest.raises(DataError, match="measures on rows .*'Measure Names'.* pivot") as err:
+        apply_rule(load_rule(rule.relabel(ds.target, ds.positive).to_json()), frame,
+                   typed=False)
+    assert "Rename the column" not in str(err.value)

@@ -503,12 +503,8 @@ def leak_sources(ds: Dataset) -> list[str]:
 def leak_groups(ds: Dataset) -> dict[str, dict[str, float]]:
     """The possible leaks by the table column they come from, ``{column: {feature:
     accuracy}}``: a date's year and month leak together, one warning for both."""
-    groups: dict[str, dict[str, float]] = {}
-    for col, acc in ds.leaks.items():
-        if col in restated(ds.digest, ds):  # said more strongly apart (restated_words)
-            continue
-        groups.setdefault(ds.source_column(col), {})[col] = acc
-    return groups
+    # (those restated are said more strongly apart: restated_words)
+    return ds.leak_groups(restated(ds.digest, ds))
 
 
 def leak_words(ds: Dataset, found: dict[str, float]) -> str:

@@ -267,13 +267,8 @@ def describe_data(ds, out: TextIO, all_classes: int = 0) -> None:
     for col, share in ds.lagged.items():
         out.write(f"warning: {lagged_words(col, share, ds.target)} Leave it out ("
                   f"{exclude(col)}) unless the last outcome is known when the rule is applied.\n")
-    # one warning per column of the table: a date's parts leak together (three lines for
-    # one date, a stranger's HubSpot export; the app says them once too)
-    groups: dict[str, dict[str, float]] = {}
-    for col, acc in ds.leaks.items():
-        if col not in ds.restated:
-            groups.setdefault(str(source_column(col, sources) or col), {})[col] = acc
-    for found in groups.values():
+    # one warning per column of the table, as the app gives: a date's parts leak together
+    for found in ds.leak_groups().values():
         col, acc = next(iter(found)), max(found.values())
         named = " and ".join(found)
         up = "each alone" if len(found) > 1 else "alone"

@@ -544,6 +544,20 @@ class Dataset:
             self._digest.append(h.hexdigest())
         return self._digest[0] + ":" + repr(self.positive)
 
+    def leak_groups(self, restated: Mapping[str, Any] | None = None
+                    ) -> dict[str, dict[str, float]]:
+        """The possible leaks (:attr:`leaks`) by the table column they come from,
+        ``{column: {feature: accuracy}}``: a date's year and month leak together, one
+        warning for both (the command line gave three lines for one date, the app one).
+        Those in ``restated`` (default :attr:`restated`) are left to their stronger
+        warning."""
+        restated = self.restated if restated is None else restated
+        groups: dict[str, dict[str, float]] = {}
+        for col, acc in self.leaks.items():
+            if col not in restated:
+                groups.setdefault(self.source_column(col), {})[col] = acc
+        return groups
+
     def source_column(self, feature: str) -> str:
         """The table column a feature comes from: itself, or for a feature made from a date
         or a multi-select column (``"hired (year)"``, ``"tools: API"``), that column; leaving
@@ -3139,10 +3153,6 @@ CLOCK_COLUMNS = "clock_columns"
 UNIT_COLUMNS = "unit_columns"
 
 
-#: Cells that say "no value" with a dash (Garmin's ``--``).
-_DASHES = ("-", "--", "---", "–", "—")
-
-
 def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | None]:
     """A text column of durations or times written with colons (``1:02:03``, ``25:13``,
     ``14:30``) as numbers: ``h:mm:ss`` in seconds; two parts as 60 × the first + the second
@@ -3155,8 +3165,8 @@ def numbers_from_clock(s: pd.Series, name: str = "") -> tuple[pd.Series, str | N
     out as an identifier.  Every present value must have the same number of parts.  Returns
     the numbers and what they count (``"seconds"``), or ``(s, None)``.
     """
-    # a dash for no value (Garmin's '--' where a walk has no pace: the column was left out
-    # as text, a stranger's export)
+    # a dash for no value (Garmin's '--' where a walk has no pace), as the file reader's
+    # _dash_as_missing reads it, for a frame given directly
     if not pd.api.types.is_numeric_dtype(s) and (dashes := s.isin(_DASHES)).any():
         s = s.mask(dashes)
     per = _per_unit(s)  # a pace, '5:12 /km': the same unit after every time
@@ -6594,23 +6604,27 @@ def _option_columns(X: pd.DataFrame, kinds: Mapping[str, str]) -> dict[str, list
     row's words the options ticked on it (KoboToolbox's and ODK's select_multiple)."""
     out: dict[str, list[str]] = {}
     names = [str(c) for c in X.columns]
+    # each name's possible question, the part before its last separator: one pass, not a
+    # scan of every name per column
+    children: dict[str, dict[str, str]] = {}
+    for n in names:
+        for i in range(len(n) - 2, 0, -1):
+            if n[i] in "/.-_:":
+                children.setdefault(n[:i], {})[n[i + 1:]] = n
     for col in names:
-        if kinds.get(col) != "categorical":
+        options = children.get(col, {})
+        if kinds.get(col) != "categorical" or len(options) < 2:
             continue
-        options = {n[len(col) + 1:]: n for n in names
-                   if len(n) > len(col) + 1 and n.startswith(col) and n[len(col)] in "/.-_:"}
-        if len(options) < 2:
+        text = X[col].astype("string")
+        present = text.notna().to_numpy()
+        # each row's words as yes/no columns, to compare with the options' own columns
+        said = text[present].str.get_dummies(sep=" ")
+        if not present.any() or not set(said.columns) <= set(options):
             continue
-        words = X[col].astype("string").str.split()
-        present = words.notna().to_numpy()
-        if not present.any() or not all(set(w) <= set(options) for w in words[present]):
-            continue
-        # each row: its words are the options whose column says 1 there
-        ticked = pd.DataFrame({o: pd.to_numeric(X[c], errors="coerce") == 1
-                               for o, c in options.items()})
-        said = pd.DataFrame({o: words[present].map(lambda w, o=o: o in w)
-                             for o in options}).to_numpy()
-        if np.array_equal(said, ticked.to_numpy()[present]):
+        said = said.reindex(columns=list(options), fill_value=0).to_numpy() == 1
+        ticked = np.column_stack([pd.to_numeric(X[c], errors="coerce").to_numpy()[present]
+                                  == 1 for c in options.values()])
+        if np.array_equal(said, ticked):
             out[col] = list(options.values())
     return out
 
@@ -6685,10 +6699,10 @@ def _measures_pivoted(df: pd.DataFrame) -> tuple[pd.DataFrame, str, list] | None
 def _one_to_one(a: pd.Series, b: pd.Series) -> bool:
     """Whether each value of ``a`` (missing a value too) goes with one of ``b`` in every
     row, and the other way round."""
-    codes_a, _ = pd.factorize(a.reset_index(drop=True), use_na_sentinel=False)
-    codes_b, _ = pd.factorize(b.reset_index(drop=True), use_na_sentinel=False)
-    pairs = len(set(zip(codes_a.tolist(), codes_b.tolist())))
-    return pairs == codes_a.max(initial=-1) + 1 == codes_b.max(initial=-1) + 1
+    # factorize numbers values by first appearance (missing a value of its own): two columns
+    # one-to-one get the same codes, as _copy_columns reads a recoding
+    return np.array_equal(pd.factorize(a, use_na_sentinel=False)[0],
+                          pd.factorize(b, use_na_sentinel=False)[0])
 
 
 def _value_digest(s: pd.Series, digests: dict | None = None) -> bytes:
@@ -6861,8 +6875,7 @@ def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:
         if j == 0:
             closes = at >= len(df) - len(at)
         else:
-            left = df.iloc[:, :j].astype("string").fillna("\x00").agg("\x01".join, axis=1)
-            left = left.to_numpy()
+            left = pd.util.hash_pandas_object(df.iloc[:, :j], index=False).to_numpy()
             # a run of them (one a measure, Tableau's) closes its group as one
             first = at[np.r_[True, np.diff(at) > 1]]
             last = at[np.r_[np.diff(at) > 1, True]]

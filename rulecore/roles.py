@@ -139,7 +139,9 @@ _ID_CAPS = re.compile(r"^(POLICY|POL|ACCT|ACC|ACCOUNT|CUST|CUSTOMER|CLIENT|EMP|E
                       r"UNIT|SITE|STATION|STN|FAC|FACILITY|INST|SCHOOL|SCH|DIST|DISTRICT|LEA|"
                       r"PROV|PROVIDER|HOSP|FIRM|COMPANY|LOC|PERSON|PERS|HH|HOUSEHOLD|FAM|"
                       r"FAMILY|RESP|STUDENT|STU|SUBJ|SUBJECT|SAMPLE|SAMP|SPECIMEN|DEVICE|DEV|"
-                      r"ASSET|VEH|VEHICLE|PARCEL|BLDG|BUILDING|PERM|GV)"
+                      r"ASSET|VEH|VEHICLE|PARCEL|BLDG|BUILDING|PERM|GV|"
+                      # FDA's adverse event reports: primaryid, caseid (a stranger's FAERS)
+                      r"PRIMARY|REPORT|EVENT)"
                       r"_?(NO|NBR|NUM|ID|KEY)$")
 # Names that say identifier and nothing else ("id", "patient_id", "PatientID", "uuid"), unlike
 # "code", "number" or "index" above, which also end the names of measures ("body mass index").
@@ -1029,8 +1031,9 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         if whole and len(present) >= ID_MIN_VALUES:
             share = n_distinct / len(present)
             span = np.nanmax(v) - np.nanmin(v) + 1
+            # (in lower case too, run together: FAERS' primaryid and caseid)
             named = bool(_ID_NAME.search(name) or _ID_CAMEL.search(name)
-                         or _ID_CAPS.match(name))
+                         or _ID_CAPS.match(name if not name.islower() else name.upper()))
             # a short name in capitals ending in ID over numbers of one width, six digits or
             # more: Mailchimp's LEID was a numeric feature beside its EUID (a stranger's)
             if not named and _SHORT_CAPS_ID.fullmatch(name.strip()) and np.nanmin(v) >= 1e5:

@@ -3302,10 +3302,15 @@ def test_a_policy_number_in_capitals_run_together_is_an_identifier():
 
 @pytest.mark.parametrize("name,role", [("AMTPAID", "feature"), ("MAXBID", "feature"),
                                        ("CASINO", "feature"), ("CUSTID", "id"),
-                                       ("ACCT_NBR", "id"), ("MRN", "id")])
+                                       ("ACCT_NBR", "id"), ("MRN", "id"),
+                                       ("primaryid", "id"), ("caseid", "id"),
+                                       ("custno", "id"), ("amtpaid", "feature"),
+                                       ("casino", "feature"), ("fluid", "feature")])
 def test_names_in_capitals_are_keys_only_after_a_records_word(name, role):
     """AMTPAID, MAXBID and CASINO (whole amounts, all distinct) were left out as keys (an
-    adversarial review); a medical record number (MRN) was a feature (an analyst's)."""
+    adversarial review); a medical record number (MRN) was a feature (an analyst's).  FAERS
+    writes the same names in lower case, run together: its primaryid and caseid were
+    numeric features (a stranger's download)."""
     from rulecore.roles import detect_role
 
     s = pd.Series(np.random.default_rng(0).permutation(400) * 13 + 1_000_003, name=name)

@@ -3898,6 +3898,8 @@ UNDECIDED = roles_mod.UNDECIDED
 MAX_MISSING_CODES = 5
 #: ... in at most this share of its present cells, for the codes to read as missing values.
 MAX_MISSING_CODE_SHARE = 0.10
+#: ... or, when it is the only one, this share.
+MAX_SINGLE_CODE_SHARE = 0.35
 
 
 #: A number written approximately or open-ended, by hand: "approx 15", "~15", "ca. 15",
@@ -4126,8 +4128,11 @@ def numbers_with_codes(s: pd.Series) -> tuple[pd.Series, dict[str, int], dict[st
     usual = codes[text[codes.index].str.casefold().isin(NOT_MEASURED)]
     # limits counted by the number they name: '<50', '< 50' and '<=50' are one limit
     # spelled three ways (six spellings made a lab column text: a review)
+    # one code alone may be common: eBird's 'X' (seen, not counted) in 12 % of a count's
+    # cells made it text, left out (a stranger's download)
+    share = MAX_SINGLE_CODE_SHARE if len(codes) - len(usual) == 1 else MAX_MISSING_CODE_SHARE
     if len(codes) > MAX_MISSING_CODES or \
-            codes.sum() - usual.sum() > MAX_MISSING_CODE_SHARE * len(present) or \
+            codes.sum() - usual.sum() > share * len(present) or \
             usual.sum() > MAX_CENSORED_SHARE * len(present) or \
             counts[plain].sum() < MIN_NUMBER_SHARE * len(present) \
             or (named.sum() - limits.sum()) > MAX_APPROXIMATE_SHARE * len(present) or \

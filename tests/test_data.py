@@ -587,9 +587,12 @@ def test_numbers_with_codes_only_when_the_codes_are_few_and_rare():
     out, codes, named = numbers_with_codes(s)
     assert codes == {"unknown": 2, "n.a.": 1, "hemolysed": 1} and named == {}
     assert out.dtype.kind == "f" and out.isna().sum() == 5 and out.iloc[94] == 94
-    # more than 10 % codes, or more than 5 distinct ones: a column of labels, left as it is
-    many = pd.Series(nums[:80] + ["x"] * 20)
+    # more than 10 % codes of two spellings or more (35 % of one), or more than 5 distinct
+    # ones: a column of labels, left as it is
+    many = pd.Series(nums[:80] + ["x", "y"] * 10)
     assert numbers_with_codes(many) == (many, {}, {})
+    one = pd.Series(nums[:60] + ["x"] * 40)
+    assert numbers_with_codes(one) == (one, {}, {})
     varied = pd.Series(nums[:94] + ["a", "b", "c", "d", "e", "f"])
     assert numbers_with_codes(varied)[1] == {}
     words = pd.Series(["red", "green"] * 50)
@@ -634,8 +637,8 @@ def test_a_limit_with_no_number_is_read_at_the_edge_of_the_measured_values():
     assert codes == {"ND": 20} and named == {"<LOD": 30, "> ULOQ": 6}
     assert (out.iloc[60:90] == 10).all() and (out.iloc[90:96] == 69).all()
     assert out.iloc[96:].isna().all()
-    # an unknown code at 20 % is still too many: the column is text
-    assert numbers_with_codes(pd.Series(cells[:96] + ["zz"] * 20))[2] == {}
+    # unknown codes, two in 20 % of the cells, are still too many: the column is text
+    assert numbers_with_codes(pd.Series(cells[:96] + ["zz", "yy"] * 10))[2] == {}
     # and numbers must be a fifth of the cells
     assert numbers_with_codes(pd.Series(["<LOD"] * 50 + ["ND"] * 40 + ["3"] * 10))[2] == {}
     rng = np.random.default_rng(4)
@@ -6317,3 +6320,21 @@ def test_an_unlabelled_totals_row_under_the_header_is_not_a_record():
     kept = load_csv(io.BytesIO(("\n".join(lone) + "\n").encode()), name="t.csv",
                     target="Key events", positive=">0")
     assert len(kept.y) == 31
+
+
+def test_a_count_with_one_code_in_a_fifth_of_its_cells_is_numbers():
+    """eBird writes 'X' where a species was seen but not counted, often in 10-30 % of its
+    rows: at 12 % the count was text of 51 values, left out, and the planted rule on it lost
+    (a stranger's download).  One code, however common beside a majority of numbers, is a
+    code; two or more stay held to a tenth of the cells."""
+    from rulecore.data import numbers_with_codes
+
+    rng = np.random.default_rng(3)
+    counts = rng.integers(1, 60, 500).astype(str).astype(object)
+    counts[rng.random(500) < 0.22] = "X"
+    read, codes, _ = numbers_with_codes(pd.Series(counts, name="OBSERVATION COUNT"))
+    assert pd.api.types.is_numeric_dtype(read) and list(codes) == ["X"]
+    assert read.isna().sum() == codes["X"] > 0.15 * 500
+    two = counts.copy()
+    two[rng.random(500) < 0.08] = "Y"
+    assert numbers_with_codes(pd.Series(two, name="count"))[1] == {}

@@ -23,15 +23,16 @@ chromium:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
-# Two workers (pytest-xdist), one per core: each starts its own app server for the browser
-# tests on a free port.  One test alone: .venv/bin/python -m pytest tests/test_x.py::name
+# Two workers (pytest-xdist), one per core; the browser tests all go to one of them
+# (--dist loadgroup), which starts the app server on a free port.  One test alone:
+# .venv/bin/python -m pytest tests/test_x.py::name
 # Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE=1 on
 # the CI machines): without it every worker, app server and joblib process compiled rulecore
 # and the tests again (pytest's assertion rewriting alone was 9 s of each worker's 16 s
 # collection).  __pycache__ is ignored by git.
 test: $(STAMP) chromium
 	$(BIN)/ruff check .
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n 2 --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

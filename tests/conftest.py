@@ -110,6 +110,15 @@ def cut_inner_fit(monkeypatch):
     return install
 
 
+def pytest_collection_modifyitems(items):
+    """The tests that drive the app in a browser run in one xdist worker (``make test`` uses
+    ``--dist loadgroup``): each worker that ran one started its own app server and Chromium,
+    12 s of a worker's time apiece."""
+    for item in items:
+        if "server" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

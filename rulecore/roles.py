@@ -147,6 +147,9 @@ _ID_CAPS = re.compile(r"^(POLICY|POL|ACCT|ACC|ACCOUNT|CUST|CUSTOMER|CLIENT|EMP|E
 # "code", "number" or "index" above, which also end the names of measures ("body mass index").
 # Such a column is an identifier even where its values repeat (visits, orders per customer).
 _PLAIN_ID_NAME = re.compile(rf"(^|[^a-z])(id|ids|uuid|guid|{_REGISTRY_NUMBERS})$|"
+                            # in full: eBird's 'SAMPLING EVENT IDENTIFIER' (a checklist on
+                            # both sides of the split: a stranger's download)
+                            r"(^|[^a-z])identifier$|"
                             r"^id([^a-z]|$)|"
                             # a licence's or permit's number, the establishment a row is
                             # about (Chicago's food inspections: 'License #', each on three

@@ -6338,3 +6338,22 @@ def test_a_count_with_one_code_in_a_fifth_of_its_cells_is_numbers():
     two = counts.copy()
     two[rng.random(500) < 0.08] = "Y"
     assert numbers_with_codes(pd.Series(two, name="count"))[1] == {}
+
+
+def test_a_column_named_identifier_in_full_is_the_record_key():
+    """eBird names its checklist 'SAMPLING EVENT IDENTIFIER' (about three species rows a
+    checklist, sharing its effort and place): read as text of many values, the rows of one
+    checklist sat on both sides of the split (a stranger's download)."""
+    r = np.random.default_rng(5)
+    checklist = r.integers(0, 200, 600)
+    dur = r.integers(10, 240, 200)[checklist]
+    cnt = np.ceil(r.lognormal(1.3, 1.1, 600)).astype(int)
+    df = pd.DataFrame({"SAMPLING EVENT IDENTIFIER": [f"S{120000000 + c * 37}"
+                                                     for c in checklist],
+                       "COMMON NAME": r.choice(["Canada Goose", "Snow Bunting"], 600),
+                       "OBSERVATION COUNT": cnt, "DURATION MINUTES": dur,
+                       "APPROVED": np.where((cnt >= 20) & (dur > 100), "0", "1")})
+    ds = from_frame(df, target="APPROVED")
+    assert ds.held_out_unit == "whole SAMPLING EVENT IDENTIFIER"
+    role = next(c for c in ds.roles if c.column == "SAMPLING EVENT IDENTIFIER")
+    assert role.role == "id" and not role.included

@@ -1411,6 +1411,18 @@ def _outcome_values(s: pd.Series) -> bool:
         (len(values) <= MAX_STAGES and pipeline_stages(values))
 
 
+#: A letter grade (compared without capitals) and the words naming a column of them.
+_LETTER_GRADE = re.compile(r"[a-f][+-]?")
+_GRADE_WORDS = frozenset({"grade", "grades", "letter", "mark", "marks"})
+
+
+def _letter_grades(s: pd.Series) -> bool:
+    """Whether a column named as grades holds letter grades, three or more (A, B+, F)."""
+    values = s.dropna().astype(str).str.strip().str.casefold().unique()
+    return 3 <= len(values) <= 15 and all(_LETTER_GRADE.fullmatch(v) for v in values) and \
+        bool(_GRADE_WORDS & set(name_words(str(s.name))))
+
+
 def _attribute_values(s: pd.Series) -> bool:
     """Whether a column's levels are all a person's employment or marital state
     (:data:`_ATTRIBUTE_VALUES`): a feature however its name reads, unless the name is a
@@ -1907,7 +1919,8 @@ def _choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = 
 
     Among columns that are features by role: first those named like a target (``class``,
     ``label``, ``outcome``, ``churn`` ...), then those whose values name an outcome
-    (``Churned`` / ``Retained``: :func:`_outcome_values`), then a last column of 3 or more
+    (``Churned`` / ``Retained``: :func:`_outcome_values`), then letter grades in a column
+    named as grades when the last column is no class, then a last column of 3 or more
     text classes when two or more binary columns (flags) stand beside it, then a last column
     counting an outcome's events (``defect_count``: :func:`is_event_count`), then binary
     columns, then rating scales
@@ -1992,6 +2005,13 @@ def _choose_target(df: pd.DataFrame, roles: dict[str, tuple[str, str]] | None = 
     said = [c for c in classes if _outcome_values(df[c])]
     if said:  # no name says outcome, but the values do
         return max(said, key=rank)
+    # a course's letter grades, where the last column is no class (Moodle's gradebook ends
+    # with 'Course total (Letter)' and a constant 'Last downloaded from this course': a forum
+    # post graded 1 or 2 was the guess, a stranger's export); a last yes/no made from the
+    # grades stays the target
+    graded = [c for c in classes if _letter_grades(df[c])]
+    if graded and cols[-1] not in classes:
+        return graded[-1]
     # a file without a header (x1 ... xn) puts its class last, as UCI's files do: heart
     # disease's x14, grades 0-4, lost to x9, a yes/no symptom (a stranger's
     # processed.cleveland.data)

@@ -6357,3 +6357,27 @@ def test_a_column_named_identifier_in_full_is_the_record_key():
     assert ds.held_out_unit == "whole SAMPLING EVENT IDENTIFIER"
     role = next(c for c in ds.roles if c.column == "SAMPLING EVENT IDENTIFIER")
     assert role.role == "id" and not role.included
+
+
+def test_a_gradebooks_letter_grade_is_the_target_it_is_about():
+    """Moodle's gradebook ends with 'Course total (Letter)' then a constant 'Last downloaded'
+    column: the guess was a forum post graded 1.00 or 2.00 ('-' ungraded: a third of the
+    class dropped), the rightmost column of two classes (a stranger's export).  Letter
+    grades, in a column named as grades, say what the table is about."""
+    from rulecore.roles import choose_target
+
+    rng = np.random.default_rng(3)
+    n = 200
+    total = rng.uniform(30, 100, n)
+    df = pd.DataFrame({
+        "Quiz: Week 1 quiz (Real)": rng.uniform(2, 10, n).round(2),
+        "Forum: Introduce yourself (Real)": np.where(rng.random(n) < 0.35, None,
+                                                     rng.choice(["1.00", "2.00"], n)),
+        "Course total (Real)": total.round(2),
+        "Course total (Letter)": np.select([total >= 85, total >= 70, total >= 55,
+                                            total >= 45], ["A", "B", "C", "D"], "F"),
+        "Last downloaded from this course": "1718031211"})
+    assert choose_target(df) == "Course total (Letter)"
+    # letters in a column not named as grades are no outcome: a building's block
+    df = df.rename(columns={"Course total (Letter)": "Block"})
+    assert choose_target(df) != "Block"

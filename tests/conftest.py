@@ -117,6 +117,20 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("browser"))
+        # and so do the tests on a Dask cluster, which share one (its two worker processes
+        # import rulecore each: a cluster per module and worker cost 20 s)
+        elif "dask_cluster" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("dask"))
+
+
+@pytest.fixture(scope="session")
+def dask_cluster():
+    """A local Dask cluster of two worker processes, as on a real cluster: tasks and results
+    cross a process boundary (pickled), which threads in one process would not test."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        yield cluster
 
 
 def _free_port() -> int:

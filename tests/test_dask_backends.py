@@ -24,12 +24,9 @@ distributed = pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
-def cluster():
-    # worker processes, as on a real cluster: tasks and results cross a process boundary
-    # (pickled), which threads in one process would not test
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as c:
-        yield c
+def cluster(dask_cluster):
+    """The session's local cluster of two worker processes (tests/conftest.py)."""
+    return dask_cluster
 
 
 @pytest.fixture(scope="module")

@@ -164,13 +164,7 @@ def test_bad_settings_raise_user_errors(data, kwargs, error):
 # --------------------------------------------------------------------------- Dask
 
 
-@pytest.fixture(scope="module")
-def dask_cluster():
-    distributed = pytest.importorskip("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       host="127.0.0.1", dashboard_address=None)
-    yield cluster
-    cluster.close()
+# (dask_cluster: tests/conftest.py, one for the session)
 
 
 def test_dask_cluster_gives_the_same_table(data, local_table, dask_cluster):

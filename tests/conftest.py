@@ -117,16 +117,17 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if "server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("browser"))
-        # and so do the tests on a Dask cluster, which share one (its two worker processes
-        # import rulecore each: a cluster per module and worker cost 20 s)
+        # and so do the tests on a Dask cluster: a module's cluster starts once, not once in
+        # each worker (its two worker processes import rulecore each)
         elif "dask_cluster" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("dask"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def dask_cluster():
     """A local Dask cluster of two worker processes, as on a real cluster: tasks and results
-    cross a process boundary (pickled), which threads in one process would not test."""
+    cross a process boundary (pickled), which threads in one process would not test.  Closed
+    after its module: idle, its processes still profile themselves and beat."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   host="127.0.0.1", dashboard_address=None) as cluster:

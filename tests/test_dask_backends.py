@@ -25,7 +25,7 @@ distributed = pytest.importorskip("distributed")
 
 @pytest.fixture(scope="module")
 def cluster(dask_cluster):
-    """The session's local cluster of two worker processes (tests/conftest.py)."""
+    """The module's local cluster of two worker processes (tests/conftest.py)."""
     return dask_cluster
 
 

@@ -164,7 +164,7 @@ def test_bad_settings_raise_user_errors(data, kwargs, error):
 # --------------------------------------------------------------------------- Dask
 
 
-# (dask_cluster: tests/conftest.py, one for the session)
+# (dask_cluster: tests/conftest.py)
 
 
 def test_dask_cluster_gives_the_same_table(data, local_table, dask_cluster):

@@ -47,6 +47,8 @@ from typing import Any, Literal
 import numpy as np
 import pandas as pd
 
+from rulecore.scales import LETTER_GRADE
+
 Role = Literal["feature", "target", "index", "id", "text", "date", "choices", "constant",
                "empty", "derived", "split"]
 EXCLUDED_ROLES = ("index", "id", "text", "date", "constant", "empty", "split")
@@ -1411,16 +1413,17 @@ def _outcome_values(s: pd.Series) -> bool:
         (len(values) <= MAX_STAGES and pipeline_stages(values))
 
 
-#: A letter grade (compared without capitals) and the words naming a column of them.
-_LETTER_GRADE = re.compile(r"[a-f][+-]?")
+#: Words naming a column of letter grades.
 _GRADE_WORDS = frozenset({"grade", "grades", "letter", "mark", "marks"})
 
 
 def _letter_grades(s: pd.Series) -> bool:
-    """Whether a column named as grades holds letter grades, three or more (A, B+, F)."""
-    values = s.dropna().astype(str).str.strip().str.casefold().unique()
-    return 3 <= len(values) <= 15 and all(_LETTER_GRADE.fullmatch(v) for v in values) and \
-        bool(_GRADE_WORDS & set(name_words(str(s.name))))
+    """Whether a column named as grades holds letter grades (:data:`scales.LETTER_GRADE`),
+    three or more (A, B+, F)."""
+    if not _GRADE_WORDS & set(name_words(str(s.name))):
+        return False
+    values = s.dropna().unique()
+    return 3 <= len(values) <= 15 and all(LETTER_GRADE.match(str(v)) for v in values)
 
 
 def _attribute_values(s: pd.Series) -> bool:

@@ -338,8 +338,8 @@ _ORDINAL = re.compile(r"^\s*(\d{1,4})\s*(?:st|nd|rd|th|\.)?\s*$", re.IGNORECASE)
 _ORDINAL_SUFFIX = re.compile(r"\d\s*(?:st|nd|rd|th)\s*$", re.IGNORECASE)
 
 
-#: A letter grade with a plus or minus (``B+``, ``A-``): F lowest, A+ highest.
-_GRADE = re.compile(r"^\s*([A-DF])\s*([+\-−]?)\s*$")
+#: A letter grade, with a plus or minus or not (``B+``, ``A-``, ``C``): F lowest, A+ highest.
+LETTER_GRADE = re.compile(r"^\s*([A-DF])\s*([+\-−]?)\s*$")
 
 
 def _grade_order(levels: Any) -> tuple[str, ...] | None:
@@ -347,7 +347,7 @@ def _grade_order(levels: Any) -> tuple[str, ...] | None:
     carries a plus or a minus: then the letters are grades, not the alphabet ("grade <= C"
     read alone as A, B or C, which is why bare letters are no scale here; a stranger's
     ``B+``, ``A-`` were unordered and the rule never used them).  ``None`` otherwise."""
-    parsed = [_GRADE.match(str(v)) for v in levels]
+    parsed = [LETTER_GRADE.match(str(v)) for v in levels]
     if not all(parsed) or not any(m.group(2) for m in parsed):
         return None
     def rank(m: re.Match) -> tuple[int, int]:

@@ -5600,8 +5600,10 @@ def from_frame(
             dates, written = roles_mod.read_dates(df[col])
             when_columns.append((col, dates.reset_index(drop=True)))
             parts: list[ColumnRole] = []
-            for dname, values in roles_mod.date_features(col, dates,
-                                                         col in include).items():
+            precision = roles_mod.date_precision(df[col]) \
+                if written == roles_mod.PARTIAL_DATES else None
+            for dname, values in roles_mod.date_features(col, dates, col in include,
+                                                         precision).items():
                 if dname in df.columns:
                     continue
                 part = dname.rsplit("(", 1)[1].rstrip(")")

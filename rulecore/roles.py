@@ -546,8 +546,76 @@ def _dates_as_numbers(num: pd.Series, name: str) -> tuple[pd.Series | None, str]
 #: Most date formats one column may mix.
 MAX_DATE_FORMATS = 3
 #: How :func:`read_dates` says dates were written that no ``strptime`` format reads.
-YYYYMMDD, EXCEL_DAYS, UNIX_SECONDS, UNIX_MILLISECONDS, ISO_WEEKS = (
-    "yyyymmdd", "excel days", "unix seconds", "unix milliseconds", "iso weeks")
+YYYYMMDD, EXCEL_DAYS, UNIX_SECONDS, UNIX_MILLISECONDS, ISO_WEEKS, PARTIAL_DATES = (
+    "yyyymmdd", "excel days", "unix seconds", "unix milliseconds", "iso weeks",
+    "partial dates")
+
+#: A date given to the day, the month or the year only: ``20220314``, ``202203``, ``2022``
+#: (the FDA's FAERS) or ``2022-03-14``, ``2022-03``, ``2022`` (ISO 8601, CDISC's SDTM).
+PARTIAL_DATE = re.compile(r"(\d{4})(?:(-?)(\d{2})(?:\2(\d{2}))?)?")
+
+
+def _partial_dates(s: pd.Series) -> tuple[pd.Series, pd.Series] | None:
+    """Dates some of which are given to the month or the year only (:data:`PARTIAL_DATE`),
+    and each cell's precision (``"day"``, ``"month"``, ``"year"``, ``None`` where missing);
+    ``None`` unless every present cell is such a date from 1900 to 2100, at least two
+    precisions are there and a quarter of the cells or more are given to the day.
+
+    A partial date is read as its period's first day, whose year is the cell's, and whose
+    month is the cell's when it has one (:func:`date_features` leaves out the parts a cell
+    does not give).  Read as one number, FAERS' ``event_dt`` put 2021, 202203 and 20220314 on
+    one axis: ``event_dt <= 20211231`` took in every date given to the month or the year (a
+    stranger's FAERS extract)."""
+    num = _numeric(s)
+    present = s.dropna()
+    if num is not None:
+        present = num.dropna()
+        v = present.to_numpy(dtype=float)
+        # (cheaply, before any text: a year, a year and month, or a date, all whole numbers)
+        if len(v) < COMPACT_DATE_MIN_VALUES or not np.isfinite(v).all() or \
+                not (v % 1 == 0).all() or not (
+                ((v >= 1900) & (v <= 2100)) | ((v >= 190001) & (v <= 210012))
+                | ((v >= 19000101) & (v <= 21001231))).all():
+            return None
+        text = present.astype("int64").astype(str)
+    else:
+        if len(present) < COMPACT_DATE_MIN_VALUES or \
+                not all(isinstance(v, str) for v in present.iloc[:50]):
+            return None
+        text = present.astype(str).str.strip()
+    parts = text.str.fullmatch(PARTIAL_DATE)
+    if not parts.all():
+        return None
+    got = text.str.extract(PARTIAL_DATE.pattern)
+    year, month, day = got[0], got[2], got[3]
+    precision = pd.Series(np.where(day.notna(), "day", np.where(month.notna(), "month",
+                                                                "year")), index=text.index)
+    if precision.nunique() < 2 or (precision == "day").mean() < 0.25:
+        return None
+    first = year + month.fillna("01") + day.fillna("01")
+    dates = pd.to_datetime(first, format="%Y%m%d", errors="coerce")
+    if dates.isna().any() or not ((dates.dt.year >= 1900) & (dates.dt.year <= 2100)).all():
+        return None  # a month 13 or a day 31 of April: not dates
+    return (dates.reindex(s.index),
+            precision.reindex(s.index).astype(object).where(s.notna(), None))
+
+
+def _partial_words(s: pd.Series, dates: pd.Series) -> str:
+    """A column of :data:`PARTIAL_DATES` as its role's reason says it."""
+    given = date_precision(s).value_counts()
+    # (years only: a year's first day is no date the file gives)
+    return (f"dates from {dates.min().year} to {dates.max().year}, "
+            f"{given.get('month', 0):,} of them given to the month only and "
+            f"{given.get('year', 0):,} to the year only (a partial date has no month or "
+            "weekday where it gives none)")
+
+
+def date_precision(s: pd.Series) -> pd.Series | None:
+    """How precisely each cell of a column of :data:`PARTIAL_DATES` gives its date,
+    ``"day"``, ``"month"`` or ``"year"`` (``None`` where missing); ``None`` for another
+    column."""
+    found = _partial_dates(s)
+    return None if found is None else found[1]
 #: How :func:`read_dates` says a column of numbers was written, by its words above.
 _NUMBER_DATES = {"dates written as numbers (YYYYMMDD)": YYYYMMDD,
                  "a date column holding Excel's day numbers": EXCEL_DAYS,
@@ -588,6 +656,8 @@ def read_dates(s: pd.Series) -> tuple[pd.Series | None, str]:
     num = _numeric(s)
     if num is not None:
         dates, how = _dates_as_numbers(num, str(s.name))
+        if dates is None and (partial := _partial_dates(s)) is not None:
+            return partial[0], PARTIAL_DATES
         return dates, _NUMBER_DATES.get(how, "")
     if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
         return None, ""
@@ -605,6 +675,12 @@ def read_dates(s: pd.Series) -> tuple[pd.Series | None, str]:
                                 errors="coerce")
         return (monday.reindex(s.index), ISO_WEEKS) if monday.notna().mean() >= DATE_SHARE \
             else (None, "")
+    # dates given to the day, the month or the year only (2022-03-14, 2022-03, 2022): the
+    # year of each and the month of those that give it (the first cells looked at in plain
+    # Python: most text columns stop there)
+    if all(PARTIAL_DATE.fullmatch(v) for v in present.iloc[:200].tolist()) and \
+            (partial := _partial_dates(s)) is not None:
+        return partial[0], PARTIAL_DATES
     # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
     # of ordinary text first, before any pass over the whole column
     if present.iloc[:1000].str.fullmatch(_DATE_CHARS).mean() < DATE_SHARE:
@@ -613,9 +689,10 @@ def read_dates(s: pd.Series) -> tuple[pd.Series | None, str]:
     # the column (3 offsets in 40 values, or offsets from row 1,001 on: an adversarial review)
     present = present.str.replace(_ISO_ZONE, r"\1", regex=True)
     try:
-        return _parse_date_text(s, present)
+        dates, how = _parse_date_text(s, present)
     except (ValueError, OverflowError, TypeError):  # pandas refusing a mix: text, not a crash
-        return None, ""
+        dates, how = None, ""
+    return dates, how
 
 
 def _parse_date_text(s: pd.Series, present: pd.Series) -> tuple[pd.Series | None, str]:
@@ -1026,6 +1103,8 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     dates, written = _dates_as_numbers(num, name) if num is not None else (None, "")
     if dates is not None:
         return "date", f"{written} from {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}"
+    if num is not None and (partial := _partial_dates(s)) is not None:
+        return "date", _partial_words(s, partial[0])
     if num is not None:
         v = num.to_numpy()
         whole = np.isfinite(v).all() and np.all(v == np.round(v))
@@ -1078,9 +1157,11 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
                           "the record each row belongs to: the same record on several rows "
                           "(held-out rows are split by it)")
         return "feature", ""
-    dates = parse_dates(s)
+    dates, written = read_dates(s)
     if dates is not None:
         lo, hi = dates.min(), dates.max()
+        if written == PARTIAL_DATES:
+            return "date", _partial_words(s, dates)
         return "date", f"dates from {lo:%Y-%m-%d} to {hi:%Y-%m-%d}"
     # options ticked before the names: "segment_ids" holding lists of segments (1;3;4) is
     # no key, though its name says ids (a review: it was left out and split the rows)
@@ -1305,16 +1386,22 @@ def _log_days(present: pd.Series) -> bool:
     return len(np.unique(of_month)) >= 7
 
 
-def date_features(name: str, dates: pd.Series, weekday: bool = False
-                  ) -> dict[str, pd.Series]:
+def date_features(name: str, dates: pd.Series, weekday: bool = False,
+                  precision: pd.Series | None = None) -> dict[str, pd.Series]:
     """The features derived from a date column: its year and month (1-12) as numbers; its
     weekday (``Mon`` ... ``Sun``, a category) when the times of day vary, the dates are a
     log's days (:data:`EVENT_DAYS_MIN` distinct days within :data:`EVENT_SPAN`) or
     ``weekday`` asks for it (a user included the column: a one-week table's ``--include
     FL_DATE`` was ignored without a word, a stranger's review); and its hour (0-23, a
-    number) when the times of day vary."""
+    number) when the times of day vary.
+
+    ``precision`` (:func:`date_precision`, for :data:`PARTIAL_DATES`): a date given to the
+    year only has no month (missing, not January) and one without its day no weekday."""
     year, month, week, hour = date_feature_names(name)
     out = {year: dates.dt.year.astype(float), month: dates.dt.month.astype(float)}
+    if precision is not None:
+        out[month] = out[month].where(precision != "year")
+        dates = dates.where(precision == "day")  # the day's parts: only where it is given
     present = dates.dropna()
     times = len(present) and (present.dt.hour * 60 + present.dt.minute).nunique() > 1
     days = not times and len(present) and _log_days(present)

@@ -1092,6 +1092,49 @@ def test_dates_written_as_eight_digits_are_dates():
     assert next(r for r in from_frame(ids, "y").roles if r.column == "when").role != "date"
 
 
+@pytest.mark.parametrize("written", ["FAERS", "ISO"])
+def test_partial_dates_keep_their_year_and_their_month_where_given(written):
+    """FAERS writes an event's date 20220314, 202203 or 2022, as much as is known (CDISC's
+    SDTM: 2022-03-14, 2022-03, 2022).  Read as one number, 'event_dt <= 20211231' took in
+    every date given to the month or the year only (a stranger's FAERS extract).  The year
+    of every cell and the month of those that give one are features; January is not made
+    up for a year alone, nor a weekday for a month."""
+    rng = np.random.default_rng(6)
+    n = 300
+    day = pd.Timestamp("2021-01-01") + pd.to_timedelta(rng.integers(0, 1000, n), unit="D")
+    given = rng.choice(["day", "month", "year", "none"], n, p=[0.5, 0.2, 0.15, 0.15])
+    fmt = {"day": "%Y%m%d", "month": "%Y%m", "year": "%Y"}
+    if written == "ISO":
+        fmt = {"day": "%Y-%m-%d", "month": "%Y-%m", "year": "%Y"}
+    cells = [None if g == "none" else d.strftime(fmt[g]) for d, g in zip(day, given)]
+    x = rng.normal(size=n)
+    frame = pd.DataFrame({"event_dt": cells, "x": x, "y": np.where(x > 0, "a", "b")})
+    if written == "FAERS":  # numbers, as a database unload or pandas reads them
+        frame["event_dt"] = pd.to_numeric(frame["event_dt"]).astype("Int64")
+    for typed in (True, False):
+        ds = from_frame(frame if typed else frame.astype(str).replace("<NA>", ""), "y",
+                        typed=typed)
+        role = next(r for r in ds.roles if r.column == "event_dt")
+        assert role.role == "date", role
+        assert f"{(given == 'year').sum():,} to the year only" in role.reason
+        year = ds.X["event_dt (year)"].to_numpy()
+        month = ds.X["event_dt (month)"].to_numpy()
+        np.testing.assert_array_equal(year[given != "none"], day.year[given != "none"])
+        np.testing.assert_array_equal(month[np.isin(given, ["day", "month"])],
+                                      day.month[np.isin(given, ["day", "month"])])
+        assert np.isnan(month[given == "year"]).all() and np.isnan(year[given == "none"]).all()
+    # the weekday, where asked for, only of the dates given to the day
+    ds = from_frame(frame, "y", include=["event_dt"])
+    week = ds.X["event_dt (weekday)"]
+    assert week[given == "day"].notna().all() and week[given != "day"].isna().all()
+    # numbers that are not all such dates stay numbers: a month 13, or amounts
+    for other in ([2021, 202113, 20210301, 2022, 20220514, 2023] * 10,
+                  [1999, 2005, 2010, 2021, 200512, 2003] * 10):
+        plain = pd.DataFrame({"event_dt": other, "y": ["a", "b", "a"] * 20})
+        assert next(r for r in from_frame(plain, "y").roles
+                    if r.column == "event_dt").role != "date"
+
+
 def test_excel_day_numbers_in_a_date_column_are_dates():
     """A sheet saved with its date cells unformatted: order_date holds 44927, 45012.5, ...;
     read as numbers the rule said "order_date > 44927.5"."""

@@ -884,6 +884,42 @@ def test_the_exported_python_reads_the_dates_as_the_app_did(way):
                 ns["predict"]({col: "sometime in May", "x": 0.0})
 
 
+@pytest.mark.parametrize("iso", [False, True])
+def test_the_exported_python_reads_partial_dates_as_the_app_did(iso):
+    """FAERS' 20220314, 202203 and 2022 (or ISO's 2022-03-14, 2022-03, 2022): the year of
+    each, the month where given and the weekday of a whole date, as the app reads them; a
+    month of a year alone is missing, not January."""
+    from rulecore.data import from_frame
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rng = np.random.default_rng(5)
+    n = 240
+    d = pd.Timestamp("2021-01-01") + pd.to_timedelta(rng.integers(0, 900, n), "D")
+    given = rng.choice(["%Y%m%d", "%Y%m", "%Y"], n, p=[0.6, 0.25, 0.15])
+    cells = [x.strftime(f.replace("%m", "-%m").replace("%d", "-%d") if iso else f)
+             for x, f in zip(d, given)]
+    df = pd.DataFrame({"event_dt": cells if iso else [int(c) for c in cells],
+                       "x": rng.normal(size=n), "y": np.where(d.month > 6, "a", "b")})
+    ds = from_frame(df, "y", include=["event_dt"])
+    for term in (Term("event_dt (year)", ">", 2021.5), Term("event_dt (month)", ">", 6.5),
+                 Term("event_dt (month)", "<=", 1.5), Term("event_dt (weekday)", "==", "Sat")):
+        rule = Rule((term,), "and", "y", "a")
+        ns: dict = {}
+        exec(rule.to_python(reading=ds.reading), ns)
+        app = rule.predict(ds.X).astype(bool)
+        assert 0 < app.sum() < n
+        for rows in (df.to_dict("records"), df.astype(str).to_dict("records")):
+            got = np.array([ns["predict"](r) for r in rows])
+            assert (got == app).all(), (term, int((got != app).sum()))
+        with pytest.raises(ValueError, match="cannot be read here as the rule read it"):
+            ns["predict"]({"event_dt": "sometime in May", "x": 0.0})
+    # no weekday without the day, no January for a year alone
+    assert not app[given != "%Y%m%d"].any()
+    jan = Rule((Term("event_dt (month)", "<=", 1.5),), "and", "y", "a")
+    assert not jan.predict(ds.X).astype(bool)[given == "%Y"].any()
+
+
 def test_excels_day_numbers_keep_their_hour():
     """7:00 is 0.291666… of a day, which pandas' nanoseconds read as 6:59:59.999999999:
     the app said hour 6 of six rows in 200 written at 7:00 (the exported Python said 7)."""

@@ -5766,11 +5766,15 @@ def from_frame(
     pool = {**chosen_out, **records}
     # (the records first: a copy of one is a copy wherever it stands, 'County Code' before
     # 'County' too, the review)
+    # (a readable column before the opaque codes it spells out: of eBird's 'TAXON CONCEPT
+    # ID' and 'COMMON NAME', the code came first and was kept, and the rule read
+    # 'TAXON CONCEPT ID == avibase-7E3A1A0D' for Canada Goose, a stranger's export)
+    features = [r.column for r in roles if r.detected == "feature"
+                and (r.included or r.column in chosen_out) and r.column not in include]
+    features.sort(key=lambda c: c in X.columns and out_kinds.get(c) == "categorical"
+                  and _opaque_codes(X[c]))
     copies = _copy_columns(pd.concat([X, pd.DataFrame(pool)], axis=1)
-                           if pool else X, out_kinds,
-                           list(records) + [r.column for r in roles if r.detected == "feature"
-                                            and (r.included or r.column in chosen_out)
-                                            and r.column not in include], pool, digests,
+                           if pool else X, out_kinds, list(records) + features, pool, digests,
                            records)
     if copies:
         X = X.drop(columns=list(copies))
@@ -6784,6 +6788,17 @@ def _copy_reason(orig: str, how: str, orig_left_out: bool, origins: dict[str, st
                 "in its place")
     return (f"a copy of {orig!r}: {how}, so it says nothing that column does not; left out "
             "so that a rule cannot test both and contradict itself")
+
+
+def _opaque_codes(s: pd.Series) -> bool:
+    """Whether a column's values are codes a reader cannot read: nine in ten of its distinct
+    values (the first hundred) one word of letters and digits, ``avibase-7E3A1A0D``,
+    ``J44.1``, ``L123456``, where a name beside them would say ``Canada Goose``.  (Numbers
+    alone are not: a flag's 1 and 0, a station's POC.)"""
+    values = [str(v).strip() for v in s.dropna().unique()[:100]]
+    coded = sum(1 for v in values if " " not in v and any(ch.isdigit() for ch in v)
+                and any(ch.isalpha() for ch in v))
+    return bool(values) and coded >= 0.9 * len(values)
 
 
 def _recodes(a: pd.Series, b: pd.Series, kind_a: str | None, kind_b: str | None,

@@ -222,7 +222,7 @@ EXPECTED = {
     # an NHS-style spell extract: each ICD-10 code beside its description ('Heart failure,
     # unspecified': no options ticked), the follow-up as Y/N and again as 1/0 (copies)
     "hospital_spells_icd_codes.csv": ("Readmitted within 30 days", "Y",
-                                      {"Spell ID": "id", "Primary Diagnosis Description": "copy",
+                                      {"Spell ID": "id", "Primary Diagnosis (ICD-10)": "copy",
                                        "FU_FLAG": "copy"},
                                       ["Admission Date (year)", "Admission Date (month)",
                                        "Admission Date (weekday)"], 0, []),

@@ -5100,27 +5100,38 @@ def test_a_column_one_to_one_with_an_earlier_one_is_left_out_as_a_copy():
     other in every row, so the two say the same, and a rule could test both and contradict
     itself ('Primary Diagnosis (ICD-10) != J44.1 AND Primary Diagnosis Description == COPD
     with acute exacerbation', a stranger's NHS extract, printed as a rule that never fires).
-    The later column is left out as a copy of the earlier one, with an example and one click
-    back; two flags alike in one row are no copies."""
+    One is left out as a copy of the other, with an example and one click back: the later
+    one, unless the earlier is opaque codes and the later reads (the code, here: of eBird's
+    'TAXON CONCEPT ID' and 'COMMON NAME' the code was kept, and the rule read 'TAXON CONCEPT
+    ID == avibase-7E3A1A0D' for Canada Goose, a stranger's export); two flags alike in one
+    row are no copies."""
     ds = from_frame(_admissions(), target="Readmitted")
     roles = {r.column: r for r in ds.roles}
-    desc, flag = roles["Primary Diagnosis Description"], roles["follow_up_flag"]
-    assert (desc.role, desc.included, flag.role, flag.included) == ("copy", False, "copy", False)
-    assert desc.reason.startswith("a copy of 'Primary Diagnosis (ICD-10)': each of its "
+    code, flag = roles["Primary Diagnosis (ICD-10)"], roles["follow_up_flag"]
+    assert (code.role, code.included, flag.role, flag.included) == ("copy", False, "copy", False)
+    assert code.reason.startswith("a copy of 'Primary Diagnosis Description': each of its "
                                   "values goes with one of that column's in every row")
-    assert "'COPD with acute exacerbation' with 'J44.1'" in desc.reason
-    assert "'Primary Diagnosis Description'" not in ds.X and "Age" in ds.X
+    assert "'J44.1' with 'COPD with acute exacerbation'" in code.reason
+    assert "Primary Diagnosis (ICD-10)" not in ds.X and "Age" in ds.X
     assert roles["Sight impaired"].included and roles["Interpreter"].included
-    # the rule uses the code alone, and fires
+    assert roles["Follow-up Booked"].included  # (Y/N before follow_up_flag's codes: kept)
+    # the rule uses the description alone, and fires
     from rulecore.rules.estimators import BooleanRuleClassifier
 
     rule = BooleanRuleClassifier(lam=5).fit(ds.X, ds.y_binary).rule_
-    assert {c.feature for c in rule.conditions} <= {"Primary Diagnosis (ICD-10)",
+    assert {c.feature for c in rule.conditions} <= {"Primary Diagnosis Description",
                                                     "Follow-up Booked"}
+    assert rule.predict(ds.X).any()
     # one click back: included by choice, as any column left out
     back = from_frame(_admissions(), target="Readmitted",
-                      include=["Primary Diagnosis Description"])
-    assert "Primary Diagnosis Description" in back.X
+                      include=["Primary Diagnosis (ICD-10)"])
+    assert "Primary Diagnosis (ICD-10)" in back.X
+    # two columns of codes, or two readable ones: the earlier is kept, as before
+    df = _admissions().assign(**{"Primary Diagnosis Description": lambda d: d[
+        "Primary Diagnosis (ICD-10)"].map(lambda c: "D-" + c.replace(".", ""))})
+    roles = {r.column: r for r in from_frame(df, target="Readmitted").roles}
+    assert roles["Primary Diagnosis (ICD-10)"].included
+    assert roles["Primary Diagnosis Description"].role == "copy"
     # an exact copy is one too, of any kind, and a copy of the target is a leak, no copy
     df = _admissions().assign(age_years=lambda d: d["Age"],
                               outcome_code=lambda d: d["Readmitted"].map({"Y": 1, "N": 0}))

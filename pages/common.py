@@ -49,7 +49,7 @@ from rulecore.encode import memory_budget
 from rulecore.exceptions import RulecoreError
 from rulecore.fit import SplitFit, fit_on_split, split_rows
 from rulecore.report import for_app
-from rulecore.roles import format_number
+from rulecore.roles import accuracy_words, format_number
 from rulecore.rules.terms import Binarizer
 from rulecore.samples import DEFAULT_SAMPLE, SAMPLES
 from rulecore.scales import level_order
@@ -513,8 +513,8 @@ def leak_words(ds: Dataset, found: dict[str, float]) -> str:
     named = " and ".join(f"**{c}**" for c in found)
     one = len(found) == 1
     return (f"{named} {'alone predicts' if one else 'each alone predicts'} {ds.target} = "
-            f"{show(ds.positive)} with {'' if one else 'up to '}{max(found.values()):.1%} "
-            "accuracy")
+            f"{show(ds.positive)} with {'' if one else 'up to '}"
+            f"{accuracy_words(max(found.values()))}")
 
 
 def leak_warnings(ds: Dataset) -> None:

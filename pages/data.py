@@ -462,9 +462,9 @@ for k, (col, (other, acc)) in enumerate(common.class_leaks(ds.digest, ds).items(
     source = ds.source_column(col)
     st.warning(f"**{common.md(col)}** alone tells {common.md(ds.target_column)} = "
                f"{common.md(show(other))} from its other values "
-               f"with {acc:.1%} accuracy: a possible leak, if {common.md(repr(source))} is "
-               "recorded after the "
-               "outcome or made from it, whichever class is predicted.",
+               f"with {roles_mod.accuracy_words(acc)}: a possible leak, if "
+               f"{common.md(repr(source))} is recorded after the outcome or made from it, "
+               "whichever class is predicted.",
                icon=":material/warning:")
     st.button(f"Leave out {_short(source)}", key=f"w_class_leak_{k}", on_click=common.leave_out,
               args=(source,), icon=":material/block:",

@@ -35,6 +35,7 @@ import pandas as pd
 from rulecore import settings as S
 from rulecore.exceptions import DataError, ParameterError, RulecoreError
 from rulecore.report import lagged_words, restated_words
+from rulecore.roles import accuracy_words
 
 EXIT_OK, EXIT_USER_ERROR, EXIT_INTERRUPTED = 0, 2, 130
 _EXPORT_BY_SUFFIX = {".txt": "text", ".md": "markdown", ".json": "json", ".sql": "sql",
@@ -275,17 +276,17 @@ def describe_data(ds, out: TextIO, all_classes: int = 0) -> None:
         upto = "up to " if len(found) > 1 else ""
         if all_classes:  # (a class among several, as class_leaks says it below)
             out.write(f"warning: {named} {up} tells {ds.target_column} = {ds.positive} from "
-                      f"its other values with {upto}{acc:.1%} accuracy: a possible leak ("
+                      f"its other values with {upto}{accuracy_words(acc)}: a possible leak ("
                       f"{exclude(col)} if it is recorded after the outcome)\n")
             continue
         out.write(f"warning: {named} {up} predicts {ds.target} = {ds.positive} with "
-                  f"{upto}{acc:.1%} accuracy: a possible leak ({exclude(col)} if it is "
+                  f"{upto}{accuracy_words(acc)}: a possible leak ({exclude(col)} if it is "
                   "recorded after the outcome)\n")
     for col, (other, acc) in ds.class_leaks.items():
         if col in ds.restated:
             continue
         out.write(f"warning: {col} alone tells {ds.target_column} = {other} from its other "
-                  f"values with {acc:.1%} accuracy: a possible leak, whichever class is "
+                  f"values with {accuracy_words(acc)}: a possible leak, whichever class is "
                   f"predicted ({exclude(col)} if it is recorded after the outcome)\n")
 
 

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from rulecore.exceptions import RulecoreError
+from rulecore.roles import BalancedAccuracy, accuracy_words
 from rulecore.rules.branch_and_bound import MAX_LEVELS
 from rulecore.rules.colgen import (
     REPEATABLE_PRICING_PAIRS,
@@ -919,9 +920,10 @@ def assess(
                      f"this {len(set(features))}-column rule: with every midpoint as a "
                      "threshold (Thresholds: all) one condition on it may do."
                      if quantile_cuts and all_midpoints_fit and len(set(features)) > 1
-                     and leaks[col] >= rule_acc - 1e-9 else "")
+                     and leaks[col] >= rule_acc - 1e-9
+                     and not isinstance(leaks[col], BalancedAccuracy) else "")
             out.append(Finding("warning", f"{who} uses {col}, which alone predicts "
-                               f"{pos} with {_pct(leaks[col])} accuracy: a possible leak, "
+                               f"{pos} with {accuracy_words(leaks[col])}: a possible leak, "
                                "if it is recorded after the outcome or made from it. Leave it "
                                "out on the Data page unless it is known before the outcome "
                                "(a measurement that truly decides the class, such as a marker "

@@ -6078,6 +6078,35 @@ def test_a_strong_feature_of_a_rare_class_is_no_leak_a_column_that_tells_it_is()
         {"chargeback"}
 
 
+def test_a_process_flag_that_finds_a_rare_class_whole_is_a_leak_said_by_each_class():
+    """eBird's REVIEWED is 1 on every unapproved record (it is set because the record was
+    flagged) and on 5 % of the others: its plain accuracy is the majority's own, under the
+    bar, and 'REVIEWED == 1' was the default rule under a green "Certified optimal" (a
+    stranger's export).  Each class's accuracy averaged is 97.5 %: a possible leak, said
+    as a balanced accuracy.  A sharp measurement of a rare class, right on 8 of 15, is
+    still none (above), nor is a flag that finds four in five of it."""
+    from rulecore.roles import BalancedAccuracy, accuracy_words, find_leaks
+
+    rng = np.random.default_rng(7)
+    n = 1500
+    y = (rng.random(n) < 0.035).astype(np.int64)
+    reviewed = np.where((y == 1) | (rng.random(n) < 0.05), "1", "0")
+    strong = np.where(((y == 1) & (rng.random(n) < 0.8)) | (rng.random(n) < 0.05), "1", "0")
+    X = pd.DataFrame({"REVIEWED": reviewed, "HAS MEDIA": strong,
+                      "count": rng.lognormal(1.3, 1.1, n)})
+    kinds = {"REVIEWED": "categorical", "HAS MEDIA": "categorical", "count": "numeric"}
+    leaks = find_leaks(X, y, kinds)
+    assert list(leaks) == ["REVIEWED"] and isinstance(leaks["REVIEWED"], BalancedAccuracy)
+    assert 0.97 <= leaks["REVIEWED"] < 0.99
+    assert accuracy_words(leaks["REVIEWED"]).endswith(" balanced accuracy (each class's "
+                                                      "accuracy averaged)")
+    assert accuracy_words(0.9912) == "99.1% accuracy"
+    # the table read as a user loads it: warned of on the command line and the pages alike
+    df = X.assign(APPROVED=np.where(y == 1, "0", "1"))
+    ds = from_frame(df, target="APPROVED", positive="0")
+    assert set(ds.leaks) == {"REVIEWED"}
+
+
 def test_fixed_width_codes_with_letters_among_zero_padded_digits_are_codes():
     """Chicago's crime extract writes IUCR offence codes in four characters, '0910',
     '0486', and some with a letter, '051A', '143A': read as numbers, the letters' 290 cells

@@ -1083,8 +1083,12 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
         # is ;" read as a broken message, a stranger's GitHub export)
         shown = shown or f"{str(only)!r} (blank text)"
         if len(present) < len(s):  # "every value" would hide the empty cells
-            return "constant", (f"every value present is {shown}; "
-                                f"{1 - len(present) / len(s):.0%} of the cells are empty")
+            # (counted where a share would round to 0 % or 100 %: "0% of the cells are
+            # empty" was said of 6 in 1,206, a stranger's Salesforce report)
+            empty, share = len(s) - len(present), 1 - len(present) / len(s)
+            said = (f"{empty:,} of {len(s):,} cells are empty" if not 0.005 <= share < 0.995
+                    else f"{share:.0%} of the cells are empty")
+            return "constant", f"every value present is {shown}; {said}"
         return "constant", f"every value is {shown}"
     # (row names are distinct; text repeated down an unnamed first column is a grouped
     # report's groups, filled down: QuickBooks' customers were "row names", a stranger's)

@@ -5031,6 +5031,20 @@ def test_a_column_of_blank_text_says_so_in_its_reason():
     assert role == "constant" and reason.startswith("every value present is '  ' (blank text)")
 
 
+def test_a_constants_empty_cells_are_counted_where_a_share_would_round_to_0_or_100():
+    """Salesforce's 'Amount Currency' was "every value present is USD; 0% of the cells are
+    empty" with 6 of 1,206 empty (a stranger's export)."""
+    from rulecore.roles import detect_role
+
+    def reason(present: int, empty: int) -> str:
+        s = pd.Series(["USD"] * present + [None] * empty, name="Amount Currency", dtype=object)
+        return detect_role(s, 3, present + empty)[1]
+
+    assert reason(1200, 6) == "every value present is USD; 6 of 1,206 cells are empty"
+    assert reason(4, 1996) == "every value present is USD; 1,996 of 2,000 cells are empty"
+    assert reason(60, 40) == "every value present is USD; 40% of the cells are empty"
+
+
 def test_a_survey_tools_own_columns_after_the_questions_do_not_make_a_guess():
     """KoboToolbox puts _id, _uuid, _submission_time ... after the questions: the last
     question is the table's last column, as the default target reads it (a review)."""

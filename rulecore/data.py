@@ -1824,11 +1824,15 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
             labels = [str(v) for v in df.iloc[0].dropna()]
             label_row = {str(c): str(v).strip() for c, v in df.iloc[0].items()
                          if pd.notna(v) and str(v).strip() != str(c).strip()}
+            # (Qualtrics' row of question texts has its row of import ids under it)
+            qualtrics = len(df) > 1 and df.iloc[1].dropna().astype(str).str.strip() \
+                .str.startswith('{"ImportId"').mean() >= 0.8
             df = df.iloc[1:].reset_index(drop=True)
             notes.append(f"Left out a row of labels under the header ("
                          f"{', '.join(map(repr, labels[:3]))}{' ...' if len(labels) > 3 else ''}"
-                         "), as SPSS and Stata exports write a variable's label: not a "
-                         "record.")
+                         "), " + ("as Qualtrics writes each question's text" if qualtrics
+                                  else "as SPSS and Stata exports write a variable's label")
+                         + ": not a record.")
     if header and (units := _units_row(df)) is not None:
         # a row of units under the names (years, mmHg, mmol/L): read as a record it was a
         # "not a number" note per column and a row with no target (an analyst's review of an
@@ -4812,6 +4816,22 @@ def from_frame(
                                 f"{'s' if under.sum() > 1 else ''} under the table: {shown}: "
                                 "not records.")
         df, origin = df[~headings], origin[~headings]
+    previews = np.zeros(len(df), dtype=bool) if read_attrs.get("keep_rows") \
+        else _survey_test_responses(df)
+    if previews.any():
+        # Qualtrics marks the responses its author gave while building the survey, and those
+        # it flagged as spam: kept, a Status of 'Survey Preview' was a respondent among the
+        # others, unsaid (a stranger's export)
+        said = df["Status"][previews].astype(str).str.strip().value_counts()
+        spam = [v for v in said.index if "spam" in v.lower() or v in ("8", "9", "12")]
+        what = " and ".join(([] if len(spam) == len(said) else ["tests of the survey"])
+                            + (["spam"] if spam else []))
+        notes_before.append(
+            f"Left out {int(previews.sum()):,} response{'s' if previews.sum() > 1 else ''} "
+            f"that Qualtrics' Status marks as no respondent's ("
+            + ", ".join(f"{v!r}: {k:,}" for v, k in said.items())
+            + f"): {what}, not answers.")
+        df, origin = df[~previews], origin[~previews]
     if fields:
         # a setting that names a flattened column means its fields (exclude=["device"] was
         # "no such column" once 'device' became device.category, ...: an adversarial review)
@@ -6885,6 +6905,34 @@ _SUBTOTAL = re.compile(r"^(?:.+\s)?(?:sub)?totals?$|^(?:sub|grand)\s?totals?(?::
                        # an AR-aging report's "Subtotal Alpen GmbH" (a stranger's workbook);
                        # not "Total ..." alone, a store's name
                        r"^sub[\s-]?totals?[:\s]+\S.*$", re.IGNORECASE)
+
+
+#: Qualtrics' ``Status`` values, as text or as its numeric codes: a respondent's answers
+#: (through the link, imported, offline, edited) and those of no respondent (the survey's
+#: author trying it, and spam).
+SURVEY_STATUS = {"ip address": "0", "imported": "4", "offline": "16", "edited": "edited",
+                 "survey preview": "1", "survey test": "2", "spam": "8",
+                 "preview spam": "9", "imported spam": "12", "offline survey preview": "17"}
+SURVEY_TEST_STATUS = frozenset({"survey preview", "survey test", "spam", "preview spam",
+                                "imported spam", "offline survey preview",
+                                "1", "2", "8", "9", "12", "17"})
+
+
+def _survey_test_responses(df: pd.DataFrame) -> np.ndarray:
+    """The rows of a Qualtrics export (``Status`` beside ``ResponseId``) whose Status says
+    they are no respondent's (:data:`SURVEY_TEST_STATUS`): ``Survey Preview``, ``Survey
+    Test``, ``Spam``, or their codes 1, 2 and 8 (0 is a response)."""
+    out = np.zeros(len(df), dtype=bool)
+    if "Status" not in df.columns or "ResponseId" not in df.columns:
+        return out
+    status = df["Status"].astype(str).str.strip().str.lower().str.replace(
+        r"\.0$", "", regex=True)
+    if not (status.isin(set(SURVEY_STATUS)).mean() >= 0.9
+            or status.isin(set(SURVEY_STATUS.values())).mean() >= 0.9):
+        return out
+    tests = status.isin(SURVEY_TEST_STATUS).to_numpy()
+    # (every row one of them: a table of previews alone is what the user loaded)
+    return tests if not tests.all() else out
 
 
 def _subtotal_rows(df: pd.DataFrame) -> np.ndarray:

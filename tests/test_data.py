@@ -3025,10 +3025,13 @@ def test_a_grouped_report_with_padded_titles():
     assert any("each record takes the group named on the row above it" in n for n in ds.notes)
 
 
-def test_a_qualtrics_export_reads_as_its_responses():
+@pytest.mark.parametrize("coded", [False, True])
+def test_a_qualtrics_export_reads_as_its_responses(coded):
     """Qualtrics: a row of question texts and a row of '{"ImportId":...}' under the names;
     its own Status column (1 % 'Spam') was the target, and 'Not sure' a class of the
-    renewal question (an analyst's review)."""
+    renewal question (an analyst's review).  Its previews and spam are no respondents',
+    and its question texts were said to be an SPSS export's labels (a stranger's export).
+    Status as text or as Qualtrics' codes (0 a response, 1 a preview, 8 spam)."""
     meta = ["StartDate", "EndDate", "Status", "IPAddress", "Progress", "Finished",
             "ResponseId", "DistributionChannel", "UserLanguage"]
     names = meta + ["Q2", "Q4", "Q7"]
@@ -3038,16 +3041,31 @@ def test_a_qualtrics_export_reads_as_its_responses():
     ids = [f'"{{""ImportId"":""{n}""}}"' for n in names]
     sat = ["Very dissatisfied", "Dissatisfied", "Neutral", "Satisfied", "Very satisfied"]
     rows = []
+    status = ["Spam" if i % 97 == 0 else "Survey Preview" if i % 50 == 7 else "IP Address"
+              for i in range(300)]
     for i in range(300):
         s, q4 = sat[i % 5], i % 6
         renew = "Not sure" if i % 17 == 0 else ("No" if i % 5 < 2 and q4 > 2 else "Yes")
+        said = {"Spam": "8", "Survey Preview": "1", "IP Address": "0"}[status[i]] \
+            if coded else status[i]
         rows.append(",".join([f"2024-03-{1 + i % 28:02d} 10:00:00"] * 2 + [
-            "Spam" if i % 97 == 0 else "IP Address", f"10.0.{i % 250}.{i % 7}", "100",
+            said, f"10.0.{i % 250}.{i % 7}", "100",
             "True", f"R_{i:06d}", "anonymous", "EN", s, str(q4), renew]))
     text = "\n".join([",".join(names), ",".join(texts), ",".join(ids)] + rows)
     ds = load_csv(io.StringIO(text))
-    assert ds.target == "Q7" and ds.positive == "No" and ds.n_samples == 300 - 18
+    answered = np.array([i % 17 != 0 for i in range(300)])
+    respondent = np.array([v == "IP Address" for v in status])
+    assert ds.target == "Q7" and ds.positive == "No"
+    assert ds.n_samples == (answered & respondent).sum() == 300 - 18 - 9
     assert any("import ids" in n for n in ds.notes)
+    assert any(n.startswith("Left out a row of labels under the header ('Start Date', "
+                            "'End Date', 'Response Type' ...), as Qualtrics writes each "
+                            "question's text") for n in ds.notes), ds.notes
+    spam, preview = ("'8'", "'1'") if coded else ("'Spam'", "'Survey Preview'")
+    assert any(n.startswith("Left out 10 responses that Qualtrics' Status marks as no "
+                            "respondent's (") and f"{preview}: 6" in n and f"{spam}: 4" in n
+               and n.endswith("): tests of the survey and spam, not answers.")
+               for n in ds.notes), ds.notes
     assert infer_kind(ds.X["Q2"]) == "ordinal" or ds.kinds["Q2"] == "ordinal"
 
 

@@ -121,6 +121,10 @@ def pytest_collection_modifyitems(items):
         # each worker (its two worker processes import rulecore each)
         elif "dask_cluster" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("dask"))
+        # and the corpus' tests, which read each file once per worker (test_corpus.load):
+        # 26 s of reading in each worker, where one worker reads it once
+        elif item.path.name == "test_corpus.py":
+            item.add_marker(pytest.mark.xdist_group("corpus"))
 
 
 @pytest.fixture(scope="module")

@@ -567,7 +567,6 @@ def _partial_dates(s: pd.Series) -> tuple[pd.Series, pd.Series] | None:
     one axis: ``event_dt <= 20211231`` took in every date given to the month or the year (a
     stranger's FAERS extract)."""
     num = _numeric(s)
-    present = s.dropna()
     if num is not None:
         present = num.dropna()
         v = present.to_numpy(dtype=float)
@@ -579,6 +578,7 @@ def _partial_dates(s: pd.Series) -> tuple[pd.Series, pd.Series] | None:
             return None
         text = present.astype("int64").astype(str)
     else:
+        present = s.dropna()
         if len(present) < COMPACT_DATE_MIN_VALUES or \
                 not all(isinstance(v, str) for v in present.iloc[:50]):
             return None
@@ -616,6 +616,8 @@ def date_precision(s: pd.Series) -> pd.Series | None:
     column."""
     found = _partial_dates(s)
     return None if found is None else found[1]
+
+
 #: How :func:`read_dates` says a column of numbers was written, by its words above.
 _NUMBER_DATES = {"dates written as numbers (YYYYMMDD)": YYYYMMDD,
                  "a date column holding Excel's day numbers": EXCEL_DAYS,
@@ -689,10 +691,9 @@ def read_dates(s: pd.Series) -> tuple[pd.Series | None, str]:
     # the column (3 offsets in 40 values, or offsets from row 1,001 on: an adversarial review)
     present = present.str.replace(_ISO_ZONE, r"\1", regex=True)
     try:
-        dates, how = _parse_date_text(s, present)
+        return _parse_date_text(s, present)
     except (ValueError, OverflowError, TypeError):  # pandas refusing a mix: text, not a crash
-        dates, how = None, ""
-    return dates, how
+        return None, ""
 
 
 def _parse_date_text(s: pd.Series, present: pd.Series) -> tuple[pd.Series | None, str]:

@@ -870,18 +870,24 @@ def test_the_exported_python_reads_the_dates_as_the_app_did(way):
         for f in parts:
             cut = {"year": 2022.5, "month": 6.5, "hour": 11.5}.get(f[len(col) + 2:-1])
             term = Term(f, "==", "Sat") if cut is None else Term(f, ">", cut)
-            rule = Rule((term,), "and", "y", "a")
-            ns: dict = {}
-            exec(rule.to_python(reading=ds.reading), ns)
-            app = rule.predict(ds.X).astype(bool)
-            assert 0 < app.sum() < n
-            for rows in (df.to_dict("records"), df.astype(str).to_dict("records")):
-                got = np.array([ns["predict"](r) for r in rows])
-                assert (got == app).all(), (typed, f, int((got != app).sum()))
-            # a cell written otherwise is refused, never a silent "no"
-            with pytest.raises(ValueError, match=r"cannot be read here as the rule read it "
-                               r".*rulecore apply"):
-                ns["predict"]({col: "sometime in May", "x": 0.0})
+            _exported_python_agrees(Rule((term,), "and", "y", "a"), ds, df, col)
+
+
+def _exported_python_agrees(rule, ds, df: pd.DataFrame, col: str) -> np.ndarray:
+    """The rule's exported Python gives every raw row of ``df`` (typed, and as text) the
+    app's answer, and refuses a date in ``col`` written otherwise, never a silent "no"; the
+    app's answers."""
+    ns: dict = {}
+    exec(rule.to_python(reading=ds.reading), ns)
+    app = rule.predict(ds.X).astype(bool)
+    assert 0 < app.sum() < len(df)
+    for rows in (df.to_dict("records"), df.astype(str).to_dict("records")):
+        got = np.array([ns["predict"](r) for r in rows])
+        assert (got == app).all(), (rule, int((got != app).sum()))
+    with pytest.raises(ValueError, match=r"cannot be read here as the rule read it "
+                       r".*rulecore apply"):
+        ns["predict"]({col: "sometime in May", "x": 0.0})
+    return app
 
 
 @pytest.mark.parametrize("iso", [False, True])
@@ -904,16 +910,7 @@ def test_the_exported_python_reads_partial_dates_as_the_app_did(iso):
     ds = from_frame(df, "y", include=["event_dt"])
     for term in (Term("event_dt (year)", ">", 2021.5), Term("event_dt (month)", ">", 6.5),
                  Term("event_dt (month)", "<=", 1.5), Term("event_dt (weekday)", "==", "Sat")):
-        rule = Rule((term,), "and", "y", "a")
-        ns: dict = {}
-        exec(rule.to_python(reading=ds.reading), ns)
-        app = rule.predict(ds.X).astype(bool)
-        assert 0 < app.sum() < n
-        for rows in (df.to_dict("records"), df.astype(str).to_dict("records")):
-            got = np.array([ns["predict"](r) for r in rows])
-            assert (got == app).all(), (term, int((got != app).sum()))
-        with pytest.raises(ValueError, match="cannot be read here as the rule read it"):
-            ns["predict"]({"event_dt": "sometime in May", "x": 0.0})
+        app = _exported_python_agrees(Rule((term,), "and", "y", "a"), ds, df, "event_dt")
     # no weekday without the day, no January for a year alone
     assert not app[given != "%Y%m%d"].any()
     jan = Rule((Term("event_dt (month)", "<=", 1.5),), "and", "y", "a")

@@ -443,6 +443,8 @@ def results() -> None:
                                ds, time_limit=min(float(r["time_limit"]),
                                                   common.COMPARISON_SECONDS), **changes).model
                            ) if advise else {}
+    # (rows held out by whole records are judged record by record: report docs)
+    records = ds.held_out_records(train, test) if len(test) else None
     findings = assess(ytr, pred_tr, yte, pred_te, positive=ds.positive,
                       class_weight=model.class_weight_used_, features=rule.features, leaks=ds.leaks,
                       lagged=ds.lagged,
@@ -455,12 +457,10 @@ def results() -> None:
                       conditions=getattr(rule, "conditions", ()),
                       rule_type=getattr(rule, "rule_type", "and"),
                       single_rule=settings.model == "single rule",
-                      n_thresholds=ss["terms"]["n_thresholds"],
+                      n_thresholds=ss["terms"]["n_thresholds"], groups=records,
                       **table_facts(ds, ss["terms"]["thresholds"]), **compared)
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
-    # (rows held out by whole records are judged record by record: report docs)
-    records = ds.held_out_records(train, test) if len(test) else None
     shown = shown_claim(claim, findings, yte, pred_te, say_why=True, groups=records)
     # a certified rule that is no success: its warnings come first, above the claim (the
     # blue "Certified optimal" box sat above "no better than the majority": a review)

@@ -608,7 +608,7 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       conditions=getattr(rule, "conditions", ()),
                       rule_type=getattr(rule, "rule_type", "and"),
                       single_rule=settings.model == "single rule",
-                      n_thresholds=settings.n_thresholds,
+                      n_thresholds=settings.n_thresholds, groups=records,
                       **table_facts(ds, settings.thresholds), **compared)
     shown = shown_claim(claim, findings, y01[te], pred_te,  # the level the app shows
                         groups=records)

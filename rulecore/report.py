@@ -562,6 +562,7 @@ def assess(
     conditions: Sequence[Any] = (),
     rule_type: str = "and",
     single_rule: bool = False,
+    groups: np.ndarray | None = None,
 ) -> list[Finding]:
     """What a user must know about a fitted rule before trusting it.
 
@@ -598,6 +599,10 @@ def assess(
     single_rule : bool
         The model is one AND- or OR-rule: below the majority class, the advice names the
         rule set, whose several clauses may describe what one rule cannot.
+    groups : array, optional
+        The held-out rows' record, where rows were held out by whole records: a gain over
+        the majority class is judged record by record (:func:`clearly_above_majority`), as
+        the claim is (:func:`shown_claim`).
     left_out : sequence of str
         Columns of many text values left out of the features: named in the advice of a rule
         no better than the majority or chance, as where the signal may be.
@@ -936,8 +941,8 @@ def assess(
     if single_rule and not lam_chosen and len(y_test) and len(np.unique(y_test)) == 2 \
             and not any(f.level == "warning" for f in out) \
             and float(np.mean(pred_test == y_test)) > max(y_test.mean(), 1 - y_test.mean()) \
-            and not clearly_above_majority(y_test, pred_test):
-        gain, _ = gain_over_majority(y_test, pred_test)
+            and not clearly_above_majority(y_test, pred_test, groups):
+        gain, _ = gain_over_majority(y_test, pred_test, groups)
         out.append(Finding("info", f"On held-out rows {subject} is not clearly more accurate "
                            f"than always predicting the majority class ({gain:+.1f} points, "
                            "within what luck gives). Choose λ by cross-validation: it "

@@ -38,6 +38,26 @@ def test_green_only_above_the_majority_class_and_without_warnings():
     assert shown_claim(OK, [], y, good, say_why=True).text == OK.text
 
 
+def test_the_advice_to_choose_lambda_judges_a_gain_record_by_record_as_the_claim_does():
+    """Ten accounts of ten rows, held out whole: the claim judged the gain account by
+    account (within luck: not a success), while the advice beside it judged it row by row
+    (clear: no advice), so a blue claim came with no word of what to change."""
+    y = np.array([0] * 70 + [1] * 30)
+    pred = np.zeros(100, int)
+    y[:10], pred[:10] = 1, 1                # account 0: picked, all 10 right
+    y[10:15], pred[10:20] = 1, 1            # account 1: picked, 5 of its 10 right
+    groups = np.repeat(np.arange(10), 10)
+    assert shown_claim(OK, [], y, pred).level == "success"  # row by row: clear
+    assert shown_claim(OK, [], y, pred, groups=groups).level == "info"
+
+    def advised(**kw) -> bool:
+        return any("within what luck gives" in f.text and "Choose λ by cross-validation"
+                   in f.text for f in assess(y, pred, y, pred, positive=1, single_rule=True,
+                                             **kw))
+
+    assert not advised() and advised(groups=groups)
+
+
 def test_advice_names_the_error_costs_when_they_shaped_the_rule():
     y = np.array([0] * 70 + [1] * 30)
     pred = np.ones(100, int)                        # fires everywhere: 30 % accuracy

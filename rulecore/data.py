@@ -671,6 +671,32 @@ def _dash_as_missing(df: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
+#: The shorthand the UK's Government Statistical Service writes in a cell with no value
+#: (its guidance "Using symbols and shorthand in tables", as ONS spreadsheets follow it).
+NO_VALUE_SHORTHAND = {"[x]": "not available", "[z]": "not applicable",
+                      "[c]": "confidential", "[w]": "no data"}
+
+
+def _shorthand_as_missing(s: pd.Series) -> tuple[pd.Series, str]:
+    """A column of words' cells written in :data:`NO_VALUE_SHORTHAND` as missing values, and
+    a note saying so (``""`` where there are none, or where the column is numbers)."""
+    if pd.api.types.is_numeric_dtype(s) or not (
+            pd.api.types.is_object_dtype(s) or pd.api.types.is_string_dtype(s)):
+        return s, ""
+    text = s.astype(str).str.strip().str.lower()
+    coded = text.isin(set(NO_VALUE_SHORTHAND)) & s.notna()
+    if not coded.any():
+        return s, ""
+    others = s[~coded].dropna()
+    if len(others) and pd.to_numeric(others.astype(str).str.replace(",", ""),
+                                     errors="coerce").notna().mean() >= 0.5:
+        return s, ""  # numbers: numbers_with_codes reads and says them
+    counts = text[coded].value_counts()
+    return s.mask(coded), ("the statistical shorthand " + ", ".join(
+        f"{c!r} ({NO_VALUE_SHORTHAND[c]}, {k:,} cells)" for c, k in counts.items())
+        + " is read as no value, not as a category.")
+
+
 def _none_as_missing(s: pd.Series) -> pd.Series:
     """A text column's ``None`` cells as missing values, but where ``None`` is a step of the
     column's scale (``None < Mild < Moderate < Severe``; read as missing, the pain scale's
@@ -2586,6 +2612,11 @@ _KEY_VALUE = re.compile(r"(?<![\w.\-])([A-Za-z_][\w.\-]{0,40})=(?:\"([^\"]*)\"|'
                         r"([^\s,;&\"'()\[\]{}]*))")
 #: A field is kept when it is in at least this share of a column's lines.
 MIN_KEY_SHARE = 0.2
+#: An LDAP distinguished name, ``CN=Lena Kim,OU=Disabled Users,DC=corp,DC=com``: its
+#: values hold spaces and its keys repeat, so it is no log line of pairs.
+_LDAP_DN = re.compile(r"\s*(?:CN|OU|DC|O|L|ST|C|UID|STREET)=[^,=]+"
+                      r"(?:\s*,\s*(?:CN|OU|DC|O|L|ST|C|UID|STREET)=[^,=]+)+\s*",
+                      re.IGNORECASE)
 
 
 def _key_value_flattened(df: pd.DataFrame, keep: Iterable[str] = ()
@@ -2610,8 +2641,11 @@ def _key_value_flattened(df: pd.DataFrame, keep: Iterable[str] = ()
     for col in df.columns:
         s = df[col]
         head = s.iloc[:1000].dropna().iloc[:200].tolist()
+        # (not an LDAP name: read as pairs, 'OU=Disabled Users' was 'OU = Disabled' and
+        # 'CN=Lena Kim' a copy of the given name, a stranger's Active Directory export)
         if str(col) in keep or pd.api.types.is_numeric_dtype(s) or len(head) < 5 or \
                 np.mean([len(_KEY_VALUE.findall(str(v))) < 2 for v in head]) > 0.1 or \
+                np.mean([bool(_LDAP_DN.fullmatch(str(v))) for v in head]) > 0.5 or \
                 s.nunique() <= roles_mod.MAX_TEXT_LEVELS:
             parts.append(s.to_frame())
             continue
@@ -4858,6 +4892,14 @@ def from_frame(
     units: dict[str, str] = {}  # columns read from numbers written with a unit: the unit
     decimal_comma: tuple[str, ...] = ()  # columns whose numbers are written 60,6 (not typed)
     read_from_text: list[str] = []  # columns read by `readings` below (durations, units ...)
+    for col in df.columns:
+        # the UK statistical service's shorthand for no value in a column of words ('[z]'
+        # not applicable): a level, it was a rule's condition and, chosen as the target,
+        # its positive class (a stranger's ONS spreadsheet); among numbers numbers_with_codes
+        # reads it so already, and says it there
+        df[col], said = _shorthand_as_missing(df[col])
+        if said:
+            cleaning.append(f"{col!r}: {said}")
     if not typed:
         for col in df.columns:
             df[col] = _none_as_missing(df[col])
@@ -5852,6 +5894,12 @@ def from_frame(
     # rows next to each other in time are alike, and a random split put a held-out row's
     # neighbours among the training rows; hold out whole periods instead
     periods = None
+    # (not a date the name says is the last of something, 'okta_lastLogin', 'last_seen':
+    # the state of the record when the table was written, not when its row happened; a
+    # target decided by it, accounts disabled after 90 idle days, "came in bursts" over it,
+    # and the held-out periods held no disabled account, recall 0 %: a stranger's export)
+    when_columns = [(c, w) for c, w in when_columns
+                    if not {"last", "latest"} & set(roles_mod.name_words(c))]
     for col, when in when_columns:
         dispersion = bursts_over_time(y.to_numpy(), when)
         if dispersion is not None and dispersion > BURST_DISPERSION:

@@ -252,6 +252,13 @@ def no_answers(values: Any) -> list:
         # decided yet, a deleted one never was (17.8 % open deals were counted as not won, a
         # stranger's export)
         out += [v for v, t in text.items() if _letters(t) in ("open", "deleted")]
+    if any(t.startswith("good") for t in text.values()) and \
+            any(t.startswith("bad") for t in text.values()):
+        # Zendesk's satisfaction rating: a survey 'Offered' and not answered, or never
+        # offered, beside Good and Bad (kept as classes, the rule told Bad from Good and the
+        # unanswered together, below the majority class: a stranger's export)
+        out += [v for v, t in text.items() if t in ("offered", "unoffered", "not offered")
+                and v not in out]
     rest = {t for v, t in text.items() if v not in out}
     coded = [v for v, t in text.items() if t in ("u", "refused") and v not in out]
     if coded and len(rest - {text[v] for v in coded}) == 2 and \

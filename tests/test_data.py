@@ -786,6 +786,27 @@ def test_an_undecided_outcome_is_no_answer():
     assert asked.positive == "Pending" and asked.n_samples == n
 
 
+def test_a_satisfaction_survey_offered_and_not_answered_is_no_answer():
+    """Zendesk's Satisfaction Score: 'Offered' (sent, not answered) and 'Unoffered' beside
+    Good and Bad were classes, and the rule told Bad from all three, below the majority
+    class (a stranger's export).  Elsewhere 'Offered' is a class (a job offer's)."""
+    from rulecore.roles import no_answers
+
+    rng = np.random.default_rng(3)
+    n = 300
+    frt = rng.lognormal(4.2, 1.1, n)
+    sat = np.where(frt > 240, "Bad", "Good").astype(object)
+    r = rng.random(n)
+    sat[r < 0.3], sat[(r >= 0.3) & (r < 0.45)] = "Offered", "Unoffered"
+    df = pd.DataFrame({"Id": range(1000, 1000 + n), "First reply time in minutes": frt.round(),
+                       "Satisfaction Score": sat})
+    ds = from_frame(df, "Satisfaction Score")
+    assert ds.classes == ["Bad", "Good"] and ds.positive == "Bad"
+    assert dict(ds.no_answer) == {"Offered": (sat == "Offered").sum(),
+                                  "Unoffered": (sat == "Unoffered").sum()}
+    assert no_answers(np.array(["Hired", "Offered", "Rejected"], dtype=object)) == []
+
+
 def test_a_surveys_refused_is_no_answer_and_its_target_the_default():
     """A Stata survey's smoker labelled No / Yes / Refused beside a Male / Female sex column:
     with three classes the target was sex; asked for, smoker's default positive class was
@@ -1788,6 +1809,25 @@ def test_a_column_of_json_is_left_out_as_structured_text():
                                                "category")
     braces = pd.Series(["{a}", "{b}", "{c}"] * 30, name="code")  # not JSON: a category
     assert detect_role(braces, 1, 90)[0] == "feature"
+
+
+def test_a_last_seen_date_that_decides_the_target_is_no_time_to_split_by():
+    """Accounts idle for 90 days are disabled: 'Enabled' "came in bursts over
+    okta_lastLogin", the held-out rows were whole periods of it, and they held no disabled
+    account (recall 0 %, a stranger's Okta export).  A date named as the last of something
+    is the record's state when the table was written, not when its row happened."""
+    rng = np.random.default_rng(8)
+    n = 400
+    days = rng.exponential(40, n)
+    seen = pd.Timestamp("2024-06-01") - pd.to_timedelta(days, unit="D")
+    df = pd.DataFrame({"Department": rng.choice(["IT", "Sales"], n),
+                       "okta_lastLogin": seen.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                       "Enabled": np.where(days > 90, "False", "True")})
+    ds = from_frame(df, "Enabled")
+    assert ds.periods is None and not any("bursts" in n for n in ds.notes)
+    # the same dates under a name of when the row happened are still looked at
+    ds = from_frame(df.rename(columns={"okta_lastLogin": "event_time"}), "Enabled")
+    assert ds.periods is not None and any("bursts" in n for n in ds.notes)
 
 
 def test_a_target_in_bursts_over_time_is_held_out_by_whole_periods():
@@ -3143,6 +3183,23 @@ def test_sizes_with_unicode_fractions_are_numbers():
     assert parse_numbers(pd.Series(["9½ in", "10"], dtype=object)).dtype == object
     assert "fractions (½)" in _written_numbers_note([("size", "9½", 9.5)])
 
+
+
+def test_an_ldap_name_is_no_log_line_of_pairs():
+    """Active Directory's DistinguishedName, 'CN=User 7,OU=Disabled Users,OU=Corp,DC=corp':
+    read as key=value pairs, its values were cut at the first space ('OU = Disabled') and
+    its first OU alone kept (a stranger's export).  It stays one column, each user's own."""
+    rng = np.random.default_rng(7)
+    n = 200
+    ou = rng.choice(["Disabled Users", "Sales Team", "IT"], n)
+    df = pd.DataFrame({"DistinguishedName": [f"CN=User {i},OU={o},OU=Corp,DC=corp,DC=example,"
+                                             "DC=com" for i, o in enumerate(ou)],
+                       "logonCount": rng.integers(0, 900, n),
+                       "Enabled": np.where(ou == "Disabled Users", "False", "True")})
+    for typed in (True, False):
+        ds = from_frame(df if typed else df.astype(str), "Enabled", typed=typed)
+        assert not [c for c in ds.X.columns if c.startswith("DistinguishedName.")]
+        assert next(r for r in ds.roles if r.column == "DistinguishedName").role != "feature"
 
 
 def test_log_lines_with_key_value_pairs_are_read_as_their_fields():
@@ -5039,6 +5096,37 @@ def test_a_sas_transport_zero_written_to_csv_is_zero_and_seqn_an_identifier():
     p = pd.Series(10.0 ** -rng.uniform(70, 300, 200))
     gwas = from_frame(pd.DataFrame({"p": p, "hit": np.where(p < 1e-150, "y", "n")}), "hit")
     assert gwas.X["p"].nunique() == p.nunique() and (gwas.X["p"] > 0).all()
+
+
+def test_the_statistical_shorthand_for_no_value_is_no_category():
+    """ONS writes '[z]' (not applicable), '[x]', '[c]' where a cell has no value: among
+    numbers they were read as missing, but in a column of words '[z]' stayed a level, a
+    rule's condition, and the positive class of that column as the target (a stranger's ONS
+    spreadsheet)."""
+    rng = np.random.default_rng(2)
+    n = 200
+    dens = np.exp(rng.uniform(3, 9, n))
+    country = rng.choice(["England", "Scotland"], n, p=[0.85, 0.15])
+    ruc = np.where(dens < 150, "Predominantly Rural", "Predominantly Urban").astype(object)
+    ruc[country == "Scotland"] = "[z]"
+    pay = np.round(rng.normal(600, 80, n), 1).astype(object)
+    pay[:7] = "[c]"
+    df = pd.DataFrame({"Country": country, "Population density": dens.round(1),
+                       "Median weekly pay (£)": pay, "Rural Urban Classification": ruc})
+    for typed in (True, False):
+        frame = df if typed else df.astype(str)
+        ds = from_frame(frame, "Rural Urban Classification", typed=typed)
+        assert sorted(ds.y.unique()) == ["Predominantly Rural", "Predominantly Urban"]
+        assert ds.n_samples == (country == "England").sum()
+        assert any(n.startswith("'Rural Urban Classification': the statistical shorthand "
+                                "'[z]' (not applicable, ") for n in ds.notes), ds.notes
+        if not typed:  # '[c]' among numbers as before: read and said by numbers_with_codes
+            assert ds.kinds["Median weekly pay (£)"] == "numeric"
+            assert any("'[c]'" in n and "numeric column" in n for n in ds.notes)
+        # as a feature, '[z]' is no level: its rows are missing there
+        ds = from_frame(frame.assign(big=np.where(dens > 500, "yes", "no")), "big",
+                        typed=typed)
+        assert "[z]" not in set(ds.X["Rural Urban Classification"].dropna())
 
 
 def test_a_column_of_blank_text_says_so_in_its_reason():

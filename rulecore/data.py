@@ -2440,8 +2440,12 @@ def _repeated_headers(df: pd.DataFrame) -> tuple[pd.DataFrame, int, list[str]]:
 
 #: A unit as a spreadsheet's units row writes it: ``years``, ``mmHg``, ``mmol/L``, ``µmol/L``,
 #: ``%``, ``°C``, ``kg/m²``, ``[USD]`` (no digit but ² and ³, at most 10 characters, one word).
-_UNIT_CELL = re.compile(r"^[(\[]?(?:%|[^\W\d_]{1,8}|°[CF]|[^\W\d_]{1,6}/[^\W\d_]{1,6}[²³]?"
+_UNIT_CELL = re.compile(r"^[(\[]?(?:%|％|[^\W\d_]{1,8}|°[CF]|[^\W\d_]{1,6}/[^\W\d_]{1,6}[²³]?"
                         r"|[^\W\d_]{1,4}[²³]|[$€£¥])[)\]]?$")
+#: The word that may name a row of units in its first cells (e-Stat's ``単位`` over its
+#: item column), over a column of no numbers.
+_UNITS_LABELS = {"unit", "units", "unit:", "units:", "単位", "einheit", "unité", "unidad",
+                 "unidade", "unità", "eenheid"}
 #: Words that look like a unit but are values (a row of answers, not of units).
 _NOT_UNIT_WORDS = {"yes", "no", "y", "n", "true", "false", "male", "female", "m", "f", "na",
                    "none", "high", "low", "a", "b", "c", "x"}
@@ -2478,11 +2482,17 @@ def _units_row(df: pd.DataFrame) -> dict[str, str] | None:
     first = df.iloc[0]
     cells = first.dropna().astype(str).str.strip()
     cells = cells[cells != ""]
+    # (a cell naming the row, e-Stat's '単位' ("unit") over its item column: the row of
+    # 人, ％ and 千円 was a record, and broke the reading of the footnote under the table, a
+    # stranger's download)
+    cells = cells[~cells.str.casefold().isin(_UNITS_LABELS)]
     if len(cells) < 2 or not cells.map(lambda t: bool(_UNIT_CELL.match(t))).all() or \
             cells.str.casefold().isin(_NOT_UNIT_WORDS).any():
         return None
     below = df.iloc[1:]
-    if not all(pd.to_numeric(below[c], errors="coerce").notna().mean() >= 0.95
+    # (numbers with thousands separators too, e-Stat's '117,288')
+    if not all(pd.to_numeric(below[c].astype(str).str.replace(r"[,\s]", "", regex=True)
+                             .where(below[c].notna()), errors="coerce").notna().mean() >= 0.9
                for c in cells.index):
         return None
     return {c: t.strip("()[]") for c, t in cells.items()}

@@ -524,11 +524,31 @@ _EPOCH_RANGE = (1e9, 2**31 - 1)
 _EPOCH_WORDS = {"ts", "time", "epoch", "unix", "unixtime", "seen"}
 
 
+#: Windows file times (100-nanosecond ticks since 1601) from 2001 to 2038, as Active
+#: Directory writes ``lastLogon``, ``pwdLastSet``, ``accountExpires``; 0 and the largest
+#: 64-bit number are "never", no date.
+_FILETIME_RANGE = (1.262e17, 1.379e17)
+_FILETIME_NEVER = (0, 2**63 - 1)
+_FILETIME_1970 = 116_444_736_000_000_000  # 1970-01-01 as a Windows file time
+_FILETIME_WORDS = {"logon", "pwd", "password", "expires", "lockout", "time", "timestamp",
+                   "set", "last"}
+
+
 def _epoch_dates(num: pd.Series, name: str) -> tuple[pd.Series | None, str]:
     """Datetimes when a column of numbers named like dates or times (``ts``, ``time``,
-    ``epoch``, ``created_at``) holds Unix timestamps, seconds or milliseconds.  Read as
-    numbers, a sensor log's ``ts`` was a feature a rule could cut at 1.70e9 (a review)."""
-    if not (_date_name(name) or set(name_words(name)) & _EPOCH_WORDS):
+    ``epoch``, ``created_at``) holds Unix timestamps, seconds or milliseconds, or (named as
+    Active Directory names them, ``lastLogon``, ``pwdLastSet``) Windows file times.  Read
+    as numbers, a sensor log's ``ts`` was a feature a rule could cut at 1.70e9 (a review),
+    and an Active Directory export's ``lastLogon`` at 1.335e17 (a stranger's)."""
+    words = set(name_words(name))
+    if words & _FILETIME_WORDS or _date_name(name):
+        ticks = num.where(~num.isin(_FILETIME_NEVER))
+        if ticks.notna().sum() >= COMPACT_DATE_MIN_VALUES and _spans(ticks, *_FILETIME_RANGE):
+            # (from 1970: 1601 is before the dates pandas holds in nanoseconds)
+            since_1970 = (ticks - _FILETIME_1970) / 1e7
+            return (pd.to_datetime(since_1970, unit="s").dt.round("s"),
+                    "Windows file times (100-nanosecond ticks since 1601)")
+    if not (_date_name(name) or words & _EPOCH_WORDS):
         return None, ""
     for unit, scale in (("s", 1), ("ms", 1000)):
         if _spans(num, _EPOCH_RANGE[0] * scale, _EPOCH_RANGE[1] * scale):
@@ -556,6 +576,7 @@ MAX_DATE_FORMATS = 3
 YYYYMMDD, EXCEL_DAYS, UNIX_SECONDS, UNIX_MILLISECONDS, ISO_WEEKS, PARTIAL_DATES = (
     "yyyymmdd", "excel days", "unix seconds", "unix milliseconds", "iso weeks",
     "partial dates")
+WINDOWS_FILETIME = "windows filetime"
 
 #: A date given to the day, the month or the year only: ``20220314``, ``202203``, ``2022``
 #: (the FDA's FAERS) or ``2022-03-14``, ``2022-03``, ``2022`` (ISO 8601, CDISC's SDTM).
@@ -629,7 +650,8 @@ def date_precision(s: pd.Series) -> pd.Series | None:
 _NUMBER_DATES = {"dates written as numbers (YYYYMMDD)": YYYYMMDD,
                  "a date column holding Excel's day numbers": EXCEL_DAYS,
                  "Unix timestamps (seconds since 1970)": UNIX_SECONDS,
-                 "Unix timestamps (milliseconds since 1970)": UNIX_MILLISECONDS}
+                 "Unix timestamps (milliseconds since 1970)": UNIX_MILLISECONDS,
+                 "Windows file times (100-nanosecond ticks since 1601)": WINDOWS_FILETIME}
 
 
 def parse_dates(s: pd.Series) -> pd.Series | None:

@@ -1156,6 +1156,31 @@ def test_partial_dates_keep_their_year_and_their_month_where_given(written):
                     if r.column == "event_dt").role != "date"
 
 
+def test_active_directorys_file_times_are_dates_and_0_is_never():
+    """Active Directory writes lastLogon and pwdLastSet as Windows file times, 100 ns ticks
+    since 1601, 0 for never: read as numbers, a rule would cut 'lastLogon <= 1.335e17' and
+    the zeros were "far below its other values" (a stranger's export)."""
+    rng = np.random.default_rng(5)
+    n = 300
+    when = pd.Timestamp("2024-06-01") - pd.to_timedelta(rng.exponential(40, n), unit="D")
+    ticks = ((when - pd.Timestamp("1970-01-01")).total_seconds() * 10**7).astype("int64") \
+        + 116_444_736_000_000_000  # ticks since 1601
+    ticks = np.where(np.arange(n) % 25 == 0, 0, ticks)
+    df = pd.DataFrame({"lastLogon": ticks, "logonCount": rng.integers(0, 900, n),
+                       "Enabled": np.where(np.arange(n) % 3 == 0, "False", "True")})
+    for typed in (True, False):
+        ds = from_frame(df if typed else df.astype(str), "Enabled", typed=typed)
+        role = next(r for r in ds.roles if r.column == "lastLogon")
+        assert role.role == "date" and "Windows file times" in role.reason
+        month = ds.X["lastLogon (month)"].to_numpy()
+        never = ticks == 0
+        assert np.isnan(month[never]).all()
+        np.testing.assert_array_equal(month[~never], when.month[~never])
+    # the same numbers under a name of no date or time stay numbers
+    plain = df.rename(columns={"lastLogon": "bytes_sent"})
+    assert from_frame(plain, "Enabled").kinds["bytes_sent"] == "numeric"
+
+
 def test_excel_day_numbers_in_a_date_column_are_dates():
     """A sheet saved with its date cells unformatted: order_date holds 44927, 45012.5, ...;
     read as numbers the rule said "order_date > 44927.5"."""
@@ -3598,6 +3623,33 @@ def test_stata_list_output_is_read_inside_its_box():
     assert ds.target == "readmit" and ds.n_samples == 40
     assert set(ds.X["ward"]) == {"ortho", "gen med"} and ds.kinds["age"] == "numeric"
     assert any(n.startswith("Read as Stata's list output") for n in ds.notes)
+
+
+def test_an_estat_download_keeps_its_units_codes_and_footnote_out_of_the_records():
+    """Japan's e-Stat writes a row of units under the header (単位 over its item column, then
+    人, ％, 千円 with thousands separators) and a footnote under the table (注) ...): both
+    were records, the footnote's text a cell of the area code, which was read as a number
+    (01874 as 1874, a feature: a stranger's download)."""
+    rng = np.random.default_rng(4)
+    n = 300
+    old = np.round(rng.uniform(20, 50, n), 1)
+    lines = ['"統計名：","社会・人口統計体系 市区町村データ"', '"調査年：","2020年度"', '""',
+             '"地域 コード","地域","/項目","A1101_総人口","A1301_65歳以上人口割合",'
+             '"C120110_課税対象所得","過疎地域指定"',
+             '"","","単位","人","％","千円",""']
+    for i in range(n):
+        lines.append(f'"{rng.integers(1000, 47999):05d}","市{i}","",'
+                     f'"{rng.integers(2000, 90000):,}","{old[i]}",'
+                     f'"{rng.integers(10**6, 10**8):,}","{"該当" if old[i] > 40 else "非該当"}"')
+    lines += ['""', '"注）「x」は秘匿、「…」は数値が得られないもの"']
+    ds = load_csv(io.BytesIO("\r\n".join(lines).encode("cp932")), name="estat.csv",
+                  target="過疎地域指定")
+    assert ds.n_samples == n and set(ds.y) == {"該当", "非該当"}
+    assert "A1301_65歳以上人口割合 (％)" in ds.X and ds.kinds["A1101_総人口 (人)"] == "numeric"
+    assert any(n.startswith("Left out a row of units under the header") for n in ds.notes)
+    assert any(n.startswith("Left out 1 line under the table: '注）") for n in ds.notes)
+    code = next(r for r in ds.roles if r.column == "地域 コード")
+    assert code.role == "id" and "地域 コード" not in ds.X
 
 
 def test_a_row_of_units_under_the_header_names_the_units():

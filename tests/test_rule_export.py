@@ -841,12 +841,15 @@ def _dates_written(way: str, d: pd.DatetimeIndex):
                             x.strftime("%m/%d/%Y %H:%M") for i, x in enumerate(d)],
             "ISO weeks": d.strftime("%G-W%V"), "YYYYMMDD": d.strftime("%Y%m%d").astype(int),
             "Excel's day numbers": (d - pd.Timestamp("1899-12-30")).total_seconds() / 86400,
-            "Unix seconds": (d - pd.Timestamp("1970-01-01")).total_seconds()}[way]
+            "Unix seconds": (d - pd.Timestamp("1970-01-01")).total_seconds(),
+            "Windows file times": ((d - pd.Timestamp("1970-01-01")).total_seconds()
+                                   * 10**7).astype("int64") + 116_444_736_000_000_000}[way]
 
 
 @pytest.mark.parametrize("way", ["German", "US", "ISO with Z", "ISO with offset", "Strava",
                                  "slashes and a zone", "two formats", "ISO weeks", "YYYYMMDD",
-                                 "Excel's day numbers", "Unix seconds"])
+                                 "Excel's day numbers", "Unix seconds",
+                                 "Windows file times"])
 def test_the_exported_python_reads_the_dates_as_the_app_did(way):
     """A rule on a date's month, hour or weekday raised ValueError on every raw row whose
     date was not ISO 8601 (a German claims table's '01.03.2024', Strava's 'Jan 5, 2023,
@@ -860,7 +863,7 @@ def test_the_exported_python_reads_the_dates_as_the_app_did(way):
     n = 200
     d = pd.Timestamp("2022-01-01") + pd.to_timedelta(rng.integers(0, 700, n), "D") + \
         pd.to_timedelta(rng.integers(0, 24, n), "h")
-    col = "posted_at" if way == "Unix seconds" else "posted"
+    col = {"Unix seconds": "posted_at", "Windows file times": "lastLogon"}.get(way, "posted")
     df = pd.DataFrame({col: _dates_written(way, d), "x": rng.normal(size=n),
                        "y": np.where(d.month > 6, "a", "b")})
     for typed in (True, False):

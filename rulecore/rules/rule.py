@@ -51,6 +51,7 @@ from rulecore.roles import (
     UNIX_MILLISECONDS,
     UNIX_SECONDS,
     WEEKDAYS,
+    WINDOWS_FILETIME,
     YYYYMMDD,
 )
 from rulecore.rules.terms import BOOL_LEVELS, Term, format_value, level_key, positive_rows
@@ -305,7 +306,7 @@ class _Exportable:
 _ISO_LOOSE = (r"(\d{4})(?:[-/. ]?(\d{1,2})(?:[-/. ]?(\d{1,2}))?)?"
               r"(?:[T ]\s*(\d{1,2})(?::?(\d{2}))?(?::?(\d{2}))?(?:[.,]\d+)?)?")
 #: The ways :func:`rulecore.roles.read_dates` says dates were written as numbers.
-_NUMBER_WAYS = (YYYYMMDD, EXCEL_DAYS, UNIX_SECONDS, UNIX_MILLISECONDS)
+_NUMBER_WAYS = (YYYYMMDD, EXCEL_DAYS, UNIX_SECONDS, UNIX_MILLISECONDS, WINDOWS_FILETIME)
 
 
 #: The exported Python's reader of a feature made from another column (:class:`Reading`'s
@@ -408,6 +409,10 @@ _DERIVE = [
     "                v = datetime(1970, 1, 1) + timedelta(seconds=v)",
     f"            elif way == {UNIX_MILLISECONDS!r}:",
     "                v = datetime(1970, 1, 1) + timedelta(milliseconds=v)",
+    f"            elif way == {WINDOWS_FILETIME!r}:  # 100-ns ticks since 1601; 0: never",
+    "                if v <= 0 or v >= 2**63 - 1:",
+    "                    return None",
+    "                v = datetime(1601, 1, 1) + timedelta(seconds=round(v / 1e7))",
     f"            elif way == {YYYYMMDD!r} and v == int(v):",
     "                v = str(int(v))",
     "        if isinstance(v, str):",

@@ -697,6 +697,20 @@ def _shorthand_as_missing(s: pd.Series) -> tuple[pd.Series, str]:
         + " is read as no value, not as a category.")
 
 
+def _minus_one_yes(s: pd.Series) -> pd.Series | None:
+    """A text column whose cells are ``-1`` and ``0`` only, both there (Access's Yes/No
+    fields as it exports them), as ``yes`` and ``no``; else ``None``."""
+    if pd.api.types.is_numeric_dtype(s):
+        return None
+    present = s.dropna()
+    if len(present) < 5:
+        return None
+    text = present.astype(str).str.strip()
+    if not text.iloc[:50].isin(("-1", "0")).all() or set(text.unique()) != {"-1", "0"}:
+        return None
+    return s.map({"-1": "yes", "0": "no"}, na_action="ignore").where(s.notna())
+
+
 def _none_as_missing(s: pd.Series) -> pd.Series:
     """A text column's ``None`` cells as missing values, but where ``None`` is a step of the
     column's scale (``None < Mild < Moderate < Severe``; read as missing, the pain scale's
@@ -1971,6 +1985,9 @@ def _frame_from_text(text: str, fname: str, notes: list[str], max_rows: int, max
         df = df.drop(index=df.index[at]).reset_index(drop=True)
     df.attrs["notes"] = notes  # read by from_frame (said with the dataset's other notes)
     df.attrs["delimiter"] = delimiter  # a table written back keeps it (rulecore apply)
+    # a field written in several columns of one name (Jira's Sprint, Labels): its values are
+    # options ticked, however they come together (roles.choice_options, known)
+    df.attrs["multi_valued"] = [c for c in merged_runs if c in df.columns] if header else []
     # what each code-named column means (a Census download's row of labels), to show beside
     # a rule on 'DP03_0062E'
     names_read = set(map(str, df.columns))
@@ -4913,6 +4930,14 @@ def from_frame(
     if not typed:
         for col in df.columns:
             df[col] = _none_as_missing(df[col])
+            # Microsoft Access and Visual Basic write Yes as -1 and No as 0: the target read
+            # 'PaidLate = -1' beside 'always 0' (a stranger's export); not a column given a
+            # kind (a -1 / 0 sign read as numbers stays numbers)
+            if col not in (kinds or {}) and (yes_no := _minus_one_yes(df[col])) is not None:
+                df[col] = yes_no
+                cleaning.append(f"{col!r}: -1 and 0 only, as Microsoft Access writes Yes and "
+                                "No: read as yes and no (give it the kind numeric to keep "
+                                "the numbers).")
         codes_kept = [c for c in df.columns if zero_padded_codes(df[c])]
         raw, df = df, df.apply(lambda c: c if c.name in codes_kept else parse_numbers(c))
         for col in codes_kept:
@@ -5367,8 +5392,18 @@ def from_frame(
     # the year and month of a date column are columns too, for kind overrides
     derived = [d for c in names if detected[c][0] == "date"
                for d in roles_mod.date_feature_names(c)]
+    # a field the file wrote in several columns of one name holds options, however they come
+    # together: Jira's issues each in two or three Labels, or in a sprint and the next one
+    # (as text of 150 combinations, and 'Sprint != PROJ Sprint 50;PROJ Sprint 51', they were
+    # no options: a stranger's export)
+    for c in read_attrs.get("multi_valued", ()):
+        if c in detected and detected[c][0] != "choices" and c != target and \
+                (known := roles_mod.choice_options(df[c], known=True)) is not None:
+            detected[c] = ("choices", f"the values of the columns named {c!r} side by side: "
+                                      f"one or several of {len(known[1])} options")
     # each choices column's options, worked out once (choice_options is slow on long columns)
-    choices = {c: roles_mod.choice_options(df[c]) for c in names if detected[c][0] == "choices"}
+    choices = {c: roles_mod.choice_options(df[c], known=c in read_attrs.get("multi_valued", ()))
+               for c in names if detected[c][0] == "choices"}
     derived += [f"{c}: {o}" for c, (_, options) in choices.items() for o in options]
     for what, cols in (("include", include), ("exclude", exclude), ("set the kind of",
                                                                      (kinds or {})),

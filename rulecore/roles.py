@@ -862,7 +862,7 @@ def _choice_names(present: pd.Series, name: Any = None) -> bool:
 CHOICES_GLUED_ROWS = 5
 
 
-def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
+def choice_options(s: pd.Series, known: bool = False) -> tuple[str, list[str]] | None:
     """``(separator, options)`` when a text column holds multi-select answers, else None.
 
     A form's "tick all that apply" question is one column whose cells join the options
@@ -877,6 +877,10 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     not; and no two options are always ticked together (a phrase with a comma in it), nor
     is one option of :data:`CHOICES_GLUED_ROWS` answers or more always ticked with the same
     others (``Heart failure, unspecified``).
+
+    ``known``: the column is known to hold several values a row, joined by ``;`` (a field
+    the file wrote in several columns of one name): only the options' count, repeats and
+    length are asked for.
     """
     if pd.api.types.is_numeric_dtype(s):
         return None
@@ -891,7 +895,7 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
     present = present[present != ""]
     if len(present) < ID_MIN_VALUES:
         return None
-    for sep in (";", ",", "|", " "):
+    for sep in ((";",) if known else (";", ",", "|", " ")):
         # (the bar and the space looked for in the first answers first: a pass over every
         # text column of a large table is what loading spends its time on)
         if sep in "| " and not present.iloc[:2000].str.contains(sep, regex=False).any():
@@ -905,13 +909,15 @@ def choice_options(s: pd.Series) -> tuple[str, list[str]] | None:
             lambda parts: sorted({p.strip() for p in parts if p.strip()}))
         count = items.str.len()
         several = float((count > 1).mean())
-        if several < CHOICES_SEVERAL or (float((count == 1).mean()) < CHOICES_SEVERAL
-                                         and not (arrays and sep == ",")):
+        if not known and (several < CHOICES_SEVERAL or (
+                float((count == 1).mean()) < CHOICES_SEVERAL and not (arrays and sep == ","))):
             continue
         seen = pd.Series([o for its in items for o in its]).value_counts()
         if not 2 <= len(seen) <= MAX_CHOICES or seen.min() < 2 or \
                 max(len(o) for o in seen.index) > CHOICE_LENGTH:
             continue
+        if known:
+            return sep, sorted(seen.index, key=lambda o: (-seen[o], o))
         # two options always ticked together are one answer with the separator in it
         # ("changed my mind, also it was late" in a free-text note: two identical yes/no
         # columns, and a rule "note: too small == no" that meant "a note was written")

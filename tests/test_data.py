@@ -786,6 +786,34 @@ def test_an_undecided_outcome_is_no_answer():
     assert asked.positive == "Pending" and asked.n_samples == n
 
 
+def test_access_yes_no_fields_written_minus_one_and_zero_are_yes_and_no():
+    """Microsoft Access exports a Yes/No field as -1 and 0: the target read 'PaidLate = -1'
+    beside 'always 0' (a stranger's export).  Read as yes and no, with a note; the exported
+    Python reads the raw -1 and 0 so too; a column given the kind numeric keeps them."""
+    from rulecore.rules.rule import Rule
+    from rulecore.rules.terms import Term
+
+    rng = np.random.default_rng(9)
+    total = rng.lognormal(6.5, 0.8, 300)
+    late = np.where(total > 1200, "-1", "0")
+    disc = rng.choice(["-1", "0"], 300)
+    text = "OrderID,OrderTotal,Discontinued,PaidLate\n" + "\n".join(
+        f"{10248 + i},{t:.2f},{d},{p}" for i, (t, d, p) in enumerate(zip(total, disc, late)))
+    ds = load_csv(io.StringIO(text))
+    assert ds.target == "PaidLate" and ds.positive == "yes" and set(ds.y) == {"yes", "no"}
+    assert set(ds.X["Discontinued"]) == {"yes", "no"}
+    assert any(n.startswith("'PaidLate': -1 and 0 only, as Microsoft Access") for n in ds.notes)
+    rule = Rule((Term("Discontinued", "==", "yes"),), "and", "PaidLate", "yes")
+    ns: dict = {}
+    exec(rule.to_python(reading=ds.reading), ns)
+    raw = pd.read_csv(io.StringIO(text), dtype=str).to_dict("records")
+    got = np.array([ns["predict"](r) for r in raw])
+    np.testing.assert_array_equal(got, rule.predict(ds.X).astype(bool))
+    assert got.sum() == (disc == "-1").sum()
+    kept = load_csv(io.StringIO(text), kinds={"Discontinued": "numeric"})
+    assert set(kept.X["Discontinued"]) == {-1.0, 0.0}
+
+
 def test_a_satisfaction_survey_offered_and_not_answered_is_no_answer():
     """Zendesk's Satisfaction Score: 'Offered' (sent, not answered) and 'Unoffered' beside
     Good and Bad were classes, and the rule told Bad from all three, below the majority
@@ -3179,6 +3207,37 @@ def test_jira_repeated_columns_are_one_field_of_several_values():
                                                           for i in range(30))), target="y")
     assert list(apart.X.columns) == ["a (1)", "b", "a (2)"]
     assert (apart.X["a (2)"] == np.arange(30) % 5).all()
+
+
+def test_a_field_of_several_columns_is_options_however_its_values_come_together():
+    """Every issue of a stranger's Jira export had two or three Labels, and an issue carried
+    over sat in a sprint and the next: joined, they were text of 150 combinations (left
+    out) and 'Sprint != PROJ Sprint 50;PROJ Sprint 51', not options, as the tests for a
+    form's answers (some one option, none glued to another) asked of them."""
+    rng = np.random.default_rng(1)
+    rows = []
+    for i in range(200):
+        lab = sorted(rng.choice(["ux", "perf", "security", "regression", "tech-debt"], 3,
+                                replace=False))
+        s = 30 + i % 12
+        late = "perf" in lab and s in (31, 35)
+        rows.append([f"PROJ-{i}", lab[0], lab[1], lab[2] if i % 3 else "", f"PROJ Sprint {s}",
+                     f"PROJ Sprint {s + 1}" if i % 4 == 0 else "", "No" if late else "Yes"])
+    text = "Issue key,Labels,Labels,Labels,Sprint,Sprint,Resolved within SLA\n" + "\n".join(
+        ",".join(r) for r in rows)
+    ds = load_csv(io.StringIO(text), target="Resolved within SLA")
+    assert {"Labels: perf", "Sprint: PROJ Sprint 31", "Sprint: PROJ Sprint 30"} <= \
+        set(ds.X.columns)
+    assert "Labels" not in ds.X and "Sprint" not in ds.X
+    roles = {r.column: r for r in ds.roles}
+    assert roles["Sprint"].role == "choices" and "side by side" in roles["Sprint"].reason
+    # a form's one column of joined answers keeps its tests: every answer two options
+    form = pd.DataFrame({"tools": [";".join(sorted(rng.choice(["a", "b", "c"], 2,
+                                                               replace=False)))
+                                   for _ in range(200)],
+                         "y": rng.choice(["p", "q"], 200)})
+    assert "tools" not in {r.column for r in from_frame(form, "y").roles
+                           if r.role == "choices"}
 
 
 @pytest.mark.parametrize("cells, read", [

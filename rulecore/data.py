@@ -683,15 +683,17 @@ def _shorthand_as_missing(s: pd.Series) -> tuple[pd.Series, str]:
     if pd.api.types.is_numeric_dtype(s) or not (
             pd.api.types.is_object_dtype(s) or pd.api.types.is_string_dtype(s)):
         return s, ""
-    text = s.astype(str).str.strip().str.lower()
-    coded = text.isin(set(NO_VALUE_SHORTHAND)) & s.notna()
+    # (a hash pass over the cells as they are, stripped already: no text copy of every
+    # column of a million rows)
+    coded = s.isin({v for c in NO_VALUE_SHORTHAND for v in (c, c.upper())})
     if not coded.any():
         return s, ""
+    text = s[coded].astype(str).str.lower()
     others = s[~coded].dropna()
     if len(others) and pd.to_numeric(others.astype(str).str.replace(",", ""),
                                      errors="coerce").notna().mean() >= 0.5:
         return s, ""  # numbers: numbers_with_codes reads and says them
-    counts = text[coded].value_counts()
+    counts = text.value_counts()
     return s.mask(coded), ("the statistical shorthand " + ", ".join(
         f"{c!r} ({NO_VALUE_SHORTHAND[c]}, {k:,} cells)" for c, k in counts.items())
         + " is read as no value, not as a category.")
@@ -703,10 +705,9 @@ def _minus_one_yes(s: pd.Series) -> pd.Series | None:
     if pd.api.types.is_numeric_dtype(s):
         return None
     present = s.dropna()
-    if len(present) < 5:
-        return None
-    text = present.astype(str).str.strip()
-    if not text.iloc[:50].isin(("-1", "0")).all() or set(text.unique()) != {"-1", "0"}:
+    if len(present) < 5 or not present.iloc[:50].astype(str).str.strip().isin(("-1", "0")).all():
+        return None  # (most columns stop at their first cells)
+    if set(present.astype(str).str.strip().unique()) != {"-1", "0"}:
         return None
     return s.map({"-1": "yes", "0": "no"}, na_action="ignore").where(s.notna())
 

@@ -604,13 +604,22 @@ def _partial_dates(s: pd.Series) -> tuple[pd.Series, pd.Series] | None:
                 ((v >= 1900) & (v <= 2100)) | ((v >= 190001) & (v <= 210012))
                 | ((v >= 19000101) & (v <= 21001231))).all():
             return None
-        text = present.astype("int64").astype(str)
+
+        def as_text(cells: pd.Series) -> pd.Series:
+            return cells.astype("int64").astype(str)
     else:
         present = s.dropna()
         if len(present) < COMPACT_DATE_MIN_VALUES or \
                 not all(isinstance(v, str) for v in present.iloc[:50]):
             return None
-        text = present.astype(str).str.strip()
+
+        def as_text(cells: pd.Series) -> pd.Series:
+            return cells.astype(str).str.strip()
+    # (the first cells first: whole dates alone, or years alone, are another column's, and
+    # the passes below over every cell of a long column of ISO dates doubled its reading)
+    if as_text(present.iloc[:1000]).str.len().nunique() < 2:
+        return None
+    text = as_text(present)
     parts = text.str.fullmatch(PARTIAL_DATE)
     if not parts.all():
         return None

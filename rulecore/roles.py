@@ -2510,7 +2510,9 @@ def find_leaks(X: pd.DataFrame, y: np.ndarray, kinds: dict[str, str],
         # every unapproved record, and 'REVIEWED == 1' was certified, unwarned (a stranger's
         # export).  (Ten rows of each class at least; said as a balanced accuracy: the plain
         # one may be the majority's own.)
-        if min(ys.sum(), len(ys) - ys.sum()) >= 10:
+        # (both classes' accuracies are then 2 × bar − 1 at least, and so is the plain one:
+        # most columns are passed over on it, without a second fit)
+        if min(ys.sum(), len(ys) - ys.sum()) >= 10 and acc >= 2 * bar - 1:
             balanced = single_column_accuracy(x, ys, category, balanced=True)
             if balanced >= bar:
                 out[str(col)] = BalancedAccuracy(balanced)

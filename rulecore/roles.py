@@ -989,7 +989,7 @@ _ENTITY_WORDS = {"customer", "client", "company", "account", "patient", "member"
                  # line items): lines of one invoice sat on both sides of the split
                  "invoice", "order"}
 #: What may follow an entity in a name that names it: ``School Code``, ``account number``.
-_ENTITY_KEYS = (["name"], ["code"], ["number"], ["no"], ["nbr"], ["num"], ["nr"])
+_ENTITY_KEYS = (["name"], ["code"], ["number"], ["no"], ["nbr"], ["num"], ["nr"], ["id"])
 
 
 def _most_records(name: str, rows: int) -> float:

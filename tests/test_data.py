@@ -2043,6 +2043,13 @@ def test_the_customer_each_transaction_belongs_to_is_the_record_key():
     assert "customer" in from_frame(few).X.columns
     assert "customer_type" in from_frame(frame.rename(columns={"customer": "customer_type"})
                                          ).X.columns
+    # ... and its id, a code per customer (Northwind's 'ANATR', as Access exports orders),
+    # is the record key too, however its name is written
+    codes = {c: f"C{k:03d}X" for k, c in enumerate(names)}
+    for name in ("CustomerID", "customer_id", "Customer Id"):
+        keyed = from_frame(frame.assign(customer=frame["customer"].map(codes))
+                           .rename(columns={"customer": name}))
+        assert name not in keyed.X.columns and keyed.held_out_unit == f"whole {name}", name
 
 
 def test_whole_numbers_named_as_a_code_are_categories():

@@ -4885,9 +4885,10 @@ def from_frame(
         # it flagged as spam: kept, a Status of 'Survey Preview' was a respondent among the
         # others, unsaid (a stranger's export)
         said = df["Status"][previews].astype(str).str.strip().value_counts()
-        spam = [v for v in said.index if "spam" in v.lower() or v in ("8", "9", "12")]
-        what = " and ".join(([] if len(spam) == len(said) else ["tests of the survey"])
-                            + (["spam"] if spam else []))
+        spam = said.index.str.lower().str.replace(r"\.0$", "", regex=True).isin(
+            SURVEY_SPAM_STATUS)
+        what = " and ".join((["tests of the survey"] if not spam.all() else [])
+                            + (["spam"] if spam.any() else []))
         notes_before.append(
             f"Left out {int(previews.sum()):,} response{'s' if previews.sum() > 1 else ''} "
             f"that Qualtrics' Status marks as no respondent's ("
@@ -5705,11 +5706,13 @@ def from_frame(
             roles += parts
             continue
         if role == "date" and used and col not in overrides:
-            dates, written = roles_mod.read_dates(df[col])
+            # (partial dates read once, with each cell's precision)
+            partial = roles_mod.partial_dates(df[col])
+            dates, written = (partial[0], roles_mod.PARTIAL_DATES) if partial is not None \
+                else roles_mod.read_dates(df[col])
+            precision = partial[1] if partial is not None else None
             when_columns.append((col, dates.reset_index(drop=True)))
             parts: list[ColumnRole] = []
-            precision = roles_mod.date_precision(df[col]) \
-                if written == roles_mod.PARTIAL_DATES else None
             for dname, values in roles_mod.date_features(col, dates, col in include,
                                                          precision).items():
                 if dname in df.columns:
@@ -7001,30 +7004,30 @@ _SUBTOTAL = re.compile(r"^(?:.+\s)?(?:sub)?totals?$|^(?:sub|grand)\s?totals?(?::
                        r"^sub[\s-]?totals?[:\s]+\S.*$", re.IGNORECASE)
 
 
-#: Qualtrics' ``Status`` values, as text or as its numeric codes: a respondent's answers
-#: (through the link, imported, offline, edited) and those of no respondent (the survey's
-#: author trying it, and spam).
-SURVEY_STATUS = {"ip address": "0", "imported": "4", "offline": "16", "edited": "edited",
-                 "survey preview": "1", "survey test": "2", "spam": "8",
-                 "preview spam": "9", "imported spam": "12", "offline survey preview": "17"}
-SURVEY_TEST_STATUS = frozenset({"survey preview", "survey test", "spam", "preview spam",
-                                "imported spam", "offline survey preview",
-                                "1", "2", "8", "9", "12", "17"})
+#: Qualtrics' ``Status`` values (as text, and as the codes of a numeric export) of no
+#: respondent's answers: the survey's author trying it, and spam ...
+SURVEY_TEST_STATUS = frozenset({"survey preview", "survey test", "offline survey preview",
+                                "1", "2", "17"})
+SURVEY_SPAM_STATUS = frozenset({"spam", "preview spam", "imported spam", "8", "9", "12"})
+#: ... and of a respondent's (through the link, imported, offline, edited).
+SURVEY_ANSWER_STATUS = frozenset({"ip address", "imported", "offline", "edited",
+                                  "0", "4", "16"})
 
 
 def _survey_test_responses(df: pd.DataFrame) -> np.ndarray:
     """The rows of a Qualtrics export (``Status`` beside ``ResponseId``) whose Status says
-    they are no respondent's (:data:`SURVEY_TEST_STATUS`): ``Survey Preview``, ``Survey
-    Test``, ``Spam``, or their codes 1, 2 and 8 (0 is a response)."""
+    they are no respondent's (:data:`SURVEY_TEST_STATUS`, :data:`SURVEY_SPAM_STATUS`):
+    ``Survey Preview``, ``Survey Test``, ``Spam``, or their codes 1, 2 and 8 (0 is a
+    response)."""
     out = np.zeros(len(df), dtype=bool)
     if "Status" not in df.columns or "ResponseId" not in df.columns:
         return out
     status = df["Status"].astype(str).str.strip().str.lower().str.replace(
         r"\.0$", "", regex=True)
-    if not (status.isin(set(SURVEY_STATUS)).mean() >= 0.9
-            or status.isin(set(SURVEY_STATUS.values())).mean() >= 0.9):
+    unanswered = SURVEY_TEST_STATUS | SURVEY_SPAM_STATUS
+    if status.isin(unanswered | SURVEY_ANSWER_STATUS).mean() < 0.9:
         return out
-    tests = status.isin(SURVEY_TEST_STATUS).to_numpy()
+    tests = status.isin(unanswered).to_numpy()
     # (every row one of them: a table of previews alone is what the user loaded)
     return tests if not tests.all() else out
 

@@ -583,7 +583,7 @@ WINDOWS_FILETIME = "windows filetime"
 PARTIAL_DATE = re.compile(r"(\d{4})(?:(-?)(\d{2})(?:\2(\d{2}))?)?")
 
 
-def _partial_dates(s: pd.Series) -> tuple[pd.Series, pd.Series] | None:
+def partial_dates(s: pd.Series) -> tuple[pd.Series, pd.Series] | None:
     """Dates some of which are given to the month or the year only (:data:`PARTIAL_DATE`),
     and each cell's precision (``"day"``, ``"month"``, ``"year"``, ``None`` where missing);
     ``None`` unless every present cell is such a date from 1900 to 2100, at least two
@@ -637,22 +637,15 @@ def _partial_dates(s: pd.Series) -> tuple[pd.Series, pd.Series] | None:
             precision.reindex(s.index).astype(object).where(s.notna(), None))
 
 
-def _partial_words(s: pd.Series, dates: pd.Series) -> str:
-    """A column of :data:`PARTIAL_DATES` as its role's reason says it."""
-    given = date_precision(s).value_counts()
+def _partial_words(dates: pd.Series, precision: pd.Series) -> str:
+    """A column of :data:`PARTIAL_DATES` (:func:`partial_dates`) as its role's reason says
+    it."""
+    given = precision.value_counts()
     # (years only: a year's first day is no date the file gives)
     return (f"dates from {dates.min().year} to {dates.max().year}, "
             f"{given.get('month', 0):,} of them given to the month only and "
             f"{given.get('year', 0):,} to the year only (a partial date has no month or "
             "weekday where it gives none)")
-
-
-def date_precision(s: pd.Series) -> pd.Series | None:
-    """How precisely each cell of a column of :data:`PARTIAL_DATES` gives its date,
-    ``"day"``, ``"month"`` or ``"year"`` (``None`` where missing); ``None`` for another
-    column."""
-    found = _partial_dates(s)
-    return None if found is None else found[1]
 
 
 #: How :func:`read_dates` says a column of numbers was written, by its words above.
@@ -696,7 +689,7 @@ def read_dates(s: pd.Series) -> tuple[pd.Series | None, str]:
     num = _numeric(s)
     if num is not None:
         dates, how = _dates_as_numbers(num, str(s.name))
-        if dates is None and (partial := _partial_dates(s)) is not None:
+        if dates is None and (partial := partial_dates(s)) is not None:
             return partial[0], PARTIAL_DATES
         return dates, _NUMBER_DATES.get(how, "")
     if not pd.api.types.is_object_dtype(s) and not pd.api.types.is_string_dtype(s):
@@ -719,7 +712,7 @@ def read_dates(s: pd.Series) -> tuple[pd.Series | None, str]:
     # year of each and the month of those that give it (the first cells looked at in plain
     # Python: most text columns stop there)
     if all(PARTIAL_DATE.fullmatch(v) for v in present.iloc[:200].tolist()) and \
-            (partial := _partial_dates(s)) is not None:
+            (partial := partial_dates(s)) is not None:
         return partial[0], PARTIAL_DATES
     # a date has digits and separators (and perhaps a month's name or AM/PM): cheap rejection
     # of ordinary text first, before any pass over the whole column
@@ -1152,8 +1145,8 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
     dates, written = _dates_as_numbers(num, name) if num is not None else (None, "")
     if dates is not None:
         return "date", f"{written} from {dates.min():%Y-%m-%d} to {dates.max():%Y-%m-%d}"
-    if num is not None and (partial := _partial_dates(s)) is not None:
-        return "date", _partial_words(s, partial[0])
+    if num is not None and (partial := partial_dates(s)) is not None:
+        return "date", _partial_words(*partial)
     if num is not None:
         v = num.to_numpy()
         whole = np.isfinite(v).all() and np.all(v == np.round(v))
@@ -1206,11 +1199,11 @@ def detect_role(s: pd.Series, position: int, n_rows: int) -> tuple[str, str]:
                           "the record each row belongs to: the same record on several rows "
                           "(held-out rows are split by it)")
         return "feature", ""
-    dates, written = read_dates(s)
+    if (partial := partial_dates(s)) is not None:  # (read once, with each cell's precision)
+        return "date", _partial_words(*partial)
+    dates = parse_dates(s)
     if dates is not None:
         lo, hi = dates.min(), dates.max()
-        if written == PARTIAL_DATES:
-            return "date", _partial_words(s, dates)
         return "date", f"dates from {lo:%Y-%m-%d} to {hi:%Y-%m-%d}"
     # options ticked before the names: "segment_ids" holding lists of segments (1;3;4) is
     # no key, though its name says ids (a review: it was left out and split the rows)
@@ -1444,8 +1437,9 @@ def date_features(name: str, dates: pd.Series, weekday: bool = False,
     FL_DATE`` was ignored without a word, a stranger's review); and its hour (0-23, a
     number) when the times of day vary.
 
-    ``precision`` (:func:`date_precision`, for :data:`PARTIAL_DATES`): a date given to the
-    year only has no month (missing, not January) and one without its day no weekday."""
+    ``precision`` (for :data:`PARTIAL_DATES`, the second part of :func:`partial_dates`): a
+    date given to the year only has no month (missing, not January), and one without its day
+    no weekday."""
     year, month, week, hour = date_feature_names(name)
     out = {year: dates.dt.year.astype(float), month: dates.dt.month.astype(float)}
     if precision is not None:

@@ -461,7 +461,8 @@ def results() -> None:
                       **table_facts(ds, ss["terms"]["thresholds"]), **compared)
     # certified, yet not a success: never green next to a warning, nor for a rule no more
     # accurate on held-out rows than always predicting the majority class
-    shown = shown_claim(claim, findings, yte, pred_te, say_why=True, groups=records)
+    shown = shown_claim(claim, findings, yte, pred_te, say_why=True, groups=records,
+                        guessed=ds.target_guessed)
     # a certified rule that is no success: its warnings come first, above the claim (the
     # blue "Certified optimal" box sat above "no better than the majority": a review)
     first = [f for f in findings if f.level == "warning"] if shown.level != claim.level \

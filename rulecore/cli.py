@@ -611,12 +611,12 @@ def cmd_learn(args: argparse.Namespace, out: TextIO) -> int:
                       n_thresholds=settings.n_thresholds, groups=records,
                       **table_facts(ds, settings.thresholds), **compared)
     shown = shown_claim(claim, findings, y01[te], pred_te,  # the level the app shows
-                        groups=records)
+                        groups=records, guessed=ds.target_guessed)
     out.write(f"{claim.text}\n")
     if shown.level != claim.level:
         # the app shows it in blue, not green; here words say it (an analyst read "Certified
         # optimal" as good news beside a rule 10 points below always predicting the majority)
-        why = not_a_success_words(findings, y01[te], pred_te, records)
+        why = not_a_success_words(findings, y01[te], pred_te, records, ds.target_guessed)
         why = " (see the warnings below)" if why.startswith("see") else f", since {why}"
         out.write("note: optimal for the objective above, which is not held-out accuracy: "
                   f"the rule is not a success{why}.\n")

@@ -1303,29 +1303,35 @@ def gain_over_majority(y_test: np.ndarray, pred_test: np.ndarray,
 
 def shown_claim(claim: Finding, findings: list[Finding], y_test: np.ndarray,
                 pred_test: np.ndarray, say_why: bool = False,
-                groups: np.ndarray | None = None) -> Finding:
+                groups: np.ndarray | None = None, guessed: bool = False) -> Finding:
     """The solver's claim as a user should see it: a certified rule is still not shown as a
     success next to a warning, nor when it is not clearly more accurate on held-out rows than
     always predicting the majority class (:func:`clearly_above_majority`; then it is "info":
-    true, but not good news).  With ``say_why`` and no warning to say it, the claim ends with
-    the reason (:func:`not_a_success_words`): the Rule page showed it blue with no word why."""
+    true, but not good news), nor when the target is a guess (``guessed``: a stranger's R
+    export predicted its smoker column from its LDL, in green, where the LDL was the
+    outcome).  With ``say_why`` and no warning to say it, the claim ends with the reason
+    (:func:`not_a_success_words`): the Rule page showed it blue with no word why."""
     below = not clearly_above_majority(y_test, pred_test, groups)
     warned = any(f.level == "warning" for f in findings)
-    if claim.level == "success" and (below or warned):
+    if claim.level == "success" and (below or warned or guessed):
         why = (" Not shown as a success: "
-               f"{not_a_success_words(findings, y_test, pred_test, groups)}."
-               if say_why and not warned else "")
+               f"{not_a_success_words(findings, y_test, pred_test, groups, guessed)}."
+               if say_why and (guessed or not warned) else "")
         return replace(claim, level="info", text=claim.text + why)
     return claim
 
 
 def not_a_success_words(findings: list[Finding], y_test: np.ndarray,
-                        pred_test: np.ndarray, groups: np.ndarray | None = None) -> str:
-    """Why :func:`shown_claim` did not show a certified claim as a success, in words: its
-    warnings, or a held-out gain over the majority class that luck can explain.  The command
-    line said "see the warnings below" where there were none, and the app turned the claim
-    blue with no word why, when only the gain was in doubt (a stranger's table: +0.3 points,
-    within luck)."""
+                        pred_test: np.ndarray, groups: np.ndarray | None = None,
+                        guessed: bool = False) -> str:
+    """Why :func:`shown_claim` did not show a certified claim as a success, in words: a
+    guessed target, its warnings, or a held-out gain over the majority class that luck can
+    explain.  The command line said "see the warnings below" where there were none, and the
+    app turned the claim blue with no word why, when only the gain was in doubt (a
+    stranger's table: +0.3 points, within luck)."""
+    if guessed:
+        return ("the target is a guess, nothing in the table names the outcome: choose the "
+                "column to predict")
     if any(f.level == "warning" for f in findings):
         return "see the warnings"
     y_test = np.asarray(y_test).astype(int)

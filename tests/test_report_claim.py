@@ -38,6 +38,20 @@ def test_green_only_above_the_majority_class_and_without_warnings():
     assert shown_claim(OK, [], y, good, say_why=True).text == OK.text
 
 
+def test_a_rule_on_a_guessed_target_is_no_success():
+    """A stranger's R export: nothing named its outcome, the guess was its smoker column,
+    and 'smoker = yes when ldl > 124.35' showed in green, +6 points, where the LDL was the
+    outcome.  The claim is true but no good news until the user chooses the target."""
+    y = np.array([0] * 70 + [1] * 30)
+    good = y.copy()
+    good[:10] = 1
+    assert shown_claim(OK, [], y, good).level == "success"
+    shown = shown_claim(OK, [], y, good, say_why=True, guessed=True)
+    assert shown.level == "info" and shown.text.endswith(
+        "Not shown as a success: the target is a guess, nothing in the table names the "
+        "outcome: choose the column to predict.")
+
+
 def test_the_advice_to_choose_lambda_judges_a_gain_record_by_record_as_the_claim_does():
     """Ten accounts of ten rows, held out whole: the claim judged the gain account by
     account (within luck: not a success), while the advice beside it judged it row by row
